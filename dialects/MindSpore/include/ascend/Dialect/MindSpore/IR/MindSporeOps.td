@@ -1,0 +1,11 @@
+//===- MindSporeOps.td - mindspore ops aggregator ----------*- tablegen -*-===//
+#ifndef ASCEND_DIALECT_MINDSPORE_OPS
+#define ASCEND_DIALECT_MINDSPORE_OPS
+
+include "ascend/Dialect/MindSpore/IR/MindSporeDialect.td"
+include "ascend/Dialect/MindSpore/IR/MindSporeInterfaces.td"
+include "ascend/Dialect/MindSpore/IR/MindSporeStructureOps.td"
+include "ascend/Dialect/MindSpore/IR/MindSporeMathOps.td"
+include "ascend/Dialect/MindSpore/IR/MindSporeNNOps.td"
+
+#endif // ASCEND_DIALECT_MINDSPORE_OPS

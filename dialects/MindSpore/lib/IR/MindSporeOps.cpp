@@ -1,0 +1,410 @@
+//===- MindSporeOps.cpp - mindspore op verifiers and type inference -------===//
+#include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::ascend::mindspore;
+
+LogicalResult
+mlir::ascend::mindspore::inferBroadcastShape(ArrayRef<int64_t> lhs,
+                                             ArrayRef<int64_t> rhs,
+                                             SmallVectorImpl<int64_t> &result) {
+  size_t rank = std::max(lhs.size(), rhs.size());
+  result.assign(rank, 1);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t l = i < lhs.size() ? lhs[lhs.size() - 1 - i] : 1;
+    int64_t r = i < rhs.size() ? rhs[rhs.size() - 1 - i] : 1;
+    if (l != r && l != 1 && r != 1)
+      return failure();
+    result[rank - 1 - i] = l == 1 ? r : l;
+  }
+  return success();
+}
+
+
+static RankedTensorType rankedType(Value v) {
+  return cast<RankedTensorType>(v.getType());
+}
+
+/// "[2, 3]" for a tensor of shape 2x3.
+static std::string formatShape(RankedTensorType type) {
+  std::string text = "[";
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(type.getShape(), os);
+  os << "]";
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise
+//===----------------------------------------------------------------------===//
+
+static LogicalResult inferBinary(std::optional<Location> loc, Value lhs,
+                                 Value rhs, Type elementType,
+                                 SmallVectorImpl<Type> &types) {
+  SmallVector<int64_t> shape;
+  if (failed(inferBroadcastShape(rankedType(lhs).getShape(),
+                                 rankedType(rhs).getShape(), shape)))
+    return emitOptionalError(loc, "operand shapes " +
+                                      formatShape(rankedType(lhs)) + " and " +
+                                      formatShape(rankedType(rhs)) +
+                                      " are not broadcast-compatible");
+  types.push_back(RankedTensorType::get(shape, elementType));
+  return success();
+}
+
+#define ASCEND_BINARY_INFER(OP)                                                \
+  LogicalResult OP::inferReturnTypes(MLIRContext *, std::optional<Location> l, \
+                                     Adaptor a, SmallVectorImpl<Type> &t) {    \
+    return inferBinary(l, a.getLhs(), a.getRhs(),                              \
+                       rankedType(a.getLhs()).getElementType(), t);            \
+  }
+ASCEND_BINARY_INFER(AddOp)
+ASCEND_BINARY_INFER(SubOp)
+ASCEND_BINARY_INFER(MulOp)
+ASCEND_BINARY_INFER(RealDivOp)
+#undef ASCEND_BINARY_INFER
+
+LogicalResult GreaterOp::inferReturnTypes(MLIRContext *ctx,
+                                          std::optional<Location> loc,
+                                          Adaptor a,
+                                          SmallVectorImpl<Type> &types) {
+  return inferBinary(loc, a.getLhs(), a.getRhs(), IntegerType::get(ctx, 1),
+                     types);
+}
+
+LogicalResult SoftmaxOp::verify() {
+  int64_t rank = getX().getType().getRank();
+  int64_t axis = getAxis();
+  if (axis < -rank || axis >= std::max<int64_t>(rank, 1))
+    return emitOpError("axis ") << axis << " is out of range for rank "
+                                << rank;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MatMul, BiasAdd
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatMulOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor a,
+                                         SmallVectorImpl<Type> &types) {
+  RankedTensorType x = rankedType(a.getX()), y = rankedType(a.getY());
+  if (x.getRank() != 2 || y.getRank() != 2)
+    return emitOptionalError(loc, "expects 2-D operands, got ranks " +
+                                      Twine(x.getRank()) + " and " +
+                                      Twine(y.getRank()));
+  int64_t m = x.getDimSize(a.getTransposeA() ? 1 : 0);
+  int64_t kx = x.getDimSize(a.getTransposeA() ? 0 : 1);
+  int64_t ky = y.getDimSize(a.getTransposeB() ? 1 : 0);
+  int64_t n = y.getDimSize(a.getTransposeB() ? 0 : 1);
+  if (kx != ky)
+    return emitOptionalError(loc, "contracted sizes differ: " + Twine(kx) +
+                                      " vs " + Twine(ky));
+  types.push_back(RankedTensorType::get({m, n}, x.getElementType()));
+  return success();
+}
+
+LogicalResult BiasAddOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location> loc,
+                                          Adaptor a,
+                                          SmallVectorImpl<Type> &types) {
+  RankedTensorType x = rankedType(a.getX()), b = rankedType(a.getBias());
+  if (x.getRank() < 2)
+    return emitOptionalError(loc, "expects input of rank >= 2, got " +
+                                      Twine(x.getRank()));
+  if (b.getRank() != 1 || b.getDimSize(0) != x.getDimSize(1))
+    return emitOptionalError(loc, "expects a 1-D bias of " +
+                                      Twine(x.getDimSize(1)) +
+                                      " channels");
+  types.push_back(x);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shape ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReshapeOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location> loc,
+                                          Adaptor a,
+                                          SmallVectorImpl<Type> &types) {
+  RankedTensorType in = rankedType(a.getInput());
+  SmallVector<int64_t> shape(a.getShape());
+  int64_t known = 1;
+  int inferred = -1;
+  for (auto [i, d] : llvm::enumerate(shape)) {
+    if (d == -1) {
+      if (inferred >= 0)
+        return emitOptionalError(loc, "shape has more than one -1");
+      inferred = i;
+    } else if (d < 0) {
+      return emitOptionalError(loc, "shape has a negative dimension " +
+                                        Twine(d));
+    } else {
+      known *= d;
+    }
+  }
+  int64_t count = in.getNumElements();
+  if (inferred >= 0) {
+    if (known == 0 || count % known != 0)
+      return emitOptionalError(loc, "cannot infer -1 for " + Twine(count) +
+                                        " elements");
+    shape[inferred] = count / known;
+    known = count;
+  }
+  if (known != count)
+    return emitOptionalError(loc, "shape holds " + Twine(known) +
+                                      " elements but the input has " +
+                                      Twine(count));
+  types.push_back(RankedTensorType::get(shape, in.getElementType()));
+  return success();
+}
+
+LogicalResult TransposeOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> loc,
+                                            Adaptor a,
+                                            SmallVectorImpl<Type> &types) {
+  RankedTensorType in = rankedType(a.getInput());
+  ArrayRef<int64_t> perm = a.getPerm();
+  if ((int64_t)perm.size() != in.getRank())
+    return emitOptionalError(loc, "perm has " + Twine(perm.size()) +
+                                      " entries for rank " +
+                                      Twine(in.getRank()));
+  SmallVector<bool> seen(perm.size(), false);
+  SmallVector<int64_t> shape;
+  for (int64_t p : perm) {
+    if (p < 0 || p >= in.getRank() || seen[p])
+      return emitOptionalError(loc, "perm is not a permutation");
+    seen[p] = true;
+    shape.push_back(in.getDimSize(p));
+  }
+  types.push_back(RankedTensorType::get(shape, in.getElementType()));
+  return success();
+}
+
+LogicalResult ReduceAllOp::inferReturnTypes(MLIRContext *ctx,
+                                            std::optional<Location>, Adaptor,
+                                            SmallVectorImpl<Type> &types) {
+  types.push_back(RankedTensorType::get({}, IntegerType::get(ctx, 1)));
+  return success();
+}
+
+LogicalResult ReduceSumOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> loc,
+                                            Adaptor a,
+                                            SmallVectorImpl<Type> &types) {
+  RankedTensorType in = rankedType(a.getInput());
+  int64_t rank = in.getRank();
+  SmallVector<bool> reduced(rank, a.getAxis().empty());
+  for (int64_t axis : a.getAxis()) {
+    int64_t d = axis < 0 ? axis + rank : axis;
+    if (d < 0 || d >= rank)
+      return emitOptionalError(loc, "axis " + Twine(axis) +
+                                        " is out of range for rank " +
+                                        Twine(rank));
+    reduced[d] = true;
+  }
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (!reduced[d])
+      shape.push_back(in.getDimSize(d));
+    else if (a.getKeepDims())
+      shape.push_back(1);
+  }
+  types.push_back(RankedTensorType::get(shape, in.getElementType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Convolution and pooling
+//===----------------------------------------------------------------------===//
+
+/// Output size of a sliding window: floor (or ceil) of
+/// (in + padBefore + padAfter - dilation * (k - 1) - 1) / stride + 1.
+static int64_t windowOutputSize(int64_t in, int64_t k, int64_t stride,
+                                int64_t dilation, int64_t padBefore,
+                                int64_t padAfter, bool ceil = false) {
+  int64_t span = in + padBefore + padAfter - dilation * (k - 1) - 1;
+  if (span < 0)
+    return 0;
+  int64_t out = (ceil ? (span + stride - 1) / stride : span / stride) + 1;
+  // PyTorch: the last window must start inside the input or left padding.
+  if (ceil && (out - 1) * stride >= in + padBefore)
+    --out;
+  return out;
+}
+
+static LogicalResult checkWindowAttrs(std::optional<Location> loc,
+                                      ArrayRef<int64_t> kernel,
+                                      ArrayRef<int64_t> strides,
+                                      ArrayRef<int64_t> dilation,
+                                      ArrayRef<int64_t> pad) {
+  if (kernel.size() != 2 || strides.size() != 2 || dilation.size() != 2 ||
+      pad.size() != 4)
+    return emitOptionalError(loc, "expects 2 kernel sizes, 2 strides, 2 "
+                                  "dilations and 4 pads [top, bottom, left, "
+                                  "right]");
+  for (int64_t v : llvm::concat<const int64_t>(kernel, strides, dilation))
+    if (v < 1)
+      return emitOptionalError(loc, "kernel sizes, strides and dilations "
+                                    "must be positive");
+  for (int64_t v : pad)
+    if (v < 0)
+      return emitOptionalError(loc, "pads must be non-negative");
+  return success();
+}
+
+LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor a,
+                                         SmallVectorImpl<Type> &types) {
+  RankedTensorType x = rankedType(a.getX()), w = rankedType(a.getWeight());
+  if (x.getRank() != 4 || w.getRank() != 4)
+    return emitOptionalError(loc, "expects 4-D NCHW input and OIHW weight");
+  int64_t group = a.getGroup();
+  if (group < 1 || x.getDimSize(1) % group != 0 ||
+      w.getDimSize(0) % group != 0)
+    return emitOptionalError(loc, "group " + Twine(group) +
+                                      " does not divide the channels");
+  if (x.getDimSize(1) / group != w.getDimSize(1))
+    return emitOptionalError(loc, "weight expects " +
+                                      Twine(w.getDimSize(1) * group) +
+                                      " input channels, input has " +
+                                      Twine(x.getDimSize(1)));
+  StringRef mode = a.getPadMode();
+  if (mode != "pad" && mode != "same" && mode != "valid")
+    return emitOptionalError(loc, "pad_mode must be \"pad\", \"same\" or "
+                                  "\"valid\", got \"" + mode + "\"");
+  SmallVector<int64_t> kernel = {w.getDimSize(2), w.getDimSize(3)};
+  if (failed(checkWindowAttrs(loc, kernel, a.getStride(), a.getDilation(),
+                              a.getPad())))
+    return failure();
+  ArrayRef<int64_t> s = a.getStride(), d = a.getDilation(), p = a.getPad();
+  int64_t oh = windowOutputSize(x.getDimSize(2), kernel[0], s[0], d[0], p[0],
+                                p[1]);
+  int64_t ow = windowOutputSize(x.getDimSize(3), kernel[1], s[1], d[1], p[2],
+                                p[3]);
+  types.push_back(RankedTensorType::get(
+      {x.getDimSize(0), w.getDimSize(0), oh, ow}, x.getElementType()));
+  return success();
+}
+
+LogicalResult BatchNormOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> loc,
+                                            Adaptor a,
+                                            SmallVectorImpl<Type> &types) {
+  RankedTensorType x = rankedType(a.getX());
+  if (x.getRank() < 2)
+    return emitOptionalError(loc, "expects input of rank >= 2");
+  for (Value v : {a.getScale(), a.getBias(), a.getMean(), a.getVariance()}) {
+    RankedTensorType t = rankedType(v);
+    if (t.getRank() != 1 || t.getDimSize(0) != x.getDimSize(1))
+      return emitOptionalError(loc, "expects scale, bias, mean and variance "
+                                    "of shape [" +
+                                        Twine(x.getDimSize(1)) + "]");
+  }
+  types.push_back(x);
+  return success();
+}
+
+LogicalResult MaxPoolOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location> loc,
+                                          Adaptor a,
+                                          SmallVectorImpl<Type> &types) {
+  RankedTensorType x = rankedType(a.getX());
+  if (x.getRank() != 4)
+    return emitOptionalError(loc, "expects a 4-D NCHW input");
+  SmallVector<int64_t> one = {1, 1};
+  ArrayRef<int64_t> k = a.getKernelSize(), s = a.getStrides(), p = a.getPad();
+  if (failed(checkWindowAttrs(loc, k, s, one, p)))
+    return failure();
+  if (p[0] * 2 > k[0] || p[1] * 2 > k[0] || p[2] * 2 > k[1] ||
+      p[3] * 2 > k[1])
+    return emitOptionalError(loc, "pad must be at most half the kernel size");
+  int64_t oh = windowOutputSize(x.getDimSize(2), k[0], s[0], 1, p[0], p[1],
+                                a.getCeilMode());
+  int64_t ow = windowOutputSize(x.getDimSize(3), k[1], s[1], 1, p[2], p[3],
+                                a.getCeilMode());
+  types.push_back(RankedTensorType::get(
+      {x.getDimSize(0), x.getDimSize(1), oh, ow}, x.getElementType()));
+  return success();
+}
+
+LogicalResult AvgPoolOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location> loc,
+                                          Adaptor a,
+                                          SmallVectorImpl<Type> &types) {
+  RankedTensorType x = rankedType(a.getX());
+  if (x.getRank() != 4)
+    return emitOptionalError(loc, "expects a 4-D NCHW input");
+  SmallVector<int64_t> one = {1, 1}, noPad = {0, 0, 0, 0};
+  ArrayRef<int64_t> k = a.getKernelSize(), s = a.getStrides();
+  if (failed(checkWindowAttrs(loc, k, s, one, noPad)))
+    return failure();
+  int64_t oh = windowOutputSize(x.getDimSize(2), k[0], s[0], 1, 0, 0);
+  int64_t ow = windowOutputSize(x.getDimSize(3), k[1], s[1], 1, 0, 0);
+  types.push_back(RankedTensorType::get(
+      {x.getDimSize(0), x.getDimSize(1), oh, ow}, x.getElementType()));
+  return success();
+}
+
+LogicalResult AdaptiveAvgPool2DOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> loc, Adaptor a,
+    SmallVectorImpl<Type> &types) {
+  RankedTensorType x = rankedType(a.getX());
+  ArrayRef<int64_t> out = a.getOutputSize();
+  if (x.getRank() != 4)
+    return emitOptionalError(loc, "expects a 4-D NCHW input");
+  if (out.size() != 2 || out[0] < 1 || out[1] < 1)
+    return emitOptionalError(loc, "expects 2 positive output sizes");
+  types.push_back(RankedTensorType::get(
+      {x.getDimSize(0), x.getDimSize(1), out[0], out[1]}, x.getElementType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Structure
+//===----------------------------------------------------------------------===//
+
+LogicalResult ParameterOp::verify() {
+  if (std::optional<ElementsAttr> value = getValue())
+    if (value->getType() != getType())
+      return emitOpError("value type ")
+             << value->getType() << " differs from the declared type "
+             << getType();
+  return success();
+}
+
+LogicalResult LoadOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto param = symbols.lookupNearestSymbolFrom<ParameterOp>(*this, getNameAttr());
+  if (!param)
+    return emitOpError("'") << getName() << "' is not a mindspore.parameter";
+  if (param.getType() != getType())
+    return emitOpError("type ") << getType() << " differs from parameter type "
+                                << param.getType();
+  return success();
+}
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+
+LogicalResult CondOp::verify() {
+  if (cast<ShapedType>(getPredicate().getType()).getNumElements() != 1)
+    return emitOpError("predicate must hold exactly one element");
+  for (Region *region : {&getThenRegion(), &getElseRegion()}) {
+    auto yield = cast<YieldOp>(region->front().getTerminator());
+    if (yield.getValues().getTypes() != getResultTypes())
+      return yield.emitOpError("yields ")
+             << yield.getValues().getTypes() << " but the cond returns "
+             << getResultTypes();
+  }
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "ascend/Dialect/MindSpore/IR/MindSporeOps.cpp.inc"

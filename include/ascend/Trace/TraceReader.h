@@ -1,0 +1,46 @@
+//===- TraceReader.h - read eager trace files (.pntrace) --------*- C++ -*-===//
+//
+// Reads the trace files written by the ascend_trace recorder (schema
+// lib/Trace/PyNativeTrace.proto, documented in docs/TraceFormat.md). The
+// protobuf types stay private to lib/Trace: callers get MLIR IR or HostTensors.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCEND_TRACE_TRACEREADER_H
+#define ASCEND_TRACE_TRACEREADER_H
+
+#include "ascend/Execution/HostTensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace mlir::ascend {
+
+/// The values of one recorded eager run: model inputs in call order and
+/// outputs in return order (nested tuples flattened).
+struct RecordedRun {
+  std::vector<HostTensor> inputs;
+  std::vector<HostTensor> outputs;
+};
+
+/// Reads the inputs and eager outputs of every run in the trace `bytes`
+/// (binary protobuf, or protobuf text when `bytes` does not parse as binary).
+/// `filename` names the file in diagnostics, which are emitted on `context`
+/// (file, run index and what is wrong). Returns failure on malformed input.
+FailureOr<std::vector<RecordedRun>>
+readRecordedRuns(llvm::StringRef bytes, llvm::StringRef filename,
+                 MLIRContext *context);
+
+/// Imports the trace `bytes` into the `pynative` dialect: one
+/// `pynative.trace @run_<i>` per recorded run plus the module-level
+/// `pynative.parameter` declarations. Diagnostics name the file, the run and
+/// event index and the problem; on failure returns null.
+OwningOpRef<ModuleOp> importPyNativeTrace(llvm::StringRef bytes,
+                                          llvm::StringRef filename,
+                                          MLIRContext *context);
+
+/// Registers `--import-pynative-trace` with mlir-translate's registry.
+void registerPyNativeTraceTranslation();
+
+} // namespace mlir::ascend
+
+#endif // ASCEND_TRACE_TRACEREADER_H

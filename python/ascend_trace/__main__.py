@@ -1,0 +1,7 @@
+"""`python -m ascend_trace ...` (installed as the `ascend-trace` script)."""
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,613 @@
+"""Records aten-level eager runs of a torch.nn.Module into a PyNativeTrace (format 1).
+
+What is captured (see docs/TraceFormat.md for the file format):
+  * every aten op that runs during a top-level call of the model, via a TorchDispatchMode;
+  * `Tensor.__bool__` (branch events) and `item`/`__int__`/`__float__`/`__index__`
+    (scalar-read events), by patching those methods of torch.Tensor while recording;
+  * parameters, buffers, inputs, outputs and constants with their values;
+  * the user frames and the module scope of every event.
+
+The function level (TorchFunctionMode) is not used in format 1, so `modes.function_mode`
+is false; a function mode changes which aten ops run (e.g. the fused transformer fast
+path), which is why it is recorded at all.
+"""
+
+import dis
+import os
+import sys
+import tempfile
+import weakref
+
+from . import TORCH_MISSING_MESSAGE, PROTOBUF_MISSING_MESSAGE, FORMAT_VERSION, __version__
+
+try:
+    import torch
+    from torch.utils._mode_utils import no_dispatch
+    from torch.utils._python_dispatch import TorchDispatchMode
+except ImportError as exc:  # pragma: no cover - exercised via the CLI test
+    raise ImportError(TORCH_MISSING_MESSAGE) from exc
+
+try:
+    from . import PyNativeTrace_pb2 as pb
+except ImportError as exc:  # pragma: no cover
+    raise ImportError(PROTOBUF_MISSING_MESSAGE + f" ({exc})") from exc
+
+
+class RecordError(RuntimeError):
+    """The recording could not be completed; no trace file was written."""
+
+
+# torch dtype -> ascend.trace.DType
+DTYPES = {
+    torch.float32: pb.DTYPE_FLOAT32,
+    torch.uint8: pb.DTYPE_UINT8,
+    torch.int8: pb.DTYPE_INT8,
+    torch.int16: pb.DTYPE_INT16,
+    torch.int32: pb.DTYPE_INT32,
+    torch.int64: pb.DTYPE_INT64,
+    torch.bool: pb.DTYPE_BOOL,
+    torch.float16: pb.DTYPE_FLOAT16,
+    torch.float64: pb.DTYPE_FLOAT64,
+    torch.bfloat16: pb.DTYPE_BFLOAT16,
+}
+TORCH_DTYPES = {v: k for k, v in DTYPES.items()}
+
+_TORCH_DIR = os.path.dirname(os.path.abspath(torch.__file__)) + os.sep
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+# Bytecode at the user frame's f_lasti while Tensor.__bool__ runs -> BranchKind.
+_BRANCH_KINDS = {
+    "POP_JUMP_FORWARD_IF_FALSE": pb.BRANCH_IF,
+    "POP_JUMP_FORWARD_IF_TRUE": pb.BRANCH_IF,
+    "JUMP_IF_FALSE_OR_POP": pb.BRANCH_IF,  # `a and b` used as a value
+    "JUMP_IF_TRUE_OR_POP": pb.BRANCH_IF,   # `a or b` used as a value
+    "POP_JUMP_BACKWARD_IF_FALSE": pb.BRANCH_LOOP_BACKEDGE,
+    "POP_JUMP_BACKWARD_IF_TRUE": pb.BRANCH_LOOP_BACKEDGE,
+    # Python < 3.11 spellings, in case another interpreter is used.
+    "POP_JUMP_IF_FALSE": pb.BRANCH_IF,
+    "POP_JUMP_IF_TRUE": pb.BRANCH_IF,
+    "CALL": pb.BRANCH_LIBRARY,
+    "CALL_FUNCTION": pb.BRANCH_LIBRARY,
+    "CALL_METHOD": pb.BRANCH_LIBRARY,
+    "PRECALL": pb.BRANCH_LIBRARY,
+}
+
+# Methods of torch.Tensor patched while recording, and the method name recorded.
+_SCALAR_READS = {"item": "item", "__int__": "int", "__float__": "float", "__index__": "index"}
+_MISSING = object()
+
+
+def dtype_enum(dtype):
+    """The DType enum value of a torch dtype (DTYPE_UNDEFINED if it has none)."""
+    return DTYPES.get(dtype, pb.DTYPE_UNDEFINED)
+
+
+def tensor_type(t):
+    tt = pb.TensorType(dtype=dtype_enum(t.dtype))
+    tt.shape.extend(int(s) for s in t.shape)
+    return tt
+
+
+def tensor_bytes(t):
+    """Little-endian row-major bytes of a tensor's elements (must run under no_dispatch)."""
+    t = t.detach()
+    if t.device.type != "cpu":
+        t = t.cpu()
+    t = t.resolve_conj().resolve_neg().contiguous()
+    if t.dim() == 0:
+        t = t.reshape(1)
+    return t.view(torch.uint8).numpy().tobytes()
+
+
+def tensor_value(t):
+    if t.dtype not in DTYPES:
+        raise RecordError(f"cannot save the value of a {t.dtype} tensor (no DType for it)")
+    return pb.TensorValue(type=tensor_type(t), data=tensor_bytes(t))
+
+
+def value_to_tensor(value):
+    """Inverse of tensor_value: a TensorValue message back to a torch tensor."""
+    dtype = TORCH_DTYPES[value.type.dtype]
+    shape = list(value.type.shape)
+    if not value.data:
+        return torch.empty(shape, dtype=dtype)
+    return torch.frombuffer(bytearray(value.data), dtype=dtype).reshape(shape).clone()
+
+
+def load_trace(path):
+    """Reads a trace written by the recorder (binary, or text format if that fails)."""
+    from google.protobuf import text_format
+
+    with open(path, "rb") as f:
+        data = f.read()
+    trace = pb.Trace()
+    try:
+        trace.ParseFromString(data)
+        if trace.format_version:
+            return trace
+    except Exception:  # noqa: BLE001 - fall back to the text format
+        pass
+    trace = pb.Trace()
+    text_format.Parse(data.decode("utf-8"), trace)
+    return trace
+
+
+def write_trace(trace, path, text=False):
+    """Writes atomically: a temporary file in the same directory, then os.replace."""
+    from google.protobuf import text_format
+
+    path = os.fspath(path)
+    data = text_format.MessageToString(trace).encode("utf-8") if text else trace.SerializeToString()
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _flatten_tensors(obj, out):
+    """Tensors in obj (nested tuples/lists/dict values), in order."""
+    if isinstance(obj, torch.Tensor):
+        out.append(obj)
+    elif isinstance(obj, (tuple, list)):
+        for x in obj:
+            _flatten_tensors(x, out)
+    elif isinstance(obj, dict):
+        for x in obj.values():
+            _flatten_tensors(x, out)
+    return out
+
+
+def _alias_sets(alias_info):
+    if alias_info is None:
+        return frozenset()
+    return frozenset(alias_info.before_set) | frozenset(alias_info.after_set)
+
+
+class _DispatchMode(TorchDispatchMode):
+    """aten level: runs the op, then lets the recorder record it."""
+
+    def __init__(self, recorder):
+        super().__init__()
+        self._recorder = recorder
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        rec = self._recorder
+        if not rec._in_run:
+            return func(*args, **kwargs)
+        # Arguments are identified before the op runs: a constant that the op writes
+        # in place must be saved with its value from before the write.
+        with no_dispatch():
+            event, arg_tensors = rec._begin_op(func, args, kwargs)
+        out = func(*args, **kwargs)
+        with no_dispatch():
+            rec._end_op(event, func, arg_tensors, out)
+        return out
+
+
+class Recorder:
+    """Records every top-level call of `model` made inside the `with` block as one run.
+
+        with Recorder("m.pntrace", model) as rec:
+            model(x)
+            model(y)
+        rec.trace  # the ascend.trace.Trace message that was written
+
+    `path=None` records without writing a file. If the block raises, nothing is written.
+    The model's parameters and buffers are named and their values saved when the block is
+    entered. Only positional tensor arguments of the model call are recorded as inputs.
+    """
+
+    def __init__(self, path, model, text=False):
+        if not isinstance(model, torch.nn.Module):
+            raise TypeError(f"model must be a torch.nn.Module, not {type(model).__name__}")
+        self.path = path
+        self.model = model
+        self.text = text
+        self.trace = None
+        self._entered = False
+
+    # ---------------------------------------------------------------- set-up / tear-down
+    def __enter__(self):
+        if self._entered:
+            raise RuntimeError("a Recorder can be entered only once")
+        self._entered = True
+        model = self.model
+        cls = type(model)
+        self.trace = trace = pb.Trace(
+            format_version=FORMAT_VERSION,
+            producer=f"ascend_trace {__version__}",
+            torch_version=str(torch.__version__),
+            model=f"{cls.__module__}.{cls.__qualname__}",
+        )
+        trace.modes.dispatch_mode = True
+        trace.modes.function_mode = False
+        trace.modes.training = bool(model.training)
+        trace.modes.grad_enabled = torch.is_grad_enabled()
+
+        self._next_id = 1             # 0 means None in TensorList
+        self._ids = {}                # id(tensor) -> (weakref, tensor id)
+        self._param_ids = set()
+        self._constant_ids = set()
+        self._run_ids = set()         # ids defined in the current run (inputs, results)
+        self._in_run = False
+        self._run = None
+        self._scope = []              # (module path, module type), innermost last
+        self._boundary = None         # frame that made the top-level model call
+        self._frames = {}             # id(frame) -> (frame, activation); per run
+        self._next_activation = 1
+        self._positions = {}          # code -> list(co_positions())
+        self._internal_files = {}
+        self._module_paths = {id(m): name for name, m in model.named_modules()}
+        self._in_hook = False
+
+        with no_dispatch():
+            for name, p in model.named_parameters():
+                self._add_parameter(name, p, is_buffer=False)
+            for name, b in model.named_buffers():
+                self._add_parameter(name, b, is_buffer=True)
+
+        self._undo = []
+        try:
+            self._install()
+        except BaseException:
+            self._uninstall()
+            raise
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        in_run = self._in_run
+        self._in_run = False
+        self._frames.clear()
+        self._uninstall()
+        if exc_type is not None:
+            return False
+        if in_run:
+            raise RecordError("a model call did not return normally; nothing was written")
+        if self.path is not None:
+            write_trace(self.trace, self.path, self.text)
+        return False
+
+    def _install(self):
+        from torch.nn.modules import module as nn_module
+
+        pre = nn_module.register_module_forward_pre_hook(self._forward_pre_hook)
+        self._undo.append(pre.remove)
+        post = nn_module.register_module_forward_hook(self._forward_hook)
+        self._undo.append(post.remove)
+
+        self._patch("__bool__", self._make_bool())
+        for method, label in _SCALAR_READS.items():
+            self._patch(method, self._make_scalar_read(method, label))
+
+        mode = _DispatchMode(self)
+        mode.__enter__()
+        self._undo.append(lambda: mode.__exit__(None, None, None))
+
+    def _patch(self, name, replacement):
+        saved = torch.Tensor.__dict__.get(name, _MISSING)
+        original = getattr(torch.Tensor, name)
+        replacement.__name__ = name
+        replacement.__wrapped__ = original
+        setattr(torch.Tensor, name, replacement)
+
+        def restore():
+            if saved is _MISSING:
+                delattr(torch.Tensor, name)
+            else:
+                setattr(torch.Tensor, name, saved)
+
+        self._undo.append(restore)
+        return original
+
+    def _uninstall(self):
+        errors = []
+        while self._undo:
+            undo = self._undo.pop()
+            try:
+                undo()
+            except Exception as e:  # noqa: BLE001 - undo everything, then report
+                errors.append(e)
+        if errors:
+            raise errors[0]
+
+    # ---------------------------------------------------------------- tensor ids
+    def _new_id(self, t):
+        tid = self._next_id
+        self._next_id += 1
+        self._ids[id(t)] = (weakref.ref(t), tid)
+        return tid
+
+    def _lookup(self, t):
+        entry = self._ids.get(id(t))
+        if entry is not None and entry[0]() is t:
+            return entry[1]
+        return None
+
+    def _add_parameter(self, name, t, is_buffer):
+        if self._lookup(t) is not None:  # the same tensor under a second name
+            return
+        tid = self._new_id(t)
+        self._param_ids.add(tid)
+        self.trace.parameters.add(tensor_id=tid, name=name, is_buffer=is_buffer, value=tensor_value(t))
+
+    def _use(self, t):
+        """Id of a tensor used by the current run; unknown tensors become constants."""
+        tid = self._lookup(t)
+        if tid is not None and (tid in self._run_ids or tid in self._param_ids or tid in self._constant_ids):
+            return tid
+        # First seen here (or defined in an earlier run only): a constant of this run.
+        tid = self._new_id(t)
+        self._constant_ids.add(tid)
+        self.trace.constants.add(tensor_id=tid, value=tensor_value(t))
+        return tid
+
+    def _define(self, t):
+        tid = self._new_id(t)
+        self._run_ids.add(tid)
+        return tid
+
+    # ---------------------------------------------------------------- runs
+    def _forward_pre_hook(self, module, inputs):
+        if module is self.model and not self._in_run:
+            self._begin_run(inputs)
+        if self._in_run:
+            mid = id(module)
+            path = self._module_paths.get(mid)
+            if path is None:  # a module outside the model: keep the enclosing path
+                path = self._scope[-1][0] if self._scope else ""
+            self._scope.append((path, type(module).__name__))
+
+    def _forward_hook(self, module, inputs, output):
+        if not self._in_run:
+            return
+        if self._scope:
+            self._scope.pop()
+        if module is self.model and not self._scope:
+            self._end_run(output)
+
+    def _begin_run(self, inputs):
+        self._run = self.trace.runs.add()
+        self._run_ids = set()
+        self._scope = []
+        self._frames = {}
+        # Frames: _begin_run, _forward_pre_hook, then torch's Module call machinery;
+        # the first frame outside torch made the model call (it may be record()).
+        f = sys._getframe(2)
+        while f is not None and os.path.abspath(f.f_code.co_filename).startswith(_TORCH_DIR):
+            f = f.f_back
+        self._boundary = f
+        with no_dispatch():
+            for t in _flatten_tensors(inputs, []):
+                tid = self._lookup(t)
+                if tid is None or tid not in self._run_ids:
+                    tid = self._define(t)
+                self._run.inputs.add(tensor_id=tid, value=tensor_value(t))
+        self._in_run = True
+
+    def _end_run(self, output):
+        self._in_run = False
+        with no_dispatch():
+            for t in _flatten_tensors(output, []):
+                tid = self._use(t)
+                self._run.outputs.add(tensor_id=tid, value=tensor_value(t))
+        self._frames = {}
+        self._boundary = None
+
+    # ---------------------------------------------------------------- locations
+    def _is_internal(self, filename):
+        internal = self._internal_files.get(filename)
+        if internal is None:
+            path = os.path.abspath(filename) if not filename.startswith("<") else filename
+            internal = path.startswith(_TORCH_DIR) or path.startswith(_PACKAGE_DIR)
+            self._internal_files[filename] = internal
+        return internal
+
+    def _activation(self, frame):
+        # Frames are held until the run ends, so id(frame) cannot be reused meanwhile.
+        entry = self._frames.get(id(frame))
+        if entry is None:
+            entry = (frame, self._next_activation)
+            self._next_activation += 1
+            self._frames[id(frame)] = entry
+        return entry[1]
+
+    def _location(self, loc):
+        """Fills loc with the user frames (innermost first); returns the innermost one."""
+        innermost = None
+        f = sys._getframe(1)
+        while f is not None:
+            code = f.f_code
+            if not self._is_internal(code.co_filename):
+                if innermost is None:
+                    innermost = f
+                positions = self._positions.get(code)
+                if positions is None:
+                    positions = self._positions[code] = list(code.co_positions())
+                index = f.f_lasti // 2
+                line, col = f.f_lineno, 0
+                if 0 <= index < len(positions):
+                    pline, _, pcol, _ = positions[index]
+                    if pline is not None:
+                        line = pline
+                    if pcol is not None:
+                        col = pcol + 1
+                loc.frames.add(file=code.co_filename, line=line or 0, column=col,
+                               function=code.co_name, activation=self._activation(f))
+            if f is self._boundary:
+                break
+            f = f.f_back
+        if self._scope:
+            loc.module_path, loc.module_type = self._scope[-1]
+        return innermost
+
+    # ---------------------------------------------------------------- aten ops
+    def _begin_op(self, func, args, kwargs):
+        event = self._run.events.add()
+        op = event.op
+        op.name = str(func)
+        schema = func._schema
+        arg_tensors = []  # per schema argument: the tensor passed, or None
+        for i, a in enumerate(schema.arguments):
+            if i < len(args) and not a.kwarg_only:
+                value = args[i]
+            elif a.name in kwargs:
+                value = kwargs[a.name]
+            else:
+                value = a.default_value
+            arg = op.args.add(name=a.name)
+            self._set_argument(arg, value, a)
+            arg_tensors.append(value if isinstance(value, torch.Tensor) else None)
+            if a.alias_info is not None and a.alias_info.is_write:
+                op.mutated_args.append(i)
+        if op.name == "aten.native_batch_norm.default" and len(args) > 5 and args[5]:
+            # Training-mode batch norm updates running_mean/var without saying so.
+            for i in (3, 4):
+                if isinstance(args[i], torch.Tensor) and i not in op.mutated_args:
+                    op.mutated_args.append(i)
+        self._location(event.loc)
+        return event, arg_tensors
+
+    def _set_argument(self, arg, value, schema_arg):
+        if value is None:
+            arg.none = True
+        elif isinstance(value, torch.Tensor):
+            arg.tensor = self._use(value)
+        elif isinstance(value, bool):
+            arg.bool_value = value
+        elif isinstance(value, int):
+            arg.int_value = value
+        elif isinstance(value, float):
+            arg.float_value = value
+        elif isinstance(value, str):
+            arg.string_value = value
+        elif isinstance(value, torch.dtype):
+            arg.dtype_value = str(value).replace("torch.", "")
+        elif isinstance(value, (list, tuple)):
+            type_name = str(schema_arg.type)
+            if any(isinstance(x, torch.Tensor) for x in value) or "Tensor" in type_name:
+                arg.tensors.SetInParent()
+                arg.tensors.tensor_ids.extend(0 if x is None else self._use(x) for x in value)
+            elif any(isinstance(x, float) for x in value) or "float" in type_name:
+                arg.floats.SetInParent()
+                arg.floats.values.extend(float(x) for x in value)
+            else:
+                arg.ints.SetInParent()
+                arg.ints.values.extend(int(x) for x in value)
+        else:
+            # torch.device, torch.layout, torch.memory_format, complex, ...
+            arg.string_value = str(value)
+
+    def _end_op(self, event, func, arg_tensors, out):
+        op = event.op
+        schema = func._schema
+        arg_sets = [_alias_sets(a.alias_info) for a in schema.arguments]
+        outs = out if isinstance(out, (tuple, list)) and len(schema.returns) != 1 else (out,)
+        for ret, value in zip(schema.returns, outs):
+            alias_of = -1
+            ret_set = _alias_sets(ret.alias_info)
+            if ret_set:
+                for j, s in enumerate(arg_sets):
+                    if s & ret_set:
+                        alias_of = j
+                        break
+            values = value if isinstance(value, (tuple, list)) else (value,)
+            for v in values:
+                if isinstance(v, torch.Tensor):
+                    tid = None
+                    for a in arg_tensors:  # in place (`out is self`): same tensor id
+                        if a is v:
+                            tid = self._lookup(v)
+                            break
+                    if tid is None:
+                        tid = self._define(v)
+                    op.results.add(tensor_id=tid, type=tensor_type(v), alias_of=alias_of)
+                elif v is None and "Tensor" in str(ret.type):
+                    op.results.add(tensor_id=0, alias_of=-1)
+
+    # ---------------------------------------------------------------- bool / scalar reads
+    def _make_bool(self):
+        original = torch.Tensor.__bool__
+        recorder = self
+
+        def __bool__(self):
+            value = original(self)
+            if recorder._in_run and not recorder._in_hook:
+                recorder._in_hook = True
+                try:
+                    with no_dispatch():
+                        event = recorder._run.events.add()
+                        event.branch.predicate = recorder._use(self)
+                        event.branch.value = bool(value)
+                        frame = recorder._location(event.loc)
+                        event.branch.kind = _branch_kind(frame)
+                finally:
+                    recorder._in_hook = False
+            return value
+
+        return __bool__
+
+    def _make_scalar_read(self, method, label):
+        original = getattr(torch.Tensor, method)
+        recorder = self
+
+        def read(self, *args, **kwargs):
+            if not recorder._in_run or recorder._in_hook:
+                return original(self, *args, **kwargs)
+            recorder._in_hook = True  # int(t) may call item() internally: record once
+            try:
+                value = original(self, *args, **kwargs)
+                with no_dispatch():
+                    event = recorder._run.events.add()
+                    event.scalar_read.tensor_id = recorder._use(self)
+                    event.scalar_read.method = label
+                    event.scalar_read.value = float(value)
+                    recorder._location(event.loc)
+            finally:
+                recorder._in_hook = False
+            return value
+
+        return read
+
+
+def _branch_kind(frame):
+    if frame is None:
+        return pb.BRANCH_UNKNOWN
+    code = frame.f_code.co_code
+    lasti = frame.f_lasti
+    if not 0 <= lasti < len(code):
+        return pb.BRANCH_UNKNOWN
+    return _BRANCH_KINDS.get(dis.opname[code[lasti]], pb.BRANCH_UNKNOWN)
+
+
+def _as_run(inputs):
+    if isinstance(inputs, torch.Tensor):
+        return (inputs,)
+    if isinstance(inputs, list):
+        return tuple(inputs)
+    if isinstance(inputs, tuple):
+        return inputs
+    raise TypeError(f"a run must be a tuple of model inputs, not {type(inputs).__name__}")
+
+
+def record(model, runs, path, text=False):
+    """Calls model(*run) for every run and writes all runs into one trace file.
+
+    `runs` is a list of input tuples (a bare tensor counts as a 1-tuple). Returns the
+    Trace message. `path=None` records without writing. Nothing is written on error.
+    """
+    runs = [_as_run(r) for r in runs]
+    with Recorder(path, model, text=text) as rec:
+        for inputs in runs:
+            model(*inputs)
+    return rec.trace
