@@ -3,6 +3,7 @@
 
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "ascend/Dialect/MindSpore/Transforms/Passes.h"
+#include "ascend/Dialect/PyNative/IR/PyNativeDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -11,7 +12,8 @@
 #include "mlir/IR/DialectRegistry.h"
 
 void mlir::ascend::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<mindspore::MindSporeDialect, func::FuncDialect,
+  registry.insert<pynative::PyNativeDialect, mindspore::MindSporeDialect,
+                  func::FuncDialect,
                   arith::ArithDialect, tensor::TensorDialect,
                   memref::MemRefDialect, scf::SCFDialect>();
 }

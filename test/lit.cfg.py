@@ -1,0 +1,33 @@
+# lit configuration of the ascend-opt test suite (check-ascend).
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "ASCEND"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test", ".txtpb"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.ascend_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.ascend_tools_dir, append_path=False)
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%src_root", config.ascend_src_root))
+config.substitutions.append(("%protoc", config.protoc))
+config.substitutions.append(("%python", "/usr/bin/python3"))
+config.environment["PYTHONPATH"] = os.path.join(config.ascend_obj_root, "python")
+
+# Tests that need the shared design folder beside the checkout.
+shared = os.path.join(os.path.dirname(config.ascend_src_root), "shared")
+if os.path.isdir(os.path.join(shared, "cases")):
+    config.available_features.add("shared")
+    config.substitutions.append(("%shared", shared))
+
+tools = ["ascend-opt", "ascend-translate", "ascend-run", "ascend-compile", "ascend-trace"]
+llvm_config.add_tool_substitutions(
+    [t for t in tools if os.path.exists(os.path.join(config.ascend_tools_dir, t))],
+    [config.ascend_tools_dir])
