@@ -1,6 +1,13 @@
 //===- InitAll.cpp - register ascend-opt dialects and passes --------------===//
 #include "ascend/InitAll.h"
 
+#include "ascend/Target/MindIR/MindIRExport.h"
+#include "ascend/Trace/TraceReader.h"
+
+#include "ascend/Conversion/MindSporeToLinalg/MindSporeToLinalg.h"
+#include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
+#include "ascend/Conversion/PyNativeToMindSpore/PyNativeToMindSpore.h"
+#include "ascend/Dialect/AICore/IR/AICoreDialect.h"
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "ascend/Dialect/MindSpore/Transforms/Passes.h"
 #include "ascend/Dialect/PyNative/IR/PyNativeDialect.h"
@@ -13,6 +20,7 @@
 
 void mlir::ascend::registerAllDialects(DialectRegistry &registry) {
   registry.insert<pynative::PyNativeDialect, mindspore::MindSporeDialect,
+                  aicore::AICoreDialect,
                   func::FuncDialect,
                   arith::ArithDialect, tensor::TensorDialect,
                   memref::MemRefDialect, scf::SCFDialect>();
@@ -20,6 +28,12 @@ void mlir::ascend::registerAllDialects(DialectRegistry &registry) {
 
 void mlir::ascend::registerAllPasses() {
   mindspore::registerMindSporePasses();
+  registerPyNativeToMindSporePasses();
+  registerMindSporeToAICorePasses();
+  registerMindSporeToLinalgPasses();
 }
 
-void mlir::ascend::registerAllTranslations() {}
+void mlir::ascend::registerAllTranslations() {
+  registerPyNativeTraceTranslation();
+  registerMindIRTranslations();
+}

@@ -14,6 +14,7 @@ path), which is why it is recorded at all.
 
 import dis
 import os
+import re
 import sys
 import tempfile
 import weakref
@@ -142,6 +143,9 @@ def write_trace(trace, path, text=False):
     fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "wb") as f:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.fchmod(f.fileno(), 0o666 & ~umask)  # mkstemp makes the file mode 0600
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
@@ -167,14 +171,40 @@ def _flatten_tensors(obj, out):
     return out
 
 
-def _alias_sets(alias_info):
-    if alias_info is None:
-        return frozenset()
-    return frozenset(alias_info.before_set) | frozenset(alias_info.after_set)
+_RETURN_ALIAS = re.compile(r"Tensor\??\((\w+)!?\)")
+_alias_cache = {}
+
+
+def _alias_of_returns(func):
+    """Per schema return: the index of the argument it aliases, or -1 (cached per op).
+
+    An argument `Tensor(a -> *) self` and a return `Tensor(a)[]` share alias set `a`. The
+    Python binding of torch 1.13 leaves the sets of list returns empty, so the returns'
+    annotations are read from the schema text.
+    """
+    result = _alias_cache.get(func)
+    if result is None:
+        schema = func._schema
+        arg_sets = [frozenset(a.alias_info.before_set) if a.alias_info is not None else frozenset()
+                    for a in schema.arguments]
+        text = str(schema).rsplit(" -> ", 1)[1].strip()
+        if text.startswith("(") and text.endswith(")"):
+            text = text[1:-1]
+        pieces = text.split(", ") if text else []
+        result = []
+        for i, ret in enumerate(schema.returns):
+            ret_set = frozenset(ret.alias_info.before_set) if ret.alias_info is not None else frozenset()
+            if not ret_set and len(pieces) == len(schema.returns):
+                m = _RETURN_ALIAS.search(pieces[i])
+                if m:
+                    ret_set = frozenset([m.group(1)])
+            result.append(next((j for j, s in enumerate(arg_sets) if s & ret_set), -1))
+        _alias_cache[func] = result
+    return result
 
 
 class _DispatchMode(TorchDispatchMode):
-    """aten level: runs the op, then lets the recorder record it."""
+    """aten level: records each op's arguments, runs it, then records its results."""
 
     def __init__(self, recorder):
         super().__init__()
@@ -511,16 +541,8 @@ class Recorder:
     def _end_op(self, event, func, arg_tensors, out):
         op = event.op
         schema = func._schema
-        arg_sets = [_alias_sets(a.alias_info) for a in schema.arguments]
         outs = out if isinstance(out, (tuple, list)) and len(schema.returns) != 1 else (out,)
-        for ret, value in zip(schema.returns, outs):
-            alias_of = -1
-            ret_set = _alias_sets(ret.alias_info)
-            if ret_set:
-                for j, s in enumerate(arg_sets):
-                    if s & ret_set:
-                        alias_of = j
-                        break
+        for ret, alias_of, value in zip(schema.returns, _alias_of_returns(func), outs):
             values = value if isinstance(value, (tuple, list)) else (value,)
             for v in values:
                 if isinstance(v, torch.Tensor):

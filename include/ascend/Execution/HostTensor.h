@@ -21,8 +21,10 @@ struct HostTensor {
   /// product(shape) * element size bytes; i1 is stored one byte per element.
   std::vector<char> data;
 
-  /// Element size in bytes of `type` (1 for i1).
-  static int64_t elementBytes(Type elementType);
+  /// Element size in bytes of an int or float element type (1 for i1).
+  static int64_t elementBytes(Type elementType) {
+    return (elementType.getIntOrFloatBitWidth() + 7) / 8;
+  }
   int64_t numElements() const { return type.getNumElements(); }
 };
 

@@ -27,6 +27,14 @@ def MindSpore_CosOp : MindSpore_UnaryOp<"cos", "Cos"> {
   let summary = "elementwise cosine (MindSpore Cos)";
 }
 
+def MindSpore_LogicalNotOp : MindSpore_PrimOpBase<"logical_not", "LogicalNot",
+    [SameOperandsAndResultType]> {
+  let summary = "elementwise boolean negation (MindSpore LogicalNot)";
+  let arguments = (ins TensorOf<[I1]>:$input);
+  let results = (outs TensorOf<[I1]>:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+}
+
 def MindSpore_MatMulOp : MindSpore_PrimOp<"matmul", "MatMul",
     [SameOperandsElementType]> {
   let summary = "2-D matrix product (MindSpore MatMul)";

@@ -47,6 +47,9 @@ def MindSpore_ConstantOp : MindSpore_Op<"constant", [Pure, ConstantLike,
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "attr-dict $value";
   let hasFolder = 1;
+  let builders = [OpBuilder<(ins "::mlir::ElementsAttr":$value), [{
+    build($_builder, $_state, ::llvm::cast<::mlir::TypedAttr>(value).getType(), value);
+  }]>];
 }
 
 def MindSpore_YieldOp : MindSpore_Op<"yield", [Pure, Terminator,

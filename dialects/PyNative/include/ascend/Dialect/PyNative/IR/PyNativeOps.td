@@ -75,6 +75,9 @@ def PyNative_ConstantOp : PyNative_Op<"constant", [Pure, ConstantLike,
   let arguments = (ins ElementsAttr:$value);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "attr-dict $value";
+  let builders = [OpBuilder<(ins "::mlir::ElementsAttr":$value), [{
+    build($_builder, $_state, ::llvm::cast<::mlir::TypedAttr>(value).getType(), value);
+  }]>];
 }
 
 def PyNative_RecordedOp : PyNative_Op<"op"> {

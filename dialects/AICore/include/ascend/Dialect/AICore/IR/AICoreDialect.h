@@ -1,0 +1,46 @@
+//===- AICoreDialect.h - AI Core kernel dialect -----------------*- C++ -*-===//
+//
+// The `aicore` dialect: tiled Cube/Vector kernels for one AI Core. See
+// AICoreDialect.td for the semantics and docs/Dialects/AICoreOps.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCEND_DIALECT_AICORE_IR_AICOREDIALECT_H
+#define ASCEND_DIALECT_AICORE_IR_AICOREDIALECT_H
+
+#include "ascend/Dialect/AICore/IR/AICoreTarget.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "ascend/Dialect/AICore/IR/AICoreDialect.h.inc"
+#include "ascend/Dialect/AICore/IR/AICoreEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "ascend/Dialect/AICore/IR/AICoreAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "ascend/Dialect/AICore/IR/AICoreOps.h.inc"
+
+namespace mlir::ascend::aicore {
+/// The aicore memory space of `type`, or nullopt when it has none.
+std::optional<AddressSpace> getAddressSpace(MemRefType type);
+
+/// `type` with memory space `space`.
+MemRefType withAddressSpace(MemRefType type, AddressSpace space);
+
+/// The pipe that copies from `from` to `to`, or nullopt when the AI Core has
+/// no such data path.
+std::optional<Pipe> getCopyPipe(AddressSpace from, AddressSpace to);
+
+/// The target row of the kernel enclosing `op`, or the default chip.
+const AICoreTarget &getTargetFor(Operation *op);
+} // namespace mlir::ascend::aicore
+
+#endif // ASCEND_DIALECT_AICORE_IR_AICOREDIALECT_H

@@ -1,0 +1,94 @@
+//===- AICoreKernelOps.td - kernel, return, launch ---------*- tablegen -*-===//
+#ifndef ASCEND_DIALECT_AICORE_KERNEL_OPS
+#define ASCEND_DIALECT_AICORE_KERNEL_OPS
+
+include "ascend/Dialect/AICore/IR/AICoreDialect.td"
+include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+
+def AICore_KernelOp : AICore_Op<"kernel", [
+    AutomaticAllocationScope, FunctionOpInterface, IsolatedFromAbove]> {
+  let summary = "a kernel that runs on `block_dim` AI Cores";
+  let description = [{
+    A symbol like `func.func` whose arguments are memrefs in GM
+    (`#aicore.space<gm>`): the kernel's inputs, then its outputs. It returns
+    nothing (`aicore.return`); results are written to the output memrefs.
+    `block_dim` is the number of AI Cores the kernel is launched on. `chip`
+    names the row of the target table (`AICoreTarget.h`) whose capacities
+    bound the kernel's buffers; without it the default chip (Ascend910B2) is
+    used.
+
+    The verifier adds up the bytes of every `aicore.alloc` in the kernel per
+    memory space and checks each sum against the capacity of that space (an
+    `aicore.alloc` is a buffer live for the whole kernel; no reuse yet).
+
+    ```mlir
+    aicore.kernel @matmul(%x: memref<64x64xf32, #aicore.space<gm>>,
+                          %y: memref<64x64xf32, #aicore.space<gm>>)
+        attributes {block_dim = 1 : i64} {
+      ...
+      aicore.return
+    }
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       TypeAttrOf<FunctionType>:$function_type,
+                       OptionalAttr<StrAttr>:$sym_visibility,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs,
+                       DefaultValuedAttr<I64Attr, "1">:$block_dim,
+                       OptionalAttr<StrAttr>:$chip);
+  let regions = (region SizedRegion<1>:$body);
+  let builders = [OpBuilder<(ins "::llvm::StringRef":$name,
+                                 "::mlir::FunctionType":$type,
+                                 CArg<"int64_t", "1">:$blockDim)>];
+  let extraClassDeclaration = [{
+    ::mlir::Region *getCallableRegion() { return &getBody(); }
+    ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() {
+      return getFunctionType().getInputs();
+    }
+    ::llvm::ArrayRef<::mlir::Type> getResultTypes() {
+      return getFunctionType().getResults();
+    }
+    bool isDeclaration() { return false; }
+    /// The target row this kernel is verified and tiled against.
+    const ::mlir::ascend::aicore::AICoreTarget &getTarget();
+  }];
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def AICore_ReturnOp : AICore_Op<"return", [Pure, Terminator, ReturnLike,
+    HasParent<"KernelOp">]> {
+  let summary = "ends an aicore.kernel";
+  let assemblyFormat = "attr-dict";
+}
+
+def AICore_LaunchOp : AICore_Op<"launch", [Pure,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "runs an aicore.kernel on tensors (graph level)";
+  let description = [{
+    Used inside a `func.func` of the graph: runs kernel `kernel` on `inputs`
+    and returns its outputs as new tensors (value semantics: the kernel
+    writes only its output buffers). The kernel takes one GM memref per input
+    and then one per result, each with the shape and element type of the
+    corresponding tensor.
+
+    ```mlir
+    %r = aicore.launch @matmul(%x, %w)
+        : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$kernel,
+                       Variadic<AnyRankedTensor>:$inputs);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = [{
+    $kernel `(` $inputs `)` attr-dict `:` functional-type($inputs, $results)
+  }];
+}
+
+#endif // ASCEND_DIALECT_AICORE_KERNEL_OPS

@@ -1,0 +1,357 @@
+//===- AICoreOps.cpp - aicore op verifiers and kernel syntax --------------===//
+#include "ascend/Dialect/AICore/IR/AICoreDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::ascend::aicore;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+const AICoreBuffer &AICoreTarget::buffer(AddressSpace space) const {
+  switch (space) {
+  case AddressSpace::GM:
+    return memories.gm;
+  case AddressSpace::L1:
+    return memories.l1;
+  case AddressSpace::L0A:
+    return memories.l0a;
+  case AddressSpace::L0B:
+    return memories.l0b;
+  case AddressSpace::L0C:
+    return memories.l0c;
+  case AddressSpace::UB:
+    return memories.ub;
+  }
+  llvm_unreachable("unknown address space");
+}
+
+std::optional<AddressSpace>
+mlir::ascend::aicore::getAddressSpace(MemRefType type) {
+  if (auto attr = dyn_cast_or_null<AddressSpaceAttr>(type.getMemorySpace()))
+    return attr.getValue();
+  return std::nullopt;
+}
+
+MemRefType mlir::ascend::aicore::withAddressSpace(MemRefType type,
+                                                  AddressSpace space) {
+  return MemRefType::get(type.getShape(), type.getElementType(),
+                         type.getLayout(),
+                         AddressSpaceAttr::get(type.getContext(), space));
+}
+
+std::optional<Pipe> mlir::ascend::aicore::getCopyPipe(AddressSpace from,
+                                                      AddressSpace to) {
+  using AS = AddressSpace;
+  switch (from) {
+  case AS::GM:
+    if (to == AS::L1 || to == AS::UB)
+      return Pipe::MTE2;
+    break;
+  case AS::L1:
+    if (to == AS::L0A || to == AS::L0B)
+      return Pipe::MTE1;
+    break;
+  case AS::L0C:
+    if (to == AS::GM || to == AS::UB || to == AS::L1)
+      return Pipe::FIX;
+    break;
+  case AS::UB:
+    if (to == AS::GM)
+      return Pipe::MTE3;
+    break;
+  default:
+    break;
+  }
+  return std::nullopt;
+}
+
+const AICoreTarget &mlir::ascend::aicore::getTargetFor(Operation *op) {
+  if (auto kernel = dyn_cast<KernelOp>(op))
+    return kernel.getTarget();
+  if (auto kernel = op->getParentOfType<KernelOp>())
+    return kernel.getTarget();
+  return getDefaultTarget();
+}
+
+/// "[2, 3]".
+static std::string formatShape(ArrayRef<int64_t> shape) {
+  std::string text = "[";
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return text;
+}
+
+static int64_t getByteSize(MemRefType type) {
+  return type.getNumElements() *
+         llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+}
+
+//===----------------------------------------------------------------------===//
+// KernelOp
+//===----------------------------------------------------------------------===//
+
+void KernelOp::build(OpBuilder &builder, OperationState &state, StringRef name,
+                     FunctionType type, int64_t blockDim) {
+  state.addAttribute(SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
+  state.addAttribute(getBlockDimAttrName(state.name),
+                     builder.getI64IntegerAttr(blockDim));
+  Region *body = state.addRegion();
+  Block *entry = new Block;
+  for (Type t : type.getInputs())
+    entry->addArgument(t, state.location);
+  body->push_back(entry);
+}
+
+const AICoreTarget &KernelOp::getTarget() {
+  if (std::optional<StringRef> chip = getChip())
+    if (const AICoreTarget *target = lookupTarget(*chip))
+      return *target;
+  return getDefaultTarget();
+}
+
+ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
+  auto buildType = [](Builder &builder, ArrayRef<Type> argTypes,
+                      ArrayRef<Type> results, function_interface_impl::VariadicFlag,
+                      std::string &) {
+    return builder.getFunctionType(argTypes, results);
+  };
+  return function_interface_impl::parseFunctionOp(
+      parser, result, /*allowVariadic=*/false,
+      getFunctionTypeAttrName(result.name), buildType,
+      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+}
+
+void KernelOp::print(OpAsmPrinter &p) {
+  function_interface_impl::printFunctionOp(
+      p, *this, /*isVariadic=*/false, getFunctionTypeAttrName(),
+      getArgAttrsAttrName(), getResAttrsAttrName());
+}
+
+LogicalResult KernelOp::verify() {
+  if (std::optional<StringRef> chip = getChip())
+    if (!lookupTarget(*chip))
+      return emitOpError("unknown chip '") << *chip << "'";
+  if (getBlockDim() < 1)
+    return emitOpError("block_dim must be at least 1, got ") << getBlockDim();
+  if (!getResultTypes().empty())
+    return emitOpError("returns no values; outputs are GM memref arguments");
+  for (auto [i, type] : llvm::enumerate(getArgumentTypes())) {
+    auto memref = dyn_cast<MemRefType>(type);
+    if (!memref || getAddressSpace(memref) != AddressSpace::GM)
+      return emitOpError("argument #")
+             << i << " must be a memref in #aicore.space<gm>, got " << type;
+  }
+  return success();
+}
+
+LogicalResult KernelOp::verifyRegions() {
+  const AICoreTarget &target = getTarget();
+  llvm::SmallDenseMap<uint32_t, int64_t> used;
+  getBody().walk([&](AllocOp alloc) {
+    used[static_cast<uint32_t>(alloc.getSpace())] += alloc.getByteSize();
+  });
+  for (uint32_t s = 0; s <= static_cast<uint32_t>(AddressSpace::UB); ++s) {
+    auto space = static_cast<AddressSpace>(s);
+    int64_t capacity = target.buffer(space).capacity;
+    if (used.lookup(s) > capacity)
+      return emitOpError("buffers in ")
+             << stringifyAddressSpace(space) << " take " << used.lookup(s)
+             << " bytes, more than its capacity of " << capacity << " bytes on "
+             << target.name;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LaunchOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto kernel =
+      symbolTable.lookupNearestSymbolFrom<KernelOp>(*this, getKernelAttr());
+  if (!kernel)
+    return emitOpError("'@") << getKernel() << "' is not an aicore.kernel";
+  ArrayRef<Type> argTypes = kernel.getArgumentTypes();
+  size_t expected = getInputs().size() + getResults().size();
+  if (argTypes.size() != expected)
+    return emitOpError("kernel '@")
+           << getKernel() << "' takes " << argTypes.size()
+           << " arguments, launch passes " << getInputs().size()
+           << " inputs and " << getResults().size() << " results";
+  SmallVector<Type> tensorTypes(getInputs().getTypes());
+  llvm::append_range(tensorTypes, getResults().getTypes());
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(tensorTypes, argTypes))) {
+    auto tensor = cast<RankedTensorType>(std::get<0>(pair));
+    auto memref = cast<MemRefType>(std::get<1>(pair));
+    if (tensor.getShape() != memref.getShape() ||
+        tensor.getElementType() != memref.getElementType())
+      return emitOpError("kernel argument #")
+             << i << " of type " << memref << " does not match " << tensor;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// AllocOp
+//===----------------------------------------------------------------------===//
+
+int64_t AllocOp::getByteSize() { return ::getByteSize(getBuffer().getType()); }
+
+AddressSpace AllocOp::getSpace() {
+  return *getAddressSpace(getBuffer().getType());
+}
+
+LogicalResult AllocOp::verify() {
+  MemRefType type = getBuffer().getType();
+  std::optional<AddressSpace> space = getAddressSpace(type);
+  if (!space || *space == AddressSpace::GM)
+    return emitOpError("expects a memref in an on-chip memory space "
+                       "(#aicore.space<l1|l0a|l0b|l0c|ub>), got ")
+           << type;
+  if (!type.getLayout().isIdentity())
+    return emitOpError("expects an identity layout, got ") << type;
+  const AICoreTarget &target = getTargetFor(*this);
+  int64_t capacity = target.buffer(*space).capacity;
+  if (getByteSize() > capacity)
+    return emitOpError("buffer of ")
+           << getByteSize() << " bytes exceeds the capacity of "
+           << stringifyAddressSpace(*space) << " (" << capacity
+           << " bytes on " << target.name << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CopyOp
+//===----------------------------------------------------------------------===//
+
+Pipe CopyOp::getPipe() {
+  return *getCopyPipe(*getAddressSpace(getSource().getType()),
+                      *getAddressSpace(getTarget().getType()));
+}
+
+LogicalResult CopyOp::verify() {
+  MemRefType src = getSource().getType(), dst = getTarget().getType();
+  std::optional<AddressSpace> from = getAddressSpace(src),
+                              to = getAddressSpace(dst);
+  if (!from || !to)
+    return emitOpError("expects source and target in aicore memory spaces");
+  std::optional<Pipe> pipe = getCopyPipe(*from, *to);
+  if (!pipe)
+    return emitOpError("cannot copy from ")
+           << stringifyAddressSpace(*from) << " to "
+           << stringifyAddressSpace(*to) << ": no data path between them";
+  if (src.getShape() != dst.getShape())
+    return emitOpError("source shape ")
+           << formatShape(src.getShape()) << " and target shape "
+           << formatShape(dst.getShape()) << " differ";
+  Type srcElt = src.getElementType(), dstElt = dst.getElementType();
+  bool fixConversion = *pipe == Pipe::FIX && srcElt.isF32() &&
+                       (dstElt.isF16() || dstElt.isBF16());
+  if (srcElt != dstElt && !fixConversion)
+    return emitOpError("element types ")
+           << srcElt << " and " << dstElt
+           << " differ (only a FIX copy may convert f32 to f16 or bf16)";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MmadOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MmadOp::verify() {
+  auto a = cast<MemRefType>(getA().getType()),
+       b = cast<MemRefType>(getB().getType()),
+       c = cast<MemRefType>(getC().getType());
+  if (getAddressSpace(a) != AddressSpace::L0A ||
+      getAddressSpace(b) != AddressSpace::L0B ||
+      getAddressSpace(c) != AddressSpace::L0C)
+    return emitOpError("expects a in l0a, b in l0b and c in l0c");
+  if (a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
+    return emitOpError("expects 2-D operands");
+  int64_t m = a.getDimSize(getTransposeA() ? 1 : 0);
+  int64_t ka = a.getDimSize(getTransposeA() ? 0 : 1);
+  int64_t kb = b.getDimSize(getTransposeB() ? 1 : 0);
+  int64_t n = b.getDimSize(getTransposeB() ? 0 : 1);
+  if (ka != kb || c.getDimSize(0) != m || c.getDimSize(1) != n)
+    return emitOpError("shapes a ")
+           << formatShape(a.getShape()) << ", b " << formatShape(b.getShape())
+           << ", c " << formatShape(c.getShape())
+           << " do not form a matrix product";
+  Type in = a.getElementType(), acc = c.getElementType();
+  if (in != b.getElementType())
+    return emitOpError("expects a and b of one element type, got ")
+           << in << " and " << b.getElementType();
+  Type expectedAcc;
+  if (in.isF16() || in.isBF16() || in.isF32())
+    expectedAcc = Float32Type::get(getContext());
+  else if (in.isSignlessInteger(8))
+    expectedAcc = IntegerType::get(getContext(), 32);
+  else
+    return emitOpError("unsupported Cube element type ") << in;
+  if (acc != expectedAcc)
+    return emitOpError("expects accumulator element type ")
+           << expectedAcc << " for " << in << " operands, got " << acc;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// VAddOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult VAddOp::verify() {
+  auto lhs = cast<MemRefType>(getLhs().getType()),
+       rhs = cast<MemRefType>(getRhs().getType()),
+       dst = cast<MemRefType>(getDst().getType());
+  if (getAddressSpace(lhs) != AddressSpace::UB ||
+      getAddressSpace(rhs) != AddressSpace::UB ||
+      getAddressSpace(dst) != AddressSpace::UB)
+    return emitOpError("expects operands in ub");
+  if (lhs.getElementType() != rhs.getElementType() ||
+      lhs.getElementType() != dst.getElementType())
+    return emitOpError("expects one element type");
+  if (lhs.getShape() != dst.getShape())
+    return emitOpError("lhs shape ")
+           << formatShape(lhs.getShape()) << " and dst shape "
+           << formatShape(dst.getShape()) << " differ";
+  bool rowBroadcast = lhs.getRank() == 2 && rhs.getRank() == 2 &&
+                      rhs.getDimSize(0) == 1 &&
+                      rhs.getDimSize(1) == lhs.getDimSize(1);
+  if (rhs.getShape() != lhs.getShape() && !rowBroadcast)
+    return emitOpError("rhs shape ")
+           << formatShape(rhs.getShape()) << " is neither lhs shape "
+           << formatShape(lhs.getShape()) << " nor one row of it";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SetFlagOp, WaitFlagOp
+//===----------------------------------------------------------------------===//
+
+template <typename FlagOp>
+static LogicalResult verifyFlag(FlagOp op) {
+  int64_t numEvents = getTargetFor(op).numEventIds;
+  int64_t event = op.getEventAttr().getInt();
+  if (event < 0 || event >= numEvents)
+    return op.emitOpError("event id ")
+           << event << " out of range [0, " << numEvents - 1 << "]";
+  if (op.getFrom() == op.getTo())
+    return op.emitOpError("orders pipe ")
+           << stringifyPipe(op.getFrom())
+           << " against itself; use a pipe barrier";
+  return success();
+}
+
+LogicalResult SetFlagOp::verify() { return verifyFlag(*this); }
+LogicalResult WaitFlagOp::verify() { return verifyFlag(*this); }
+
+#define GET_OP_CLASSES
+#include "ascend/Dialect/AICore/IR/AICoreOps.cpp.inc"

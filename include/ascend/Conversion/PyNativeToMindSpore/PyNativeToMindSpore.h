@@ -1,0 +1,36 @@
+//===- PyNativeToMindSpore.h - eager runs to GRAPH_MODE ---------*- C++ -*-===//
+//
+// convert-pynative-to-mindspore: merges the recorded runs of a pynative module
+// into one mindspore-level func.func, recovering branches as mindspore.cond and
+// legalizing aten ops to MindSpore primitives. See Passes.td for the rules.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCEND_CONVERSION_PYNATIVETOMINDSPORE_PYNATIVETOMINDSPORE_H
+#define ASCEND_CONVERSION_PYNATIVETOMINDSPORE_PYNATIVETOMINDSPORE_H
+
+#include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
+#include "ascend/Dialect/PyNative/IR/PyNativeDialect.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::ascend {
+
+#define GEN_PASS_DECL
+#include "ascend/Conversion/PyNativeToMindSpore/Passes.h.inc"
+
+/// Builds the mindspore ops for one recorded aten op. `operands` are the
+/// already converted operands of `op` (in its operand order); on success the
+/// converted results are appended to `results` (one per result of `op` that
+/// is used; unused extra results such as max-pool indices may be null).
+/// Returns failure without a diagnostic when the op (or this use of it) has
+/// no mapping; the caller reports it.
+LogicalResult legalizeAtenOp(pynative::RecordedOp op, ValueRange operands,
+                             OpBuilder &builder,
+                             SmallVectorImpl<Value> &results,
+                             std::string &whyUnsupported);
+
+#define GEN_PASS_REGISTRATION
+#include "ascend/Conversion/PyNativeToMindSpore/Passes.h.inc"
+
+} // namespace mlir::ascend
+
+#endif // ASCEND_CONVERSION_PYNATIVETOMINDSPORE_PYNATIVETOMINDSPORE_H

@@ -1,0 +1,827 @@
+//===- MindIRExport.cpp - mindspore dialect to MindIR ---------------------===//
+//
+// Builds one mind_ir.ModelProto from a module at the mindspore level, the way
+// MindSpore's own exporter lays it out (checked against the files in
+// /work/shared/mindir-samples):
+//  - `func.func @main` is the main graph; its arguments are GraphProto inputs
+//    named `<graph>:input_<i>`, its results the GraphProto outputs (MindSpore
+//    writes no Return node: the output list names the returned nodes).
+//  - each `mindspore.parameter` is a GraphProto parameter `<graph>:<name>`
+//    (ref_key `<name>`) with the exact weight bytes in raw_data; a
+//    `mindspore.load` is not a node, its users name the parameter directly.
+//  - each primitive application is a PrimitiveProto `<Prim>:<id>` holding the
+//    primitive's attributes plus a node with op_type `REF::<Prim>:<id>` and a
+//    `shape` attribute giving its output type.
+//  - `mindspore.constant` and the shape/perm/axis tuples MindSpore takes as
+//    inputs are `Constant` nodes with a `value` attribute.
+//  - primitives with several outputs in MindSpore (BatchNorm,
+//    MaxPoolWithArgmaxV2) are followed by `TupleGetItem(node, 0)`.
+//  - `mindspore.cond` becomes two graphs in `functions`, a
+//    `Switch(pred, then, else)` node and a call node `REF::<switch node>`;
+//    the branch graphs use outer values by name (free variables).
+//
+//===----------------------------------------------------------------------===//
+#include "ascend/Target/MindIR/MindIRExport.h"
+
+#include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "mind_ir.pb.h"
+
+using namespace mlir;
+using namespace mlir::ascend;
+namespace ms = mlir::ascend::mindspore;
+
+namespace {
+using AttrType = mind_ir::AttributeProto;
+
+//===----------------------------------------------------------------------===//
+// Attribute helpers (the encodings MindSpore writes, see ori_net.mindir)
+//===----------------------------------------------------------------------===//
+
+mind_ir::AttributeProto *
+addAttr(google::protobuf::RepeatedPtrField<mind_ir::AttributeProto> *attrs,
+        StringRef name) {
+  mind_ir::AttributeProto *attr = attrs->Add();
+  attr->set_name(name.str());
+  return attr;
+}
+
+using AttrList = google::protobuf::RepeatedPtrField<mind_ir::AttributeProto>;
+
+void addInt(AttrList *attrs, StringRef name, int64_t value) {
+  auto *a = addAttr(attrs, name);
+  a->set_i(value);
+  a->set_type(AttrType::INT64);
+}
+
+void addBool(AttrList *attrs, StringRef name, bool value) {
+  auto *a = addAttr(attrs, name);
+  a->set_i(value ? 1 : 0);
+  a->set_type(AttrType::BOOL);
+}
+
+void addFloat(AttrList *attrs, StringRef name, float value) {
+  auto *a = addAttr(attrs, name);
+  a->set_f(value);
+  a->set_type(AttrType::FLOAT);
+}
+
+void addString(AttrList *attrs, StringRef name, StringRef value) {
+  auto *a = addAttr(attrs, name);
+  a->set_s(value.str());
+  a->set_type(AttrType::STRING);
+}
+
+/// A tuple of int64 (`kernel_size`, `stride`, ...), as MindSpore stores it:
+/// type TUPLE with one INT64 element per value.
+void fillIntTuple(mind_ir::AttributeProto *a, ArrayRef<int64_t> values) {
+  a->set_type(AttrType::TUPLE);
+  for (int64_t v : values) {
+    auto *e = a->add_values();
+    e->add_ints(v);
+    e->set_type(AttrType::INT64);
+  }
+}
+
+void addIntTuple(AttrList *attrs, StringRef name, ArrayRef<int64_t> values) {
+  fillIntTuple(addAttr(attrs, name), values);
+}
+
+void addStringList(AttrList *attrs, StringRef name,
+                   ArrayRef<StringRef> values) {
+  auto *a = addAttr(attrs, name);
+  a->set_type(AttrType::LIST);
+  for (StringRef v : values) {
+    auto *e = a->add_values();
+    e->add_strings(v.str());
+    e->set_type(AttrType::STRING);
+  }
+}
+
+/// [a, b] -> [1, 1, a, b] (MindSpore's 4-D stride/dilation/window form).
+SmallVector<int64_t, 4> nchw4(ArrayRef<int64_t> hw) {
+  if (hw.size() == 1)
+    return {1, 1, hw[0], hw[0]};
+  if (hw.size() == 2)
+    return {1, 1, hw[0], hw[1]};
+  return SmallVector<int64_t, 4>(hw);
+}
+
+SmallVector<int64_t, 2> pair(ArrayRef<int64_t> hw) {
+  if (hw.size() == 1)
+    return {hw[0], hw[0]};
+  return SmallVector<int64_t, 2>(hw.take_back(2));
+}
+
+//===----------------------------------------------------------------------===//
+// Types and tensor data
+//===----------------------------------------------------------------------===//
+
+/// TensorProto.DataType of an element type, or failure.
+FailureOr<int> dataTypeOf(Type type) {
+  if (type.isF32())
+    return int(mind_ir::TensorProto::FLOAT);
+  if (type.isF16())
+    return int(mind_ir::TensorProto::FLOAT16);
+  if (type.isBF16())
+    return int(mind_ir::TensorProto::BFLOAT16);
+  if (type.isF64())
+    return int(mind_ir::TensorProto::DOUBLE);
+  if (auto it = dyn_cast<IntegerType>(type)) {
+    bool isUnsigned = it.isUnsigned();
+    switch (it.getWidth()) {
+    case 1:
+      return int(mind_ir::TensorProto::BOOL);
+    case 8:
+      return int(isUnsigned ? mind_ir::TensorProto::UINT8
+                            : mind_ir::TensorProto::INT8);
+    case 16:
+      return int(isUnsigned ? mind_ir::TensorProto::UINT16
+                            : mind_ir::TensorProto::INT16);
+    case 32:
+      return int(isUnsigned ? mind_ir::TensorProto::UINT32
+                            : mind_ir::TensorProto::INT32);
+    case 64:
+      return int(isUnsigned ? mind_ir::TensorProto::UINT64
+                            : mind_ir::TensorProto::INT64);
+    default:
+      break;
+    }
+  }
+  return failure();
+}
+
+/// Bytes per element in MindSpore's raw layout (bool: one byte).
+int64_t storageBytes(Type elementType) {
+  if (elementType.isInteger(1))
+    return 1;
+  return (elementType.getIntOrFloatBitWidth() + 7) / 8;
+}
+
+//===----------------------------------------------------------------------===//
+// Exporter
+//===----------------------------------------------------------------------===//
+
+class MindIRExporter {
+public:
+  MindIRExporter(ModuleOp module, const MindIRExportOptions &options)
+      : module(module), options(options) {}
+
+  LogicalResult run(std::string &bytes);
+
+private:
+  LogicalResult exportParameter(ms::ParameterOp op);
+  LogicalResult exportBlock(Block &block, mind_ir::GraphProto &graph,
+                            StringRef graphName);
+  LogicalResult exportOp(Operation *op, mind_ir::GraphProto &graph,
+                         StringRef graphName);
+  LogicalResult exportCond(ms::CondOp op, mind_ir::GraphProto &graph,
+                           StringRef graphName);
+  LogicalResult exportOutputs(Operation *terminator, ValueRange values,
+                              mind_ir::GraphProto &graph, StringRef graphName);
+
+  /// Sets dims and data_type of `tensor` from `type`.
+  LogicalResult fillTensorType(mind_ir::TensorProto *tensor, Type type,
+                               Location loc);
+  /// The `shape` attribute of a node producing `types` (a tuple if several).
+  LogicalResult setShape(mind_ir::NodeProto &node, TypeRange types,
+                         Location loc);
+  /// Exact little/host-endian bytes of `value`.
+  LogicalResult rawBytes(ElementsAttr value, Location loc, std::string &out);
+
+  mind_ir::PrimitiveProto *addPrimitive(StringRef opType, std::string &name);
+  /// Appends a node `REF::<prim>` named `<graph>:<hint>:<id>`.
+  mind_ir::NodeProto &addNode(mind_ir::GraphProto &graph, StringRef graphName,
+                              StringRef hint, StringRef ref);
+  /// A `Constant` node holding an int64 tuple; returns its name.
+  std::string addTupleConstant(mind_ir::GraphProto &graph,
+                               ArrayRef<int64_t> values);
+  std::string addIntConstant(mind_ir::GraphProto &graph, int64_t value);
+  /// `TupleGetItem(tuple, index)` with the given result type; returns its name.
+  FailureOr<std::string> addTupleGetItem(mind_ir::GraphProto &graph,
+                                         StringRef graphName, StringRef tuple,
+                                         int64_t index, Type type,
+                                         Location loc);
+  FailureOr<std::string> nameOf(Value value, Operation *user);
+
+  std::string nextId() { return std::to_string(counter++); }
+
+  ModuleOp module;
+  const MindIRExportOptions &options;
+  mind_ir::ModelProto model;
+  std::string mainName;
+  llvm::DenseMap<Value, std::string> names;
+  llvm::StringMap<ms::ParameterOp> parameters;
+  uint64_t weightBytes = 0;
+  int64_t counter = 1;
+};
+} // namespace
+
+LogicalResult MindIRExporter::fillTensorType(mind_ir::TensorProto *tensor,
+                                             Type type, Location loc) {
+  auto ranked = dyn_cast<RankedTensorType>(type);
+  if (!ranked)
+    return emitError(loc) << "type " << type << " has no MindIR form";
+  FailureOr<int> dt = dataTypeOf(ranked.getElementType());
+  if (failed(dt))
+    return emitError(loc) << "element type " << ranked.getElementType()
+                          << " has no MindIR data type";
+  for (int64_t d : ranked.getShape())
+    tensor->add_dims(ShapedType::isDynamic(d) ? -1 : d);
+  tensor->set_data_type(*dt);
+  return success();
+}
+
+LogicalResult MindIRExporter::setShape(mind_ir::NodeProto &node,
+                                       TypeRange types, Location loc) {
+  mind_ir::AttributeProto *shape = node.add_attribute();
+  shape->set_name("shape");
+  if (types.size() == 1) {
+    shape->set_type(AttrType::TENSORS);
+    return fillTensorType(shape->add_tensors(), types.front(), loc);
+  }
+  shape->set_type(AttrType::TUPLE);
+  for (Type t : types) {
+    mind_ir::AttributeProto *e = shape->add_values();
+    e->set_type(AttrType::TENSORS);
+    if (failed(fillTensorType(e->add_tensors(), t, loc)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult MindIRExporter::rawBytes(ElementsAttr value, Location loc,
+                                       std::string &out) {
+  auto type = cast<ShapedType>(value.getType());
+  Type elementType = type.getElementType();
+  int64_t count = type.getNumElements();
+  int64_t expected = count * storageBytes(elementType);
+
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
+    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+    if (!blob)
+      return emitError(loc)
+             << "the data of dense_resource '"
+             << resource.getRawHandle().getKey() << "' is not available";
+    ArrayRef<char> data = blob->getData();
+    if (int64_t(data.size()) != expected)
+      return emitError(loc)
+             << "dense_resource '" << resource.getRawHandle().getKey()
+             << "' holds " << data.size() << " bytes, expected " << expected;
+    out.assign(data.data(), data.size());
+    return success();
+  }
+
+  auto dense = dyn_cast<DenseElementsAttr>(value);
+  if (!dense)
+    return emitError(loc) << "cannot read the bytes of " << value;
+  out.clear();
+  out.reserve(expected);
+  if (elementType.isInteger(1)) {
+    for (bool b : dense.getValues<bool>())
+      out.push_back(b ? 1 : 0);
+    return success();
+  }
+  ArrayRef<char> data = dense.getRawData();
+  if (dense.isSplat()) {
+    for (int64_t i = 0; i < count; ++i)
+      out.append(data.data(), data.size());
+  } else {
+    out.assign(data.data(), data.size());
+  }
+  if (int64_t(out.size()) != expected)
+    return emitError(loc) << "cannot read the bytes of " << value;
+  return success();
+}
+
+mind_ir::PrimitiveProto *MindIRExporter::addPrimitive(StringRef opType,
+                                                      std::string &name) {
+  name = (opType + ":" + nextId()).str();
+  mind_ir::PrimitiveProto *prim = model.add_primitives();
+  prim->set_name(name);
+  prim->set_op_type(opType.str());
+  return prim;
+}
+
+mind_ir::NodeProto &MindIRExporter::addNode(mind_ir::GraphProto &graph,
+                                            StringRef graphName, StringRef hint,
+                                            StringRef ref) {
+  mind_ir::NodeProto *node = graph.add_node();
+  std::string name = (graphName + ":" + hint + ":" + nextId()).str();
+  node->set_name(name);
+  node->add_output(name);
+  node->set_op_type(("REF::" + ref).str());
+  return *node;
+}
+
+std::string MindIRExporter::addTupleConstant(mind_ir::GraphProto &graph,
+                                             ArrayRef<int64_t> values) {
+  mind_ir::NodeProto *node = graph.add_node();
+  std::string name = "[ValueNode]" + nextId();
+  node->set_name(name);
+  node->add_output(name);
+  node->set_op_type("Constant");
+  mind_ir::AttributeProto *value = node->add_attribute();
+  value->set_name("value");
+  fillIntTuple(value, values);
+  return name;
+}
+
+std::string MindIRExporter::addIntConstant(mind_ir::GraphProto &graph,
+                                           int64_t v) {
+  mind_ir::NodeProto *node = graph.add_node();
+  std::string name = "[ValueNode]" + nextId();
+  node->set_name(name);
+  node->add_output(name);
+  node->set_op_type("Constant");
+  addInt(node->mutable_attribute(), "value", v);
+  return name;
+}
+
+FailureOr<std::string>
+MindIRExporter::addTupleGetItem(mind_ir::GraphProto &graph, StringRef graphName,
+                                StringRef tuple, int64_t index, Type type,
+                                Location loc) {
+  std::string indexName = addIntConstant(graph, index);
+  std::string prim;
+  addPrimitive("TupleGetItem", prim);
+  mind_ir::NodeProto &node = addNode(graph, graphName, "getitem", prim);
+  node.add_input(tuple.str());
+  node.add_input(indexName);
+  if (failed(setShape(node, type, loc)))
+    return failure();
+  return node.name();
+}
+
+FailureOr<std::string> MindIRExporter::nameOf(Value value, Operation *user) {
+  auto it = names.find(value);
+  if (it != names.end())
+    return it->second;
+  return user->emitError("operand has no MindIR name (defined by an op that "
+                         "was not exported)");
+}
+
+LogicalResult MindIRExporter::exportParameter(ms::ParameterOp op) {
+  if (!op.getValue())
+    return op.emitError("parameter '")
+           << op.getSymName()
+           << "' has no value; MindIR export needs every weight's data";
+  mind_ir::TensorProto *tensor = model.mutable_graph()->add_parameter();
+  tensor->set_name((mainName + ":" + op.getSymName()).str());
+  tensor->set_ref_key(op.getSymName().str());
+  if (failed(fillTensorType(tensor, op.getType(), op.getLoc())))
+    return failure();
+  std::string bytes;
+  if (failed(rawBytes(*op.getValue(), op.getLoc(), bytes)))
+    return failure();
+  weightBytes += bytes.size();
+  if (weightBytes > options.maxInlineWeightBytes)
+    return op.emitError("weights exceed ")
+           << options.maxInlineWeightBytes
+           << " bytes; MindIR external weight files are not supported yet";
+  tensor->set_raw_data(std::move(bytes));
+  parameters[op.getSymName()] = op;
+  return success();
+}
+
+LogicalResult MindIRExporter::exportOutputs(Operation *terminator,
+                                            ValueRange values,
+                                            mind_ir::GraphProto &graph,
+                                            StringRef graphName) {
+  if (values.empty())
+    return terminator->emitError("a MindIR graph must return a value");
+  SmallVector<std::string> outs;
+  for (Value v : values) {
+    FailureOr<std::string> name = nameOf(v, terminator);
+    if (failed(name))
+      return failure();
+    outs.push_back(*name);
+  }
+  mind_ir::ValueInfoProto *out = graph.add_output();
+  if (values.size() == 1) {
+    out->set_name(outs.front());
+    return fillTensorType(out->add_tensor(), values.front().getType(),
+                          terminator->getLoc());
+  }
+  // Several results: MindSpore returns one MakeTuple.
+  std::string prim;
+  addPrimitive("MakeTuple", prim);
+  mind_ir::NodeProto &node = addNode(graph, graphName, "make_tuple", prim);
+  for (const std::string &name : outs)
+    node.add_input(name);
+  if (failed(setShape(node, values.getTypes(), terminator->getLoc())))
+    return failure();
+  out->set_name(node.name());
+  *out->mutable_attr_info() = node.attribute(0);
+  return success();
+}
+
+LogicalResult MindIRExporter::exportBlock(Block &block,
+                                          mind_ir::GraphProto &graph,
+                                          StringRef graphName) {
+  for (Operation &op : block)
+    if (failed(exportOp(&op, graph, graphName)))
+      return failure();
+  return success();
+}
+
+LogicalResult MindIRExporter::exportCond(ms::CondOp op,
+                                         mind_ir::GraphProto &graph,
+                                         StringRef graphName) {
+  if (op.getNumResults() == 0)
+    return op.emitError("a 'mindspore.cond' without results has no MindIR "
+                        "form");
+  std::string id = nextId();
+  std::string branchNames[2] = {(graphName + "_cond" + id + "_then").str(),
+                                (graphName + "_cond" + id + "_else").str()};
+  Region *regions[2] = {&op.getThenRegion(), &op.getElseRegion()};
+  for (int i = 0; i < 2; ++i) {
+    mind_ir::GraphProto *branch = model.add_functions();
+    branch->set_name(branchNames[i]);
+    if (failed(exportBlock(regions[i]->front(), *branch, branchNames[i])))
+      return failure();
+  }
+
+  FailureOr<std::string> pred = nameOf(op.getPredicate(), op);
+  if (failed(pred))
+    return failure();
+  std::string switchPrim;
+  addPrimitive("Switch", switchPrim);
+  mind_ir::NodeProto &sw = addNode(graph, graphName, "switch", switchPrim);
+  sw.add_input(*pred);
+  sw.add_input(branchNames[0]);
+  sw.add_input(branchNames[1]);
+  mind_ir::AttributeProto *swShape = sw.add_attribute();
+  swShape->set_name("shape");
+  swShape->set_type(AttrType::FUNCGRAPHCLOSURE);
+  std::string switchName = sw.name();
+
+  mind_ir::NodeProto &call = addNode(graph, graphName, "cond", switchName);
+  if (failed(setShape(call, op.getResultTypes(), op.getLoc())))
+    return failure();
+  std::string callName = call.name();
+  if (op.getNumResults() == 1) {
+    names[op.getResult(0)] = callName;
+    return success();
+  }
+  for (OpResult result : op.getResults()) {
+    FailureOr<std::string> item =
+        addTupleGetItem(graph, graphName, callName, result.getResultNumber(),
+                        result.getType(), op.getLoc());
+    if (failed(item))
+      return failure();
+    names[result] = *item;
+  }
+  return success();
+}
+
+LogicalResult MindIRExporter::exportOp(Operation *op,
+                                       mind_ir::GraphProto &graph,
+                                       StringRef graphName) {
+  Location loc = op->getLoc();
+
+  // Structure ops first.
+  if (auto ret = dyn_cast<func::ReturnOp>(op))
+    return exportOutputs(op, ret.getOperands(), graph, graphName);
+  if (auto yield = dyn_cast<ms::YieldOp>(op))
+    return exportOutputs(op, yield.getValues(), graph, graphName);
+  if (auto load = dyn_cast<ms::LoadOp>(op)) {
+    if (!parameters.count(load.getName()))
+      return load.emitError("no exported parameter named '")
+             << load.getName() << "'";
+    names[load.getResult()] = (mainName + ":" + load.getName()).str();
+    return success();
+  }
+  if (auto constant = dyn_cast<ms::ConstantOp>(op)) {
+    mind_ir::NodeProto *node = graph.add_node();
+    std::string name = "[ValueNode]" + nextId();
+    node->set_name(name);
+    node->add_output(name);
+    node->set_op_type("Constant");
+    mind_ir::AttributeProto *value = node->add_attribute();
+    value->set_name("value");
+    value->set_type(AttrType::TENSORS);
+    mind_ir::TensorProto *tensor = value->add_tensors();
+    if (failed(fillTensorType(tensor, constant.getType(), loc)))
+      return failure();
+    tensor->set_name("value0");
+    std::string bytes;
+    if (failed(rawBytes(constant.getValue(), loc, bytes)))
+      return failure();
+    tensor->set_raw_data(std::move(bytes));
+    names[constant.getResult()] = name;
+    return success();
+  }
+  if (auto cond = dyn_cast<ms::CondOp>(op))
+    return exportCond(cond, graph, graphName);
+
+  // Primitive applications.
+  SmallVector<std::string> inputs;
+  for (Value operand : op->getOperands()) {
+    FailureOr<std::string> name = nameOf(operand, op);
+    if (failed(name))
+      return failure();
+    inputs.push_back(*name);
+  }
+
+  std::string primName;
+  mind_ir::PrimitiveProto *prim = nullptr;
+  // Node shape when MindSpore's primitive has more outputs than the op
+  // (result 0 is then taken with TupleGetItem).
+  SmallVector<Type> tupleTypes;
+  auto newPrim = [&](StringRef opType) {
+    prim = addPrimitive(opType, primName);
+    return prim->mutable_attribute();
+  };
+  auto setIO = [&](ArrayRef<StringRef> in, ArrayRef<StringRef> out) {
+    addStringList(prim->mutable_attribute(), "input_names", in);
+    addStringList(prim->mutable_attribute(), "output_names", out);
+  };
+  auto binary = [&](StringRef name) {
+    newPrim(name);
+    setIO({"x", "y"}, {"output"});
+  };
+  auto unary = [&](StringRef name) {
+    newPrim(name);
+    setIO({"x"}, {"output"});
+  };
+
+  LogicalResult mapped =
+      llvm::TypeSwitch<Operation *, LogicalResult>(op)
+          .Case<ms::AddOp, ms::SubOp, ms::MulOp, ms::RealDivOp, ms::GreaterOp>(
+              [&](auto o) {
+                binary(o.getPrimitiveName());
+                return success();
+              })
+          .Case<ms::ReLUOp, ms::SinOp, ms::CosOp>([&](auto o) {
+            unary(o.getPrimitiveName());
+            return success();
+          })
+          .Case([&](ms::Conv2DOp o) {
+            AttrList *a = newPrim(o.getPrimitiveName());
+            ArrayRef<int64_t> w = o.getWeight().getType().getShape();
+            StringRef padMode = o.getPadMode(); // verified: pad/same/valid
+            // MindSpore rejects a non-zero pad unless pad_mode is "pad".
+            SmallVector<int64_t, 4> pad(o.getPad());
+            if (padMode != "pad" || pad.size() != 4)
+              pad.assign(4, 0);
+            addIntTuple(a, "kernel_size", {w[2], w[3]});
+            addInt(a, "mode", 1);
+            addInt(a, "out_channel", w[0]);
+            addString(a, "pad_mode", padMode);
+            addIntTuple(a, "pad", pad);
+            addIntTuple(a, "pad_list", pad);
+            addIntTuple(a, "stride", nchw4(o.getStride()));
+            addIntTuple(a, "dilation", nchw4(o.getDilation()));
+            addInt(a, "group", o.getGroup());
+            addInt(a, "groups", o.getGroup());
+            addString(a, "format", "NCHW");
+            addString(a, "data_format", "NCHW");
+            setIO({"x", "w"}, {"output"});
+            return success();
+          })
+          .Case([&](ms::BatchNormOp o) {
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addFloat(a, "epsilon", o.getEpsilon().convertToFloat());
+            addFloat(a, "momentum", 0.1f);
+            addBool(a, "is_training", false);
+            addString(a, "format", "NCHW");
+            addString(a, "data_format", "NCHW");
+            setIO({"x", "scale", "offset", "mean", "variance"},
+                  {"y", "batch_mean", "batch_variance", "reserve_space_1",
+                   "reserve_space_2"});
+            // y, batch_mean, batch_variance, reserve_space_1, reserve_space_2.
+            tupleTypes.push_back(o.getType());
+            for (int i = 0; i < 4; ++i)
+              tupleTypes.push_back(o.getScale().getType());
+            return success();
+          })
+          .Case([&](ms::MatMulOp o) {
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addBool(a, "transpose_a", o.getTransposeA());
+            addBool(a, "transpose_b", o.getTransposeB());
+            addBool(a, "transpose_x1", o.getTransposeA());
+            addBool(a, "transpose_x2", o.getTransposeB());
+            setIO({"x1", "x2"}, {"output"});
+            return success();
+          })
+          .Case([&](ms::BiasAddOp o) {
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addString(a, "format", "NCHW");
+            addString(a, "data_format", "NCHW");
+            setIO({"x", "b"}, {"output"});
+            return success();
+          })
+          .Case([&](ms::ReshapeOp o) {
+            newPrim(o.getPrimitiveName());
+            setIO({"tensor", "shape"}, {"output"});
+            inputs.push_back(addTupleConstant(graph, o.getShape()));
+            return success();
+          })
+          .Case([&](ms::TransposeOp o) {
+            newPrim(o.getPrimitiveName());
+            setIO({"x", "perm"}, {"output"});
+            inputs.push_back(addTupleConstant(graph, o.getPerm()));
+            return success();
+          })
+          .Case([&](ms::ReduceSumOp o) {
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addBool(a, "keep_dims", o.getKeepDims());
+            addBool(a, "skip_mode", false);
+            setIO({"input_x", "axis"}, {"y"});
+            inputs.push_back(addTupleConstant(graph, o.getAxis()));
+            return success();
+          })
+          .Case([&](ms::ReduceAllOp o) {
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addBool(a, "keep_dims", false);
+            setIO({"input_x", "axis"}, {"y"});
+            inputs.push_back(addTupleConstant(graph, {}));
+            return success();
+          })
+          .Case([&](ms::SoftmaxOp o) {
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addIntTuple(a, "axis", {o.getAxisAttr().getInt()});
+            setIO({"x"}, {"output"});
+            return success();
+          })
+          .Case([&](ms::AdaptiveAvgPool2DOp o) {
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addIntTuple(a, "output_size", o.getOutputSize());
+            setIO({"x"}, {"y"});
+            return success();
+          })
+          .Case([&](ms::AvgPoolOp o) {
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addIntTuple(a, "kernel_size", nchw4(o.getKernelSize()));
+            addIntTuple(a, "strides", nchw4(o.getStrides()));
+            addString(a, "pad_mode", "VALID");
+            addString(a, "format", "NCHW");
+            addString(a, "data_format", "NCHW");
+            setIO({"x"}, {"output"});
+            return success();
+          })
+          .Case([&](ms::MaxPoolOp o) -> LogicalResult {
+            ArrayRef<int64_t> pad = o.getPad();
+            bool noPad = llvm::all_of(pad, [](int64_t p) { return p == 0; });
+            if (noPad && !o.getCeilMode()) {
+              // MaxPool(pad_mode="VALID"), as in MindSpore's own files.
+              AttrList *a = newPrim("MaxPool");
+              addIntTuple(a, "kernel_size", nchw4(o.getKernelSize()));
+              addIntTuple(a, "strides", nchw4(o.getStrides()));
+              addString(a, "pad_mode", "VALID");
+              addString(a, "format", "NCHW");
+              addString(a, "data_format", "NCHW");
+              setIO({"x"}, {"output"});
+              return success();
+            }
+            // Explicit padding or ceil mode: MaxPoolWithArgmaxV2 (symmetric
+            // pads per spatial dimension; outputs (y, argmax)).
+            if (pad.size() != 4 || pad[0] != pad[1] || pad[2] != pad[3])
+              return o.emitError("max_pool padding [")
+                     << llvm::make_range(pad.begin(), pad.end())
+                     << "] is asymmetric; MindSpore's max pooling primitives "
+                        "only pad symmetrically";
+            AttrList *a = newPrim("MaxPoolWithArgmaxV2");
+            addIntTuple(a, "kernel_size", pair(o.getKernelSize()));
+            addIntTuple(a, "strides", pair(o.getStrides()));
+            addIntTuple(a, "pads", {pad[0], pad[2]});
+            addIntTuple(a, "dilation", {1, 1});
+            addBool(a, "ceil_mode", o.getCeilMode());
+            setIO({"x"}, {"output", "argmax"});
+            auto y = o.getType();
+            tupleTypes.push_back(y);
+            tupleTypes.push_back(RankedTensorType::get(
+                y.getShape(), IntegerType::get(op->getContext(), 64)));
+            return success();
+          })
+          .Default([&](Operation *) {
+            return emitError(loc)
+                   << "'" << op->getName() << "' has no MindIR mapping";
+          });
+  if (failed(mapped))
+    return failure();
+
+  mind_ir::NodeProto &node =
+      addNode(graph, graphName, op->getName().stripDialect(), primName);
+  for (const std::string &in : inputs)
+    node.add_input(in);
+  node.set_domain(("Default/" + prim->op_type() + "-op" + nextId()));
+  if (tupleTypes.empty()) {
+    if (failed(setShape(node, op->getResultTypes(), loc)))
+      return failure();
+    names[op->getResult(0)] = node.name();
+    return success();
+  }
+  if (failed(setShape(node, tupleTypes, loc)))
+    return failure();
+  FailureOr<std::string> item = addTupleGetItem(
+      graph, graphName, node.name(), 0, op->getResult(0).getType(), loc);
+  if (failed(item))
+    return failure();
+  names[op->getResult(0)] = *item;
+  return success();
+}
+
+LogicalResult MindIRExporter::run(std::string &bytes) {
+  func::FuncOp main;
+  SmallVector<ms::ParameterOp> params;
+  for (Operation &op : module.getBody()->getOperations()) {
+    if (auto param = dyn_cast<ms::ParameterOp>(op)) {
+      params.push_back(param);
+      continue;
+    }
+    auto func = dyn_cast<func::FuncOp>(op);
+    if (func && func.getSymName() == "main" && !func.isExternal()) {
+      main = func;
+      continue;
+    }
+    return op.emitError("'")
+           << op.getName()
+           << "' at module level has no MindIR mapping (expected "
+              "'mindspore.parameter' and one 'func.func @main')";
+  }
+  if (!main)
+    return module.emitError("MindIR export needs a 'func.func @main'");
+  if (!main.getBody().hasOneBlock())
+    return main.emitError("@main must have a single block");
+
+  mainName = options.graphName;
+  if (mainName.empty())
+    mainName = module.getSymName() ? module.getSymName()->str() : "main_graph";
+
+  model.set_ir_version("0.1.1");
+  model.set_producer_name("ascend-opt");
+  model.set_producer_version(options.producerVersion);
+  model.set_model_version(options.modelVersion);
+  model.set_little_endian(llvm::sys::IsLittleEndianHost);
+  model.set_mind_ir_version(mind_ir::IR_VERSION_WITH_SCALAR_GRAPH_HOLDER);
+  mind_ir::GraphProto &graph = *model.mutable_graph();
+  graph.set_name(mainName);
+
+  for (ms::ParameterOp param : params)
+    if (failed(exportParameter(param)))
+      return failure();
+
+  for (BlockArgument arg : main.getArguments()) {
+    mind_ir::ValueInfoProto *input = graph.add_input();
+    std::string name =
+        mainName + ":input_" + std::to_string(arg.getArgNumber());
+    input->set_name(name);
+    if (failed(
+            fillTensorType(input->add_tensor(), arg.getType(), arg.getLoc())))
+      return failure();
+    names[arg] = name;
+  }
+
+  if (failed(exportBlock(main.getBody().front(), graph, mainName)))
+    return failure();
+
+  if (!model.SerializeToString(&bytes))
+    return module.emitError("protobuf could not serialize the MindIR model");
+  return success();
+}
+
+LogicalResult mlir::ascend::exportMindIR(ModuleOp module, llvm::raw_ostream &os,
+                                         const MindIRExportOptions &options) {
+  std::string bytes;
+  MindIRExporter exporter(module, options);
+  if (failed(exporter.run(bytes)))
+    return failure();
+  os.write(bytes.data(), bytes.size());
+  return success();
+}
+
+void mlir::ascend::registerMindIRTranslations() {
+  static llvm::cl::opt<uint64_t> maxInlineWeightBytes(
+      "mindir-max-inline-weight-bytes",
+      llvm::cl::desc("--export-mindir: largest total weight size written "
+                     "inline (bytes)"),
+      llvm::cl::init(uint64_t(1) << 30));
+  static llvm::cl::opt<std::string> graphName(
+      "mindir-graph-name",
+      llvm::cl::desc("--export-mindir: name of the main graph"),
+      llvm::cl::init(""));
+  static TranslateFromMLIRRegistration registration(
+      "export-mindir", "mindspore dialect to a MindIR file (MindSpore)",
+      [](ModuleOp module, llvm::raw_ostream &os) {
+        MindIRExportOptions options;
+        options.maxInlineWeightBytes = maxInlineWeightBytes;
+        options.graphName = graphName;
+        return exportMindIR(module, os, options);
+      },
+      [](DialectRegistry &registry) {
+        registry.insert<ms::MindSporeDialect, func::FuncDialect>();
+      });
+}

@@ -1,0 +1,595 @@
+//===- TraceImport.cpp - .pntrace files to the pynative dialect -----------===//
+//
+// Reads the recorder's protobuf (lib/Trace/PyNativeTrace.proto) and builds one
+// pynative.trace per run. Every malformed input is reported with the file, the
+// run and event index, and what is wrong; nothing is returned on failure.
+//
+//===----------------------------------------------------------------------===//
+#include "ascend/Trace/TraceReader.h"
+
+#include "ascend/Dialect/PyNative/IR/PyNativeDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include "PyNativeTrace.pb.h"
+#include <google/protobuf/text_format.h>
+
+using namespace mlir;
+using namespace mlir::ascend;
+namespace pb = ::ascend::trace;
+
+/// The trace format version this reader understands.
+static constexpr uint32_t kTraceFormatVersion = 1;
+
+namespace {
+
+/// Emits errors that name the file, the run and the event.
+struct TraceDiagnostics {
+  MLIRContext *context;
+  StringRef filename;
+  int64_t run = -1;
+  int64_t event = -1;
+
+  InFlightDiagnostic error() {
+    Location loc = FileLineColLoc::get(context, filename, 0, 0);
+    InFlightDiagnostic diag = emitError(loc);
+    diag << filename;
+    if (run >= 0)
+      diag << ": run " << run;
+    if (event >= 0)
+      diag << ", event " << event;
+    diag << ": ";
+    return diag;
+  }
+};
+
+FailureOr<pb::Trace> parseTraceBytes(StringRef bytes, TraceDiagnostics &diag) {
+  pb::Trace trace;
+  if (bytes.empty()) {
+    diag.error() << "file is empty";
+    return failure();
+  }
+  if (trace.ParseFromArray(bytes.data(), bytes.size()))
+    return trace;
+  trace.Clear();
+  google::protobuf::TextFormat::Parser parser;
+  parser.AllowUnknownField(false);
+  if (parser.ParseFromString(std::string(bytes), &trace))
+    return trace;
+  diag.error() << "not a trace file: neither binary nor text protobuf of "
+                  "ascend.trace.Trace (truncated or corrupt?)";
+  return failure();
+}
+
+/// MLIR element type of a trace dtype, or null for an unknown dtype.
+Type elementTypeOf(pb::DType dtype, MLIRContext *ctx) {
+  switch (dtype) {
+  case pb::DTYPE_FLOAT32:
+    return Float32Type::get(ctx);
+  case pb::DTYPE_FLOAT16:
+    return Float16Type::get(ctx);
+  case pb::DTYPE_BFLOAT16:
+    return BFloat16Type::get(ctx);
+  case pb::DTYPE_FLOAT64:
+    return Float64Type::get(ctx);
+  case pb::DTYPE_BOOL:
+    return IntegerType::get(ctx, 1);
+  case pb::DTYPE_UINT8:
+    return IntegerType::get(ctx, 8, IntegerType::Unsigned);
+  case pb::DTYPE_INT8:
+    return IntegerType::get(ctx, 8);
+  case pb::DTYPE_INT16:
+    return IntegerType::get(ctx, 16);
+  case pb::DTYPE_INT32:
+    return IntegerType::get(ctx, 32);
+  case pb::DTYPE_INT64:
+    return IntegerType::get(ctx, 64);
+  default:
+    return {};
+  }
+}
+
+FailureOr<RankedTensorType> tensorTypeOf(const pb::TensorType &type,
+                                         TraceDiagnostics &diag,
+                                         StringRef what) {
+  Type element = elementTypeOf(type.dtype(), diag.context);
+  if (!element) {
+    diag.error() << what << " has unknown dtype " << (int)type.dtype();
+    return failure();
+  }
+  for (int64_t d : type.shape())
+    if (d < 0) {
+      diag.error() << what << " has negative dimension " << d;
+      return failure();
+    }
+  return RankedTensorType::get(SmallVector<int64_t>(type.shape().begin(),
+                                                    type.shape().end()),
+                               element);
+}
+
+/// Checks a value's byte count against its type and returns the type.
+FailureOr<RankedTensorType> checkedValueType(const pb::TensorValue &value,
+                                             TraceDiagnostics &diag,
+                                             StringRef what) {
+  FailureOr<RankedTensorType> type = tensorTypeOf(value.type(), diag, what);
+  if (failed(type))
+    return failure();
+  int64_t expected =
+      type->getNumElements() * HostTensor::elementBytes(type->getElementType());
+  if ((int64_t)value.data().size() != expected) {
+    diag.error() << what << " holds " << value.data().size()
+                 << " bytes but its type " << *type << " needs " << expected;
+    return failure();
+  }
+  return type;
+}
+
+FailureOr<HostTensor> hostTensorOf(const pb::TensorValue &value,
+                                   TraceDiagnostics &diag, StringRef what) {
+  FailureOr<RankedTensorType> type = checkedValueType(value, diag, what);
+  if (failed(type))
+    return failure();
+  HostTensor tensor;
+  tensor.type = *type;
+  tensor.data.assign(value.data().begin(), value.data().end());
+  return tensor;
+}
+
+/// An ElementsAttr holding exactly the recorded bytes. Large values become
+/// dense_resource blobs (printed once in the resource section); i1 values are
+/// unpacked into a DenseElementsAttr.
+ElementsAttr elementsAttrOf(RankedTensorType type, const std::string &data,
+                            StringRef blobName) {
+  if (type.getElementType().isInteger(1)) {
+    SmallVector<bool> bits(data.begin(), data.end());
+    return DenseElementsAttr::get(type, ArrayRef<bool>(bits));
+  }
+  if (data.size() <= 64)
+    return DenseElementsAttr::getFromRawBuffer(
+        type, ArrayRef<char>(data.data(), data.size()));
+  AsmResourceBlob blob = HeapAsmResourceBlob::allocateAndCopyInferAlign(
+      ArrayRef<char>(data.data(), data.size()));
+  return DenseResourceElementsAttr::get(type, blobName, std::move(blob));
+}
+
+/// MLIR location of an event: the user frames as a call-site chain (innermost
+/// first), named by the module path when one was active.
+Location locationOf(const pb::Location &loc, MLIRContext *ctx,
+                    StringRef filename) {
+  if (loc.frames().empty())
+    return FileLineColLoc::get(ctx, filename, 0, 0);
+  auto frameLoc = [&](const pb::Frame &f) -> Location {
+    return FileLineColLoc::get(ctx, f.file(), f.line(), f.column());
+  };
+  Location result = frameLoc(loc.frames(loc.frames_size() - 1));
+  for (int i = loc.frames_size() - 2; i >= 0; --i)
+    result = CallSiteLoc::get(frameLoc(loc.frames(i)), result);
+  if (!loc.module_path().empty())
+    result = NameLoc::get(StringAttr::get(ctx, loc.module_path()), result);
+  return result;
+}
+
+uint64_t activationOf(const pb::Location &loc) {
+  return loc.frames().empty() ? 0 : loc.frames(0).activation();
+}
+
+/// Torch dtype names ("float32") to MLIR types for dtype arguments.
+Type torchDtype(StringRef name, MLIRContext *ctx) {
+  return llvm::StringSwitch<Type>(name)
+      .Case("float32", Float32Type::get(ctx))
+      .Case("float", Float32Type::get(ctx))
+      .Case("float16", Float16Type::get(ctx))
+      .Case("half", Float16Type::get(ctx))
+      .Case("bfloat16", BFloat16Type::get(ctx))
+      .Case("float64", Float64Type::get(ctx))
+      .Case("double", Float64Type::get(ctx))
+      .Case("bool", IntegerType::get(ctx, 1))
+      .Case("uint8", IntegerType::get(ctx, 8, IntegerType::Unsigned))
+      .Case("int8", IntegerType::get(ctx, 8))
+      .Case("int16", IntegerType::get(ctx, 16))
+      .Case("int32", IntegerType::get(ctx, 32))
+      .Case("int64", IntegerType::get(ctx, 64))
+      .Case("long", IntegerType::get(ctx, 64))
+      .Default(Type());
+}
+
+class TraceImporter {
+public:
+  TraceImporter(const pb::Trace &trace, TraceDiagnostics &diag)
+      : trace(trace), diag(diag), ctx(diag.context), builder(ctx) {}
+
+  OwningOpRef<ModuleOp> import();
+
+private:
+  LogicalResult importParameters(ModuleOp module);
+  LogicalResult importRun(int64_t index, const pb::Run &run);
+  LogicalResult importOp(const pb::OpEvent &op, Location loc);
+  FailureOr<Value> lookup(uint64_t id, StringRef what);
+  LogicalResult convertArgument(const pb::Argument &arg,
+                                SmallVectorImpl<Value> &operands,
+                                SmallVectorImpl<Attribute> &operandNames,
+                                SmallVectorImpl<NamedAttribute> &args,
+                                SmallVectorImpl<int64_t> &firstOperandOfArg);
+
+  const pb::Trace &trace;
+  TraceDiagnostics &diag;
+  MLIRContext *ctx;
+  OpBuilder builder;
+  /// Parameters and constants by tensor id (module-wide).
+  llvm::DenseMap<uint64_t, pynative::ParameterOp> parameters;
+  llvm::DenseMap<uint64_t, const pb::Constant *> constants;
+  /// Current SSA value of each tensor id inside the run being imported.
+  llvm::DenseMap<uint64_t, Value> values;
+};
+
+OwningOpRef<ModuleOp> TraceImporter::import() {
+  if (trace.format_version() != kTraceFormatVersion) {
+    diag.error() << "unsupported trace format version "
+                 << trace.format_version() << " (this reader reads version "
+                 << kTraceFormatVersion << ")";
+    return nullptr;
+  }
+  if (trace.runs().empty()) {
+    diag.error() << "the trace holds no recorded run";
+    return nullptr;
+  }
+  OwningOpRef<ModuleOp> module =
+      ModuleOp::create(FileLineColLoc::get(ctx, diag.filename, 0, 0));
+  if (!trace.model().empty())
+    (*module)->setAttr("pynative.model", builder.getStringAttr(trace.model()));
+  (*module)->setAttr("pynative.training",
+                     builder.getBoolAttr(trace.modes().training()));
+  builder.setInsertionPointToEnd(module->getBody());
+  if (failed(importParameters(*module)))
+    return nullptr;
+  for (const pb::Constant &c : trace.constants()) {
+    if (!constants.try_emplace(c.tensor_id(), &c).second ||
+        parameters.count(c.tensor_id())) {
+      diag.error() << "tensor id " << c.tensor_id()
+                   << " is declared twice (constant)";
+      return nullptr;
+    }
+  }
+  for (auto [index, run] : llvm::enumerate(trace.runs())) {
+    diag.run = index;
+    if (failed(importRun(index, run)))
+      return nullptr;
+    diag.event = -1;
+  }
+  diag.run = -1;
+  return module;
+}
+
+LogicalResult TraceImporter::importParameters(ModuleOp module) {
+  SymbolTable symbols(module);
+  for (const pb::Parameter &p : trace.parameters()) {
+    std::string what = "parameter '" + p.name() + "'";
+    if (p.name().empty())
+      return diag.error() << "parameter with tensor id " << p.tensor_id()
+                          << " has no name";
+    FailureOr<RankedTensorType> type = checkedValueType(p.value(), diag, what);
+    if (failed(type))
+      return failure();
+    if (symbols.lookup(p.name()))
+      return diag.error() << what << " is declared twice";
+    auto op = pynative::ParameterOp::create(
+        builder, FileLineColLoc::get(ctx, diag.filename, 0, 0), p.name(),
+        *type, elementsAttrOf(*type, p.value().data(), p.name()),
+        p.is_buffer());
+    symbols.insert(op);
+    if (!parameters.try_emplace(p.tensor_id(), op).second)
+      return diag.error() << "tensor id " << p.tensor_id()
+                          << " names two parameters";
+  }
+  return success();
+}
+
+FailureOr<Value> TraceImporter::lookup(uint64_t id, StringRef what) {
+  auto it = values.find(id);
+  if (it != values.end())
+    return it->second;
+  Location loc = builder.getUnknownLoc();
+  if (auto param = parameters.lookup(id)) {
+    Value v = pynative::GetParameterOp::create(builder, loc, param.getType(),
+                                               param.getSymName());
+    values[id] = v;
+    return v;
+  }
+  if (const pb::Constant *c = constants.lookup(id)) {
+    std::string name = "constant " + std::to_string(id);
+    FailureOr<RankedTensorType> type =
+        checkedValueType(c->value(), diag, name);
+    if (failed(type))
+      return failure();
+    auto value = elementsAttrOf(*type, c->value().data(),
+                                "constant_" + std::to_string(id));
+    Value v = pynative::ConstantOp::create(builder, loc, value);
+    values[id] = v;
+    return v;
+  }
+  diag.error() << what << " uses tensor id " << id
+               << " before it is defined (not an input, parameter, constant "
+                  "or earlier result)";
+  return failure();
+}
+
+LogicalResult TraceImporter::convertArgument(
+    const pb::Argument &arg, SmallVectorImpl<Value> &operands,
+    SmallVectorImpl<Attribute> &operandNames,
+    SmallVectorImpl<NamedAttribute> &args,
+    SmallVectorImpl<int64_t> &firstOperandOfArg) {
+  std::string name = arg.name().empty()
+                         ? "arg" + std::to_string(firstOperandOfArg.size())
+                         : arg.name();
+  firstOperandOfArg.push_back(operands.size());
+  auto addOperand = [&](uint64_t id) -> LogicalResult {
+    FailureOr<Value> v = lookup(id, "argument '" + name + "'");
+    if (failed(v))
+      return failure();
+    operands.push_back(*v);
+    operandNames.push_back(builder.getStringAttr(name));
+    return success();
+  };
+  auto addAttr = [&](Attribute attr) {
+    args.push_back(builder.getNamedAttr(name, attr));
+    return success();
+  };
+  switch (arg.value_case()) {
+  case pb::Argument::kTensor:
+    return addOperand(arg.tensor());
+  case pb::Argument::kIntValue:
+    return addAttr(builder.getI64IntegerAttr(arg.int_value()));
+  case pb::Argument::kFloatValue:
+    return addAttr(builder.getF64FloatAttr(arg.float_value()));
+  case pb::Argument::kBoolValue:
+    return addAttr(builder.getBoolAttr(arg.bool_value()));
+  case pb::Argument::kStringValue:
+    return addAttr(builder.getStringAttr(arg.string_value()));
+  case pb::Argument::kInts:
+    return addAttr(builder.getDenseI64ArrayAttr(SmallVector<int64_t>(
+        arg.ints().values().begin(), arg.ints().values().end())));
+  case pb::Argument::kFloats:
+    return addAttr(builder.getDenseF64ArrayAttr(SmallVector<double>(
+        arg.floats().values().begin(), arg.floats().values().end())));
+  case pb::Argument::kTensors:
+    for (uint64_t id : arg.tensors().tensor_ids()) {
+      if (id == 0)
+        return diag.error() << "argument '" << name
+                            << "' holds None inside a tensor list, which "
+                               "this importer does not support yet";
+      if (failed(addOperand(id)))
+        return failure();
+    }
+    return success();
+  case pb::Argument::kNone:
+    return addAttr(builder.getUnitAttr());
+  case pb::Argument::kDtypeValue: {
+    Type t = torchDtype(arg.dtype_value(), ctx);
+    if (!t)
+      return diag.error() << "argument '" << name << "' has unknown dtype '"
+                          << arg.dtype_value() << "'";
+    return addAttr(TypeAttr::get(t));
+  }
+  case pb::Argument::VALUE_NOT_SET:
+    return diag.error() << "argument '" << name << "' has no value";
+  }
+  return diag.error() << "argument '" << name << "' has an unknown kind";
+}
+
+LogicalResult TraceImporter::importOp(const pb::OpEvent &op, Location loc) {
+  if (op.name().empty())
+    return diag.error() << "op event without an op name";
+  SmallVector<Value> operands;
+  SmallVector<Attribute> operandNames;
+  SmallVector<NamedAttribute> args;
+  SmallVector<int64_t> firstOperandOfArg;
+  for (const pb::Argument &arg : op.args())
+    if (failed(convertArgument(arg, operands, operandNames, args,
+                               firstOperandOfArg)))
+      return failure();
+  auto operandOfArg = [&](int32_t argIndex) -> FailureOr<int64_t> {
+    if (argIndex < 0 || argIndex >= op.args_size() ||
+        op.args(argIndex).value_case() != pb::Argument::kTensor) {
+      diag.error() << op.name() << ": argument index " << argIndex
+                   << " is not a tensor argument";
+      return failure();
+    }
+    return firstOperandOfArg[argIndex];
+  };
+  SmallVector<int64_t> mutated, aliases;
+  for (int32_t a : op.mutated_args()) {
+    FailureOr<int64_t> index = operandOfArg(a);
+    if (failed(index))
+      return failure();
+    mutated.push_back(*index);
+  }
+  SmallVector<Type> resultTypes;
+  bool anyAlias = false;
+  // Results that are None (tensor id 0, e.g. an optional output) get no SSA
+  // value; they are always trailing in aten schemas.
+  SmallVector<const pb::Result *> tensorResults;
+  for (const pb::Result &r : op.results())
+    if (r.tensor_id() != 0)
+      tensorResults.push_back(&r);
+  for (const pb::Result *rp : tensorResults) {
+    const pb::Result &r = *rp;
+    FailureOr<RankedTensorType> type =
+        tensorTypeOf(r.type(), diag, op.name() + " result");
+    if (failed(type))
+      return failure();
+    resultTypes.push_back(*type);
+    if (r.alias_of() >= 0) {
+      FailureOr<int64_t> index = operandOfArg(r.alias_of());
+      if (failed(index))
+        return failure();
+      aliases.push_back(*index);
+      anyAlias = true;
+    } else {
+      aliases.push_back(-1);
+    }
+  }
+  if (!anyAlias)
+    aliases.clear();
+  auto recorded = pynative::RecordedOp::create(
+      builder, loc, resultTypes, op.name(), operands,
+      builder.getArrayAttr(operandNames), builder.getDictionaryAttr(args),
+      mutated, aliases);
+  for (auto [r, value] : llvm::zip(tensorResults, recorded.getResults())) {
+    // An in-place result keeps its tensor id: the id now names the new value,
+    // which makes the run functional (SSA) for every later reader.
+    values[r->tensor_id()] = value;
+  }
+  return success();
+}
+
+LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run) {
+  values.clear();
+  SmallVector<Type> inputTypes;
+  SmallVector<uint64_t> inputIds;
+  for (auto [i, input] : llvm::enumerate(run.inputs())) {
+    FailureOr<RankedTensorType> type =
+        checkedValueType(input.value(), diag, "input " + std::to_string(i));
+    if (failed(type))
+      return failure();
+    inputTypes.push_back(*type);
+    inputIds.push_back(input.tensor_id());
+  }
+  auto trace = pynative::TraceOp::create(
+      builder, FileLineColLoc::get(ctx, diag.filename, 0, 0),
+      builder.getStringAttr("run_" + std::to_string(index)),
+      TypeAttr::get(builder.getFunctionType(inputTypes, {})),
+      builder.getI64IntegerAttr(index), nullptr, nullptr);
+  Block *body = builder.createBlock(&trace.getBody());
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(body);
+  for (auto [type, id] : llvm::zip(inputTypes, inputIds)) {
+    Value arg = body->addArgument(type, trace.getLoc());
+    if (id == 0 || !values.try_emplace(id, arg).second)
+      return diag.error() << "input tensor id " << id << " is repeated or 0";
+  }
+  for (auto [i, event] : llvm::enumerate(run.events())) {
+    diag.event = i;
+    Location loc = locationOf(event.loc(), ctx, diag.filename);
+    int64_t activation = activationOf(event.loc());
+    switch (event.kind_case()) {
+    case pb::Event::kOp:
+      if (failed(importOp(event.op(), loc)))
+        return failure();
+      break;
+    case pb::Event::kBranch: {
+      FailureOr<Value> p = lookup(event.branch().predicate(), "branch");
+      if (failed(p))
+        return failure();
+      auto kind = static_cast<pynative::BranchKind>(event.branch().kind());
+      if (!pynative::symbolizeBranchKind(event.branch().kind()))
+        return diag.error() << "branch has unknown kind "
+                            << event.branch().kind();
+      pynative::BranchOp::create(builder, loc, *p, event.branch().value(),
+                                 kind, activation);
+      break;
+    }
+    case pb::Event::kScalarRead: {
+      FailureOr<Value> t = lookup(event.scalar_read().tensor_id(),
+                                  "scalar read");
+      if (failed(t))
+        return failure();
+      pynative::ScalarReadOp::create(
+          builder, loc, *t, builder.getStringAttr(event.scalar_read().method()),
+          builder.getF64FloatAttr(event.scalar_read().value()),
+          builder.getI64IntegerAttr(activation));
+      break;
+    }
+    case pb::Event::kLoopIter:
+      pynative::LoopIterOp::create(builder, loc,
+                                   event.loop_iter().iteration(), activation);
+      break;
+    case pb::Event::KIND_NOT_SET:
+      return diag.error() << "event of unknown kind (none of op, branch, "
+                             "scalar_read, loop_iter)";
+    }
+  }
+  diag.event = -1;
+  SmallVector<Value> outputs;
+  for (auto [i, output] : llvm::enumerate(run.outputs())) {
+    std::string what = "output " + std::to_string(i);
+    FailureOr<Value> v = lookup(output.tensor_id(), what);
+    if (failed(v))
+      return failure();
+    FailureOr<RankedTensorType> type =
+        checkedValueType(output.value(), diag, what);
+    if (failed(type))
+      return failure();
+    if (v->getType() != *type)
+      return diag.error() << what << " is recorded as " << *type
+                          << " but its op produced " << v->getType();
+    outputs.push_back(*v);
+  }
+  pynative::OutputOp::create(builder, trace.getLoc(), outputs);
+  trace.setFunctionTypeAttr(TypeAttr::get(
+      builder.getFunctionType(inputTypes, ValueRange(outputs).getTypes())));
+  return success();
+}
+
+} // namespace
+
+FailureOr<std::vector<RecordedRun>>
+mlir::ascend::readRecordedRuns(StringRef bytes, StringRef filename,
+                               MLIRContext *context) {
+  TraceDiagnostics diag{context, filename};
+  FailureOr<pb::Trace> trace = parseTraceBytes(bytes, diag);
+  if (failed(trace))
+    return failure();
+  std::vector<RecordedRun> runs;
+  for (auto [index, run] : llvm::enumerate(trace->runs())) {
+    diag.run = index;
+    RecordedRun &values = runs.emplace_back();
+    for (auto [i, input] : llvm::enumerate(run.inputs())) {
+      FailureOr<HostTensor> t =
+          hostTensorOf(input.value(), diag, "input " + std::to_string(i));
+      if (failed(t))
+        return failure();
+      values.inputs.push_back(std::move(*t));
+    }
+    for (auto [i, output] : llvm::enumerate(run.outputs())) {
+      FailureOr<HostTensor> t =
+          hostTensorOf(output.value(), diag, "output " + std::to_string(i));
+      if (failed(t))
+        return failure();
+      values.outputs.push_back(std::move(*t));
+    }
+  }
+  return runs;
+}
+
+OwningOpRef<ModuleOp> mlir::ascend::importPyNativeTrace(StringRef bytes,
+                                                        StringRef filename,
+                                                        MLIRContext *context) {
+  context->loadDialect<pynative::PyNativeDialect>();
+  TraceDiagnostics diag{context, filename};
+  FailureOr<pb::Trace> trace = parseTraceBytes(bytes, diag);
+  if (failed(trace))
+    return nullptr;
+  return TraceImporter(*trace, diag).import();
+}
+
+void mlir::ascend::registerPyNativeTraceTranslation() {
+  TranslateToMLIRRegistration importTrace(
+      "import-pynative-trace",
+      "import an eager trace (.pntrace) into the pynative dialect",
+      [](llvm::SourceMgr &sourceMgr,
+         MLIRContext *context) -> OwningOpRef<Operation *> {
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+        return importPyNativeTrace(buffer->getBuffer(),
+                                   buffer->getBufferIdentifier(), context);
+      },
+      [](DialectRegistry &registry) {
+        registry.insert<pynative::PyNativeDialect>();
+      });
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Sets up, builds and runs every ascend-opt test: the lit suite (check-ascend),
+# the GoogleTest unit tests and the Python recorder tests. Ends with one line
+# "N passed, N failed" (plus skipped), summed over all three.
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${ASCEND_BUILD_DIR:-$root/build}"
+results="$build/test-results"
+
+"$root/scripts/setup.sh" || exit 1
+echo "test: building"
+"$root/scripts/build.sh" >"$build.log" 2>&1 || {
+  tail -n 60 "$build.log"; echo "test: build failed (log: $build.log)"; exit 1; }
+
+rm -rf "$results" && mkdir -p "$results"
+status=0
+
+echo "test: lit suite (check-ascend)"
+/usr/lib/llvm-22/bin/lit -s "$build/test" --xunit-xml-output "$results/lit.xml" || status=1
+
+echo "test: GoogleTest"
+while IFS= read -r bin; do
+  name="$(basename "$bin")"
+  "$bin" --gtest_brief=1 --gtest_output="xml:$results/gtest-$name.xml" || status=1
+done < <(find "$build/unittests" -type f -perm -u+x -name '*Tests' 2>/dev/null | sort)
+
+echo "test: Python recorder tests"
+(cd "$root" && PYTHONPATH="$build/python" /usr/bin/python3 -m pytest -q \
+  -p no:cacheprovider python/tests --junitxml="$results/pytest.xml") || status=1
+
+/usr/bin/python3 - "$results" "$status" <<'PY'
+import glob, sys, xml.etree.ElementTree as ET
+passed = failed = skipped = 0
+for path in sorted(glob.glob(sys.argv[1] + "/*.xml")):
+    for case in ET.parse(path).getroot().iter("testcase"):
+        kinds = {child.tag for child in case}
+        if kinds & {"failure", "error"}:
+            failed += 1
+        elif "skipped" in kinds:
+            skipped += 1
+        else:
+            passed += 1
+# A runner that failed without reporting a failing case (a crash) still fails.
+if sys.argv[2] != "0" and failed == 0:
+    failed = 1
+print(f"{passed} passed, {failed} failed, {skipped} skipped")
+sys.exit(1 if failed else 0)
+PY

@@ -1,0 +1,207 @@
+//===- ascend-compile.cpp - trace to MindIR in one command ----------------===//
+//
+// ascend-compile IN.pntrace -o OUT [--emit=pynative|mindspore|aicore|mindir]
+//
+// Runs the whole pipeline: import the eager trace (pynative), merge the runs
+// and legalize to MindSpore primitives (mindspore), tile MatMuls into AI Core
+// kernels (aicore), and write MindIR (from the mindspore level). The first
+// three emit levels print MLIR text. The output is written to a temporary file
+// beside OUT and renamed, so a failed compile leaves OUT as it was. A summary
+// goes to stderr: ops recorded, graph ops, kernels, weights written.
+//
+//===----------------------------------------------------------------------===//
+#include "ascend/InitAll.h"
+#include "ascend/Target/MindIR/MindIRExport.h"
+#include "ascend/Trace/TraceReader.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace llvm;
+
+namespace {
+enum class EmitLevel { PyNative, MindSpore, AICore, MindIR };
+
+cl::opt<std::string> inputFilename(cl::Positional, cl::desc("<trace.pntrace>"),
+                                   cl::Required);
+cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
+                                    cl::value_desc("filename"), cl::Required);
+cl::opt<EmitLevel> emitLevel(
+    "emit", cl::desc("Level to stop at"), cl::init(EmitLevel::MindIR),
+    cl::values(
+        clEnumValN(EmitLevel::PyNative, "pynative", "imported eager runs"),
+        clEnumValN(EmitLevel::MindSpore, "mindspore", "GRAPH_MODE primitives"),
+        clEnumValN(EmitLevel::AICore, "aicore", "tiled AI Core kernels"),
+        clEnumValN(EmitLevel::MindIR, "mindir", "MindIR protobuf file")));
+cl::opt<bool> quiet("quiet", cl::desc("Do not print the summary"),
+                    cl::init(false));
+
+/// Counts `pynative.op`s (recorded eager ops) over all runs.
+int64_t countRecordedOps(ModuleOp module) {
+  int64_t n = 0;
+  module.walk([&](Operation *op) {
+    if (op->getName().getStringRef() == "pynative.op")
+      ++n;
+  });
+  return n;
+}
+
+/// Graph ops: mindspore primitives and kernel launches (not parameters,
+/// loads, constants or terminators).
+int64_t countGraphOps(ModuleOp module) {
+  int64_t n = 0;
+  module.walk([&](Operation *op) {
+    StringRef name = op->getName().getStringRef();
+    if ((name.starts_with("mindspore.") && name != "mindspore.parameter" &&
+         name != "mindspore.load" && name != "mindspore.constant" &&
+         name != "mindspore.yield") ||
+        name == "aicore.launch")
+      ++n;
+  });
+  return n;
+}
+
+LogicalResult runPipeline(ModuleOp module, StringRef pipeline) {
+  PassManager pm(module.getContext());
+  if (failed(parsePassPipeline(pipeline, pm, llvm::errs())))
+    return failure();
+  return pm.run(module);
+}
+
+/// Writes `write`'s output to a temporary file beside `path`, then renames it
+/// over `path`; on failure removes the temporary file and leaves `path` alone.
+LogicalResult writeAtomically(StringRef path,
+                              llvm::function_ref<LogicalResult(raw_ostream &)> write) {
+  SmallString<128> model(path);
+  model += ".tmp-%%%%%%";
+  Expected<sys::fs::TempFile> temp = sys::fs::TempFile::create(model);
+  if (!temp) {
+    errs() << "ascend-compile: cannot create a temporary file beside '" << path
+           << "': " << toString(temp.takeError()) << "\n";
+    return failure();
+  }
+  LogicalResult ok = success();
+  {
+    raw_fd_ostream os(temp->FD, /*shouldClose=*/false);
+    ok = write(os);
+    os.flush();
+    if (os.has_error()) {
+      errs() << "ascend-compile: cannot write '" << path
+             << "': " << os.error().message() << "\n";
+      os.clear_error();
+      ok = failure();
+    }
+  }
+  if (failed(ok)) {
+    consumeError(temp->discard());
+    return failure();
+  }
+  if (Error e = temp->keep(path)) {
+    errs() << "ascend-compile: cannot write '" << path
+           << "': " << toString(std::move(e)) << "\n";
+    return failure();
+  }
+  return success();
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM y(argc, argv);
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  ascend::registerAllPasses();
+  registerTransformsPasses();
+  cl::ParseCommandLineOptions(
+      argc, argv, "ascend-compile: eager trace to Ascend graph mode\n");
+
+  DialectRegistry registry;
+  ascend::registerAllDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  context.printOpOnDiagnostic(false);
+
+  std::string error;
+  std::unique_ptr<MemoryBuffer> input = openInputFile(inputFilename, &error);
+  if (!input) {
+    errs() << "ascend-compile: " << error << "\n";
+    return 1;
+  }
+  OwningOpRef<ModuleOp> module = ascend::importPyNativeTrace(
+      input->getBuffer(), inputFilename, &context);
+  if (!module)
+    return 1;
+  int64_t recordedOps = countRecordedOps(*module);
+  int64_t runs = llvm::range_size(module->getOps());
+  runs = 0;
+  for (Operation &op : module->getOps())
+    runs += op.getName().getStringRef() == "pynative.trace";
+
+  if (emitLevel != EmitLevel::PyNative &&
+      failed(runPipeline(*module,
+                         "convert-pynative-to-mindspore,"
+                         "ascend-mindspore-fold-transpose,canonicalize,cse")))
+    return 1;
+
+  // MindIR is written from the mindspore level: it keeps one primitive per
+  // node, which is what MindSpore's graph compiler expects.
+  OwningOpRef<ModuleOp> graphModule;
+  if (emitLevel == EmitLevel::MindIR)
+    graphModule = module->clone();
+
+  int64_t graphOps = countGraphOps(*module);
+  int64_t kernels = 0;
+  if (emitLevel == EmitLevel::AICore || emitLevel == EmitLevel::MindIR) {
+    if (failed(runPipeline(*module, "convert-mindspore-to-aicore")))
+      return 1;
+    module->walk([&](Operation *op) {
+      kernels += op->getName().getStringRef() == "aicore.kernel";
+    });
+  }
+
+  int64_t weights = 0, weightBytes = 0;
+  (graphModule ? *graphModule : *module)->walk([&](Operation *op) {
+    if (op->getName().getStringRef() != "mindspore.parameter" &&
+        op->getName().getStringRef() != "pynative.parameter")
+      return;
+    ++weights;
+    if (auto type = dyn_cast<TypeAttr>(op->getAttr("type")))
+      if (auto shaped = dyn_cast<ShapedType>(type.getValue()))
+        weightBytes += shaped.getNumElements() *
+                       ascend::HostTensor::elementBytes(shaped.getElementType());
+  });
+
+  LogicalResult written = writeAtomically(outputFilename, [&](raw_ostream &os) {
+    if (emitLevel == EmitLevel::MindIR)
+      return ascend::exportMindIR(*graphModule, os);
+    module->print(os);
+    return success();
+  });
+  if (failed(written))
+    return 1;
+  if (!quiet) {
+    errs() << "ascend-compile: " << inputFilename << ": " << recordedOps
+           << " eager ops recorded in " << runs << " run(s)";
+    if (emitLevel != EmitLevel::PyNative)
+      errs() << ", " << graphOps << " graph ops";
+    if (emitLevel == EmitLevel::AICore || emitLevel == EmitLevel::MindIR)
+      errs() << ", " << kernels << " AI Core kernels";
+    errs() << ", " << weights << " weights (" << weightBytes << " bytes)";
+    errs() << " -> " << outputFilename << "\n";
+  }
+  return 0;
+}
