@@ -11,6 +11,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
@@ -263,6 +264,8 @@ OwningOpRef<ModuleOp> TraceImporter::import() {
     diag.event = -1;
   }
   diag.run = -1;
+  if (failed(verify(*module)))
+    return nullptr;
   return module;
 }
 
@@ -465,9 +468,8 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run) {
       builder.getStringAttr("run_" + std::to_string(index)),
       TypeAttr::get(builder.getFunctionType(inputTypes, {})),
       builder.getI64IntegerAttr(index), nullptr, nullptr);
-  Block *body = builder.createBlock(&trace.getBody());
   OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(body);
+  Block *body = builder.createBlock(&trace.getBody());
   for (auto [type, id] : llvm::zip(inputTypes, inputIds)) {
     Value arg = body->addArgument(type, trace.getLoc());
     if (id == 0 || !values.try_emplace(id, arg).second)

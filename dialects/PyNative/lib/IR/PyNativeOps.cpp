@@ -36,8 +36,9 @@ LogicalResult TraceOp::verify() {
     return emitOpError("must have a body holding the recorded run");
   if (getBody().getArgumentTypes() != getArgumentTypes())
     return emitOpError("block arguments do not match the input types");
-  if (getRun() < 0)
-    return emitOpError("run index must be non-negative, got ") << getRun();
+  if (getRunAttr().getInt() < 0)
+    return emitOpError("run index must be non-negative, got ")
+           << getRunAttr().getInt();
   return success();
 }
 

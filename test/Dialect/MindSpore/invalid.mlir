@@ -1,0 +1,287 @@
+// RUN: ascend-opt %s -split-input-file -verify-diagnostics
+
+func.func @broadcast_mismatch(%a: tensor<4x3xf32>, %b: tensor<4x5xf32>) -> tensor<4x5xf32> {
+  // expected-error @+2 {{operand shapes [4, 3] and [4, 5] are not broadcast-compatible}}
+  // expected-error @+1 {{'mindspore.add' op failed to infer returned types}}
+  %r = mindspore.add %a, %b : (tensor<4x3xf32>, tensor<4x5xf32>) -> tensor<4x5xf32>
+  return %r : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @matmul_rank(%a: tensor<2x3x4xf32>, %b: tensor<4x5xf32>) -> tensor<2x5xf32> {
+  // expected-error @+2 {{expects 2-D operands, got ranks 3 and 2}}
+  // expected-error @+1 {{'mindspore.matmul' op failed to infer returned types}}
+  %r = mindspore.matmul %a, %b : (tensor<2x3x4xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
+  return %r : tensor<2x5xf32>
+}
+
+// -----
+
+func.func @matmul_contraction(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) -> tensor<2x5xf32> {
+  // expected-error @+2 {{contracted sizes differ: 3 vs 4}}
+  // expected-error @+1 {{'mindspore.matmul' op failed to infer returned types}}
+  %r = mindspore.matmul %a, %b : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
+  return %r : tensor<2x5xf32>
+}
+
+// -----
+
+func.func @bias_add_rank(%a: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+2 {{expects input of rank >= 2, got 1}}
+  // expected-error @+1 {{'mindspore.bias_add' op failed to infer returned types}}
+  %r = mindspore.bias_add %a, %b : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %r : tensor<3xf32>
+}
+
+// -----
+
+func.func @bias_add_channels(%a: tensor<2x3xf32>, %b: tensor<4xf32>) -> tensor<2x3xf32> {
+  // expected-error @+2 {{expects a 1-D bias of 3 channels}}
+  // expected-error @+1 {{'mindspore.bias_add' op failed to infer returned types}}
+  %r = mindspore.bias_add %a, %b : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @reshape_two_unknown(%a: tensor<2x3xf32>) -> tensor<6xf32> {
+  // expected-error @+2 {{shape has more than one -1}}
+  // expected-error @+1 {{'mindspore.reshape' op failed to infer returned types}}
+  %r = mindspore.reshape %a, [-1, -1] : (tensor<2x3xf32>) -> tensor<6xf32>
+  return %r : tensor<6xf32>
+}
+
+// -----
+
+func.func @reshape_negative(%a: tensor<2x3xf32>) -> tensor<6xf32> {
+  // expected-error @+2 {{shape has a negative dimension -2}}
+  // expected-error @+1 {{'mindspore.reshape' op failed to infer returned types}}
+  %r = mindspore.reshape %a, [-2, 3] : (tensor<2x3xf32>) -> tensor<6xf32>
+  return %r : tensor<6xf32>
+}
+
+// -----
+
+func.func @reshape_infer(%a: tensor<2x3xf32>) -> tensor<6xf32> {
+  // expected-error @+2 {{cannot infer -1 for 6 elements}}
+  // expected-error @+1 {{'mindspore.reshape' op failed to infer returned types}}
+  %r = mindspore.reshape %a, [4, -1] : (tensor<2x3xf32>) -> tensor<6xf32>
+  return %r : tensor<6xf32>
+}
+
+// -----
+
+func.func @reshape_count(%a: tensor<2x3xf32>) -> tensor<7xf32> {
+  // expected-error @+2 {{shape holds 7 elements but the input has 6}}
+  // expected-error @+1 {{'mindspore.reshape' op failed to infer returned types}}
+  %r = mindspore.reshape %a, [7] : (tensor<2x3xf32>) -> tensor<7xf32>
+  return %r : tensor<7xf32>
+}
+
+// -----
+
+func.func @transpose_size(%a: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+2 {{perm has 1 entries for rank 2}}
+  // expected-error @+1 {{'mindspore.transpose' op failed to infer returned types}}
+  %r = mindspore.transpose %a, [1] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %r : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @transpose_perm(%a: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+2 {{perm is not a permutation}}
+  // expected-error @+1 {{'mindspore.transpose' op failed to infer returned types}}
+  %r = mindspore.transpose %a, [1, 1] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %r : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @reduce_axis(%a: tensor<2x3xf32>) -> tensor<2xf32> {
+  // expected-error @+2 {{axis 2 is out of range for rank 2}}
+  // expected-error @+1 {{'mindspore.reduce_sum' op failed to infer returned types}}
+  %r = mindspore.reduce_sum %a, [2] : (tensor<2x3xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+
+// -----
+
+func.func @conv_rank(%x: tensor<3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+2 {{expects 4-D NCHW input and OIHW weight}}
+  // expected-error @+1 {{'mindspore.conv2d' op failed to infer returned types}}
+  %r = mindspore.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>} : (tensor<3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %r : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_group(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+2 {{group 2 does not divide the channels}}
+  // expected-error @+1 {{'mindspore.conv2d' op failed to infer returned types}}
+  %r = mindspore.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, group = 2} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %r : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_channels(%x: tensor<1x3x8x8xf32>, %w: tensor<4x2x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+2 {{weight expects 2 input channels, input has 3}}
+  // expected-error @+1 {{'mindspore.conv2d' op failed to infer returned types}}
+  %r = mindspore.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>} : (tensor<1x3x8x8xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %r : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_pad_mode(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+2 {{pad_mode must be "pad", "same" or "valid", got "full"}}
+  // expected-error @+1 {{'mindspore.conv2d' op failed to infer returned types}}
+  %r = mindspore.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, pad_mode = "full"} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %r : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_window_attrs(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+2 {{expects 2 kernel sizes, 2 strides, 2 dilations and 4 pads [top, bottom, left, right]}}
+  // expected-error @+1 {{'mindspore.conv2d' op failed to infer returned types}}
+  %r = mindspore.conv2d %x, %w {stride = array<i64: 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %r : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_stride(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+2 {{kernel sizes, strides and dilations must be positive}}
+  // expected-error @+1 {{'mindspore.conv2d' op failed to infer returned types}}
+  %r = mindspore.conv2d %x, %w {stride = array<i64: 0, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %r : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_pad(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+2 {{pads must be non-negative}}
+  // expected-error @+1 {{'mindspore.conv2d' op failed to infer returned types}}
+  %r = mindspore.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: -1, 0, 0, 0>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %r : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @batch_norm_rank(%x: tensor<3xf32>, %s: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+2 {{expects input of rank >= 2}}
+  // expected-error @+1 {{'mindspore.batch_norm' op failed to infer returned types}}
+  %r = mindspore.batch_norm %x, %s, %s, %s, %s {epsilon = 1.0e-5 : f32} : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %r : tensor<3xf32>
+}
+
+// -----
+
+func.func @batch_norm_stats(%x: tensor<1x3x2x2xf32>, %s: tensor<4xf32>) -> tensor<1x3x2x2xf32> {
+  // expected-error @+2 {{expects scale, bias, mean and variance of shape [3]}}
+  // expected-error @+1 {{'mindspore.batch_norm' op failed to infer returned types}}
+  %r = mindspore.batch_norm %x, %s, %s, %s, %s {epsilon = 1.0e-5 : f32} : (tensor<1x3x2x2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x3x2x2xf32>
+  return %r : tensor<1x3x2x2xf32>
+}
+
+// -----
+
+func.func @max_pool_rank(%x: tensor<3x8x8xf32>) -> tensor<3x4x4xf32> {
+  // expected-error @+2 {{expects a 4-D NCHW input}}
+  // expected-error @+1 {{'mindspore.max_pool' op failed to infer returned types}}
+  %r = mindspore.max_pool %x {kernel_size = array<i64: 2, 2>, strides = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>} : (tensor<3x8x8xf32>) -> tensor<3x4x4xf32>
+  return %r : tensor<3x4x4xf32>
+}
+
+// -----
+
+func.func @max_pool_pad(%x: tensor<1x3x8x8xf32>) -> tensor<1x3x4x4xf32> {
+  // expected-error @+2 {{pad must be at most half the kernel size}}
+  // expected-error @+1 {{'mindspore.max_pool' op failed to infer returned types}}
+  %r = mindspore.max_pool %x {kernel_size = array<i64: 2, 2>, strides = array<i64: 2, 2>, pad = array<i64: 2, 0, 0, 0>} : (tensor<1x3x8x8xf32>) -> tensor<1x3x4x4xf32>
+  return %r : tensor<1x3x4x4xf32>
+}
+
+// -----
+
+func.func @avg_pool_rank(%x: tensor<3x8x8xf32>) -> tensor<3x4x4xf32> {
+  // expected-error @+2 {{expects a 4-D NCHW input}}
+  // expected-error @+1 {{'mindspore.avg_pool' op failed to infer returned types}}
+  %r = mindspore.avg_pool %x {kernel_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<3x8x8xf32>) -> tensor<3x4x4xf32>
+  return %r : tensor<3x4x4xf32>
+}
+
+// -----
+
+func.func @adaptive_rank(%x: tensor<3x8x8xf32>) -> tensor<3x1x1xf32> {
+  // expected-error @+2 {{expects a 4-D NCHW input}}
+  // expected-error @+1 {{'mindspore.adaptive_avg_pool2d' op failed to infer returned types}}
+  %r = mindspore.adaptive_avg_pool2d %x {output_size = array<i64: 1, 1>} : (tensor<3x8x8xf32>) -> tensor<3x1x1xf32>
+  return %r : tensor<3x1x1xf32>
+}
+
+// -----
+
+func.func @adaptive_size(%x: tensor<1x3x8x8xf32>) -> tensor<1x3x1x1xf32> {
+  // expected-error @+2 {{expects 2 positive output sizes}}
+  // expected-error @+1 {{'mindspore.adaptive_avg_pool2d' op failed to infer returned types}}
+  %r = mindspore.adaptive_avg_pool2d %x {output_size = array<i64: 0, 1>} : (tensor<1x3x8x8xf32>) -> tensor<1x3x1x1xf32>
+  return %r : tensor<1x3x1x1xf32>
+}
+
+// -----
+
+func.func @softmax_axis(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'mindspore.softmax' op axis 2 is out of range for rank 2}}
+  %r = mindspore.softmax %x {axis = 2} : tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'mindspore.parameter' op value type 'tensor<2xf32>' differs from the declared type 'tensor<4xf32>'}}
+mindspore.parameter @w : tensor<4xf32> = dense<0.0> : tensor<2xf32>
+
+// -----
+
+func.func @load_missing() -> tensor<4xf32> {
+  // expected-error @+1 {{'mindspore.load' op 'w' is not a mindspore.parameter}}
+  %w = mindspore.load @w : tensor<4xf32>
+  return %w : tensor<4xf32>
+}
+
+// -----
+
+mindspore.parameter @w : tensor<4xf32>
+func.func @load_type(%x: tensor<4xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'mindspore.load' op type 'tensor<2xf32>' differs from parameter type 'tensor<4xf32>'}}
+  %w = mindspore.load @w : tensor<2xf32>
+  return %w : tensor<2xf32>
+}
+
+// -----
+
+func.func @cond_predicate(%p: tensor<2xi1>, %x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mindspore.cond' op predicate must hold exactly one element}}
+  %r = mindspore.cond %p : tensor<2xi1> -> (tensor<4xf32>) {
+    mindspore.yield %x : tensor<4xf32>
+  } else {
+    mindspore.yield %x : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @cond_yield_types(%p: tensor<i1>, %x: tensor<4xf32>, %y: tensor<2xf32>) -> tensor<4xf32> {
+  %r = mindspore.cond %p : tensor<i1> -> (tensor<4xf32>) {
+    mindspore.yield %x : tensor<4xf32>
+  } else {
+    // expected-error @+1 {{'mindspore.yield' op yields 'tensor<2xf32>' but the cond returns 'tensor<4xf32>'}}
+    mindspore.yield %y : tensor<2xf32>
+  }
+  return %r : tensor<4xf32>
+}
