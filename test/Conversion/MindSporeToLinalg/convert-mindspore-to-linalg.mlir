@@ -1,0 +1,131 @@
+// RUN: ascend-opt %s --convert-mindspore-to-linalg --split-input-file | FileCheck %s
+
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[TRAILING:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @add_broadcasts_trailing_dims
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[Y:.*]]: tensor<3xf32>)
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[TRAILING]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[X]], %[[Y]] : tensor<2x3xf32>, tensor<3xf32>)
+// CHECK: arith.addf
+func.func @add_broadcasts_trailing_dims(%x: tensor<2x3xf32>, %y: tensor<3xf32>) -> tensor<2x3xf32> {
+  %a = mindspore.add %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %a : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[ROW:.*]] = affine_map<(d0, d1) -> (d0, 0)>
+// CHECK-LABEL: func.func @size_one_dim_reads_index_zero
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[ROW]], #[[ID]]]
+// CHECK: arith.cmpf ogt
+// CHECK: -> tensor<2x3xi1>
+func.func @size_one_dim_reads_index_zero(%x: tensor<2x3xf32>, %y: tensor<2x1xf32>) -> tensor<2x3xi1> {
+  %g = mindspore.greater %x, %y : (tensor<2x3xf32>, tensor<2x1xf32>) -> tensor<2x3xi1>
+  return %g : tensor<2x3xi1>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @conv2d_pads_then_convolves
+// CHECK: %[[PADDED:.*]] = tensor.pad %{{.*}} low[0, 0, 1, 0] high[0, 0, 2, 1]
+// CHECK: %[[INIT:.*]] = linalg.fill
+// CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<[1, 2]> : vector<2xi64>, strides = dense<[2, 1]> : vector<2xi64>} ins(%[[PADDED]], %{{.*}} : tensor<2x3x10x7xf32>, tensor<4x3x3x2xf32>) outs(%[[INIT]] : tensor<2x4x4x5xf32>)
+func.func @conv2d_pads_then_convolves(%x: tensor<2x3x7x6xf32>, %w: tensor<4x3x3x2xf32>) -> tensor<2x4x4x5xf32> {
+  %y = mindspore.conv2d %x, %w {stride = array<i64: 2, 1>, dilation = array<i64: 1, 2>, pad = array<i64: 1, 2, 0, 1>}
+      : (tensor<2x3x7x6xf32>, tensor<4x3x3x2xf32>) -> tensor<2x4x4x5xf32>
+  return %y : tensor<2x4x4x5xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @conv2d_groups_use_grouped_conv
+// CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0], [1, 2], [3], [4]] output_shape [1, 2, 2, 7, 7]
+// CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1], [2], [3], [4]] output_shape [2, 3, 2, 3, 3]
+// CHECK: linalg.conv_2d_ngchw_gfchw
+// CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0], [1, 2], [3], [4]] : tensor<1x2x3x5x5xf32> into tensor<1x6x5x5xf32>
+func.func @conv2d_groups_use_grouped_conv(%x: tensor<1x4x5x5xf32>, %w: tensor<6x2x3x3xf32>) -> tensor<1x6x5x5xf32> {
+  %y = mindspore.conv2d %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, group = 2}
+      : (tensor<1x4x5x5xf32>, tensor<6x2x3x3xf32>) -> tensor<1x6x5x5xf32>
+  return %y : tensor<1x6x5x5xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @max_pool_ceil_mode_pads_with_neg_inf
+// CHECK: %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK: tensor.pad %{{.*}} low[0, 0, 0, 0] high[0, 0, 1, 1]
+// CHECK: tensor.yield %[[NEG_INF]]
+// CHECK: linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%{{.*}}, %{{.*}} : tensor<1x1x6x6xf32>, tensor<2x2xf32>)
+func.func @max_pool_ceil_mode_pads_with_neg_inf(%x: tensor<1x1x5x5xf32>) -> tensor<1x1x3x3xf32> {
+  %m = mindspore.max_pool %x {kernel_size = array<i64: 2, 2>, strides = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, ceil_mode = true}
+      : (tensor<1x1x5x5xf32>) -> tensor<1x1x3x3xf32>
+  return %m : tensor<1x1x3x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @matmul_transpose_b_transposes_the_weight
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[W:.*]]: tensor<4x3xf32>)
+// CHECK: %[[WT:.*]] = linalg.transpose ins(%[[W]] : tensor<4x3xf32>) outs(%{{.*}} : tensor<3x4xf32>) permutation = [1, 0]
+// CHECK: linalg.matmul ins(%[[X]], %[[WT]] : tensor<2x3xf32>, tensor<3x4xf32>)
+func.func @matmul_transpose_b_transposes_the_weight(%x: tensor<2x3xf32>, %w: tensor<4x3xf32>) -> tensor<2x4xf32> {
+  %a = mindspore.matmul %x, %w {transpose_b = true} : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<2x4xf32>
+  return %a : tensor<2x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @f16_add_computes_in_f32
+// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK: arith.addf %{{.*}}, %{{.*}} : f32
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+func.func @f16_add_computes_in_f32(%x: tensor<4xf16>, %y: tensor<4xf16>) -> tensor<4xf16> {
+  %a = mindspore.add %x, %y : (tensor<4xf16>, tensor<4xf16>) -> tensor<4xf16>
+  return %a : tensor<4xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @reshape_collapses_then_expands
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
+// CHECK: tensor.expand_shape %[[FLAT]] {{\[\[}}0, 1]] output_shape [4, 6] : tensor<24xf32> into tensor<4x6xf32>
+func.func @reshape_collapses_then_expands(%x: tensor<2x3x4xf32>) -> tensor<4x6xf32> {
+  %r = mindspore.reshape %x, [4, 6] : (tensor<2x3x4xf32>) -> tensor<4x6xf32>
+  return %r : tensor<4x6xf32>
+}
+
+// -----
+
+// CHECK-NOT: mindspore.parameter
+// CHECK-LABEL: func.func @load_of_valued_parameter_is_a_constant
+// CHECK: %[[C:.*]] = arith.constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
+// CHECK: return %[[C]]
+mindspore.parameter @"fc.bias" : tensor<2xf32> = dense<[1.0, 2.0]> : tensor<2xf32>
+func.func @load_of_valued_parameter_is_a_constant() -> tensor<2xf32> {
+  %b = mindspore.load @"fc.bias" : tensor<2xf32>
+  return %b : tensor<2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @cond_is_scf_if_and_assert_is_cf_assert
+// CHECK-SAME: (%[[P:.*]]: tensor<i1>, %[[X:.*]]: tensor<3xf32>)
+// CHECK: %[[FLAG:.*]] = tensor.extract %[[P]][] : tensor<i1>
+// CHECK: cf.assert %[[FLAG]], "x > 0 was the only side seen"
+// CHECK: %[[PRED:.*]] = tensor.extract %[[P]][] : tensor<i1>
+// CHECK: %[[R:.*]] = scf.if %[[PRED]] -> (tensor<3xf32>) {
+// CHECK: arith.maximumf
+// CHECK: scf.yield
+// CHECK: } else {
+// CHECK: scf.yield %[[X]] : tensor<3xf32>
+// CHECK: return %[[R]]
+func.func @cond_is_scf_if_and_assert_is_cf_assert(%p: tensor<i1>, %x: tensor<3xf32>) -> tensor<3xf32> {
+  mindspore.assert %p, "x > 0 was the only side seen" : tensor<i1>
+  %r = mindspore.cond %p : tensor<i1> -> (tensor<3xf32>) {
+    %a = mindspore.relu %x : tensor<3xf32>
+    mindspore.yield %a : tensor<3xf32>
+  } else {
+    mindspore.yield %x : tensor<3xf32>
+  }
+  return %r : tensor<3xf32>
+}
