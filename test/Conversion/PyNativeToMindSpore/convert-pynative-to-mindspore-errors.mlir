@@ -1,0 +1,61 @@
+// RUN: ascend-opt %s --split-input-file --convert-pynative-to-mindspore -verify-diagnostics
+
+// Every unsupported op is reported at once, each at its source location with
+// its module path.
+pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.erfinv.default': no MindSpore primitive mapping}}
+  %a = pynative.op "aten.erfinv.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+  %b = pynative.op "aten.relu.default"(%a) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.special_bessel_j0.default': no MindSpore primitive mapping}}
+  %c = pynative.op "aten.special_bessel_j0.default"(%b) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+  pynative.output %c : tensor<4xf32>
+}
+
+// -----
+
+pynative.trace @run_0(%x: tensor<1x3x8x8xf32>, %w: tensor<3x4x3x3xf32>) -> tensor<1x4x10x10xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.convolution.default': transposed convolution is not legalized yet}}
+  %c = pynative.op "aten.convolution.default"(%x, %w) {args = {bias, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, transposed = true, output_padding = array<i64: 0, 0>, groups = 1 : i64}, operand_names = ["input", "weight"]} : (tensor<1x3x8x8xf32>, tensor<3x4x3x3xf32>) -> tensor<1x4x10x10xf32>
+  pynative.output %c : tensor<1x4x10x10xf32>
+}
+
+// -----
+
+pynative.trace @run_0(%x: tensor<1x2x4x4xf32>, %s: tensor<2xf32>) -> tensor<1x2x4x4xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.native_batch_norm.default': training-mode batch norm (batch statistics, running stat updates) is not legalized yet}}
+  %bn:3 = pynative.op "aten.native_batch_norm.default"(%x, %s, %s, %s, %s) {args = {training = true, momentum = 0.1 : f64, eps = 1.0e-5 : f64}, operand_names = ["input", "weight", "bias", "running_mean", "running_var"]} : (tensor<1x2x4x4xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<1x2x4x4xf32>, tensor<2xf32>, tensor<2xf32>)
+  pynative.output %bn#0 : tensor<1x2x4x4xf32>
+}
+
+// -----
+
+pynative.trace @run_0(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xi64> attributes {run = 0 : i64} {
+  // expected-error @+1 {{result 1 of this op is used but has no MindSpore equivalent}}
+  %p:2 = pynative.op "aten.max_pool2d_with_indices.default"(%x) {args = {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>, padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, ceil_mode = false}, operand_names = ["self"]} : (tensor<1x2x4x4xf32>) -> (tensor<1x2x2x2xf32>, tensor<1x2x2x2xi64>)
+  pynative.output %p#1 : tensor<1x2x2x2xi64>
+}
+
+// -----
+
+pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  pynative.output %x : tensor<4xf32>
+}
+// expected-error @+1 {{runs cannot be merged: run 1 has signature '(tensor<8xf32>) -> tensor<8xf32>' but run 0 has '(tensor<4xf32>) -> tensor<4xf32>' (dynamic shapes are not supported)}}
+pynative.trace @run_1(%x: tensor<8xf32>) -> tensor<8xf32> attributes {run = 1 : i64} {
+  pynative.output %x : tensor<8xf32>
+}
+
+// -----
+
+pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  %s = pynative.op "aten.sum.default"(%x) {args = {dtype}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<f32>
+  // expected-error @+1 {{branch on a non-boolean tensor of type 'tensor<f32>' (Python truth of a number) is not supported yet}}
+  pynative.branch %s, true, if {activation = 1} : tensor<f32>
+  pynative.output %x : tensor<4xf32>
+}
+
+// -----
+
+// expected-error @+1 {{no pynative.trace to convert}}
+module {
+}

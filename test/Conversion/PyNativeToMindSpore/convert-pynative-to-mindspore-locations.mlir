@@ -1,0 +1,26 @@
+// RUN: not ascend-opt %s --split-input-file --convert-pynative-to-mindspore 2>&1 | FileCheck %s
+// Diagnostics at the recorded source locations (user files, not this one).
+
+// CHECK: m.py:3:4: error: unsupported eager op 'aten.erfinv.default' in module 'block.act': no MindSpore primitive mapping
+// CHECK: m.py:9:2: error: unsupported eager op 'aten.special_bessel_j0.default' in module 'block': no MindSpore primitive mapping
+pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  %a = pynative.op "aten.erfinv.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("block.act"("m.py":3:4))
+  %c = pynative.op "aten.special_bessel_j0.default"(%a) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("block"("m.py":9:2))
+  pynative.output %c : tensor<4xf32>
+}
+
+// -----
+
+// CHECK: m.py:3:4: error: runs cannot be merged: run 1 diverges from run 0 without a branch event between them
+// CHECK: m.py:3:4: note: run 0 ran {{.*}}"aten.sin.default"
+// CHECK: m.py:3:4: note: run 1 ran {{.*}}"aten.cos.default"
+
+pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  %a = pynative.op "aten.sin.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("m.py":3:4)
+  pynative.output %a : tensor<4xf32>
+}
+pynative.trace @run_1(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 1 : i64} {
+  %a = pynative.op "aten.cos.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("m.py":3:4)
+  pynative.output %a : tensor<4xf32>
+}
+
