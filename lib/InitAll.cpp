@@ -4,6 +4,7 @@
 #include "ascend/Target/MindIR/MindIRExport.h"
 #include "ascend/Trace/TraceReader.h"
 
+#include "ascend/Conversion/AICoreToMemRef/AICoreToMemRef.h"
 #include "ascend/Conversion/MindSporeToLinalg/MindSporeToLinalg.h"
 #include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
 #include "ascend/Conversion/PyNativeToMindSpore/PyNativeToMindSpore.h"
@@ -30,6 +31,7 @@ void mlir::ascend::registerAllPasses() {
   mindspore::registerMindSporePasses();
   registerPyNativeToMindSporePasses();
   registerMindSporeToAICorePasses();
+  registerAICoreToMemRefPasses();
   registerMindSporeToLinalgPasses();
 }
 

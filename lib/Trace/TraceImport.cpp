@@ -225,6 +225,8 @@ private:
   /// Parameters and constants by tensor id (module-wide).
   llvm::DenseMap<uint64_t, pynative::ParameterOp> parameters;
   llvm::DenseMap<uint64_t, const pb::Constant *> constants;
+  /// Location of the event being imported.
+  std::optional<Location> currentLoc;
   /// Current SSA value of each tensor id inside the run being imported.
   llvm::DenseMap<uint64_t, Value> values;
 };
@@ -297,7 +299,8 @@ FailureOr<Value> TraceImporter::lookup(uint64_t id, StringRef what) {
   auto it = values.find(id);
   if (it != values.end())
     return it->second;
-  Location loc = builder.getUnknownLoc();
+  // A parameter or constant read first appears where its first user ran.
+  Location loc = currentLoc ? *currentLoc : builder.getUnknownLoc();
   if (auto param = parameters.lookup(id)) {
     Value v = pynative::GetParameterOp::create(builder, loc, param.getType(),
                                                param.getSymName());
@@ -478,6 +481,7 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run) {
   for (auto [i, event] : llvm::enumerate(run.events())) {
     diag.event = i;
     Location loc = locationOf(event.loc(), ctx, diag.filename);
+    currentLoc = loc;
     int64_t activation = activationOf(event.loc());
     switch (event.kind_case()) {
     case pb::Event::kOp:

@@ -120,8 +120,8 @@ const AICoreTarget &KernelOp::getTarget() {
 
 ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
   auto buildType = [](Builder &builder, ArrayRef<Type> argTypes,
-                      ArrayRef<Type> results, function_interface_impl::VariadicFlag,
-                      std::string &) {
+                      ArrayRef<Type> results,
+                      function_interface_impl::VariadicFlag, std::string &) {
     return builder.getFunctionType(argTypes, results);
   };
   return function_interface_impl::parseFunctionOp(
@@ -224,8 +224,8 @@ LogicalResult AllocOp::verify() {
   if (getByteSize() > capacity)
     return emitOpError("buffer of ")
            << getByteSize() << " bytes exceeds the capacity of "
-           << stringifyAddressSpace(*space) << " (" << capacity
-           << " bytes on " << target.name << ")";
+           << stringifyAddressSpace(*space) << " (" << capacity << " bytes on "
+           << target.name << ")";
   return success();
 }
 
@@ -336,8 +336,7 @@ LogicalResult VAddOp::verify() {
 // SetFlagOp, WaitFlagOp
 //===----------------------------------------------------------------------===//
 
-template <typename FlagOp>
-static LogicalResult verifyFlag(FlagOp op) {
+template <typename FlagOp> static LogicalResult verifyFlag(FlagOp op) {
   int64_t numEvents = getTargetFor(op).numEventIds;
   int64_t event = op.getEventAttr().getInt();
   if (event < 0 || event >= numEvents)

@@ -64,7 +64,7 @@ constexpr int64_t KiB = 1024, MiB = 1024 * KiB, GiB = 1024 * MiB;
 /// L0A 64 KiB / 512 B, L0B 64 KiB / 512 B, L0C 128 KiB / 512 B,
 /// UB 192 KiB / 32 B.
 inline constexpr AICoreMemories kDavC220Memories = {
-    {64 * detail::GiB, 32},  {512 * detail::KiB, 32}, {64 * detail::KiB, 512},
+    {64 * detail::GiB, 32},  {512 * detail::KiB, 32},  {64 * detail::KiB, 512},
     {64 * detail::KiB, 512}, {128 * detail::KiB, 512}, {192 * detail::KiB, 32}};
 
 /// The target table. The first row is the default chip.

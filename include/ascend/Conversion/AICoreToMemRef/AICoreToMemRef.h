@@ -1,0 +1,40 @@
+//===- AICoreToMemRef.h - aicore to host memref/linalg ----------*- C++ -*-===//
+//
+// convert-aicore-to-memref: lowers aicore kernels and launches to upstream
+// memref/scf/linalg/func so that they run on the CPU. See Passes.td.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCEND_CONVERSION_AICORETOMEMREF_AICORETOMEMREF_H
+#define ASCEND_CONVERSION_AICORETOMEMREF_AICORETOMEMREF_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace arith {
+class ArithDialect;
+} // namespace arith
+namespace bufferization {
+class BufferizationDialect;
+} // namespace bufferization
+namespace func {
+class FuncDialect;
+} // namespace func
+namespace linalg {
+class LinalgDialect;
+} // namespace linalg
+namespace memref {
+class MemRefDialect;
+} // namespace memref
+
+namespace ascend {
+
+#define GEN_PASS_DECL
+#include "ascend/Conversion/AICoreToMemRef/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "ascend/Conversion/AICoreToMemRef/Passes.h.inc"
+
+} // namespace ascend
+} // namespace mlir
+
+#endif // ASCEND_CONVERSION_AICORETOMEMREF_AICORETOMEMREF_H

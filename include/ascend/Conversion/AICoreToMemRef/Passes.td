@@ -1,0 +1,40 @@
+//===- Passes.td - aicore to memref/linalg conversion ------*- tablegen -*-===//
+#ifndef ASCEND_CONVERSION_AICORETOMEMREF_PASSES
+#define ASCEND_CONVERSION_AICORETOMEMREF_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertAICoreToMemRefPass
+    : Pass<"convert-aicore-to-memref", "ModuleOp"> {
+  let summary = "Lowers aicore kernels to memref/scf/linalg for the CPU";
+  let description = [{
+    Makes a module at the aicore level runnable on the host (the path
+    `ascend-run` takes to check a kernel's numbers):
+
+    - each `aicore.kernel` becomes a `func.func` of the same name; memory
+      spaces are dropped from every memref type in its body;
+    - `aicore.alloc` becomes `memref.alloc`, freed by `memref.dealloc` at the
+      kernel's end;
+    - `aicore.copy` becomes `memref.copy`, or a `linalg.generic` with
+      `arith.truncf` when a FIX copy converts f32 to f16/bf16;
+    - `aicore.mmad` becomes `linalg.matmul` (with transposed indexing maps for
+      `transpose_a` / `transpose_b`), preceded by a `linalg.fill` with zero
+      unless `accumulate`;
+    - `aicore.vadd` becomes a `linalg.generic` add (a `[1, N]` rhs is
+      collapsed to `[N]` and broadcast over the rows);
+    - `aicore.set_flag` / `aicore.wait_flag` are erased (the host runs the
+      kernel in program order, which every flag schedule allows);
+    - `aicore.launch` becomes a `func.call` on `bufferization.to_buffer` of
+      its inputs and fresh `memref.alloc` outputs, read back with
+      `bufferization.to_tensor restrict writable`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
+#endif // ASCEND_CONVERSION_AICORETOMEMREF_PASSES

@@ -1,0 +1,51 @@
+//===- MindSporeToLinalg.h - mindspore to linalg conversion -----*- C++ -*-===//
+//
+// Lowers the `mindspore` dialect to linalg / tensor / arith / math / scf / cf
+// on tensors (`convert-mindspore-to-linalg`), the first step of executing a
+// GRAPH_MODE module on the CPU (see include/ascend/Execution/CPURunner.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCEND_CONVERSION_MINDSPORETOLINALG_MINDSPORETOLINALG_H
+#define ASCEND_CONVERSION_MINDSPORETOLINALG_MINDSPORETOLINALG_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewritePatternSet;
+namespace arith {
+class ArithDialect;
+} // namespace arith
+namespace cf {
+class ControlFlowDialect;
+} // namespace cf
+namespace linalg {
+class LinalgDialect;
+} // namespace linalg
+namespace math {
+class MathDialect;
+} // namespace math
+namespace scf {
+class SCFDialect;
+} // namespace scf
+namespace tensor {
+class TensorDialect;
+} // namespace tensor
+
+namespace ascend {
+
+#define GEN_PASS_DECL
+#include "ascend/Conversion/MindSporeToLinalg/Passes.h.inc"
+
+/// Adds the dialect-conversion patterns that rewrite each mindspore op except
+/// `mindspore.parameter` into linalg, tensor, arith, math, scf and cf ops.
+/// `mindspore.load` becomes an `arith.constant` of its parameter's value and
+/// fails to match when the parameter has none.
+void populateMindSporeToLinalgPatterns(RewritePatternSet &patterns);
+
+#define GEN_PASS_REGISTRATION
+#include "ascend/Conversion/MindSporeToLinalg/Passes.h.inc"
+
+} // namespace ascend
+} // namespace mlir
+
+#endif // ASCEND_CONVERSION_MINDSPORETOLINALG_MINDSPORETOLINALG_H

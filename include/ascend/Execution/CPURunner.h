@@ -1,0 +1,122 @@
+//===- CPURunner.h - execute mindspore modules on the CPU -------*- C++ -*-===//
+//
+// `ascend-run`'s engine: lowers a module at the `mindspore` level through
+// upstream MLIR (convert-mindspore-to-linalg, one-shot bufferization, linalg
+// to loops, LLVM dialect), JIT-compiles it with mlir::ExecutionEngine and
+// calls one function on host tensors; plus the comparison of results with
+// eager (PYNATIVE) values.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCEND_EXECUTION_CPURUNNER_H
+#define ASCEND_EXECUTION_CPURUNNER_H
+
+#include "ascend/Execution/HostTensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringRef.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class DialectRegistry;
+namespace ascend {
+
+/// Adds what CPU execution needs to `registry`: the dialects the lowering
+/// produces, their bufferization models and their LLVM IR translations.
+/// `runOnCPU` appends it to the module's context itself; tools call it early
+/// to avoid loading dialects lazily.
+void registerCPURunnerDialects(DialectRegistry &registry);
+
+/// A module lowered to LLVM and JIT-compiled once, callable many times (one
+/// call per recorded run).
+class CPUExecutable {
+public:
+  /// Clones `module` (the caller's module is never changed), turns every
+  /// `mindspore.load` in function `entry` into an extra argument fed with the
+  /// parameter's `value` bytes at call time, lowers and JIT-compiles.
+  ///
+  /// Fails, with a diagnostic on the module's context, when: `entry` is not a
+  /// public func.func with a body; an argument or result is not a statically
+  /// shaped ranked tensor; a loaded parameter has no `value` or a value whose
+  /// bytes cannot be read; an op cannot be lowered (the lowering's own
+  /// diagnostic names it); or LLVM cannot compile the result.
+  static FailureOr<std::unique_ptr<CPUExecutable>>
+  compile(ModuleOp module, llvm::StringRef entry);
+
+  ~CPUExecutable();
+
+  /// Calls the entry function. `inputs` must match its arguments in number
+  /// and type (shape and element type). Fails, with a diagnostic on the
+  /// context, on a mismatch, when the JIT call fails, or when a
+  /// `mindspore.assert` guard is false (the diagnostic quotes its message).
+  FailureOr<std::vector<HostTensor>> run(llvm::ArrayRef<HostTensor> inputs);
+
+  /// The types of the entry's user-visible arguments and results.
+  llvm::ArrayRef<RankedTensorType> getInputTypes() const;
+  llvm::ArrayRef<RankedTensorType> getResultTypes() const;
+
+  class Impl;
+
+private:
+  explicit CPUExecutable(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl;
+};
+
+/// Compiles `module` and runs function `entry` once on `inputs`; see
+/// CPUExecutable::compile and CPUExecutable::run for the errors.
+FailureOr<std::vector<HostTensor>> runOnCPU(ModuleOp module,
+                                            llvm::StringRef entry,
+                                            llvm::ArrayRef<HostTensor> inputs);
+
+/// The value of a dense or dense_resource elements attribute with a static
+/// shape as a HostTensor (the layout `mindspore.parameter` values use). Fails
+/// when the attribute holds no readable data of the expected size.
+FailureOr<HostTensor> hostTensorFromElements(ElementsAttr value);
+
+/// `tensor` as a DenseElementsAttr (for printing and for building constants).
+DenseElementsAttr elementsFromHostTensor(const HostTensor &tensor);
+
+//===----------------------------------------------------------------------===//
+// Comparison with eager values
+//===----------------------------------------------------------------------===//
+
+/// Tolerance of a float element: |got - eager| <= atol * scale + rtol *
+/// |eager|, where scale = max(1, max |eager| over the output) so that values
+/// that cancel to near zero in a large-magnitude output are judged on that
+/// output's scale. With the default rtol = 0 this is the project's rule
+/// "max abs error <= atol * max(1, max |eager|)". Integer and boolean outputs
+/// must match exactly.
+struct Tolerance {
+  double rtol;
+  double atol;
+  /// Defaults for an element type: atol 1e-5 for f32 and f64, 1e-2 for f16
+  /// and bf16, rtol 0; exact (0 / 0) for integers and booleans.
+  static Tolerance forElementType(Type elementType);
+};
+
+/// Result of comparing one output with its eager value.
+struct OutputComparison {
+  /// Max |got - eager| and max |got - eager| / |eager| over the elements
+  /// where eager is nonzero (0 for empty outputs).
+  double maxAbsError = 0;
+  double maxRelError = 0;
+  Tolerance tolerance = {0, 0};
+  bool ok = true;
+  /// When not ok: what differs (type mismatch, or the first element out of
+  /// tolerance with its row-major index and both values).
+  std::string mismatch;
+};
+
+/// Compares `got` with `eager`. `tolerance` overrides the per-type default
+/// for float outputs when given.
+OutputComparison compareTensors(const HostTensor &got, const HostTensor &eager,
+                                std::optional<Tolerance> tolerance = {});
+
+/// Element `index` (row-major) of `tensor` as a double (f16/bf16 decoded,
+/// integers converted, i1 as 0/1).
+double elementAsDouble(const HostTensor &tensor, int64_t index);
+
+} // namespace ascend
+} // namespace mlir
+
+#endif // ASCEND_EXECUTION_CPURUNNER_H

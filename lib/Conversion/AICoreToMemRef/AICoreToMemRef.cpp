@@ -1,0 +1,212 @@
+//===- AICoreToMemRef.cpp - run aicore kernels on the host ----------------===//
+#include "ascend/Conversion/AICoreToMemRef/AICoreToMemRef.h"
+
+#include "ascend/Dialect/AICore/IR/AICoreDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/AffineMap.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::ascend {
+#define GEN_PASS_DEF_CONVERTAICORETOMEMREFPASS
+#include "ascend/Conversion/AICoreToMemRef/Passes.h.inc"
+} // namespace mlir::ascend
+
+using namespace mlir;
+using namespace mlir::ascend;
+using namespace mlir::ascend::aicore;
+
+/// `type` without its aicore memory space (other types unchanged).
+static Type dropSpace(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !isa_and_nonnull<AddressSpaceAttr>(memref.getMemorySpace()))
+    return type;
+  return MemRefType::get(memref.getShape(), memref.getElementType(),
+                         memref.getLayout(), Attribute());
+}
+
+static FunctionType dropSpaces(FunctionType type) {
+  SmallVector<Type> inputs, results;
+  for (Type t : type.getInputs())
+    inputs.push_back(dropSpace(t));
+  for (Type t : type.getResults())
+    results.push_back(dropSpace(t));
+  return FunctionType::get(type.getContext(), inputs, results);
+}
+
+static SmallVector<utils::IteratorType> parallel(unsigned n) {
+  return SmallVector<utils::IteratorType>(n, utils::IteratorType::parallel);
+}
+
+namespace {
+struct ConvertAICoreToMemRefPass
+    : mlir::ascend::impl::ConvertAICoreToMemRefPassBase<
+          ConvertAICoreToMemRefPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    IRRewriter rewriter(&getContext());
+    // Launches first: they read the kernels' signatures.
+    SmallVector<LaunchOp> launches;
+    module.walk([&](LaunchOp op) { launches.push_back(op); });
+    for (LaunchOp op : launches)
+      lowerLaunch(rewriter, op);
+    SmallVector<KernelOp> kernels(module.getOps<KernelOp>());
+    for (KernelOp kernel : kernels)
+      lowerKernel(rewriter, kernel);
+  }
+
+  void lowerLaunch(IRRewriter &rewriter, LaunchOp op) {
+    Location loc = op.getLoc();
+    rewriter.setInsertionPoint(op);
+    SmallVector<Value> args;
+    for (Value input : op.getInputs()) {
+      auto type = cast<RankedTensorType>(input.getType());
+      args.push_back(bufferization::ToBufferOp::create(
+          rewriter, loc,
+          MemRefType::get(type.getShape(), type.getElementType()), input,
+          /*read_only=*/true));
+    }
+    SmallVector<Value> outputs;
+    for (Type t : op.getResults().getTypes()) {
+      auto type = cast<RankedTensorType>(t);
+      outputs.push_back(memref::AllocOp::create(
+          rewriter, loc,
+          MemRefType::get(type.getShape(), type.getElementType())));
+    }
+    args.append(outputs);
+    func::CallOp::create(rewriter, loc, op.getKernel(), TypeRange{}, args);
+    SmallVector<Value> results;
+    for (auto [t, buffer] : llvm::zip(op.getResults().getTypes(), outputs))
+      results.push_back(bufferization::ToTensorOp::create(
+          rewriter, loc, t, buffer, /*restrict=*/true, /*writable=*/true));
+    rewriter.replaceOp(op, results);
+  }
+
+  void lowerKernel(IRRewriter &rewriter, KernelOp kernel) {
+    rewriter.setInsertionPoint(kernel);
+    auto func =
+        func::FuncOp::create(rewriter, kernel.getLoc(), kernel.getSymName(),
+                             dropSpaces(kernel.getFunctionType()));
+    func.getBody().takeBody(kernel.getBody());
+    rewriter.eraseOp(kernel);
+
+    // Drop memory spaces everywhere in the body.
+    func.walk([](Operation *op) {
+      for (Value result : op->getResults())
+        result.setType(dropSpace(result.getType()));
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            arg.setType(dropSpace(arg.getType()));
+    });
+
+    SmallVector<Operation *> ops;
+    func.walk([&](Operation *op) {
+      if (op->getDialect() && isa<AICoreDialect>(op->getDialect()))
+        ops.push_back(op);
+    });
+    SmallVector<Value> buffers;
+    for (Operation *op : ops) {
+      rewriter.setInsertionPoint(op);
+      Location loc = op->getLoc();
+      if (auto alloc = dyn_cast<AllocOp>(op)) {
+        auto buffer = memref::AllocOp::create(
+            rewriter, loc, cast<MemRefType>(alloc.getType()));
+        buffers.push_back(buffer);
+        rewriter.replaceOp(op, buffer);
+      } else if (auto copy = dyn_cast<CopyOp>(op)) {
+        lowerCopy(rewriter, copy);
+      } else if (auto mmad = dyn_cast<MmadOp>(op)) {
+        lowerMmad(rewriter, mmad);
+      } else if (auto vadd = dyn_cast<VAddOp>(op)) {
+        lowerVAdd(rewriter, vadd);
+      } else if (isa<SetFlagOp, WaitFlagOp>(op)) {
+        rewriter.eraseOp(op);
+      } else if (isa<ReturnOp>(op)) {
+        for (Value buffer : buffers)
+          memref::DeallocOp::create(rewriter, loc, buffer);
+        rewriter.replaceOpWithNewOp<func::ReturnOp>(op);
+      }
+    }
+  }
+
+  void lowerCopy(IRRewriter &rewriter, CopyOp op) {
+    Value src = op.getSource(), dst = op.getTarget();
+    auto srcType = cast<MemRefType>(src.getType());
+    auto dstType = cast<MemRefType>(dst.getType());
+    if (srcType.getElementType() == dstType.getElementType()) {
+      rewriter.replaceOpWithNewOp<memref::CopyOp>(op, src, dst);
+      return;
+    }
+    // FIX conversion f32 -> f16/bf16.
+    unsigned rank = srcType.getRank();
+    AffineMap id = rewriter.getMultiDimIdentityMap(rank);
+    Type dstElt = dstType.getElementType();
+    linalg::GenericOp::create(
+        rewriter, op.getLoc(), ValueRange{src}, ValueRange{dst},
+        ArrayRef<AffineMap>{id, id}, parallel(rank),
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          Value v = arith::TruncFOp::create(b, loc, dstElt, args[0]);
+          linalg::YieldOp::create(b, loc, v);
+        });
+    rewriter.eraseOp(op);
+  }
+
+  void lowerMmad(IRRewriter &rewriter, MmadOp op) {
+    Location loc = op.getLoc();
+    Value c = op.getC();
+    if (!op.getAccumulate()) {
+      Type acc = cast<MemRefType>(c.getType()).getElementType();
+      Value zero = arith::ConstantOp::create(rewriter, loc, acc,
+                                             rewriter.getZeroAttr(acc));
+      linalg::FillOp::create(rewriter, loc, ValueRange{zero}, ValueRange{c});
+    }
+    auto matmul = linalg::MatmulOp::create(
+        rewriter, loc, ValueRange{op.getA(), op.getB()}, ValueRange{c});
+    if (op.getTransposeA() || op.getTransposeB()) {
+      MLIRContext *ctx = rewriter.getContext();
+      AffineExpr m, n, k;
+      bindDims(ctx, m, n, k);
+      auto map = [&](AffineExpr r0, AffineExpr r1) {
+        return AffineMapAttr::get(AffineMap::get(3, 0, {r0, r1}, ctx));
+      };
+      matmul.setIndexingMapsAttr(rewriter.getArrayAttr(
+          {op.getTransposeA() ? map(k, m) : map(m, k),
+           op.getTransposeB() ? map(n, k) : map(k, n), map(m, n)}));
+    }
+    rewriter.eraseOp(op);
+  }
+
+  void lowerVAdd(IRRewriter &rewriter, VAddOp op) {
+    Location loc = op.getLoc();
+    auto lhsType = cast<MemRefType>(op.getLhs().getType());
+    auto rhsType = cast<MemRefType>(op.getRhs().getType());
+    unsigned rank = lhsType.getRank();
+    AffineMap id = rewriter.getMultiDimIdentityMap(rank);
+    Value rhs = op.getRhs();
+    AffineMap rhsMap = id;
+    if (rhsType.getShape() != lhsType.getShape()) {
+      // A [1, N] row added to every row.
+      rhs = memref::CollapseShapeOp::create(
+          rewriter, loc, rhs, ArrayRef<ReassociationIndices>{{0, 1}});
+      rhsMap = AffineMap::get(2, 0, {rewriter.getAffineDimExpr(1)},
+                              rewriter.getContext());
+    }
+    bool isFloat = isa<FloatType>(lhsType.getElementType());
+    linalg::GenericOp::create(
+        rewriter, loc, ValueRange{op.getLhs(), rhs}, ValueRange{op.getDst()},
+        ArrayRef<AffineMap>{id, rhsMap, id}, parallel(rank),
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          Value sum =
+              isFloat
+                  ? arith::AddFOp::create(b, loc, args[0], args[1]).getResult()
+                  : arith::AddIOp::create(b, loc, args[0], args[1]).getResult();
+          linalg::YieldOp::create(b, loc, sum);
+        });
+    rewriter.eraseOp(op);
+  }
+};
+} // namespace

@@ -1,0 +1,1003 @@
+//===- MindSporeToLinalg.cpp - convert-mindspore-to-linalg ----------------===//
+#include "ascend/Conversion/MindSporeToLinalg/MindSporeToLinalg.h"
+
+#include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::ascend {
+#define GEN_PASS_DEF_CONVERTMINDSPORETOLINALGPASS
+#include "ascend/Conversion/MindSporeToLinalg/Passes.h.inc"
+} // namespace mlir::ascend
+
+using namespace mlir;
+using namespace mlir::ascend;
+namespace ms = mlir::ascend::mindspore;
+using utils::IteratorType;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+using BodyFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
+
+RankedTensorType rankedType(Value v) {
+  return cast<RankedTensorType>(v.getType());
+}
+
+bool isHalf(Type t) { return t.isF16() || t.isBF16(); }
+
+/// The type arithmetic on `t` is done in: f32 for f16/bf16 (PyTorch's CPU
+/// kernels compute half types in float and round once), `t` otherwise.
+Type computeType(Type t) {
+  return isHalf(t) ? Float32Type::get(t.getContext()) : t;
+}
+
+/// Scalar `v` converted to its compute type.
+Value promote(OpBuilder &b, Location loc, Value v) {
+  if (!isHalf(v.getType()))
+    return v;
+  return arith::ExtFOp::create(b, loc, b.getF32Type(), v);
+}
+
+/// Scalar `v` (in the compute type of `type`) rounded to `type`.
+Value demote(OpBuilder &b, Location loc, Value v, Type type) {
+  if (v.getType() == type)
+    return v;
+  return arith::TruncFOp::create(b, loc, type, v);
+}
+
+Value constantFloat(OpBuilder &b, Location loc, Type type, double value) {
+  return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
+}
+
+Value negInfinity(OpBuilder &b, Location loc, FloatType type) {
+  return arith::ConstantOp::create(
+      b, loc,
+      b.getFloatAttr(type, APFloat::getInf(type.getFloatSemantics(),
+                                           /*Negative=*/true)));
+}
+
+Value emptyTensor(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                  Type elementType) {
+  return tensor::EmptyOp::create(b, loc, shape, elementType);
+}
+
+/// A new tensor of `shape` filled with the scalar `value`.
+Value filledTensor(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                   Value value) {
+  Value init = emptyTensor(b, loc, shape, value.getType());
+  return linalg::FillOp::create(b, loc, value, init).getResult(0);
+}
+
+/// `linalg.generic` over the iteration space of `maps` (the last map is the
+/// output's) producing a tensor of `resultType` from `init` (a fresh empty
+/// tensor when null). `body` gets the input elements followed by the output
+/// element and returns the value to yield.
+Value buildGeneric(OpBuilder &b, Location loc, RankedTensorType resultType,
+                   ValueRange inputs, ArrayRef<AffineMap> maps,
+                   ArrayRef<IteratorType> iterators, BodyFn body,
+                   Value init = {}) {
+  if (!init)
+    init =
+        emptyTensor(b, loc, resultType.getShape(), resultType.getElementType());
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, inputs, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        linalg::YieldOp::create(nb, nloc, body(nb, nloc, args));
+      });
+  return generic.getResult(0);
+}
+
+/// Map from the iteration space of a rank-`resultShape.size()` elementwise op
+/// to the elements of `operand`, NumPy broadcasting: trailing dimensions
+/// align and a size-1 dimension reads index 0.
+AffineMap broadcastMap(RankedTensorType operand, ArrayRef<int64_t> resultShape,
+                       MLIRContext *ctx) {
+  int64_t rank = resultShape.size(), operandRank = operand.getRank();
+  SmallVector<AffineExpr> exprs;
+  for (int64_t i = 0; i < operandRank; ++i) {
+    int64_t d = rank - operandRank + i;
+    if (operand.getDimSize(i) == 1 && resultShape[d] != 1)
+      exprs.push_back(getAffineConstantExpr(0, ctx));
+    else
+      exprs.push_back(getAffineDimExpr(d, ctx));
+  }
+  return AffineMap::get(rank, 0, exprs, ctx);
+}
+
+/// Elementwise op with broadcasting of `inputs` to `resultType`; `body` gets
+/// one element per input.
+Value buildElementwise(OpBuilder &b, Location loc, RankedTensorType resultType,
+                       ValueRange inputs, BodyFn body) {
+  MLIRContext *ctx = b.getContext();
+  SmallVector<AffineMap> maps;
+  for (Value in : inputs)
+    maps.push_back(broadcastMap(rankedType(in), resultType.getShape(), ctx));
+  maps.push_back(AffineMap::getMultiDimIdentityMap(resultType.getRank(), ctx));
+  SmallVector<IteratorType> iterators(resultType.getRank(),
+                                      IteratorType::parallel);
+  return buildGeneric(b, loc, resultType, inputs, maps, iterators,
+                      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                        return body(nb, nloc, args.drop_back());
+                      });
+}
+
+/// `t` with its elements converted to float type `elementType` (extf/truncf);
+/// `t` itself when it already has that type.
+Value castFloatTensor(OpBuilder &b, Location loc, Value t, Type elementType) {
+  RankedTensorType type = rankedType(t);
+  if (type.getElementType() == elementType)
+    return t;
+  auto resultType = type.clone(elementType);
+  return buildElementwise(
+      b, loc, resultType, t, [&](OpBuilder &nb, Location nloc, ValueRange v) {
+        if (elementType.getIntOrFloatBitWidth() >
+            type.getElementType().getIntOrFloatBitWidth())
+          return Value(arith::ExtFOp::create(nb, nloc, elementType, v[0]));
+        return Value(arith::TruncFOp::create(nb, nloc, elementType, v[0]));
+      });
+}
+
+/// `t` in its compute type (f16/bf16 extended to f32).
+Value promoteTensor(OpBuilder &b, Location loc, Value t) {
+  return castFloatTensor(b, loc, t,
+                         computeType(rankedType(t).getElementType()));
+}
+
+/// The single element of a one-element tensor.
+Value extractOnlyElement(OpBuilder &b, Location loc, Value t) {
+  int64_t rank = rankedType(t).getRank();
+  SmallVector<Value> indices;
+  if (rank > 0)
+    indices.assign(rank, arith::ConstantIndexOp::create(b, loc, 0));
+  return tensor::ExtractOp::create(b, loc, t, indices);
+}
+
+/// Scalar `v` as a boolean: nonzero (NaN counts as true, like PyTorch).
+Value toBool(OpBuilder &b, Location loc, Value v) {
+  Type type = v.getType();
+  if (type.isInteger(1))
+    return v;
+  if (isa<FloatType>(type)) {
+    Value zero = constantFloat(b, loc, type, 0.0);
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, v, zero);
+  }
+  Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 0));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, v, zero);
+}
+
+/// Logical AND of all elements of `t` as a 0-d i1 tensor.
+Value buildReduceAll(OpBuilder &b, Location loc, Value t) {
+  MLIRContext *ctx = b.getContext();
+  int64_t rank = rankedType(t).getRank();
+  auto resultType = RankedTensorType::get({}, b.getI1Type());
+  Value init = filledTensor(
+      b, loc, {}, arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
+  SmallVector<AffineMap> maps = {AffineMap::getMultiDimIdentityMap(rank, ctx),
+                                 AffineMap::get(rank, 0, {}, ctx)};
+  SmallVector<IteratorType> iterators(rank, IteratorType::reduction);
+  return buildGeneric(
+      b, loc, resultType, t, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        return Value(arith::AndIOp::create(nb, nloc, toBool(nb, nloc, args[0]),
+                                           args[1]));
+      },
+      init);
+}
+
+/// Sum (`isMax` false) or maximum of `t` (already in its compute type) over
+/// the dimensions flagged in `reduced`. The result drops them, or keeps them
+/// as size 1 when `keepDims`.
+Value buildReduction(OpBuilder &b, Location loc, Value t,
+                     ArrayRef<bool> reduced, bool keepDims, bool isMax) {
+  MLIRContext *ctx = b.getContext();
+  RankedTensorType type = rankedType(t);
+  auto elementType = cast<FloatType>(type.getElementType());
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> shape;
+  SmallVector<AffineExpr> outExprs;
+  SmallVector<IteratorType> iterators;
+  for (int64_t d = 0; d < rank; ++d) {
+    iterators.push_back(reduced[d] ? IteratorType::reduction
+                                   : IteratorType::parallel);
+    if (!reduced[d]) {
+      shape.push_back(type.getDimSize(d));
+      outExprs.push_back(getAffineDimExpr(d, ctx));
+    } else if (keepDims) {
+      shape.push_back(1);
+      outExprs.push_back(getAffineConstantExpr(0, ctx));
+    }
+  }
+  Value initValue = isMax ? negInfinity(b, loc, elementType)
+                          : constantFloat(b, loc, elementType, 0.0);
+  Value init = filledTensor(b, loc, shape, initValue);
+  SmallVector<AffineMap> maps = {AffineMap::getMultiDimIdentityMap(rank, ctx),
+                                 AffineMap::get(rank, 0, outExprs, ctx)};
+  return buildGeneric(
+      b, loc, RankedTensorType::get(shape, elementType), t, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        if (isMax)
+          return arith::MaximumFOp::create(nb, nloc, args[0], args[1]);
+        return arith::AddFOp::create(nb, nloc, args[0], args[1]);
+      },
+      init);
+}
+
+/// `x` padded by `low` / `high` elements per dimension with `value`.
+Value buildPad(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> low,
+               ArrayRef<int64_t> high, Value value) {
+  if (llvm::all_of(low, [](int64_t v) { return v == 0; }) &&
+      llvm::all_of(high, [](int64_t v) { return v == 0; }))
+    return x;
+  RankedTensorType type = rankedType(x);
+  SmallVector<int64_t> shape;
+  SmallVector<OpFoldResult> lowOfr, highOfr;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    shape.push_back(type.getDimSize(d) + low[d] + high[d]);
+    lowOfr.push_back(b.getIndexAttr(low[d]));
+    highOfr.push_back(b.getIndexAttr(high[d]));
+  }
+  return tensor::PadOp::create(b, loc, type.clone(shape), x, lowOfr, highOfr,
+                               value);
+}
+
+/// Rounds `v` (computed in f32 for half types) back to the element type of
+/// `resultType`.
+Value demoteTensor(OpBuilder &b, Location loc, Value v,
+                   RankedTensorType resultType) {
+  return castFloatTensor(b, loc, v, resultType.getElementType());
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise primitives
+//===----------------------------------------------------------------------===//
+
+template <typename SrcOp>
+Value scalarBinary(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  Type type = lhs.getType();
+  if (isa<FloatType>(type)) {
+    Value l = promote(b, loc, lhs), r = promote(b, loc, rhs);
+    if constexpr (std::is_same_v<SrcOp, ms::GreaterOp>) {
+      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, l, r);
+    } else {
+      Value v;
+      if constexpr (std::is_same_v<SrcOp, ms::AddOp>)
+        v = arith::AddFOp::create(b, loc, l, r);
+      else if constexpr (std::is_same_v<SrcOp, ms::SubOp>)
+        v = arith::SubFOp::create(b, loc, l, r);
+      else if constexpr (std::is_same_v<SrcOp, ms::MulOp>)
+        v = arith::MulFOp::create(b, loc, l, r);
+      else
+        v = arith::DivFOp::create(b, loc, l, r);
+      return demote(b, loc, v, type);
+    }
+  }
+  if constexpr (std::is_same_v<SrcOp, ms::GreaterOp>) {
+    // Booleans compare as 0 < 1; other integers are signed.
+    auto pred = type.isInteger(1) ? arith::CmpIPredicate::ugt
+                                  : arith::CmpIPredicate::sgt;
+    return arith::CmpIOp::create(b, loc, pred, lhs, rhs);
+  } else if constexpr (std::is_same_v<SrcOp, ms::AddOp>) {
+    return arith::AddIOp::create(b, loc, lhs, rhs);
+  } else if constexpr (std::is_same_v<SrcOp, ms::SubOp>) {
+    return arith::SubIOp::create(b, loc, lhs, rhs);
+  } else if constexpr (std::is_same_v<SrcOp, ms::MulOp>) {
+    return arith::MulIOp::create(b, loc, lhs, rhs);
+  } else {
+    return arith::DivSIOp::create(b, loc, lhs, rhs);
+  }
+}
+
+template <typename SrcOp> struct BinaryLowering : OpConversionPattern<SrcOp> {
+  using OpConversionPattern<SrcOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value result =
+        buildElementwise(rewriter, op.getLoc(), resultType,
+                         ValueRange{adaptor.getLhs(), adaptor.getRhs()},
+                         [](OpBuilder &b, Location loc, ValueRange v) {
+                           return scalarBinary<SrcOp>(b, loc, v[0], v[1]);
+                         });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+template <typename SrcOp> struct UnaryLowering : OpConversionPattern<SrcOp> {
+  using OpConversionPattern<SrcOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Type elementType = resultType.getElementType();
+    Value result = buildElementwise(
+        rewriter, op.getLoc(), resultType, adaptor.getInput(),
+        [&](OpBuilder &b, Location loc, ValueRange v) {
+          Value x = promote(b, loc, v[0]);
+          Value y;
+          if constexpr (std::is_same_v<SrcOp, ms::ReLUOp>)
+            y = arith::MaximumFOp::create(
+                b, loc, x, constantFloat(b, loc, x.getType(), 0.0));
+          else if constexpr (std::is_same_v<SrcOp, ms::SinOp>)
+            y = math::SinOp::create(b, loc, x);
+          else
+            y = math::CosOp::create(b, loc, x);
+          return demote(b, loc, y, elementType);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct LogicalNotLowering : OpConversionPattern<ms::LogicalNotOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::LogicalNotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value result = buildElementwise(
+        rewriter, op.getLoc(), resultType, adaptor.getInput(),
+        [](OpBuilder &b, Location loc, ValueRange v) {
+          Value one = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+          return Value(arith::XOrIOp::create(b, loc, v[0], one));
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// Map of a per-channel operand `[C]` in the iteration space of a rank-`rank`
+/// `[N, C, ...]` tensor.
+AffineMap channelMap(int64_t rank, MLIRContext *ctx) {
+  return AffineMap::get(rank, 0, getAffineDimExpr(1, ctx), ctx);
+}
+
+struct BiasAddLowering : OpConversionPattern<ms::BiasAddOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::BiasAddOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *ctx = getContext();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    int64_t rank = resultType.getRank();
+    AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    SmallVector<IteratorType> iterators(rank, IteratorType::parallel);
+    Type elementType = resultType.getElementType();
+    Value result = buildGeneric(rewriter, op.getLoc(), resultType,
+                                ValueRange{adaptor.getX(), adaptor.getBias()},
+                                {id, channelMap(rank, ctx), id}, iterators,
+                                [&](OpBuilder &b, Location loc, ValueRange v) {
+                                  Value sum = arith::AddFOp::create(
+                                      b, loc, promote(b, loc, v[0]),
+                                      promote(b, loc, v[1]));
+                                  return demote(b, loc, sum, elementType);
+                                });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct BatchNormLowering : OpConversionPattern<ms::BatchNormOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::BatchNormOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *ctx = getContext();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    int64_t rank = resultType.getRank();
+    AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    AffineMap channel = channelMap(rank, ctx);
+    SmallVector<IteratorType> iterators(rank, IteratorType::parallel);
+    Type elementType = resultType.getElementType();
+    double epsilon = op.getEpsilon().convertToDouble();
+    // PyTorch's inference kernel: alpha = scale / sqrt(var + eps),
+    // beta = bias - mean * alpha, y = x * alpha + beta.
+    Value result = buildGeneric(
+        rewriter, op.getLoc(), resultType,
+        ValueRange{adaptor.getX(), adaptor.getScale(), adaptor.getBias(),
+                   adaptor.getMean(), adaptor.getVariance()},
+        {id, channel, channel, channel, channel, id}, iterators,
+        [&](OpBuilder &b, Location loc, ValueRange v) {
+          Value x = promote(b, loc, v[0]), scale = promote(b, loc, v[1]),
+                bias = promote(b, loc, v[2]), mean = promote(b, loc, v[3]),
+                var = promote(b, loc, v[4]);
+          Type t = x.getType();
+          Value eps = constantFloat(b, loc, t, epsilon);
+          Value stddev = math::SqrtOp::create(
+              b, loc, arith::AddFOp::create(b, loc, var, eps));
+          Value invStd = arith::DivFOp::create(
+              b, loc, constantFloat(b, loc, t, 1.0), stddev);
+          Value alpha = arith::MulFOp::create(b, loc, invStd, scale);
+          Value beta = arith::SubFOp::create(
+              b, loc, bias, arith::MulFOp::create(b, loc, mean, alpha));
+          Value y = arith::AddFOp::create(
+              b, loc, arith::MulFOp::create(b, loc, x, alpha), beta);
+          return demote(b, loc, y, elementType);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// MatMul, Conv2D, pooling
+//===----------------------------------------------------------------------===//
+
+Value transpose2D(OpBuilder &b, Location loc, Value t) {
+  RankedTensorType type = rankedType(t);
+  Value init = emptyTensor(b, loc, {type.getDimSize(1), type.getDimSize(0)},
+                           type.getElementType());
+  return linalg::TransposeOp::create(b, loc, t, init, ArrayRef<int64_t>{1, 0})
+      .getResult()[0];
+}
+
+struct MatMulLowering : OpConversionPattern<ms::MatMulOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::MatMulOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value x = promoteTensor(rewriter, loc, adaptor.getX());
+    Value y = promoteTensor(rewriter, loc, adaptor.getY());
+    if (op.getTransposeA())
+      x = transpose2D(rewriter, loc, x);
+    if (op.getTransposeB())
+      y = transpose2D(rewriter, loc, y);
+    Type computeElt = rankedType(x).getElementType();
+    Value init = filledTensor(rewriter, loc, resultType.getShape(),
+                              constantFloat(rewriter, loc, computeElt, 0.0));
+    Value product =
+        linalg::MatmulOp::create(rewriter, loc, TypeRange{init.getType()},
+                                 ValueRange{x, y}, ValueRange{init})
+            .getResult(0);
+    rewriter.replaceOp(op, demoteTensor(rewriter, loc, product, resultType));
+    return success();
+  }
+};
+
+struct Conv2DLowering : OpConversionPattern<ms::Conv2DOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::Conv2DOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value x = promoteTensor(rewriter, loc, adaptor.getX());
+    Value w = promoteTensor(rewriter, loc, adaptor.getWeight());
+    Type elt = rankedType(x).getElementType();
+    ArrayRef<int64_t> pad = op.getPad();
+    x = buildPad(rewriter, loc, x, {0, 0, pad[0], pad[2]},
+                 {0, 0, pad[1], pad[3]}, constantFloat(rewriter, loc, elt, 0));
+    auto strides = rewriter.getI64VectorAttr(op.getStride());
+    auto dilations = rewriter.getI64VectorAttr(op.getDilation());
+    Value zero = constantFloat(rewriter, loc, elt, 0.0);
+    ArrayRef<int64_t> out = resultType.getShape();
+    int64_t group = op.getGroup();
+    Value result;
+    if (group == 1) {
+      Value init = filledTensor(rewriter, loc, out, zero);
+      result = linalg::Conv2DNchwFchwOp::create(
+                   rewriter, loc, TypeRange{init.getType()}, ValueRange{x, w},
+                   ValueRange{init}, strides, dilations)
+                   .getResult(0);
+    } else {
+      // [N, C, H, W] -> [N, G, C/G, H, W]; [O, C/G, KH, KW] ->
+      // [G, O/G, C/G, KH, KW]; the result [N, G, O/G, OH, OW] collapses back.
+      RankedTensorType xt = rankedType(x), wt = rankedType(w);
+      auto xg = RankedTensorType::get({xt.getDimSize(0), group,
+                                       xt.getDimSize(1) / group,
+                                       xt.getDimSize(2), xt.getDimSize(3)},
+                                      elt);
+      auto wg = RankedTensorType::get({group, wt.getDimSize(0) / group,
+                                       wt.getDimSize(1), wt.getDimSize(2),
+                                       wt.getDimSize(3)},
+                                      elt);
+      Value xExp = tensor::ExpandShapeOp::create(
+          rewriter, loc, xg, x,
+          ArrayRef<ReassociationIndices>{{0}, {1, 2}, {3}, {4}});
+      Value wExp = tensor::ExpandShapeOp::create(
+          rewriter, loc, wg, w,
+          ArrayRef<ReassociationIndices>{{0, 1}, {2}, {3}, {4}});
+      Value init = filledTensor(
+          rewriter, loc, {out[0], group, out[1] / group, out[2], out[3]}, zero);
+      Value grouped =
+          linalg::Conv2DNgchwGfchwOp::create(
+              rewriter, loc, TypeRange{init.getType()}, ValueRange{xExp, wExp},
+              ValueRange{init}, strides, dilations)
+              .getResult(0);
+      result = tensor::CollapseShapeOp::create(
+          rewriter, loc, resultType.clone(elt), grouped,
+          ArrayRef<ReassociationIndices>{{0}, {1, 2}, {3}, {4}});
+    }
+    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
+    return success();
+  }
+};
+
+struct MaxPoolLowering : OpConversionPattern<ms::MaxPoolOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::MaxPoolOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value x = promoteTensor(rewriter, loc, adaptor.getX());
+    RankedTensorType xt = rankedType(x);
+    auto elt = cast<FloatType>(xt.getElementType());
+    ArrayRef<int64_t> k = op.getKernelSize(), s = op.getStrides(),
+                      pad = op.getPad();
+    // Windows that ceil_mode adds reach past the bottom/right padding: pad
+    // with -inf far enough for the last window (it starts inside the input,
+    // so every window still holds a real element).
+    int64_t oh = resultType.getDimSize(2), ow = resultType.getDimSize(3);
+    int64_t bottom =
+        std::max(pad[1], (oh - 1) * s[0] + k[0] - xt.getDimSize(2) - pad[0]);
+    int64_t right =
+        std::max(pad[3], (ow - 1) * s[1] + k[1] - xt.getDimSize(3) - pad[2]);
+    Value minusInf = negInfinity(rewriter, loc, elt);
+    x = buildPad(rewriter, loc, x, {0, 0, pad[0], pad[2]},
+                 {0, 0, bottom, right}, minusInf);
+    Value init = filledTensor(rewriter, loc, resultType.getShape(), minusInf);
+    Value window = emptyTensor(rewriter, loc, k, elt);
+    Value result =
+        linalg::PoolingNchwMaxOp::create(
+            rewriter, loc, TypeRange{init.getType()}, ValueRange{x, window},
+            ValueRange{init}, rewriter.getI64VectorAttr(s),
+            rewriter.getI64VectorAttr({1, 1}))
+            .getResult(0);
+    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
+    return success();
+  }
+};
+
+/// Average pooling of `x` (compute type) without padding: window sums
+/// divided by the window size. The result has shape `outShape`.
+Value buildAvgPool(OpBuilder &b, Location loc, Value x,
+                   ArrayRef<int64_t> outShape, ArrayRef<int64_t> k,
+                   ArrayRef<int64_t> s) {
+  Type elt = rankedType(x).getElementType();
+  Value init = filledTensor(b, loc, outShape, constantFloat(b, loc, elt, 0.0));
+  Value window = emptyTensor(b, loc, k, elt);
+  Value sums =
+      linalg::PoolingNchwSumOp::create(
+          b, loc, TypeRange{init.getType()}, ValueRange{x, window},
+          ValueRange{init}, b.getI64VectorAttr(s), b.getI64VectorAttr({1, 1}))
+          .getResult(0);
+  Value count = constantFloat(b, loc, elt, double(k[0] * k[1]));
+  return buildElementwise(b, loc, rankedType(sums), sums,
+                          [&](OpBuilder &nb, Location nloc, ValueRange v) {
+                            return Value(
+                                arith::DivFOp::create(nb, nloc, v[0], count));
+                          });
+}
+
+struct AvgPoolLowering : OpConversionPattern<ms::AvgPoolOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::AvgPoolOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value x = promoteTensor(rewriter, loc, adaptor.getX());
+    Value result = buildAvgPool(rewriter, loc, x, resultType.getShape(),
+                                op.getKernelSize(), op.getStrides());
+    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
+    return success();
+  }
+};
+
+/// Window start `floor(i * in / out)` and end `ceil((i + 1) * in / out)` of
+/// adaptive pooling output index `i` (index values).
+std::pair<Value, Value> adaptiveWindow(OpBuilder &b, Location loc, Value i,
+                                       int64_t in, int64_t out) {
+  Value inV = arith::ConstantIndexOp::create(b, loc, in);
+  Value outV = arith::ConstantIndexOp::create(b, loc, out);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value start = arith::DivUIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, i, inV), outV);
+  Value next =
+      arith::MulIOp::create(b, loc, arith::AddIOp::create(b, loc, i, one), inV);
+  Value end = arith::DivUIOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc, next,
+                            arith::ConstantIndexOp::create(b, loc, out - 1)),
+      outV);
+  return {start, end};
+}
+
+/// Largest adaptive window size over the `out` output positions.
+int64_t maxAdaptiveWindow(int64_t in, int64_t out) {
+  int64_t best = 0;
+  for (int64_t i = 0; i < out; ++i)
+    best = std::max(best, ((i + 1) * in + out - 1) / out - (i * in) / out);
+  return best;
+}
+
+struct AdaptiveAvgPool2DLowering
+    : OpConversionPattern<ms::AdaptiveAvgPool2DOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::AdaptiveAvgPool2DOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = getContext();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value x = promoteTensor(rewriter, loc, adaptor.getX());
+    RankedTensorType xt = rankedType(x);
+    Type elt = xt.getElementType();
+    int64_t h = xt.getDimSize(2), w = xt.getDimSize(3);
+    int64_t oh = resultType.getDimSize(2), ow = resultType.getDimSize(3);
+    if (h % oh == 0 && w % ow == 0) {
+      // Equal windows: a plain average pool.
+      SmallVector<int64_t> k = {h / oh, w / ow};
+      Value result =
+          buildAvgPool(rewriter, loc, x, resultType.getShape(), k, k);
+      rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
+      return success();
+    }
+    // General case: iterate (n, c, i, j, p, q) over the largest window
+    // [KH, KW]; element (p, q) of window (i, j) is input row start_i + p,
+    // column start_j + q when inside the window. Sums are then divided by the
+    // window areas.
+    int64_t kh = maxAdaptiveWindow(h, oh), kw = maxAdaptiveWindow(w, ow);
+    SmallVector<int64_t> outShape(resultType.getShape());
+    auto sumType = RankedTensorType::get(outShape, elt);
+    Value init = filledTensor(rewriter, loc, outShape,
+                              constantFloat(rewriter, loc, elt, 0));
+    Value window = emptyTensor(rewriter, loc, {kh, kw}, elt);
+    auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+    SmallVector<AffineMap> maps = {
+        AffineMap::get(6, 0, {d(4), d(5)}, ctx),
+        AffineMap::get(6, 0, {d(0), d(1), d(2), d(3)}, ctx)};
+    SmallVector<IteratorType> iterators(4, IteratorType::parallel);
+    iterators.append(2, IteratorType::reduction);
+    Value sums = buildGeneric(
+        rewriter, loc, sumType, window, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value idx[6];
+          for (int64_t i = 0; i < 6; ++i)
+            idx[i] = linalg::IndexOp::create(b, l, i);
+          auto [rowStart, rowEnd] = adaptiveWindow(b, l, idx[2], h, oh);
+          auto [colStart, colEnd] = adaptiveWindow(b, l, idx[3], w, ow);
+          Value row = arith::AddIOp::create(b, l, rowStart, idx[4]);
+          Value col = arith::AddIOp::create(b, l, colStart, idx[5]);
+          Value inside = arith::AndIOp::create(
+              b, l,
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult, row,
+                                    rowEnd),
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult, col,
+                                    colEnd));
+          // Clamp so that the read stays in bounds outside the window.
+          Value lastRow = arith::ConstantIndexOp::create(b, l, h - 1);
+          Value lastCol = arith::ConstantIndexOp::create(b, l, w - 1);
+          row = arith::MinUIOp::create(b, l, row, lastRow);
+          col = arith::MinUIOp::create(b, l, col, lastCol);
+          Value elem = tensor::ExtractOp::create(
+              b, l, x, ValueRange{idx[0], idx[1], row, col});
+          Value sum = arith::AddFOp::create(b, l, args[1], elem);
+          return Value(arith::SelectOp::create(b, l, inside, sum, args[1]));
+        },
+        init);
+    SmallVector<AffineMap> divMaps(2,
+                                   AffineMap::getMultiDimIdentityMap(4, ctx));
+    SmallVector<IteratorType> parallel(4, IteratorType::parallel);
+    Value result = buildGeneric(
+        rewriter, loc, sumType, sums, divMaps, parallel,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          auto [rowStart, rowEnd] =
+              adaptiveWindow(b, l, linalg::IndexOp::create(b, l, 2), h, oh);
+          auto [colStart, colEnd] =
+              adaptiveWindow(b, l, linalg::IndexOp::create(b, l, 3), w, ow);
+          Value area = arith::MulIOp::create(
+              b, l, arith::SubIOp::create(b, l, rowEnd, rowStart),
+              arith::SubIOp::create(b, l, colEnd, colStart));
+          Value areaF = arith::UIToFPOp::create(
+              b, l, elt,
+              arith::IndexCastUIOp::create(b, l, b.getI64Type(), area));
+          return Value(arith::DivFOp::create(b, l, args[0], areaF));
+        });
+    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Softmax and reductions
+//===----------------------------------------------------------------------===//
+
+struct SoftmaxLowering : OpConversionPattern<ms::SoftmaxOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::SoftmaxOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = getContext();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value x = promoteTensor(rewriter, loc, adaptor.getX());
+    RankedTensorType xt = rankedType(x);
+    int64_t rank = xt.getRank();
+    if (rank == 0) {
+      // Softmax of a single value is 1.
+      Value one =
+          constantFloat(rewriter, loc, resultType.getElementType(), 1.0);
+      rewriter.replaceOp(op, filledTensor(rewriter, loc, {}, one));
+      return success();
+    }
+    int64_t axis = static_cast<int64_t>(op.getAxis());
+    if (axis < 0)
+      axis += rank;
+    SmallVector<bool> reduced(rank, false);
+    reduced[axis] = true;
+    // Map from the full iteration space to the reduced (axis dropped) shape.
+    SmallVector<AffineExpr> exprs;
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != axis)
+        exprs.push_back(getAffineDimExpr(d, ctx));
+    AffineMap dropAxis = AffineMap::get(rank, 0, exprs, ctx);
+    AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    SmallVector<IteratorType> parallel(rank, IteratorType::parallel);
+
+    Value max = buildReduction(rewriter, loc, x, reduced, false, true);
+    Value exps =
+        buildGeneric(rewriter, loc, xt, ValueRange{x, max}, {id, dropAxis, id},
+                     parallel, [](OpBuilder &b, Location l, ValueRange v) {
+                       return Value(math::ExpOp::create(
+                           b, l, arith::SubFOp::create(b, l, v[0], v[1])));
+                     });
+    Value sum = buildReduction(rewriter, loc, exps, reduced, false, false);
+    Value result = buildGeneric(
+        rewriter, loc, xt, ValueRange{exps, sum}, {id, dropAxis, id}, parallel,
+        [](OpBuilder &b, Location l, ValueRange v) {
+          return Value(arith::DivFOp::create(b, l, v[0], v[1]));
+        });
+    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
+    return success();
+  }
+};
+
+struct ReduceSumLowering : OpConversionPattern<ms::ReduceSumOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::ReduceSumOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value x = promoteTensor(rewriter, loc, adaptor.getInput());
+    int64_t rank = rankedType(x).getRank();
+    SmallVector<bool> reduced(rank, op.getAxis().empty());
+    for (int64_t axis : op.getAxis())
+      reduced[axis < 0 ? axis + rank : axis] = true;
+    Value result =
+        buildReduction(rewriter, loc, x, reduced, op.getKeepDims(), false);
+    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
+    return success();
+  }
+};
+
+struct ReduceAllLowering : OpConversionPattern<ms::ReduceAllOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::ReduceAllOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value all = buildReduceAll(rewriter, op.getLoc(), adaptor.getInput());
+    if (all.getType() != op.getType())
+      all = tensor::CastOp::create(rewriter, op.getLoc(), op.getType(), all);
+    rewriter.replaceOp(op, all);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Shape ops
+//===----------------------------------------------------------------------===//
+
+struct ReshapeLowering : OpConversionPattern<ms::ReshapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::ReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value in = adaptor.getInput();
+    RankedTensorType inType = rankedType(in);
+    if (inType == resultType) {
+      rewriter.replaceOp(op, in);
+      return success();
+    }
+    auto flatType = RankedTensorType::get({inType.getNumElements()},
+                                          inType.getElementType());
+    auto all = [](int64_t rank) {
+      ReassociationIndices indices;
+      for (int64_t d = 0; d < rank; ++d)
+        indices.push_back(d);
+      return SmallVector<ReassociationIndices>{indices};
+    };
+    // Flatten to 1-D (a 0-d tensor expands with no reassociation groups).
+    Value flat = in;
+    if (inType.getRank() == 0)
+      flat = tensor::ExpandShapeOp::create(rewriter, loc, flatType, in,
+                                           ArrayRef<ReassociationIndices>{});
+    else if (inType.getRank() > 1)
+      flat = tensor::CollapseShapeOp::create(rewriter, loc, flatType, in,
+                                             all(inType.getRank()));
+    Value result = flat;
+    if (resultType.getRank() == 0)
+      result = tensor::CollapseShapeOp::create(
+          rewriter, loc, resultType, flat, ArrayRef<ReassociationIndices>{});
+    else if (resultType.getRank() > 1)
+      result = tensor::ExpandShapeOp::create(rewriter, loc, resultType, flat,
+                                             all(resultType.getRank()));
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct TransposeLowering : OpConversionPattern<ms::TransposeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::TransposeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value init = emptyTensor(rewriter, op.getLoc(), resultType.getShape(),
+                             resultType.getElementType());
+    rewriter.replaceOp(op, linalg::TransposeOp::create(rewriter, op.getLoc(),
+                                                       adaptor.getInput(), init,
+                                                       op.getPerm())
+                               .getResult()[0]);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Structure: constants, parameters, control flow, guards
+//===----------------------------------------------------------------------===//
+
+struct ConstantLowering : OpConversionPattern<ms::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::ConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast<TypedAttr>(op.getValue());
+    if (!value)
+      return rewriter.notifyMatchFailure(op, "value is not a typed attribute");
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, value);
+    return success();
+  }
+};
+
+struct LoadLowering : OpConversionPattern<ms::LoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::LoadOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto param = SymbolTable::lookupNearestSymbolFrom<ms::ParameterOp>(
+        op, op.getNameAttr());
+    if (!param || !param.getValue())
+      return rewriter.notifyMatchFailure(op, "parameter has no value");
+    auto value = dyn_cast<TypedAttr>(*param.getValue());
+    if (!value)
+      return rewriter.notifyMatchFailure(op, "value is not a typed attribute");
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, value);
+    return success();
+  }
+};
+
+struct CondLowering : OpConversionPattern<ms::CondOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::CondOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value predicate =
+        extractOnlyElement(rewriter, op.getLoc(), adaptor.getPredicate());
+    auto ifOp = scf::IfOp::create(rewriter, op.getLoc(), op.getResultTypes(),
+                                  predicate, /*addThenBlock=*/false,
+                                  /*addElseBlock=*/false);
+    rewriter.inlineRegionBefore(op.getThenRegion(), ifOp.getThenRegion(),
+                                ifOp.getThenRegion().end());
+    rewriter.inlineRegionBefore(op.getElseRegion(), ifOp.getElseRegion(),
+                                ifOp.getElseRegion().end());
+    rewriter.replaceOp(op, ifOp.getResults());
+    return success();
+  }
+};
+
+struct YieldLowering : OpConversionPattern<ms::YieldOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::YieldOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<scf::YieldOp>(op, adaptor.getValues());
+    return success();
+  }
+};
+
+struct AssertLowering : OpConversionPattern<ms::AssertOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::AssertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value condition = adaptor.getCondition();
+    if (rankedType(condition).getNumElements() != 1)
+      condition = buildReduceAll(rewriter, loc, condition);
+    Value flag = extractOnlyElement(rewriter, loc, condition);
+    cf::AssertOp::create(rewriter, loc, flag, op.getMessage());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+struct ConvertMindSporeToLinalgPass
+    : ascend::impl::ConvertMindSporeToLinalgPassBase<
+          ConvertMindSporeToLinalgPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // A load of a parameter without a value has nothing to lower to: say so
+    // instead of a generic legalization failure.
+    bool missingValue = false;
+    SymbolTableCollection symbols;
+    module.walk([&](ms::LoadOp load) {
+      auto param = symbols.lookupNearestSymbolFrom<ms::ParameterOp>(
+          load, load.getNameAttr());
+      if (param && !param.getValue()) {
+        load.emitOpError("reads parameter @")
+            << load.getName()
+            << " which has no value; pass it as a function argument instead";
+        missingValue = true;
+      }
+    });
+    if (missingValue)
+      return signalPassFailure();
+
+    ConversionTarget target(getContext());
+    target.addLegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
+                           func::FuncDialect, linalg::LinalgDialect,
+                           math::MathDialect, scf::SCFDialect,
+                           tensor::TensorDialect>();
+    target.addIllegalDialect<ms::MindSporeDialect>();
+    target.addLegalOp<ms::ParameterOp>();
+    RewritePatternSet patterns(&getContext());
+    populateMindSporeToLinalgPatterns(patterns);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+
+    // Parameters are only read through loads, which are gone now.
+    for (auto param :
+         llvm::make_early_inc_range(module.getOps<ms::ParameterOp>()))
+      param.erase();
+  }
+};
+
+} // namespace
+
+void mlir::ascend::populateMindSporeToLinalgPatterns(
+    RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<BinaryLowering<ms::AddOp>, BinaryLowering<ms::SubOp>,
+               BinaryLowering<ms::MulOp>, BinaryLowering<ms::RealDivOp>,
+               BinaryLowering<ms::GreaterOp>, UnaryLowering<ms::ReLUOp>,
+               UnaryLowering<ms::SinOp>, UnaryLowering<ms::CosOp>,
+               LogicalNotLowering, BiasAddLowering, BatchNormLowering,
+               MatMulLowering, Conv2DLowering, MaxPoolLowering, AvgPoolLowering,
+               AdaptiveAvgPool2DLowering, SoftmaxLowering, ReduceSumLowering,
+               ReduceAllLowering, ReshapeLowering, TransposeLowering,
+               ConstantLowering, LoadLowering, CondLowering, YieldLowering,
+               AssertLowering>(ctx);
+}

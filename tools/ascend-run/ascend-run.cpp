@@ -1,0 +1,263 @@
+//===- ascend-run.cpp - run a mindspore module on the CPU -----------------===//
+//
+// Executes a module at the `mindspore` level on the CPU (lowered through
+// upstream MLIR and JIT-compiled, see ascend/Execution/CPURunner.h) on the
+// inputs of every run recorded in an eager trace and compares the results
+// with the eager outputs:
+//
+//   ascend-run model.mlir --trace model.pntrace [--entry main]
+//              [--rtol R] [--atol A]
+//
+// prints one line per run and exits 1 on any mismatch or error. Without a
+// trace, `--inputs FILE` reads the runs from a text file (see below) and
+// `--print-outputs` prints the results, which is what lit tests use.
+//
+//===----------------------------------------------------------------------===//
+#include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
+#include "ascend/Execution/CPURunner.h"
+#include "ascend/Trace/TraceReader.h"
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::ascend;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> moduleFile(cl::Positional, cl::Required,
+                                       cl::desc("<module.mlir>"));
+static cl::opt<std::string>
+    traceFile("trace",
+              cl::desc("Eager trace (.pntrace) whose recorded runs "
+                       "provide the inputs and expected outputs"),
+              cl::value_desc("file"));
+static cl::opt<std::string> inputsFile(
+    "inputs",
+    cl::desc("Text file of runs instead of a trace: a line `run` starts a "
+             "run, `input <dense attr>` adds an input, `output <dense attr>` "
+             "an expected output; `#` starts a comment"),
+    cl::value_desc("file"));
+static cl::opt<std::string> entry("entry", cl::desc("Function to run"),
+                                  cl::init("main"));
+static cl::opt<double>
+    rtolOption("rtol", cl::desc("Relative tolerance of float outputs, "
+                                "added to the absolute one (default 0)"));
+static cl::opt<double>
+    atolOption("atol",
+               cl::desc("Absolute tolerance of float outputs, scaled by "
+                        "max(1, max |eager|) of the output (default 1e-5 "
+                        "for f32/f64, 1e-2 for f16/bf16)"));
+static cl::opt<bool> printOutputs("print-outputs",
+                                  cl::desc("Print every output of every run"));
+
+namespace {
+struct Run {
+  std::vector<HostTensor> inputs;
+  std::vector<HostTensor> outputs;
+};
+} // namespace
+
+static LogicalResult error(const Twine &message) {
+  llvm::outs().flush();
+  llvm::WithColor::error(llvm::errs(), "ascend-run") << message << "\n";
+  return failure();
+}
+
+/// Parses the `--inputs` text format.
+static FailureOr<std::vector<Run>>
+readInputsFile(StringRef text, StringRef filename, MLIRContext *context) {
+  std::vector<Run> runs;
+  SmallVector<StringRef> lines;
+  text.split(lines, '\n');
+  for (auto [number, rawLine] : llvm::enumerate(lines)) {
+    StringRef line = rawLine.split('#').first.trim();
+    if (line.empty())
+      continue;
+    auto where = [&, number = number] {
+      return (filename + ":" + Twine(number + 1) + ": ").str();
+    };
+    if (line == "run") {
+      runs.emplace_back();
+      continue;
+    }
+    auto [keyword, rest] = line.split(' ');
+    if (keyword != "input" && keyword != "output")
+      return error(where() +
+                   "expected `run`, `input <attr>` or `output "
+                   "<attr>`, got `" +
+                   line + "`");
+    if (runs.empty())
+      return error(where() + "`" + keyword + "` before the first `run`");
+    Attribute attr = parseAttribute(rest.trim(), context);
+    auto elements = dyn_cast_or_null<ElementsAttr>(attr);
+    FailureOr<HostTensor> tensor = failure();
+    if (elements)
+      tensor = hostTensorFromElements(elements);
+    if (failed(tensor))
+      return error(where() +
+                   "expected a statically shaped dense elements "
+                   "attribute, got `" +
+                   rest.trim() + "`");
+    (keyword == "input" ? runs.back().inputs : runs.back().outputs)
+        .push_back(std::move(*tensor));
+  }
+  return runs;
+}
+
+static std::string formatError(double v) {
+  std::string s;
+  llvm::raw_string_ostream(s) << llvm::format("%.2g", v);
+  return s;
+}
+
+static std::string describe(const Tolerance &t) {
+  if (t.atol == 0 && t.rtol == 0)
+    return "exact";
+  std::string s = "atol " + formatError(t.atol) + " x max(1, max |eager|)";
+  if (t.rtol != 0)
+    s += " + rtol " + formatError(t.rtol) + " x |eager|";
+  return s;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "ascend-run: execute a mindspore module on the CPU and compare it with "
+      "the eager outputs of a trace\n");
+  if (traceFile.empty() == inputsFile.empty()) {
+    (void)error("give exactly one of --trace FILE and --inputs FILE");
+    return 1;
+  }
+
+  DialectRegistry registry;
+  registry.insert<mindspore::MindSporeDialect, func::FuncDialect>();
+  registerCPURunnerDialects(registry);
+  MLIRContext context(registry);
+  context.loadDialect<mindspore::MindSporeDialect, func::FuncDialect>();
+
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+  std::string errorMessage;
+  auto moduleBuffer = openInputFile(moduleFile, &errorMessage);
+  if (!moduleBuffer) {
+    (void)error(moduleFile + ": " + errorMessage);
+    return 1;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(moduleBuffer), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  if (!module) {
+    (void)error(moduleFile + ": cannot parse the module");
+    return 1;
+  }
+
+  // Runs: from the trace or from the inputs file.
+  StringRef runsFile = traceFile.empty() ? inputsFile : traceFile;
+  auto runsBuffer = llvm::MemoryBuffer::getFile(runsFile, /*IsText=*/false);
+  if (!runsBuffer) {
+    (void)error(runsFile + ": " + runsBuffer.getError().message());
+    return 1;
+  }
+  std::vector<Run> runs;
+  if (!traceFile.empty()) {
+    auto recorded =
+        readRecordedRuns((*runsBuffer)->getBuffer(), traceFile, &context);
+    if (failed(recorded)) {
+      (void)error(traceFile + ": cannot read the recorded runs");
+      return 1;
+    }
+    for (RecordedRun &r : *recorded)
+      runs.push_back({std::move(r.inputs), std::move(r.outputs)});
+  } else {
+    auto parsed =
+        readInputsFile((*runsBuffer)->getBuffer(), inputsFile, &context);
+    if (failed(parsed))
+      return 1;
+    runs = std::move(*parsed);
+  }
+  if (runs.empty()) {
+    (void)error(runsFile + ": no runs");
+    return 1;
+  }
+
+  auto executable = CPUExecutable::compile(*module, entry);
+  if (failed(executable)) {
+    (void)error(moduleFile + ": cannot compile @" + entry + " for the CPU");
+    return 1;
+  }
+
+  std::optional<Tolerance> userTolerance;
+  if (rtolOption.getNumOccurrences() || atolOption.getNumOccurrences()) {
+    Tolerance t = Tolerance::forElementType(Float32Type::get(&context));
+    if (rtolOption.getNumOccurrences())
+      t.rtol = rtolOption;
+    if (atolOption.getNumOccurrences())
+      t.atol = atolOption;
+    userTolerance = t;
+  }
+
+  bool allOk = true;
+  llvm::raw_ostream &os = llvm::outs();
+  for (auto [index, run] : llvm::enumerate(runs)) {
+    // Keep the report in order with diagnostics on stderr.
+    os.flush();
+    auto results = (*executable)->run(run.inputs);
+    if (failed(results)) {
+      (void)error(moduleFile + ": run " + Twine(index) + " of " + runsFile +
+                  " failed");
+      allOk = false;
+      continue;
+    }
+    if (printOutputs)
+      for (auto [i, r] : llvm::enumerate(*results))
+        os << "run " << index << " output " << i << ": "
+           << elementsFromHostTensor(r) << "\n";
+    if (run.outputs.empty()) {
+      os << "run " << index << ": no eager outputs to compare\n";
+      continue;
+    }
+    if (run.outputs.size() != results->size()) {
+      os << "run " << index << ": @" << entry << " returned " << results->size()
+         << " outputs, eager returned " << run.outputs.size() << ": mismatch\n";
+      allOk = false;
+      continue;
+    }
+    double maxAbs = 0, maxRel = 0;
+    SmallVector<std::string> problems;
+    std::optional<std::string> tolerance;
+    bool mixed = false;
+    for (auto [i, got, eager] : llvm::enumerate(*results, run.outputs)) {
+      OutputComparison c = compareTensors(got, eager, userTolerance);
+      maxAbs = std::max(maxAbs, c.maxAbsError);
+      maxRel = std::max(maxRel, c.maxRelError);
+      std::string d = describe(c.tolerance);
+      if (!tolerance)
+        tolerance = d;
+      else if (*tolerance != d)
+        mixed = true;
+      if (!c.ok)
+        problems.push_back("output " + std::to_string(i) + ": " + c.mismatch +
+                           " (max abs error " + formatError(c.maxAbsError) +
+                           ", tolerance " + d + ")");
+    }
+    os << "run " << index << ": max abs error " << formatError(maxAbs)
+       << ", max rel error " << formatError(maxRel) << " (tolerance "
+       << (mixed ? std::string("per output element type") : *tolerance)
+       << "): " << (problems.empty() ? "ok" : "mismatch") << "\n";
+    for (const std::string &p : problems)
+      os << "  " << p << "\n";
+    allOk &= problems.empty();
+  }
+  return allOk ? 0 : 1;
+}
