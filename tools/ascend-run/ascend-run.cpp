@@ -9,8 +9,14 @@
 //              [--rtol R] [--atol A]
 //
 // prints one line per run and exits 1 on any mismatch or error. Without a
-// trace, `--inputs FILE` reads the runs from a text file (see below) and
-// `--print-outputs` prints the results, which is what lit tests use.
+// trace, `--inputs FILE` reads the runs from a text file, one item a line:
+//
+//   # a comment
+//   run                                        starts a run
+//   input dense<[1.0, 2.0]> : tensor<2xf32>    next input of the entry
+//   output dense<[2.0, 4.0]> : tensor<2xf32>   next expected output (optional)
+//
+// and `--print-outputs` prints the results, which is what lit tests use.
 //
 //===----------------------------------------------------------------------===//
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
