@@ -10,9 +10,10 @@ out="$root/out"
 bin="$build/bin"
 
 "$root/scripts/setup.sh"
+mkdir -p "$build"
 echo "demo: building (first build takes a few minutes)"
-"$root/scripts/build.sh" >"$build.log" 2>&1 || {
-  tail -n 40 "$build.log"; echo "demo: build failed (log: $build.log)"; exit 1; }
+"$root/scripts/build.sh" >"$build/build.log" 2>&1 || {
+  tail -n 40 "$build/build.log"; echo "demo: build failed (log: $build/build.log)"; exit 1; }
 mkdir -p "$out"
 
 status=0

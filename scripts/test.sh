@@ -8,9 +8,10 @@ build="${ASCEND_BUILD_DIR:-$root/build}"
 results="$build/test-results"
 
 "$root/scripts/setup.sh" || exit 1
+mkdir -p "$build"
 echo "test: building"
-"$root/scripts/build.sh" >"$build.log" 2>&1 || {
-  tail -n 60 "$build.log"; echo "test: build failed (log: $build.log)"; exit 1; }
+"$root/scripts/build.sh" >"$build/build.log" 2>&1 || {
+  tail -n 60 "$build/build.log"; echo "test: build failed (log: $build/build.log)"; exit 1; }
 
 rm -rf "$results" && mkdir -p "$results"
 status=0
