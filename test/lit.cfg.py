@@ -31,3 +31,9 @@ tools = ["ascend-opt", "ascend-translate", "ascend-run", "ascend-compile", "asce
 llvm_config.add_tool_substitutions(
     [t for t in tools if os.path.exists(os.path.join(config.ascend_tools_dir, t))],
     [config.ascend_tools_dir])
+
+# End-to-end tests record PyTorch models with Debian's torch (/usr/bin/python3).
+import subprocess
+if subprocess.call(["/usr/bin/python3", "-c", "import torch"],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("torch")
