@@ -11,6 +11,9 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 
+#include <cmath>
+#include <cstdio>
+
 namespace mlir::ascend {
 #define GEN_PASS_DEF_CONVERTPYNATIVETOMINDSPORE
 #include "ascend/Conversion/PyNativeToMindSpore/Passes.h.inc"
@@ -66,6 +69,7 @@ private:
                            llvm::function_ref<void(ValueRange, Location)>
                                terminate);
   Value boolPredicate(Value predicate, Location loc);
+  LogicalResult emitScalarRead(MutableArrayRef<RunCursor> runs);
 
   ModuleOp module;
   OpBuilder &builder;
@@ -170,13 +174,71 @@ LogicalResult RunMerger::emitRecorded(MutableArrayRef<RunCursor> runs) {
   return success();
 }
 
+/// A number as Python would print it in a message ("2.5", "3").
+static std::string formatNumber(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.9g", value);
+  return text;
+}
+
+/// A 0-d constant `value` of `elementType`.
+static Value scalarConstant(OpBuilder &builder, Location loc, Type elementType,
+                            double value) {
+  auto type = RankedTensorType::get({}, elementType);
+  Attribute element;
+  if (isa<FloatType>(elementType))
+    element = builder.getFloatAttr(elementType, value);
+  else if (elementType.isInteger(1))
+    element = builder.getBoolAttr(value != 0);
+  else
+    element = builder.getIntegerAttr(elementType, (int64_t)value);
+  return ms::ConstantOp::create(builder, loc,
+                                DenseElementsAttr::get(type, element));
+}
+
 Value RunMerger::boolPredicate(Value predicate, Location loc) {
   auto type = cast<RankedTensorType>(predicate.getType());
   if (type.getElementType().isInteger(1))
     return predicate;
-  // Python truth of a number: != 0, written as (x > 0) or (x < 0)... MindSpore
-  // has NotEqual; until it is in the dialect, only bool predicates merge.
-  return {};
+  // Python truth of a one-element number tensor: != 0.
+  return ms::NotEqualOp::create(
+      builder, loc, predicate,
+      scalarConstant(builder, loc, type.getElementType(), 0));
+}
+
+LogicalResult RunMerger::emitScalarRead(MutableArrayRef<RunCursor> runs) {
+  auto read0 = cast<pynative::ScalarReadOp>(runs.front().op());
+  double value = read0.getValue().convertToDouble();
+  for (RunCursor &run : runs.drop_front()) {
+    double other =
+        cast<pynative::ScalarReadOp>(run.op()).getValue().convertToDouble();
+    if (other != value && !(std::isnan(other) && std::isnan(value)))
+      return run.op()->emitError("runs cannot be merged: Python read ")
+             << formatNumber(other) << " from a tensor here in run "
+             << run.index() << " but " << formatNumber(value) << " in run " << runs.front().index()
+             << " (a number Python uses is specialized, so every run must "
+                "read the same value)";
+  }
+  FailureOr<SmallVector<Value>> operands = mappedOperands(runs, read0);
+  if (failed(operands))
+    return failure();
+  // The number may decide Python control flow or feed later ops as a plain
+  // argument: specialize the program on it and guard the specialization.
+  Location loc = read0.getLoc();
+  Value tensor = (*operands)[0];
+  Type elementType = cast<RankedTensorType>(tensor.getType()).getElementType();
+  Value same = ms::ReduceAllOp::create(
+      builder, loc,
+      ms::EqualOp::create(builder, loc, tensor,
+                          scalarConstant(builder, loc, elementType, value)));
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "Python read " << formatNumber(value) << " from a tensor with ." << read0.getMethod()
+     << "() at " << sourceLine(loc)
+     << " in every recorded run; the program is specialized on that value and "
+        "this input gives another";
+  ms::AssertOp::create(builder, loc, same, builder.getStringAttr(text));
+  return success();
 }
 
 LogicalResult RunMerger::emitBranch(
@@ -187,11 +249,11 @@ LogicalResult RunMerger::emitBranch(
   FailureOr<SmallVector<Value>> operands = mappedOperands(runs, branch0);
   if (failed(operands))
     return failure();
-  Value predicate = boolPredicate((*operands)[0], loc);
-  if (!predicate)
-    return branch0.emitError("branch on a non-boolean tensor of type ")
+  if (cast<ShapedType>((*operands)[0].getType()).getNumElements() != 1)
+    return branch0.emitError("branch on a tensor of type ")
            << (*operands)[0].getType()
-           << " (Python truth of a number) is not supported yet";
+           << ", which has no single truth value";
+  Value predicate = boolPredicate((*operands)[0], loc);
   SmallVector<RunCursor> taken, notTaken;
   for (RunCursor &run : runs) {
     bool value = cast<pynative::BranchOp>(run.op()).getValue();
@@ -249,10 +311,9 @@ LogicalResult RunMerger::emit(
       return emitBranch(std::move(runs), terminate);
     if (isa<pynative::LoopIterOp>(op0)) {
       // Loops are unrolled as recorded (loop recovery comes later).
-    } else if (auto read = dyn_cast<pynative::ScalarReadOp>(op0)) {
-      // The number only matters where Python used it; ops that consumed it
-      // carry it as an argument and agree across runs (checked above).
-      (void)read;
+    } else if (isa<pynative::ScalarReadOp>(op0)) {
+      if (failed(emitScalarRead(runs)))
+        return failure();
     } else if (failed(emitRecorded(runs))) {
       return failure();
     }

@@ -48,9 +48,9 @@ pynative.trace @run_1(%x: tensor<8xf32>) -> tensor<8xf32> attributes {run = 1 : 
 // -----
 
 pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
-  %s = pynative.op "aten.sum.default"(%x) {args = {dtype}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<f32>
-  // expected-error @+1 {{branch on a non-boolean tensor of type 'tensor<f32>' (Python truth of a number) is not supported yet}}
-  pynative.branch %s, true, if {activation = 1} : tensor<f32>
+  %s = pynative.op "aten.relu.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-error @+1 {{branch on a tensor of type 'tensor<4xf32>', which has no single truth value}}
+  pynative.branch %s, true, if {activation = 1} : tensor<4xf32>
   pynative.output %x : tensor<4xf32>
 }
 

@@ -24,3 +24,15 @@ pynative.trace @run_1(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 1 : 
   pynative.output %a : tensor<4xf32>
 }
 
+
+// -----
+
+// CHECK: m.py:4:9: error: runs cannot be merged: Python read 3 from a tensor here in run 1 but 2 in run 0 (a number Python uses is specialized, so every run must read the same value)
+pynative.trace @run_0(%x: tensor<i64>) -> tensor<i64> attributes {run = 0 : i64} {
+  pynative.scalar_read %x, "item", 2.0 {activation = 1} : tensor<i64> loc("m.py":4:9)
+  pynative.output %x : tensor<i64>
+}
+pynative.trace @run_1(%x: tensor<i64>) -> tensor<i64> attributes {run = 1 : i64} {
+  pynative.scalar_read %x, "item", 3.0 {activation = 2} : tensor<i64> loc("m.py":4:9)
+  pynative.output %x : tensor<i64>
+}

@@ -93,3 +93,24 @@ pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : 
   %s = pynative.op "aten.sin.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("m.py":7:15)
   pynative.output %s : tensor<4xf32>
 }
+
+// -----
+
+// `if h.sum():` branches on the truth of a number (!= 0); a number read with
+// .item() specializes the program on its value behind a guard.
+
+// CHECK-LABEL: func.func @main
+// CHECK: %[[S:.*]] = mindspore.reduce_sum %arg0
+// CHECK: %[[Z:.*]] = mindspore.constant dense<0.000000e+00> : tensor<f32>
+// CHECK: %[[NZ:.*]] = mindspore.not_equal %[[S]], %[[Z]] : (tensor<f32>, tensor<f32>) -> tensor<i1>
+// CHECK: mindspore.assert %[[NZ]], "branch at m.py:5 took the false side
+// CHECK: %[[V:.*]] = mindspore.constant dense<2.500000e+00> : tensor<f32>
+// CHECK: %[[EQ:.*]] = mindspore.equal %[[S]], %[[V]]
+// CHECK: %[[ALL:.*]] = mindspore.reduce_all %[[EQ]]
+// CHECK: mindspore.assert %[[ALL]], "Python read 2.5 from a tensor with .item() at m.py:6 in every recorded run; the program is specialized on that value and this input gives another"
+pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<f32> attributes {run = 0 : i64} {
+  %s = pynative.op "aten.sum.default"(%x) {args = {dtype}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<f32> loc("m.py":5:8)
+  pynative.branch %s, true, if {activation = 1} : tensor<f32> loc("m.py":5:8)
+  pynative.scalar_read %s, "item", 2.5 {activation = 1} : tensor<f32> loc("m.py":6:8)
+  pynative.output %s : tensor<f32>
+}
