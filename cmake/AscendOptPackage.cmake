@@ -6,7 +6,7 @@ set(ASCEND_EXPORTED_LIBRARIES
   MLIRPyNative MLIRMindSpore MLIRAICore
   AscendTraceProto AscendTrace AscendMindIRProto AscendMindIR
   AscendPyNativeToMindSpore AscendMindSporeToAICore AscendMindSporeToLinalg
-  AscendAICoreToMemRef AscendExecution AscendInitAll)
+  AscendAICoreToMemRef AscendExecution AscendPipelines AscendInitAll)
 foreach(lib ${ASCEND_EXPORTED_LIBRARIES})
   if(NOT TARGET ${lib})
     list(REMOVE_ITEM ASCEND_EXPORTED_LIBRARIES ${lib})

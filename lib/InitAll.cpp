@@ -1,7 +1,10 @@
 //===- InitAll.cpp - register ascend-opt dialects and passes --------------===//
 #include "ascend/InitAll.h"
 
+#include "ascend/Pipelines/Pipelines.h"
+
 #include "ascend/Target/MindIR/MindIRExport.h"
+#include "ascend/Target/MindIR/MindIRImport.h"
 #include "ascend/Trace/TraceReader.h"
 
 #include "ascend/Conversion/AICoreToMemRef/AICoreToMemRef.h"
@@ -28,6 +31,7 @@ void mlir::ascend::registerAllDialects(DialectRegistry &registry) {
 }
 
 void mlir::ascend::registerAllPasses() {
+  registerAscendPipelines();
   mindspore::registerMindSporePasses();
   registerPyNativeToMindSporePasses();
   registerMindSporeToAICorePasses();
@@ -38,4 +42,5 @@ void mlir::ascend::registerAllPasses() {
 void mlir::ascend::registerAllTranslations() {
   registerPyNativeTraceTranslation();
   registerMindIRTranslations();
+  registerMindIRImportTranslation();
 }

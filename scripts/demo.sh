@@ -27,6 +27,8 @@ for model in "$root"/examples/*.py; do
   "$bin/ascend-compile" "$out/$name.pntrace" -o "$out/$name.mindir"
   echo "compiled program (mindspore level) against eager:"
   "$bin/ascend-run" "$out/$name.mindspore.mlir" --trace "$out/$name.pntrace" || status=1
+  echo "compiled program (aicore level) against eager:"
+  "$bin/ascend-run" "$out/$name.aicore.mlir" --trace "$out/$name.pntrace" || status=1
 done
 echo
 if [ $status -eq 0 ]; then

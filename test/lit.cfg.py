@@ -37,3 +37,9 @@ import subprocess
 if subprocess.call(["/usr/bin/python3", "-c", "import torch"],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
     config.available_features.add("torch")
+
+# The stock mlir-opt and the plugin built here.
+config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
+config.substitutions.append(("%ascend_plugin", os.path.join(config.ascend_obj_root, "lib", "AscendOptPlugin.so")))
+config.substitutions.append(("%ascend_obj_root", config.ascend_obj_root))
+config.substitutions.append(("%cxx", config.cxx_compiler))

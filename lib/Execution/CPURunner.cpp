@@ -1,7 +1,9 @@
-//===- CPURunner.cpp - lower, JIT and call a mindspore module -------------===//
+//===- CPURunner.cpp - lower, JIT and call a mindspore/aicore module ------===//
 #include "ascend/Execution/CPURunner.h"
 
+#include "ascend/Conversion/AICoreToMemRef/AICoreToMemRef.h"
 #include "ascend/Conversion/MindSporeToLinalg/MindSporeToLinalg.h"
+#include "ascend/Dialect/AICore/IR/AICoreDialect.h"
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -213,6 +215,7 @@ void initializeNativeTarget() {
 } // namespace
 
 void mlir::ascend::registerCPURunnerDialects(DialectRegistry &registry) {
+  registry.insert<aicore::AICoreDialect, mindspore::MindSporeDialect>();
   registry.insert<affine::AffineDialect, arith::ArithDialect,
                   bufferization::BufferizationDialect, cf::ControlFlowDialect,
                   func::FuncDialect, linalg::LinalgDialect, LLVM::LLVMDialect,
@@ -292,7 +295,8 @@ static void buildLowerToLLVMPipeline(PassManager &pm) {
 }
 
 FailureOr<std::unique_ptr<CPUExecutable>>
-CPUExecutable::compile(ModuleOp module, StringRef entry) {
+CPUExecutable::compile(ModuleOp module, StringRef entry,
+                       llvm::raw_ostream *loweredModule) {
   MLIRContext *context = module.getContext();
   {
     DialectRegistry registry;
@@ -366,6 +370,19 @@ CPUExecutable::compile(ModuleOp module, StringRef entry) {
 
   {
     PassManager pm(context);
+    // Kernels first: launches become calls on buffers of the graph's tensors
+    // (bufferization.to_buffer / to_tensor), which one-shot bufferization
+    // then folds into the graph's own buffers.
+    bool hasAICore = false;
+    clone->walk([&](Operation *op) {
+      if (isa_and_nonnull<aicore::AICoreDialect>(op->getDialect())) {
+        hasAICore = true;
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (hasAICore)
+      pm.addPass(createConvertAICoreToMemRefPass());
     pm.addPass(createConvertMindSporeToLinalgPass());
     if (failed(pm.run(*clone)))
       return failure();
@@ -378,6 +395,9 @@ CPUExecutable::compile(ModuleOp module, StringRef entry) {
       return emitError(impl->loc)
              << "lowering @" << entry << " to the LLVM dialect failed";
   }
+
+  if (loweredModule)
+    *loweredModule << *clone << "\n";
 
   initializeNativeTarget();
   auto transformer = makeOptimizingTransformer(/*optLevel=*/2,

@@ -16,6 +16,7 @@
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include "PyNativeTrace.pb.h"
@@ -27,6 +28,17 @@ namespace pb = ::ascend::trace;
 
 /// The trace format version this reader understands.
 static constexpr uint32_t kTraceFormatVersion = 1;
+
+static llvm::cl::opt<bool> clFunctionCalls(
+    "pynative-function-calls",
+    llvm::cl::desc("--import-pynative-trace: also emit a pynative.call op per "
+                   "function-level call (TorchFunctionMode); by default they "
+                   "only become `function`/`function_call` attributes of the "
+                   "pynative.ops they ran"),
+    llvm::cl::init(false));
+
+/// Largest element count a recorded tensor may have (2^48).
+static constexpr int64_t kMaxElements = int64_t(1) << 48;
 
 namespace {
 
@@ -104,11 +116,18 @@ FailureOr<RankedTensorType> tensorTypeOf(const pb::TensorType &type,
     diag.error() << what << " has unknown dtype " << (int)type.dtype();
     return failure();
   }
-  for (int64_t d : type.shape())
+  int64_t numElements = 1;
+  for (int64_t d : type.shape()) {
     if (d < 0) {
       diag.error() << what << " has negative dimension " << d;
       return failure();
     }
+    if (d != 0 && numElements > kMaxElements / d) {
+      diag.error() << what << " has more than 2^48 elements (shape out of range)";
+      return failure();
+    }
+    numElements *= d;
+  }
   return RankedTensorType::get(SmallVector<int64_t>(type.shape().begin(),
                                                     type.shape().end()),
                                element);
@@ -128,6 +147,14 @@ FailureOr<RankedTensorType> checkedValueType(const pb::TensorValue &value,
                  << " bytes but its type " << *type << " needs " << expected;
     return failure();
   }
+  if (type->getElementType().isInteger(1))
+    for (auto [i, byte] : llvm::enumerate(value.data()))
+      if ((unsigned char)byte > 1) {
+        diag.error() << what << " element " << i << " holds byte "
+                     << (unsigned)(unsigned char)byte
+                     << ", which is not a bool (0 or 1)";
+        return failure();
+      }
   return type;
 }
 
@@ -211,6 +238,15 @@ private:
   LogicalResult importParameters(ModuleOp module);
   LogicalResult importRun(int64_t index, const pb::Run &run);
   LogicalResult importOp(const pb::OpEvent &op, Location loc);
+  LogicalResult importFunctionCall(const pb::FunctionCallEvent &call,
+                                   Location loc, int64_t activation);
+  LogicalResult importScalarRead(const pb::ScalarReadEvent &read,
+                                 Location loc, int64_t activation);
+  /// The value of tensor id `id` if it is bound in this run or is a
+  /// parameter/constant (without materializing it), else null.
+  bool isDefined(uint64_t id) const {
+    return values.count(id) || parameters.count(id) || constants.count(id);
+  }
   FailureOr<Value> lookup(uint64_t id, StringRef what);
   LogicalResult convertArgument(const pb::Argument &arg,
                                 SmallVectorImpl<Value> &operands,
@@ -229,6 +265,8 @@ private:
   std::optional<Location> currentLoc;
   /// Current SSA value of each tensor id inside the run being imported.
   llvm::DenseMap<uint64_t, Value> values;
+  /// Function-level calls recorded so far in the file: id -> name.
+  llvm::DenseMap<uint64_t, std::string> calls;
 };
 
 OwningOpRef<ModuleOp> TraceImporter::import() {
@@ -347,8 +385,21 @@ LogicalResult TraceImporter::convertArgument(
     return success();
   };
   switch (arg.value_case()) {
-  case pb::Argument::kTensor:
-    return addOperand(arg.tensor());
+  case pb::Argument::kTensor: {
+    if (failed(addOperand(arg.tensor())))
+      return failure();
+    if (!arg.has_type())
+      return success();
+    FailureOr<RankedTensorType> recorded =
+        tensorTypeOf(arg.type(), diag, "argument '" + name + "'");
+    if (failed(recorded))
+      return failure();
+    if (operands.back().getType() != *recorded)
+      return diag.error() << "argument '" << name << "' is recorded as "
+                          << *recorded << " but tensor id " << arg.tensor()
+                          << " is " << operands.back().getType();
+    return success();
+  }
   case pb::Argument::kIntValue:
     return addAttr(builder.getI64IntegerAttr(arg.int_value()));
   case pb::Argument::kFloatValue:
@@ -442,10 +493,46 @@ LogicalResult TraceImporter::importOp(const pb::OpEvent &op, Location loc) {
   }
   if (!anyAlias)
     aliases.clear();
+  // A result may reuse a tensor id only when the op returned one of its own
+  // tensor arguments (in place, `lift_fresh`); a changed type then needs the
+  // op to write that argument in place (`unsqueeze_`).
+  for (auto [i, rp] : llvm::enumerate(tensorResults)) {
+    uint64_t id = rp->tensor_id();
+    if (!isDefined(id))
+      continue;
+    int32_t argIndex = -1;
+    for (auto [a, arg] : llvm::enumerate(op.args()))
+      if (arg.value_case() == pb::Argument::kTensor && arg.tensor() == id) {
+        argIndex = a;
+        break;
+      }
+    if (argIndex < 0)
+      return diag.error() << op.name() << ": result " << i << " redefines tensor id "
+                          << id << ", which is defined before and is not an "
+                                   "argument of this op";
+    Type before = operands[firstOperandOfArg[argIndex]].getType();
+    bool inPlace = llvm::is_contained(op.mutated_args(), argIndex) ||
+                   rp->alias_of() == argIndex;
+    if (!inPlace && before != resultTypes[i])
+      return diag.error() << op.name() << ": result " << i << " redefines tensor id "
+                          << id << " (argument '" << op.args(argIndex).name()
+                          << "') with type " << resultTypes[i] << " (was "
+                          << before << ") without an in-place op";
+  }
   auto recorded = pynative::RecordedOp::create(
       builder, loc, resultTypes, op.name(), operands,
       builder.getArrayAttr(operandNames), builder.getDictionaryAttr(args),
       mutated, aliases);
+  if (op.function_call() != 0) {
+    auto it = calls.find(op.function_call());
+    if (it == calls.end())
+      return diag.error() << op.name() << " names function call "
+                          << op.function_call()
+                          << ", which is not recorded before it";
+    recorded->setAttr("function", builder.getStringAttr(it->second));
+    recorded->setAttr("function_call",
+                      builder.getI64IntegerAttr(op.function_call()));
+  }
   for (auto [r, value] : llvm::zip(tensorResults, recorded.getResults())) {
     // An in-place result keeps its tensor id: the id now names the new value,
     // which makes the run functional (SSA) for every later reader.
@@ -454,8 +541,105 @@ LogicalResult TraceImporter::importOp(const pb::OpEvent &op, Location loc) {
   return success();
 }
 
+LogicalResult TraceImporter::importFunctionCall(
+    const pb::FunctionCallEvent &call, Location loc, int64_t activation) {
+  if (call.id() == 0 || call.id() > (uint64_t)INT64_MAX)
+    return diag.error() << "function call '" << call.name() << "' has id "
+                        << call.id() << " (must be in [1, 2^63))";
+  if (call.name().empty())
+    return diag.error() << "function call " << call.id() << " has no name";
+  if (call.parent() != 0 && !calls.count(call.parent()))
+    return diag.error() << "function call " << call.id() << " names parent "
+                        << call.parent() << ", which is not recorded before it";
+  if (!calls.try_emplace(call.id(), call.name()).second)
+    return diag.error() << "function call id " << call.id()
+                        << " is recorded twice";
+  if (!clFunctionCalls) {
+    // Only check the tensor ids; materializing parameters here would give
+    // them the call's location instead of their first op's.
+    for (const pb::Argument &arg : call.args()) {
+      SmallVector<uint64_t> ids;
+      if (arg.value_case() == pb::Argument::kTensor)
+        ids.push_back(arg.tensor());
+      else if (arg.value_case() == pb::Argument::kTensors)
+        ids.append(arg.tensors().tensor_ids().begin(),
+                   arg.tensors().tensor_ids().end());
+      for (uint64_t id : ids)
+        if (id != 0 && !isDefined(id))
+          return diag.error() << "function call '" << call.name()
+                              << "' argument '" << arg.name()
+                              << "' uses tensor id " << id
+                              << " before it is defined";
+    }
+    return success();
+  }
+  SmallVector<Value> operands;
+  SmallVector<Attribute> operandNames;
+  SmallVector<NamedAttribute> args, returned;
+  SmallVector<int64_t> firstOperandOfArg;
+  for (const pb::Argument &arg : call.args())
+    if (failed(convertArgument(arg, operands, operandNames, args,
+                               firstOperandOfArg)))
+      return failure();
+  // Results: only the non-tensor ones become attributes; the tensors are
+  // defined by the ops the call runs after this event.
+  for (const pb::Argument &r : call.results()) {
+    if (r.value_case() == pb::Argument::kTensor ||
+        r.value_case() == pb::Argument::kTensors)
+      continue;
+    SmallVector<Value> noOperands;
+    SmallVector<Attribute> noNames;
+    SmallVector<int64_t> noIndex;
+    if (failed(convertArgument(r, noOperands, noNames, returned, noIndex)))
+      return failure();
+  }
+  pynative::CallOp::create(
+      builder, loc, call.name(), call.id(), call.parent(), operands,
+      builder.getArrayAttr(operandNames), builder.getDictionaryAttr(args),
+      builder.getDictionaryAttr(returned), activation);
+  return success();
+}
+
+LogicalResult TraceImporter::importScalarRead(const pb::ScalarReadEvent &read,
+                                              Location loc,
+                                              int64_t activation) {
+  FailureOr<Value> t = lookup(read.tensor_id(), "scalar read");
+  if (failed(t))
+    return failure();
+  int64_t numElements = cast<RankedTensorType>(t->getType()).getNumElements();
+  DenseF64ArrayAttr values;
+  if (read.method() == "tolist") {
+    if (read.values_size() != numElements)
+      return diag.error() << "scalar read \"tolist\" of tensor id "
+                          << read.tensor_id() << " holds " << read.values_size()
+                          << " values but the tensor has " << numElements
+                          << " elements";
+    values = builder.getDenseF64ArrayAttr(SmallVector<double>(
+        read.values().begin(), read.values().end()));
+  } else {
+    if (numElements != 1)
+      return diag.error() << "scalar read \"" << read.method()
+                          << "\" of tensor id " << read.tensor_id() << " of "
+                          << numElements
+                          << " elements (reading one number needs exactly one)";
+    if (read.values_size() != 0)
+      return diag.error() << "scalar read \"" << read.method()
+                          << "\" holds several values (only \"tolist\" does)";
+  }
+  pynative::ScalarReadOp::create(
+      builder, loc, *t, builder.getStringAttr(read.method()),
+      builder.getF64FloatAttr(read.value()),
+      builder.getI64IntegerAttr(activation), values);
+  return success();
+}
+
 LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run) {
   values.clear();
+  if (!run.model().empty() && !trace.model().empty() &&
+      run.model() != trace.model())
+    return diag.error() << "the run records model '" << run.model()
+                        << "' but the trace is of model '" << trace.model()
+                        << "' (one file holds runs of one model)";
   SmallVector<Type> inputTypes;
   SmallVector<uint64_t> inputIds;
   for (auto [i, input] : llvm::enumerate(run.inputs())) {
@@ -471,6 +655,19 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run) {
       builder.getStringAttr("run_" + std::to_string(index)),
       TypeAttr::get(builder.getFunctionType(inputTypes, {})),
       builder.getI64IntegerAttr(index), nullptr, nullptr);
+  // Flags of this run; absent means false (proto3 cannot tell false from unset).
+  if (run.training())
+    trace->setAttr("training", builder.getUnitAttr());
+  if (run.grad_enabled())
+    trace->setAttr("grad_enabled", builder.getUnitAttr());
+  if (!run.rng_state().empty()) {
+    auto type = RankedTensorType::get(
+        {(int64_t)run.rng_state().size()},
+        IntegerType::get(ctx, 8, IntegerType::Unsigned));
+    trace->setAttr("rng_state",
+                   elementsAttrOf(type, run.rng_state(),
+                                  "rng_state_" + std::to_string(index)));
+  }
   OpBuilder::InsertionGuard guard(builder);
   Block *body = builder.createBlock(&trace.getBody());
   for (auto [type, id] : llvm::zip(inputTypes, inputIds)) {
@@ -492,6 +689,13 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run) {
       FailureOr<Value> p = lookup(event.branch().predicate(), "branch");
       if (failed(p))
         return failure();
+      int64_t numElements =
+          cast<RankedTensorType>(p->getType()).getNumElements();
+      if (numElements != 1)
+        return diag.error() << "branch predicate tensor id "
+                            << event.branch().predicate() << " has "
+                            << numElements
+                            << " elements (bool() needs exactly one)";
       auto kind = static_cast<pynative::BranchKind>(event.branch().kind());
       if (!pynative::symbolizeBranchKind(event.branch().kind()))
         return diag.error() << "branch has unknown kind "
@@ -500,24 +704,26 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run) {
                                  kind, activation);
       break;
     }
-    case pb::Event::kScalarRead: {
-      FailureOr<Value> t = lookup(event.scalar_read().tensor_id(),
-                                  "scalar read");
-      if (failed(t))
+    case pb::Event::kScalarRead:
+      if (failed(importScalarRead(event.scalar_read(), loc, activation)))
         return failure();
-      pynative::ScalarReadOp::create(
-          builder, loc, *t, builder.getStringAttr(event.scalar_read().method()),
-          builder.getF64FloatAttr(event.scalar_read().value()),
-          builder.getI64IntegerAttr(activation));
       break;
-    }
     case pb::Event::kLoopIter:
+      if (event.loop_iter().iteration() < 0)
+        return diag.error() << "loop iteration "
+                            << event.loop_iter().iteration()
+                            << " is negative";
       pynative::LoopIterOp::create(builder, loc,
                                    event.loop_iter().iteration(), activation);
       break;
+    case pb::Event::kFunctionCall:
+      if (failed(importFunctionCall(event.function_call(), loc, activation)))
+        return failure();
+      break;
     case pb::Event::KIND_NOT_SET:
       return diag.error() << "event of unknown kind (none of op, branch, "
-                             "scalar_read, loop_iter)";
+                             "scalar_read, loop_iter, function_call; written "
+                             "by a newer recorder?)";
     }
   }
   diag.event = -1;

@@ -82,11 +82,13 @@ def _cmd_record(args):
         stem = os.path.splitext(os.path.basename(args.model))[0]
         output = stem + (".pntrace.txt" if args.text else ".pntrace")
     try:
+        options = dict(text=args.text, function_mode=not args.no_function_mode,
+                       loop_marks=not args.no_loop_marks)
         if args.grad:
-            trace = recorder.record(model, list(runs), output, text=args.text)
+            trace = recorder.record(model, list(runs), output, **options)
         else:
             with torch.no_grad():
-                trace = recorder.record(model, list(runs), output, text=args.text)
+                trace = recorder.record(model, list(runs), output, **options)
     except Exception as exc:  # noqa: BLE001
         traceback.print_exc()
         return _error(f"recording {args.model} failed: {exc}; no trace was written")
@@ -132,6 +134,11 @@ def build_parser():
     rec.add_argument("--text", action="store_true", help="write protobuf text format")
     rec.add_argument("--grad", action="store_true",
                      help="keep autograd on (default: runs are recorded under torch.no_grad())")
+    rec.add_argument("--no-function-mode", action="store_true",
+                     help="record the aten level only (no TorchFunctionMode, no function_call "
+                     "events)")
+    rec.add_argument("--no-loop-marks", action="store_true",
+                     help="no sys.settrace loop tracer (no loop_iter events)")
     rec.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
     rec.set_defaults(func=_cmd_record)
 

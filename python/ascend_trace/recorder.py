@@ -1,18 +1,20 @@
-"""Records aten-level eager runs of a torch.nn.Module into a PyNativeTrace (format 1).
+"""Records eager runs of a torch.nn.Module into a PyNativeTrace (format 1).
 
 What is captured (see docs/TraceFormat.md for the file format):
   * every aten op that runs during a top-level call of the model, via a TorchDispatchMode;
-  * `Tensor.__bool__` (branch events) and `item`/`__int__`/`__float__`/`__index__`
+  * every function-level call (TorchFunctionMode, `torch.overrides.resolve_name`), each
+    aten op linked to the function-level call it ran in (`function_mode=True`, default);
+  * `Tensor.__bool__` (branch events) and `item`/`__int__`/`__float__`/`__index__`/`tolist`
     (scalar-read events), by patching those methods of torch.Tensor while recording;
-  * parameters, buffers, inputs, outputs and constants with their values;
+  * loop-iteration marks (LoopIterEvent) from a `sys.settrace` tracer that is active in
+    user frames only (`loop_marks=True`, default);
+  * parameters, buffers, inputs, outputs and constants with their values; per run the
+    train/grad flags and, in train mode, the RNG state;
   * the user frames and the module scope of every event.
-
-The function level (TorchFunctionMode) is not used in format 1, so `modes.function_mode`
-is false; a function mode changes which aten ops run (e.g. the fused transformer fast
-path), which is why it is recorded at all.
 """
 
 import dis
+import threading
 import os
 import re
 import sys
@@ -25,6 +27,7 @@ try:
     import torch
     from torch.utils._mode_utils import no_dispatch
     from torch.utils._python_dispatch import TorchDispatchMode
+    from torch.overrides import TorchFunctionMode
 except ImportError as exc:  # pragma: no cover - exercised via the CLI test
     raise ImportError(TORCH_MISSING_MESSAGE) from exc
 
@@ -74,8 +77,109 @@ _BRANCH_KINDS = {
 }
 
 # Methods of torch.Tensor patched while recording, and the method name recorded.
-_SCALAR_READS = {"item": "item", "__int__": "int", "__float__": "float", "__index__": "index"}
+_SCALAR_READS = {"item": "item", "__int__": "int", "__float__": "float", "__index__": "index",
+                 "tolist": "tolist"}
 _MISSING = object()
+_PATCHED_NAMES = {}  # our Tensor method wrappers -> the name of the method they replace
+
+# Backward jumps (Python 3.11 spellings; 3.12 keeps only JUMP_BACKWARD).
+_BACKWARD_JUMPS = {"JUMP_BACKWARD", "POP_JUMP_BACKWARD_IF_TRUE", "POP_JUMP_BACKWARD_IF_FALSE",
+                   "POP_JUMP_BACKWARD_IF_NONE", "POP_JUMP_BACKWARD_IF_NOT_NONE"}
+
+
+class _Internal:
+    """The recorder's own tensor work: no dispatch mode, no function mode.
+
+    The dispatch body (and the patched Tensor methods) may run while the function mode is
+    on the stack; it is popped for the duration and pushed back afterwards.
+    """
+
+    __slots__ = ("_nd", "_pop")
+
+    def __enter__(self):
+        self._nd = no_dispatch()
+        self._nd.__enter__()
+        self._pop = None
+        if torch._C._len_torch_function_stack() > 0:
+            self._pop = torch.overrides._pop_mode_temporarily()
+            self._pop.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        if self._pop is not None:
+            self._pop.__exit__(*exc)
+        self._nd.__exit__(*exc)
+        return False
+
+
+class _Loop:
+    __slots__ = ("index", "head", "line", "column", "start", "end", "inner")
+
+
+def _find_loops(code):
+    """The loops of a code object: {body start offset: _Loop}, or None when it has none.
+
+    A `for` loop is a FOR_ITER that a backward jump targets; its body starts at the
+    instruction after the FOR_ITER (reached only when the iterator yields). A `while`
+    loop is the target of a conditional backward jump (the test at the bottom) or, for
+    `while True:`, of an unconditional one; the target is the first body instruction
+    (the test at the top falls through to it). An unconditional backward jump into the
+    test of an enclosing `while` loop is a `continue`, not a loop.
+    """
+    instructions = list(dis.get_instructions(code))
+    by_offset = {ins.offset: i for i, ins in enumerate(instructions)}
+    backward = [(ins.offset, ins.argval, ins.opname) for ins in instructions
+                if ins.opname in _BACKWARD_JUMPS and isinstance(ins.argval, int) and ins.argval <= ins.offset]
+    if not backward:
+        return None
+    positions = list(code.co_positions())
+
+    def position(offset):
+        index = offset // 2
+        line, col = 0, 0
+        if 0 <= index < len(positions):
+            pline, _, pcol, _ = positions[index]
+            line = pline or 0
+            col = (pcol + 1) if pcol is not None else 0
+        return line, col
+
+    loops = {}  # body start -> [head offset, head position offset, end]
+    conditional = [(off, tgt) for off, tgt, name in backward if name != "JUMP_BACKWARD"]
+    for off, tgt, name in backward:
+        i = by_offset.get(tgt)
+        if i is None:
+            continue
+        if instructions[i].opname == "FOR_ITER":
+            if i + 1 >= len(instructions):
+                continue
+            start, head = instructions[i + 1].offset, tgt
+        elif name != "JUMP_BACKWARD":
+            start, head = tgt, off
+        elif any(t2 > tgt and t2 <= off <= o2 for o2, t2 in conditional):
+            continue  # `continue` back to the test of an enclosing while loop
+        else:
+            start, head = tgt, off
+        entry = loops.get(start)
+        if entry is None:
+            loops[start] = [head, head, off]
+        else:
+            entry[2] = max(entry[2], off)
+            if instructions[by_offset[tgt]].opname != "FOR_ITER" and name != "JUMP_BACKWARD":
+                entry[1] = off  # a while loop's head: its conditional back-edge
+    if not loops:
+        return None
+    result = {}
+    for n, (start, (head, head_pos, end)) in enumerate(sorted(loops.items())):
+        loop = _Loop()
+        loop.index = n
+        loop.head = head
+        loop.line, loop.column = position(head_pos)
+        loop.start, loop.end = start, end
+        result[start] = loop
+    for loop in result.values():
+        loop.inner = tuple(other.index for other in result.values()
+                           if other is not loop and loop.start <= other.start and other.end <= loop.end)
+    return result
 
 
 def dtype_enum(dtype):
@@ -217,11 +321,42 @@ class _DispatchMode(TorchDispatchMode):
             return func(*args, **kwargs)
         # Arguments are identified before the op runs: a constant that the op writes
         # in place must be saved with its value from before the write.
-        with no_dispatch():
+        with _Internal():
             event, arg_tensors = rec._begin_op(func, args, kwargs)
         out = func(*args, **kwargs)
-        with no_dispatch():
+        with _Internal():
             rec._end_op(event, func, arg_tensors, out)
+        return out
+
+
+class _FunctionMode(TorchFunctionMode):
+    """Function level: records each call, runs it (the mode is off inside), fills results.
+
+    torch 1.13 pops this mode while its __torch_function__ runs, so calls made inside a
+    recorded call (F.layer_norm calling torch.layer_norm) are not seen as function calls;
+    their aten ops are linked to the outer call.
+    """
+
+    def __init__(self, recorder):
+        super().__init__()
+        self._recorder = recorder
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        rec = self._recorder
+        if not rec._in_run or rec._in_hook:
+            return func(*args, **kwargs)
+        with _Internal():
+            event = rec._begin_call(func, args, kwargs)
+        calls = rec._calls
+        calls.append(event.function_call.id)
+        try:
+            out = func(*args, **kwargs)
+        finally:
+            calls.pop()
+        if rec._in_run:
+            with _Internal():
+                rec._end_call(event, out)
         return out
 
 
@@ -236,14 +371,21 @@ class Recorder:
     `path=None` records without writing a file. If the block raises, nothing is written.
     The model's parameters and buffers are named and their values saved when the block is
     entered. Only positional tensor arguments of the model call are recorded as inputs.
+
+    `function_mode` records function-level calls (a TorchFunctionMode; it changes which
+    aten ops some modules run, e.g. the fused transformer fast path is not taken);
+    `loop_marks` records loop iterations with a `sys.settrace` tracer during runs (the
+    previous tracer is restored when each run ends).
     """
 
-    def __init__(self, path, model, text=False):
+    def __init__(self, path, model, text=False, function_mode=True, loop_marks=True):
         if not isinstance(model, torch.nn.Module):
             raise TypeError(f"model must be a torch.nn.Module, not {type(model).__name__}")
         self.path = path
         self.model = model
         self.text = text
+        self.function_mode = bool(function_mode)
+        self.loop_marks = bool(loop_marks)
         self.trace = None
         self._entered = False
 
@@ -261,7 +403,8 @@ class Recorder:
             model=f"{cls.__module__}.{cls.__qualname__}",
         )
         trace.modes.dispatch_mode = True
-        trace.modes.function_mode = False
+        trace.modes.function_mode = self.function_mode
+        trace.modes.loop_tracer = self.loop_marks
         trace.modes.training = bool(model.training)
         trace.modes.grad_enabled = torch.is_grad_enabled()
 
@@ -280,6 +423,14 @@ class Recorder:
         self._internal_files = {}
         self._module_paths = {id(m): name for name, m in model.named_modules()}
         self._in_hook = False
+        self._in_patched = False      # inside a patched Tensor method (bool, item, ...)
+        self._calls = []              # ids of the function-level calls running, innermost last
+        self._next_call = 1
+        self._loops = {}              # code -> _find_loops(code) (None: no loops)
+        self._loop_counts = {}        # id(frame) -> [count per loop of its code]
+        self._tracing = False
+        self._saved_trace = None
+        self._thread = None
 
         with no_dispatch():
             for name, p in model.named_parameters():
@@ -298,7 +449,9 @@ class Recorder:
     def __exit__(self, exc_type, exc, tb):
         in_run = self._in_run
         self._in_run = False
+        self._stop_loop_tracer()
         self._frames.clear()
+        self._loop_counts.clear()
         self._uninstall()
         if exc_type is not None:
             return False
@@ -320,6 +473,11 @@ class Recorder:
         for method, label in _SCALAR_READS.items():
             self._patch(method, self._make_scalar_read(method, label))
 
+        if self.function_mode:
+            fmode = _FunctionMode(self)
+            fmode.__enter__()
+            self._undo.append(lambda: fmode.__exit__(None, None, None))
+
         mode = _DispatchMode(self)
         mode.__enter__()
         self._undo.append(lambda: mode.__exit__(None, None, None))
@@ -328,7 +486,10 @@ class Recorder:
         saved = torch.Tensor.__dict__.get(name, _MISSING)
         original = getattr(torch.Tensor, name)
         replacement.__name__ = name
+        replacement.__qualname__ = f"Tensor.{name}"
         replacement.__wrapped__ = original
+        _PATCHED_NAMES[replacement] = f"torch.Tensor.{name}"
+        self._undo.append(lambda: _PATCHED_NAMES.pop(replacement, None))
         setattr(torch.Tensor, name, replacement)
 
         def restore():
@@ -407,32 +568,102 @@ class Recorder:
             self._end_run(output)
 
     def _begin_run(self, inputs):
-        self._run = self.trace.runs.add()
+        self._run = run = self.trace.runs.add()
         self._run_ids = set()
         self._scope = []
         self._frames = {}
+        self._calls = []
+        self._loop_counts = {}
+        model = self.model
+        run.model = self.trace.model
+        run.training = bool(model.training)
+        run.grad_enabled = torch.is_grad_enabled()
+        if model.training:
+            with _Internal():
+                run.rng_state = torch.get_rng_state().numpy().tobytes()
         # Frames: _begin_run, _forward_pre_hook, then torch's Module call machinery;
         # the first frame outside torch made the model call (it may be record()).
         f = sys._getframe(2)
         while f is not None and os.path.abspath(f.f_code.co_filename).startswith(_TORCH_DIR):
             f = f.f_back
         self._boundary = f
-        with no_dispatch():
+        with _Internal():
             for t in _flatten_tensors(inputs, []):
                 tid = self._lookup(t)
                 if tid is None or tid not in self._run_ids:
                     tid = self._define(t)
                 self._run.inputs.add(tensor_id=tid, value=tensor_value(t))
         self._in_run = True
+        if self.loop_marks:
+            self._start_loop_tracer()
 
     def _end_run(self, output):
         self._in_run = False
-        with no_dispatch():
+        self._stop_loop_tracer()
+        with _Internal():
             for t in _flatten_tensors(output, []):
                 tid = self._use(t)
                 self._run.outputs.add(tensor_id=tid, value=tensor_value(t))
         self._frames = {}
+        self._loop_counts = {}
         self._boundary = None
+
+    # ---------------------------------------------------------------- loop marks
+    def _start_loop_tracer(self):
+        if self._tracing:
+            return
+        self._saved_trace = sys.gettrace()
+        self._thread = threading.get_ident()
+        self._tracing = True
+        sys.settrace(self._global_trace)
+
+    def _stop_loop_tracer(self):
+        if not self._tracing:
+            return
+        self._tracing = False
+        if threading.get_ident() == self._thread:
+            sys.settrace(self._saved_trace)
+        self._saved_trace = None
+
+    def _global_trace(self, frame, event, arg):
+        """'call' events: a local tracer for user frames whose code has loops."""
+        if not self._in_run:
+            return None
+        code = frame.f_code
+        loops = self._loops.get(code, _MISSING)
+        if loops is _MISSING:
+            loops = None if self._is_internal(code.co_filename) else _find_loops(code)
+            self._loops[code] = loops
+        if loops is None:
+            return None
+        frame.f_trace_lines = False
+        frame.f_trace_opcodes = True
+        recorder = self
+
+        def local_trace(frame, event, arg):
+            if event == "opcode":
+                loop = loops.get(frame.f_lasti)
+                if loop is not None and recorder._in_run:
+                    recorder._loop_iteration(frame, loop, len(loops))
+            return local_trace
+
+        return local_trace
+
+    def _loop_iteration(self, frame, loop, nloops):
+        counts = self._loop_counts.get(id(frame))
+        if counts is None:
+            counts = self._loop_counts[id(frame)] = [0] * nloops
+        iteration = counts[loop.index]
+        counts[loop.index] = iteration + 1
+        for inner in loop.inner:  # a new iteration restarts the loops nested in it
+            counts[inner] = 0
+        event = self._run.events.add()
+        event.loop_iter.iteration = iteration
+        event.loop_iter.head_offset = loop.head
+        self._location(event.loc, frame)
+        if event.loc.frames:
+            head = event.loc.frames[0]
+            head.line, head.column = loop.line, loop.column
 
     # ---------------------------------------------------------------- locations
     def _is_internal(self, filename):
@@ -452,10 +683,10 @@ class Recorder:
             self._frames[id(frame)] = entry
         return entry[1]
 
-    def _location(self, loc):
+    def _location(self, loc, start=None):
         """Fills loc with the user frames (innermost first); returns the innermost one."""
         innermost = None
-        f = sys._getframe(1)
+        f = sys._getframe(1) if start is None else start
         while f is not None:
             code = f.f_code
             if not self._is_internal(code.co_filename):
@@ -505,8 +736,66 @@ class Recorder:
             for i in (3, 4):
                 if isinstance(args[i], torch.Tensor) and i not in op.mutated_args:
                     op.mutated_args.append(i)
+        if self._calls:
+            op.function_call = self._calls[-1]
         self._location(event.loc)
         return event, arg_tensors
+
+    # ---------------------------------------------------------------- function level
+    def _begin_call(self, func, args, kwargs):
+        event = self._run.events.add()
+        call = event.function_call
+        call.id = self._next_call
+        self._next_call += 1
+        try:
+            call.name = (_PATCHED_NAMES.get(func) or torch.overrides.resolve_name(func)
+                         or _qualified_name(func))
+        except Exception:  # noqa: BLE001 - resolve_name may fail on odd callables
+            call.name = _qualified_name(func)
+        if self._calls:
+            call.parent = self._calls[-1]
+        for i, value in enumerate(args):
+            self._summarize(call.args.add(name=str(i)), value)
+        for name, value in kwargs.items():
+            self._summarize(call.args.add(name=name), value)
+        self._location(event.loc)
+        return event
+
+    def _end_call(self, event, out):
+        call = event.function_call
+        values = out if isinstance(out, (tuple, list)) and not isinstance(out, torch.Size) else (out,)
+        for i, value in enumerate(values):
+            self._summarize(call.results.add(name=str(i)), value)
+
+    def _summarize(self, arg, value):
+        if value is None:
+            arg.none = True
+        elif isinstance(value, torch.Tensor):
+            arg.tensor = self._use(value)
+        elif isinstance(value, bool):
+            arg.bool_value = value
+        elif isinstance(value, int):
+            arg.int_value = value
+        elif isinstance(value, float):
+            arg.float_value = value
+        elif isinstance(value, str):
+            arg.string_value = value
+        elif isinstance(value, torch.dtype):
+            arg.dtype_value = str(value).replace("torch.", "")
+        elif isinstance(value, (list, tuple)) and value and all(
+                isinstance(x, torch.Tensor) or x is None for x in value):
+            arg.tensors.SetInParent()
+            arg.tensors.tensor_ids.extend(0 if x is None else self._use(x) for x in value)
+        elif isinstance(value, (list, tuple)) and all(
+                isinstance(x, (int, bool)) and not isinstance(x, torch.Tensor) for x in value):
+            arg.ints.SetInParent()
+            arg.ints.values.extend(int(x) for x in value)
+        elif isinstance(value, (list, tuple)) and all(
+                isinstance(x, (int, float)) and not isinstance(x, torch.Tensor) for x in value):
+            arg.floats.SetInParent()
+            arg.floats.values.extend(float(x) for x in value)
+        else:
+            arg.string_value = f"<{type(value).__name__}>"
 
     def _set_argument(self, arg, value, schema_arg):
         if value is None:
@@ -563,11 +852,19 @@ class Recorder:
         recorder = self
 
         def __bool__(self):
-            value = original(self)
-            if recorder._in_run and not recorder._in_hook:
+            # With the function mode on, torch calls this wrapper a second time (as the
+            # public API of Tensor.__bool__): only the outermost call records.
+            if not recorder._in_run or recorder._in_hook or recorder._in_patched:
+                return original(self)
+            recorder._in_patched = True
+            try:
+                value = original(self)
+            finally:
+                recorder._in_patched = False
+            if recorder._in_run:
                 recorder._in_hook = True
                 try:
-                    with no_dispatch():
+                    with _Internal():
                         event = recorder._run.events.add()
                         event.branch.predicate = recorder._use(self)
                         event.branch.value = bool(value)
@@ -584,22 +881,51 @@ class Recorder:
         recorder = self
 
         def read(self, *args, **kwargs):
-            if not recorder._in_run or recorder._in_hook:
+            # int(t) may call item() internally, and the function mode calls this wrapper
+            # again as the method's public API: only the outermost read records.
+            if not recorder._in_run or recorder._in_hook or recorder._in_patched:
                 return original(self, *args, **kwargs)
-            recorder._in_hook = True  # int(t) may call item() internally: record once
+            recorder._in_patched = True
             try:
                 value = original(self, *args, **kwargs)
-                with no_dispatch():
+            finally:
+                recorder._in_patched = False
+            if not recorder._in_run:
+                return value
+            recorder._in_hook = True
+            try:
+                with _Internal():
                     event = recorder._run.events.add()
-                    event.scalar_read.tensor_id = recorder._use(self)
-                    event.scalar_read.method = label
-                    event.scalar_read.value = float(value)
+                    read = event.scalar_read
+                    read.tensor_id = recorder._use(self)
+                    read.method = label
+                    if label == "tolist":
+                        flat = _flatten_numbers(value, [])
+                        read.values.extend(flat)
+                        read.value = flat[0] if flat else 0.0
+                    else:
+                        read.value = float(value)
                     recorder._location(event.loc)
             finally:
                 recorder._in_hook = False
             return value
 
         return read
+
+
+def _flatten_numbers(value, out):
+    if isinstance(value, (list, tuple)):
+        for x in value:
+            _flatten_numbers(x, out)
+    else:
+        out.append(float(value))
+    return out
+
+
+def _qualified_name(func):
+    module = getattr(func, "__module__", None) or ""
+    name = getattr(func, "__qualname__", None) or getattr(func, "__name__", None) or repr(func)
+    return f"{module}.{name}" if module else name
 
 
 def _branch_kind(frame):
@@ -622,14 +948,16 @@ def _as_run(inputs):
     raise TypeError(f"a run must be a tuple of model inputs, not {type(inputs).__name__}")
 
 
-def record(model, runs, path, text=False):
+def record(model, runs, path, text=False, function_mode=True, loop_marks=True):
     """Calls model(*run) for every run and writes all runs into one trace file.
 
     `runs` is a list of input tuples (a bare tensor counts as a 1-tuple). Returns the
     Trace message. `path=None` records without writing. Nothing is written on error.
+    `function_mode` and `loop_marks` are as for Recorder.
     """
     runs = [_as_run(r) for r in runs]
-    with Recorder(path, model, text=text) as rec:
+    with Recorder(path, model, text=text, function_mode=function_mode,
+                  loop_marks=loop_marks) as rec:
         for inputs in runs:
             model(*inputs)
     return rec.trace

@@ -62,9 +62,13 @@ def test_record_writes_binary_trace(tmp_path, model_py, package_root):
         assert torch.equal(R.value_to_tensor(run.inputs[0].value), x)
         with torch.no_grad():
             assert torch.equal(R.value_to_tensor(run.outputs[0].value), torch.relu(fc(x)))
-        assert [e.op.name for e in run.events] == ["aten.t.default", "aten.addmm.default",
-                                                  "aten.relu.default"]
-        assert run.events[2].loc.frames[0].file == str(model_py)
+        ops = [e for e in run.events if e.WhichOneof("kind") == "op"]
+        assert [e.op.name for e in ops] == ["aten.t.default", "aten.addmm.default",
+                                            "aten.relu.default"]
+        assert ops[2].loc.frames[0].file == str(model_py)
+        calls = [e.function_call for e in run.events if e.WhichOneof("kind") == "function_call"]
+        assert [c.name for c in calls] == ["torch.nn.functional.linear", "torch.relu"]
+        assert [e.op.function_call for e in ops] == [calls[0].id, calls[0].id, calls[1].id]
 
 
 def test_text_mode_parses_back(tmp_path, model_py, package_root):

@@ -110,3 +110,51 @@ def test_every_case_records(name):
     trace = ascend_trace.record(model, runs, None)
     assert len(trace.runs) == len(runs)
     check_outputs(model, runs, trace)
+
+
+def loop_iters(run):
+    return [e for e in run.events if e.WhichOneof("kind") == "loop_iter"]
+
+
+@pytest.mark.skipif(not os.path.exists(os.path.join(CASES, "layers_in_a_loop.py")),
+                    reason="shared case not present")
+def test_case_layers_in_a_loop_shows_six_iterations():
+    module = load(os.path.join(CASES, "layers_in_a_loop.py"))
+    model, runs = module.make()
+    trace = ascend_trace.record(model, runs, None)
+    (run,) = trace.runs
+    marks = loop_iters(run)
+    assert [e.loop_iter.iteration for e in marks] == list(range(6))
+    head = {(e.loc.frames[0].file, e.loc.frames[0].line, e.loc.frames[0].column,
+             e.loc.frames[0].activation, e.loop_iter.head_offset) for e in marks}
+    assert len(head) == 1  # one loop head, one frame activation
+    (file, line, _, _, _), = head
+    assert file == os.path.join(CASES, "layers_in_a_loop.py")
+    with open(file) as f:
+        assert f.read().splitlines()[line - 1].strip() == "for layer in self.layers:"
+    # Each iteration's ops follow its mark: 4 function-level calls per block.
+    kinds = [e.WhichOneof("kind") for e in run.events]
+    starts = [i for i, k in enumerate(kinds) if k == "loop_iter"]
+    for a, b in zip(starts, starts[1:] + [len(kinds)]):
+        names = [e.function_call.name for e in run.events[a:b] if e.WhichOneof("kind") == "function_call"]
+        assert names == ["torch.nn.functional.layer_norm", "torch.nn.functional.linear",
+                         "torch.relu", "torch.Tensor.add"]
+    check_outputs(model, runs, trace)
+
+
+@pytest.mark.skipif(not os.path.exists(os.path.join(CASES, "refine_until_small.py")),
+                    reason="shared case not present")
+def test_case_refine_until_small_trip_counts():
+    model, runs = load(os.path.join(CASES, "refine_until_small.py")).make()
+    trace = ascend_trace.record(model, runs, None)
+    counts = []
+    for run in trace.runs:
+        marks = loop_iters(run)
+        assert [e.loop_iter.iteration for e in marks] == list(range(len(marks)))
+        assert len({(e.loc.frames[0].line, e.loop_iter.head_offset) for e in marks}) == 1
+        counts.append(len(marks))
+        # The loop exits on a false test: the last branch event is false, the others true.
+        values = [e.branch.value for e in branches(run)]
+        assert values[-1] is False
+    assert counts == [1, 3, 6]
+    check_outputs(model, runs, trace)

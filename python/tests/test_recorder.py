@@ -64,7 +64,7 @@ def test_conv_bn_relu_values_round_trip(tmp_path):
     assert trace.producer == f"ascend_trace {ascend_trace.__version__}"
     assert trace.torch_version == torch.__version__
     assert trace.model.endswith("test_recorder.ConvBnRelu")
-    assert trace.modes.dispatch_mode and not trace.modes.function_mode
+    assert trace.modes.dispatch_mode and trace.modes.function_mode and trace.modes.loop_tracer
     assert not trace.modes.training and not trace.modes.grad_enabled
 
     names = [p.name for p in trace.parameters]

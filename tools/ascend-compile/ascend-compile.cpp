@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascend/InitAll.h"
+#include "ascend/Pipelines/Pipelines.h"
 #include "ascend/Target/MindIR/MindIRExport.h"
 #include "ascend/Trace/TraceReader.h"
 
@@ -21,12 +22,14 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -49,6 +52,9 @@ cl::opt<EmitLevel> emitLevel(
         clEnumValN(EmitLevel::MindIR, "mindir", "MindIR protobuf file")));
 cl::opt<bool> quiet("quiet", cl::desc("Do not print the summary"),
                     cl::init(false));
+cl::opt<std::string> chip("chip",
+                          cl::desc("Target chip for AI Core tiling"),
+                          cl::init("Ascend910B2"));
 
 /// Counts `pynative.op`s (recorded eager ops) over all runs.
 int64_t countRecordedOps(ModuleOp module) {
@@ -75,10 +81,28 @@ int64_t countGraphOps(ModuleOp module) {
   return n;
 }
 
-LogicalResult runPipeline(ModuleOp module, StringRef pipeline) {
+/// Prints "[stage] what" progress lines to a terminal; quiet otherwise.
+struct Progress {
+  bool enabled = !quiet && sys::Process::StandardErrIsDisplayed();
+  void stage(StringRef name, StringRef detail) {
+    if (enabled)
+      errs() << "[" << name << "] " << detail << "\n";
+  }
+};
+
+/// Runs the pipeline built by `build` on `module`, honouring the
+/// --mlir-timing / --mlir-print-ir-* options.
+LogicalResult
+runPipeline(ModuleOp module,
+            llvm::function_ref<void(OpPassManager &,
+                              const ascend::AscendPipelineOptions &)>
+                build,
+            const ascend::AscendPipelineOptions &options) {
   PassManager pm(module.getContext());
-  if (failed(parsePassPipeline(pipeline, pm, llvm::errs())))
+  if (failed(applyPassManagerCLOptions(pm)))
     return failure();
+  applyDefaultTimingPassManagerCLOptions(pm);
+  build(pm, options);
   return pm.run(module);
 }
 
@@ -124,6 +148,7 @@ int main(int argc, char **argv) {
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
   ascend::registerAllPasses();
   registerTransformsPasses();
   cl::ParseCommandLineOptions(
@@ -146,15 +171,19 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
   int64_t recordedOps = countRecordedOps(*module);
-  int64_t runs = llvm::range_size(module->getOps());
-  runs = 0;
+  int64_t runs = 0;
   for (Operation &op : module->getOps())
     runs += op.getName().getStringRef() == "pynative.trace";
 
+  Progress progress;
+  progress.stage("pynative", Twine(recordedOps).concat(" eager ops in ")
+                                 .concat(Twine(runs)).concat(" run(s)")
+                                 .str());
+  ascend::AscendPipelineOptions options;
+  options.chip = chip;
   if (emitLevel != EmitLevel::PyNative &&
-      failed(runPipeline(*module,
-                         "convert-pynative-to-mindspore,"
-                         "ascend-mindspore-fold-transpose,canonicalize,cse")))
+      failed(runPipeline(*module, ascend::buildPyNativeToMindSporePipeline,
+                         options)))
     return 1;
 
   // MindIR is written from the mindspore level: it keeps one primitive per
@@ -164,9 +193,12 @@ int main(int argc, char **argv) {
     graphModule = module->clone();
 
   int64_t graphOps = countGraphOps(*module);
+  if (emitLevel != EmitLevel::PyNative)
+    progress.stage("mindspore", Twine(graphOps).concat(" graph ops").str());
   int64_t kernels = 0;
   if (emitLevel == EmitLevel::AICore || emitLevel == EmitLevel::MindIR) {
-    if (failed(runPipeline(*module, "convert-mindspore-to-aicore")))
+    if (failed(runPipeline(*module, ascend::buildMindSporeToAICorePipeline,
+                           options)))
       return 1;
     module->walk([&](Operation *op) {
       kernels += op->getName().getStringRef() == "aicore.kernel";
@@ -185,6 +217,10 @@ int main(int argc, char **argv) {
                        ascend::HostTensor::elementBytes(shaped.getElementType());
   });
 
+  if (emitLevel == EmitLevel::AICore || emitLevel == EmitLevel::MindIR)
+    progress.stage("aicore", Twine(kernels).concat(" AI Core kernels").str());
+  if (emitLevel == EmitLevel::MindIR)
+    progress.stage("mindir", "writing " + outputFilename);
   LogicalResult written = writeAtomically(outputFilename, [&](raw_ostream &os) {
     if (emitLevel == EmitLevel::MindIR)
       return ascend::exportMindIR(*graphModule, os);

@@ -1,8 +1,8 @@
-//===- ascend-run.cpp - run a mindspore module on the CPU -----------------===//
+//===- ascend-run.cpp - run a mindspore or aicore module on the CPU -------===//
 //
-// Executes a module at the `mindspore` level on the CPU (lowered through
-// upstream MLIR and JIT-compiled, see ascend/Execution/CPURunner.h) on the
-// inputs of every run recorded in an eager trace and compares the results
+// Executes a module at the `mindspore` or `aicore` level on the CPU (lowered
+// through upstream MLIR and JIT-compiled, see ascend/Execution/CPURunner.h) on
+// the inputs of every run recorded in an eager trace and compares the results
 // with the eager outputs:
 //
 //   ascend-run model.mlir --trace model.pntrace [--entry main]
@@ -16,9 +16,11 @@
 //   input dense<[1.0, 2.0]> : tensor<2xf32>    next input of the entry
 //   output dense<[2.0, 4.0]> : tensor<2xf32>   next expected output (optional)
 //
-// and `--print-outputs` prints the results, which is what lit tests use.
+// and `--print-outputs` prints the results, which is what lit tests use;
+// `--print-lowered` prints the LLVM-dialect module that is JIT-compiled.
 //
 //===----------------------------------------------------------------------===//
+#include "ascend/Dialect/AICore/IR/AICoreDialect.h"
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "ascend/Execution/CPURunner.h"
 #include "ascend/Trace/TraceReader.h"
@@ -65,6 +67,9 @@ static cl::opt<double>
                         "for f32/f64, 1e-2 for f16/bf16)"));
 static cl::opt<bool> printOutputs("print-outputs",
                                   cl::desc("Print every output of every run"));
+static cl::opt<bool> printLowered(
+    "print-lowered",
+    cl::desc("Print the module in the LLVM dialect that is JIT-compiled"));
 
 namespace {
 struct Run {
@@ -139,7 +144,8 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(
       argc, argv,
-      "ascend-run: execute a mindspore module on the CPU and compare it with "
+      "ascend-run: execute a mindspore or aicore module on the CPU and "
+      "compare it with "
       "the eager outputs of a trace\n");
   if (traceFile.empty() == inputsFile.empty()) {
     (void)error("give exactly one of --trace FILE and --inputs FILE");
@@ -147,10 +153,12 @@ int main(int argc, char **argv) {
   }
 
   DialectRegistry registry;
-  registry.insert<mindspore::MindSporeDialect, func::FuncDialect>();
+  registry.insert<mindspore::MindSporeDialect, aicore::AICoreDialect,
+                  func::FuncDialect>();
   registerCPURunnerDialects(registry);
   MLIRContext context(registry);
-  context.loadDialect<mindspore::MindSporeDialect, func::FuncDialect>();
+  context.loadDialect<mindspore::MindSporeDialect, aicore::AICoreDialect,
+                      func::FuncDialect>();
 
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
@@ -197,7 +205,8 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  auto executable = CPUExecutable::compile(*module, entry);
+  auto executable = CPUExecutable::compile(
+      *module, entry, printLowered ? &llvm::outs() : nullptr);
   if (failed(executable)) {
     (void)error(moduleFile + ": cannot compile @" + entry + " for the CPU");
     return 1;

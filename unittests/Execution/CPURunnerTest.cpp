@@ -6,11 +6,14 @@
 //===----------------------------------------------------------------------===//
 #include "ascend/Execution/CPURunner.h"
 
+#include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
+#include "ascend/Dialect/AICore/IR/AICoreDialect.h"
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -28,7 +31,8 @@ class CPURunnerTest : public ::testing::Test {
 protected:
   CPURunnerTest() {
     DialectRegistry registry;
-    registry.insert<mindspore::MindSporeDialect, func::FuncDialect>();
+    registry.insert<mindspore::MindSporeDialect, aicore::AICoreDialect,
+                    func::FuncDialect>();
     registerCPURunnerDialects(registry);
     context.appendDialectRegistry(registry);
     context.loadAllAvailableDialects();
@@ -193,6 +197,81 @@ TEST_F(CPURunnerTest, MatMulTransposes) {
   std::vector<float> want = {1, 2, 3, 5, 4, 5, 6, 11};
   expectNear(values(out[0]), want);
   expectNear(values(out[1]), want);
+}
+
+/// [m, n] = x * y (+ bias) with x [m, k] or [k, m] (transposeA) and y [k, n]
+/// or [n, k] (transposeB), accumulated in double.
+static std::vector<float> naiveMatMul(ArrayRef<float> x, ArrayRef<float> y,
+                                      ArrayRef<float> bias, int64_t m,
+                                      int64_t n, int64_t k, bool transposeA,
+                                      bool transposeB) {
+  std::vector<float> out(m * n);
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      double acc = bias.empty() ? 0.0 : bias[j];
+      for (int64_t p = 0; p < k; ++p)
+        acc += double(transposeA ? x[p * m + i] : x[i * k + p]) *
+               (transposeB ? y[j * k + p] : y[p * n + j]);
+      out[i * n + j] = float(acc);
+    }
+  return out;
+}
+
+TEST_F(CPURunnerTest, TiledAICoreMatMulsMatchAReference) {
+  // Shapes that need several M, N and K tiles (scf.for loops over all three)
+  // and ragged ones whose only tiles are small divisors, with and without a
+  // fused bias, and transposed operands.
+  struct Case {
+    int64_t m, n, k;
+    bool transposeA, transposeB, bias;
+  };
+  const Case cases[] = {{130, 300, 700, false, true, true},
+                        {64, 96, 2048, true, false, false},
+                        {17, 251, 127, false, false, true},
+                        {250, 64, 128, true, true, false}};
+  for (const Case &c : cases) {
+    std::string src;
+    llvm::raw_string_ostream os(src);
+    auto shape = [](int64_t a, int64_t b) {
+      return "tensor<" + std::to_string(a) + "x" + std::to_string(b) + "xf32>";
+    };
+    std::string xType = c.transposeA ? shape(c.k, c.m) : shape(c.m, c.k);
+    std::string yType = c.transposeB ? shape(c.n, c.k) : shape(c.k, c.n);
+    std::string rType = shape(c.m, c.n);
+    std::string bType = "tensor<" + std::to_string(c.n) + "xf32>";
+    os << "func.func @main(%x: " << xType << ", %y: " << yType
+       << ", %b: " << bType << ") -> " << rType << " {\n"
+       << "  %m = mindspore.matmul %x, %y {transpose_a = "
+       << (c.transposeA ? "true" : "false")
+       << ", transpose_b = " << (c.transposeB ? "true" : "false") << "} : ("
+       << xType << ", " << yType << ") -> " << rType << "\n";
+    if (c.bias)
+      os << "  %r = mindspore.bias_add %m, %b : (" << rType << ", " << bType
+         << ") -> " << rType << "\n  return %r : " << rType << "\n}\n";
+    else
+      os << "  return %m : " << rType << "\n}\n";
+    SCOPED_TRACE(src);
+    OwningOpRef<ModuleOp> module = parse(src);
+    ASSERT_TRUE(module);
+    PassManager pm(&context);
+    pm.addPass(createConvertMindSporeToAICorePass());
+    ASSERT_TRUE(succeeded(pm.run(*module))) << diagnostics;
+    int launches = 0;
+    module->walk([&](aicore::LaunchOp) { ++launches; });
+    ASSERT_EQ(launches, 1);
+
+    std::vector<float> x = random(c.m * c.k, 1), y = random(c.k * c.n, 2),
+                       b = random(c.n, 3);
+    HostTensor xt = c.transposeA ? f32({c.k, c.m}, x) : f32({c.m, c.k}, x);
+    HostTensor yt = c.transposeB ? f32({c.n, c.k}, y) : f32({c.k, c.n}, y);
+    auto results = runOnCPU(*module, "main", {xt, yt, f32({c.n}, b)});
+    ASSERT_TRUE(succeeded(results)) << diagnostics;
+    ASSERT_EQ(results->size(), 1u);
+    std::vector<float> want =
+        naiveMatMul(x, y, c.bias ? ArrayRef<float>(b) : ArrayRef<float>(), c.m,
+                    c.n, c.k, c.transposeA, c.transposeB);
+    expectNear(values((*results)[0]), want, 1e-4f);
+  }
 }
 
 /// Reference NCHW x OIHW convolution with padding [top, bottom, left, right].

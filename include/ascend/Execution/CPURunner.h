@@ -1,10 +1,10 @@
-//===- CPURunner.h - execute mindspore modules on the CPU -------*- C++ -*-===//
+//===- CPURunner.h - execute mindspore/aicore modules on the CPU *- C++ -*-===//
 //
-// `ascend-run`'s engine: lowers a module at the `mindspore` level through
-// upstream MLIR (convert-mindspore-to-linalg, one-shot bufferization, linalg
-// to loops, LLVM dialect), JIT-compiles it with mlir::ExecutionEngine and
-// calls one function on host tensors; plus the comparison of results with
-// eager (PYNATIVE) values.
+// `ascend-run`'s engine: lowers a module at the `mindspore` or `aicore` level
+// through upstream MLIR (convert-aicore-to-memref, convert-mindspore-to-linalg,
+// one-shot bufferization, buffer deallocation, linalg to loops, LLVM dialect),
+// JIT-compiles it with mlir::ExecutionEngine and calls one function on host
+// tensors; plus the comparison of results with eager (PYNATIVE) values.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCEND_EXECUTION_CPURUNNER_H
@@ -40,8 +40,17 @@ public:
   /// shaped ranked tensor; a loaded parameter has no `value` or a value whose
   /// bytes cannot be read; an op cannot be lowered (the lowering's own
   /// diagnostic names it); or LLVM cannot compile the result.
+  ///
+  /// A module at the aicore level is first lowered by convert-aicore-to-memref
+  /// (kernels become functions on memrefs, launches calls on the graph's
+  /// buffers); the buffers of launch results are freed by the buffer
+  /// deallocation pipeline like every other buffer of the graph.
+  ///
+  /// When `loweredModule` is given, the module in the LLVM dialect (what the
+  /// JIT compiles) is printed to it.
   static FailureOr<std::unique_ptr<CPUExecutable>>
-  compile(ModuleOp module, llvm::StringRef entry);
+  compile(ModuleOp module, llvm::StringRef entry,
+          llvm::raw_ostream *loweredModule = nullptr);
 
   ~CPUExecutable();
 

@@ -108,15 +108,14 @@ struct ConvertAICoreToMemRefPass
       if (op->getDialect() && isa<AICoreDialect>(op->getDialect()))
         ops.push_back(op);
     });
-    SmallVector<Value> buffers;
     for (Operation *op : ops) {
       rewriter.setInsertionPoint(op);
-      Location loc = op->getLoc();
       if (auto alloc = dyn_cast<AllocOp>(op)) {
-        auto buffer = memref::AllocOp::create(
-            rewriter, loc, cast<MemRefType>(alloc.getType()));
-        buffers.push_back(buffer);
-        rewriter.replaceOp(op, buffer);
+        // On-chip buffers live as long as the kernel: stack allocations,
+        // which leave no memref.dealloc for the buffer deallocation
+        // pipeline to trip over.
+        rewriter.replaceOpWithNewOp<memref::AllocaOp>(
+            op, cast<MemRefType>(alloc.getType()));
       } else if (auto copy = dyn_cast<CopyOp>(op)) {
         lowerCopy(rewriter, copy);
       } else if (auto mmad = dyn_cast<MmadOp>(op)) {
@@ -126,8 +125,6 @@ struct ConvertAICoreToMemRefPass
       } else if (isa<SetFlagOp, WaitFlagOp>(op)) {
         rewriter.eraseOp(op);
       } else if (isa<ReturnOp>(op)) {
-        for (Value buffer : buffers)
-          memref::DeallocOp::create(rewriter, loc, buffer);
         rewriter.replaceOpWithNewOp<func::ReturnOp>(op);
       }
     }

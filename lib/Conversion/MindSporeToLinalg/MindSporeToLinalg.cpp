@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/SymbolTable.h"
@@ -262,13 +263,54 @@ Value demoteTensor(OpBuilder &b, Location loc, Value v,
 // Elementwise primitives
 //===----------------------------------------------------------------------===//
 
+template <typename OpT>
+constexpr bool isCompare =
+    llvm::is_one_of<OpT, ms::GreaterOp, ms::GreaterEqualOp, ms::LessOp,
+                    ms::LessEqualOp, ms::EqualOp, ms::NotEqualOp>::value;
+
+template <typename OpT> arith::CmpFPredicate floatPredicate() {
+  if constexpr (std::is_same_v<OpT, ms::GreaterOp>)
+    return arith::CmpFPredicate::OGT;
+  else if constexpr (std::is_same_v<OpT, ms::GreaterEqualOp>)
+    return arith::CmpFPredicate::OGE;
+  else if constexpr (std::is_same_v<OpT, ms::LessOp>)
+    return arith::CmpFPredicate::OLT;
+  else if constexpr (std::is_same_v<OpT, ms::LessEqualOp>)
+    return arith::CmpFPredicate::OLE;
+  else if constexpr (std::is_same_v<OpT, ms::EqualOp>)
+    return arith::CmpFPredicate::OEQ;
+  else
+    return arith::CmpFPredicate::UNE; // NaN != anything, like PyTorch
+}
+
+/// Booleans compare as 0 < 1; other integers are signed.
+template <typename OpT> arith::CmpIPredicate intPredicate(bool isBool) {
+  using P = arith::CmpIPredicate;
+  if constexpr (std::is_same_v<OpT, ms::GreaterOp>)
+    return isBool ? P::ugt : P::sgt;
+  else if constexpr (std::is_same_v<OpT, ms::GreaterEqualOp>)
+    return isBool ? P::uge : P::sge;
+  else if constexpr (std::is_same_v<OpT, ms::LessOp>)
+    return isBool ? P::ult : P::slt;
+  else if constexpr (std::is_same_v<OpT, ms::LessEqualOp>)
+    return isBool ? P::ule : P::sle;
+  else if constexpr (std::is_same_v<OpT, ms::EqualOp>)
+    return P::eq;
+  else
+    return P::ne;
+}
+
 template <typename SrcOp>
 Value scalarBinary(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   Type type = lhs.getType();
-  if (isa<FloatType>(type)) {
+  if constexpr (std::is_same_v<SrcOp, ms::LogicalAndOp>) {
+    return arith::AndIOp::create(b, loc, lhs, rhs);
+  } else if constexpr (std::is_same_v<SrcOp, ms::LogicalOrOp>) {
+    return arith::OrIOp::create(b, loc, lhs, rhs);
+  } else if (isa<FloatType>(type)) {
     Value l = promote(b, loc, lhs), r = promote(b, loc, rhs);
-    if constexpr (std::is_same_v<SrcOp, ms::GreaterOp>) {
-      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, l, r);
+    if constexpr (isCompare<SrcOp>) {
+      return arith::CmpFOp::create(b, loc, floatPredicate<SrcOp>(), l, r);
     } else {
       Value v;
       if constexpr (std::is_same_v<SrcOp, ms::AddOp>)
@@ -277,24 +319,38 @@ Value scalarBinary(OpBuilder &b, Location loc, Value lhs, Value rhs) {
         v = arith::SubFOp::create(b, loc, l, r);
       else if constexpr (std::is_same_v<SrcOp, ms::MulOp>)
         v = arith::MulFOp::create(b, loc, l, r);
+      else if constexpr (std::is_same_v<SrcOp, ms::MaximumOp>)
+        v = arith::MaximumFOp::create(b, loc, l, r);
+      else if constexpr (std::is_same_v<SrcOp, ms::MinimumOp>)
+        v = arith::MinimumFOp::create(b, loc, l, r);
+      else if constexpr (std::is_same_v<SrcOp, ms::PowOp>)
+        v = math::PowFOp::create(b, loc, l, r);
       else
         v = arith::DivFOp::create(b, loc, l, r);
       return demote(b, loc, v, type);
     }
-  }
-  if constexpr (std::is_same_v<SrcOp, ms::GreaterOp>) {
-    // Booleans compare as 0 < 1; other integers are signed.
-    auto pred = type.isInteger(1) ? arith::CmpIPredicate::ugt
-                                  : arith::CmpIPredicate::sgt;
-    return arith::CmpIOp::create(b, loc, pred, lhs, rhs);
-  } else if constexpr (std::is_same_v<SrcOp, ms::AddOp>) {
-    return arith::AddIOp::create(b, loc, lhs, rhs);
-  } else if constexpr (std::is_same_v<SrcOp, ms::SubOp>) {
-    return arith::SubIOp::create(b, loc, lhs, rhs);
-  } else if constexpr (std::is_same_v<SrcOp, ms::MulOp>) {
-    return arith::MulIOp::create(b, loc, lhs, rhs);
   } else {
-    return arith::DivSIOp::create(b, loc, lhs, rhs);
+    bool isBool = type.isInteger(1);
+    if constexpr (isCompare<SrcOp>) {
+      return arith::CmpIOp::create(b, loc, intPredicate<SrcOp>(isBool), lhs,
+                                   rhs);
+    } else if constexpr (std::is_same_v<SrcOp, ms::AddOp>) {
+      return arith::AddIOp::create(b, loc, lhs, rhs);
+    } else if constexpr (std::is_same_v<SrcOp, ms::SubOp>) {
+      return arith::SubIOp::create(b, loc, lhs, rhs);
+    } else if constexpr (std::is_same_v<SrcOp, ms::MulOp>) {
+      return arith::MulIOp::create(b, loc, lhs, rhs);
+    } else if constexpr (std::is_same_v<SrcOp, ms::MaximumOp>) {
+      if (isBool)
+        return arith::OrIOp::create(b, loc, lhs, rhs);
+      return arith::MaxSIOp::create(b, loc, lhs, rhs);
+    } else if constexpr (std::is_same_v<SrcOp, ms::MinimumOp>) {
+      if (isBool)
+        return arith::AndIOp::create(b, loc, lhs, rhs);
+      return arith::MinSIOp::create(b, loc, lhs, rhs);
+    } else {
+      return arith::DivSIOp::create(b, loc, lhs, rhs);
+    }
   }
 }
 
@@ -315,6 +371,55 @@ template <typename SrcOp> struct BinaryLowering : OpConversionPattern<SrcOp> {
   }
 };
 
+/// One element of a float unary primitive, `x` in its compute type.
+template <typename SrcOp>
+Value scalarFloatUnary(OpBuilder &b, Location loc, Value x) {
+  Type t = x.getType();
+  auto c = [&](double v) { return constantFloat(b, loc, t, v); };
+  // 1 / (1 + exp(-x)), PyTorch's CPU formula for sigmoid and silu.
+  auto sigmoidDenominator = [&] {
+    return arith::AddFOp::create(
+        b, loc, c(1.0),
+        math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x)));
+  };
+  if constexpr (std::is_same_v<SrcOp, ms::ReLUOp>)
+    return arith::MaximumFOp::create(b, loc, x, c(0.0));
+  else if constexpr (std::is_same_v<SrcOp, ms::ReLU6Op>)
+    return arith::MinimumFOp::create(
+        b, loc, arith::MaximumFOp::create(b, loc, x, c(0.0)), c(6.0));
+  else if constexpr (std::is_same_v<SrcOp, ms::SinOp>)
+    return math::SinOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::CosOp>)
+    return math::CosOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::ExpOp>)
+    return math::ExpOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::LogOp>)
+    return math::LogOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::SqrtOp>)
+    return math::SqrtOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::RsqrtOp>)
+    return math::RsqrtOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::TanhOp>)
+    return math::TanhOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::ErfOp>)
+    return math::ErfOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::SigmoidOp>)
+    return arith::DivFOp::create(b, loc, c(1.0), sigmoidDenominator());
+  else if constexpr (std::is_same_v<SrcOp, ms::SiLUOp>)
+    return arith::DivFOp::create(b, loc, x, sigmoidDenominator());
+  else if constexpr (std::is_same_v<SrcOp, ms::GeLUOp>) {
+    // x * 0.5 * (1 + erf(x / sqrt(2))), PyTorch's exact gelu.
+    Value erf = math::ErfOp::create(
+        b, loc, arith::MulFOp::create(b, loc, x, c(M_SQRT1_2)));
+    return arith::MulFOp::create(
+        b, loc, arith::MulFOp::create(b, loc, x, c(0.5)),
+        arith::AddFOp::create(b, loc, c(1.0), erf));
+  } else if constexpr (std::is_same_v<SrcOp, ms::NegOp>)
+    return arith::NegFOp::create(b, loc, x);
+  else
+    return math::AbsFOp::create(b, loc, x);
+}
+
 template <typename SrcOp> struct UnaryLowering : OpConversionPattern<SrcOp> {
   using OpConversionPattern<SrcOp>::OpConversionPattern;
   LogicalResult
@@ -324,19 +429,91 @@ template <typename SrcOp> struct UnaryLowering : OpConversionPattern<SrcOp> {
     Type elementType = resultType.getElementType();
     Value result = buildElementwise(
         rewriter, op.getLoc(), resultType, adaptor.getInput(),
-        [&](OpBuilder &b, Location loc, ValueRange v) {
-          Value x = promote(b, loc, v[0]);
-          Value y;
-          if constexpr (std::is_same_v<SrcOp, ms::ReLUOp>)
-            y = arith::MaximumFOp::create(
-                b, loc, x, constantFloat(b, loc, x.getType(), 0.0));
-          else if constexpr (std::is_same_v<SrcOp, ms::SinOp>)
-            y = math::SinOp::create(b, loc, x);
-          else
-            y = math::CosOp::create(b, loc, x);
+        [&](OpBuilder &b, Location loc, ValueRange v) -> Value {
+          if (!isa<FloatType>(elementType)) {
+            // Neg and Abs of integers (two's complement wrap, like PyTorch).
+            Value zero = arith::ConstantOp::create(
+                b, loc, b.getIntegerAttr(elementType, 0));
+            Value neg = arith::SubIOp::create(b, loc, zero, v[0]);
+            if constexpr (std::is_same_v<SrcOp, ms::NegOp>)
+              return neg;
+            Value isNeg = arith::CmpIOp::create(
+                b, loc, arith::CmpIPredicate::slt, v[0], zero);
+            return arith::SelectOp::create(b, loc, isNeg, neg, v[0]);
+          }
+          Value y = scalarFloatUnary<SrcOp>(b, loc, promote(b, loc, v[0]));
           return demote(b, loc, y, elementType);
         });
     rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// Scalar `v` converted to `to` with PyTorch's rules: float to integer
+/// truncates toward zero, bool is 0/1 (unsigned), anything to bool is != 0.
+Value convertScalar(OpBuilder &b, Location loc, Value v, Type to) {
+  Type from = v.getType();
+  if (from == to)
+    return v;
+  if (to.isInteger(1))
+    return toBool(b, loc, v);
+  bool fromFloat = isa<FloatType>(from), toFloat = isa<FloatType>(to);
+  if (fromFloat && toFloat) {
+    if (to.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth())
+      return arith::ExtFOp::create(b, loc, to, v);
+    if (to.getIntOrFloatBitWidth() < from.getIntOrFloatBitWidth())
+      return arith::TruncFOp::create(b, loc, to, v);
+    // f16 <-> bf16: through f32.
+    return arith::TruncFOp::create(
+        b, loc, to, arith::ExtFOp::create(b, loc, b.getF32Type(), v));
+  }
+  if (fromFloat)
+    return arith::FPToSIOp::create(b, loc, to, v);
+  if (toFloat) {
+    if (from.isInteger(1))
+      return arith::UIToFPOp::create(b, loc, to, v);
+    return arith::SIToFPOp::create(b, loc, to, v);
+  }
+  if (to.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth()) {
+    if (from.isInteger(1))
+      return arith::ExtUIOp::create(b, loc, to, v);
+    return arith::ExtSIOp::create(b, loc, to, v);
+  }
+  return arith::TruncIOp::create(b, loc, to, v);
+}
+
+struct CastLowering : OpConversionPattern<ms::CastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::CastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Type to = resultType.getElementType();
+    rewriter.replaceOp(
+        op, buildElementwise(rewriter, op.getLoc(), resultType,
+                             adaptor.getInput(),
+                             [&](OpBuilder &b, Location loc, ValueRange v) {
+                               return convertScalar(b, loc, v[0], to);
+                             }));
+    return success();
+  }
+};
+
+struct SelectLowering : OpConversionPattern<ms::SelectOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::SelectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(op.getType());
+    rewriter.replaceOp(
+        op, buildElementwise(
+                rewriter, op.getLoc(), resultType,
+                ValueRange{adaptor.getCondition(), adaptor.getX(),
+                           adaptor.getY()},
+                [](OpBuilder &b, Location loc, ValueRange v) {
+                  return Value(arith::SelectOp::create(b, loc, v[0], v[1],
+                                                       v[2]));
+                }));
     return success();
   }
 };
@@ -768,25 +945,6 @@ struct SoftmaxLowering : OpConversionPattern<ms::SoftmaxOp> {
   }
 };
 
-struct ReduceSumLowering : OpConversionPattern<ms::ReduceSumOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ms::ReduceSumOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto resultType = cast<RankedTensorType>(op.getType());
-    Value x = promoteTensor(rewriter, loc, adaptor.getInput());
-    int64_t rank = rankedType(x).getRank();
-    SmallVector<bool> reduced(rank, op.getAxis().empty());
-    for (int64_t axis : op.getAxis())
-      reduced[axis < 0 ? axis + rank : axis] = true;
-    Value result =
-        buildReduction(rewriter, loc, x, reduced, op.getKeepDims(), false);
-    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
-    return success();
-  }
-};
-
 struct ReduceAllLowering : OpConversionPattern<ms::ReduceAllOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -800,47 +958,227 @@ struct ReduceAllLowering : OpConversionPattern<ms::ReduceAllOp> {
   }
 };
 
+/// Flags of the axes a reduce primitive reduces (all when `axis` is empty).
+SmallVector<bool> reducedAxes(ArrayRef<int64_t> axis, int64_t rank) {
+  SmallVector<bool> reduced(rank, axis.empty());
+  for (int64_t a : axis)
+    reduced[a < 0 ? a + rank : a] = true;
+  return reduced;
+}
+
+/// Number of elements of `type` in the flagged dimensions.
+int64_t reducedCount(RankedTensorType type, ArrayRef<bool> reduced) {
+  int64_t count = 1;
+  for (auto [d, r] : llvm::enumerate(reduced))
+    if (r)
+      count *= type.getDimSize(d);
+  return count;
+}
+
+/// `t` (float) with every element divided by `count`.
+Value divideBy(OpBuilder &b, Location loc, Value t, int64_t count) {
+  RankedTensorType type = rankedType(t);
+  Type elt = type.getElementType();
+  return buildElementwise(b, loc, type, t,
+                          [&](OpBuilder &nb, Location nloc, ValueRange v) {
+                            return Value(arith::DivFOp::create(
+                                nb, nloc, v[0],
+                                constantFloat(nb, nloc, elt, double(count))));
+                          });
+}
+
+template <typename SrcOp>
+struct ReduceLowering : OpConversionPattern<SrcOp> {
+  using OpConversionPattern<SrcOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value x = promoteTensor(rewriter, loc, adaptor.getInput());
+    SmallVector<bool> reduced =
+        reducedAxes(op.getAxis(), rankedType(x).getRank());
+    constexpr bool isMax = std::is_same_v<SrcOp, ms::ReduceMaxOp>;
+    Value result =
+        buildReduction(rewriter, loc, x, reduced, op.getKeepDims(), isMax);
+    if constexpr (std::is_same_v<SrcOp, ms::ReduceMeanOp>)
+      result = divideBy(rewriter, loc, result,
+                        reducedCount(rankedType(x), reduced));
+    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
+    return success();
+  }
+};
+
+/// Map from the rank-`rank` iteration space to the dimensions not flagged in
+/// `reduced` (a reduction result without kept dimensions).
+AffineMap keptDimsMap(ArrayRef<bool> reduced, MLIRContext *ctx) {
+  SmallVector<AffineExpr> exprs;
+  for (auto [d, r] : llvm::enumerate(reduced))
+    if (!r)
+      exprs.push_back(getAffineDimExpr(d, ctx));
+  return AffineMap::get(reduced.size(), 0, exprs, ctx);
+}
+
+struct LogSoftmaxLowering : OpConversionPattern<ms::LogSoftmaxOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::LogSoftmaxOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = getContext();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value x = promoteTensor(rewriter, loc, adaptor.getX());
+    RankedTensorType xt = rankedType(x);
+    int64_t rank = xt.getRank();
+    if (rank == 0) {
+      // log(softmax) of a single value is 0.
+      Value zero =
+          constantFloat(rewriter, loc, resultType.getElementType(), 0.0);
+      rewriter.replaceOp(op, filledTensor(rewriter, loc, {}, zero));
+      return success();
+    }
+    int64_t axis = op.getAxis() < 0 ? op.getAxis() + rank : op.getAxis();
+    SmallVector<bool> reduced(rank, false);
+    reduced[axis] = true;
+    AffineMap dropAxis = keptDimsMap(reduced, ctx);
+    AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    SmallVector<IteratorType> parallel(rank, IteratorType::parallel);
+    // PyTorch: (x - max) - log(sum(exp(x - max))).
+    Value max = buildReduction(rewriter, loc, x, reduced, false, true);
+    Value shifted =
+        buildGeneric(rewriter, loc, xt, ValueRange{x, max}, {id, dropAxis, id},
+                     parallel, [](OpBuilder &b, Location l, ValueRange v) {
+                       return Value(arith::SubFOp::create(b, l, v[0], v[1]));
+                     });
+    Value exps = buildElementwise(
+        rewriter, loc, xt, shifted, [](OpBuilder &b, Location l, ValueRange v) {
+          return Value(math::ExpOp::create(b, l, v[0]));
+        });
+    Value sum = buildReduction(rewriter, loc, exps, reduced, false, false);
+    Value result = buildGeneric(
+        rewriter, loc, xt, ValueRange{shifted, sum}, {id, dropAxis, id},
+        parallel, [](OpBuilder &b, Location l, ValueRange v) {
+          return Value(arith::SubFOp::create(b, l, v[0],
+                                             math::LogOp::create(b, l, v[1])));
+        });
+    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
+    return success();
+  }
+};
+
+struct LayerNormLowering : OpConversionPattern<ms::LayerNormOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::LayerNormOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = getContext();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value x = promoteTensor(rewriter, loc, adaptor.getX());
+    Value gamma = promoteTensor(rewriter, loc, adaptor.getGamma());
+    Value beta = promoteTensor(rewriter, loc, adaptor.getBeta());
+    RankedTensorType xt = rankedType(x);
+    Type elt = xt.getElementType();
+    int64_t rank = xt.getRank();
+    int64_t normAxis = op.getBeginNormAxis(), paramsAxis =
+                                                  op.getBeginParamsAxis();
+    if (normAxis < 0)
+      normAxis += rank;
+    if (paramsAxis < 0)
+      paramsAxis += rank;
+    SmallVector<bool> reduced(rank, false);
+    for (int64_t d = normAxis; d < rank; ++d)
+      reduced[d] = true;
+    int64_t count = reducedCount(xt, reduced);
+    AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    AffineMap stats = keptDimsMap(reduced, ctx);
+    SmallVector<AffineExpr> paramExprs;
+    for (int64_t d = paramsAxis; d < rank; ++d)
+      paramExprs.push_back(getAffineDimExpr(d, ctx));
+    AffineMap params = AffineMap::get(rank, 0, paramExprs, ctx);
+    SmallVector<IteratorType> parallel(rank, IteratorType::parallel);
+
+    // PyTorch's CPU kernel: mean, biased variance, rstd = 1 / sqrt(var + eps),
+    // y = (x - mean) * rstd * gamma + beta.
+    Value mean = divideBy(rewriter, loc,
+                          buildReduction(rewriter, loc, x, reduced, false,
+                                         false),
+                          count);
+    Value squares = buildGeneric(
+        rewriter, loc, xt, ValueRange{x, mean}, {id, stats, id}, parallel,
+        [](OpBuilder &b, Location l, ValueRange v) {
+          Value d = arith::SubFOp::create(b, l, v[0], v[1]);
+          return Value(arith::MulFOp::create(b, l, d, d));
+        });
+    Value var = divideBy(
+        rewriter, loc,
+        buildReduction(rewriter, loc, squares, reduced, false, false), count);
+    double epsilon = op.getEpsilon().convertToDouble();
+    Value result = buildGeneric(
+        rewriter, loc, xt, ValueRange{x, mean, var, gamma, beta},
+        {id, stats, stats, params, params, id}, parallel,
+        [&](OpBuilder &b, Location l, ValueRange v) {
+          Value rstd = math::RsqrtOp::create(
+              b, l,
+              arith::AddFOp::create(b, l, v[2],
+                                    constantFloat(b, l, elt, epsilon)));
+          Value norm = arith::MulFOp::create(
+              b, l, arith::SubFOp::create(b, l, v[0], v[1]), rstd);
+          return Value(arith::AddFOp::create(
+              b, l, arith::MulFOp::create(b, l, norm, v[3]), v[4]));
+        });
+    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Shape ops
 //===----------------------------------------------------------------------===//
 
-struct ReshapeLowering : OpConversionPattern<ms::ReshapeOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// `in` with the same elements in the static shape of `resultType`
+/// (collapse to 1-D, then expand).
+Value buildReshape(OpBuilder &b, Location loc, Value in,
+                   RankedTensorType resultType) {
+  RankedTensorType inType = rankedType(in);
+  if (inType == resultType)
+    return in;
+  auto flatType = RankedTensorType::get({inType.getNumElements()},
+                                        inType.getElementType());
+  auto all = [](int64_t rank) {
+    ReassociationIndices indices;
+    for (int64_t d = 0; d < rank; ++d)
+      indices.push_back(d);
+    return SmallVector<ReassociationIndices>{indices};
+  };
+  // Flatten to 1-D (a 0-d tensor expands with no reassociation groups).
+  Value flat = in;
+  if (inType.getRank() == 0)
+    flat = tensor::ExpandShapeOp::create(b, loc, flatType, in,
+                                         ArrayRef<ReassociationIndices>{});
+  else if (inType.getRank() > 1)
+    flat = tensor::CollapseShapeOp::create(b, loc, flatType, in,
+                                           all(inType.getRank()));
+  Value result = flat;
+  if (resultType.getRank() == 0)
+    result = tensor::CollapseShapeOp::create(b, loc, resultType, flat,
+                                             ArrayRef<ReassociationIndices>{});
+  else if (resultType.getRank() > 1)
+    result = tensor::ExpandShapeOp::create(b, loc, resultType, flat,
+                                           all(resultType.getRank()));
+  return result;
+}
+
+/// Reshape, ExpandDims and Squeeze only change the static shape.
+template <typename SrcOp>
+struct ReshapeLikeLowering : OpConversionPattern<SrcOp> {
+  using OpConversionPattern<SrcOp>::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(ms::ReshapeOp op, OpAdaptor adaptor,
+  matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto resultType = cast<RankedTensorType>(op.getType());
-    Value in = adaptor.getInput();
-    RankedTensorType inType = rankedType(in);
-    if (inType == resultType) {
-      rewriter.replaceOp(op, in);
-      return success();
-    }
-    auto flatType = RankedTensorType::get({inType.getNumElements()},
-                                          inType.getElementType());
-    auto all = [](int64_t rank) {
-      ReassociationIndices indices;
-      for (int64_t d = 0; d < rank; ++d)
-        indices.push_back(d);
-      return SmallVector<ReassociationIndices>{indices};
-    };
-    // Flatten to 1-D (a 0-d tensor expands with no reassociation groups).
-    Value flat = in;
-    if (inType.getRank() == 0)
-      flat = tensor::ExpandShapeOp::create(rewriter, loc, flatType, in,
-                                           ArrayRef<ReassociationIndices>{});
-    else if (inType.getRank() > 1)
-      flat = tensor::CollapseShapeOp::create(rewriter, loc, flatType, in,
-                                             all(inType.getRank()));
-    Value result = flat;
-    if (resultType.getRank() == 0)
-      result = tensor::CollapseShapeOp::create(
-          rewriter, loc, resultType, flat, ArrayRef<ReassociationIndices>{});
-    else if (resultType.getRank() > 1)
-      result = tensor::ExpandShapeOp::create(rewriter, loc, resultType, flat,
-                                             all(resultType.getRank()));
-    rewriter.replaceOp(op, result);
+    rewriter.replaceOp(op, buildReshape(rewriter, op.getLoc(),
+                                        adaptor.getInput(),
+                                        cast<RankedTensorType>(op.getType())));
     return success();
   }
 };
@@ -857,6 +1195,166 @@ struct TransposeLowering : OpConversionPattern<ms::TransposeOp> {
                                                        adaptor.getInput(), init,
                                                        op.getPerm())
                                .getResult()[0]);
+    return success();
+  }
+};
+
+struct ConcatLowering : OpConversionPattern<ms::ConcatOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::ConcatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    int64_t rank = resultType.getRank();
+    int64_t axis = op.getAxis() < 0 ? op.getAxis() + rank : op.getAxis();
+    Value result = emptyTensor(rewriter, loc, resultType.getShape(),
+                               resultType.getElementType());
+    int64_t offset = 0;
+    for (Value in : adaptor.getInputs()) {
+      RankedTensorType t = rankedType(in);
+      SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
+      SmallVector<OpFoldResult> sizes, strides(rank, rewriter.getIndexAttr(1));
+      for (int64_t d = 0; d < rank; ++d)
+        sizes.push_back(rewriter.getIndexAttr(t.getDimSize(d)));
+      offsets[axis] = rewriter.getIndexAttr(offset);
+      result = tensor::InsertSliceOp::create(rewriter, loc, in, result, offsets,
+                                             sizes, strides);
+      offset += t.getDimSize(axis);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct StridedSliceLowering : OpConversionPattern<ms::StridedSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::StridedSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(op.getType());
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    for (int64_t d = 0; d < resultType.getRank(); ++d) {
+      offsets.push_back(rewriter.getIndexAttr(op.getBegin()[d]));
+      sizes.push_back(rewriter.getIndexAttr(resultType.getDimSize(d)));
+      strides.push_back(rewriter.getIndexAttr(op.getStrides()[d]));
+    }
+    rewriter.replaceOp(op, tensor::ExtractSliceOp::create(
+                               rewriter, op.getLoc(), resultType,
+                               adaptor.getInput(), offsets, sizes, strides));
+    return success();
+  }
+};
+
+struct GatherLowering : OpConversionPattern<ms::GatherOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::GatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = getContext();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value params = adaptor.getParams(), indices = adaptor.getIndices();
+    RankedTensorType paramsType = rankedType(params);
+    int64_t rank = resultType.getRank();
+    int64_t axis = op.getAxis() < 0 ? op.getAxis() + paramsType.getRank()
+                                    : op.getAxis();
+    int64_t indexRank = rankedType(indices).getRank();
+    int64_t size = paramsType.getDimSize(axis);
+    SmallVector<AffineExpr> indexExprs;
+    for (int64_t d = axis; d < axis + indexRank; ++d)
+      indexExprs.push_back(getAffineDimExpr(d, ctx));
+    SmallVector<AffineMap> maps = {
+        AffineMap::get(rank, 0, indexExprs, ctx),
+        AffineMap::getMultiDimIdentityMap(rank, ctx)};
+    SmallVector<IteratorType> parallel(rank, IteratorType::parallel);
+    Value result = buildGeneric(
+        rewriter, loc, resultType, indices, maps, parallel,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          // A negative index counts from the end; the result is clamped into
+          // range so that a bad index cannot read outside the tensor.
+          Value i = arith::IndexCastOp::create(b, l, b.getIndexType(), args[0]);
+          Value zero = arith::ConstantIndexOp::create(b, l, 0);
+          Value n = arith::ConstantIndexOp::create(b, l, size);
+          Value isNeg =
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, i, zero);
+          i = arith::SelectOp::create(b, l, isNeg,
+                                      arith::AddIOp::create(b, l, i, n), i);
+          i = arith::MaxSIOp::create(b, l, i, zero);
+          i = arith::MinSIOp::create(
+              b, l, i, arith::ConstantIndexOp::create(b, l, size - 1));
+          SmallVector<Value> at;
+          for (int64_t d = 0; d < axis; ++d)
+            at.push_back(linalg::IndexOp::create(b, l, d));
+          at.push_back(i);
+          for (int64_t d = axis + 1; d < paramsType.getRank(); ++d)
+            at.push_back(linalg::IndexOp::create(b, l, d - 1 + indexRank));
+          return Value(tensor::ExtractOp::create(b, l, params, at));
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct BroadcastToLowering : OpConversionPattern<ms::BroadcastToOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::BroadcastToOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(op.getType());
+    rewriter.replaceOp(op, buildElementwise(rewriter, op.getLoc(), resultType,
+                                            adaptor.getInput(),
+                                            [](OpBuilder &, Location,
+                                               ValueRange v) { return v[0]; }));
+    return success();
+  }
+};
+
+struct PadLowering : OpConversionPattern<ms::PadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::PadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type elt = op.getType().getElementType();
+    double v = op.getValue().convertToDouble();
+    Value value =
+        isa<FloatType>(elt)
+            ? constantFloat(rewriter, loc, elt, v)
+            : Value(arith::ConstantOp::create(
+                  rewriter, loc, rewriter.getIntegerAttr(elt, int64_t(v))));
+    SmallVector<int64_t> low, high;
+    for (auto [i, p] : llvm::enumerate(op.getPaddings()))
+      (i % 2 ? high : low).push_back(p);
+    rewriter.replaceOp(
+        op, buildPad(rewriter, loc, adaptor.getInput(), low, high, value));
+    return success();
+  }
+};
+
+struct ReverseV2Lowering : OpConversionPattern<ms::ReverseV2Op> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::ReverseV2Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *ctx = getContext();
+    auto type = cast<RankedTensorType>(op.getType());
+    int64_t rank = type.getRank();
+    SmallVector<bool> reversed = reducedAxes(op.getAxis(), rank);
+    if (op.getAxis().empty())
+      reversed.assign(rank, false);
+    SmallVector<AffineExpr> exprs;
+    for (int64_t d = 0; d < rank; ++d) {
+      AffineExpr e = getAffineDimExpr(d, ctx);
+      exprs.push_back(reversed[d] ? type.getDimSize(d) - 1 - e : e);
+    }
+    SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, exprs, ctx),
+                                   AffineMap::getMultiDimIdentityMap(rank, ctx)};
+    SmallVector<IteratorType> parallel(rank, IteratorType::parallel);
+    rewriter.replaceOp(op, buildGeneric(rewriter, op.getLoc(), type,
+                                        adaptor.getInput(), maps, parallel,
+                                        [](OpBuilder &, Location,
+                                           ValueRange v) { return v[0]; }));
     return success();
   }
 };
@@ -972,6 +1470,7 @@ struct ConvertMindSporeToLinalgPass
                            math::MathDialect, scf::SCFDialect,
                            tensor::TensorDialect>();
     target.addIllegalDialect<ms::MindSporeDialect>();
+    target.addIllegalOp<math::ErfOp>();
     target.addLegalOp<ms::ParameterOp>();
     RewritePatternSet patterns(&getContext());
     populateMindSporeToLinalgPatterns(patterns);
@@ -990,14 +1489,33 @@ struct ConvertMindSporeToLinalgPass
 void mlir::ascend::populateMindSporeToLinalgPatterns(
     RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<BinaryLowering<ms::AddOp>, BinaryLowering<ms::SubOp>,
-               BinaryLowering<ms::MulOp>, BinaryLowering<ms::RealDivOp>,
-               BinaryLowering<ms::GreaterOp>, UnaryLowering<ms::ReLUOp>,
-               UnaryLowering<ms::SinOp>, UnaryLowering<ms::CosOp>,
-               LogicalNotLowering, BiasAddLowering, BatchNormLowering,
-               MatMulLowering, Conv2DLowering, MaxPoolLowering, AvgPoolLowering,
-               AdaptiveAvgPool2DLowering, SoftmaxLowering, ReduceSumLowering,
-               ReduceAllLowering, ReshapeLowering, TransposeLowering,
-               ConstantLowering, LoadLowering, CondLowering, YieldLowering,
-               AssertLowering>(ctx);
+  patterns.add<
+      BinaryLowering<ms::AddOp>, BinaryLowering<ms::SubOp>,
+      BinaryLowering<ms::MulOp>, BinaryLowering<ms::RealDivOp>,
+      BinaryLowering<ms::MaximumOp>, BinaryLowering<ms::MinimumOp>,
+      BinaryLowering<ms::PowOp>, BinaryLowering<ms::GreaterOp>,
+      BinaryLowering<ms::GreaterEqualOp>, BinaryLowering<ms::LessOp>,
+      BinaryLowering<ms::LessEqualOp>, BinaryLowering<ms::EqualOp>,
+      BinaryLowering<ms::NotEqualOp>, BinaryLowering<ms::LogicalAndOp>,
+      BinaryLowering<ms::LogicalOrOp>, UnaryLowering<ms::ReLUOp>,
+      UnaryLowering<ms::ReLU6Op>, UnaryLowering<ms::SinOp>,
+      UnaryLowering<ms::CosOp>, UnaryLowering<ms::ExpOp>,
+      UnaryLowering<ms::LogOp>, UnaryLowering<ms::SqrtOp>,
+      UnaryLowering<ms::RsqrtOp>, UnaryLowering<ms::TanhOp>,
+      UnaryLowering<ms::ErfOp>, UnaryLowering<ms::SigmoidOp>,
+      UnaryLowering<ms::SiLUOp>, UnaryLowering<ms::GeLUOp>,
+      UnaryLowering<ms::NegOp>, UnaryLowering<ms::AbsOp>, LogicalNotLowering,
+      CastLowering, SelectLowering, BiasAddLowering, BatchNormLowering,
+      LayerNormLowering, MatMulLowering, Conv2DLowering, MaxPoolLowering,
+      AvgPoolLowering, AdaptiveAvgPool2DLowering, SoftmaxLowering,
+      LogSoftmaxLowering, ReduceLowering<ms::ReduceSumOp>,
+      ReduceLowering<ms::ReduceMeanOp>, ReduceLowering<ms::ReduceMaxOp>,
+      ReduceAllLowering, ReshapeLikeLowering<ms::ReshapeOp>,
+      ReshapeLikeLowering<ms::ExpandDimsOp>,
+      ReshapeLikeLowering<ms::SqueezeOp>, TransposeLowering, ConcatLowering,
+      StridedSliceLowering, GatherLowering, BroadcastToLowering, PadLowering,
+      ReverseV2Lowering, ConstantLowering, LoadLowering, CondLowering,
+      YieldLowering, AssertLowering>(ctx);
+  // math.erf has no LLVM lowering: expand it to its f32 polynomial.
+  populatePolynomialApproximateErfPattern(patterns);
 }

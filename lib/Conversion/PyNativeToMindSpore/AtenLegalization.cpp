@@ -32,6 +32,14 @@ struct AtenCall {
         return operands[i];
     return {};
   }
+  /// Every operand of a tensor-list argument (`Tensor[]`), in order.
+  SmallVector<Value> operandList(StringRef name) const {
+    SmallVector<Value> values;
+    for (auto [i, n] : llvm::enumerate(op.getOperandNames()))
+      if (cast<StringAttr>(n).getValue() == name)
+        values.push_back(operands[i]);
+    return values;
+  }
   Attribute arg(StringRef name) const { return op.getArgs().get(name); }
   bool isNone(StringRef name) const {
     return !operand(name) && (!arg(name) || isa<UnitAttr>(arg(name)));
@@ -80,16 +88,23 @@ struct AtenCall {
 
 using Handler = LogicalResult (*)(AtenCall &, SmallVectorImpl<Value> &);
 
-/// A 0-d constant of `value` with the element type of `like`.
-Value scalarConstant(AtenCall &c, double value, Type elementType) {
-  auto type = RankedTensorType::get({}, elementType);
+/// A constant of `type` whose every element is `value`.
+Value splatConstant(AtenCall &c, double value, RankedTensorType type) {
+  Type elementType = type.getElementType();
   Attribute element;
   if (isa<FloatType>(elementType))
     element = c.b.getFloatAttr(elementType, value);
+  else if (elementType.isInteger(1))
+    element = c.b.getBoolAttr(value != 0);
   else
     element = c.b.getIntegerAttr(elementType, (int64_t)value);
   return ms::ConstantOp::create(c.b, c.loc,
                                 DenseElementsAttr::get(type, element));
+}
+
+/// A 0-d constant of `value` with element type `elementType`.
+Value scalarConstant(AtenCall &c, double value, Type elementType) {
+  return splatConstant(c, value, RankedTensorType::get({}, elementType));
 }
 
 /// `v` with element type `elementType`: a constant operand (e.g. a Python
@@ -197,8 +212,44 @@ LogicalResult convolution(AtenCall &c, SmallVectorImpl<Value> &results) {
   } else {
     return c.unsupported("missing padding");
   }
+  // PyTorch 'same' with an even kernel records a constant_pad_nd of the extra
+  // bottom/right row before the convolution: fold a zero pad of the spatial
+  // dimensions into the convolution's own (asymmetric) pad.
+  auto padOp = x.getDefiningOp<ms::PadOp>();
+  bool foldedPad = false;
+  if (padOp && padOp.getValue().isZero()) {
+    ArrayRef<int64_t> p = padOp.getPaddings();
+    if (p[0] == 0 && p[1] == 0 && p[2] == 0 && p[3] == 0) {
+      for (int i = 0; i < 4; ++i)
+        pad[i] += p[4 + i];
+      x = padOp.getInput();
+      foldedPad = true;
+      if (padMode == "valid")
+        padMode = "pad";
+    }
+  }
+  if (foldedPad) {
+    // MindSpore's pad_mode "same" pads (out - 1) * stride + span - in, the
+    // smaller half on top/left: name it when that is what the numbers are.
+    auto xShape = cast<RankedTensorType>(x.getType()).getShape();
+    auto wShape = cast<RankedTensorType>(w.getType()).getShape();
+    bool same = true;
+    for (int d = 0; d < 2; ++d) {
+      int64_t in = xShape[2 + d], s = (*stride)[d];
+      int64_t span = (*dilation)[d] * (wShape[2 + d] - 1) + 1;
+      int64_t out = (in + s - 1) / s;
+      int64_t needed = std::max<int64_t>(0, (out - 1) * s + span - in);
+      same &= pad[2 * d] == needed / 2 &&
+              pad[2 * d + 1] == needed - needed / 2;
+    }
+    padMode = same ? "same" : "pad";
+  }
   Value result = ms::Conv2DOp::create(c.b, c.loc, x, w, *stride, *dilation,
                                       pad, padMode, *groups);
+  // The pad was only there for this convolution: drop it.
+  Value recordedInput = c.op->getOperand(0);
+  if (foldedPad && recordedInput.hasOneUse() && padOp->use_empty())
+    padOp->erase();
   // PyTorch 'same' with an even kernel pads one more at the bottom/right; the
   // recorder then shows a padded input, which is already explicit here.
   if (Value bias = c.operand("bias"))
@@ -370,13 +421,526 @@ LogicalResult mean(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
-LogicalResult greater(AtenCall &c, SmallVectorImpl<Value> &results) {
+template <typename OpT>
+LogicalResult compare(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
   Type elementType = cast<RankedTensorType>(self.getType()).getElementType();
   FailureOr<Value> other = otherOperand(c, elementType);
   if (failed(other))
     return failure();
-  results.push_back(ms::GreaterOp::create(c.b, c.loc, self, *other));
+  results.push_back(OpT::create(c.b, c.loc, self, *other));
+  return success();
+}
+
+Type elementTypeOf(Value v) {
+  return cast<RankedTensorType>(v.getType()).getElementType();
+}
+
+int64_t rankOf(Value v) { return cast<RankedTensorType>(v.getType()).getRank(); }
+
+/// `dim` in [0, rank) (PyTorch's negative dims count from the end).
+int64_t normalizeDim(int64_t dim, int64_t rank) {
+  return dim < 0 ? dim + rank : dim;
+}
+
+/// Float unary primitives: integer inputs have no PyTorch meaning here
+/// (torch would promote them to float first, which shows as a _to_copy).
+template <typename OpT>
+LogicalResult floatUnary(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  if (!isa<FloatType>(elementTypeOf(self)))
+    return c.unsupported("expects a floating-point tensor");
+  results.push_back(OpT::create(c.b, c.loc, self));
+  return success();
+}
+
+LogicalResult gelu(AtenCall &c, SmallVectorImpl<Value> &results) {
+  if (auto a = dyn_cast_or_null<StringAttr>(c.arg("approximate"));
+      a && a.getValue() != "none")
+    return c.unsupported("gelu with approximate='" + a.getValue() +
+                         "' is not legalized yet");
+  return floatUnary<ms::GeLUOp>(c, results);
+}
+
+/// hardtanh(x, lo, hi) = min(max(x, lo), hi); relu6 is hardtanh(x, 0, 6).
+LogicalResult hardtanh(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  double lo = c.floatArg("min_val").value_or(-1.0);
+  double hi = c.floatArg("max_val").value_or(1.0);
+  if (lo == 0.0 && hi == 6.0 && isa<FloatType>(elementTypeOf(self))) {
+    results.push_back(ms::ReLU6Op::create(c.b, c.loc, self));
+    return success();
+  }
+  Type t = elementTypeOf(self);
+  Value low = ms::MaximumOp::create(c.b, c.loc, self, scalarConstant(c, lo, t));
+  results.push_back(
+      ms::MinimumOp::create(c.b, c.loc, low, scalarConstant(c, hi, t)));
+  return success();
+}
+
+LogicalResult clamp(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value v = c.operand("self");
+  Type t = elementTypeOf(v);
+  for (StringRef name : {"min", "max"}) {
+    Value bound = c.operand(name);
+    if (bound) {
+      FailureOr<Value> typed = withElementType(c, bound, t);
+      if (failed(typed))
+        return failure();
+      bound = *typed;
+    } else if (std::optional<double> s = c.floatArg(name)) {
+      bound = scalarConstant(c, *s, t);
+    } else {
+      continue;
+    }
+    if (name == "min")
+      v = ms::MaximumOp::create(c.b, c.loc, v, bound);
+    else
+      v = ms::MinimumOp::create(c.b, c.loc, v, bound);
+  }
+  results.push_back(v);
+  return success();
+}
+
+/// clamp_min / clamp_max: the bound is the `min` / `max` argument.
+template <typename OpT>
+LogicalResult clampOneSide(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  StringRef name = std::is_same_v<OpT, ms::MaximumOp> ? "min" : "max";
+  Value bound = c.operand(name);
+  if (bound) {
+    FailureOr<Value> typed = withElementType(c, bound, elementTypeOf(self));
+    if (failed(typed))
+      return failure();
+    bound = *typed;
+  } else if (std::optional<double> s = c.floatArg(name)) {
+    bound = scalarConstant(c, *s, elementTypeOf(self));
+  } else {
+    return c.unsupported("missing the bound");
+  }
+  results.push_back(OpT::create(c.b, c.loc, self, bound));
+  return success();
+}
+
+/// rsub(self, other, alpha) = other - alpha * self.
+LogicalResult rsub(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  Type t = elementTypeOf(self);
+  FailureOr<Value> other = otherOperand(c, t);
+  if (failed(other))
+    return failure();
+  if (std::optional<double> alpha = c.floatArg("alpha"); alpha && *alpha != 1)
+    self = ms::MulOp::create(c.b, c.loc, self, scalarConstant(c, *alpha, t));
+  results.push_back(ms::SubOp::create(c.b, c.loc, *other, self));
+  return success();
+}
+
+LogicalResult reciprocal(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  if (!isa<FloatType>(elementTypeOf(self)))
+    return c.unsupported("expects a floating-point tensor");
+  results.push_back(ms::RealDivOp::create(
+      c.b, c.loc, scalarConstant(c, 1.0, elementTypeOf(self)), self));
+  return success();
+}
+
+LogicalResult pow(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  Type t = elementTypeOf(self);
+  if (!isa<FloatType>(t))
+    return c.unsupported("integer pow is not legalized yet");
+  Value exponent = c.operand("exponent");
+  if (exponent) {
+    FailureOr<Value> typed = withElementType(c, exponent, t);
+    if (failed(typed))
+      return failure();
+    exponent = *typed;
+  } else if (std::optional<double> e = c.floatArg("exponent")) {
+    exponent = scalarConstant(c, *e, t);
+  } else {
+    return c.unsupported("missing the exponent");
+  }
+  results.push_back(ms::PowOp::create(c.b, c.loc, self, exponent));
+  return success();
+}
+
+/// `v` as a boolean tensor (PyTorch's truth: != 0).
+Value asBool(AtenCall &c, Value v) {
+  auto type = cast<RankedTensorType>(v.getType());
+  if (type.getElementType().isInteger(1))
+    return v;
+  return ms::CastOp::create(c.b, c.loc, type.clone(c.b.getI1Type()), v);
+}
+
+template <typename OpT>
+LogicalResult logicalBinary(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self"), other = c.operand("other");
+  if (!other)
+    return c.unsupported("the 'other' argument is not a tensor");
+  results.push_back(OpT::create(c.b, c.loc, asBool(c, self), asBool(c, other)));
+  return success();
+}
+
+/// bitwise_and/or/not are the logical ops on booleans only.
+template <typename OpT>
+LogicalResult bitwiseBinary(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self"), other = c.operand("other");
+  if (!other || !elementTypeOf(self).isInteger(1) ||
+      !elementTypeOf(other).isInteger(1))
+    return c.unsupported("bitwise ops are legalized for boolean tensors only");
+  results.push_back(OpT::create(c.b, c.loc, self, other));
+  return success();
+}
+
+LogicalResult logicalNot(AtenCall &c, SmallVectorImpl<Value> &results) {
+  results.push_back(
+      ms::LogicalNotOp::create(c.b, c.loc, asBool(c, c.operand("self"))));
+  return success();
+}
+
+LogicalResult bitwiseNot(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  if (!elementTypeOf(self).isInteger(1))
+    return c.unsupported("bitwise_not is legalized for boolean tensors only");
+  results.push_back(ms::LogicalNotOp::create(c.b, c.loc, self));
+  return success();
+}
+
+/// where(condition, self, other) = Select; a Python number operand is a
+/// constant of the other operand's type.
+LogicalResult where(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value cond = c.operand("condition"), x = c.operand("self"),
+        y = c.operand("other");
+  if (!cond || !x || !y)
+    return c.unsupported("expects tensor condition, self and other");
+  Type t = c.resultType().getElementType();
+  FailureOr<Value> tx = withElementType(c, x, t), ty = withElementType(c, y, t);
+  if (failed(tx) || failed(ty))
+    return failure();
+  results.push_back(
+      ms::SelectOp::create(c.b, c.loc, asBool(c, cond), *tx, *ty));
+  return success();
+}
+
+LogicalResult maskedFill(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self"), mask = c.operand("mask");
+  Type t = elementTypeOf(self);
+  Value value = c.operand("value");
+  if (value) {
+    FailureOr<Value> typed = withElementType(c, value, t);
+    if (failed(typed))
+      return failure();
+    value = *typed;
+  } else if (std::optional<double> v = c.floatArg("value")) {
+    value = scalarConstant(c, *v, t);
+  } else {
+    return c.unsupported("missing the fill value");
+  }
+  results.push_back(
+      ms::SelectOp::create(c.b, c.loc, asBool(c, mask), value, self));
+  return success();
+}
+
+/// _to_copy / to.dtype: Cast to the recorded element type (shape unchanged).
+LogicalResult toDtype(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  RankedTensorType type = c.resultType();
+  if (self.getType() == type)
+    results.push_back(self);
+  else
+    results.push_back(ms::CastOp::create(c.b, c.loc, type, self));
+  return success();
+}
+
+/// A tensor filled with one value: zeros, ones, full and the *_like forms are
+/// constants of the recorded result type (shapes are static).
+LogicalResult fill(AtenCall &c, SmallVectorImpl<Value> &results,
+                   std::optional<double> value) {
+  if (!value)
+    return c.unsupported("the fill value is not a number");
+  results.push_back(splatConstant(c, *value, c.resultType()));
+  return success();
+}
+
+LogicalResult zeros(AtenCall &c, SmallVectorImpl<Value> &results) {
+  return fill(c, results, 0.0);
+}
+LogicalResult ones(AtenCall &c, SmallVectorImpl<Value> &results) {
+  return fill(c, results, 1.0);
+}
+LogicalResult full(AtenCall &c, SmallVectorImpl<Value> &results) {
+  return fill(c, results, c.floatArg("fill_value"));
+}
+LogicalResult scalarTensor(AtenCall &c, SmallVectorImpl<Value> &results) {
+  return fill(c, results, c.floatArg("s"));
+}
+
+LogicalResult logSoftmax(AtenCall &c, SmallVectorImpl<Value> &results) {
+  auto dim = c.intArg("dim");
+  if (!dim)
+    return c.unsupported("missing dim");
+  if (c.boolArg("half_to_float", false) || !c.isNone("dtype"))
+    return c.unsupported("log_softmax with a dtype change is not legalized "
+                         "yet");
+  results.push_back(
+      ms::LogSoftmaxOp::create(c.b, c.loc, c.operand("self"), *dim));
+  return success();
+}
+
+LogicalResult layerNorm(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value x = c.operand("input");
+  auto shape = c.intsArg("normalized_shape");
+  std::optional<double> eps = c.floatArg("eps");
+  if (!x || !shape || !eps)
+    return c.unsupported("missing input, normalized_shape or eps");
+  auto type = cast<RankedTensorType>(x.getType());
+  int64_t begin = type.getRank() - (int64_t)shape->size();
+  auto paramType = RankedTensorType::get(*shape, type.getElementType());
+  auto constantParam = [&](double v) {
+    return splatConstant(c, v, paramType);
+  };
+  Value gamma = c.operand("weight"), beta = c.operand("bias");
+  if (!gamma)
+    gamma = constantParam(1.0);
+  if (!beta)
+    beta = constantParam(0.0);
+  results.push_back(ms::LayerNormOp::create(c.b, c.loc, x, gamma, beta,
+                                            c.b.getI64IntegerAttr(begin),
+                                            c.b.getI64IntegerAttr(begin),
+                                            c.b.getF32FloatAttr(*eps)));
+  // Mean and rstd (used by autograd only): no MindSpore equivalent here.
+  results.append(c.op.getNumResults() - 1, Value());
+  return success();
+}
+
+/// max() over everything, amax(dim, keepdim) and max.dim's values.
+LogicalResult reduceMax(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  if (!isa<FloatType>(elementTypeOf(self)))
+    return c.unsupported("integer max is not legalized yet");
+  SmallVector<int64_t> axis;
+  if (auto dims = c.intsArg("dim", 1))
+    axis = *dims;
+  results.push_back(ms::ReduceMaxOp::create(c.b, c.loc, self, axis,
+                                            c.boolArg("keepdim", false)));
+  // max.dim's indices: ArgMaxWithValue is not in the dialect yet.
+  results.append(c.op.getNumResults() - 1, Value());
+  return success();
+}
+
+LogicalResult constantPad(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  auto pad = c.intsArg("pad");
+  if (!pad || pad->size() % 2 || (int64_t)pad->size() > 2 * rankOf(self))
+    return c.unsupported("expects two pads per padded dimension");
+  if (llvm::any_of(*pad, [](int64_t p) { return p < 0; }))
+    return c.unsupported("negative padding (cropping) is not legalized yet");
+  int64_t rank = rankOf(self);
+  // PyTorch lists (before, after) pairs from the last dimension backwards.
+  SmallVector<int64_t> paddings(2 * rank, 0);
+  for (size_t i = 0; i < pad->size() / 2; ++i) {
+    int64_t d = rank - 1 - i;
+    paddings[2 * d] = (*pad)[2 * i];
+    paddings[2 * d + 1] = (*pad)[2 * i + 1];
+  }
+  double value = c.floatArg("value").value_or(0.0);
+  results.push_back(ms::PadOp::create(c.b, c.loc, self,
+                                      c.b.getDenseI64ArrayAttr(paddings),
+                                      c.b.getF64FloatAttr(value)));
+  return success();
+}
+
+LogicalResult slice(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  auto type = cast<RankedTensorType>(self.getType());
+  int64_t rank = type.getRank();
+  int64_t dim = normalizeDim(c.intArg("dim").value_or(0), rank);
+  int64_t size = type.getDimSize(dim);
+  int64_t step = c.intArg("step").value_or(1);
+  if (step < 1)
+    return c.unsupported("slice step must be positive");
+  auto bound = [&](StringRef name, int64_t dflt) {
+    int64_t v = c.intArg(name).value_or(dflt);
+    if (v < 0)
+      v += size;
+    return std::clamp<int64_t>(v, 0, size);
+  };
+  int64_t start = bound("start", 0);
+  int64_t end = std::max(start, bound("end", size));
+  if (start == 0 && end == size && step == 1) {
+    results.push_back(self);
+    return success();
+  }
+  SmallVector<int64_t> begin(rank, 0), stop(type.getShape()), strides(rank, 1);
+  begin[dim] = start;
+  stop[dim] = end;
+  strides[dim] = step;
+  results.push_back(
+      ms::StridedSliceOp::create(c.b, c.loc, self, begin, stop, strides));
+  return success();
+}
+
+/// select(dim, index): Gather with a 0-d index drops the dimension.
+LogicalResult selectInt(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  auto type = cast<RankedTensorType>(self.getType());
+  int64_t dim = normalizeDim(c.intArg("dim").value_or(0), type.getRank());
+  int64_t index = c.intArg("index").value_or(0);
+  if (index < 0)
+    index += type.getDimSize(dim);
+  Value idx = scalarConstant(c, (double)index, c.b.getI64Type());
+  results.push_back(ms::GatherOp::create(c.b, c.loc, self, idx, dim));
+  return success();
+}
+
+/// x[idx] with one integer index tensor: Gather along dimension 0.
+LogicalResult indexTensor(AtenCall &c, SmallVectorImpl<Value> &results) {
+  SmallVector<Value> indices = c.operandList("indices");
+  if (indices.size() != 1)
+    return c.unsupported("advanced indexing with " + Twine(indices.size()) +
+                         " index tensors is not legalized yet");
+  Type t = elementTypeOf(indices[0]);
+  if (!t.isInteger(64) && !t.isInteger(32))
+    return c.unsupported("indexing with a boolean mask is not legalized yet");
+  results.push_back(
+      ms::GatherOp::create(c.b, c.loc, c.operand("self"), indices[0], 0));
+  return success();
+}
+
+LogicalResult indexSelect(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self"), index = c.operand("index");
+  int64_t dim = normalizeDim(c.intArg("dim").value_or(0), rankOf(self));
+  results.push_back(ms::GatherOp::create(c.b, c.loc, self, index, dim));
+  return success();
+}
+
+LogicalResult embedding(AtenCall &c, SmallVectorImpl<Value> &results) {
+  results.push_back(ms::GatherOp::create(c.b, c.loc, c.operand("weight"),
+                                         c.operand("indices"), 0));
+  return success();
+}
+
+LogicalResult flip(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  auto dims = c.intsArg("dims", 1);
+  if (!dims)
+    return c.unsupported("missing dims");
+  for (int64_t &d : *dims)
+    d = normalizeDim(d, rankOf(self));
+  results.push_back(ms::ReverseV2Op::create(c.b, c.loc, self, *dims));
+  return success();
+}
+
+LogicalResult unsqueeze(AtenCall &c, SmallVectorImpl<Value> &results) {
+  auto dim = c.intArg("dim");
+  if (!dim)
+    return c.unsupported("missing dim");
+  results.push_back(
+      ms::ExpandDimsOp::create(c.b, c.loc, c.operand("self"), *dim));
+  return success();
+}
+
+/// squeeze(), squeeze(dim), squeeze(dims): a listed dim whose size is not 1
+/// stays (PyTorch's rule).
+LogicalResult squeeze(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  auto type = cast<RankedTensorType>(self.getType());
+  SmallVector<int64_t> axis;
+  if (auto dims = c.intsArg("dim", 1)) {
+    for (int64_t d : *dims) {
+      d = normalizeDim(d, type.getRank());
+      if (type.getDimSize(d) == 1)
+        axis.push_back(d);
+    }
+    if (axis.empty()) {
+      results.push_back(self);
+      return success();
+    }
+  } else if (llvm::none_of(type.getShape(),
+                           [](int64_t d) { return d == 1; })) {
+    results.push_back(self);
+    return success();
+  }
+  results.push_back(ms::SqueezeOp::create(c.b, c.loc, self, axis));
+  return success();
+}
+
+LogicalResult cat(AtenCall &c, SmallVectorImpl<Value> &results) {
+  SmallVector<Value> tensors = c.operandList("tensors");
+  if (tensors.empty())
+    return c.unsupported("no tensors");
+  Type t = c.resultType().getElementType();
+  for (Value &v : tensors) {
+    FailureOr<Value> typed = withElementType(c, v, t);
+    if (failed(typed))
+      return failure();
+    v = *typed;
+  }
+  int64_t dim = c.intArg("dim").value_or(0);
+  results.push_back(ms::ConcatOp::create(c.b, c.loc, tensors, dim));
+  return success();
+}
+
+/// stack = ExpandDims of each input, then Concat.
+LogicalResult stack(AtenCall &c, SmallVectorImpl<Value> &results) {
+  SmallVector<Value> tensors = c.operandList("tensors");
+  if (tensors.empty())
+    return c.unsupported("no tensors");
+  int64_t dim = normalizeDim(c.intArg("dim").value_or(0),
+                             rankOf(tensors.front()) + 1);
+  for (Value &v : tensors)
+    v = ms::ExpandDimsOp::create(c.b, c.loc, v, dim);
+  results.push_back(ms::ConcatOp::create(c.b, c.loc, tensors, dim));
+  return success();
+}
+
+/// split.Tensor / split_with_sizes: one StridedSlice per result.
+LogicalResult split(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  auto type = cast<RankedTensorType>(self.getType());
+  int64_t rank = type.getRank();
+  int64_t dim = normalizeDim(c.intArg("dim").value_or(0), rank);
+  int64_t start = 0;
+  for (unsigned i = 0; i < c.op.getNumResults(); ++i) {
+    auto rt = c.resultType(i);
+    SmallVector<int64_t> begin(rank, 0), end(type.getShape()),
+        strides(rank, 1);
+    begin[dim] = start;
+    end[dim] = start + rt.getDimSize(dim);
+    start = end[dim];
+    if (rt == type)
+      results.push_back(self);
+    else
+      results.push_back(
+          ms::StridedSliceOp::create(c.b, c.loc, self, begin, end, strides));
+  }
+  return success();
+}
+
+LogicalResult expand(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  RankedTensorType type = c.resultType();
+  if (self.getType() == type)
+    results.push_back(self);
+  else
+    results.push_back(
+        ms::BroadcastToOp::create(c.b, c.loc, self, type.getShape()));
+  return success();
+}
+
+/// copy_(self, src): the destination's new value is src, converted to its
+/// element type and broadcast to its shape. (Writes that reach a base tensor
+/// through a view are rejected before this, see checkNoHiddenWrites.)
+LogicalResult copy(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self"), src = c.operand("src");
+  auto type = cast<RankedTensorType>(self.getType());
+  auto srcType = cast<RankedTensorType>(src.getType());
+  if (srcType.getElementType() != type.getElementType())
+    src = ms::CastOp::create(c.b, c.loc,
+                             srcType.clone(type.getElementType()), src);
+  if (srcType.getShape() != type.getShape())
+    src = ms::BroadcastToOp::create(c.b, c.loc, src, type.getShape());
+  results.push_back(src);
   return success();
 }
 
@@ -412,8 +976,18 @@ const llvm::StringMap<Handler> &atenTable() {
       {"aten.mul.Scalar", binary<ms::MulOp>},
       {"aten.div.Tensor", binary<ms::RealDivOp>},
       {"aten.div.Scalar", binary<ms::RealDivOp>},
-      {"aten.gt.Scalar", greater},
-      {"aten.gt.Tensor", greater},
+      {"aten.gt.Scalar", compare<ms::GreaterOp>},
+      {"aten.gt.Tensor", compare<ms::GreaterOp>},
+      {"aten.ge.Scalar", compare<ms::GreaterEqualOp>},
+      {"aten.ge.Tensor", compare<ms::GreaterEqualOp>},
+      {"aten.lt.Scalar", compare<ms::LessOp>},
+      {"aten.lt.Tensor", compare<ms::LessOp>},
+      {"aten.le.Scalar", compare<ms::LessEqualOp>},
+      {"aten.le.Tensor", compare<ms::LessEqualOp>},
+      {"aten.eq.Scalar", compare<ms::EqualOp>},
+      {"aten.eq.Tensor", compare<ms::EqualOp>},
+      {"aten.ne.Scalar", compare<ms::NotEqualOp>},
+      {"aten.ne.Tensor", compare<ms::NotEqualOp>},
       {"aten.addmm.default", addmm},
       {"aten.mm.default", mm},
       {"aten.t.default", transpose2d},
@@ -437,8 +1011,125 @@ const llvm::StringMap<Handler> &atenTable() {
       {"aten.clone.default", identity},
       {"aten.contiguous.default", identity},
       {"aten._local_scalar_dense.default", noResult},
+      {"aten.constant_pad_nd.default", constantPad},
+      {"aten.slice.Tensor", slice},
+      {"aten.select.int", selectInt},
+      {"aten.index.Tensor", indexTensor},
+      {"aten.index_select.default", indexSelect},
+      {"aten.embedding.default", embedding},
+      {"aten.flip.default", flip},
+      {"aten.unsqueeze.default", unsqueeze},
+      {"aten.squeeze.default", squeeze},
+      {"aten.squeeze.dim", squeeze},
+      {"aten.squeeze.dims", squeeze},
+      {"aten.cat.default", cat},
+      {"aten.stack.default", stack},
+      {"aten.split.Tensor", split},
+      {"aten.split_with_sizes.default", split},
+      {"aten.expand.default", expand},
+      {"aten.copy_.default", copy},
+      {"aten.silu.default", floatUnary<ms::SiLUOp>},
+      {"aten.silu_.default", floatUnary<ms::SiLUOp>},
+      {"aten.gelu.default", gelu},
+      {"aten.sigmoid.default", floatUnary<ms::SigmoidOp>},
+      {"aten.sigmoid_.default", floatUnary<ms::SigmoidOp>},
+      {"aten.tanh.default", floatUnary<ms::TanhOp>},
+      {"aten.tanh_.default", floatUnary<ms::TanhOp>},
+      {"aten.exp.default", floatUnary<ms::ExpOp>},
+      {"aten.log.default", floatUnary<ms::LogOp>},
+      {"aten.sqrt.default", floatUnary<ms::SqrtOp>},
+      {"aten.rsqrt.default", floatUnary<ms::RsqrtOp>},
+      {"aten.erf.default", floatUnary<ms::ErfOp>},
+      {"aten.reciprocal.default", reciprocal},
+      {"aten.neg.default", unary<ms::NegOp>},
+      {"aten.abs.default", unary<ms::AbsOp>},
+      {"aten.hardtanh.default", hardtanh},
+      {"aten.hardtanh_.default", hardtanh},
+      {"aten.clamp.default", clamp},
+      {"aten.clamp.Tensor", clamp},
+      {"aten.clamp_min.default", clampOneSide<ms::MaximumOp>},
+      {"aten.clamp_max.default", clampOneSide<ms::MinimumOp>},
+      {"aten.maximum.default", binary<ms::MaximumOp>},
+      {"aten.minimum.default", binary<ms::MinimumOp>},
+      {"aten.pow.Tensor_Scalar", pow},
+      {"aten.pow.Tensor_Tensor", pow},
+      {"aten.rsub.Scalar", rsub},
+      {"aten.rsub.Tensor", rsub},
+      {"aten.logical_and.default", logicalBinary<ms::LogicalAndOp>},
+      {"aten.logical_or.default", logicalBinary<ms::LogicalOrOp>},
+      {"aten.logical_not.default", logicalNot},
+      {"aten.bitwise_and.Tensor", bitwiseBinary<ms::LogicalAndOp>},
+      {"aten.bitwise_or.Tensor", bitwiseBinary<ms::LogicalOrOp>},
+      {"aten.bitwise_not.default", bitwiseNot},
+      {"aten.where.self", where},
+      {"aten.masked_fill.Scalar", maskedFill},
+      {"aten.masked_fill.Tensor", maskedFill},
+      {"aten._to_copy.default", toDtype},
+      {"aten.to.dtype", toDtype},
+      {"aten.zeros.default", zeros},
+      {"aten.zeros_like.default", zeros},
+      {"aten.new_zeros.default", zeros},
+      {"aten.ones.default", ones},
+      {"aten.ones_like.default", ones},
+      {"aten.new_ones.default", ones},
+      {"aten.full.default", full},
+      {"aten.full_like.default", full},
+      {"aten.scalar_tensor.default", scalarTensor},
+      {"aten._log_softmax.default", logSoftmax},
+      {"aten.log_softmax.int", logSoftmax},
+      {"aten.native_layer_norm.default", layerNorm},
+      {"aten.max.default", reduceMax},
+      {"aten.max.dim", reduceMax},
+      {"aten.amax.default", reduceMax},
   };
   return table;
+}
+
+/// The value `v` is a view of (the operand a view or in-place result
+/// aliases), or null.
+Value aliasedOperand(Value v) {
+  auto result = dyn_cast<OpResult>(v);
+  auto op = result ? dyn_cast<pynative::RecordedOp>(result.getOwner())
+                   : pynative::RecordedOp();
+  if (!op)
+    return {};
+  ArrayRef<int64_t> aliases = op.getResultAliases();
+  unsigned i = result.getResultNumber();
+  if (i >= aliases.size() || aliases[i] < 0)
+    return {};
+  return op->getOperand(aliases[i]);
+}
+
+/// An in-place op writes its mutated operands. When such an operand shares
+/// storage with other recorded values (it is a view of a base tensor, or a
+/// base that has views), the write changes those too, but the trace keeps
+/// using their old SSA values. Functionalizing that needs the base rebound
+/// to a slice-update; until then, refuse it when any such alias is read
+/// after the write (a write whose aliases are never read again is pure).
+LogicalResult checkNoHiddenWrites(pynative::RecordedOp op, std::string &why) {
+  for (int64_t index : op.getMutatedOperands()) {
+    Value base = op->getOperand(index);
+    while (Value up = aliasedOperand(base))
+      base = up;
+    SmallVector<Value> family = {base};
+    for (size_t i = 0; i < family.size(); ++i)
+      for (OpOperand &use : family[i].getUses())
+        if (auto user = dyn_cast<pynative::RecordedOp>(use.getOwner()))
+          if (user != op)
+            for (OpResult r : user->getResults())
+              if (aliasedOperand(r) == family[i])
+                family.push_back(r);
+    for (Value v : family)
+      for (Operation *user : v.getUsers())
+        if (user != op && user->getBlock() == op->getBlock() &&
+            op->isBeforeInBlock(user)) {
+          why = "it writes in place to a tensor that shares storage with a "
+                "value read later (a write through a view); functionalizing "
+                "that is not supported yet";
+          return failure();
+        }
+  }
+  return success();
 }
 
 } // namespace
@@ -453,6 +1144,8 @@ LogicalResult mlir::ascend::legalizeAtenOp(pynative::RecordedOp op,
     whyUnsupported = "no MindSpore primitive mapping";
     return failure();
   }
+  if (failed(checkNoHiddenWrites(op, whyUnsupported)))
+    return failure();
   AtenCall call{op, operands, builder, op.getLoc(), whyUnsupported};
   return it->second(call, results);
 }

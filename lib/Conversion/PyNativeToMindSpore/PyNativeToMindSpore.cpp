@@ -309,8 +309,9 @@ LogicalResult RunMerger::emit(
     }
     if (isa<pynative::BranchOp>(op0))
       return emitBranch(std::move(runs), terminate);
-    if (isa<pynative::LoopIterOp>(op0)) {
-      // Loops are unrolled as recorded (loop recovery comes later).
+    if (isa<pynative::LoopIterOp, pynative::CallOp>(op0)) {
+      // Loops are unrolled as recorded (loop recovery comes later); a
+      // function-level call only groups the aten ops that follow it.
     } else if (isa<pynative::ScalarReadOp>(op0)) {
       if (failed(emitScalarRead(runs)))
         return failure();

@@ -98,6 +98,15 @@ void addIntTuple(AttrList *attrs, StringRef name, ArrayRef<int64_t> values) {
   fillIntTuple(addAttr(attrs, name), values);
 }
 
+/// A tuple of int64 pairs (Pad's `paddings`: ((before, after), ...)).
+void addIntPairTuple(AttrList *attrs, StringRef name,
+                     ArrayRef<int64_t> flat) {
+  auto *a = addAttr(attrs, name);
+  a->set_type(AttrType::TUPLE);
+  for (size_t i = 0; i + 1 < flat.size(); i += 2)
+    fillIntTuple(a->add_values(), flat.slice(i, 2));
+}
+
 void addStringList(AttrList *attrs, StringRef name,
                    ArrayRef<StringRef> values) {
   auto *a = addAttr(attrs, name);
@@ -208,6 +217,14 @@ private:
   std::string addTupleConstant(mind_ir::GraphProto &graph,
                                ArrayRef<int64_t> values);
   std::string addIntConstant(mind_ir::GraphProto &graph, int64_t value);
+  /// A `Constant` node holding a tensor type (Cast's `dst_type`).
+  FailureOr<std::string> addTypeConstant(mind_ir::GraphProto &graph,
+                                         Type elementType, Location loc);
+  /// A `MakeTuple` node of `inputs` (Concat's tuple input).
+  FailureOr<std::string> addMakeTuple(mind_ir::GraphProto &graph,
+                                      StringRef graphName,
+                                      ArrayRef<std::string> inputs,
+                                      TypeRange types, Location loc);
   /// `TupleGetItem(tuple, index)` with the given result type; returns its name.
   FailureOr<std::string> addTupleGetItem(mind_ir::GraphProto &graph,
                                          StringRef graphName, StringRef tuple,
@@ -223,6 +240,8 @@ private:
   std::string mainName;
   llvm::DenseMap<Value, std::string> names;
   llvm::StringMap<ms::ParameterOp> parameters;
+  /// Per graph: side-effect nodes (Assert) its outputs must depend on.
+  llvm::StringMap<SmallVector<std::string>> sideEffects;
   uint64_t weightBytes = 0;
   int64_t counter = 1;
 };
@@ -350,6 +369,39 @@ std::string MindIRExporter::addIntConstant(mind_ir::GraphProto &graph,
 }
 
 FailureOr<std::string>
+MindIRExporter::addTypeConstant(mind_ir::GraphProto &graph, Type elementType,
+                                Location loc) {
+  FailureOr<int> dt = dataTypeOf(elementType);
+  if (failed(dt))
+    return emitError(loc) << "element type " << elementType
+                          << " has no MindIR data type";
+  mind_ir::NodeProto *node = graph.add_node();
+  std::string name = "[ValueNode]" + nextId();
+  node->set_name(name);
+  node->add_output(name);
+  node->set_op_type("Constant");
+  // A type value is a TENSORS attribute whose tensor has only a data_type.
+  mind_ir::AttributeProto *value = node->add_attribute();
+  value->set_name("value");
+  value->set_type(AttrType::TENSORS);
+  value->add_tensors()->set_data_type(*dt);
+  return name;
+}
+
+FailureOr<std::string> MindIRExporter::addMakeTuple(
+    mind_ir::GraphProto &graph, StringRef graphName,
+    ArrayRef<std::string> inputs, TypeRange types, Location loc) {
+  std::string prim;
+  addPrimitive("MakeTuple", prim);
+  mind_ir::NodeProto &node = addNode(graph, graphName, "make_tuple", prim);
+  for (const std::string &in : inputs)
+    node.add_input(in);
+  if (failed(setShape(node, types, loc)))
+    return failure();
+  return node.name();
+}
+
+FailureOr<std::string>
 MindIRExporter::addTupleGetItem(mind_ir::GraphProto &graph, StringRef graphName,
                                 StringRef tuple, int64_t index, Type type,
                                 Location loc) {
@@ -407,6 +459,20 @@ LogicalResult MindIRExporter::exportOutputs(Operation *terminator,
     if (failed(name))
       return failure();
     outs.push_back(*name);
+  }
+  // Guards run before the graph returns: each output is
+  // Depend(output, assert) (MindSpore's way to order a side effect).
+  for (const std::string &effect : sideEffects.lookup(graphName)) {
+    for (auto [name, value] : llvm::zip(outs, values)) {
+      std::string prim;
+      addPrimitive("Depend", prim);
+      mind_ir::NodeProto &node = addNode(graph, graphName, "depend", prim);
+      node.add_input(name);
+      node.add_input(effect);
+      if (failed(setShape(node, value.getType(), terminator->getLoc())))
+        return failure();
+      name = node.name();
+    }
   }
   mind_ir::ValueInfoProto *out = graph.add_output();
   if (values.size() == 1) {
@@ -525,6 +591,43 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
   }
   if (auto cond = dyn_cast<ms::CondOp>(op))
     return exportCond(cond, graph, graphName);
+  if (auto guard = dyn_cast<ms::AssertOp>(op)) {
+    // Assert(condition, (message,)) with summarize = 1: MindSpore prints the
+    // data tuple when the condition is false.
+    FailureOr<std::string> condition = nameOf(guard.getCondition(), op);
+    if (failed(condition))
+      return failure();
+    mind_ir::NodeProto *text = graph.add_node();
+    std::string textName = "[ValueNode]" + nextId();
+    text->set_name(textName);
+    text->add_output(textName);
+    text->set_op_type("Constant");
+    addString(text->mutable_attribute(), "value", guard.getMessage());
+    std::string tuplePrim;
+    addPrimitive("MakeTuple", tuplePrim);
+    mind_ir::NodeProto &tuple =
+        addNode(graph, graphName, "make_tuple", tuplePrim);
+    tuple.add_input(textName);
+    mind_ir::AttributeProto *tupleShape = tuple.add_attribute();
+    tupleShape->set_name("shape");
+    tupleShape->set_type(AttrType::TUPLE);
+    tupleShape->add_values()->set_type(AttrType::STRING);
+    std::string tupleName = tuple.name();
+    std::string primName;
+    mind_ir::PrimitiveProto *prim = addPrimitive("Assert", primName);
+    addInt(prim->mutable_attribute(), "summarize", 1);
+    addStringList(prim->mutable_attribute(), "input_names",
+                  {"condition", "input_data"});
+    addStringList(prim->mutable_attribute(), "output_names", {"output"});
+    mind_ir::NodeProto &node = addNode(graph, graphName, "assert", primName);
+    node.add_input(*condition);
+    node.add_input(tupleName);
+    node.set_domain("Default/Assert-op" + nextId());
+    if (failed(setShape(node, guard.getCondition().getType(), loc)))
+      return failure();
+    sideEffects[graphName].push_back(node.name());
+    return success();
+  }
 
   // Primitive applications.
   SmallVector<std::string> inputs;
@@ -559,13 +662,134 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
 
   LogicalResult mapped =
       llvm::TypeSwitch<Operation *, LogicalResult>(op)
-          .Case<ms::AddOp, ms::SubOp, ms::MulOp, ms::RealDivOp, ms::GreaterOp>(
-              [&](auto o) {
-                binary(o.getPrimitiveName());
-                return success();
-              })
-          .Case<ms::ReLUOp, ms::SinOp, ms::CosOp>([&](auto o) {
+          .Case<ms::AddOp, ms::SubOp, ms::MulOp, ms::RealDivOp, ms::GreaterOp,
+                ms::GreaterEqualOp, ms::LessOp, ms::LessEqualOp, ms::EqualOp,
+                ms::NotEqualOp, ms::LogicalAndOp, ms::LogicalOrOp,
+                ms::MaximumOp, ms::MinimumOp, ms::PowOp>([&](auto o) {
+            binary(o.getPrimitiveName());
+            return success();
+          })
+          .Case<ms::ReLUOp, ms::SinOp, ms::CosOp, ms::NegOp, ms::AbsOp,
+                ms::ExpOp, ms::LogOp, ms::SqrtOp, ms::RsqrtOp, ms::TanhOp,
+                ms::ErfOp, ms::SigmoidOp, ms::SiLUOp, ms::ReLU6Op,
+                ms::LogicalNotOp>([&](auto o) {
             unary(o.getPrimitiveName());
+            return success();
+          })
+          .Case([&](ms::GeLUOp o) {
+            // MindSpore's GeLU is the exact (erf) form.
+            unary(o.getPrimitiveName());
+            return success();
+          })
+          .Case([&](ms::SelectOp o) {
+            newPrim(o.getPrimitiveName());
+            setIO({"condition", "x", "y"}, {"output"});
+            return success();
+          })
+          .Case([&](ms::CastOp o) -> LogicalResult {
+            newPrim(o.getPrimitiveName());
+            setIO({"x", "dst_type"}, {"output"});
+            FailureOr<std::string> type =
+                addTypeConstant(graph, o.getType().getElementType(), loc);
+            if (failed(type))
+              return failure();
+            inputs.push_back(*type);
+            return success();
+          })
+          .Case<ms::ReduceMeanOp, ms::ReduceMaxOp>([&](auto o) {
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addBool(a, "keep_dims", o.getKeepDims());
+            setIO({"input_x", "axis"}, {"y"});
+            inputs.push_back(addTupleConstant(graph, o.getAxis()));
+            return success();
+          })
+          .Case([&](ms::LogSoftmaxOp o) {
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addInt(a, "axis", o.getAxis());
+            setIO({"logits"}, {"output"});
+            return success();
+          })
+          .Case([&](ms::LayerNormOp o) {
+            AttrList *a = newPrim(o.getPrimitiveName());
+            int64_t rank = o.getType().getRank();
+            int64_t norm = o.getBeginNormAxis();
+            addInt(a, "begin_norm_axis", norm);
+            addInt(a, "begin_params_axis", o.getBeginParamsAxis());
+            addFloat(a, "epsilon", o.getEpsilon().convertToFloat());
+            setIO({"x", "gamma", "beta"}, {"y", "mean", "variance"});
+            // y, mean, variance (the statistics keep the normalized axes
+            // as 1).
+            SmallVector<int64_t> stats(o.getType().getShape());
+            for (int64_t d = norm < 0 ? norm + rank : norm; d < rank; ++d)
+              stats[d] = 1;
+            auto statsType = o.getType().clone(stats);
+            tupleTypes.push_back(o.getType());
+            tupleTypes.push_back(statsType);
+            tupleTypes.push_back(statsType);
+            return success();
+          })
+          .Case([&](ms::ExpandDimsOp o) {
+            newPrim(o.getPrimitiveName());
+            setIO({"x", "axis"}, {"output"});
+            inputs.push_back(addIntConstant(graph, o.getAxis()));
+            return success();
+          })
+          .Case([&](ms::SqueezeOp o) {
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addIntTuple(a, "axis", o.getAxis());
+            setIO({"x"}, {"output"});
+            return success();
+          })
+          .Case([&](ms::ConcatOp o) -> LogicalResult {
+            FailureOr<std::string> tuple = addMakeTuple(
+                graph, graphName, inputs, o.getInputs().getTypes(), loc);
+            if (failed(tuple))
+              return failure();
+            inputs.assign(1, *tuple);
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addInt(a, "axis", o.getAxis());
+            setIO({"x"}, {"output"});
+            return success();
+          })
+          .Case([&](ms::StridedSliceOp o) {
+            AttrList *a = newPrim(o.getPrimitiveName());
+            for (StringRef mask : {"begin_mask", "end_mask", "ellipsis_mask",
+                                   "new_axis_mask", "shrink_axis_mask"})
+              addInt(a, mask, 0);
+            setIO({"x", "begin", "end", "strides"}, {"output"});
+            inputs.push_back(addTupleConstant(graph, o.getBegin()));
+            inputs.push_back(addTupleConstant(graph, o.getEnd()));
+            inputs.push_back(addTupleConstant(graph, o.getStrides()));
+            return success();
+          })
+          .Case([&](ms::GatherOp o) {
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addInt(a, "batch_dims", 0);
+            setIO({"params", "indices", "axis"}, {"output"});
+            inputs.push_back(addIntConstant(graph, o.getAxis()));
+            return success();
+          })
+          .Case([&](ms::BroadcastToOp o) {
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addIntTuple(a, "shape", o.getShape());
+            setIO({"x"}, {"y"});
+            return success();
+          })
+          .Case([&](ms::PadOp o) -> LogicalResult {
+            if (!o.getValue().isZero())
+              return o.emitError("a Pad with the non-zero value ")
+                     << o.getValue().convertToDouble()
+                     << " has no MindIR mapping yet (MindSpore's Pad pads "
+                        "with zeros)";
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addIntPairTuple(a, "paddings", o.getPaddings());
+            setIO({"x"}, {"y"});
+            return success();
+          })
+          .Case([&](ms::ReverseV2Op o) {
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addIntTuple(a, "axis", o.getAxis());
+            setIO({"x"}, {"output"});
             return success();
           })
           .Case([&](ms::Conv2DOp o) {

@@ -129,3 +129,112 @@ func.func @cond_is_scf_if_and_assert_is_cf_assert(%p: tensor<i1>, %x: tensor<3xf
   }
   return %r : tensor<3xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @gelu_expands_erf_to_a_polynomial
+// CHECK: linalg.generic
+// CHECK-NOT: math.erf
+// CHECK: math.fma
+// CHECK: linalg.yield
+func.func @gelu_expands_erf_to_a_polynomial(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %g = mindspore.gelu %x : tensor<2x3xf32>
+  return %g : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK-DAG: #[[REV:.*]] = affine_map<(d0, d1) -> (d0, -d1 + 2)>
+// CHECK-LABEL: func.func @reverse_reads_mirrored_index
+// CHECK: linalg.generic {indexing_maps = [#[[REV]], #{{.*}}]
+func.func @reverse_reads_mirrored_index(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %r = mindspore.reverse_v2 %x {axis = array<i64: -1>} : tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @gather_wraps_and_clamps_indices
+// CHECK: linalg.generic {{.*}} ins(%arg1 : tensor<4xi64>) outs(%{{.*}} : tensor<4x3xf32>)
+// CHECK: arith.index_cast
+// CHECK: arith.cmpi slt
+// CHECK: arith.maxsi
+// CHECK: arith.minsi
+// CHECK: %[[COL:.*]] = linalg.index 1
+// CHECK: tensor.extract %arg0[%{{.*}}, %[[COL]]]
+func.func @gather_wraps_and_clamps_indices(%x: tensor<2x3xf32>, %i: tensor<4xi64>) -> tensor<4x3xf32> {
+  %g = mindspore.gather %x, %i {axis = 0 : i64} : (tensor<2x3xf32>, tensor<4xi64>) -> tensor<4x3xf32>
+  return %g : tensor<4x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @slices_concat_pad
+// CHECK: tensor.extract_slice %arg0[0, 0] [2, 2] [1, 2] : tensor<2x3xf32> to tensor<2x2xf32>
+// CHECK: %[[A:.*]] = tensor.insert_slice %arg0 into %{{.*}}[0, 0] [2, 3] [1, 1]
+// CHECK: tensor.insert_slice %arg0 into %[[A]][2, 0] [2, 3] [1, 1]
+// CHECK: %[[TWO:.*]] = arith.constant 2.000000e+00 : f32
+// CHECK: tensor.pad %arg0 low[1, 0] high[0, 1]
+// CHECK: tensor.yield %[[TWO]]
+func.func @slices_concat_pad(%x: tensor<2x3xf32>) -> (tensor<2x2xf32>, tensor<4x3xf32>, tensor<3x4xf32>) {
+  %ss = mindspore.strided_slice %x {begin = array<i64: 0, 0>, end = array<i64: 2, 3>, strides = array<i64: 1, 2>} : (tensor<2x3xf32>) -> tensor<2x2xf32>
+  %cat = mindspore.concat %x, %x {axis = 0 : i64} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  %p = mindspore.pad %x {paddings = array<i64: 1, 0, 0, 1>, value = 2.0 : f64} : (tensor<2x3xf32>) -> tensor<3x4xf32>
+  return %ss, %cat, %p : tensor<2x2xf32>, tensor<4x3xf32>, tensor<3x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @cast_select_reshapes
+// CHECK: arith.fptosi %{{.*}} : f32 to i32
+// CHECK: arith.uitofp %{{.*}} : i1 to f32
+// CHECK: arith.select %{{.*}}, %{{.*}}, %{{.*}} : f32
+// CHECK: tensor.collapse_shape %arg0 {{\[\[}}0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+// CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1, 2]] output_shape [1, 2, 3]
+func.func @cast_select_reshapes(%x: tensor<2x3xf32>, %c: tensor<2x3xi1>) -> (tensor<2x3xi32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<1x2x3xf32>) {
+  %i = mindspore.cast %x : (tensor<2x3xf32>) -> tensor<2x3xi32>
+  %f = mindspore.cast %c : (tensor<2x3xi1>) -> tensor<2x3xf32>
+  %s = mindspore.select %c, %x, %f : (tensor<2x3xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %e = mindspore.expand_dims %x {axis = 0 : i64} : (tensor<2x3xf32>) -> tensor<1x2x3xf32>
+  return %i, %f, %s, %e : tensor<2x3xi32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<1x2x3xf32>
+}
+
+// -----
+
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[ROWS:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-DAG: #[[COLS:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @layer_norm_mean_variance_rstd
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[ROWS]]], iterator_types = ["parallel", "reduction"]}
+// CHECK: arith.divf
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[ROWS]], #[[ID]]]
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[ROWS]]], iterator_types = ["parallel", "reduction"]}
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[ROWS]], #[[ROWS]], #[[COLS]], #[[COLS]], #[[ID]]]
+// CHECK: math.rsqrt
+func.func @layer_norm_mean_variance_rstd(%x: tensor<5x4xf32>, %g: tensor<4xf32>) -> tensor<5x4xf32> {
+  %y = mindspore.layer_norm %x, %g, %g {begin_norm_axis = -1 : i64, begin_params_axis = -1 : i64, epsilon = 1.0e-5 : f32} : (tensor<5x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<5x4xf32>
+  return %y : tensor<5x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @log_softmax_subtracts_log_sum
+// CHECK: arith.maximumf
+// CHECK: math.exp
+// CHECK: math.log
+func.func @log_softmax_subtracts_log_sum(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %y = mindspore.log_softmax %x {axis = 1 : i64} : tensor<2x3xf32>
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @integer_compare_and_abs
+// CHECK: arith.cmpi slt, %{{.*}}, %{{.*}} : i64
+// CHECK: arith.subi
+// CHECK: arith.select
+func.func @integer_compare_and_abs(%x: tensor<3xi64>, %y: tensor<i64>) -> (tensor<3xi1>, tensor<3xi64>) {
+  %l = mindspore.less %x, %y : (tensor<3xi64>, tensor<i64>) -> tensor<3xi1>
+  %a = mindspore.abs %x : tensor<3xi64>
+  return %l, %a : tensor<3xi1>, tensor<3xi64>
+}

@@ -59,3 +59,57 @@ pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : 
 // expected-error @+1 {{no pynative.trace to convert}}
 module {
 }
+
+// -----
+
+// x[0:2].copy_(y) writes through a view into x, which is read afterwards.
+pynative.trace @run_0(%x: tensor<4xf32>, %y: tensor<2xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  %c = pynative.op "aten.clone.default"(%x) {args = {memory_format}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+  %v = pynative.op "aten.slice.Tensor"(%c) {args = {dim = 0 : i64, end = 2 : i64, start = 0 : i64, step = 1 : i64}, operand_names = ["self"], result_aliases = array<i64: 0>} : (tensor<4xf32>) -> tensor<2xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.copy_.default': it writes in place to a tensor that shares storage with a value read later (a write through a view); functionalizing that is not supported yet}}
+  %w = pynative.op "aten.copy_.default"(%v, %y) {args = {non_blocking = false}, mutated_operands = array<i64: 0>, operand_names = ["self", "src"], result_aliases = array<i64: 0>} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  pynative.output %c : tensor<4xf32>
+}
+
+// -----
+
+// An in-place op on a base whose earlier view is read afterwards.
+pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<2xf32> attributes {run = 0 : i64} {
+  %c = pynative.op "aten.clone.default"(%x) {args = {memory_format}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+  %v = pynative.op "aten.slice.Tensor"(%c) {args = {dim = 0 : i64, end = 2 : i64, start = 0 : i64, step = 1 : i64}, operand_names = ["self"], result_aliases = array<i64: 0>} : (tensor<4xf32>) -> tensor<2xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.relu_.default': it writes in place}}
+  %r = pynative.op "aten.relu_.default"(%c) {args = {}, operand_names = ["self"], mutated_operands = array<i64: 0>, result_aliases = array<i64: 0>} : (tensor<4xf32>) -> tensor<4xf32>
+  pynative.output %v : tensor<2xf32>
+}
+
+// -----
+
+pynative.trace @run_0(%x: tensor<4xf32>, %m: tensor<4xi1>, %i: tensor<4xi64>, %n: tensor<4xi64>) -> (tensor<4xf32>, tensor<2xf32>, tensor<4xf32>, tensor<i64>, tensor<3xf32>) attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.gelu.default': gelu with approximate='tanh' is not legalized yet}}
+  %g = pynative.op "aten.gelu.default"(%x) {args = {approximate = "tanh"}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.index.Tensor': indexing with a boolean mask is not legalized yet}}
+  %b = pynative.op "aten.index.Tensor"(%x, %m) {args = {}, operand_names = ["self", "indices"]} : (tensor<4xf32>, tensor<4xi1>) -> tensor<2xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.index.Tensor': advanced indexing with 2 index tensors is not legalized yet}}
+  %two = pynative.op "aten.index.Tensor"(%x, %i, %i) {args = {}, operand_names = ["self", "indices", "indices"]} : (tensor<4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<4xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.max.default': integer max is not legalized yet}}
+  %mx = pynative.op "aten.max.default"(%n) {args = {}, operand_names = ["self"]} : (tensor<4xi64>) -> tensor<i64>
+  // expected-error @+1 {{unsupported eager op 'aten.constant_pad_nd.default': negative padding (cropping) is not legalized yet}}
+  %crop = pynative.op "aten.constant_pad_nd.default"(%x) {args = {pad = array<i64: -1, 0>, value = 0 : i64}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<3xf32>
+  pynative.output %g, %b, %two, %mx, %crop : tensor<4xf32>, tensor<2xf32>, tensor<4xf32>, tensor<i64>, tensor<3xf32>
+}
+
+// -----
+
+pynative.trace @run_0(%x: tensor<4xi64>, %y: tensor<4xi64>) -> (tensor<4xi64>, tensor<4xi1>, tensor<4xi64>, tensor<4xf32>, tensor<4xi64>) attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.sigmoid.default': expects a floating-point tensor}}
+  %s = pynative.op "aten.sigmoid.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xi64>) -> tensor<4xi64>
+  // expected-error @+1 {{unsupported eager op 'aten.bitwise_and.Tensor': bitwise ops are legalized for boolean tensors only}}
+  %a = pynative.op "aten.bitwise_and.Tensor"(%x, %y) {args = {}, operand_names = ["self", "other"]} : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+  // expected-error @+1 {{unsupported eager op 'aten.bitwise_not.default': bitwise_not is legalized for boolean tensors only}}
+  %n = pynative.op "aten.bitwise_not.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xi64>) -> tensor<4xi64>
+  // expected-error @+1 {{unsupported eager op 'aten.reciprocal.default': expects a floating-point tensor}}
+  %r = pynative.op "aten.reciprocal.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xi64>) -> tensor<4xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.pow.Tensor_Scalar': integer pow is not legalized yet}}
+  %p = pynative.op "aten.pow.Tensor_Scalar"(%x) {args = {exponent = 2 : i64}, operand_names = ["self"]} : (tensor<4xi64>) -> tensor<4xi64>
+  pynative.output %s, %a, %n, %r, %p : tensor<4xi64>, tensor<4xi1>, tensor<4xi64>, tensor<4xf32>, tensor<4xi64>
+}

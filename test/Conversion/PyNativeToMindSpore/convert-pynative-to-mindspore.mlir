@@ -114,3 +114,222 @@ pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<f32> attributes {run = 0 : i6
   pynative.scalar_read %s, "item", 2.5 {activation = 1} : tensor<f32> loc("m.py":6:8)
   pynative.output %s : tensor<f32>
 }
+
+// -----
+
+// Conv2d(padding='same') with an even kernel: PyTorch records a pad of the
+// extra bottom/right row, then a symmetric convolution. The pad folds into
+// Conv2D's pad, which is MindSpore's pad_mode "same".
+
+// CHECK-LABEL: func.func @main
+// CHECK-NOT: mindspore.pad
+// CHECK: mindspore.conv2d %arg0, %arg1 {dilation = array<i64: 1, 1>, pad = array<i64: 1, 2, 1, 2>, pad_mode = "same", stride = array<i64: 1, 1>} : (tensor<1x2x5x6xf32>, tensor<3x2x4x4xf32>) -> tensor<1x3x5x6xf32>
+pynative.trace @run_0(%x: tensor<1x2x5x6xf32>, %w: tensor<3x2x4x4xf32>) -> tensor<1x3x5x6xf32> attributes {run = 0 : i64} {
+  %p = pynative.op "aten.constant_pad_nd.default"(%x) {args = {pad = array<i64: 0, 1, 0, 1>, value = 0 : i64}, operand_names = ["self"]} : (tensor<1x2x5x6xf32>) -> tensor<1x2x6x7xf32>
+  %c = pynative.op "aten.convolution.default"(%p, %w) {args = {bias, stride = array<i64: 1, 1>, padding = array<i64: 1, 1>, dilation = array<i64: 1, 1>, transposed = false, output_padding = array<i64: 0, 0>, groups = 1 : i64}, operand_names = ["input", "weight"]} : (tensor<1x2x6x7xf32>, tensor<3x2x4x4xf32>) -> tensor<1x3x5x6xf32>
+  pynative.output %c : tensor<1x3x5x6xf32>
+}
+
+// -----
+
+// A non-zero pad stays a Pad (PyTorch lists the last dim first); a zero pad
+// only a convolution reads folds into it and is dropped; pads that are not
+// MindSpore's "same" keep pad_mode "pad".
+
+// CHECK-LABEL: func.func @main
+// CHECK: %[[P:.*]] = mindspore.pad %arg0 {paddings = array<i64: 0, 0, 0, 0, 2, 0, 0, 1>, value = 5.000000e-01 : f64} : (tensor<1x2x5x6xf32>) -> tensor<1x2x7x7xf32>
+// CHECK-NOT: mindspore.pad
+// CHECK: mindspore.conv2d %arg0, %arg1 {dilation = array<i64: 1, 1>, pad = array<i64: 2, 0, 0, 1>, stride = array<i64: 1, 1>}
+pynative.trace @run_0(%x: tensor<1x2x5x6xf32>, %w: tensor<3x2x3x3xf32>) -> (tensor<1x2x7x7xf32>, tensor<1x3x5x5xf32>) attributes {run = 0 : i64} {
+  %p = pynative.op "aten.constant_pad_nd.default"(%x) {args = {pad = array<i64: 0, 1, 2, 0>, value = 5.000000e-01 : f64}, operand_names = ["self"]} : (tensor<1x2x5x6xf32>) -> tensor<1x2x7x7xf32>
+  %z = pynative.op "aten.constant_pad_nd.default"(%x) {args = {pad = array<i64: 0, 1, 2, 0>, value = 0 : i64}, operand_names = ["self"]} : (tensor<1x2x5x6xf32>) -> tensor<1x2x7x7xf32>
+  %c = pynative.op "aten.convolution.default"(%z, %w) {args = {bias, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, transposed = false, output_padding = array<i64: 0, 0>, groups = 1 : i64}, operand_names = ["input", "weight"]} : (tensor<1x2x7x7xf32>, tensor<3x2x3x3xf32>) -> tensor<1x3x5x5xf32>
+  pynative.output %p, %c : tensor<1x2x7x7xf32>, tensor<1x3x5x5xf32>
+}
+
+// -----
+
+// Indexing: a full slice is the value itself, a partial one a StridedSlice;
+// x[ids] is Gather on axis 0, select(dim, i) a Gather with a 0-d index,
+// index_select and embedding Gathers.
+
+// CHECK-LABEL: func.func @main
+// CHECK: %[[S:.*]] = mindspore.strided_slice %arg0 {begin = array<i64: 0, 1>, end = array<i64: 4, 4>, strides = array<i64: 1, 2>} : (tensor<4x4xf16>) -> tensor<4x2xf16>
+// CHECK: %[[G:.*]] = mindspore.gather %arg0, %arg1 {axis = 0 : i64} : (tensor<4x4xf16>, tensor<3xi64>) -> tensor<3x4xf16>
+// CHECK: %[[I:.*]] = mindspore.constant dense<2> : tensor<i64>
+// CHECK: %[[SEL:.*]] = mindspore.gather %arg0, %[[I]] {axis = 1 : i64} : (tensor<4x4xf16>, tensor<i64>) -> tensor<4xf16>
+// CHECK: %[[IS:.*]] = mindspore.gather %arg0, %arg1 {axis = 1 : i64} : (tensor<4x4xf16>, tensor<3xi64>) -> tensor<4x3xf16>
+// CHECK: %[[E:.*]] = mindspore.gather %arg0, %arg1 {axis = 0 : i64}
+// CHECK: return %[[S]], %[[G]], %[[SEL]], %[[IS]], %[[E]]
+pynative.trace @run_0(%x: tensor<4x4xf16>, %ids: tensor<3xi64>) -> (tensor<4x2xf16>, tensor<3x4xf16>, tensor<4xf16>, tensor<4x3xf16>, tensor<3x4xf16>) attributes {run = 0 : i64} {
+  %full = pynative.op "aten.slice.Tensor"(%x) {args = {dim = 1 : i64, end = 9223372036854775807 : i64, start = 0 : i64, step = 1 : i64}, operand_names = ["self"], result_aliases = array<i64: 0>} : (tensor<4x4xf16>) -> tensor<4x4xf16>
+  %s = pynative.op "aten.slice.Tensor"(%full) {args = {dim = -1 : i64, end = 9223372036854775807 : i64, start = -3 : i64, step = 2 : i64}, operand_names = ["self"], result_aliases = array<i64: 0>} : (tensor<4x4xf16>) -> tensor<4x2xf16>
+  %g = pynative.op "aten.index.Tensor"(%full, %ids) {args = {}, operand_names = ["self", "indices"]} : (tensor<4x4xf16>, tensor<3xi64>) -> tensor<3x4xf16>
+  %sel = pynative.op "aten.select.int"(%x) {args = {dim = 1 : i64, index = -2 : i64}, operand_names = ["self"], result_aliases = array<i64: 0>} : (tensor<4x4xf16>) -> tensor<4xf16>
+  %is = pynative.op "aten.index_select.default"(%x, %ids) {args = {dim = -1 : i64}, operand_names = ["self", "index"]} : (tensor<4x4xf16>, tensor<3xi64>) -> tensor<4x3xf16>
+  %e = pynative.op "aten.embedding.default"(%x, %ids) {args = {padding_idx = -1 : i64, scale_grad_by_freq = false, sparse = false}, operand_names = ["weight", "indices"]} : (tensor<4x4xf16>, tensor<3xi64>) -> tensor<3x4xf16>
+  pynative.output %s, %g, %sel, %is, %e : tensor<4x2xf16>, tensor<3x4xf16>, tensor<4xf16>, tensor<4x3xf16>, tensor<3x4xf16>
+}
+
+// -----
+
+// In place: copy_ of a flipped copy into a fresh clone is the flipped value.
+
+// CHECK-LABEL: func.func @main
+// CHECK: %[[F:.*]] = mindspore.reverse_v2 %arg0 {axis = array<i64: 1>} : tensor<3x4xf32>
+// CHECK: %[[C:.*]] = mindspore.cast %arg1 : (tensor<4xf16>) -> tensor<4xf32>
+// CHECK: %[[B:.*]] = mindspore.broadcast_to %[[C]] {shape = array<i64: 3, 4>} : (tensor<4xf32>) -> tensor<3x4xf32>
+// CHECK: return %[[F]], %[[B]]
+pynative.trace @run_0(%x: tensor<3x4xf32>, %h: tensor<4xf16>) -> (tensor<3x4xf32>, tensor<3x4xf32>) attributes {run = 0 : i64} {
+  %c = pynative.op "aten.clone.default"(%x) {args = {memory_format}, operand_names = ["self"]} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  %f = pynative.op "aten.flip.default"(%c) {args = {dims = array<i64: -1>}, operand_names = ["self"]} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  %w = pynative.op "aten.copy_.default"(%c, %f) {args = {non_blocking = false}, mutated_operands = array<i64: 0>, operand_names = ["self", "src"], result_aliases = array<i64: 0>} : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  %c2 = pynative.op "aten.clone.default"(%x) {args = {memory_format}, operand_names = ["self"]} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  %w2 = pynative.op "aten.copy_.default"(%c2, %h) {args = {non_blocking = false}, mutated_operands = array<i64: 0>, operand_names = ["self", "src"], result_aliases = array<i64: 0>} : (tensor<3x4xf32>, tensor<4xf16>) -> tensor<3x4xf32>
+  pynative.output %w, %w2 : tensor<3x4xf32>, tensor<3x4xf32>
+}
+
+// -----
+
+// Activations and elementwise math.
+
+// CHECK-LABEL: func.func @main
+// CHECK: mindspore.silu %arg0
+// CHECK: mindspore.gelu
+// CHECK: mindspore.sigmoid
+// CHECK: mindspore.tanh
+// CHECK: mindspore.exp
+// CHECK: mindspore.log
+// CHECK: mindspore.sqrt
+// CHECK: mindspore.rsqrt
+// CHECK: mindspore.erf
+// CHECK: %[[ONE:.*]] = mindspore.constant dense<1.000000e+00> : tensor<f32>
+// CHECK: mindspore.real_div %[[ONE]], %{{.*}}
+// CHECK: mindspore.neg
+// CHECK: mindspore.abs
+// CHECK: mindspore.relu6
+// CHECK: %[[LO:.*]] = mindspore.constant dense<-2.000000e+00>
+// CHECK: %[[MAX:.*]] = mindspore.maximum %{{.*}}, %[[LO]]
+// CHECK: %[[HI:.*]] = mindspore.constant dense<2.000000e+00>
+// CHECK: mindspore.minimum %[[MAX]], %[[HI]]
+// CHECK: %[[CMIN:.*]] = mindspore.constant dense<-1.000000e+00>
+// CHECK: mindspore.maximum %{{.*}}, %[[CMIN]]
+// CHECK: %[[CMAX:.*]] = mindspore.constant dense<1.000000e+00>
+// CHECK: mindspore.minimum %{{.*}}, %[[CMAX]]
+// CHECK: mindspore.maximum %{{.*}}, %arg1
+// CHECK: mindspore.minimum %{{.*}}, %arg1
+// CHECK: %[[E:.*]] = mindspore.constant dense<2.000000e+00>
+// CHECK: mindspore.pow %{{.*}}, %[[E]]
+// CHECK: mindspore.pow %{{.*}}, %arg1
+// CHECK: %[[THREE:.*]] = mindspore.constant dense<3.000000e+00>
+// CHECK: %[[AX:.*]] = mindspore.mul %{{.*}}, %[[THREE]]
+// CHECK: mindspore.sub %arg1, %[[AX]]
+pynative.trace @run_0(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>) -> tensor<2x3xf32> attributes {run = 0 : i64} {
+  %0 = pynative.op "aten.silu.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = pynative.op "aten.gelu.default"(%0) {args = {approximate = "none"}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %2 = pynative.op "aten.sigmoid.default"(%1) {args = {}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %3 = pynative.op "aten.tanh.default"(%2) {args = {}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %4 = pynative.op "aten.exp.default"(%3) {args = {}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %5 = pynative.op "aten.log.default"(%4) {args = {}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %6 = pynative.op "aten.sqrt.default"(%5) {args = {}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %7 = pynative.op "aten.rsqrt.default"(%6) {args = {}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %8 = pynative.op "aten.erf.default"(%7) {args = {}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %9 = pynative.op "aten.reciprocal.default"(%8) {args = {}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %10 = pynative.op "aten.neg.default"(%9) {args = {}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %11 = pynative.op "aten.abs.default"(%10) {args = {}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %12 = pynative.op "aten.hardtanh.default"(%11) {args = {min_val = 0.0 : f64, max_val = 6.0 : f64}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %13 = pynative.op "aten.hardtanh.default"(%12) {args = {min_val = -2.0 : f64, max_val = 2.0 : f64}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %14 = pynative.op "aten.clamp.default"(%13) {args = {min = -1 : i64, max = 1.0 : f64}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %15 = pynative.op "aten.maximum.default"(%14, %y) {args = {}, operand_names = ["self", "other"]} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %16 = pynative.op "aten.minimum.default"(%15, %y) {args = {}, operand_names = ["self", "other"]} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %17 = pynative.op "aten.pow.Tensor_Scalar"(%16) {args = {exponent = 2 : i64}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %18 = pynative.op "aten.pow.Tensor_Tensor"(%17, %y) {args = {}, operand_names = ["self", "exponent"]} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %19 = pynative.op "aten.rsub.Tensor"(%18, %y) {args = {alpha = 3 : i64}, operand_names = ["self", "other"]} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  pynative.output %19 : tensor<2x3xf32>
+}
+
+// -----
+
+// Comparisons, boolean logic, where, masked_fill, casts and fills.
+
+// CHECK-LABEL: func.func @main
+// CHECK: %[[Z:.*]] = mindspore.constant dense<0> : tensor<i64>
+// CHECK: %[[TEN:.*]] = mindspore.constant dense<10> : tensor<i64>
+// CHECK: %[[LT:.*]] = mindspore.less %[[Z]], %[[TEN]] : (tensor<i64>, tensor<i64>) -> tensor<i1>
+// CHECK: %[[LE:.*]] = mindspore.less_equal %arg0, %arg1
+// CHECK: %[[GE:.*]] = mindspore.greater_equal %arg0, %arg1
+// CHECK: %[[EQ:.*]] = mindspore.equal %arg0, %arg1
+// CHECK: %[[NE:.*]] = mindspore.not_equal %arg0, %{{.*}}
+// CHECK: %[[AND:.*]] = mindspore.logical_and %[[LE]], %[[GE]]
+// CHECK: %[[OR:.*]] = mindspore.logical_or %[[AND]], %[[EQ]]
+// CHECK: %[[BA:.*]] = mindspore.logical_and %[[OR]], %[[NE]]
+// CHECK: %[[NOT:.*]] = mindspore.logical_not %[[BA]]
+// CHECK: %[[XB:.*]] = mindspore.cast %arg0 : (tensor<2x3xf32>) -> tensor<2x3xi1>
+// CHECK: %[[LA:.*]] = mindspore.logical_and %[[NOT]], %[[XB]]
+// CHECK: %[[W:.*]] = mindspore.select %[[LA]], %arg0, %arg1
+// CHECK: %[[V:.*]] = mindspore.constant dense<-1.000000e+00> : tensor<f32>
+// CHECK: %[[MF:.*]] = mindspore.select %[[NOT]], %[[V]], %[[W]]
+// CHECK: %[[H:.*]] = mindspore.cast %[[MF]] : (tensor<2x3xf32>) -> tensor<2x3xf16>
+// CHECK: %[[ONES:.*]] = mindspore.constant dense<1.000000e+00> : tensor<2x3xf16>
+// CHECK: %[[FULL:.*]] = mindspore.constant dense<true> : tensor<2xi1>
+// CHECK: return %[[H]], %[[ONES]], %[[FULL]], %[[LT]]
+pynative.trace @run_0(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>) -> (tensor<2x3xf16>, tensor<2x3xf16>, tensor<2xi1>, tensor<i1>) attributes {run = 0 : i64} {
+  %it = pynative.op "aten.zeros.default"() {args = {device = "cpu", dtype = i64, layout, pin_memory = false, size = array<i64>}, operand_names = []} : () -> tensor<i64>
+  %lt = pynative.op "aten.lt.Scalar"(%it) {args = {other = 10 : i64}, operand_names = ["self"]} : (tensor<i64>) -> tensor<i1>
+  %le = pynative.op "aten.le.Tensor"(%x, %y) {args = {}, operand_names = ["self", "other"]} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+  %ge = pynative.op "aten.ge.Tensor"(%x, %y) {args = {}, operand_names = ["self", "other"]} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+  %eq = pynative.op "aten.eq.Tensor"(%x, %y) {args = {}, operand_names = ["self", "other"]} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+  %ne = pynative.op "aten.ne.Scalar"(%x) {args = {other = 0.5 : f64}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xi1>
+  %and = pynative.op "aten.logical_and.default"(%le, %ge) {args = {}, operand_names = ["self", "other"]} : (tensor<2x3xi1>, tensor<2x3xi1>) -> tensor<2x3xi1>
+  %or = pynative.op "aten.logical_or.default"(%and, %eq) {args = {}, operand_names = ["self", "other"]} : (tensor<2x3xi1>, tensor<2x3xi1>) -> tensor<2x3xi1>
+  %band = pynative.op "aten.bitwise_and.Tensor"(%or, %ne) {args = {}, operand_names = ["self", "other"]} : (tensor<2x3xi1>, tensor<2x3xi1>) -> tensor<2x3xi1>
+  %not = pynative.op "aten.bitwise_not.default"(%band) {args = {}, operand_names = ["self"]} : (tensor<2x3xi1>) -> tensor<2x3xi1>
+  %land = pynative.op "aten.logical_and.default"(%not, %x) {args = {}, operand_names = ["self", "other"]} : (tensor<2x3xi1>, tensor<2x3xf32>) -> tensor<2x3xi1>
+  %w = pynative.op "aten.where.self"(%land, %x, %y) {args = {}, operand_names = ["condition", "self", "other"]} : (tensor<2x3xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %mf = pynative.op "aten.masked_fill.Scalar"(%w, %not) {args = {value = -1 : i64}, operand_names = ["self", "mask"]} : (tensor<2x3xf32>, tensor<2x3xi1>) -> tensor<2x3xf32>
+  %h = pynative.op "aten._to_copy.default"(%mf) {args = {dtype = f16, layout, device, pin_memory, non_blocking = false, memory_format}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf16>
+  %same = pynative.op "aten._to_copy.default"(%h) {args = {dtype = f16, layout, device, pin_memory, non_blocking = false, memory_format}, operand_names = ["self"]} : (tensor<2x3xf16>) -> tensor<2x3xf16>
+  %ones = pynative.op "aten.ones_like.default"(%same) {args = {dtype, layout, device, pin_memory, memory_format}, operand_names = ["self"]} : (tensor<2x3xf16>) -> tensor<2x3xf16>
+  %full = pynative.op "aten.full.default"() {args = {size = array<i64: 2>, fill_value = 1 : i64, dtype = i1, layout, device, pin_memory}, operand_names = []} : () -> tensor<2xi1>
+  pynative.output %same, %ones, %full, %lt : tensor<2x3xf16>, tensor<2x3xf16>, tensor<2xi1>, tensor<i1>
+}
+
+// -----
+
+// Reductions, normalizations and shape ops.
+
+// CHECK-LABEL: func.func @main
+// CHECK: %[[LN:.*]] = mindspore.layer_norm %arg0, %{{.*}}, %{{.*}} {begin_norm_axis = 1 : i64, begin_params_axis = 1 : i64, epsilon = 9.99999974E-6 : f32} : (tensor<2x3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<2x3x4xf32>
+// CHECK: %[[G1:.*]] = mindspore.constant dense<1.000000e+00> : tensor<4xf32>
+// CHECK: %[[B0:.*]] = mindspore.constant dense<0.000000e+00> : tensor<4xf32>
+// CHECK: %[[LN2:.*]] = mindspore.layer_norm %[[LN]], %[[G1]], %[[B0]] {begin_norm_axis = 2 : i64, begin_params_axis = 2 : i64
+// CHECK: %[[MAX:.*]] = mindspore.reduce_max %[[LN2]], [] : (tensor<2x3x4xf32>) -> tensor<f32>
+// CHECK: %[[AMAX:.*]] = mindspore.reduce_max %[[LN2]], [1] {keep_dims = true} : (tensor<2x3x4xf32>) -> tensor<2x1x4xf32>
+// CHECK: %[[MD:.*]] = mindspore.reduce_max %[[LN2]], [-1] : (tensor<2x3x4xf32>) -> tensor<2x3xf32>
+// CHECK: %[[LS:.*]] = mindspore.log_softmax %[[LN2]] {axis = -1 : i64}
+// CHECK: %[[U:.*]] = mindspore.expand_dims %[[MD]] {axis = 0 : i64} : (tensor<2x3xf32>) -> tensor<1x2x3xf32>
+// CHECK: %[[SQ:.*]] = mindspore.squeeze %[[AMAX]] {axis = array<i64: 1>} : (tensor<2x1x4xf32>) -> tensor<2x4xf32>
+// CHECK: %[[CAT:.*]] = mindspore.concat %[[SQ]], %[[SQ]] {axis = 1 : i64} : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x8xf32>
+// CHECK: %[[E0:.*]] = mindspore.expand_dims %[[SQ]] {axis = 1 : i64}
+// CHECK: %[[E1:.*]] = mindspore.expand_dims %[[SQ]] {axis = 1 : i64}
+// CHECK: %[[ST:.*]] = mindspore.concat %[[E0]], %[[E1]] {axis = 1 : i64} : (tensor<2x1x4xf32>, tensor<2x1x4xf32>) -> tensor<2x2x4xf32>
+// CHECK: %[[SP0:.*]] = mindspore.strided_slice %[[CAT]] {begin = array<i64: 0, 0>, end = array<i64: 2, 5>, strides = array<i64: 1, 1>}
+// CHECK: %[[SP1:.*]] = mindspore.strided_slice %[[CAT]] {begin = array<i64: 0, 5>, end = array<i64: 2, 8>, strides = array<i64: 1, 1>}
+// CHECK: %[[EX:.*]] = mindspore.broadcast_to %[[U]] {shape = array<i64: 5, 2, 3>} : (tensor<1x2x3xf32>) -> tensor<5x2x3xf32>
+// CHECK: return %[[MAX]], %[[LS]], %[[ST]], %[[SP0]], %[[SP1]], %[[EX]], %[[U]]
+pynative.trace @run_0(%x: tensor<2x3x4xf32>, %g: tensor<3x4xf32>) -> (tensor<f32>, tensor<2x3x4xf32>, tensor<2x2x4xf32>, tensor<2x5xf32>, tensor<2x3xf32>, tensor<5x2x3xf32>, tensor<1x2x3xf32>) attributes {run = 0 : i64} {
+  %ln:3 = pynative.op "aten.native_layer_norm.default"(%x, %g, %g) {args = {eps = 1.000000e-05 : f64, normalized_shape = array<i64: 3, 4>}, operand_names = ["input", "weight", "bias"]} : (tensor<2x3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>)
+  %ln2:3 = pynative.op "aten.native_layer_norm.default"(%ln#0) {args = {eps = 1.000000e-05 : f64, normalized_shape = array<i64: 4>, weight, bias}, operand_names = ["input"]} : (tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<2x3x1xf32>, tensor<2x3x1xf32>)
+  %max = pynative.op "aten.max.default"(%ln2#0) {args = {}, operand_names = ["self"]} : (tensor<2x3x4xf32>) -> tensor<f32>
+  %amax = pynative.op "aten.amax.default"(%ln2#0) {args = {dim = array<i64: 1>, keepdim = true}, operand_names = ["self"]} : (tensor<2x3x4xf32>) -> tensor<2x1x4xf32>
+  %md:2 = pynative.op "aten.max.dim"(%ln2#0) {args = {dim = -1 : i64, keepdim = false}, operand_names = ["self"]} : (tensor<2x3x4xf32>) -> (tensor<2x3xf32>, tensor<2x3xi64>)
+  %ls = pynative.op "aten._log_softmax.default"(%ln2#0) {args = {dim = -1 : i64, half_to_float = false}, operand_names = ["self"]} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %u = pynative.op "aten.unsqueeze.default"(%md#0) {args = {dim = 0 : i64}, operand_names = ["self"], result_aliases = array<i64: 0>} : (tensor<2x3xf32>) -> tensor<1x2x3xf32>
+  %sq = pynative.op "aten.squeeze.dim"(%amax) {args = {dim = 1 : i64}, operand_names = ["self"], result_aliases = array<i64: 0>} : (tensor<2x1x4xf32>) -> tensor<2x4xf32>
+  %noop = pynative.op "aten.squeeze.dim"(%sq) {args = {dim = 0 : i64}, operand_names = ["self"], result_aliases = array<i64: 0>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  %cat = pynative.op "aten.cat.default"(%noop, %noop) {args = {dim = 1 : i64}, operand_names = ["tensors", "tensors"]} : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x8xf32>
+  %st = pynative.op "aten.stack.default"(%noop, %noop) {args = {dim = -2 : i64}, operand_names = ["tensors", "tensors"]} : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x2x4xf32>
+  %sp:2 = pynative.op "aten.split_with_sizes.default"(%cat) {args = {split_sizes = array<i64: 5, 3>, dim = 1 : i64}, operand_names = ["self"], result_aliases = array<i64: 0, 0>} : (tensor<2x8xf32>) -> (tensor<2x5xf32>, tensor<2x3xf32>)
+  %ex = pynative.op "aten.expand.default"(%u) {args = {size = array<i64: 5, -1, -1>, implicit = false}, operand_names = ["self"], result_aliases = array<i64: 0>} : (tensor<1x2x3xf32>) -> tensor<5x2x3xf32>
+  pynative.output %max, %ls, %st, %sp#0, %sp#1, %ex, %u : tensor<f32>, tensor<2x3x4xf32>, tensor<2x2x4xf32>, tensor<2x5xf32>, tensor<2x3xf32>, tensor<5x2x3xf32>, tensor<1x2x3xf32>
+}

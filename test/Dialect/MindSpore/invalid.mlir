@@ -285,3 +285,196 @@ func.func @cond_yield_types(%p: tensor<i1>, %x: tensor<4xf32>, %y: tensor<2xf32>
   }
   return %r : tensor<4xf32>
 }
+
+// -----
+
+func.func @select_element_types(%c: tensor<2xi1>, %x: tensor<2xf32>, %y: tensor<2xf16>) -> tensor<2xf32> {
+  // expected-error @+2 {{x and y have different element types}}
+  // expected-error @+1 {{'mindspore.select' op failed to infer returned types}}
+  %r = mindspore.select %c, %x, %y : (tensor<2xi1>, tensor<2xf32>, tensor<2xf16>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+
+// -----
+
+func.func @select_shapes(%c: tensor<3xi1>, %x: tensor<2xf32>, %y: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+2 {{condition, x and y shapes [3], [2] and [2] are not broadcast-compatible}}
+  // expected-error @+1 {{'mindspore.select' op failed to infer returned types}}
+  %r = mindspore.select %c, %x, %y : (tensor<3xi1>, tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+
+// -----
+
+func.func @cast_shape(%x: tensor<2xf32>) -> tensor<3xf16> {
+  // expected-error @+1 {{'mindspore.cast' op result shape [3] differs from the input shape [2]}}
+  %r = mindspore.cast %x : (tensor<2xf32>) -> tensor<3xf16>
+  return %r : tensor<3xf16>
+}
+
+// -----
+
+func.func @log_softmax_axis(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'mindspore.log_softmax' op axis 2 is out of range for rank 2}}
+  %r = mindspore.log_softmax %x {axis = 2 : i64} : tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @reduce_repeated_axis(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  // expected-error @+2 {{axis -1 is repeated}}
+  // expected-error @+1 {{'mindspore.reduce_mean' op failed to infer returned types}}
+  %r = mindspore.reduce_mean %x, [1, -1] : (tensor<2x3xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+
+// -----
+
+func.func @layer_norm_axes(%x: tensor<2x3xf32>, %g: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+2 {{begin_norm_axis 2 and begin_params_axis 1 must be in range for rank 2}}
+  // expected-error @+1 {{'mindspore.layer_norm' op failed to infer returned types}}
+  %r = mindspore.layer_norm %x, %g, %g {begin_norm_axis = 2 : i64, begin_params_axis = 1 : i64, epsilon = 1.0e-5 : f32} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @layer_norm_params(%x: tensor<2x3xf32>, %g: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+2 {{expects gamma and beta of shape [3], got [2, 3]}}
+  // expected-error @+1 {{'mindspore.layer_norm' op failed to infer returned types}}
+  %r = mindspore.layer_norm %x, %g, %g {begin_norm_axis = 1 : i64, begin_params_axis = 1 : i64, epsilon = 1.0e-5 : f32} : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @expand_dims_axis(%x: tensor<2x3xf32>) -> tensor<2x3x1xf32> {
+  // expected-error @+2 {{axis 3 is out of range for a result of rank 3}}
+  // expected-error @+1 {{'mindspore.expand_dims' op failed to infer returned types}}
+  %r = mindspore.expand_dims %x {axis = 3 : i64} : (tensor<2x3xf32>) -> tensor<2x3x1xf32>
+  return %r : tensor<2x3x1xf32>
+}
+
+// -----
+
+func.func @squeeze_axis_range(%x: tensor<2x1xf32>) -> tensor<2xf32> {
+  // expected-error @+2 {{axis 2 is out of range for rank 2}}
+  // expected-error @+1 {{'mindspore.squeeze' op failed to infer returned types}}
+  %r = mindspore.squeeze %x {axis = array<i64: 2>} : (tensor<2x1xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+
+// -----
+
+func.func @squeeze_not_one(%x: tensor<2x1xf32>) -> tensor<1xf32> {
+  // expected-error @+2 {{cannot squeeze axis 0 of size 2}}
+  // expected-error @+1 {{'mindspore.squeeze' op failed to infer returned types}}
+  %r = mindspore.squeeze %x {axis = array<i64: 0>} : (tensor<2x1xf32>) -> tensor<1xf32>
+  return %r : tensor<1xf32>
+}
+
+// -----
+
+func.func @concat_no_inputs() -> tensor<0xf32> {
+  // expected-error @+1 {{'mindspore.concat' op expected 1 or more operands, but found 0}}
+  %r = mindspore.concat {axis = 0 : i64} : () -> tensor<0xf32>
+  return %r : tensor<0xf32>
+}
+
+// -----
+
+func.func @concat_axis(%x: tensor<2x3xf32>) -> tensor<4x3xf32> {
+  // expected-error @+2 {{axis 2 is out of range for rank 2}}
+  // expected-error @+1 {{'mindspore.concat' op failed to infer returned types}}
+  %r = mindspore.concat %x, %x {axis = 2 : i64} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  return %r : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @concat_shapes(%x: tensor<2x3xf32>, %y: tensor<2x4xf32>) -> tensor<4x3xf32> {
+  // expected-error @+2 {{input shapes [2, 3] and [2, 4] differ outside axis 0}}
+  // expected-error @+1 {{'mindspore.concat' op failed to infer returned types}}
+  %r = mindspore.concat %x, %y {axis = 0 : i64} : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<4x3xf32>
+  return %r : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @strided_slice_entries(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+2 {{expects begin, end and strides with 2 entries each}}
+  // expected-error @+1 {{'mindspore.strided_slice' op failed to infer returned types}}
+  %r = mindspore.strided_slice %x {begin = array<i64: 0>, end = array<i64: 2, 3>, strides = array<i64: 1, 1>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @strided_slice_stride(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+2 {{strides must be positive}}
+  // expected-error @+1 {{'mindspore.strided_slice' op failed to infer returned types}}
+  %r = mindspore.strided_slice %x {begin = array<i64: 0, 0>, end = array<i64: 2, 3>, strides = array<i64: 1, 0>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @strided_slice_bounds(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+2 {{dimension 1 needs 0 <= begin <= end <= 3, got [0, 4)}}
+  // expected-error @+1 {{'mindspore.strided_slice' op failed to infer returned types}}
+  %r = mindspore.strided_slice %x {begin = array<i64: 0, 0>, end = array<i64: 2, 4>, strides = array<i64: 1, 1>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @gather_axis(%x: tensor<2x3xf32>, %i: tensor<4xi64>) -> tensor<4x3xf32> {
+  // expected-error @+2 {{axis -3 is out of range for rank 2}}
+  // expected-error @+1 {{'mindspore.gather' op failed to infer returned types}}
+  %r = mindspore.gather %x, %i {axis = -3 : i64} : (tensor<2x3xf32>, tensor<4xi64>) -> tensor<4x3xf32>
+  return %r : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @broadcast_to_shape(%x: tensor<2x3xf32>) -> tensor<4x3xf32> {
+  // expected-error @+2 {{cannot broadcast [2, 3] to [4, 3]}}
+  // expected-error @+1 {{'mindspore.broadcast_to' op failed to infer returned types}}
+  %r = mindspore.broadcast_to %x {shape = array<i64: 4, 3>} : (tensor<2x3xf32>) -> tensor<4x3xf32>
+  return %r : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @pad_count(%x: tensor<2x3xf32>) -> tensor<3x3xf32> {
+  // expected-error @+2 {{expects 2 paddings per dimension (4), got 2}}
+  // expected-error @+1 {{'mindspore.pad' op failed to infer returned types}}
+  %r = mindspore.pad %x {paddings = array<i64: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x3xf32>
+  return %r : tensor<3x3xf32>
+}
+
+// -----
+
+func.func @pad_negative(%x: tensor<2x3xf32>) -> tensor<1x3xf32> {
+  // expected-error @+2 {{paddings must be non-negative}}
+  // expected-error @+1 {{'mindspore.pad' op failed to infer returned types}}
+  %r = mindspore.pad %x {paddings = array<i64: -1, 0, 0, 0>} : (tensor<2x3xf32>) -> tensor<1x3xf32>
+  return %r : tensor<1x3xf32>
+}
+
+// -----
+
+func.func @reverse_axis_range(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'mindspore.reverse_v2' op axis 2 is out of range for rank 2}}
+  %r = mindspore.reverse_v2 %x {axis = array<i64: 2>} : tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @reverse_axis_repeated(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'mindspore.reverse_v2' op axis -1 is repeated}}
+  %r = mindspore.reverse_v2 %x {axis = array<i64: 1, -1>} : tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}

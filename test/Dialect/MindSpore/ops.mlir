@@ -69,3 +69,92 @@ func.func @cond_and_guard(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   }
   return %r : tensor<4x8xf32>
 }
+
+// CHECK-LABEL: func.func @elementwise_math
+func.func @elementwise_math(%x: tensor<2x3xf32>, %y: tensor<3xf32>, %i: tensor<2x3xi64>, %b: tensor<2x3xi1>) -> (tensor<2x3xf32>, tensor<2x3xi64>, tensor<2x3xi1>) {
+  // CHECK: mindspore.maximum %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %0 = mindspore.maximum %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  // CHECK: mindspore.minimum
+  %1 = mindspore.minimum %0, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  // CHECK: mindspore.pow
+  %2 = mindspore.pow %1, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  // CHECK: mindspore.neg %{{.*}} : tensor<2x3xf32>
+  %3 = mindspore.neg %2 : tensor<2x3xf32>
+  // CHECK: mindspore.abs %{{.*}} : tensor<2x3xi64>
+  %4 = mindspore.abs %i : tensor<2x3xi64>
+  // CHECK: mindspore.exp
+  %5 = mindspore.exp %3 : tensor<2x3xf32>
+  // CHECK: mindspore.log
+  %6 = mindspore.log %5 : tensor<2x3xf32>
+  // CHECK: mindspore.sqrt
+  %7 = mindspore.sqrt %6 : tensor<2x3xf32>
+  // CHECK: mindspore.rsqrt
+  %8 = mindspore.rsqrt %7 : tensor<2x3xf32>
+  // CHECK: mindspore.tanh
+  %9 = mindspore.tanh %8 : tensor<2x3xf32>
+  // CHECK: mindspore.erf
+  %10 = mindspore.erf %9 : tensor<2x3xf32>
+  // CHECK: mindspore.sigmoid
+  %11 = mindspore.sigmoid %10 : tensor<2x3xf32>
+  // CHECK: mindspore.silu
+  %12 = mindspore.silu %11 : tensor<2x3xf32>
+  // CHECK: mindspore.gelu
+  %13 = mindspore.gelu %12 : tensor<2x3xf32>
+  // CHECK: mindspore.relu6
+  %14 = mindspore.relu6 %13 : tensor<2x3xf32>
+  // CHECK: mindspore.less %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %lt = mindspore.less %14, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  // CHECK: mindspore.less_equal
+  %le = mindspore.less_equal %14, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  // CHECK: mindspore.greater_equal
+  %ge = mindspore.greater_equal %14, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  // CHECK: mindspore.equal
+  %eq = mindspore.equal %i, %i : (tensor<2x3xi64>, tensor<2x3xi64>) -> tensor<2x3xi1>
+  // CHECK: mindspore.not_equal
+  %ne = mindspore.not_equal %i, %i : (tensor<2x3xi64>, tensor<2x3xi64>) -> tensor<2x3xi1>
+  // CHECK: mindspore.logical_and %{{.*}}, %{{.*}} : (tensor<2x3xi1>, tensor<2x3xi1>) -> tensor<2x3xi1>
+  %and = mindspore.logical_and %lt, %le : (tensor<2x3xi1>, tensor<2x3xi1>) -> tensor<2x3xi1>
+  // CHECK: mindspore.logical_or
+  %or = mindspore.logical_or %and, %ge : (tensor<2x3xi1>, tensor<2x3xi1>) -> tensor<2x3xi1>
+  %or2 = mindspore.logical_or %or, %eq : (tensor<2x3xi1>, tensor<2x3xi1>) -> tensor<2x3xi1>
+  %or3 = mindspore.logical_or %or2, %ne : (tensor<2x3xi1>, tensor<2x3xi1>) -> tensor<2x3xi1>
+  // CHECK: mindspore.select %{{.*}}, %{{.*}}, %{{.*}} : (tensor<2x3xi1>, tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %sel = mindspore.select %or3, %14, %y : (tensor<2x3xi1>, tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  // CHECK: mindspore.cast %{{.*}} : (tensor<2x3xi1>) -> tensor<2x3xi64>
+  %c = mindspore.cast %b : (tensor<2x3xi1>) -> tensor<2x3xi64>
+  return %sel, %c, %or3 : tensor<2x3xf32>, tensor<2x3xi64>, tensor<2x3xi1>
+}
+
+// CHECK-LABEL: func.func @reductions_and_norms
+func.func @reductions_and_norms(%x: tensor<2x3x4xf32>, %g: tensor<3x4xf32>) -> (tensor<2x1x4xf32>, tensor<f32>, tensor<2x3x4xf32>, tensor<2x3x4xf32>) {
+  // CHECK: mindspore.reduce_mean %{{.*}}, [1] {keep_dims = true} : (tensor<2x3x4xf32>) -> tensor<2x1x4xf32>
+  %m = mindspore.reduce_mean %x, [1] {keep_dims = true} : (tensor<2x3x4xf32>) -> tensor<2x1x4xf32>
+  // CHECK: mindspore.reduce_max %{{.*}}, [] : (tensor<2x3x4xf32>) -> tensor<f32>
+  %mx = mindspore.reduce_max %x, [] : (tensor<2x3x4xf32>) -> tensor<f32>
+  // CHECK: mindspore.log_softmax %{{.*}} {axis = -1 : i64} : tensor<2x3x4xf32>
+  %ls = mindspore.log_softmax %x {axis = -1 : i64} : tensor<2x3x4xf32>
+  // CHECK: mindspore.layer_norm %{{.*}}, %{{.*}}, %{{.*}} {begin_norm_axis = 1 : i64, begin_params_axis = -2 : i64, epsilon = 9.99999974E-6 : f32} : (tensor<2x3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<2x3x4xf32>
+  %ln = mindspore.layer_norm %x, %g, %g {begin_norm_axis = 1 : i64, begin_params_axis = -2 : i64, epsilon = 1.0e-5 : f32} : (tensor<2x3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<2x3x4xf32>
+  return %m, %mx, %ls, %ln : tensor<2x1x4xf32>, tensor<f32>, tensor<2x3x4xf32>, tensor<2x3x4xf32>
+}
+
+// CHECK-LABEL: func.func @shape_ops
+func.func @shape_ops(%x: tensor<4x1x3xf16>, %i: tensor<2x5xi64>) -> (tensor<4x1x1x3xf16>, tensor<4x3xf16>, tensor<4x2xf16>, tensor<2x5x1x3xf16>, tensor<2x4x1x3xf16>, tensor<5x1x3xf16>, tensor<4x1x3xf16>) {
+  // CHECK: mindspore.expand_dims %{{.*}} {axis = -2 : i64} : (tensor<4x1x3xf16>) -> tensor<4x1x1x3xf16>
+  %e = mindspore.expand_dims %x {axis = -2 : i64} : (tensor<4x1x3xf16>) -> tensor<4x1x1x3xf16>
+  // CHECK: mindspore.squeeze %{{.*}} : (tensor<4x1x3xf16>) -> tensor<4x3xf16>
+  %s = mindspore.squeeze %x : (tensor<4x1x3xf16>) -> tensor<4x3xf16>
+  // CHECK: mindspore.strided_slice %{{.*}} {begin = array<i64: 0, 1>, end = array<i64: 4, 3>, strides = array<i64: 1, 2>} : (tensor<4x3xf16>) -> tensor<4x1xf16>
+  %ss = mindspore.strided_slice %s {begin = array<i64: 0, 1>, end = array<i64: 4, 3>, strides = array<i64: 1, 2>} : (tensor<4x3xf16>) -> tensor<4x1xf16>
+  // CHECK: mindspore.concat %{{.*}}, %{{.*}} {axis = 1 : i64} : (tensor<4x1xf16>, tensor<4x1xf16>) -> tensor<4x2xf16>
+  %c = mindspore.concat %ss, %ss {axis = 1 : i64} : (tensor<4x1xf16>, tensor<4x1xf16>) -> tensor<4x2xf16>
+  // CHECK: mindspore.gather %{{.*}}, %{{.*}} {axis = 0 : i64} : (tensor<4x1x3xf16>, tensor<2x5xi64>) -> tensor<2x5x1x3xf16>
+  %g = mindspore.gather %x, %i {axis = 0 : i64} : (tensor<4x1x3xf16>, tensor<2x5xi64>) -> tensor<2x5x1x3xf16>
+  // CHECK: mindspore.broadcast_to %{{.*}} {shape = array<i64: 2, 4, 1, 3>} : (tensor<4x1x3xf16>) -> tensor<2x4x1x3xf16>
+  %b = mindspore.broadcast_to %x {shape = array<i64: 2, 4, 1, 3>} : (tensor<4x1x3xf16>) -> tensor<2x4x1x3xf16>
+  // CHECK: mindspore.pad %{{.*}} {paddings = array<i64: 0, 1, 0, 0, 0, 0>, value = 2.500000e+00 : f64} : (tensor<4x1x3xf16>) -> tensor<5x1x3xf16>
+  %p = mindspore.pad %x {paddings = array<i64: 0, 1, 0, 0, 0, 0>, value = 2.5 : f64} : (tensor<4x1x3xf16>) -> tensor<5x1x3xf16>
+  // CHECK: mindspore.reverse_v2 %{{.*}} {axis = array<i64: 0, -1>} : tensor<4x1x3xf16>
+  %r = mindspore.reverse_v2 %x {axis = array<i64: 0, -1>} : tensor<4x1x3xf16>
+  return %e, %s, %c, %g, %b, %p, %r : tensor<4x1x1x3xf16>, tensor<4x3xf16>, tensor<4x2xf16>, tensor<2x5x1x3xf16>, tensor<2x4x1x3xf16>, tensor<5x1x3xf16>, tensor<4x1x3xf16>
+}

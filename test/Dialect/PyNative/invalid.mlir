@@ -73,3 +73,59 @@ pynative.trace @run_0(%x: tensor<2xf32>) -> tensor<2xf32> attributes {run = 0 : 
   %r = pynative.op "aten.relu_.default"(%x) {args = {}, operand_names = ["self"], result_aliases = array<i64: 3>} : (tensor<2xf32>) -> tensor<2xf32>
   pynative.output %r : tensor<2xf32>
 }
+
+// -----
+
+pynative.trace @run_0(%x: tensor<2xf32>) -> tensor<2xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{'pynative.scalar_read' op read 3 values from a tensor of 2 elements}}
+  pynative.scalar_read %x, "tolist", 1.0 {activation = 1, values = array<f64: 1.0, 2.0, 3.0>} : tensor<2xf32>
+  pynative.output %x : tensor<2xf32>
+}
+
+// -----
+
+pynative.trace @run_0(%x: tensor<2xf32>) -> tensor<2xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{'pynative.scalar_read' op "tolist" needs the values read}}
+  pynative.scalar_read %x, "tolist", 1.0 {activation = 1} : tensor<2xf32>
+  pynative.output %x : tensor<2xf32>
+}
+
+// -----
+
+pynative.trace @run_0(%x: tensor<2xf32>) -> tensor<2xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{'pynative.scalar_read' op only "tolist" reads several values}}
+  pynative.scalar_read %x, "item", 1.0 {activation = 1, values = array<f64: 1.0>} : tensor<2xf32>
+  pynative.output %x : tensor<2xf32>
+}
+
+// -----
+
+pynative.trace @run_0(%x: tensor<2xf32>) -> tensor<2xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{'pynative.call' op id must be positive, not 0}}
+  pynative.call "torch.relu"(%x) {activation = 1, args = {}, id = 0, operand_names = ["0"], parent = 0, returned = {}} : tensor<2xf32>
+  pynative.output %x : tensor<2xf32>
+}
+
+// -----
+
+pynative.trace @run_0(%x: tensor<2xf32>) -> tensor<2xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{'pynative.call' op parent 4 is neither 0 nor another call's id}}
+  pynative.call "torch.relu"(%x) {activation = 1, args = {}, id = 4, operand_names = ["0"], parent = 4, returned = {}} : tensor<2xf32>
+  pynative.output %x : tensor<2xf32>
+}
+
+// -----
+
+pynative.trace @run_0(%x: tensor<2xf32>) -> tensor<2xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{'pynative.call' op has 1 operands but 0 operand names}}
+  pynative.call "torch.relu"(%x) {activation = 1, args = {}, id = 4, operand_names = [], parent = 0, returned = {}} : tensor<2xf32>
+  pynative.output %x : tensor<2xf32>
+}
+
+// -----
+
+pynative.trace @run_0(%x: tensor<2xf32>) -> tensor<2xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{'pynative.call' op needs the function name}}
+  pynative.call ""() {activation = 1, args = {}, id = 4, operand_names = [], parent = 0, returned = {}}
+  pynative.output %x : tensor<2xf32>
+}

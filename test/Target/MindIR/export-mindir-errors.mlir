@@ -30,11 +30,11 @@ module @main_with_two_blocks {
 
 // -----
 
-module @unmapped_op {
-  func.func @main(%p: tensor<i1>, %x: tensor<2xf32>) -> tensor<2xf32> {
-    // expected-error @below {{'mindspore.assert' has no MindIR mapping}}
-    mindspore.assert %p, "x must be positive" : tensor<i1>
-    return %x : tensor<2xf32>
+module @pad_with_nonzero_value {
+  func.func @main(%x: tensor<2xf32>) -> tensor<4xf32> {
+    // expected-error @below {{a Pad with the non-zero value 5.000000e-01 has no MindIR mapping yet (MindSpore's Pad pads with zeros)}}
+    %y = mindspore.pad %x {paddings = array<i64: 1, 1>, value = 0.5 : f64} : (tensor<2xf32>) -> tensor<4xf32>
+    return %y : tensor<4xf32>
   }
 }
 

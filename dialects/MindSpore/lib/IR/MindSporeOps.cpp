@@ -67,22 +67,97 @@ ASCEND_BINARY_INFER(AddOp)
 ASCEND_BINARY_INFER(SubOp)
 ASCEND_BINARY_INFER(MulOp)
 ASCEND_BINARY_INFER(RealDivOp)
+ASCEND_BINARY_INFER(MaximumOp)
+ASCEND_BINARY_INFER(MinimumOp)
+ASCEND_BINARY_INFER(PowOp)
 #undef ASCEND_BINARY_INFER
 
-LogicalResult GreaterOp::inferReturnTypes(MLIRContext *ctx,
-                                          std::optional<Location> loc,
-                                          Adaptor a,
-                                          SmallVectorImpl<Type> &types) {
-  return inferBinary(loc, a.getLhs(), a.getRhs(), IntegerType::get(ctx, 1),
-                     types);
+// Comparisons and boolean ops: the broadcast shape with an i1 element type.
+#define ASCEND_COMPARE_INFER(OP)                                               \
+  LogicalResult OP::inferReturnTypes(MLIRContext *ctx,                         \
+                                     std::optional<Location> l, Adaptor a,     \
+                                     SmallVectorImpl<Type> &t) {               \
+    return inferBinary(l, a.getLhs(), a.getRhs(), IntegerType::get(ctx, 1),    \
+                       t);                                                     \
+  }
+ASCEND_COMPARE_INFER(GreaterOp)
+ASCEND_COMPARE_INFER(GreaterEqualOp)
+ASCEND_COMPARE_INFER(LessOp)
+ASCEND_COMPARE_INFER(LessEqualOp)
+ASCEND_COMPARE_INFER(EqualOp)
+ASCEND_COMPARE_INFER(NotEqualOp)
+ASCEND_COMPARE_INFER(LogicalAndOp)
+ASCEND_COMPARE_INFER(LogicalOrOp)
+#undef ASCEND_COMPARE_INFER
+
+LogicalResult SelectOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor a,
+                                         SmallVectorImpl<Type> &types) {
+  RankedTensorType x = rankedType(a.getX()), y = rankedType(a.getY());
+  if (x.getElementType() != y.getElementType())
+    return emitOptionalError(loc, "x and y have different element types");
+  SmallVector<int64_t> xy, shape;
+  if (failed(inferBroadcastShape(x.getShape(), y.getShape(), xy)) ||
+      failed(inferBroadcastShape(rankedType(a.getCondition()).getShape(), xy,
+                                 shape)))
+    return emitOptionalError(
+        loc, "condition, x and y shapes " +
+                 formatShape(rankedType(a.getCondition())) + ", " +
+                 formatShape(x) + " and " + formatShape(y) +
+                 " are not broadcast-compatible");
+  types.push_back(RankedTensorType::get(shape, x.getElementType()));
+  return success();
+}
+
+LogicalResult CastOp::verify() {
+  if (getInput().getType().getShape() != getType().getShape())
+    return emitOpError("result shape ")
+           << formatShape(getType()) << " differs from the input shape "
+           << formatShape(getInput().getType());
+  return success();
+}
+
+static LogicalResult verifySoftmaxAxis(Operation *op, int64_t rank,
+                                       int64_t axis) {
+  if (axis < -rank || axis >= std::max<int64_t>(rank, 1))
+    return op->emitOpError("axis ") << axis << " is out of range for rank "
+                                    << rank;
+  return success();
 }
 
 LogicalResult SoftmaxOp::verify() {
-  int64_t rank = getX().getType().getRank();
-  int64_t axis = getAxis();
-  if (axis < -rank || axis >= std::max<int64_t>(rank, 1))
-    return emitOpError("axis ") << axis << " is out of range for rank "
-                                << rank;
+  return verifySoftmaxAxis(*this, getX().getType().getRank(), getAxis());
+}
+
+LogicalResult LogSoftmaxOp::verify() {
+  return verifySoftmaxAxis(*this, getX().getType().getRank(), getAxis());
+}
+
+LogicalResult LayerNormOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> loc,
+                                            Adaptor a,
+                                            SmallVectorImpl<Type> &types) {
+  RankedTensorType x = rankedType(a.getX());
+  int64_t rank = x.getRank();
+  int64_t norm = a.getBeginNormAxis(), params = a.getBeginParamsAxis();
+  if (norm < -rank || norm >= rank || params < -rank || params >= rank)
+    return emitOptionalError(loc, "begin_norm_axis " + Twine(norm) +
+                                      " and begin_params_axis " +
+                                      Twine(params) +
+                                      " must be in range for rank " +
+                                      Twine(rank));
+  if (params < 0)
+    params += rank;
+  ArrayRef<int64_t> expected = x.getShape().drop_front(params);
+  for (Value v : {a.getGamma(), a.getBeta()})
+    if (rankedType(v).getShape() != expected)
+      return emitOptionalError(
+          loc, "expects gamma and beta of shape " +
+                   formatShape(RankedTensorType::get(expected,
+                                                     x.getElementType())) +
+                   ", got " + formatShape(rankedType(v)));
+  types.push_back(x);
   return success();
 }
 
@@ -195,10 +270,9 @@ LogicalResult ReduceAllOp::inferReturnTypes(MLIRContext *ctx,
   return success();
 }
 
-LogicalResult ReduceSumOp::inferReturnTypes(MLIRContext *,
-                                            std::optional<Location> loc,
-                                            Adaptor a,
-                                            SmallVectorImpl<Type> &types) {
+template <typename AdaptorT>
+static LogicalResult inferReduce(std::optional<Location> loc, AdaptorT a,
+                                 SmallVectorImpl<Type> &types) {
   RankedTensorType in = rankedType(a.getInput());
   int64_t rank = in.getRank();
   SmallVector<bool> reduced(rank, a.getAxis().empty());
@@ -208,6 +282,8 @@ LogicalResult ReduceSumOp::inferReturnTypes(MLIRContext *,
       return emitOptionalError(loc, "axis " + Twine(axis) +
                                         " is out of range for rank " +
                                         Twine(rank));
+    if (reduced[d] && !a.getAxis().empty())
+      return emitOptionalError(loc, "axis " + Twine(axis) + " is repeated");
     reduced[d] = true;
   }
   SmallVector<int64_t> shape;
@@ -220,6 +296,17 @@ LogicalResult ReduceSumOp::inferReturnTypes(MLIRContext *,
   types.push_back(RankedTensorType::get(shape, in.getElementType()));
   return success();
 }
+
+#define ASCEND_REDUCE_INFER(OP)                                                \
+  LogicalResult OP::inferReturnTypes(MLIRContext *,                            \
+                                     std::optional<Location> l, Adaptor a,     \
+                                     SmallVectorImpl<Type> &t) {               \
+    return inferReduce(l, a, t);                                               \
+  }
+ASCEND_REDUCE_INFER(ReduceSumOp)
+ASCEND_REDUCE_INFER(ReduceMeanOp)
+ASCEND_REDUCE_INFER(ReduceMaxOp)
+#undef ASCEND_REDUCE_INFER
 
 //===----------------------------------------------------------------------===//
 // Convolution and pooling

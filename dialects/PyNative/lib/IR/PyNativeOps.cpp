@@ -75,6 +75,38 @@ GetParameterOp::verifySymbolUses(SymbolTableCollection &symbols) {
   return success();
 }
 
+LogicalResult ScalarReadOp::verify() {
+  std::optional<ArrayRef<double>> values = getValues();
+  if (getMethod() == "tolist") {
+    if (!values)
+      return emitOpError("\"tolist\" needs the values read");
+    int64_t numElements = getTensor().getType().getNumElements();
+    if ((int64_t)values->size() != numElements)
+      return emitOpError("read ")
+             << values->size() << " values from a tensor of " << numElements
+             << " elements";
+    return success();
+  }
+  if (values)
+    return emitOpError("only \"tolist\" reads several values");
+  return success();
+}
+
+LogicalResult CallOp::verify() {
+  if (getName().empty())
+    return emitOpError("needs the function name");
+  if (getId() <= 0)
+    return emitOpError("id must be positive, not ") << getId();
+  if (getParent() < 0 || getParent() == getId())
+    return emitOpError("parent ") << getParent()
+                                  << " is neither 0 nor another call's id";
+  if (getOperandNames().size() != getInputs().size())
+    return emitOpError("has ")
+           << getInputs().size() << " operands but "
+           << getOperandNames().size() << " operand names";
+  return success();
+}
+
 LogicalResult RecordedOp::verify() {
   if (getName().empty())
     return emitOpError("needs the eager op name");

@@ -13,8 +13,9 @@ def ConvertAICoreToMemRefPass
 
     - each `aicore.kernel` becomes a `func.func` of the same name; memory
       spaces are dropped from every memref type in its body;
-    - `aicore.alloc` becomes `memref.alloc`, freed by `memref.dealloc` at the
-      kernel's end;
+    - `aicore.alloc` becomes `memref.alloca`: on-chip buffers live exactly
+      as long as the kernel call (this also leaves no `memref.dealloc` in the
+      way of the bufferization deallocation pipeline);
     - `aicore.copy` becomes `memref.copy`, or a `linalg.generic` with
       `arith.truncf` when a FIX copy converts f32 to f16/bf16;
     - `aicore.mmad` becomes `linalg.matmul` (with transposed indexing maps for
@@ -26,7 +27,9 @@ def ConvertAICoreToMemRefPass
       kernel in program order, which every flag schedule allows);
     - `aicore.launch` becomes a `func.call` on `bufferization.to_buffer` of
       its inputs and fresh `memref.alloc` outputs, read back with
-      `bufferization.to_tensor restrict writable`.
+      `bufferization.to_tensor restrict writable`. The outputs are not freed
+      here: after one-shot bufferization the buffer deallocation pipeline
+      frees them (that is what `ascend-run` does).
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -45,4 +45,39 @@ class MindSpore_UnaryOp<string mnemonic, string prim>
   let assemblyFormat = "$input attr-dict `:` type($input)";
 }
 
+// Elementwise unary primitive on float or integer tensors; result type equals
+// the operand type.
+class MindSpore_NumericUnaryOp<string mnemonic, string prim>
+    : MindSpore_PrimOpBase<mnemonic, prim, [SameOperandsAndResultType]> {
+  let arguments = (ins MindSpore_Tensor:$input);
+  let results = (outs MindSpore_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+}
+
+// Elementwise comparison with broadcasting; operands of one element type, a
+// boolean (i1) result of the broadcast shape.
+class MindSpore_CompareOp<string mnemonic, string prim>
+    : MindSpore_BroadcastBinaryOp<mnemonic, prim>;
+
+// Elementwise boolean binary primitive with broadcasting.
+class MindSpore_LogicalBinaryOp<string mnemonic, string prim>
+    : MindSpore_PrimOp<mnemonic, prim, [SameOperandsElementType]> {
+  let arguments = (ins TensorOf<[I1]>:$lhs, TensorOf<[I1]>:$rhs);
+  let results = (outs TensorOf<[I1]>:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+// Reduction over `axis` (every axis when empty); reduced dimensions are kept
+// as 1 when `keep_dims`, dropped otherwise. MindSpore takes `axis` as an input
+// tuple and `keep_dims` as a primitive attribute.
+class MindSpore_ReduceOp<string mnemonic, string prim>
+    : MindSpore_PrimOp<mnemonic, prim> {
+  let arguments = (ins MindSpore_FloatTensor:$input, DenseI64ArrayAttr:$axis,
+                       DefaultValuedAttr<BoolAttr, "false">:$keep_dims);
+  let results = (outs MindSpore_FloatTensor:$result);
+  let assemblyFormat = "$input `,` $axis attr-dict `:` functional-type(operands, results)";
+}
+
 #endif // ASCEND_DIALECT_MINDSPORE_BASE

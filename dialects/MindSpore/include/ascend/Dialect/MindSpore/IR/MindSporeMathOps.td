@@ -100,20 +100,123 @@ def MindSpore_ReduceAllOp : MindSpore_PrimOp<"reduce_all", "ReduceAll"> {
   let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
 }
 
-def MindSpore_ReduceSumOp : MindSpore_PrimOp<"reduce_sum", "ReduceSum"> {
+def MindSpore_ReduceSumOp : MindSpore_ReduceOp<"reduce_sum", "ReduceSum"> {
   let summary = "sum over the listed axes (MindSpore ReduceSum)";
   let description = [{
     Sums `input` over `axis` (all axes when empty); reduced dimensions are
     kept as 1 when `keep_dims`, removed otherwise.
   }];
-  let arguments = (ins MindSpore_FloatTensor:$input, DenseI64ArrayAttr:$axis,
-                       DefaultValuedAttr<BoolAttr, "false">:$keep_dims);
-  let results = (outs MindSpore_FloatTensor:$result);
-  let assemblyFormat = "$input `,` $axis attr-dict `:` functional-type(operands, results)";
+}
+
+def MindSpore_ReduceMeanOp : MindSpore_ReduceOp<"reduce_mean", "ReduceMean"> {
+  let summary = "mean over the listed axes (MindSpore ReduceMean)";
+  let description = [{
+    Averages `input` over `axis` (all axes when empty); shapes as ReduceSum.
+  }];
+}
+
+def MindSpore_ReduceMaxOp : MindSpore_ReduceOp<"reduce_max", "ReduceMax"> {
+  let summary = "maximum over the listed axes (MindSpore ReduceMax)";
+  let description = [{
+    Maximum of `input` over `axis` (all axes when empty; `torch.max(x)` is
+    the empty-axis form with a 0-d result); NaN propagates. Shapes as
+    ReduceSum.
+  }];
 }
 
 def MindSpore_GreaterOp : MindSpore_BroadcastBinaryOp<"greater", "Greater"> {
   let summary = "elementwise lhs > rhs with broadcasting, boolean result (MindSpore Greater)";
+}
+
+def MindSpore_EqualOp : MindSpore_CompareOp<"equal", "Equal"> {
+  let summary = "elementwise lhs == rhs with broadcasting, boolean result (MindSpore Equal)";
+}
+def MindSpore_NotEqualOp : MindSpore_CompareOp<"not_equal", "NotEqual"> {
+  let summary = "elementwise lhs != rhs with broadcasting, boolean result (MindSpore NotEqual)";
+}
+def MindSpore_LessOp : MindSpore_CompareOp<"less", "Less"> {
+  let summary = "elementwise lhs < rhs with broadcasting, boolean result (MindSpore Less)";
+}
+def MindSpore_LessEqualOp : MindSpore_CompareOp<"less_equal", "LessEqual"> {
+  let summary = "elementwise lhs <= rhs with broadcasting, boolean result (MindSpore LessEqual)";
+}
+def MindSpore_GreaterEqualOp : MindSpore_CompareOp<"greater_equal", "GreaterEqual"> {
+  let summary = "elementwise lhs >= rhs with broadcasting, boolean result (MindSpore GreaterEqual)";
+}
+
+def MindSpore_LogicalAndOp : MindSpore_LogicalBinaryOp<"logical_and", "LogicalAnd"> {
+  let summary = "elementwise boolean AND with broadcasting (MindSpore LogicalAnd)";
+}
+def MindSpore_LogicalOrOp : MindSpore_LogicalBinaryOp<"logical_or", "LogicalOr"> {
+  let summary = "elementwise boolean OR with broadcasting (MindSpore LogicalOr)";
+}
+
+def MindSpore_MaximumOp : MindSpore_BroadcastBinaryOp<"maximum", "Maximum"> {
+  let summary = "elementwise maximum with broadcasting; NaN propagates (MindSpore Maximum)";
+}
+def MindSpore_MinimumOp : MindSpore_BroadcastBinaryOp<"minimum", "Minimum"> {
+  let summary = "elementwise minimum with broadcasting; NaN propagates (MindSpore Minimum)";
+}
+def MindSpore_PowOp : MindSpore_PrimOp<"pow", "Pow", [SameOperandsElementType]> {
+  let summary = "elementwise lhs ** rhs of float tensors with broadcasting (MindSpore Pow)";
+  let arguments = (ins MindSpore_FloatTensor:$lhs, MindSpore_FloatTensor:$rhs);
+  let results = (outs MindSpore_FloatTensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def MindSpore_NegOp : MindSpore_NumericUnaryOp<"neg", "Neg"> {
+  let summary = "elementwise negation (MindSpore Neg)";
+}
+def MindSpore_AbsOp : MindSpore_NumericUnaryOp<"abs", "Abs"> {
+  let summary = "elementwise absolute value (MindSpore Abs)";
+}
+def MindSpore_ExpOp : MindSpore_UnaryOp<"exp", "Exp"> {
+  let summary = "elementwise e^x (MindSpore Exp)";
+}
+def MindSpore_LogOp : MindSpore_UnaryOp<"log", "Log"> {
+  let summary = "elementwise natural logarithm (MindSpore Log)";
+}
+def MindSpore_SqrtOp : MindSpore_UnaryOp<"sqrt", "Sqrt"> {
+  let summary = "elementwise square root (MindSpore Sqrt)";
+}
+def MindSpore_RsqrtOp : MindSpore_UnaryOp<"rsqrt", "Rsqrt"> {
+  let summary = "elementwise 1 / sqrt(x) (MindSpore Rsqrt)";
+}
+def MindSpore_TanhOp : MindSpore_UnaryOp<"tanh", "Tanh"> {
+  let summary = "elementwise hyperbolic tangent (MindSpore Tanh)";
+}
+def MindSpore_ErfOp : MindSpore_UnaryOp<"erf", "Erf"> {
+  let summary = "elementwise Gauss error function (MindSpore Erf)";
+}
+
+def MindSpore_SelectOp : MindSpore_PrimOp<"select", "Select"> {
+  let summary = "elementwise cond ? x : y with broadcasting (MindSpore Select)";
+  let description = [{
+    `condition` is a boolean tensor; `x` and `y` have one element type, which
+    is the result's. The three shapes broadcast together (NumPy rules) to the
+    result shape. `torch.where(c, x, y)`.
+  }];
+  let arguments = (ins TensorOf<[I1]>:$condition, MindSpore_Tensor:$x,
+                       MindSpore_Tensor:$y);
+  let results = (outs MindSpore_Tensor:$result);
+  let assemblyFormat = [{
+    $condition `,` $x `,` $y attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def MindSpore_CastOp : MindSpore_PrimOpBase<"cast", "Cast"> {
+  let summary = "converts the element type (MindSpore Cast)";
+  let description = [{
+    Same shape, the result's element type. Float to integer truncates toward
+    zero, a bool is 0 or 1, anything to bool is `!= 0` (PyTorch's rules).
+    MindIR passes the destination type as the `dst_type` input.
+  }];
+  let arguments = (ins MindSpore_Tensor:$input);
+  let results = (outs MindSpore_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
 }
 
 #endif // ASCEND_DIALECT_MINDSPORE_MATH_OPS

@@ -91,4 +91,49 @@ def MindSpore_SoftmaxOp : MindSpore_PrimOpBase<"softmax", "Softmax",
   let hasVerifier = 1;
 }
 
+def MindSpore_LogSoftmaxOp : MindSpore_PrimOpBase<"log_softmax", "LogSoftmax",
+    [SameOperandsAndResultType]> {
+  let summary = "x - log(sum(exp(x))) along `axis` (MindSpore LogSoftmax)";
+  let arguments = (ins MindSpore_FloatTensor:$x, I64Attr:$axis);
+  let results = (outs MindSpore_FloatTensor:$result);
+  let assemblyFormat = "$x attr-dict `:` type($x)";
+  let hasVerifier = 1;
+}
+
+def MindSpore_SigmoidOp : MindSpore_UnaryOp<"sigmoid", "Sigmoid"> {
+  let summary = "1 / (1 + exp(-x)) (MindSpore Sigmoid)";
+}
+def MindSpore_SiLUOp : MindSpore_UnaryOp<"silu", "SiLU"> {
+  let summary = "x * sigmoid(x), a.k.a. swish (MindSpore SiLU)";
+}
+def MindSpore_GeLUOp : MindSpore_UnaryOp<"gelu", "GeLU"> {
+  let summary = "x * Phi(x) = 0.5 x (1 + erf(x / sqrt(2))) (MindSpore GeLU)";
+  let description = [{
+    The exact (erf) form, PyTorch's `gelu(approximate='none')`. The tanh
+    approximation is not this op.
+  }];
+}
+def MindSpore_ReLU6Op : MindSpore_UnaryOp<"relu6", "ReLU6"> {
+  let summary = "min(max(x, 0), 6) (MindSpore ReLU6)";
+}
+
+def MindSpore_LayerNormOp : MindSpore_PrimOp<"layer_norm", "LayerNorm",
+    [SameOperandsElementType]> {
+  let summary = "layer normalization over the trailing axes (MindSpore LayerNorm)";
+  let description = [{
+    `y = (x - mean) / sqrt(variance + epsilon) * gamma + beta` where mean and
+    (biased) variance are taken over the axes `begin_norm_axis .. rank-1` of
+    `x`, and `gamma` / `beta` have the shape `x.shape[begin_params_axis:]`.
+    Negative axes count from the end. MindSpore's extra outputs (mean and
+    variance) are not modelled: MindIR takes output 0 with TupleGetItem.
+  }];
+  let arguments = (ins MindSpore_FloatTensor:$x, MindSpore_FloatTensor:$gamma,
+                       MindSpore_FloatTensor:$beta, I64Attr:$begin_norm_axis,
+                       I64Attr:$begin_params_axis, F32Attr:$epsilon);
+  let results = (outs MindSpore_FloatTensor:$result);
+  let assemblyFormat = [{
+    $x `,` $gamma `,` $beta attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 #endif // ASCEND_DIALECT_MINDSPORE_NN_OPS

@@ -7,5 +7,6 @@ include "ascend/Dialect/MindSpore/IR/MindSporeInterfaces.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeStructureOps.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeMathOps.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeNNOps.td"
+include "ascend/Dialect/MindSpore/IR/MindSporeShapeOps.td"
 
 #endif // ASCEND_DIALECT_MINDSPORE_OPS

@@ -118,9 +118,16 @@ def PyNative_BranchOp : PyNative_Op<"branch"> {
 
 def PyNative_ScalarReadOp : PyNative_Op<"scalar_read"> {
   let summary = "Python read a number from a tensor (item, int, float, ...)";
+  let description = [{
+    `method` is "item", "int", "float", "index" or "tolist". For "tolist",
+    `values` holds every element read (row-major, as many as the tensor has)
+    and `value` the first one (0 when none); the other methods read one
+    element and have no `values`.
+  }];
   let arguments = (ins AnyRankedTensor:$tensor, StrAttr:$method, F64Attr:$value,
-                       I64Attr:$activation);
+                       I64Attr:$activation, OptionalAttr<DenseF64ArrayAttr>:$values);
   let assemblyFormat = "$tensor `,` $method `,` $value attr-dict `:` type($tensor)";
+  let hasVerifier = 1;
 }
 
 def PyNative_LoopIterOp : PyNative_Op<"loop_iter"> {
@@ -131,6 +138,34 @@ def PyNative_LoopIterOp : PyNative_Op<"loop_iter"> {
   }];
   let arguments = (ins I64Attr:$iteration, I64Attr:$activation);
   let assemblyFormat = "$iteration attr-dict";
+}
+
+def PyNative_CallOp : PyNative_Op<"call"> {
+  let summary = "a function-level call (TorchFunctionMode) as it started";
+  let description = [{
+    `name` is `torch.overrides.resolve_name` of the function
+    (`torch.nn.functional.linear`, `torch.Tensor.size`). `id` numbers the call
+    within the trace file; the `pynative.op`s it ran carry `function_call = id`.
+    `parent` is the enclosing recorded call (0 = none). Tensor arguments are
+    operands (`operand_names[i]` is "0", "1", ... for positional arguments, the
+    keyword otherwise); other arguments are entries of `args`. `returned` holds
+    the non-tensor results by position ("0", "1", ...): `x.size(0)` returns
+    `{"0" = 5 : i64}`. Tensor results are the results of the ops it ran.
+    Emitted only when the importer is asked for function calls
+    (`--pynative-function-calls`).
+
+    ```mlir
+    pynative.call "torch.Tensor.size"(%x) {activation = 3 : i64, args = {"1" = 0 : i64}, id = 7 : i64, operand_names = ["0"], parent = 0 : i64, returned = {"0" = 5 : i64}} : tensor<5x32xf32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, I64Attr:$id, I64Attr:$parent,
+                       Variadic<AnyRankedTensor>:$inputs,
+                       StrArrayAttr:$operand_names, DictionaryAttr:$args,
+                       DictionaryAttr:$returned, I64Attr:$activation);
+  let assemblyFormat = [{
+    $name `(` $inputs `)` attr-dict (`:` type($inputs)^)?
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // ASCEND_DIALECT_PYNATIVE_OPS

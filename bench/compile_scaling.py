@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Compile-time scaling of the whole ascend-opt pipeline on synthetic traces.
+
+Builds transformer-like stacks of N recorded ops (Linear -> ReLU -> residual
+Add per layer, sharing one weight so that weights stay small) for N = 1k, 10k,
+100k (and 1M with --large), then measures in one run, per size:
+  - ascend-compile --emit=aicore: median wall time, ops/s, peak RSS;
+  - the baseline: ascend-opt parsing, verifying and printing the same pynative
+    module (median wall time);
+  - the ratio compile / baseline, the time growth per 10x ops, and compiler
+    memory per op (peak RSS minus the baseline's, in bytes).
+Targets (issue "Compile at scale"): >= 300k ops/s at 100k ops; ratio <= 4x;
+10x the ops costs <= 11x the time; <= 1 KiB of compiler memory per op.
+
+Usage: bench/compile_scaling.py [--build build] [--large] [--repeat 3]
+"""
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def make_trace(pb, n_ops, hidden=16):
+    """A trace of one run with about n_ops aten ops (4 per layer)."""
+    f32 = pb.DTYPE_FLOAT32
+    t = pb.Trace(format_version=1, producer="bench", model="bench.Stack")
+    zeros = bytes(4 * hidden * hidden)
+    t.parameters.add(tensor_id=1, name="w", value=pb.TensorValue(
+        type=pb.TensorType(dtype=f32, shape=[hidden, hidden]), data=zeros))
+    t.parameters.add(tensor_id=2, name="b", value=pb.TensorValue(
+        type=pb.TensorType(dtype=f32, shape=[hidden]), data=bytes(4 * hidden)))
+    run = t.runs.add()
+    act = pb.TensorType(dtype=f32, shape=[4, hidden])
+    run.inputs.add(tensor_id=3, value=pb.TensorValue(type=act, data=bytes(4 * 4 * hidden)))
+    next_id, x = 4, 3
+    layers = max(1, n_ops // 4)
+    for layer in range(layers):
+        loc = pb.Location(frames=[pb.Frame(file="stack.py", line=10 + layer % 50, column=5)],
+                          module_path=f"layers.{layer}")
+
+        def op(name, args, shape):
+            nonlocal next_id
+            e = run.events.add(loc=loc)
+            e.op.name = name
+            for a in args:
+                e.op.args.append(a)
+            r = e.op.results.add(tensor_id=next_id, type=pb.TensorType(dtype=f32, shape=shape),
+                                 alias_of=-1)
+            next_id += 1
+            return r.tensor_id
+        wt = op("aten.t.default", [pb.Argument(name="self", tensor=1)], [hidden, hidden])
+        h = op("aten.addmm.default", [pb.Argument(name="self", tensor=2),
+                                      pb.Argument(name="mat1", tensor=x),
+                                      pb.Argument(name="mat2", tensor=wt)], [4, hidden])
+        h = op("aten.relu.default", [pb.Argument(name="self", tensor=h)], [4, hidden])
+        x = op("aten.add.Tensor", [pb.Argument(name="self", tensor=x),
+                                   pb.Argument(name="other", tensor=h),
+                                   pb.Argument(name="alpha", int_value=1)], [4, hidden])
+    run.outputs.add(tensor_id=x, value=pb.TensorValue(type=act, data=bytes(4 * 4 * hidden)))
+    return t, layers * 4
+
+
+def timed(cmd):
+    """Wall time (s) and the child's peak RSS (bytes) of one command."""
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    wall = time.perf_counter() - start
+    if proc.returncode != 0:
+        sys.exit(f"bench: {' '.join(cmd)} failed:\n{proc.stderr.decode()[-2000:]}")
+    return wall
+
+
+def peak_rss(cmd):
+    """Peak RSS in bytes of one run of cmd (through /usr/bin/time)."""
+    out = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, check=True).stderr.decode().strip().splitlines()
+    return int(out[-1]) * 1024
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--large", action="store_true", help="also run 1M ops")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    sys.path.insert(0, os.path.join(args.build, "python"))
+    from ascend_trace import PyNativeTrace_pb2 as pb
+
+    bin_dir = os.path.join(args.build, "bin")
+    sizes = [1_000, 10_000, 100_000] + ([1_000_000] if args.large else [])
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in sizes:
+            trace, ops = make_trace(pb, n)
+            path = os.path.join(tmp, f"stack{n}.pntrace")
+            with open(path, "wb") as f:
+                f.write(trace.SerializeToString())
+            pn = os.path.join(tmp, f"stack{n}.mlir")
+            subprocess.run([os.path.join(bin_dir, "ascend-translate"), "--import-pynative-trace",
+                            path, "-o", pn], check=True)
+            compile_cmd = [os.path.join(bin_dir, "ascend-compile"), path, "--emit=aicore",
+                           "-o", os.path.join(tmp, "out.mlir"), "--quiet"]
+            base_cmd = [os.path.join(bin_dir, "ascend-opt"), pn, "-o", os.path.join(tmp, "rt.mlir")]
+            comp = statistics.median(timed(compile_cmd) for _ in range(args.repeat))
+            base = statistics.median(timed(base_cmd) for _ in range(args.repeat))
+            rss_c, rss_b = peak_rss(compile_cmd), peak_rss(base_cmd)
+            rows.append((ops, comp, base, rss_c, rss_b))
+
+    print(f"{'ops':>9} {'compile s':>10} {'ops/s':>10} {'parse+print s':>14} {'ratio':>6} "
+          f"{'peak RSS MiB':>13} {'B/op over baseline':>19}")
+    for ops, comp, base, rss_c, rss_b in rows:
+        print(f"{ops:>9} {comp:>10.3f} {ops / comp:>10.0f} {base:>14.3f} {comp / base:>6.2f} "
+              f"{rss_c / 2**20:>13.1f} {(rss_c - rss_b) / ops:>19.0f}")
+    for (o1, c1, *_), (o2, c2, *_) in zip(rows, rows[1:]):
+        print(f"time growth {o1} -> {o2} ops: {c2 / c1:.2f}x (target <= 11x for 10x ops)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+//===- MindSporeShapeOps.td - slicing, gathering, layout ops -*- tablegen -*-===//
+#ifndef ASCEND_DIALECT_MINDSPORE_SHAPE_OPS
+#define ASCEND_DIALECT_MINDSPORE_SHAPE_OPS
+
+include "ascend/Dialect/MindSpore/IR/MindSporeBase.td"
+
+def MindSpore_ExpandDimsOp : MindSpore_PrimOp<"expand_dims", "ExpandDims"> {
+  let summary = "inserts a dimension of size 1 (MindSpore ExpandDims)";
+  let description = [{
+    The result has rank `rank + 1` with a 1 at position `axis`
+    (`-rank-1 <= axis <= rank`; negative counts from the end of the result).
+    `torch.unsqueeze`.
+  }];
+  let arguments = (ins MindSpore_Tensor:$input, I64Attr:$axis);
+  let results = (outs MindSpore_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+}
+
+def MindSpore_SqueezeOp : MindSpore_PrimOp<"squeeze", "Squeeze"> {
+  let summary = "removes dimensions of size 1 (MindSpore Squeeze)";
+  let description = [{
+    Removes the listed axes, each of which must have size 1; with an empty
+    `axis`, removes every size-1 dimension.
+  }];
+  let arguments = (ins MindSpore_Tensor:$input,
+                       DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$axis);
+  let results = (outs MindSpore_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+}
+
+def MindSpore_ConcatOp : MindSpore_PrimOp<"concat", "Concat",
+    [SameOperandsElementType]> {
+  let summary = "joins tensors along an axis (MindSpore Concat)";
+  let description = [{
+    At least one input; all have the same rank and element type and agree in
+    every dimension but `axis`, along which the result is their sum.
+  }];
+  let arguments = (ins Variadic<MindSpore_Tensor>:$inputs, I64Attr:$axis);
+  let results = (outs MindSpore_Tensor:$result);
+  let assemblyFormat = "$inputs attr-dict `:` functional-type(operands, results)";
+}
+
+def MindSpore_StridedSliceOp : MindSpore_PrimOp<"strided_slice", "StridedSlice"> {
+  let summary = "a strided box of the input (MindSpore StridedSlice)";
+  let description = [{
+    `begin`, `end`, `strides` have one entry per dimension, already resolved:
+    `0 <= begin <= end <= size` and `strides >= 1`. Result dimension d has
+    `ceil((end - begin) / stride)` elements, element i reading
+    `begin + i * stride`. MindIR writes all masks as 0.
+  }];
+  let arguments = (ins MindSpore_Tensor:$input, DenseI64ArrayAttr:$begin,
+                       DenseI64ArrayAttr:$end, DenseI64ArrayAttr:$strides);
+  let results = (outs MindSpore_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+}
+
+def MindSpore_GatherOp : MindSpore_PrimOp<"gather", "Gather"> {
+  let summary = "picks slices along an axis by an index tensor (MindSpore Gather)";
+  let description = [{
+    `result = params[:, ..., indices[...], ...]` with the indexed axis `axis`
+    replaced by the shape of `indices`:
+    `params.shape[:axis] + indices.shape + params.shape[axis+1:]`. Indices
+    are signed integers; a negative index counts from the end (PyTorch's
+    rule). `batch_dims` is 0.
+  }];
+  let arguments = (ins MindSpore_Tensor:$params,
+                       TensorOf<[I32, I64]>:$indices, I64Attr:$axis);
+  let results = (outs MindSpore_Tensor:$result);
+  let assemblyFormat = [{
+    $params `,` $indices attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def MindSpore_BroadcastToOp : MindSpore_PrimOp<"broadcast_to", "BroadcastTo"> {
+  let summary = "stretches size-1 dimensions to a shape (MindSpore BroadcastTo)";
+  let description = [{
+    `shape` is the result shape, of rank >= the input's; input dimensions
+    align at the end and each equals its target or is 1. `torch.expand`.
+  }];
+  let arguments = (ins MindSpore_Tensor:$input, DenseI64ArrayAttr:$shape);
+  let results = (outs MindSpore_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+}
+
+def MindSpore_PadOp : MindSpore_PrimOp<"pad", "Pad"> {
+  let summary = "constant padding (MindSpore Pad / PadV3)";
+  let description = [{
+    `paddings` holds `[before_0, after_0, before_1, after_1, ...]`, two
+    non-negative entries per dimension; new elements are `value`.
+    `torch.nn.functional.pad` / `aten.constant_pad_nd` (whose list runs from
+    the last dimension backwards). MindIR: `Pad` with `paddings` as a tuple of
+    pairs when `value` is 0.
+  }];
+  let arguments = (ins MindSpore_Tensor:$input, DenseI64ArrayAttr:$paddings,
+                       DefaultValuedAttr<F64Attr, "0.0">:$value);
+  let results = (outs MindSpore_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+}
+
+def MindSpore_ReverseV2Op : MindSpore_PrimOpBase<"reverse_v2", "ReverseV2",
+    [SameOperandsAndResultType]> {
+  let summary = "reverses the listed axes (MindSpore ReverseV2)";
+  let description = [{
+    Element i of a listed axis of size n comes from n - 1 - i. `torch.flip`.
+    Axes are distinct and in range (negative counts from the end).
+  }];
+  let arguments = (ins MindSpore_Tensor:$input, DenseI64ArrayAttr:$axis);
+  let results = (outs MindSpore_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+
+#endif // ASCEND_DIALECT_MINDSPORE_SHAPE_OPS

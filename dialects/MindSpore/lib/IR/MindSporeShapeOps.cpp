@@ -1,0 +1,203 @@
+//===- MindSporeShapeOps.cpp - slicing, gathering, layout op inference ----===//
+#include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+using namespace mlir;
+using namespace mlir::ascend::mindspore;
+
+static RankedTensorType rankedType(Value v) {
+  return cast<RankedTensorType>(v.getType());
+}
+
+static std::string formatShape(ArrayRef<int64_t> shape) {
+  std::string text = "[";
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return text;
+}
+
+LogicalResult ExpandDimsOp::inferReturnTypes(MLIRContext *,
+                                             std::optional<Location> loc,
+                                             Adaptor a,
+                                             SmallVectorImpl<Type> &types) {
+  RankedTensorType in = rankedType(a.getInput());
+  int64_t rank = in.getRank(), axis = a.getAxis();
+  if (axis < -rank - 1 || axis > rank)
+    return emitOptionalError(loc, "axis " + Twine(axis) +
+                                      " is out of range for a result of "
+                                      "rank " +
+                                      Twine(rank + 1));
+  if (axis < 0)
+    axis += rank + 1;
+  SmallVector<int64_t> shape(in.getShape());
+  shape.insert(shape.begin() + axis, 1);
+  types.push_back(RankedTensorType::get(shape, in.getElementType()));
+  return success();
+}
+
+LogicalResult SqueezeOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location> loc,
+                                          Adaptor a,
+                                          SmallVectorImpl<Type> &types) {
+  RankedTensorType in = rankedType(a.getInput());
+  int64_t rank = in.getRank();
+  SmallVector<bool> drop(rank, false);
+  if (a.getAxis().empty()) {
+    for (int64_t d = 0; d < rank; ++d)
+      drop[d] = in.getDimSize(d) == 1;
+  }
+  for (int64_t axis : a.getAxis()) {
+    int64_t d = axis < 0 ? axis + rank : axis;
+    if (d < 0 || d >= rank)
+      return emitOptionalError(loc, "axis " + Twine(axis) +
+                                        " is out of range for rank " +
+                                        Twine(rank));
+    if (in.getDimSize(d) != 1)
+      return emitOptionalError(loc, "cannot squeeze axis " + Twine(axis) +
+                                        " of size " +
+                                        Twine(in.getDimSize(d)));
+    drop[d] = true;
+  }
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < rank; ++d)
+    if (!drop[d])
+      shape.push_back(in.getDimSize(d));
+  types.push_back(RankedTensorType::get(shape, in.getElementType()));
+  return success();
+}
+
+LogicalResult ConcatOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor a,
+                                         SmallVectorImpl<Type> &types) {
+  if (a.getInputs().empty()) // SameOperandsElementType reports it
+    return failure();
+  RankedTensorType first = rankedType(a.getInputs().front());
+  int64_t rank = first.getRank(), axis = a.getAxis();
+  if (axis < -rank || axis >= rank)
+    return emitOptionalError(loc, "axis " + Twine(axis) +
+                                      " is out of range for rank " +
+                                      Twine(rank));
+  if (axis < 0)
+    axis += rank;
+  SmallVector<int64_t> shape(first.getShape());
+  shape[axis] = 0;
+  for (Value v : a.getInputs()) {
+    RankedTensorType t = rankedType(v);
+    bool agree = t.getRank() == rank;
+    for (int64_t d = 0; agree && d < rank; ++d)
+      agree = d == axis || t.getDimSize(d) == first.getDimSize(d);
+    if (!agree)
+      return emitOptionalError(loc, "input shapes " +
+                                        formatShape(first.getShape()) +
+                                        " and " + formatShape(t.getShape()) +
+                                        " differ outside axis " +
+                                        Twine(axis));
+    shape[axis] += t.getDimSize(axis);
+  }
+  types.push_back(RankedTensorType::get(shape, first.getElementType()));
+  return success();
+}
+
+LogicalResult StridedSliceOp::inferReturnTypes(MLIRContext *,
+                                               std::optional<Location> loc,
+                                               Adaptor a,
+                                               SmallVectorImpl<Type> &types) {
+  RankedTensorType in = rankedType(a.getInput());
+  int64_t rank = in.getRank();
+  ArrayRef<int64_t> begin = a.getBegin(), end = a.getEnd(),
+                    strides = a.getStrides();
+  if ((int64_t)begin.size() != rank || (int64_t)end.size() != rank ||
+      (int64_t)strides.size() != rank)
+    return emitOptionalError(loc, "expects begin, end and strides with " +
+                                      Twine(rank) + " entries each");
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (strides[d] < 1)
+      return emitOptionalError(loc, "strides must be positive");
+    if (begin[d] < 0 || begin[d] > end[d] || end[d] > in.getDimSize(d))
+      return emitOptionalError(
+          loc, "dimension " + Twine(d) + " needs 0 <= begin <= end <= " +
+                   Twine(in.getDimSize(d)) + ", got [" + Twine(begin[d]) +
+                   ", " + Twine(end[d]) + ")");
+    shape.push_back((end[d] - begin[d] + strides[d] - 1) / strides[d]);
+  }
+  types.push_back(RankedTensorType::get(shape, in.getElementType()));
+  return success();
+}
+
+LogicalResult GatherOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor a,
+                                         SmallVectorImpl<Type> &types) {
+  RankedTensorType params = rankedType(a.getParams());
+  RankedTensorType indices = rankedType(a.getIndices());
+  int64_t rank = params.getRank(), axis = a.getAxis();
+  if (axis < -rank || axis >= rank)
+    return emitOptionalError(loc, "axis " + Twine(axis) +
+                                      " is out of range for rank " +
+                                      Twine(rank));
+  if (axis < 0)
+    axis += rank;
+  SmallVector<int64_t> shape(params.getShape().take_front(axis));
+  llvm::append_range(shape, indices.getShape());
+  llvm::append_range(shape, params.getShape().drop_front(axis + 1));
+  types.push_back(RankedTensorType::get(shape, params.getElementType()));
+  return success();
+}
+
+LogicalResult BroadcastToOp::inferReturnTypes(MLIRContext *,
+                                              std::optional<Location> loc,
+                                              Adaptor a,
+                                              SmallVectorImpl<Type> &types) {
+  RankedTensorType in = rankedType(a.getInput());
+  ArrayRef<int64_t> shape = a.getShape();
+  bool ok = (int64_t)shape.size() >= in.getRank();
+  for (int64_t i = 0; ok && i < in.getRank(); ++i) {
+    int64_t from = in.getDimSize(in.getRank() - 1 - i);
+    int64_t to = shape[shape.size() - 1 - i];
+    ok = from == to || from == 1;
+  }
+  if (!ok || llvm::any_of(shape, [](int64_t d) { return d < 0; }))
+    return emitOptionalError(loc, "cannot broadcast " +
+                                      formatShape(in.getShape()) + " to " +
+                                      formatShape(shape));
+  types.push_back(RankedTensorType::get(shape, in.getElementType()));
+  return success();
+}
+
+LogicalResult PadOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> loc, Adaptor a,
+                                      SmallVectorImpl<Type> &types) {
+  RankedTensorType in = rankedType(a.getInput());
+  ArrayRef<int64_t> p = a.getPaddings();
+  if ((int64_t)p.size() != 2 * in.getRank())
+    return emitOptionalError(loc, "expects 2 paddings per dimension (" +
+                                      Twine(2 * in.getRank()) + "), got " +
+                                      Twine(p.size()));
+  if (llvm::any_of(p, [](int64_t v) { return v < 0; }))
+    return emitOptionalError(loc, "paddings must be non-negative");
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < in.getRank(); ++d)
+    shape.push_back(in.getDimSize(d) + p[2 * d] + p[2 * d + 1]);
+  types.push_back(RankedTensorType::get(shape, in.getElementType()));
+  return success();
+}
+
+LogicalResult ReverseV2Op::verify() {
+  int64_t rank = getInput().getType().getRank();
+  SmallVector<bool> seen(rank, false);
+  for (int64_t axis : getAxis()) {
+    int64_t d = axis < 0 ? axis + rank : axis;
+    if (d < 0 || d >= rank)
+      return emitOpError("axis ") << axis << " is out of range for rank "
+                                  << rank;
+    if (seen[d])
+      return emitOpError("axis ") << axis << " is repeated";
+    seen[d] = true;
+  }
+  return success();
+}

@@ -1,0 +1,54 @@
+//===- Pipelines.h - ascend-opt pass pipelines ------------------*- C++ -*-===//
+//
+// The compiler's pipelines as C++ builders with an options struct, registered
+// as `--ascend-pipeline` (whole pipeline) and one pipeline per level, e.g.
+//   ascend-opt --ascend-pipeline="emit=mindspore" trace.mlir
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCEND_PIPELINES_PIPELINES_H
+#define ASCEND_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+namespace ascend {
+
+struct AscendPipelineOptions
+    : public PassPipelineOptions<AscendPipelineOptions> {
+  PassOptions::Option<std::string> emit{
+      *this, "emit",
+      llvm::cl::desc("Level the pipeline stops at: \"mindspore\" (GRAPH_MODE "
+                     "primitives) or \"aicore\" (tiled AI Core kernels)"),
+      llvm::cl::init("aicore")};
+  PassOptions::Option<std::string> entry{
+      *this, "entry", llvm::cl::desc("Name of the generated entry function"),
+      llvm::cl::init("main")};
+  PassOptions::Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("Target chip of the AI Core tiling (a row of the target "
+                     "table, e.g. Ascend910B2)"),
+      llvm::cl::init("Ascend910B2")};
+};
+
+/// pynative -> mindspore: merge the recorded runs, legalize to primitives,
+/// then clean up (fold transposes into MatMul, canonicalize, CSE).
+void buildPyNativeToMindSporePipeline(OpPassManager &pm,
+                                      const AscendPipelineOptions &options);
+
+/// mindspore -> aicore: tile Cube work into AI Core kernels.
+void buildMindSporeToAICorePipeline(OpPassManager &pm,
+                                    const AscendPipelineOptions &options);
+
+/// The whole pipeline from imported runs to `options.emit`.
+void buildAscendPipeline(OpPassManager &pm,
+                         const AscendPipelineOptions &options);
+
+/// Registers `ascend-pipeline`, `ascend-pynative-to-mindspore-pipeline` and
+/// `ascend-mindspore-to-aicore-pipeline`.
+void registerAscendPipelines();
+
+} // namespace ascend
+} // namespace mlir
+
+#endif // ASCEND_PIPELINES_PIPELINES_H

@@ -1,0 +1,52 @@
+//===- Pipelines.cpp - ascend-opt pass pipelines --------------------------===//
+#include "ascend/Pipelines/Pipelines.h"
+
+#include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
+#include "ascend/Conversion/PyNativeToMindSpore/PyNativeToMindSpore.h"
+#include "ascend/Dialect/MindSpore/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::ascend;
+
+void mlir::ascend::buildPyNativeToMindSporePipeline(
+    OpPassManager &pm, const AscendPipelineOptions &options) {
+  ConvertPyNativeToMindSporeOptions convert;
+  convert.entryName = options.entry;
+  pm.addPass(createConvertPyNativeToMindSpore(convert));
+  pm.addPass(mindspore::createAscendMindSporeFoldTranspose());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void mlir::ascend::buildMindSporeToAICorePipeline(
+    OpPassManager &pm, const AscendPipelineOptions &options) {
+  ConvertMindSporeToAICorePassOptions tiling;
+  tiling.chip = options.chip;
+  pm.addPass(createConvertMindSporeToAICorePass(tiling));
+}
+
+void mlir::ascend::buildAscendPipeline(OpPassManager &pm,
+                                       const AscendPipelineOptions &options) {
+  buildPyNativeToMindSporePipeline(pm, options);
+  if (options.emit == "aicore")
+    buildMindSporeToAICorePipeline(pm, options);
+}
+
+void mlir::ascend::registerAscendPipelines() {
+  PassPipelineRegistration<AscendPipelineOptions>(
+      "ascend-pipeline",
+      "The whole ascend-opt pipeline from imported eager runs (pynative) to "
+      "the level named by emit= (mindspore or aicore)",
+      buildAscendPipeline);
+  PassPipelineRegistration<AscendPipelineOptions>(
+      "ascend-pynative-to-mindspore-pipeline",
+      "Merge recorded runs into one GRAPH_MODE program and clean it up",
+      buildPyNativeToMindSporePipeline);
+  PassPipelineRegistration<AscendPipelineOptions>(
+      "ascend-mindspore-to-aicore-pipeline",
+      "Tile Cube work of a GRAPH_MODE program into AI Core kernels",
+      buildMindSporeToAICorePipeline);
+}

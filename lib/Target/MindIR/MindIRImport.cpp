@@ -1,0 +1,1589 @@
+//===- MindIRImport.cpp - MindIR to the mindspore dialect -----------------===//
+//
+// Reads one mind_ir.ModelProto and rebuilds the module MindIRExport.cpp
+// writes, and as much of MindSpore's own files as the mindspore dialect can
+// express:
+//  - every name a node defines maps to an `Entry`: a tensor Value, a tuple
+//    (MakeTuple), a constant that is not a tensor (shape/axis tuples, scalars,
+//    monads), a parameter (loaded on first use), a graph, or a Switch;
+//  - primitive applications become mindspore ops (MindIRPrimitives.h finds
+//    the op; the handlers below read the attributes back from the primitive
+//    or from its constant inputs);
+//  - `Switch(pred, g1, g2)` + a call of that node becomes `mindspore.cond`;
+//    any other call of a graph is inlined (recursion, i.e. loops, refused);
+//  - Load / Depend / UpdateState / StopGradient only order side effects or
+//    stop gradients, which the (pure, inference) dialect does not model.
+//
+//===----------------------------------------------------------------------===//
+#include "ascend/Target/MindIR/MindIRImport.h"
+
+#include "MindIRPrimitives.h"
+#include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include "mind_ir.pb.h"
+
+#include <climits>
+#include <cstring>
+#include <functional>
+
+using namespace mlir;
+using namespace mlir::ascend;
+namespace ms = mlir::ascend::mindspore;
+
+namespace {
+using AttrType = mind_ir::AttributeProto;
+using AttrList = google::protobuf::RepeatedPtrField<mind_ir::AttributeProto>;
+
+/// The newest mind_ir_version this importer knows.
+constexpr int64_t kMaxMindIRVersion = mind_ir::IR_VERSION_WITH_SCALAR_GRAPH_HOLDER;
+
+/// What a MindIR name stands for.
+struct Entry {
+  enum Kind {
+    Tensor,      // value
+    MultiOutput, // value = output 0 of a primitive with numOutputs outputs
+    Tuple,       // elems
+    Const,       // attr: a scalar / tuple / string constant
+    Monad,       // UMonad, IOMonad, UpdateState
+    None,
+    Param,       // param: symbol of a mindspore.parameter, loaded on use
+    Graph,       // graph
+    Switch,      // elems[0] = predicate; graph / elseGraph = branches
+  } kind = None;
+  Value value;
+  unsigned numOutputs = 1;
+  std::string primitive;
+  std::vector<Entry> elems;
+  const mind_ir::AttributeProto *attr = nullptr;
+  std::string param;
+  const mind_ir::GraphProto *graph = nullptr;
+  const mind_ir::GraphProto *elseGraph = nullptr;
+
+  static Entry tensor(Value v) {
+    Entry e;
+    e.kind = Tensor;
+    e.value = v;
+    return e;
+  }
+  static Entry of(Kind k) {
+    Entry e;
+    e.kind = k;
+    return e;
+  }
+};
+
+StringRef kindName(const Entry &e) {
+  switch (e.kind) {
+  case Entry::Tensor:
+  case Entry::MultiOutput:
+    return "a tensor";
+  case Entry::Tuple:
+    return "a tuple";
+  case Entry::Const:
+    return "a constant";
+  case Entry::Monad:
+    return "a monad";
+  case Entry::None:
+    return "None";
+  case Entry::Param:
+    return "a parameter";
+  case Entry::Graph:
+    return "a graph";
+  case Entry::Switch:
+    return "a Switch";
+  }
+  return "a value";
+}
+
+/// Names defined by one graph being imported; graphs imported into a region
+/// or inlined see the names of the graphs around them (free variables).
+struct Scope {
+  Scope *parent = nullptr;
+  llvm::StringMap<Entry> names;
+
+  const Entry *lookup(StringRef name) const {
+    for (const Scope *s = this; s; s = s->parent) {
+      auto it = s->names.find(name);
+      if (it != s->names.end())
+        return &it->second;
+    }
+    return nullptr;
+  }
+};
+
+const mind_ir::AttributeProto *findAttr(const AttrList &attrs,
+                                        StringRef name) {
+  for (const mind_ir::AttributeProto &a : attrs)
+    if (a.name() == name)
+      return &a;
+  return nullptr;
+}
+
+/// The node's output type attribute: `shape` (MindSpore >= 1.2) or the
+/// unnamed attribute with ref_attr_name "shape:..." (MindSpore 1.1).
+const mind_ir::AttributeProto *findShapeAttr(const mind_ir::NodeProto &node) {
+  for (const mind_ir::AttributeProto &a : node.attribute())
+    if (a.name() == "shape" ||
+        (a.name().empty() && StringRef(a.ref_attr_name()).starts_with("shape:")))
+      return &a;
+  return nullptr;
+}
+
+class MindIRImporter {
+public:
+  MindIRImporter(MLIRContext *ctx, StringRef filename,
+                 const MindIRImportOptions &options)
+      : ctx(ctx), filename(filename), options(options), builder(ctx),
+        fileLoc(FileLineColLoc::get(ctx, filename, 0, 0)) {}
+
+  OwningOpRef<ModuleOp> run(StringRef bytes);
+
+private:
+  InFlightDiagnostic error();
+  Location nodeLoc(const mind_ir::NodeProto &node);
+
+  LogicalResult checkModel(StringRef bytes);
+  LogicalResult refusePythonLevel();
+  LogicalResult importParameters(const mind_ir::GraphProto &graph);
+  FailureOr<std::string> parameterBytes(const mind_ir::TensorProto &tensor,
+                                        RankedTensorType type,
+                                        StringRef name);
+
+  FailureOr<Type> tensorType(const mind_ir::TensorProto &tensor);
+  /// Output types of a node from its shape attribute; `tuple` tells whether
+  /// MindSpore's output was a tuple.
+  LogicalResult nodeTypes(const mind_ir::NodeProto &node,
+                          SmallVectorImpl<Type> &types, bool &tuple);
+  FailureOr<ElementsAttr> tensorValue(const mind_ir::TensorProto &tensor,
+                                      StringRef what);
+
+  /// Imports the nodes of `graph` at the builder's insertion point with the
+  /// graph inputs bound to `args`; returns the graph's output.
+  FailureOr<Entry> importGraph(const mind_ir::GraphProto &graph, Scope &scope,
+                               ArrayRef<Entry> args);
+  LogicalResult importNode(const mind_ir::NodeProto &node, Scope &scope);
+  FailureOr<Entry> importConstant(const mind_ir::NodeProto &node);
+  FailureOr<Entry> resolve(StringRef name, Scope &scope);
+  FailureOr<Entry> applyPrimitive(const mind_ir::NodeProto &node,
+                                  StringRef primitive, const AttrList &attrs,
+                                  ArrayRef<Entry> inputs);
+  FailureOr<Entry> buildCond(const mind_ir::NodeProto &node,
+                             const Entry &switchEntry, ArrayRef<Entry> args,
+                             Scope &scope);
+  FailureOr<Entry> callGraph(const mind_ir::GraphProto &graph,
+                             ArrayRef<Entry> args, Scope &scope);
+
+  // Conversions of entries.
+  FailureOr<Value> toTensor(const Entry &entry, StringRef what);
+  LogicalResult flattenTensors(const Entry &entry, SmallVectorImpl<Value> &out,
+                               StringRef what);
+  FailureOr<SmallVector<int64_t>> toInts(const Entry &entry, StringRef what);
+  FailureOr<SmallVector<int64_t>> attrInts(const mind_ir::AttributeProto &attr,
+                                           StringRef what);
+  FailureOr<int64_t> attrInt(const mind_ir::AttributeProto &attr,
+                             StringRef what);
+  FailureOr<double> attrFloat(const mind_ir::AttributeProto &attr,
+                              StringRef what);
+  std::string attrString(const mind_ir::AttributeProto &attr);
+
+  MLIRContext *ctx;
+  StringRef filename;
+  const MindIRImportOptions &options;
+  OpBuilder builder;
+  Location fileLoc;
+  mind_ir::ModelProto model;
+  OwningOpRef<ModuleOp> module;
+
+  llvm::StringMap<const mind_ir::GraphProto *> graphs;
+  llvm::StringMap<const mind_ir::PrimitiveProto *> primitives;
+  /// `<graph>:<name>` (and the bare name) of each parameter -> symbol.
+  llvm::StringMap<std::string> parameterNames;
+  llvm::StringMap<RankedTensorType> parameterTypes;
+  llvm::StringMap<std::optional<RegisteredOperationName>> primitiveOps;
+  /// Loads already made in a block, by parameter symbol.
+  DenseMap<std::pair<Block *, StringRef>, Value> loads;
+  /// Graphs being imported (a graph on this stack calling itself is a loop).
+  SmallPtrSet<const mind_ir::GraphProto *, 8> active;
+
+  // Where the importer is, for diagnostics.
+  const mind_ir::GraphProto *currentGraph = nullptr;
+  const mind_ir::NodeProto *currentNode = nullptr;
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Diagnostics
+//===----------------------------------------------------------------------===//
+
+InFlightDiagnostic MindIRImporter::error() {
+  InFlightDiagnostic diag = emitError(fileLoc);
+  diag << filename << ": ";
+  if (currentGraph)
+    diag << "graph '" << currentGraph->name() << "': ";
+  if (currentNode)
+    diag << "node '" << currentNode->name() << "': ";
+  return diag;
+}
+
+Location MindIRImporter::nodeLoc(const mind_ir::NodeProto &node) {
+  return NameLoc::get(StringAttr::get(ctx, node.name()), fileLoc);
+}
+
+//===----------------------------------------------------------------------===//
+// Model-level checks
+//===----------------------------------------------------------------------===//
+
+LogicalResult MindIRImporter::checkModel(StringRef bytes) {
+  if (bytes.empty())
+    return error() << "file is empty";
+  // MindSpore's encrypted files (mindspore.export(enc_key=...)) are a series
+  // of cipher blocks, each starting with the magic number 0x7F3A5ED8.
+  static const unsigned char kEncryptedMagic[] = {0xD8, 0x5E, 0x3A, 0x7F};
+  if (bytes.size() >= 4 &&
+      std::memcmp(bytes.data(), kEncryptedMagic, 4) == 0)
+    return error() << "file is encrypted (MindSpore cipher blocks, header "
+                      "D8 5E 3A 7F) and cannot be read without the key; "
+                      "decrypt it with MindSpore first";
+  if (bytes.size() > size_t(INT_MAX))
+    return error() << "file is larger than 2 GiB; MindSpore keeps the "
+                      "weights of such models in external data files";
+  if (!model.ParseFromArray(bytes.data(), int(bytes.size())))
+    return error() << "not a MindIR file: the bytes are not a "
+                      "mind_ir.ModelProto (truncated or corrupt?)";
+  if (!model.has_graph() && !model.has_producer_name() &&
+      !model.has_ir_version())
+    return error() << "not a MindIR file: no graph, producer_name or "
+                      "ir_version (another protobuf message?)";
+  if (!model.has_producer_name() || model.producer_name().empty())
+    return error() << "the model has no producer_name (MindSpore's loader "
+                      "refuses such a file)";
+  if (!model.has_model_version() || model.model_version().empty())
+    return error() << "the model has no model_version (MindSpore's loader "
+                      "refuses such a file)";
+  if (model.mind_ir_version() > kMaxMindIRVersion || model.mind_ir_version() < 0)
+    return error() << "mind_ir_version " << model.mind_ir_version()
+                   << " is unknown (this importer reads versions 0 to "
+                   << kMaxMindIRVersion << ")";
+  if (model.has_little_endian() &&
+      model.little_endian() != llvm::sys::IsLittleEndianHost)
+    return error() << "the file was written on a "
+                   << (model.little_endian() ? "little" : "big")
+                   << "-endian host and this host is "
+                   << (llvm::sys::IsLittleEndianHost ? "little" : "big")
+                   << "-endian; its weights cannot be read as they are";
+  if (!model.has_graph())
+    return error() << "the model has no main graph";
+  return success();
+}
+
+/// Files saved before type inference (bprop files) apply primitives of
+/// MindSpore's Python front end; refuse them up front with the first one.
+LogicalResult MindIRImporter::refusePythonLevel() {
+  auto check = [&](const mind_ir::GraphProto &graph) -> LogicalResult {
+    for (const mind_ir::NodeProto &node : graph.node()) {
+      StringRef opType = node.op_type();
+      StringRef primitive = opType;
+      if (opType.consume_front("REF::")) {
+        auto it = primitives.find(opType);
+        if (it == primitives.end())
+          continue; // a graph or node call
+        primitive = it->second->op_type();
+      }
+      if (!mindir::isPythonLevelPrimitive(primitive))
+        continue;
+      currentGraph = &graph;
+      currentNode = &node;
+      return error() << "primitive '" << primitive
+                     << "' exists only in MindSpore's Python front end (the "
+                        "file was saved before type inference, e.g. a bprop "
+                        "file); it has no graph meaning and is not imported";
+    }
+    return success();
+  };
+  if (failed(check(model.graph())))
+    return failure();
+  for (const mind_ir::GraphProto &g : model.functions())
+    if (failed(check(g)))
+      return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Types and tensor data
+//===----------------------------------------------------------------------===//
+
+FailureOr<Type> MindIRImporter::tensorType(const mind_ir::TensorProto &tensor) {
+  Type element = mindir::elementTypeOf(tensor.data_type(), ctx);
+  if (!element)
+    return error() << "data type " << mindir::dataTypeName(tensor.data_type())
+                   << " has no mindspore form";
+  SmallVector<int64_t> shape;
+  for (int64_t d : tensor.dims()) {
+    if (d == -2 && tensor.dims_size() == 1)
+      return Type(UnrankedTensorType::get(element));
+    if (d < -1)
+      return error() << "invalid dimension " << d;
+    shape.push_back(d == -1 ? ShapedType::kDynamic : d);
+  }
+  return Type(RankedTensorType::get(shape, element));
+}
+
+LogicalResult MindIRImporter::nodeTypes(const mind_ir::NodeProto &node,
+                                        SmallVectorImpl<Type> &types,
+                                        bool &tuple) {
+  const mind_ir::AttributeProto *shape = findShapeAttr(node);
+  if (!shape)
+    return error() << "has no shape attribute (its output type)";
+  std::function<LogicalResult(const mind_ir::AttributeProto &)> add =
+      [&](const mind_ir::AttributeProto &a) -> LogicalResult {
+    if (a.type() == AttrType::TUPLE || a.type() == AttrType::LIST) {
+      for (const mind_ir::AttributeProto &e : a.values())
+        if (failed(add(e)))
+          return failure();
+      return success();
+    }
+    if (a.tensors_size() == 1) {
+      FailureOr<Type> t = tensorType(a.tensors(0));
+      if (failed(t))
+        return failure();
+      types.push_back(*t);
+      return success();
+    }
+    types.push_back(Type()); // not a tensor (monad, scalar, None, ...)
+    return success();
+  };
+  tuple = shape->type() == AttrType::TUPLE || shape->type() == AttrType::LIST;
+  return add(*shape);
+}
+
+/// Bytes of the typed fields (float_data, int32_data, ...) of `tensor` in the
+/// raw layout of `element`, or nullopt when the tensor has none.
+static std::optional<std::string> typedBytes(const mind_ir::TensorProto &tensor,
+                                             Type element) {
+  std::string out;
+  auto append = [&](auto value, unsigned bytes) {
+    uint64_t bits;
+    if constexpr (std::is_floating_point_v<decltype(value)>) {
+      if (bytes == 4) {
+        float f = float(value);
+        std::memcpy(&bits, &f, 4);
+      } else {
+        double d = double(value);
+        std::memcpy(&bits, &d, 8);
+      }
+    } else {
+      bits = uint64_t(value);
+    }
+    char buf[8];
+    std::memcpy(buf, &bits, 8); // little-endian host assumed by the checks
+    out.append(buf, bytes);
+  };
+  int64_t width = mindir::storageBytes(element);
+  if (tensor.float_data_size() && element.isF32()) {
+    for (float f : tensor.float_data())
+      append(f, 4);
+    return out;
+  }
+  if (tensor.double_data_size() && element.isF64()) {
+    for (double d : tensor.double_data())
+      append(d, 8);
+    return out;
+  }
+  if (!isa<IntegerType>(element))
+    return std::nullopt;
+  if (tensor.int64_data_size()) {
+    for (int64_t v : tensor.int64_data())
+      append(v, width);
+    return out;
+  }
+  if (tensor.int32_data_size()) {
+    for (int32_t v : tensor.int32_data())
+      append(int64_t(v), width);
+    return out;
+  }
+  if (tensor.uint64_data_size()) {
+    for (uint64_t v : tensor.uint64_data())
+      append(v, width);
+    return out;
+  }
+  return std::nullopt;
+}
+
+/// Element count * bytes of a static tensor type, or failure on overflow.
+static FailureOr<int64_t> byteSize(RankedTensorType type) {
+  int64_t bytes = mindir::storageBytes(type.getElementType());
+  for (int64_t d : type.getShape()) {
+    if (d < 0)
+      return failure();
+    if (llvm::MulOverflow(bytes, d, bytes))
+      return failure();
+  }
+  return bytes;
+}
+
+FailureOr<ElementsAttr>
+MindIRImporter::tensorValue(const mind_ir::TensorProto &tensor,
+                            StringRef what) {
+  FailureOr<Type> t = tensorType(tensor);
+  if (failed(t))
+    return failure();
+  auto type = dyn_cast<RankedTensorType>(*t);
+  FailureOr<int64_t> expected =
+      type ? byteSize(type) : FailureOr<int64_t>(failure());
+  if (!type || failed(expected))
+    return error() << what << " has type " << *t
+                   << ", which has no static size";
+  std::string data;
+  if (tensor.has_raw_data()) {
+    data = tensor.raw_data();
+  } else if (std::optional<std::string> typed =
+                 typedBytes(tensor, type.getElementType())) {
+    data = std::move(*typed);
+  } else if (*expected != 0) {
+    return error() << what << " has no data";
+  }
+  if (int64_t(data.size()) != *expected)
+    return error() << what << " holds " << data.size() << " bytes; its type "
+                   << type << " needs " << *expected;
+  if (type.getElementType().isInteger(1)) {
+    SmallVector<bool> values;
+    for (char c : data)
+      values.push_back(c != 0);
+    return ElementsAttr(DenseElementsAttr::get(type, values));
+  }
+  ArrayRef<char> raw(data.data(), data.size());
+  bool splat = false;
+  if (!DenseElementsAttr::isValidRawBuffer(type, raw, splat))
+    return error() << what << ": data does not fit type " << type;
+  return ElementsAttr(DenseElementsAttr::getFromRawBuffer(type, raw));
+}
+
+FailureOr<std::string>
+MindIRImporter::parameterBytes(const mind_ir::TensorProto &tensor,
+                               RankedTensorType type, StringRef name) {
+  FailureOr<int64_t> expected = byteSize(type);
+  if (failed(expected))
+    return error() << "parameter '" << name << "' has type " << type
+                   << ", which has no static size";
+  std::string data;
+  if (tensor.has_raw_data()) {
+    data = tensor.raw_data();
+  } else if (tensor.has_external_data()) {
+    const auto &ext = tensor.external_data();
+    SmallString<256> path(options.externalDataDir);
+    if (path.empty())
+      path = llvm::sys::path::parent_path(filename);
+    llvm::sys::path::append(path, ext.location());
+    if (ext.location().empty() || ext.offset() < 0 || ext.length() < 0)
+      return error() << "parameter '" << name
+                     << "': invalid external data (location '"
+                     << ext.location() << "', offset " << ext.offset()
+                     << ", length " << ext.length() << ")";
+    auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false);
+    if (!buffer)
+      return error() << "parameter '" << name << "': external data file '"
+                     << path << "' cannot be read: "
+                     << buffer.getError().message();
+    uint64_t size = (*buffer)->getBufferSize();
+    if (uint64_t(ext.offset()) > size ||
+        uint64_t(ext.length()) > size - uint64_t(ext.offset()))
+      return error() << "parameter '" << name << "': external data file '"
+                     << path << "' is too short (" << size
+                     << " bytes; the parameter needs bytes " << ext.offset()
+                     << " to " << ext.offset() + ext.length() << ")";
+    data.assign((*buffer)->getBufferStart() + ext.offset(), ext.length());
+  } else if (std::optional<std::string> typed =
+                 typedBytes(tensor, type.getElementType())) {
+    data = std::move(*typed);
+  } else if (*expected != 0) {
+    return error() << "parameter '" << name
+                   << "' has no data (no raw_data and no external_data)";
+  }
+  if (int64_t(data.size()) != *expected)
+    return error() << "parameter '" << name << "' holds " << data.size()
+                   << " bytes; its type " << type << " needs " << *expected;
+  return data;
+}
+
+LogicalResult
+MindIRImporter::importParameters(const mind_ir::GraphProto &graph) {
+  currentGraph = &graph;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(module->getBody());
+  for (const mind_ir::TensorProto &tensor : graph.parameter()) {
+    StringRef full = tensor.name();
+    StringRef name = full;
+    std::string prefix = graph.name() + ":";
+    if (!name.consume_front(prefix)) {
+      if (!tensor.ref_key().empty())
+        name = tensor.ref_key();
+    }
+    if (name.empty())
+      return error() << "a parameter has no name";
+    if (parameterNames.count(full)) {
+      if (parameterNames[full] != name)
+        return error() << "parameter '" << full << "' is declared twice";
+      continue;
+    }
+    FailureOr<Type> t = tensorType(tensor);
+    if (failed(t))
+      return failure();
+    auto type = dyn_cast<RankedTensorType>(*t);
+    if (!type || !type.hasStaticShape())
+      return error() << "parameter '" << name << "' has type " << *t
+                     << "; parameters need a static shape";
+    if (parameterTypes.count(name))
+      return error() << "parameter '" << name << "' is declared twice";
+    FailureOr<std::string> bytes = parameterBytes(tensor, type, name);
+    if (failed(bytes))
+      return failure();
+    // The exact bytes, aligned to the element size.
+    AsmResourceBlob blob = HeapAsmResourceBlob::allocateAndCopyWithAlign(
+        ArrayRef<char>(bytes->data(), bytes->size()),
+        llvm::PowerOf2Ceil(mindir::storageBytes(type.getElementType())));
+    auto value = DenseResourceElementsAttr::get(type, name, std::move(blob));
+    ms::ParameterOp::create(builder, fileLoc, name, type, value);
+    parameterNames[full] = name.str();
+    parameterNames[name] = name.str();
+    parameterTypes[name] = type;
+  }
+  currentGraph = nullptr;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Attribute readers (MindSpore writes several encodings over the versions)
+//===----------------------------------------------------------------------===//
+
+FailureOr<int64_t> MindIRImporter::attrInt(const mind_ir::AttributeProto &a,
+                                           StringRef what) {
+  if (a.has_i())
+    return a.i();
+  if (a.ints_size() == 1)
+    return a.ints(0);
+  if (a.values_size() == 1)
+    return attrInt(a.values(0), what);
+  if (a.has_t() || a.tensors_size() == 1) {
+    const mind_ir::TensorProto &t = a.has_t() ? a.t() : a.tensors(0);
+    if (t.int64_data_size() == 1)
+      return t.int64_data(0);
+    if (t.int32_data_size() == 1)
+      return t.int32_data(0);
+  }
+  if (a.type() == AttrType::INT64 || a.type() == AttrType::INT32 ||
+      a.type() == AttrType::BOOL)
+    return a.i();
+  return error() << what << " is not an integer";
+}
+
+FailureOr<SmallVector<int64_t>>
+MindIRImporter::attrInts(const mind_ir::AttributeProto &a, StringRef what) {
+  SmallVector<int64_t> out;
+  if (a.ints_size()) {
+    out.append(a.ints().begin(), a.ints().end());
+    return out;
+  }
+  if (a.type() == AttrType::TUPLE || a.type() == AttrType::LIST ||
+      a.values_size()) {
+    for (const mind_ir::AttributeProto &e : a.values()) {
+      if (e.type() == AttrType::TUPLE || e.type() == AttrType::LIST) {
+        FailureOr<SmallVector<int64_t>> inner = attrInts(e, what);
+        if (failed(inner))
+          return failure();
+        out.append(*inner);
+        continue;
+      }
+      FailureOr<int64_t> v = attrInt(e, what);
+      if (failed(v))
+        return failure();
+      out.push_back(*v);
+    }
+    return out;
+  }
+  FailureOr<int64_t> v = attrInt(a, what);
+  if (failed(v))
+    return failure();
+  out.push_back(*v);
+  return out;
+}
+
+FailureOr<double> MindIRImporter::attrFloat(const mind_ir::AttributeProto &a,
+                                            StringRef what) {
+  if (a.has_f())
+    return double(a.f());
+  if (a.has_d())
+    return a.d();
+  if (a.floats_size() == 1)
+    return double(a.floats(0));
+  if (a.doubles_size() == 1)
+    return a.doubles(0);
+  if (a.values_size() == 1)
+    return attrFloat(a.values(0), what);
+  if (a.type() == AttrType::FLOAT)
+    return double(a.f());
+  return error() << what << " is not a number";
+}
+
+std::string MindIRImporter::attrString(const mind_ir::AttributeProto &a) {
+  if (a.has_s())
+    return a.s();
+  if (a.strings_size())
+    return a.strings(0);
+  if (a.values_size() == 1)
+    return attrString(a.values(0));
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// Entries
+//===----------------------------------------------------------------------===//
+
+FailureOr<Value> MindIRImporter::toTensor(const Entry &entry, StringRef what) {
+  switch (entry.kind) {
+  case Entry::Tensor:
+  case Entry::MultiOutput:
+    return entry.value;
+  case Entry::Param: {
+    // One load per block, before its first use; blocks see the loads of the
+    // blocks around them.
+    Block *block = builder.getInsertionBlock();
+    for (Block *b = block; b;) {
+      auto it = loads.find({b, StringRef(entry.param)});
+      if (it != loads.end())
+        return it->second;
+      Operation *parent = b->getParentOp();
+      b = parent ? parent->getBlock() : nullptr;
+    }
+    RankedTensorType type = parameterTypes.lookup(entry.param);
+    auto load = ms::LoadOp::create(
+        builder, fileLoc, type,
+        FlatSymbolRefAttr::get(ctx, parameterTypes.find(entry.param)->first()));
+    loads[{block, parameterTypes.find(entry.param)->first()}] = load;
+    return Value(load);
+  }
+  case Entry::Const: {
+    // A scalar used as a tensor operand (e.g. Add(x, 2.0)): a 0-d constant.
+    const mind_ir::AttributeProto &a = *entry.attr;
+    Type element;
+    Attribute value;
+    switch (a.type()) {
+    case AttrType::FLOAT:
+      element = builder.getF32Type();
+      value = builder.getF32FloatAttr(a.f());
+      break;
+    case AttrType::DOUBLE:
+      element = builder.getF64Type();
+      value = builder.getF64FloatAttr(a.d());
+      break;
+    case AttrType::BOOL:
+      element = builder.getI1Type();
+      value = builder.getBoolAttr(a.i() != 0);
+      break;
+    case AttrType::INT8:
+    case AttrType::INT16:
+    case AttrType::INT32:
+    case AttrType::INT64: {
+      element = builder.getI64Type();
+      value = builder.getI64IntegerAttr(a.i());
+      break;
+    }
+    default:
+      return error() << what << " is " << kindName(entry)
+                     << " that has no tensor form";
+    }
+    auto type = RankedTensorType::get({}, element);
+    DenseElementsAttr dense = DenseElementsAttr::get(type, value);
+    return Value(ms::ConstantOp::create(builder, fileLoc, dense));
+  }
+  default:
+    return error() << what << " is " << kindName(entry) << ", not a tensor";
+  }
+}
+
+LogicalResult MindIRImporter::flattenTensors(const Entry &entry,
+                                             SmallVectorImpl<Value> &out,
+                                             StringRef what) {
+  if (entry.kind == Entry::Tuple) {
+    for (const Entry &e : entry.elems)
+      if (failed(flattenTensors(e, out, what)))
+        return failure();
+    return success();
+  }
+  FailureOr<Value> v = toTensor(entry, what);
+  if (failed(v))
+    return failure();
+  out.push_back(*v);
+  return success();
+}
+
+FailureOr<SmallVector<int64_t>> MindIRImporter::toInts(const Entry &entry,
+                                                       StringRef what) {
+  if (entry.kind == Entry::Const)
+    return attrInts(*entry.attr, what);
+  if (entry.kind == Entry::Tuple) {
+    SmallVector<int64_t> out;
+    for (const Entry &e : entry.elems) {
+      FailureOr<SmallVector<int64_t>> inner = toInts(e, what);
+      if (failed(inner))
+        return failure();
+      out.append(*inner);
+    }
+    return out;
+  }
+  if (entry.kind == Entry::Tensor) {
+    DenseIntElementsAttr ints;
+    if (auto c = entry.value.getDefiningOp<ms::ConstantOp>())
+      ints = dyn_cast<DenseIntElementsAttr>(c.getValue());
+    if (ints) {
+      SmallVector<int64_t> out;
+      for (const APInt &v : ints.getValues<APInt>())
+        out.push_back(v.getSExtValue());
+      return out;
+    }
+  }
+  return error() << what << " is " << kindName(entry)
+                 << ", not a constant integer tuple";
+}
+
+//===----------------------------------------------------------------------===//
+// Graphs and nodes
+//===----------------------------------------------------------------------===//
+
+FailureOr<Entry> MindIRImporter::resolve(StringRef name, Scope &scope) {
+  if (const Entry *e = scope.lookup(name))
+    return *e;
+  auto p = parameterNames.find(name);
+  if (p != parameterNames.end()) {
+    Entry e = Entry::of(Entry::Param);
+    e.param = p->second;
+    return e;
+  }
+  auto g = graphs.find(name);
+  if (g != graphs.end()) {
+    Entry e = Entry::of(Entry::Graph);
+    e.graph = g->second;
+    return e;
+  }
+  return error() << "uses '" << name << "', which is defined nowhere before it";
+}
+
+FailureOr<Entry> MindIRImporter::importConstant(const mind_ir::NodeProto &node) {
+  const mind_ir::AttributeProto *value = findAttr(node.attribute(), "value");
+  if (!value) {
+    // MindSpore 1.x: the only attribute holds the value.
+    for (const mind_ir::AttributeProto &a : node.attribute())
+      if (a.name() != "shape")
+        value = &a;
+  }
+  if (!value)
+    return error() << "Constant has no value attribute";
+  switch (value->type()) {
+  case AttrType::UMONAD:
+  case AttrType::IOMONAD:
+    return Entry::of(Entry::Monad);
+  case AttrType::NONE:
+    return Entry::of(Entry::None);
+  case AttrType::GRAPH:
+  case AttrType::FUNCGRAPHCLOSURE:
+  case AttrType::PRIMITIVECLOSURE:
+  case AttrType::PARTIALCLOSURE:
+  case AttrType::DICT:
+    return error() << "Constant of attribute type "
+                   << AttrType::AttributeType_Name(value->type())
+                   << " is not imported";
+  default:
+    break;
+  }
+  const mind_ir::TensorProto *tensor = nullptr;
+  if (value->type() == AttrType::TENSORS && value->tensors_size() == 1)
+    tensor = &value->tensors(0);
+  else if (value->type() == AttrType::TENSOR && value->has_t())
+    tensor = &value->t();
+  else if (value->type() == AttrType::UNDEFINED && value->tensors_size() == 1 &&
+           !value->has_i() && !value->ints_size())
+    tensor = &value->tensors(0);
+  // A tensor with neither data nor dims is a type (Cast's dst_type).
+  if (tensor && !tensor->has_raw_data() && !tensor->has_external_data() &&
+      tensor->dims_size() == 0 && !typedBytes(*tensor, builder.getI64Type()) &&
+      !tensor->float_data_size() && !tensor->double_data_size())
+    tensor = nullptr;
+  if (!tensor) {
+    Entry e = Entry::of(Entry::Const);
+    e.attr = value;
+    return e;
+  }
+  FailureOr<ElementsAttr> attr = tensorValue(*tensor, "Constant value");
+  if (failed(attr))
+    return failure();
+  return Entry::tensor(
+      ms::ConstantOp::create(builder, nodeLoc(node), *attr).getResult());
+}
+
+FailureOr<Entry> MindIRImporter::importGraph(const mind_ir::GraphProto &graph,
+                                             Scope &scope,
+                                             ArrayRef<Entry> args) {
+  if (active.contains(&graph))
+    return error() << "calls graph '" << graph.name()
+                   << "' from inside itself (a loop); loops are not imported "
+                      "yet";
+  if (int64_t(args.size()) != graph.input_size())
+    return error() << "calls graph '" << graph.name() << "' with "
+                   << args.size() << " arguments; it has "
+                   << graph.input_size() << " inputs";
+  active.insert(&graph);
+  const mind_ir::GraphProto *savedGraph = currentGraph;
+  const mind_ir::NodeProto *savedNode = currentNode;
+  currentGraph = &graph;
+  currentNode = nullptr;
+  llvm::scope_exit restore([&] {
+    active.erase(&graph);
+    currentGraph = savedGraph;
+    currentNode = savedNode;
+  });
+
+  for (auto [input, arg] : llvm::zip(graph.input(), args))
+    scope.names[input.name()] = arg;
+  for (const mind_ir::NodeProto &node : graph.node()) {
+    currentNode = &node;
+    if (failed(importNode(node, scope)))
+      return failure();
+  }
+  currentNode = nullptr;
+  if (graph.output_size() == 0)
+    return error() << "has no output";
+  if (graph.output_size() == 1)
+    return resolve(graph.output(0).name(), scope);
+  Entry tuple = Entry::of(Entry::Tuple);
+  for (const mind_ir::ValueInfoProto &out : graph.output()) {
+    FailureOr<Entry> e = resolve(out.name(), scope);
+    if (failed(e))
+      return failure();
+    tuple.elems.push_back(*e);
+  }
+  return tuple;
+}
+
+FailureOr<Entry> MindIRImporter::callGraph(const mind_ir::GraphProto &graph,
+                                           ArrayRef<Entry> args,
+                                           Scope &scope) {
+  // Inline the callee: its nodes see the caller's names (free variables).
+  Scope inner;
+  inner.parent = &scope;
+  return importGraph(graph, inner, args);
+}
+
+FailureOr<Entry> MindIRImporter::buildCond(const mind_ir::NodeProto &node,
+                                           const Entry &sw,
+                                           ArrayRef<Entry> args,
+                                           Scope &scope) {
+  FailureOr<Value> pred = toTensor(sw.elems[0], "the Switch condition");
+  if (failed(pred))
+    return failure();
+  SmallVector<Type> types;
+  bool tuple = false;
+  if (failed(nodeTypes(node, types, tuple)))
+    return failure();
+  for (Type t : types)
+    if (!t)
+      return error() << "a branch result is not a tensor";
+
+  OperationState state(nodeLoc(node), ms::CondOp::getOperationName());
+  state.addOperands(*pred);
+  state.addTypes(types);
+  Region *regions[2] = {state.addRegion(), state.addRegion()};
+  const mind_ir::GraphProto *branches[2] = {sw.graph, sw.elseGraph};
+  for (int i = 0; i < 2; ++i) {
+    Block *block = new Block();
+    regions[i]->push_back(block);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(block);
+    Scope inner;
+    inner.parent = &scope;
+    FailureOr<Entry> out = importGraph(*branches[i], inner, args);
+    if (failed(out))
+      return failure();
+    SmallVector<Value> values;
+    if (failed(flattenTensors(*out, values, "a branch output")))
+      return failure();
+    ms::YieldOp::create(builder, nodeLoc(node), values);
+  }
+  Operation *cond = builder.create(state);
+  if (cond->getNumResults() == 1)
+    return Entry::tensor(cond->getResult(0));
+  Entry result = Entry::of(Entry::Tuple);
+  for (Value v : cond->getResults())
+    result.elems.push_back(Entry::tensor(v));
+  return result;
+}
+
+LogicalResult MindIRImporter::importNode(const mind_ir::NodeProto &node,
+                                         Scope &scope) {
+  auto define = [&](const Entry &e) {
+    if (node.output_size() > 0)
+      scope.names[node.output(0)] = e;
+    if (!node.name().empty())
+      scope.names[node.name()] = e;
+    return success();
+  };
+  StringRef opType = node.op_type();
+  if (opType == "Constant") {
+    FailureOr<Entry> e = importConstant(node);
+    return failed(e) ? failure() : define(*e);
+  }
+
+  SmallVector<Entry> inputs;
+  for (const std::string &in : node.input()) {
+    FailureOr<Entry> e = resolve(in, scope);
+    if (failed(e))
+      return failure();
+    inputs.push_back(*e);
+  }
+
+  StringRef primitive = opType;
+  const AttrList *attrs = &node.attribute();
+  if (opType.consume_front("REF::")) {
+    auto prim = primitives.find(opType);
+    if (prim == primitives.end()) {
+      // A call: of a graph, or of a node's value (a Switch).
+      FailureOr<Entry> callee = resolve(opType, scope);
+      if (failed(callee))
+        return failure();
+      FailureOr<Entry> result = failure();
+      if (callee->kind == Entry::Switch)
+        result = buildCond(node, *callee, inputs, scope);
+      else if (callee->kind == Entry::Graph)
+        result = callGraph(*callee->graph, inputs, scope);
+      else
+        return error() << "calls '" << opType << "', which is "
+                       << kindName(*callee) << ", not a graph";
+      return failed(result) ? failure() : define(*result);
+    }
+    primitive = prim->second->op_type();
+    attrs = &prim->second->attribute();
+  } else if (graphs.count(opType)) {
+    FailureOr<Entry> result = callGraph(*graphs[opType], inputs, scope);
+    return failed(result) ? failure() : define(*result);
+  }
+  if (primitive.empty())
+    return error() << "has no op_type";
+  FailureOr<Entry> result = applyPrimitive(node, primitive, *attrs, inputs);
+  return failed(result) ? failure() : define(*result);
+}
+
+//===----------------------------------------------------------------------===//
+// Primitive applications
+//===----------------------------------------------------------------------===//
+
+/// The last two entries ([1, 1, h, w] -> [h, w]; [k] -> [k, k]).
+static SmallVector<int64_t> lastTwo(ArrayRef<int64_t> v) {
+  if (v.size() == 1)
+    return {v[0], v[0]};
+  return SmallVector<int64_t>(v.take_back(2));
+}
+
+FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
+                                                StringRef primitive,
+                                                const AttrList &attrs,
+                                                ArrayRef<Entry> inputs) {
+  auto needInputs = [&](size_t n) -> LogicalResult {
+    if (inputs.size() < n)
+      return error() << "primitive '" << primitive << "' needs " << n
+                     << " inputs, the node has " << inputs.size();
+    return success();
+  };
+
+  // Structure: tuples, side-effect ordering, Switch.
+  if (primitive == "MakeTuple" || primitive == "make_tuple" ||
+      primitive == "MakeList") {
+    Entry tuple = Entry::of(Entry::Tuple);
+    tuple.elems.assign(inputs.begin(), inputs.end());
+    return tuple;
+  }
+  if (primitive == "TupleGetItem" || primitive == "ListGetItem" ||
+      primitive == "tuple_getitem") {
+    if (failed(needInputs(2)))
+      return failure();
+    FailureOr<SmallVector<int64_t>> index = toInts(inputs[1], "the index");
+    if (failed(index))
+      return failure();
+    if (index->size() != 1)
+      return error() << "TupleGetItem index is not one integer";
+    int64_t i = (*index)[0];
+    const Entry &from = inputs[0];
+    if (from.kind == Entry::Tuple) {
+      if (i < 0)
+        i += from.elems.size();
+      if (i < 0 || i >= int64_t(from.elems.size()))
+        return error() << "TupleGetItem index " << (*index)[0]
+                       << " is out of range (" << from.elems.size()
+                       << " elements)";
+      return from.elems[i];
+    }
+    if (from.kind == Entry::MultiOutput) {
+      if (i == 0)
+        return Entry::tensor(from.value);
+      return error() << "takes output " << i << " of '" << from.primitive
+                     << "'; the mindspore op models only output 0";
+    }
+    return error() << "TupleGetItem of " << kindName(from);
+  }
+  if (primitive == "Load" || primitive == "Depend" ||
+      primitive == "StopGradient" || primitive == "stop_gradient") {
+    if (failed(needInputs(1)))
+      return failure();
+    return inputs[0];
+  }
+  if (primitive == "UpdateState")
+    return Entry::of(Entry::Monad);
+  if (primitive == "Switch" || primitive == "switch") {
+    if (failed(needInputs(3)))
+      return failure();
+    if (inputs[1].kind != Entry::Graph || inputs[2].kind != Entry::Graph)
+      return error() << "Switch between " << kindName(inputs[1]) << " and "
+                     << kindName(inputs[2])
+                     << " (only a choice between two graphs is imported)";
+    Entry sw = Entry::of(Entry::Switch);
+    sw.elems.push_back(inputs[0]);
+    sw.graph = inputs[1].graph;
+    sw.elseGraph = inputs[2].graph;
+    return sw;
+  }
+
+  // A mindspore op.
+  auto cached = primitiveOps.find(primitive);
+  if (cached == primitiveOps.end())
+    cached = primitiveOps
+                 .insert({primitive, mindir::lookupPrimitiveOp(ctx, primitive)})
+                 .first;
+  std::optional<RegisteredOperationName> opName = cached->second;
+  if (!opName)
+    return error() << "primitive '" << primitive
+                   << "' has no mindspore op (unknown primitive)";
+
+  SmallVector<Type> types;
+  bool tuple = false;
+  if (failed(nodeTypes(node, types, tuple)))
+    return failure();
+  unsigned numOutputs = mindir::numMindSporeOutputs(primitive);
+  if (types.empty() || !types[0] || (numOutputs > 1) != tuple ||
+      (numOutputs > 1 && types.size() != numOutputs))
+    return error() << "the shape attribute of '" << primitive
+                   << "' does not give "
+                   << (numOutputs > 1 ? "a tuple of " + std::to_string(numOutputs) +
+                                            " tensors"
+                                      : std::string("one tensor"));
+  Type resultType = types[0];
+
+  OperationState state(nodeLoc(node), *opName);
+  state.addTypes(resultType);
+  auto tensorInputs = [&](size_t n) -> LogicalResult {
+    if (failed(needInputs(n)))
+      return failure();
+    for (size_t i = 0; i < n; ++i) {
+      FailureOr<Value> v =
+          toTensor(inputs[i], "input " + std::to_string(i));
+      if (failed(v))
+        return failure();
+      state.addOperands(*v);
+    }
+    return success();
+  };
+  // An integer list given as a primitive attribute or as the constant input
+  // at `index` (MindSpore moved many attributes to inputs over time).
+  auto ints = [&](StringRef name,
+                  std::optional<size_t> index) -> FailureOr<SmallVector<int64_t>> {
+    if (index && *index < inputs.size() &&
+        inputs[*index].kind != Entry::Monad)
+      return toInts(inputs[*index], "'" + name.str() + "'");
+    if (const mind_ir::AttributeProto *a = findAttr(attrs, name))
+      return attrInts(*a, "'" + name.str() + "'");
+    return error() << "primitive '" << primitive << "' has no '" << name
+                   << "'";
+  };
+  auto intAttr = [&](StringRef name, std::optional<size_t> index,
+                     std::optional<int64_t> dflt = std::nullopt)
+      -> FailureOr<int64_t> {
+    if (dflt && !findAttr(attrs, name) &&
+        !(index && *index < inputs.size()))
+      return *dflt;
+    FailureOr<SmallVector<int64_t>> v = ints(name, index);
+    if (failed(v))
+      return failure();
+    if (v->size() != 1)
+      return error() << "'" << name << "' of '" << primitive
+                     << "' is not a single integer";
+    return (*v)[0];
+  };
+  auto boolAttr = [&](StringRef name, bool dflt) -> bool {
+    const mind_ir::AttributeProto *a = findAttr(attrs, name);
+    return a ? a->i() != 0 : dflt;
+  };
+  auto floatAttr = [&](StringRef name, double dflt) -> FailureOr<double> {
+    const mind_ir::AttributeProto *a = findAttr(attrs, name);
+    return a ? attrFloat(*a, "'" + name.str() + "'") : FailureOr<double>(dflt);
+  };
+  auto stringAttr = [&](StringRef name, StringRef dflt) -> std::string {
+    const mind_ir::AttributeProto *a = findAttr(attrs, name);
+    return a ? attrString(*a) : dflt.str();
+  };
+  auto checkNCHW = [&]() -> LogicalResult {
+    std::string format = stringAttr("format", "NCHW");
+    if (format != "NCHW")
+      return error() << "'" << primitive << "' with format '" << format
+                     << "' (only NCHW is imported)";
+    return success();
+  };
+  auto setArray = [&](StringRef name, ArrayRef<int64_t> v) {
+    state.addAttribute(name, builder.getDenseI64ArrayAttr(v));
+  };
+  /// MindSpore's "same" padding of one spatial dimension.
+  auto samePads = [&](int64_t size, int64_t k, int64_t s, int64_t d,
+                      int64_t &before, int64_t &after) {
+    int64_t out = s > 0 ? (size + s - 1) / s : size;
+    int64_t total = std::max<int64_t>((out - 1) * s + (k - 1) * d + 1 - size, 0);
+    before = total / 2;
+    after = total - before;
+  };
+  auto spatial = [&](Value v) -> ArrayRef<int64_t> {
+    auto t = dyn_cast<RankedTensorType>(v.getType());
+    if (!t || t.getRank() != 4 || !t.hasStaticShape())
+      return {};
+    return t.getShape().take_back(2);
+  };
+
+  LogicalResult ok = success();
+  if (primitive == "Conv2D") {
+    if (failed(tensorInputs(2)) || failed(checkNCHW()))
+      return failure();
+    FailureOr<SmallVector<int64_t>> stride = ints("stride", std::nullopt);
+    FailureOr<SmallVector<int64_t>> dilation = ints("dilation", std::nullopt);
+    if (failed(stride) || failed(dilation))
+      return failure();
+    if (stride->empty() || dilation->empty())
+      return error() << "empty stride or dilation";
+    std::string padMode = StringRef(stringAttr("pad_mode", "pad")).lower();
+    SmallVector<int64_t> pad(4, 0);
+    if (padMode == "pad") {
+      FailureOr<SmallVector<int64_t>> p = ints("pad", std::nullopt);
+      if (failed(p))
+        return failure();
+      if (p->size() == 1)
+        p->assign(4, (*p)[0]);
+      if (p->size() != 4)
+        return error() << "Conv2D pad has " << p->size() << " entries";
+      pad = *p;
+    } else if (padMode == "same") {
+      ArrayRef<int64_t> hw = spatial(state.operands[0]);
+      ArrayRef<int64_t> khw = spatial(state.operands[1]);
+      if (hw.empty() || khw.empty())
+        return error() << "Conv2D pad_mode 'same' needs static 4-D operands";
+      SmallVector<int64_t> s = lastTwo(*stride), d = lastTwo(*dilation);
+      samePads(hw[0], khw[0], s[0], d[0], pad[0], pad[1]);
+      samePads(hw[1], khw[1], s[1], d[1], pad[2], pad[3]);
+    } else if (padMode != "valid") {
+      return error() << "Conv2D pad_mode '" << padMode << "' is unknown";
+    }
+    setArray("stride", lastTwo(*stride));
+    setArray("dilation", lastTwo(*dilation));
+    setArray("pad", pad);
+    state.addAttribute("pad_mode", builder.getStringAttr(padMode));
+    FailureOr<int64_t> group = intAttr("group", std::nullopt, 1);
+    if (failed(group))
+      return failure();
+    state.addAttribute("group", builder.getI64IntegerAttr(*group));
+  } else if (primitive == "BatchNorm") {
+    if (failed(tensorInputs(5)) || failed(checkNCHW()))
+      return failure();
+    if (boolAttr("is_training", false))
+      return error() << "BatchNorm with is_training=True (the mindspore op "
+                        "is inference-only)";
+    FailureOr<double> eps = floatAttr("epsilon", 1e-5);
+    if (failed(eps))
+      return failure();
+    state.addAttribute("epsilon", builder.getF32FloatAttr(float(*eps)));
+  } else if (primitive == "LayerNorm") {
+    if (failed(tensorInputs(3)))
+      return failure();
+    FailureOr<int64_t> normAxis = intAttr("begin_norm_axis", std::nullopt, 1);
+    FailureOr<int64_t> paramsAxis =
+        intAttr("begin_params_axis", std::nullopt, 1);
+    FailureOr<double> eps = floatAttr("epsilon", 1e-7);
+    if (failed(normAxis) || failed(paramsAxis) || failed(eps))
+      return failure();
+    state.addAttribute("begin_norm_axis", builder.getI64IntegerAttr(*normAxis));
+    state.addAttribute("begin_params_axis",
+                       builder.getI64IntegerAttr(*paramsAxis));
+    state.addAttribute("epsilon", builder.getF32FloatAttr(float(*eps)));
+  } else if (primitive == "MatMul") {
+    if (failed(tensorInputs(2)))
+      return failure();
+    bool ta = boolAttr("transpose_a", boolAttr("transpose_x1", false));
+    bool tb = boolAttr("transpose_b", boolAttr("transpose_x2", false));
+    if (ta)
+      state.addAttribute("transpose_a", builder.getBoolAttr(true));
+    if (tb)
+      state.addAttribute("transpose_b", builder.getBoolAttr(true));
+  } else if (primitive == "BiasAdd") {
+    if (failed(tensorInputs(2)) || failed(checkNCHW()))
+      return failure();
+  } else if (primitive == "Reshape" || primitive == "Transpose" ||
+             primitive == "BroadcastTo") {
+    StringRef name = primitive == "Transpose" ? "perm" : "shape";
+    if (failed(tensorInputs(1)))
+      return failure();
+    FailureOr<SmallVector<int64_t>> v = ints(name, 1);
+    if (failed(v))
+      return failure();
+    setArray(name, *v);
+  } else if (primitive == "ReduceSum" || primitive == "ReduceMean" ||
+             primitive == "ReduceMax") {
+    if (failed(tensorInputs(1)))
+      return failure();
+    SmallVector<int64_t> axis;
+    if (inputs.size() > 1 || findAttr(attrs, "axis")) {
+      FailureOr<SmallVector<int64_t>> v = ints("axis", 1);
+      if (failed(v))
+        return failure();
+      axis = *v;
+    }
+    setArray("axis", axis);
+    if (boolAttr("keep_dims", false))
+      state.addAttribute("keep_dims", builder.getBoolAttr(true));
+  } else if (primitive == "ReduceAll") {
+    if (failed(tensorInputs(1)))
+      return failure();
+    if (inputs.size() > 1 || findAttr(attrs, "axis")) {
+      FailureOr<SmallVector<int64_t>> axis = ints("axis", 1);
+      if (failed(axis))
+        return failure();
+      auto t = dyn_cast<RankedTensorType>(state.operands[0].getType());
+      if (!axis->empty() && (!t || int64_t(axis->size()) != t.getRank()))
+        return error() << "ReduceAll over some axes (the mindspore op reduces "
+                          "every axis)";
+    }
+    if (boolAttr("keep_dims", false))
+      return error() << "ReduceAll with keep_dims (not modelled)";
+  } else if (primitive == "Softmax" || primitive == "LogSoftmax" ||
+             primitive == "ExpandDims" || primitive == "Concat" ||
+             primitive == "Gather") {
+    // One integer axis, an attribute or a trailing constant input.
+    std::optional<size_t> index;
+    if (primitive == "Concat") {
+      SmallVector<Value> operands;
+      if (failed(needInputs(1)))
+        return failure();
+      size_t n = inputs[0].kind == Entry::Tuple ? 1 : inputs.size();
+      if (inputs[0].kind != Entry::Tuple && !findAttr(attrs, "axis"))
+        n = inputs.size() - 1, index = inputs.size() - 1;
+      for (size_t i = 0; i < n; ++i)
+        if (failed(flattenTensors(inputs[i], operands, "a Concat input")))
+          return failure();
+      if (inputs[0].kind == Entry::Tuple && inputs.size() > 1)
+        index = 1;
+      state.addOperands(operands);
+    } else {
+      size_t tensors = primitive == "Gather" ? 2 : 1;
+      if (failed(tensorInputs(tensors)))
+        return failure();
+      index = tensors;
+    }
+    FailureOr<int64_t> axis = intAttr("axis", index);
+    if (failed(axis))
+      return failure();
+    if (primitive == "Gather" && findAttr(attrs, "batch_dims") &&
+        findAttr(attrs, "batch_dims")->i() != 0)
+      return error() << "Gather with batch_dims != 0 (not modelled)";
+    state.addAttribute("axis", builder.getI64IntegerAttr(*axis));
+  } else if (primitive == "Squeeze" || primitive == "ReverseV2") {
+    if (failed(tensorInputs(1)))
+      return failure();
+    SmallVector<int64_t> axis;
+    if (findAttr(attrs, "axis") || inputs.size() > 1) {
+      FailureOr<SmallVector<int64_t>> v = ints("axis", 1);
+      if (failed(v))
+        return failure();
+      axis = *v;
+    }
+    setArray("axis", axis);
+  } else if (primitive == "StridedSlice") {
+    if (failed(tensorInputs(1)))
+      return failure();
+    FailureOr<SmallVector<int64_t>> begin = ints("begin", 1);
+    FailureOr<SmallVector<int64_t>> end = ints("end", 2);
+    FailureOr<SmallVector<int64_t>> strides = ints("strides", 3);
+    if (failed(begin) || failed(end) || failed(strides))
+      return failure();
+    int64_t masks[5];
+    size_t i = 4;
+    for (StringRef mask : {"begin_mask", "end_mask", "ellipsis_mask",
+                           "new_axis_mask", "shrink_axis_mask"}) {
+      FailureOr<int64_t> m = intAttr(mask, i, 0);
+      if (failed(m))
+        return failure();
+      if (*m != 0 && i >= 6)
+        return error() << "StridedSlice with " << mask << " = " << *m
+                       << " (not modelled)";
+      masks[i++ - 4] = *m;
+    }
+    // Resolve masks and negative bounds against the static input shape.
+    auto t = dyn_cast<RankedTensorType>(state.operands[0].getType());
+    if (!t || !t.hasStaticShape() || begin->size() != end->size() ||
+        begin->size() != strides->size() ||
+        int64_t(begin->size()) > t.getRank())
+      return error() << "StridedSlice bounds do not match a static input";
+    for (int64_t d = 0; d < t.getRank(); ++d) {
+      int64_t size = t.getDimSize(d);
+      if (d >= int64_t(begin->size())) {
+        begin->push_back(0);
+        end->push_back(size);
+        strides->push_back(1);
+        continue;
+      }
+      if ((*strides)[d] < 1)
+        return error() << "StridedSlice with stride " << (*strides)[d]
+                       << " (only positive strides are modelled)";
+      int64_t &b = (*begin)[d], &e = (*end)[d];
+      if (masks[0] >> d & 1)
+        b = 0;
+      if (masks[1] >> d & 1)
+        e = size;
+      if (b < 0)
+        b += size;
+      if (e < 0)
+        e += size;
+      b = std::clamp<int64_t>(b, 0, size);
+      e = std::clamp<int64_t>(e, b, size);
+    }
+    setArray("begin", *begin);
+    setArray("end", *end);
+    setArray("strides", *strides);
+  } else if (primitive == "Pad") {
+    if (failed(tensorInputs(1)))
+      return failure();
+    FailureOr<SmallVector<int64_t>> paddings = ints("paddings", 1);
+    if (failed(paddings))
+      return failure();
+    setArray("paddings", *paddings);
+  } else if (primitive == "AdaptiveAvgPool2D") {
+    if (failed(tensorInputs(1)))
+      return failure();
+    FailureOr<SmallVector<int64_t>> size = ints("output_size", std::nullopt);
+    if (failed(size))
+      return failure();
+    setArray("output_size", *size);
+  } else if (primitive == "AvgPool" || primitive == "MaxPool") {
+    if (failed(tensorInputs(1)) || failed(checkNCHW()))
+      return failure();
+    FailureOr<SmallVector<int64_t>> kernel = ints("kernel_size", std::nullopt);
+    FailureOr<SmallVector<int64_t>> strides = ints("strides", std::nullopt);
+    if (failed(kernel) || failed(strides))
+      return failure();
+    if (kernel->empty() || strides->empty())
+      return error() << "empty kernel_size or strides";
+    SmallVector<int64_t> k = lastTwo(*kernel), s = lastTwo(*strides);
+    std::string padMode = StringRef(stringAttr("pad_mode", "VALID")).upper();
+    SmallVector<int64_t> pad(4, 0);
+    if (padMode == "SAME") {
+      ArrayRef<int64_t> hw = spatial(state.operands[0]);
+      if (hw.empty())
+        return error() << primitive
+                       << " pad_mode 'SAME' needs a static 4-D input";
+      samePads(hw[0], k[0], s[0], 1, pad[0], pad[1]);
+      samePads(hw[1], k[1], s[1], 1, pad[2], pad[3]);
+    } else if (padMode != "VALID") {
+      return error() << primitive << " pad_mode '" << padMode
+                     << "' is unknown";
+    }
+    if (primitive == "AvgPool" && llvm::any_of(pad, [](int64_t p) {
+          return p != 0;
+        }))
+      return error() << "AvgPool with padding (pad_mode 'SAME') is not "
+                        "modelled";
+    setArray("kernel_size", k);
+    setArray("strides", s);
+    if (primitive == "MaxPool")
+      setArray("pad", pad);
+  } else if (primitive == "MaxPoolWithArgmaxV2") {
+    if (failed(tensorInputs(1)))
+      return failure();
+    FailureOr<SmallVector<int64_t>> kernel = ints("kernel_size", std::nullopt);
+    FailureOr<SmallVector<int64_t>> strides = ints("strides", std::nullopt);
+    FailureOr<SmallVector<int64_t>> pads = ints("pads", std::nullopt);
+    if (failed(kernel) || failed(strides) || failed(pads))
+      return failure();
+    if (kernel->empty() || strides->empty() || pads->empty())
+      return error() << "empty kernel_size, strides or pads";
+    if (const mind_ir::AttributeProto *d = findAttr(attrs, "dilation")) {
+      FailureOr<SmallVector<int64_t>> dil = attrInts(*d, "'dilation'");
+      if (failed(dil))
+        return failure();
+      if (llvm::any_of(*dil, [](int64_t v) { return v != 1; }))
+        return error() << "MaxPoolWithArgmaxV2 with dilation (not modelled)";
+    }
+    SmallVector<int64_t> p = lastTwo(*pads);
+    setArray("kernel_size", lastTwo(*kernel));
+    setArray("strides", lastTwo(*strides));
+    setArray("pad", {p[0], p[0], p[1], p[1]});
+    if (boolAttr("ceil_mode", false))
+      state.addAttribute("ceil_mode", builder.getBoolAttr(true));
+  } else if (primitive == "Cast") {
+    // The destination type is the result type (input 1, dst_type, dropped).
+    if (failed(tensorInputs(1)))
+      return failure();
+  } else {
+    // A primitive whose op has no attributes: every non-monad input is a
+    // tensor operand.
+    if (!opName->getAttributeNames().empty())
+      return error() << "primitive '" << primitive << "' ("
+                     << opName->getStringRef()
+                     << ") is not imported yet: its attributes have no "
+                        "reader";
+    for (auto [i, e] : llvm::enumerate(inputs)) {
+      if (e.kind == Entry::Monad)
+        continue;
+      FailureOr<Value> v = toTensor(e, "input " + std::to_string(i));
+      if (failed(v))
+        return failure();
+      state.addOperands(*v);
+    }
+  }
+  if (failed(ok))
+    return failure();
+
+  Operation *op = builder.create(state);
+  if (numOutputs > 1) {
+    Entry e = Entry::of(Entry::MultiOutput);
+    e.value = op->getResult(0);
+    e.numOutputs = numOutputs;
+    e.primitive = primitive.str();
+    return e;
+  }
+  return Entry::tensor(op->getResult(0));
+}
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+OwningOpRef<ModuleOp> MindIRImporter::run(StringRef bytes) {
+  if (failed(checkModel(bytes)))
+    return nullptr;
+  const mind_ir::GraphProto &main = model.graph();
+  graphs[main.name()] = &main;
+  for (const mind_ir::GraphProto &g : model.functions()) {
+    if (graphs.count(g.name())) {
+      error() << "two graphs are named '" << g.name() << "'";
+      return nullptr;
+    }
+    graphs[g.name()] = &g;
+  }
+  for (const mind_ir::PrimitiveProto &p : model.primitives())
+    primitives[p.name()] = &p;
+  if (failed(refusePythonLevel()))
+    return nullptr;
+
+  std::optional<StringRef> moduleName;
+  if (!main.name().empty() && main.name() != "main_graph")
+    moduleName = main.name();
+  module = ModuleOp::create(fileLoc, moduleName);
+
+  if (failed(importParameters(main)))
+    return nullptr;
+  for (const mind_ir::GraphProto &g : model.functions())
+    if (failed(importParameters(g)))
+      return nullptr;
+
+  // @main: graph inputs are its arguments.
+  currentGraph = &main;
+  SmallVector<Type> argTypes;
+  SmallVector<Location> argLocs;
+  for (const mind_ir::ValueInfoProto &input : main.input()) {
+    if (input.tensor_size() != 1) {
+      error() << "input '" << input.name() << "' is not one tensor";
+      return nullptr;
+    }
+    FailureOr<Type> t = tensorType(input.tensor(0));
+    if (failed(t))
+      return nullptr;
+    argTypes.push_back(*t);
+    argLocs.push_back(
+        NameLoc::get(StringAttr::get(ctx, input.name()), fileLoc));
+  }
+  builder.setInsertionPointToEnd(module->getBody());
+  auto func = func::FuncOp::create(builder, fileLoc, "main",
+                                   builder.getFunctionType(argTypes, {}));
+  Block *body = func.addEntryBlock();
+  for (auto [arg, loc] : llvm::zip(body->getArguments(), argLocs))
+    arg.setLoc(loc);
+  builder.setInsertionPointToEnd(body);
+
+  SmallVector<Entry> args;
+  for (BlockArgument arg : body->getArguments())
+    args.push_back(Entry::tensor(arg));
+  Scope scope;
+  FailureOr<Entry> out = importGraph(main, scope, args);
+  if (failed(out))
+    return nullptr;
+  currentGraph = &main;
+  SmallVector<Value> results;
+  if (failed(flattenTensors(*out, results, "the graph output")))
+    return nullptr;
+  func::ReturnOp::create(builder, fileLoc, results);
+  func.setFunctionType(
+      builder.getFunctionType(argTypes, ValueRange(results).getTypes()));
+  currentGraph = nullptr;
+
+  if (failed(verify(*module))) {
+    error() << "the imported module does not verify (see the errors above)";
+    return nullptr;
+  }
+  return std::move(module);
+}
+
+OwningOpRef<ModuleOp> mlir::ascend::importMindIR(
+    StringRef bytes, StringRef filename, MLIRContext *ctx,
+    const MindIRImportOptions &options) {
+  ctx->loadDialect<ms::MindSporeDialect, func::FuncDialect>();
+  MindIRImporter importer(ctx, filename, options);
+  return importer.run(bytes);
+}
+
+void mlir::ascend::registerMindIRImportTranslation() {
+  static llvm::cl::opt<std::string> externalDataDir(
+      "mindir-external-data-dir",
+      llvm::cl::desc("--import-mindir: directory of external weight files "
+                     "(default: the input file's directory)"),
+      llvm::cl::init(""));
+  TranslateToMLIRRegistration registration(
+      "import-mindir", "MindIR file (MindSpore) to the mindspore dialect",
+      [](llvm::SourceMgr &sourceMgr,
+         MLIRContext *context) -> OwningOpRef<Operation *> {
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+        MindIRImportOptions options;
+        options.externalDataDir = externalDataDir;
+        return importMindIR(buffer->getBuffer(),
+                            buffer->getBufferIdentifier(), context, options);
+      },
+      [](DialectRegistry &registry) {
+        registry.insert<ms::MindSporeDialect, func::FuncDialect>();
+      });
+}

@@ -1,0 +1,169 @@
+//===- MindIRPrimitives.cpp - MindSpore primitives and data types ---------===//
+#include "MindIRPrimitives.h"
+
+#include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace mlir::ascend;
+
+namespace {
+// TensorProto.DataType values (mind_ir.proto); kept here so that this file
+// does not need the generated protobuf header.
+enum DataType : int {
+  kUndefined = 0,
+  kFloat = 1,
+  kUInt8 = 2,
+  kInt8 = 3,
+  kUInt16 = 4,
+  kInt16 = 5,
+  kInt32 = 6,
+  kInt64 = 7,
+  kString = 8,
+  kBool = 9,
+  kFloat16 = 10,
+  kDouble = 11,
+  kUInt32 = 12,
+  kUInt64 = 13,
+  kComplex64 = 14,
+  kComplex128 = 15,
+  kBFloat16 = 16,
+  kFloat64 = 17,
+};
+} // namespace
+
+std::optional<int> mindir::dataTypeOf(Type type) {
+  if (type.isF32())
+    return kFloat;
+  if (type.isF16())
+    return kFloat16;
+  if (type.isBF16())
+    return kBFloat16;
+  if (type.isF64())
+    return kDouble;
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    if (complex.getElementType().isF32())
+      return kComplex64;
+    if (complex.getElementType().isF64())
+      return kComplex128;
+    return std::nullopt;
+  }
+  if (auto it = dyn_cast<IntegerType>(type)) {
+    bool isUnsigned = it.isUnsigned();
+    switch (it.getWidth()) {
+    case 1:
+      return kBool;
+    case 8:
+      return isUnsigned ? kUInt8 : kInt8;
+    case 16:
+      return isUnsigned ? kUInt16 : kInt16;
+    case 32:
+      return isUnsigned ? kUInt32 : kInt32;
+    case 64:
+      return isUnsigned ? kUInt64 : kInt64;
+    default:
+      break;
+    }
+  }
+  return std::nullopt;
+}
+
+Type mindir::elementTypeOf(int dataType, MLIRContext *context) {
+  Builder b(context);
+  auto uint = [&](unsigned width) {
+    return IntegerType::get(context, width, IntegerType::Unsigned);
+  };
+  switch (dataType) {
+  case kFloat:
+    return b.getF32Type();
+  case kUInt8:
+    return uint(8);
+  case kInt8:
+    return b.getIntegerType(8);
+  case kUInt16:
+    return uint(16);
+  case kInt16:
+    return b.getIntegerType(16);
+  case kInt32:
+    return b.getIntegerType(32);
+  case kInt64:
+    return b.getIntegerType(64);
+  case kBool:
+    return b.getI1Type();
+  case kFloat16:
+    return b.getF16Type();
+  case kDouble:
+  case kFloat64:
+    return b.getF64Type();
+  case kUInt32:
+    return uint(32);
+  case kUInt64:
+    return uint(64);
+  case kComplex64:
+    return ComplexType::get(b.getF32Type());
+  case kComplex128:
+    return ComplexType::get(b.getF64Type());
+  case kBFloat16:
+    return b.getBF16Type();
+  default:
+    return Type();
+  }
+}
+
+std::string mindir::dataTypeName(int dataType) {
+  static const char *const names[] = {
+      "UNDEFINED", "FLOAT",  "UINT8",  "INT8",      "UINT16",     "INT16",
+      "INT32",     "INT64",  "STRING", "BOOL",      "FLOAT16",    "DOUBLE",
+      "UINT32",    "UINT64", "COMPLEX64", "COMPLEX128", "BFLOAT16", "FLOAT64"};
+  if (dataType >= 0 && dataType < int(std::size(names)))
+    return names[dataType];
+  return "<" + std::to_string(dataType) + ">";
+}
+
+int64_t mindir::storageBytes(Type elementType) {
+  if (elementType.isInteger(1))
+    return 1;
+  if (auto complex = dyn_cast<ComplexType>(elementType))
+    return 2 * storageBytes(complex.getElementType());
+  return (elementType.getIntOrFloatBitWidth() + 7) / 8;
+}
+
+std::optional<RegisteredOperationName>
+mindir::lookupPrimitiveOp(MLIRContext *context, StringRef primitive) {
+  // Primitives the dialect models with an op named after another primitive.
+  StringRef alias = llvm::StringSwitch<StringRef>(primitive)
+                        .Case("MaxPoolWithArgmaxV2", "MaxPool")
+                        .Case("PadV3", "Pad")
+                        .Default(primitive);
+  auto *dialect = context->getOrLoadDialect<mindspore::MindSporeDialect>();
+  for (RegisteredOperationName name : context->getRegisteredOperations()) {
+    if (&name.getDialect() != dialect)
+      continue;
+    auto *iface = name.getInterface<mindspore::PrimitiveOpInterface>();
+    if (iface && iface->getPrimitiveName() == alias)
+      return name;
+  }
+  return std::nullopt;
+}
+
+unsigned mindir::numMindSporeOutputs(StringRef primitive) {
+  return llvm::StringSwitch<unsigned>(primitive)
+      .Case("BatchNorm", 5)
+      .Case("LayerNorm", 3)
+      .Case("MaxPoolWithArgmaxV2", 2)
+      .Default(1);
+}
+
+bool mindir::isPythonLevelPrimitive(StringRef primitive) {
+  return primitive.starts_with("S-Prim-") ||
+         primitive.starts_with("ClassType") ||
+         primitive.starts_with("ClassMember") ||
+         primitive.starts_with("MetaFuncGraph") ||
+         primitive.starts_with("Python") ||
+         llvm::is_contained({"getattr", "resolve", "setattr", "hasattr",
+                             "make_list", "make_dict", "make_range",
+                             "typeof", "isinstance", "raise", "print"},
+                            primitive);
+}
