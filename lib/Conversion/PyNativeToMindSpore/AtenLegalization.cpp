@@ -917,6 +917,17 @@ LogicalResult split(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
+/// unbind(dim): one Gather with a 0-d index per result.
+LogicalResult unbind(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  int64_t dim = normalizeDim(c.intArg("dim").value_or(0), rankOf(self));
+  for (unsigned i = 0; i < c.op.getNumResults(); ++i)
+    results.push_back(ms::GatherOp::create(
+        c.b, c.loc, self, scalarConstant(c, double(i), c.b.getI64Type()),
+        dim));
+  return success();
+}
+
 LogicalResult expand(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
   RankedTensorType type = c.resultType();
@@ -1026,6 +1037,8 @@ const llvm::StringMap<Handler> &atenTable() {
       {"aten.stack.default", stack},
       {"aten.split.Tensor", split},
       {"aten.split_with_sizes.default", split},
+      {"aten.unsafe_split.Tensor", split},
+      {"aten.unbind.int", unbind},
       {"aten.expand.default", expand},
       {"aten.copy_.default", copy},
       {"aten.silu.default", floatUnary<ms::SiLUOp>},

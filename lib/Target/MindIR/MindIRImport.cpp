@@ -52,7 +52,8 @@ using AttrType = mind_ir::AttributeProto;
 using AttrList = google::protobuf::RepeatedPtrField<mind_ir::AttributeProto>;
 
 /// The newest mind_ir_version this importer knows.
-constexpr int64_t kMaxMindIRVersion = mind_ir::IR_VERSION_WITH_SCALAR_GRAPH_HOLDER;
+constexpr int64_t kMaxMindIRVersion =
+    mind_ir::IR_VERSION_WITH_SCALAR_GRAPH_HOLDER;
 
 /// What a MindIR name stands for.
 struct Entry {
@@ -63,9 +64,9 @@ struct Entry {
     Const,       // attr: a scalar / tuple / string constant
     Monad,       // UMonad, IOMonad, UpdateState
     None,
-    Param,       // param: symbol of a mindspore.parameter, loaded on use
-    Graph,       // graph
-    Switch,      // elems[0] = predicate; graph / elseGraph = branches
+    Param,  // param: symbol of a mindspore.parameter, loaded on use
+    Graph,  // graph
+    Switch, // elems[0] = predicate; graph / elseGraph = branches
   } kind = None;
   Value value;
   unsigned numOutputs = 1;
@@ -128,8 +129,7 @@ struct Scope {
   }
 };
 
-const mind_ir::AttributeProto *findAttr(const AttrList &attrs,
-                                        StringRef name) {
+const mind_ir::AttributeProto *findAttr(const AttrList &attrs, StringRef name) {
   for (const mind_ir::AttributeProto &a : attrs)
     if (a.name() == name)
       return &a;
@@ -141,7 +141,8 @@ const mind_ir::AttributeProto *findAttr(const AttrList &attrs,
 const mind_ir::AttributeProto *findShapeAttr(const mind_ir::NodeProto &node) {
   for (const mind_ir::AttributeProto &a : node.attribute())
     if (a.name() == "shape" ||
-        (a.name().empty() && StringRef(a.ref_attr_name()).starts_with("shape:")))
+        (a.name().empty() &&
+         StringRef(a.ref_attr_name()).starts_with("shape:")))
       return &a;
   return nullptr;
 }
@@ -163,8 +164,7 @@ private:
   LogicalResult refusePythonLevel();
   LogicalResult importParameters(const mind_ir::GraphProto &graph);
   FailureOr<std::string> parameterBytes(const mind_ir::TensorProto &tensor,
-                                        RankedTensorType type,
-                                        StringRef name);
+                                        RankedTensorType type, StringRef name);
 
   FailureOr<Type> tensorType(const mind_ir::TensorProto &tensor);
   /// Output types of a node from its shape attribute; `tuple` tells whether
@@ -256,8 +256,7 @@ LogicalResult MindIRImporter::checkModel(StringRef bytes) {
   // MindSpore's encrypted files (mindspore.export(enc_key=...)) are a series
   // of cipher blocks, each starting with the magic number 0x7F3A5ED8.
   static const unsigned char kEncryptedMagic[] = {0xD8, 0x5E, 0x3A, 0x7F};
-  if (bytes.size() >= 4 &&
-      std::memcmp(bytes.data(), kEncryptedMagic, 4) == 0)
+  if (bytes.size() >= 4 && std::memcmp(bytes.data(), kEncryptedMagic, 4) == 0)
     return error() << "file is encrypted (MindSpore cipher blocks, header "
                       "D8 5E 3A 7F) and cannot be read without the key; "
                       "decrypt it with MindSpore first";
@@ -277,7 +276,8 @@ LogicalResult MindIRImporter::checkModel(StringRef bytes) {
   if (!model.has_model_version() || model.model_version().empty())
     return error() << "the model has no model_version (MindSpore's loader "
                       "refuses such a file)";
-  if (model.mind_ir_version() > kMaxMindIRVersion || model.mind_ir_version() < 0)
+  if (model.mind_ir_version() > kMaxMindIRVersion ||
+      model.mind_ir_version() < 0)
     return error() << "mind_ir_version " << model.mind_ir_version()
                    << " is unknown (this importer reads versions 0 to "
                    << kMaxMindIRVersion << ")";
@@ -493,15 +493,15 @@ MindIRImporter::parameterBytes(const mind_ir::TensorProto &tensor,
     llvm::sys::path::append(path, ext.location());
     if (ext.location().empty() || ext.offset() < 0 || ext.length() < 0)
       return error() << "parameter '" << name
-                     << "': invalid external data (location '"
-                     << ext.location() << "', offset " << ext.offset()
-                     << ", length " << ext.length() << ")";
+                     << "': invalid external data (location '" << ext.location()
+                     << "', offset " << ext.offset() << ", length "
+                     << ext.length() << ")";
     auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                               /*RequiresNullTerminator=*/false);
     if (!buffer)
       return error() << "parameter '" << name << "': external data file '"
-                     << path << "' cannot be read: "
-                     << buffer.getError().message();
+                     << path
+                     << "' cannot be read: " << buffer.getError().message();
     uint64_t size = (*buffer)->getBufferSize();
     if (uint64_t(ext.offset()) > size ||
         uint64_t(ext.length()) > size - uint64_t(ext.offset()))
@@ -785,7 +785,8 @@ FailureOr<Entry> MindIRImporter::resolve(StringRef name, Scope &scope) {
   return error() << "uses '" << name << "', which is defined nowhere before it";
 }
 
-FailureOr<Entry> MindIRImporter::importConstant(const mind_ir::NodeProto &node) {
+FailureOr<Entry>
+MindIRImporter::importConstant(const mind_ir::NodeProto &node) {
   const mind_ir::AttributeProto *value = findAttr(node.attribute(), "value");
   if (!value) {
     // MindSpore 1.x: the only attribute holds the value.
@@ -846,8 +847,8 @@ FailureOr<Entry> MindIRImporter::importGraph(const mind_ir::GraphProto &graph,
                       "yet";
   if (int64_t(args.size()) != graph.input_size())
     return error() << "calls graph '" << graph.name() << "' with "
-                   << args.size() << " arguments; it has "
-                   << graph.input_size() << " inputs";
+                   << args.size() << " arguments; it has " << graph.input_size()
+                   << " inputs";
   active.insert(&graph);
   const mind_ir::GraphProto *savedGraph = currentGraph;
   const mind_ir::NodeProto *savedNode = currentNode;
@@ -882,8 +883,7 @@ FailureOr<Entry> MindIRImporter::importGraph(const mind_ir::GraphProto &graph,
 }
 
 FailureOr<Entry> MindIRImporter::callGraph(const mind_ir::GraphProto &graph,
-                                           ArrayRef<Entry> args,
-                                           Scope &scope) {
+                                           ArrayRef<Entry> args, Scope &scope) {
   // Inline the callee: its nodes see the caller's names (free variables).
   Scope inner;
   inner.parent = &scope;
@@ -892,8 +892,7 @@ FailureOr<Entry> MindIRImporter::callGraph(const mind_ir::GraphProto &graph,
 
 FailureOr<Entry> MindIRImporter::buildCond(const mind_ir::NodeProto &node,
                                            const Entry &sw,
-                                           ArrayRef<Entry> args,
-                                           Scope &scope) {
+                                           ArrayRef<Entry> args, Scope &scope) {
   FailureOr<Value> pred = toTensor(sw.elems[0], "the Switch condition");
   if (failed(pred))
     return failure();
@@ -1087,9 +1086,10 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
       (numOutputs > 1 && types.size() != numOutputs))
     return error() << "the shape attribute of '" << primitive
                    << "' does not give "
-                   << (numOutputs > 1 ? "a tuple of " + std::to_string(numOutputs) +
-                                            " tensors"
-                                      : std::string("one tensor"));
+                   << (numOutputs > 1
+                           ? "a tuple of " + std::to_string(numOutputs) +
+                                 " tensors"
+                           : std::string("one tensor"));
   Type resultType = types[0];
 
   OperationState state(nodeLoc(node), *opName);
@@ -1098,8 +1098,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     if (failed(needInputs(n)))
       return failure();
     for (size_t i = 0; i < n; ++i) {
-      FailureOr<Value> v =
-          toTensor(inputs[i], "input " + std::to_string(i));
+      FailureOr<Value> v = toTensor(inputs[i], "input " + std::to_string(i));
       if (failed(v))
         return failure();
       state.addOperands(*v);
@@ -1108,21 +1107,19 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
   };
   // An integer list given as a primitive attribute or as the constant input
   // at `index` (MindSpore moved many attributes to inputs over time).
-  auto ints = [&](StringRef name,
-                  std::optional<size_t> index) -> FailureOr<SmallVector<int64_t>> {
-    if (index && *index < inputs.size() &&
-        inputs[*index].kind != Entry::Monad)
+  auto ints =
+      [&](StringRef name,
+          std::optional<size_t> index) -> FailureOr<SmallVector<int64_t>> {
+    if (index && *index < inputs.size() && inputs[*index].kind != Entry::Monad)
       return toInts(inputs[*index], "'" + name.str() + "'");
     if (const mind_ir::AttributeProto *a = findAttr(attrs, name))
       return attrInts(*a, "'" + name.str() + "'");
-    return error() << "primitive '" << primitive << "' has no '" << name
-                   << "'";
+    return error() << "primitive '" << primitive << "' has no '" << name << "'";
   };
   auto intAttr = [&](StringRef name, std::optional<size_t> index,
-                     std::optional<int64_t> dflt = std::nullopt)
-      -> FailureOr<int64_t> {
-    if (dflt && !findAttr(attrs, name) &&
-        !(index && *index < inputs.size()))
+                     std::optional<int64_t> dflt =
+                         std::nullopt) -> FailureOr<int64_t> {
+    if (dflt && !findAttr(attrs, name) && !(index && *index < inputs.size()))
       return *dflt;
     FailureOr<SmallVector<int64_t>> v = ints(name, index);
     if (failed(v))
@@ -1158,7 +1155,8 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
   auto samePads = [&](int64_t size, int64_t k, int64_t s, int64_t d,
                       int64_t &before, int64_t &after) {
     int64_t out = s > 0 ? (size + s - 1) / s : size;
-    int64_t total = std::max<int64_t>((out - 1) * s + (k - 1) * d + 1 - size, 0);
+    int64_t total =
+        std::max<int64_t>((out - 1) * s + (k - 1) * d + 1 - size, 0);
     before = total / 2;
     after = total - before;
   };
@@ -1170,6 +1168,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
   };
 
   LogicalResult ok = success();
+  Type reshapeTo; // set when the op's result is reshaped to the node's type
   if (primitive == "Conv2D") {
     if (failed(tensorInputs(2)) || failed(checkNCHW()))
       return failure();
@@ -1338,7 +1337,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
       FailureOr<int64_t> m = intAttr(mask, i, 0);
       if (failed(m))
         return failure();
-      if (*m != 0 && i >= 6)
+      if (*m != 0 && (i == 6 || i == 7))
         return error() << "StridedSlice with " << mask << " = " << *m
                        << " (not modelled)";
       masks[i++ - 4] = *m;
@@ -1371,6 +1370,17 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
         e += size;
       b = std::clamp<int64_t>(b, 0, size);
       e = std::clamp<int64_t>(e, b, size);
+      if (masks[4] >> d & 1) // shrink: one element, the dimension dropped
+        e = std::min(b + 1, size), (*strides)[d] = 1;
+    }
+    if (masks[4] != 0) {
+      // The slice keeps the shrunk dimensions as 1; a reshape drops them.
+      SmallVector<int64_t> shape;
+      for (int64_t d = 0; d < t.getRank(); ++d)
+        shape.push_back(((*end)[d] - (*begin)[d] + (*strides)[d] - 1) /
+                        (*strides)[d]);
+      state.types[0] = RankedTensorType::get(shape, t.getElementType());
+      reshapeTo = resultType;
     }
     setArray("begin", *begin);
     setArray("end", *end);
@@ -1409,12 +1419,10 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
       samePads(hw[0], k[0], s[0], 1, pad[0], pad[1]);
       samePads(hw[1], k[1], s[1], 1, pad[2], pad[3]);
     } else if (padMode != "VALID") {
-      return error() << primitive << " pad_mode '" << padMode
-                     << "' is unknown";
+      return error() << primitive << " pad_mode '" << padMode << "' is unknown";
     }
-    if (primitive == "AvgPool" && llvm::any_of(pad, [](int64_t p) {
-          return p != 0;
-        }))
+    if (primitive == "AvgPool" &&
+        llvm::any_of(pad, [](int64_t p) { return p != 0; }))
       return error() << "AvgPool with padding (pad_mode 'SAME') is not "
                         "modelled";
     setArray("kernel_size", k);
@@ -1469,6 +1477,14 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     return failure();
 
   Operation *op = builder.create(state);
+  if (auto shaped = dyn_cast_or_null<RankedTensorType>(reshapeTo)) {
+    OperationState reshape(state.location, ms::ReshapeOp::getOperationName());
+    reshape.addOperands(op->getResult(0));
+    reshape.addTypes(shaped);
+    reshape.addAttribute("shape",
+                         builder.getDenseI64ArrayAttr(shaped.getShape()));
+    op = builder.create(reshape);
+  }
   if (numOutputs > 1) {
     Entry e = Entry::of(Entry::MultiOutput);
     e.value = op->getResult(0);
@@ -1558,9 +1574,10 @@ OwningOpRef<ModuleOp> MindIRImporter::run(StringRef bytes) {
   return std::move(module);
 }
 
-OwningOpRef<ModuleOp> mlir::ascend::importMindIR(
-    StringRef bytes, StringRef filename, MLIRContext *ctx,
-    const MindIRImportOptions &options) {
+OwningOpRef<ModuleOp>
+mlir::ascend::importMindIR(StringRef bytes, StringRef filename,
+                           MLIRContext *ctx,
+                           const MindIRImportOptions &options) {
   ctx->loadDialect<ms::MindSporeDialect, func::FuncDialect>();
   MindIRImporter importer(ctx, filename, options);
   return importer.run(bytes);
@@ -1580,8 +1597,8 @@ void mlir::ascend::registerMindIRImportTranslation() {
             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
         MindIRImportOptions options;
         options.externalDataDir = externalDataDir;
-        return importMindIR(buffer->getBuffer(),
-                            buffer->getBufferIdentifier(), context, options);
+        return importMindIR(buffer->getBuffer(), buffer->getBufferIdentifier(),
+                            context, options);
       },
       [](DialectRegistry &registry) {
         registry.insert<ms::MindSporeDialect, func::FuncDialect>();

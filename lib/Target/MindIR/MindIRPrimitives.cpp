@@ -114,8 +114,8 @@ Type mindir::elementTypeOf(int dataType, MLIRContext *context) {
 
 std::string mindir::dataTypeName(int dataType) {
   static const char *const names[] = {
-      "UNDEFINED", "FLOAT",  "UINT8",  "INT8",      "UINT16",     "INT16",
-      "INT32",     "INT64",  "STRING", "BOOL",      "FLOAT16",    "DOUBLE",
+      "UNDEFINED", "FLOAT",  "UINT8",     "INT8",       "UINT16",   "INT16",
+      "INT32",     "INT64",  "STRING",    "BOOL",       "FLOAT16",  "DOUBLE",
       "UINT32",    "UINT64", "COMPLEX64", "COMPLEX128", "BFLOAT16", "FLOAT64"};
   if (dataType >= 0 && dataType < int(std::size(names)))
     return names[dataType];
@@ -163,7 +163,7 @@ bool mindir::isPythonLevelPrimitive(StringRef primitive) {
          primitive.starts_with("MetaFuncGraph") ||
          primitive.starts_with("Python") ||
          llvm::is_contained({"getattr", "resolve", "setattr", "hasattr",
-                             "make_list", "make_dict", "make_range",
-                             "typeof", "isinstance", "raise", "print"},
+                             "make_list", "make_dict", "make_range", "typeof",
+                             "isinstance", "raise", "print"},
                             primitive);
 }

@@ -333,3 +333,21 @@ pynative.trace @run_0(%x: tensor<2x3x4xf32>, %g: tensor<3x4xf32>) -> (tensor<f32
   %ex = pynative.op "aten.expand.default"(%u) {args = {size = array<i64: 5, -1, -1>, implicit = false}, operand_names = ["self"], result_aliases = array<i64: 0>} : (tensor<1x2x3xf32>) -> tensor<5x2x3xf32>
   pynative.output %max, %ls, %st, %sp#0, %sp#1, %ex, %u : tensor<f32>, tensor<2x3x4xf32>, tensor<2x2x4xf32>, tensor<2x5xf32>, tensor<2x3xf32>, tensor<5x2x3xf32>, tensor<1x2x3xf32>
 }
+
+// -----
+
+// LSTM gates: unsafe_split into equal chunks, unbind over time steps.
+
+// CHECK-LABEL: func.func @main
+// CHECK: %[[A:.*]] = mindspore.strided_slice %arg0 {begin = array<i64: 0, 0>, end = array<i64: 2, 4>, strides = array<i64: 1, 1>}
+// CHECK: %[[B:.*]] = mindspore.strided_slice %arg0 {begin = array<i64: 0, 4>, end = array<i64: 2, 8>, strides = array<i64: 1, 1>}
+// CHECK: %[[I0:.*]] = mindspore.constant dense<0> : tensor<i64>
+// CHECK: %[[U0:.*]] = mindspore.gather %arg0, %[[I0]] {axis = 0 : i64} : (tensor<2x8xf32>, tensor<i64>) -> tensor<8xf32>
+// CHECK: %[[I1:.*]] = mindspore.constant dense<1> : tensor<i64>
+// CHECK: %[[U1:.*]] = mindspore.gather %arg0, %[[I1]] {axis = 0 : i64}
+// CHECK: return %[[A]], %[[B]], %[[U0]], %[[U1]]
+pynative.trace @run_0(%x: tensor<2x8xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<8xf32>, tensor<8xf32>) attributes {run = 0 : i64} {
+  %s:2 = pynative.op "aten.unsafe_split.Tensor"(%x) {args = {split_size = 4 : i64, dim = 1 : i64}, operand_names = ["self"]} : (tensor<2x8xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>)
+  %u:2 = pynative.op "aten.unbind.int"(%x) {args = {dim = 0 : i64}, operand_names = ["self"], result_aliases = array<i64: 0, 0>} : (tensor<2x8xf32>) -> (tensor<8xf32>, tensor<8xf32>)
+  pynative.output %s#0, %s#1, %u#0, %u#1 : tensor<2x4xf32>, tensor<2x4xf32>, tensor<8xf32>, tensor<8xf32>
+}

@@ -57,8 +57,7 @@ LogicalResult SqueezeOp::inferReturnTypes(MLIRContext *,
                                         Twine(rank));
     if (in.getDimSize(d) != 1)
       return emitOptionalError(loc, "cannot squeeze axis " + Twine(axis) +
-                                        " of size " +
-                                        Twine(in.getDimSize(d)));
+                                        " of size " + Twine(in.getDimSize(d)));
     drop[d] = true;
   }
   SmallVector<int64_t> shape;
@@ -70,8 +69,7 @@ LogicalResult SqueezeOp::inferReturnTypes(MLIRContext *,
 }
 
 LogicalResult ConcatOp::inferReturnTypes(MLIRContext *,
-                                         std::optional<Location> loc,
-                                         Adaptor a,
+                                         std::optional<Location> loc, Adaptor a,
                                          SmallVectorImpl<Type> &types) {
   if (a.getInputs().empty()) // SameOperandsElementType reports it
     return failure();
@@ -94,8 +92,7 @@ LogicalResult ConcatOp::inferReturnTypes(MLIRContext *,
       return emitOptionalError(loc, "input shapes " +
                                         formatShape(first.getShape()) +
                                         " and " + formatShape(t.getShape()) +
-                                        " differ outside axis " +
-                                        Twine(axis));
+                                        " differ outside axis " + Twine(axis));
     shape[axis] += t.getDimSize(axis);
   }
   types.push_back(RankedTensorType::get(shape, first.getElementType()));
@@ -120,9 +117,9 @@ LogicalResult StridedSliceOp::inferReturnTypes(MLIRContext *,
       return emitOptionalError(loc, "strides must be positive");
     if (begin[d] < 0 || begin[d] > end[d] || end[d] > in.getDimSize(d))
       return emitOptionalError(
-          loc, "dimension " + Twine(d) + " needs 0 <= begin <= end <= " +
-                   Twine(in.getDimSize(d)) + ", got [" + Twine(begin[d]) +
-                   ", " + Twine(end[d]) + ")");
+          loc, "dimension " + Twine(d) +
+                   " needs 0 <= begin <= end <= " + Twine(in.getDimSize(d)) +
+                   ", got [" + Twine(begin[d]) + ", " + Twine(end[d]) + ")");
     shape.push_back((end[d] - begin[d] + strides[d] - 1) / strides[d]);
   }
   types.push_back(RankedTensorType::get(shape, in.getElementType()));
@@ -130,8 +127,7 @@ LogicalResult StridedSliceOp::inferReturnTypes(MLIRContext *,
 }
 
 LogicalResult GatherOp::inferReturnTypes(MLIRContext *,
-                                         std::optional<Location> loc,
-                                         Adaptor a,
+                                         std::optional<Location> loc, Adaptor a,
                                          SmallVectorImpl<Type> &types) {
   RankedTensorType params = rankedType(a.getParams());
   RankedTensorType indices = rankedType(a.getIndices());
@@ -193,8 +189,8 @@ LogicalResult ReverseV2Op::verify() {
   for (int64_t axis : getAxis()) {
     int64_t d = axis < 0 ? axis + rank : axis;
     if (d < 0 || d >= rank)
-      return emitOpError("axis ") << axis << " is out of range for rank "
-                                  << rank;
+      return emitOpError("axis ")
+             << axis << " is out of range for rank " << rank;
     if (seen[d])
       return emitOpError("axis ") << axis << " is repeated";
     seen[d] = true;

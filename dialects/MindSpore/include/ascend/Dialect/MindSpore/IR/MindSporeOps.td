@@ -5,6 +5,7 @@
 include "ascend/Dialect/MindSpore/IR/MindSporeDialect.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeInterfaces.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeStructureOps.td"
+include "ascend/Dialect/MindSpore/IR/MindSporeControlFlowOps.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeMathOps.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeNNOps.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeShapeOps.td"

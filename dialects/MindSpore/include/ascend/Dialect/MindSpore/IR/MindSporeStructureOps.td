@@ -53,7 +53,7 @@ def MindSpore_ConstantOp : MindSpore_Op<"constant", [Pure, ConstantLike,
 }
 
 def MindSpore_YieldOp : MindSpore_Op<"yield", [Pure, Terminator,
-    ReturnLike, ParentOneOf<["CondOp"]>]> {
+    ReturnLike, ParentOneOf<["CondOp", "WhileOp"]>]> {
   let summary = "yields the values of a cond region";
   let arguments = (ins Variadic<AnyType>:$values);
   let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
