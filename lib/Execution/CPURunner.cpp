@@ -268,6 +268,8 @@ ArrayRef<RankedTensorType> CPUExecutable::getResultTypes() const {
 static void buildLowerToLLVMPipeline(PassManager &pm) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
+  // mindspore.while results are new buffers each trip (scf.while iter args).
+  bufferize.allowReturnAllocsFromLoops = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));

@@ -110,6 +110,18 @@ runPipeline(ModuleOp module,
 /// over `path`; on failure removes the temporary file and leaves `path` alone.
 LogicalResult writeAtomically(StringRef path,
                               llvm::function_ref<LogicalResult(raw_ostream &)> write) {
+  // A device such as /dev/null (or "-") is written directly, never replaced.
+  if (path == "-" ||
+      (sys::fs::exists(path) && !sys::fs::is_regular_file(path))) {
+    std::error_code ec;
+    raw_fd_ostream os(path, ec);
+    if (ec) {
+      errs() << "ascend-compile: cannot write '" << path
+             << "': " << ec.message() << "\n";
+      return failure();
+    }
+    return write(os);
+  }
   SmallString<128> model(path);
   model += ".tmp-%%%%%%";
   Expected<sys::fs::TempFile> temp = sys::fs::TempFile::create(model);

@@ -31,7 +31,10 @@ int main(int argc, char **argv) {
     std::string &value = separate ? args[i + 1] : a;
     size_t prefix = separate ? 0 : a.find('=') + 1;
     output = value.substr(prefix);
-    if (output == "-")
+    // Only a regular file (or a new one) is replaced atomically; a device
+    // such as /dev/null or a pipe is written directly.
+    if (output == "-" || (llvm::sys::fs::exists(output) &&
+                          !llvm::sys::fs::is_regular_file(output)))
       break;
     temporary = output + ".tmp-ascend-translate";
     value = value.substr(0, prefix) + temporary;

@@ -1412,6 +1412,34 @@ struct CondLowering : OpConversionPattern<ms::CondOp> {
   }
 };
 
+struct WhileLowering : OpConversionPattern<ms::WhileOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::WhileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto loop = scf::WhileOp::create(rewriter, op.getLoc(), op.getResultTypes(),
+                                     adaptor.getInits());
+    rewriter.inlineRegionBefore(op.getBefore(), loop.getBefore(),
+                                loop.getBefore().end());
+    rewriter.inlineRegionBefore(op.getAfter(), loop.getAfter(),
+                                loop.getAfter().end());
+    rewriter.replaceOp(op, loop.getResults());
+    return success();
+  }
+};
+
+struct ConditionLowering : OpConversionPattern<ms::ConditionOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::ConditionOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value flag = extractOnlyElement(rewriter, op.getLoc(), adaptor.getFlag());
+    rewriter.replaceOpWithNewOp<scf::ConditionOp>(op, flag,
+                                                  adaptor.getValues());
+    return success();
+  }
+};
+
 struct YieldLowering : OpConversionPattern<ms::YieldOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -1514,7 +1542,7 @@ void mlir::ascend::populateMindSporeToLinalgPatterns(
       ReshapeLikeLowering<ms::ExpandDimsOp>,
       ReshapeLikeLowering<ms::SqueezeOp>, TransposeLowering, ConcatLowering,
       StridedSliceLowering, GatherLowering, BroadcastToLowering, PadLowering,
-      ReverseV2Lowering, ConstantLowering, LoadLowering, CondLowering,
+      ReverseV2Lowering, ConstantLowering, LoadLowering, CondLowering, WhileLowering, ConditionLowering,
       YieldLowering, AssertLowering>(ctx);
   // math.erf has no LLVM lowering: expand it to its f32 polynomial.
   populatePolynomialApproximateErfPattern(patterns);

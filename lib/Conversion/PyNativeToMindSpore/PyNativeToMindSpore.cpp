@@ -12,6 +12,8 @@
 #include "mlir/IR/IRMapping.h"
 
 #include <cmath>
+#include <map>
+#include <set>
 #include <cstdio>
 
 namespace mlir::ascend {
@@ -36,6 +38,14 @@ std::string sourceLine(Location loc) {
     return WalkResult::advance();
   });
   return text.empty() ? "<unknown>" : text;
+}
+
+/// The message of the guard on a branch that every run took one way.
+std::string unseenSideMessage(Location loc, bool seenValue) {
+  return "branch at " + sourceLine(loc) + " took the " +
+         (seenValue ? "false" : "true") +
+         " side, which no recorded run took; record a run that takes it and "
+         "compile again";
 }
 
 /// One run being walked: its trace, the next op, and what its values became.
@@ -70,10 +80,25 @@ private:
                                terminate);
   Value boolPredicate(Value predicate, Location loc);
   LogicalResult emitScalarRead(MutableArrayRef<RunCursor> runs);
+  void emitScalarReadGuard(pynative::ScalarReadOp read, Value tensor,
+                           Value reached);
+  void emitGuard(Value condition, StringRef message, Value reached,
+                 Location loc);
+  LogicalResult legalizeOne(Operation *op0, ValueRange operands,
+                            SmallVectorImpl<Value> &results);
+  /// Tries to recover a `while` loop whose first trip starts at the runs'
+  /// current pynative.loop_iter. Returns failure after a diagnostic, true when
+  /// the loop was emitted (cursors now after it), false when the recorded trips
+  /// do not fit a do-while with a tensor-valued exit (the caller unrolls).
+  FailureOr<bool> emitWhileLoop(MutableArrayRef<RunCursor> runs);
 
   ModuleOp module;
   OpBuilder &builder;
   int64_t unsupportedCount = 0;
+
+public:
+  /// Recover `while` loops (true) or unroll every loop as recorded (false).
+  bool recoverLoops = true;
 };
 
 LogicalResult RunMerger::checkAgreement(MutableArrayRef<RunCursor> runs) {
@@ -123,12 +148,8 @@ RunMerger::mappedOperands(MutableArrayRef<RunCursor> runs, Operation *op0) {
   return operands;
 }
 
-LogicalResult RunMerger::emitRecorded(MutableArrayRef<RunCursor> runs) {
-  Operation *op0 = runs.front().op();
-  FailureOr<SmallVector<Value>> operands = mappedOperands(runs, op0);
-  if (failed(operands))
-    return failure();
-  SmallVector<Value> results;
+LogicalResult RunMerger::legalizeOne(Operation *op0, ValueRange operands,
+                                     SmallVectorImpl<Value> &results) {
   Location loc = op0->getLoc();
   if (auto param = dyn_cast<pynative::GetParameterOp>(op0)) {
     results.push_back(ms::LoadOp::create(builder, loc, param.getType(),
@@ -137,7 +158,7 @@ LogicalResult RunMerger::emitRecorded(MutableArrayRef<RunCursor> runs) {
     results.push_back(ms::ConstantOp::create(builder, loc, cst.getValue()));
   } else if (auto recorded = dyn_cast<pynative::RecordedOp>(op0)) {
     std::string why;
-    if (failed(legalizeAtenOp(recorded, *operands, builder, results, why))) {
+    if (failed(legalizeAtenOp(recorded, operands, builder, results, why))) {
       std::string scope;
       if (auto name = dyn_cast<NameLoc>(loc))
         scope = (" in module '" + name.getName().getValue() + "'").str();
@@ -168,9 +189,23 @@ LogicalResult RunMerger::emitRecorded(MutableArrayRef<RunCursor> runs) {
       return op0->emitError("legalized result ")
              << i << " has type " << merged.getType()
              << " but eager recorded " << r.getType();
-    for (RunCursor &run : runs)
-      run.mapping.map(run.op()->getResult(i), merged);
   }
+  results.resize(op0->getNumResults());
+  return success();
+}
+
+LogicalResult RunMerger::emitRecorded(MutableArrayRef<RunCursor> runs) {
+  Operation *op0 = runs.front().op();
+  FailureOr<SmallVector<Value>> operands = mappedOperands(runs, op0);
+  if (failed(operands))
+    return failure();
+  SmallVector<Value> results;
+  if (failed(legalizeOne(op0, *operands, results)))
+    return failure();
+  for (auto [i, merged] : llvm::enumerate(results))
+    if (merged)
+      for (RunCursor &run : runs)
+        run.mapping.map(run.op()->getResult(i), merged);
   return success();
 }
 
@@ -222,10 +257,16 @@ LogicalResult RunMerger::emitScalarRead(MutableArrayRef<RunCursor> runs) {
   FailureOr<SmallVector<Value>> operands = mappedOperands(runs, read0);
   if (failed(operands))
     return failure();
+  emitScalarReadGuard(read0, (*operands)[0], /*reached=*/Value());
+  return success();
+}
+
+void RunMerger::emitScalarReadGuard(pynative::ScalarReadOp read, Value tensor,
+                                    Value reached) {
   // The number may decide Python control flow or feed later ops as a plain
   // argument: specialize the program on it and guard the specialization.
-  Location loc = read0.getLoc();
-  Value tensor = (*operands)[0];
+  Location loc = read.getLoc();
+  double value = read.getValue().convertToDouble();
   Type elementType = cast<RankedTensorType>(tensor.getType()).getElementType();
   Value same = ms::ReduceAllOp::create(
       builder, loc,
@@ -233,12 +274,22 @@ LogicalResult RunMerger::emitScalarRead(MutableArrayRef<RunCursor> runs) {
                           scalarConstant(builder, loc, elementType, value)));
   std::string text;
   llvm::raw_string_ostream os(text);
-  os << "Python read " << formatNumber(value) << " from a tensor with ." << read0.getMethod()
-     << "() at " << sourceLine(loc)
+  os << "Python read " << formatNumber(value) << " from a tensor with ."
+     << read.getMethod() << "() at " << sourceLine(loc)
      << " in every recorded run; the program is specialized on that value and "
         "this input gives another";
-  ms::AssertOp::create(builder, loc, same, builder.getStringAttr(text));
-  return success();
+  emitGuard(same, text, reached, loc);
+}
+
+void RunMerger::emitGuard(Value condition, StringRef message, Value reached,
+                          Location loc) {
+  // Inside a loop trip the check applies only where Python reached it.
+  if (reached)
+    condition = ms::LogicalOrOp::create(
+        builder, loc, ms::LogicalNotOp::create(builder, loc, reached),
+        condition);
+  ms::AssertOp::create(builder, loc, condition,
+                       builder.getStringAttr(message));
 }
 
 LogicalResult RunMerger::emitBranch(
@@ -260,19 +311,13 @@ LogicalResult RunMerger::emitBranch(
     ++run.next;
     (value ? taken : notTaken).push_back(std::move(run));
   }
-  std::string where = sourceLine(loc);
   if (taken.empty() || notTaken.empty()) {
     // Seen one way only: the other side is a guard that fails loudly.
     bool seen = !taken.empty();
     Value condition = predicate;
     if (!seen)
       condition = ms::LogicalNotOp::create(builder, loc, predicate);
-    ms::AssertOp::create(
-        builder, loc, condition,
-        builder.getStringAttr("branch at " + where + " took the " +
-                              (seen ? "false" : "true") +
-                              " side, which no recorded run took; record a "
-                              "run that takes it and compile again"));
+    emitGuard(condition, unseenSideMessage(loc, seen), Value(), loc);
     return emit(seen ? std::move(taken) : std::move(notTaken), terminate);
   }
   // Both sides seen: a cond whose regions continue each group of runs to the
@@ -309,9 +354,15 @@ LogicalResult RunMerger::emit(
     }
     if (isa<pynative::BranchOp>(op0))
       return emitBranch(std::move(runs), terminate);
-    if (isa<pynative::LoopIterOp, pynative::CallOp>(op0)) {
-      // Loops are unrolled as recorded (loop recovery comes later); a
-      // function-level call only groups the aten ops that follow it.
+    if (isa<pynative::LoopIterOp>(op0)) {
+      FailureOr<bool> recovered = emitWhileLoop(runs);
+      if (failed(recovered))
+        return failure();
+      if (*recovered)
+        continue; // the cursors now stand after the loop
+      // Otherwise the loop stays unrolled as recorded.
+    } else if (isa<pynative::CallOp>(op0)) {
+      // A function-level call only groups the aten ops that follow it.
     } else if (isa<pynative::ScalarReadOp>(op0)) {
       if (failed(emitScalarRead(runs)))
         return failure();
@@ -321,6 +372,329 @@ LogicalResult RunMerger::emit(
     for (RunCursor &run : runs)
       ++run.next;
   }
+}
+
+
+//===----------------------------------------------------------------------===//
+// Loop recovery
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One recorded trip of a loop: the ops between two loop-head marks.
+struct LoopTrip {
+  unsigned run;           // index into the cursors
+  unsigned index;         // trip number within its run
+  bool last;              // the trip that left the loop
+  SmallVector<Operation *> ops;
+  int64_t exitPos = -1;   // last trip: position of the branch that left
+};
+
+/// Where a value used inside a trip comes from.
+struct UseSource {
+  enum Kind { Internal, Carried, Outer } kind;
+  int64_t pos = -1;       // Internal / Carried: defining op position
+  unsigned result = 0;
+  Value outer;            // Outer: the merged value
+};
+
+bool sameStep(Operation *a, Operation *b) {
+  if (a->getName() != b->getName() || a->getLoc() != b->getLoc() ||
+      a->getResultTypes() != b->getResultTypes() ||
+      a->getNumOperands() != b->getNumOperands())
+    return false;
+  if (auto ra = dyn_cast<pynative::RecordedOp>(a)) {
+    auto rb = cast<pynative::RecordedOp>(b);
+    return ra.getName() == rb.getName() && ra.getArgs() == rb.getArgs();
+  }
+  if (auto ba = dyn_cast<pynative::BranchOp>(a))
+    return ba.getValue() == cast<pynative::BranchOp>(b).getValue();
+  if (auto sa = dyn_cast<pynative::ScalarReadOp>(a))
+    return sa.getValue() == cast<pynative::ScalarReadOp>(b).getValue();
+  if (auto ca = dyn_cast<pynative::ConstantOp>(a))
+    return ca.getValue() == cast<pynative::ConstantOp>(b).getValue();
+  if (auto pa = dyn_cast<pynative::GetParameterOp>(a))
+    return pa.getName() == cast<pynative::GetParameterOp>(b).getName();
+  return true;
+}
+} // namespace
+
+FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
+  auto head0 = cast<pynative::LoopIterOp>(runs.front().op());
+  if (!recoverLoops || head0.getIteration() != 0)
+    return false;
+  Location headLoc = head0.getLoc();
+
+  // 1. Split every run into trips at the marks of this loop head.
+  SmallVector<LoopTrip> trips;
+  SmallVector<unsigned> lastTrip(runs.size());
+  for (auto [r, run] : llvm::enumerate(runs)) {
+    auto head = cast<pynative::LoopIterOp>(run.op());
+    uint64_t activation = head.getActivation();
+    Block *block = run.op()->getBlock();
+    LoopTrip current{(unsigned)r, 0, false, {}};
+    for (auto it = std::next(run.next); it != block->end(); ++it) {
+      auto mark = dyn_cast<pynative::LoopIterOp>(&*it);
+      if (mark && mark.getLoc() == headLoc &&
+          mark.getActivation() == activation) {
+        if (mark.getIteration() != current.index + 1)
+          return false;
+        trips.push_back(std::move(current));
+        current = LoopTrip{(unsigned)r, (unsigned)trips.back().index + 1,
+                           false, {}};
+        continue;
+      }
+      if (isa<pynative::OutputOp>(&*it))
+        break;
+      // Parameter reads and constants appear where a run first used them;
+      // they are materialized outside the loop instead.
+      if (isa<pynative::GetParameterOp, pynative::ConstantOp>(&*it))
+        continue;
+      current.ops.push_back(&*it);
+    }
+    current.last = true;
+    lastTrip[r] = trips.size();
+    trips.push_back(std::move(current));
+  }
+
+  // 2. Every trip that went on must have run the same ops; the last trip of
+  // each run follows them until a branch decided the other way.
+  const LoopTrip *reference = nullptr;
+  for (const LoopTrip &trip : trips)
+    if (!trip.last) {
+      reference = &trip;
+      break;
+    }
+  if (!reference)
+    return false; // every run left after one trip: nothing shows a loop
+  ArrayRef<Operation *> ref = reference->ops;
+  for (LoopTrip &trip : trips) {
+    if (!trip.last) {
+      if (trip.ops.size() != ref.size())
+        return false;
+      for (auto [a, b] : llvm::zip(trip.ops, ref))
+        if (!sameStep(a, b))
+          return false;
+      continue;
+    }
+    for (auto [pos, op] : llvm::enumerate(trip.ops)) {
+      if (pos >= ref.size())
+        return false;
+      if (sameStep(op, ref[pos]))
+        continue;
+      if (isa<pynative::BranchOp>(op) && isa<pynative::BranchOp>(ref[pos]) &&
+          op->getLoc() == ref[pos]->getLoc()) {
+        trip.exitPos = pos;
+        break;
+      }
+      return false;
+    }
+    if (trip.exitPos < 0)
+      return false; // left without a tensor-valued test (a counted loop)
+  }
+
+  // 3. Where each trip's operands come from: this trip, the previous trip of
+  // the same run (loop-carried), or before the loop.
+  llvm::DenseMap<Operation *, std::pair<unsigned, int64_t>> where;
+  for (auto [t, trip] : llvm::enumerate(trips))
+    for (auto [pos, op] : llvm::enumerate(trip.ops))
+      where[op] = {(unsigned)t, (int64_t)pos};
+  using Slot = std::pair<int64_t, unsigned>; // (defining position, result)
+  llvm::StringMap<Value> loads;
+  llvm::DenseMap<Attribute, Value> constants;
+  auto sourceOf = [&](unsigned t, Value v) -> std::optional<UseSource> {
+    const LoopTrip &trip = trips[t];
+    if (auto param = v.getDefiningOp<pynative::GetParameterOp>()) {
+      Value &load = loads[param.getName()];
+      if (!load)
+        load = ms::LoadOp::create(builder, param.getLoc(), param.getType(),
+                                  param.getName());
+      return UseSource{UseSource::Outer, -1, 0, load};
+    }
+    if (auto cst = v.getDefiningOp<pynative::ConstantOp>()) {
+      Value &value = constants[cst.getValue()];
+      if (!value)
+        value = ms::ConstantOp::create(builder, cst.getLoc(), cst.getValue());
+      return UseSource{UseSource::Outer, -1, 0, value};
+    }
+    if (Operation *def = v.getDefiningOp()) {
+      auto it = where.find(def);
+      if (it != where.end()) {
+        auto [defTrip, defPos] = it->second;
+        unsigned result = cast<OpResult>(v).getResultNumber();
+        if (defTrip == t)
+          return UseSource{UseSource::Internal, defPos, result, {}};
+        if (trips[defTrip].run == trip.run &&
+            trips[defTrip].index + 1 == trip.index)
+          return UseSource{UseSource::Carried, defPos, result, {}};
+        return std::nullopt; // from an older trip: not a simple carry
+      }
+    }
+    Value merged = runs[trip.run].mapping.lookupOrNull(v);
+    if (!merged)
+      return std::nullopt;
+    return UseSource{UseSource::Outer, -1, 0, merged};
+  };
+  // Use sites (position, operand) -> what they read from trips after the first.
+  std::map<std::pair<int64_t, unsigned>, UseSource> useSites;
+  std::map<Slot, Value> inits;
+  SmallVector<Slot> slots;
+  auto addSlot = [&](Slot slot) {
+    if (!llvm::is_contained(slots, slot))
+      slots.push_back(slot);
+  };
+  for (int pass = 0; pass < 2; ++pass)
+    for (auto [t, trip] : llvm::enumerate(trips)) {
+      // Pass 0 classifies from later trips, pass 1 takes initial values from
+      // the first trips.
+      if ((pass == 0) != (trip.index > 0))
+        continue;
+      int64_t end = trip.last ? trip.exitPos : trip.ops.size();
+      for (int64_t pos = 0; pos < end; ++pos)
+        for (auto [i, v] : llvm::enumerate(trip.ops[pos]->getOperands())) {
+          std::optional<UseSource> src = sourceOf(t, v);
+          if (!src)
+            return false;
+          auto key = std::make_pair(pos, (unsigned)i);
+          auto known = useSites.find(key);
+          if (pass == 0) {
+            if (known == useSites.end()) {
+              useSites[key] = *src;
+              if (src->kind == UseSource::Carried)
+                addSlot({src->pos, src->result});
+              continue;
+            }
+            const UseSource &k = known->second;
+            if (k.kind != src->kind || k.pos != src->pos ||
+                k.result != src->result || k.outer != src->outer)
+              return false;
+            continue;
+          }
+          // First trip: a carried use site reads the slot's initial value.
+          if (known == useSites.end()) {
+            useSites[key] = *src;
+            continue;
+          }
+          const UseSource &k = known->second;
+          if (k.kind == UseSource::Carried) {
+            if (src->kind != UseSource::Outer)
+              return false;
+            Value &init = inits[{k.pos, k.result}];
+            if (init && init != src->outer)
+              return false;
+            init = src->outer;
+          } else if (k.kind != src->kind || k.pos != src->pos ||
+                     k.outer != src->outer) {
+            return false;
+          }
+        }
+    }
+
+  // 4. Values the code after the loop reads from the last trip leave through
+  // the loop results too.
+  for (const LoopTrip &trip : trips) {
+    if (!trip.last)
+      continue;
+    SmallVector<Operation *> after(trip.ops.begin() + trip.exitPos + 1,
+                                   trip.ops.end());
+    after.push_back(runs[trip.run].op()->getBlock()->getTerminator());
+    for (Operation *op : after)
+      for (Value v : op->getOperands()) {
+        Operation *def = v.getDefiningOp();
+        auto it = def ? where.find(def) : where.end();
+        if (it == where.end())
+          continue;
+        if (&trips[it->second.first] != &trip ||
+            it->second.second >= trip.exitPos)
+          return false;
+        addSlot({it->second.second, cast<OpResult>(v).getResultNumber()});
+      }
+  }
+
+  // 5. Build the loop: one trip of the body and its exit test per iteration.
+  Location loc = headLoc;
+  SmallVector<Value> initValues;
+  SmallVector<Type> slotTypes;
+  for (Slot slot : slots) {
+    Type type = ref[slot.first]->getResult(slot.second).getType();
+    slotTypes.push_back(type);
+    Value init = inits.count(slot) ? inits[slot] : Value();
+    if (!init) // only read after the loop: every trip defines it first
+      init = ms::ConstantOp::create(
+          builder, loc,
+          DenseElementsAttr::get(cast<ShapedType>(type),
+                                 builder.getZeroAttr(
+                                     cast<ShapedType>(type).getElementType())));
+    initValues.push_back(init);
+  }
+  auto loop = ms::WhileOp::create(builder, loc, slotTypes, initValues);
+  SmallVector<Location> argLocs(slotTypes.size(), loc);
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    Block *after = builder.createBlock(&loop.getAfter(), {}, slotTypes, argLocs);
+    ms::YieldOp::create(builder, loc, after->getArguments());
+    Block *before =
+        builder.createBlock(&loop.getBefore(), {}, slotTypes, argLocs);
+    std::set<int64_t> exitPositions;
+    for (const LoopTrip &trip : trips)
+      if (trip.last)
+        exitPositions.insert(trip.exitPos);
+    SmallVector<SmallVector<Value>> values(ref.size());
+    Value reached; // null: every exit test so far said "go on"
+    for (auto [pos, op] : llvm::enumerate(ref)) {
+      SmallVector<Value> operands;
+      for (unsigned i = 0; i < op->getNumOperands(); ++i) {
+        const UseSource &src = useSites[{(int64_t)pos, i}];
+        if (src.kind == UseSource::Outer)
+          operands.push_back(src.outer);
+        else if (src.kind == UseSource::Internal)
+          operands.push_back(values[src.pos][src.result]);
+        else
+          operands.push_back(before->getArgument(
+              llvm::find(slots, Slot{src.pos, src.result}) - slots.begin()));
+      }
+      if (isa<pynative::LoopIterOp, pynative::CallOp>(op))
+        continue;
+      if (auto branch = dyn_cast<pynative::BranchOp>(op)) {
+        if (cast<ShapedType>(operands[0].getType()).getNumElements() != 1)
+          return branch.emitError("branch on a tensor of type ")
+                 << operands[0].getType() << ", which has no single truth value";
+        Value goOn = boolPredicate(operands[0], branch.getLoc());
+        if (!branch.getValue())
+          goOn = ms::LogicalNotOp::create(builder, branch.getLoc(), goOn);
+        if (exitPositions.count(pos))
+          reached = reached ? Value(ms::LogicalAndOp::create(
+                                  builder, branch.getLoc(), reached, goOn))
+                            : goOn;
+        else
+          emitGuard(goOn, unseenSideMessage(branch.getLoc(), branch.getValue()),
+                    reached, branch.getLoc());
+        continue;
+      }
+      if (auto read = dyn_cast<pynative::ScalarReadOp>(op)) {
+        emitScalarReadGuard(read, operands[0], reached);
+        continue;
+      }
+      if (failed(legalizeOne(op, operands, values[pos])))
+        return failure();
+    }
+    SmallVector<Value> next;
+    for (Slot slot : slots)
+      next.push_back(values[slot.first][slot.second]);
+    ms::ConditionOp::create(builder, loc, reached, next);
+  }
+
+  // 6. Runs go on after their last trip's exit test, reading loop results.
+  for (const LoopTrip &trip : trips) {
+    if (!trip.last)
+      continue;
+    RunCursor &run = runs[trip.run];
+    for (auto [s, slot] : llvm::enumerate(slots))
+      if (slot.first < trip.exitPos)
+        run.mapping.map(trip.ops[slot.first]->getResult(slot.second),
+                        loop.getResult(s));
+    run.next = std::next(Block::iterator(trip.ops[trip.exitPos]));
+  }
+  return true;
 }
 
 struct ConvertPyNativeToMindSporePass

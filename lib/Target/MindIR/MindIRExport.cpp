@@ -197,8 +197,20 @@ private:
                          StringRef graphName);
   LogicalResult exportCond(ms::CondOp op, mind_ir::GraphProto &graph,
                            StringRef graphName);
+  LogicalResult exportWhile(ms::WhileOp op, mind_ir::GraphProto &graph,
+                            StringRef graphName);
   LogicalResult exportOutputs(Operation *terminator, ValueRange values,
                               mind_ir::GraphProto &graph, StringRef graphName);
+  /// Makes the node `name` (of `types`, a tuple if several) the graph's only
+  /// output, after the graph's side effects (Depend).
+  LogicalResult exportNamedOutput(std::string name, TypeRange types,
+                                  mind_ir::GraphProto &graph,
+                                  StringRef graphName, Location loc);
+  /// Names for the results of a node producing `types`: the node itself, or
+  /// one TupleGetItem per result.
+  LogicalResult nameResults(ResultRange results, const std::string &node,
+                            mind_ir::GraphProto &graph, StringRef graphName,
+                            Location loc);
 
   /// Sets dims and data_type of `tensor` from `type`.
   LogicalResult fillTensorType(mind_ir::TensorProto *tensor, Type type,
@@ -493,6 +505,154 @@ LogicalResult MindIRExporter::exportOutputs(Operation *terminator,
   return success();
 }
 
+LogicalResult MindIRExporter::exportNamedOutput(std::string name,
+                                                TypeRange types,
+                                                mind_ir::GraphProto &graph,
+                                                StringRef graphName,
+                                                Location loc) {
+  for (const std::string &effect : sideEffects.lookup(graphName)) {
+    std::string prim;
+    addPrimitive("Depend", prim);
+    mind_ir::NodeProto &node = addNode(graph, graphName, "depend", prim);
+    node.add_input(name);
+    node.add_input(effect);
+    if (failed(setShape(node, types, loc)))
+      return failure();
+    name = node.name();
+  }
+  mind_ir::ValueInfoProto *out = graph.add_output();
+  out->set_name(name);
+  if (types.size() == 1)
+    return fillTensorType(out->add_tensor(), types.front(), loc);
+  mind_ir::NodeProto probe;
+  if (failed(setShape(probe, types, loc)))
+    return failure();
+  *out->mutable_attr_info() = probe.attribute(0);
+  return success();
+}
+
+LogicalResult MindIRExporter::nameResults(ResultRange results,
+                                          const std::string &node,
+                                          mind_ir::GraphProto &graph,
+                                          StringRef graphName, Location loc) {
+  if (results.size() == 1) {
+    names[results[0]] = node;
+    return success();
+  }
+  for (OpResult result : results) {
+    FailureOr<std::string> item =
+        addTupleGetItem(graph, graphName, node, result.getResultNumber(),
+                        result.getType(), loc);
+    if (failed(item))
+      return failure();
+    names[result] = *item;
+  }
+  return success();
+}
+
+/// A loop is MindSpore's tail recursion: a body graph whose inputs are the
+/// loop state runs one trip, then `Switch(flag, continue, exit)` picks a
+/// closure: `continue` maps the trip's values to the next state and calls the
+/// body graph again, `exit` returns the values. The enclosing graph calls the
+/// body graph with the initial state.
+LogicalResult MindIRExporter::exportWhile(ms::WhileOp op,
+                                          mind_ir::GraphProto &graph,
+                                          StringRef graphName) {
+  if (op.getNumResults() == 0)
+    return op.emitError("a 'mindspore.while' without state has no MindIR "
+                        "form");
+  Location loc = op.getLoc();
+  TypeRange stateTypes = op.getResultTypes();
+  std::string id = nextId();
+  std::string bodyName = (graphName + "_while" + id + "_body").str();
+  std::string continueName = (graphName + "_while" + id + "_continue").str();
+  std::string exitName = (graphName + "_while" + id + "_exit").str();
+
+  // The body graph: one trip on its inputs.
+  mind_ir::GraphProto *body = model.add_functions();
+  body->set_name(bodyName);
+  Block &before = op.getBefore().front();
+  for (BlockArgument arg : before.getArguments()) {
+    mind_ir::ValueInfoProto *input = body->add_input();
+    std::string name = bodyName + ":state_" + std::to_string(arg.getArgNumber());
+    input->set_name(name);
+    if (failed(fillTensorType(input->add_tensor(), arg.getType(), loc)))
+      return failure();
+    names[arg] = name;
+  }
+  auto condition = cast<ms::ConditionOp>(before.getTerminator());
+  for (Operation &inner : before.without_terminator())
+    if (failed(exportOp(&inner, *body, bodyName)))
+      return failure();
+
+  // exit: return this trip's values.
+  mind_ir::GraphProto *exitGraph = model.add_functions();
+  exitGraph->set_name(exitName);
+  if (failed(exportOutputs(condition, condition.getValues(), *exitGraph,
+                           exitName)))
+    return failure();
+
+  // continue: the after region on this trip's values, then the next trip.
+  mind_ir::GraphProto *continueGraph = model.add_functions();
+  continueGraph->set_name(continueName);
+  Block &after = op.getAfter().front();
+  for (auto [arg, value] :
+       llvm::zip(after.getArguments(), condition.getValues())) {
+    FailureOr<std::string> name = nameOf(value, condition);
+    if (failed(name))
+      return failure();
+    names[arg] = *name;
+  }
+  for (Operation &inner : after.without_terminator())
+    if (failed(exportOp(&inner, *continueGraph, continueName)))
+      return failure();
+  auto yield = cast<ms::YieldOp>(after.getTerminator());
+  mind_ir::NodeProto &again =
+      addNode(*continueGraph, continueName, "next_trip", bodyName);
+  for (Value v : yield.getValues()) {
+    FailureOr<std::string> name = nameOf(v, yield);
+    if (failed(name))
+      return failure();
+    again.add_input(*name);
+  }
+  if (failed(setShape(again, stateTypes, loc)))
+    return failure();
+  if (failed(exportNamedOutput(again.name(), stateTypes, *continueGraph,
+                               continueName, loc)))
+    return failure();
+
+  // Back in the body: pick the closure and call it.
+  FailureOr<std::string> flag = nameOf(condition.getFlag(), condition);
+  if (failed(flag))
+    return failure();
+  std::string switchPrim;
+  addPrimitive("Switch", switchPrim);
+  mind_ir::NodeProto &sw = addNode(*body, bodyName, "switch", switchPrim);
+  sw.add_input(*flag);
+  sw.add_input(continueName);
+  sw.add_input(exitName);
+  mind_ir::AttributeProto *swShape = sw.add_attribute();
+  swShape->set_name("shape");
+  swShape->set_type(AttrType::FUNCGRAPHCLOSURE);
+  mind_ir::NodeProto &pick = addNode(*body, bodyName, "trip", sw.name());
+  if (failed(setShape(pick, stateTypes, loc)))
+    return failure();
+  if (failed(exportNamedOutput(pick.name(), stateTypes, *body, bodyName, loc)))
+    return failure();
+
+  // The enclosing graph starts the loop.
+  mind_ir::NodeProto &start = addNode(graph, graphName, "while", bodyName);
+  for (Value v : op.getInits()) {
+    FailureOr<std::string> name = nameOf(v, op);
+    if (failed(name))
+      return failure();
+    start.add_input(*name);
+  }
+  if (failed(setShape(start, stateTypes, loc)))
+    return failure();
+  return nameResults(op.getResults(), start.name(), graph, graphName, loc);
+}
+
 LogicalResult MindIRExporter::exportBlock(Block &block,
                                           mind_ir::GraphProto &graph,
                                           StringRef graphName) {
@@ -591,6 +751,8 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
   }
   if (auto cond = dyn_cast<ms::CondOp>(op))
     return exportCond(cond, graph, graphName);
+  if (auto loop = dyn_cast<ms::WhileOp>(op))
+    return exportWhile(loop, graph, graphName);
   if (auto guard = dyn_cast<ms::AssertOp>(op)) {
     // Assert(condition, (message,)) with summarize = 1: MindSpore prints the
     // data tuple when the condition is false.

@@ -58,9 +58,12 @@ def main():
     else:
         files = files[::8]
         for path in files:
+            # `-o -`: ascend-translate renames a temporary file over its -o
+            # path, which must not be /dev/null.
             proc = subprocess.run(
-                ["ascend-translate", "--import-mindir", path, "-o", os.devnull],
-                capture_output=True, text=True, errors="replace")
+                ["ascend-translate", "--import-mindir", path, "-o", "-"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                errors="replace")
             if proc.returncode == 0:
                 imported += 1
                 continue
