@@ -106,7 +106,7 @@ LogicalResult RunMerger::checkAgreement(MutableArrayRef<RunCursor> runs) {
   for (RunCursor &run : runs.drop_front()) {
     Operation *op = run.op();
     bool same = op->getName() == op0->getName() &&
-                op->getLoc() == op0->getLoc() &&
+                (isa<pynative::OutputOp>(op) || op->getLoc() == op0->getLoc()) &&
                 op->getResultTypes() == op0->getResultTypes();
     if (same)
       if (auto r0 = dyn_cast<pynative::RecordedOp>(op0))
@@ -503,6 +503,10 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
   llvm::DenseMap<Attribute, Value> constants;
   auto sourceOf = [&](unsigned t, Value v) -> std::optional<UseSource> {
     const LoopTrip &trip = trips[t];
+    if (isa_and_nonnull<pynative::GetParameterOp, pynative::ConstantOp>(
+            v.getDefiningOp()))
+      if (Value merged = runs[trip.run].mapping.lookupOrNull(v))
+        return UseSource{UseSource::Outer, -1, 0, merged};
     if (auto param = v.getDefiningOp<pynative::GetParameterOp>()) {
       Value &load = loads[param.getName()];
       if (!load)
@@ -743,6 +747,7 @@ struct ConvertPyNativeToMindSporePass
       runs.push_back(std::move(cursor));
     }
     RunMerger merger(module, builder);
+    merger.recoverLoops = recoverLoops;
     LogicalResult merged =
         merger.emit(std::move(runs), [&](ValueRange outputs, Location loc) {
           func::ReturnOp::create(builder, loc, outputs);

@@ -478,3 +478,101 @@ func.func @reverse_axis_repeated(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %r = mindspore.reverse_v2 %x {axis = array<i64: 1, -1>} : tensor<2x3xf32>
   return %r : tensor<2x3xf32>
 }
+
+// -----
+
+func.func @while_result_types(%x: tensor<4xf32>, %p: tensor<i1>) -> tensor<2xf32> {
+  // expected-error @+1 {{'mindspore.while' op results 'tensor<2xf32>' differ from the loop state 'tensor<4xf32>'}}
+  %r = "mindspore.while"(%x) ({
+  ^bb0(%a: tensor<4xf32>):
+    mindspore.condition %p, %a : tensor<i1>, tensor<4xf32>
+  }, {
+  ^bb0(%a: tensor<4xf32>):
+    mindspore.yield %a : tensor<4xf32>
+  }) : (tensor<4xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+
+// -----
+
+func.func @while_region_args(%x: tensor<4xf32>, %p: tensor<i1>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mindspore.while' op region arguments 'tensor<2xf32>' differ from the loop state 'tensor<4xf32>'}}
+  %r = mindspore.while(%x) : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<2xf32>):
+    mindspore.condition %p, %x : tensor<i1>, tensor<4xf32>
+  } do {
+  ^bb0(%a: tensor<4xf32>):
+    mindspore.yield %a : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @while_flag(%x: tensor<4xf32>, %p: tensor<2xi1>) -> tensor<4xf32> {
+  %r = mindspore.while(%x) : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<4xf32>):
+    // expected-error @+1 {{'mindspore.condition' op flag must hold exactly one element}}
+    mindspore.condition %p, %a : tensor<2xi1>, tensor<4xf32>
+  } do {
+  ^bb0(%a: tensor<4xf32>):
+    mindspore.yield %a : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @while_condition_values(%x: tensor<4xf32>, %p: tensor<i1>, %y: tensor<2xf32>) -> tensor<4xf32> {
+  %r = mindspore.while(%x) : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<4xf32>):
+    // expected-error @+1 {{'mindspore.condition' op passes 'tensor<2xf32>' but the loop state is 'tensor<4xf32>'}}
+    mindspore.condition %p, %y : tensor<i1>, tensor<2xf32>
+  } do {
+  ^bb0(%a: tensor<4xf32>):
+    mindspore.yield %a : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @while_yield(%x: tensor<4xf32>, %p: tensor<i1>, %y: tensor<2xf32>) -> tensor<4xf32> {
+  %r = mindspore.while(%x) : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<4xf32>):
+    mindspore.condition %p, %a : tensor<i1>, tensor<4xf32>
+  } do {
+  ^bb0(%a: tensor<4xf32>):
+    // expected-error @+1 {{'mindspore.yield' op yields 'tensor<2xf32>' but the loop state is 'tensor<4xf32>'}}
+    mindspore.yield %y : tensor<2xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @while_before_terminator(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mindspore.while' op before region must end in mindspore.condition}}
+  %r = mindspore.while(%x) : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<4xf32>):
+    mindspore.yield %a : tensor<4xf32>
+  } do {
+  ^bb0(%a: tensor<4xf32>):
+    mindspore.yield %a : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @while_after_terminator(%x: tensor<4xf32>, %p: tensor<i1>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mindspore.while' op after region must end in mindspore.yield}}
+  %r = mindspore.while(%x) : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<4xf32>):
+    mindspore.condition %p, %a : tensor<i1>, tensor<4xf32>
+  } do {
+  ^bb0(%a: tensor<4xf32>):
+    mindspore.condition %p, %a : tensor<i1>, tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}

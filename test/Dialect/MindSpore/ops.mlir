@@ -158,3 +158,26 @@ func.func @shape_ops(%x: tensor<4x1x3xf16>, %i: tensor<2x5xi64>) -> (tensor<4x1x
   %r = mindspore.reverse_v2 %x {axis = array<i64: 0, -1>} : tensor<4x1x3xf16>
   return %e, %s, %c, %g, %b, %p, %r : tensor<4x1x1x3xf16>, tensor<4x3xf16>, tensor<4x2xf16>, tensor<2x5x1x3xf16>, tensor<2x4x1x3xf16>, tensor<5x1x3xf16>, tensor<4x1x3xf16>
 }
+
+// CHECK-LABEL: func.func @refine_while
+// CHECK: %[[R:.*]]:2 = mindspore.while(%{{.*}}, %{{.*}}) : (tensor<4xf32>, tensor<i64>) -> (tensor<4xf32>, tensor<i64>) {
+// CHECK: ^bb0(%[[X:.*]]: tensor<4xf32>, %[[N:.*]]: tensor<i64>):
+// CHECK: mindspore.condition %{{.*}}, %{{.*}}, %{{.*}} : tensor<i1>, tensor<4xf32>, tensor<i64>
+// CHECK: } do {
+// CHECK: mindspore.yield %{{.*}}, %{{.*}} : tensor<4xf32>, tensor<i64>
+func.func @refine_while(%x: tensor<4xf32>, %n: tensor<i64>) -> (tensor<4xf32>, tensor<i64>) {
+  %half = mindspore.constant dense<0.5> : tensor<f32>
+  %one = mindspore.constant dense<1> : tensor<i64>
+  %r:2 = mindspore.while(%x, %n) : (tensor<4xf32>, tensor<i64>) -> (tensor<4xf32>, tensor<i64>) {
+  ^bb0(%a: tensor<4xf32>, %b: tensor<i64>):
+    %a1 = mindspore.mul %a, %half : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+    %b1 = mindspore.add %b, %one : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %s = mindspore.reduce_sum %a1, [] : (tensor<4xf32>) -> tensor<f32>
+    %more = mindspore.greater %s, %half : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    mindspore.condition %more, %a1, %b1 : tensor<i1>, tensor<4xf32>, tensor<i64>
+  } do {
+  ^bb0(%a: tensor<4xf32>, %b: tensor<i64>):
+    mindspore.yield %a, %b : tensor<4xf32>, tensor<i64>
+  }
+  return %r#0, %r#1 : tensor<4xf32>, tensor<i64>
+}

@@ -135,3 +135,15 @@ module @cond_without_results {
     return %x : tensor<2xf32>
   }
 }
+
+// -----
+
+func.func @main(%p: tensor<i1>) -> tensor<i1> {
+  // expected-error @+1 {{a 'mindspore.while' without state has no MindIR form}}
+  mindspore.while() : () -> () {
+    mindspore.condition %p : tensor<i1>
+  } do {
+    mindspore.yield
+  }
+  return %p : tensor<i1>
+}
