@@ -16,6 +16,7 @@
 #include "ascend/Trace/TraceReader.h"
 
 #include "mlir/IR/AsmState.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -233,12 +234,43 @@ int main(int argc, char **argv) {
     progress.stage("aicore", Twine(kernels).concat(" AI Core kernels").str());
   if (emitLevel == EmitLevel::MindIR)
     progress.stage("mindir", "writing " + outputFilename);
-  LogicalResult written = writeAtomically(outputFilename, [&](raw_ostream &os) {
-    if (emitLevel == EmitLevel::MindIR)
-      return ascend::exportMindIR(*graphModule, os);
-    module->print(os);
-    return success();
-  });
+  // Runs of several input shapes give one entry per signature (@main,
+  // @main_1, ...); MindIR holds one main graph, so each gets its own file:
+  // OUT for @main, OUT's stem + "_<k>.mindir" for @main_<k>.
+  SmallVector<std::pair<std::string, std::string>> mindirFiles; // func, path
+  if (emitLevel == EmitLevel::MindIR) {
+    for (auto f : (*graphModule).getOps<func::FuncOp>()) {
+      StringRef name = f.getName();
+      if (name == "main") {
+        mindirFiles.insert(mindirFiles.begin(), {"main", outputFilename});
+        continue;
+      }
+      SmallString<128> path(outputFilename);
+      sys::path::replace_extension(path, "");
+      path += (Twine("_") + name.drop_front(strlen("main_")) + ".mindir").str();
+      mindirFiles.push_back({name.str(), std::string(path)});
+    }
+  }
+  LogicalResult written = success();
+  if (emitLevel != EmitLevel::MindIR) {
+    written = writeAtomically(outputFilename, [&](raw_ostream &os) {
+      module->print(os);
+      return success();
+    });
+  }
+  for (auto &[funcName, path] : mindirFiles) {
+    // The module with only this entry, renamed to @main.
+    OwningOpRef<ModuleOp> single = graphModule->clone();
+    for (auto f : llvm::make_early_inc_range(single->getOps<func::FuncOp>()))
+      if (f.getName() != funcName)
+        f.erase();
+    (*single->getOps<func::FuncOp>().begin()).setName("main");
+    written = writeAtomically(path, [&](raw_ostream &os) {
+      return ascend::exportMindIR(*single, os);
+    });
+    if (failed(written))
+      break;
+  }
   if (failed(written))
     return 1;
   if (!quiet) {
@@ -249,7 +281,10 @@ int main(int argc, char **argv) {
     if (emitLevel == EmitLevel::AICore || emitLevel == EmitLevel::MindIR)
       errs() << ", " << kernels << " AI Core kernels";
     errs() << ", " << weights << " weights (" << weightBytes << " bytes)";
-    errs() << " -> " << outputFilename << "\n";
+    errs() << " -> " << outputFilename;
+    for (size_t i = 1; i < mindirFiles.size(); ++i)
+      errs() << ", " << mindirFiles[i].second;
+    errs() << "\n";
   }
   return 0;
 }

@@ -38,6 +38,8 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace mlir::ascend;
 namespace cl = llvm::cl;
@@ -205,12 +207,56 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  auto executable = CPUExecutable::compile(
-      *module, entry, printLowered ? &llvm::outs() : nullptr);
-  if (failed(executable)) {
-    (void)error(moduleFile + ": cannot compile @" + entry + " for the CPU");
-    return 1;
-  }
+  // A module compiled from runs of several input shapes has one entry per
+  // signature (@main, @main_1, ...): each run goes to the function that takes
+  // its inputs, @<entry> first.
+  std::map<std::string, std::unique_ptr<CPUExecutable>> executables;
+  auto executableFor =
+      [&](ArrayRef<HostTensor> inputs) -> FailureOr<CPUExecutable *> {
+    SmallVector<Type> types;
+    for (const HostTensor &t : inputs)
+      types.push_back(t.type);
+    SmallVector<func::FuncOp> candidates;
+    if (auto main = module->lookupSymbol<func::FuncOp>(entry))
+      candidates.push_back(main);
+    for (auto f : module->getOps<func::FuncOp>())
+      if (f.getName() != entry && !f.isExternal())
+        candidates.push_back(f);
+    for (func::FuncOp f : candidates) {
+      if (f.getFunctionType().getInputs() != ArrayRef<Type>(types))
+        continue;
+      std::unique_ptr<CPUExecutable> &slot = executables[f.getName().str()];
+      if (!slot) {
+        auto compiled = CPUExecutable::compile(
+            *module, f.getName(), printLowered ? &llvm::outs() : nullptr);
+        if (failed(compiled)) {
+          (void)error(moduleFile + ": cannot compile @" + f.getName() +
+                      " for the CPU");
+          return failure();
+        }
+        slot = std::move(*compiled);
+      }
+      return slot.get();
+    }
+    std::string text;
+    llvm::raw_string_ostream typesText(text);
+    llvm::interleaveComma(types, typesText);
+    (void)error(moduleFile + ": no function takes inputs of types (" + text +
+                "); @" + entry + " takes " +
+                (candidates.empty()
+                     ? std::string("nothing (it does not exist)")
+                     : [&] {
+                         std::string s;
+                         llvm::raw_string_ostream os(s);
+                         os << "(";
+                         llvm::interleaveComma(
+                             candidates.front().getFunctionType().getInputs(),
+                             os);
+                         os << ")";
+                         return s;
+                       }()));
+    return failure();
+  };
 
   std::optional<Tolerance> userTolerance;
   if (rtolOption.getNumOccurrences() || atolOption.getNumOccurrences()) {
@@ -227,6 +273,11 @@ int main(int argc, char **argv) {
   for (auto [index, run] : llvm::enumerate(runs)) {
     // Keep the report in order with diagnostics on stderr.
     os.flush();
+    FailureOr<CPUExecutable *> executable = executableFor(run.inputs);
+    if (failed(executable)) {
+      allOk = false;
+      continue;
+    }
     auto results = (*executable)->run(run.inputs);
     if (failed(results)) {
       (void)error(moduleFile + ": run " + Twine(index) + " of " + runsFile +

@@ -713,18 +713,19 @@ struct ConvertPyNativeToMindSporePass
       module.emitError("no pynative.trace to convert");
       return signalPassFailure();
     }
-    pynative::TraceOp first = traces.front();
-    for (pynative::TraceOp t : traces)
-      if (t.getFunctionType() != first.getFunctionType()) {
-        InFlightDiagnostic diag =
-            t.emitError("runs cannot be merged: run ")
-            << t.getRun() << " has signature " << t.getFunctionType()
-            << " but run " << first.getRun() << " has "
-            << first.getFunctionType()
-            << " (dynamic shapes are not supported)";
-        return signalPassFailure();
-      }
-
+    // Runs with different input shapes are specialized: one entry function
+    // per signature (`entry` for run 0's, `entry_1`, ... for the others in
+    // order of first appearance), each merged from the runs of its shapes.
+    SmallVector<SmallVector<pynative::TraceOp>> groups;
+    for (pynative::TraceOp t : traces) {
+      auto it = llvm::find_if(groups, [&](auto &g) {
+        return g.front().getFunctionType() == t.getFunctionType();
+      });
+      if (it == groups.end())
+        groups.push_back({t});
+      else
+        it->push_back(t);
+    }
     // Parameters keep their recorded values.
     SmallVector<pynative::ParameterOp> params(
         module.getOps<pynative::ParameterOp>());
@@ -735,24 +736,38 @@ struct ConvertPyNativeToMindSporePass
                               param.getIsBuffer());
     }
 
-    builder.setInsertionPointToEnd(module.getBody());
-    auto func = func::FuncOp::create(builder, first.getLoc(), entryName,
-                                     first.getFunctionType());
-    Block *entry = func.addEntryBlock();
-    builder.setInsertionPointToStart(entry);
-    SmallVector<RunCursor> runs;
-    for (pynative::TraceOp t : traces) {
-      RunCursor cursor{t, t.getBody().front().begin(), {}};
-      cursor.mapping.map(t.getBody().getArguments(), entry->getArguments());
-      runs.push_back(std::move(cursor));
+    bool unsupported = false;
+    for (auto [index, group] : llvm::enumerate(groups)) {
+      pynative::TraceOp first = group.front();
+      std::string name = index == 0 ? std::string(entryName)
+                                    : entryName + "_" + std::to_string(index);
+      builder.setInsertionPointToEnd(module.getBody());
+      auto func = func::FuncOp::create(builder, first.getLoc(), name,
+                                       first.getFunctionType());
+      SmallVector<int64_t> runIndices;
+      for (pynative::TraceOp t : group)
+        runIndices.push_back(t.getRunAttr().getInt());
+      func->setAttr("mindspore.recorded_runs",
+                    builder.getDenseI64ArrayAttr(runIndices));
+      Block *entry = func.addEntryBlock();
+      builder.setInsertionPointToStart(entry);
+      SmallVector<RunCursor> runs;
+      for (pynative::TraceOp t : group) {
+        RunCursor cursor{t, t.getBody().front().begin(), {}};
+        cursor.mapping.map(t.getBody().getArguments(), entry->getArguments());
+        runs.push_back(std::move(cursor));
+      }
+      RunMerger merger(module, builder);
+      merger.recoverLoops = recoverLoops;
+      LogicalResult merged =
+          merger.emit(std::move(runs), [&](ValueRange outputs, Location loc) {
+            func::ReturnOp::create(builder, loc, outputs);
+          });
+      if (failed(merged))
+        return signalPassFailure();
+      unsupported |= merger.hadUnsupported();
     }
-    RunMerger merger(module, builder);
-    merger.recoverLoops = recoverLoops;
-    LogicalResult merged =
-        merger.emit(std::move(runs), [&](ValueRange outputs, Location loc) {
-          func::ReturnOp::create(builder, loc, outputs);
-        });
-    if (failed(merged) || merger.hadUnsupported())
+    if (unsupported)
       return signalPassFailure();
     for (pynative::TraceOp t : traces)
       t.erase();

@@ -38,16 +38,6 @@ pynative.trace @run_0(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xi64> attributes
 // -----
 
 pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
-  pynative.output %x : tensor<4xf32>
-}
-// expected-error @+1 {{runs cannot be merged: run 1 has signature '(tensor<8xf32>) -> tensor<8xf32>' but run 0 has '(tensor<4xf32>) -> tensor<4xf32>' (dynamic shapes are not supported)}}
-pynative.trace @run_1(%x: tensor<8xf32>) -> tensor<8xf32> attributes {run = 1 : i64} {
-  pynative.output %x : tensor<8xf32>
-}
-
-// -----
-
-pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
   %s = pynative.op "aten.relu.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
   // expected-error @+1 {{branch on a tensor of type 'tensor<4xf32>', which has no single truth value}}
   pynative.branch %s, true, if {activation = 1} : tensor<4xf32>

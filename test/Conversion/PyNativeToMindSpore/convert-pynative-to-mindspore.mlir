@@ -351,3 +351,27 @@ pynative.trace @run_0(%x: tensor<2x8xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>,
   %u:2 = pynative.op "aten.unbind.int"(%x) {args = {dim = 0 : i64}, operand_names = ["self"], result_aliases = array<i64: 0, 0>} : (tensor<2x8xf32>) -> (tensor<8xf32>, tensor<8xf32>)
   pynative.output %s#0, %s#1, %u#0, %u#1 : tensor<2x4xf32>, tensor<2x4xf32>, tensor<8xf32>, tensor<8xf32>
 }
+
+// -----
+
+// Runs of different input shapes are specialized: one entry per signature,
+// each listing the recorded runs it was built from.
+
+// CHECK-LABEL: func.func @main(%arg0: tensor<1x4xf32>) -> tensor<1x4xf32>
+// CHECK-SAME: mindspore.recorded_runs = array<i64: 0, 2>
+// CHECK: mindspore.relu %arg0 : tensor<1x4xf32>
+// CHECK-LABEL: func.func @main_1(%arg0: tensor<3x4xf32>) -> tensor<3x4xf32>
+// CHECK-SAME: mindspore.recorded_runs = array<i64: 1>
+// CHECK: mindspore.relu %arg0 : tensor<3x4xf32>
+pynative.trace @run_0(%x: tensor<1x4xf32>) -> tensor<1x4xf32> attributes {run = 0 : i64} {
+  %r = pynative.op "aten.relu.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<1x4xf32>) -> tensor<1x4xf32> loc("s.py":3:4)
+  pynative.output %r : tensor<1x4xf32>
+}
+pynative.trace @run_1(%x: tensor<3x4xf32>) -> tensor<3x4xf32> attributes {run = 1 : i64} {
+  %r = pynative.op "aten.relu.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<3x4xf32>) -> tensor<3x4xf32> loc("s.py":3:4)
+  pynative.output %r : tensor<3x4xf32>
+}
+pynative.trace @run_2(%x: tensor<1x4xf32>) -> tensor<1x4xf32> attributes {run = 2 : i64} {
+  %r = pynative.op "aten.relu.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<1x4xf32>) -> tensor<1x4xf32> loc("s.py":3:4)
+  pynative.output %r : tensor<1x4xf32>
+}
