@@ -66,7 +66,9 @@ def MindSpore_CondOp : MindSpore_Op<"cond", [
   let summary = "two-way branch on a boolean tensor (MindIR Switch + call)";
   let description = [{
     Evaluates `then` when the 0-d (or one-element) boolean tensor `predicate`
-    is true and `else` otherwise; yields the chosen region's values. Recovered
+    is true and `else` otherwise; yields the chosen region's values.
+    Canonicalization inlines the chosen region when the predicate is a
+    constant, and drops the branch when both regions compute the same thing. Recovered
     from eager runs that took each side of a Python `if` on a tensor. Both
     regions must yield values of the result types.
 
@@ -85,6 +87,7 @@ def MindSpore_CondOp : MindSpore_Op<"cond", [
     $predicate `:` type($predicate) (`->` `(` type($results)^ `)`)? $thenRegion `else` $elseRegion attr-dict
   }];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def MindSpore_AssertOp : MindSpore_Op<"assert", [
