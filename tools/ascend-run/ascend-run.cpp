@@ -219,6 +219,22 @@ int main(int argc, char **argv) {
     SmallVector<func::FuncOp> candidates;
     if (auto main = module->lookupSymbol<func::FuncOp>(entry))
       candidates.push_back(main);
+    // An explicit --entry runs that function only (the runner reports a
+    // missing one); otherwise any entry whose inputs match.
+    if (entry.getNumOccurrences() || candidates.empty()) {
+      std::unique_ptr<CPUExecutable> &slot = executables[entry];
+      if (!slot) {
+        auto compiled = CPUExecutable::compile(
+            *module, entry, printLowered ? &llvm::outs() : nullptr);
+        if (failed(compiled)) {
+          (void)error(moduleFile + ": cannot compile @" + entry +
+                      " for the CPU");
+          return failure();
+        }
+        slot = std::move(*compiled);
+      }
+      return slot.get();
+    }
     for (auto f : module->getOps<func::FuncOp>())
       if (f.getName() != entry && !f.isExternal())
         candidates.push_back(f);

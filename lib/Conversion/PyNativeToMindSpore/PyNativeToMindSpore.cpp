@@ -99,6 +99,8 @@ private:
 public:
   /// Recover `while` loops (true) or unroll every loop as recorded (false).
   bool recoverLoops = true;
+  /// Counted loops of at most this many trips stay unrolled.
+  int64_t unrollCountedLoops = 1;
 };
 
 LogicalResult RunMerger::checkAgreement(MutableArrayRef<RunCursor> runs) {
@@ -478,7 +480,7 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
     }
     for (auto [pos, op] : llvm::enumerate(trip.ops)) {
       if (pos >= ref.size())
-        return false;
+        break;
       if (sameStep(op, ref[pos]))
         continue;
       if (isa<pynative::BranchOp>(op) && isa<pynative::BranchOp>(ref[pos]) &&
@@ -488,9 +490,34 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
       }
       return false;
     }
+    // Left after a whole trip without a tensor-valued test: a counted loop.
+    if (trip.exitPos < 0 && trip.ops.size() >= ref.size())
+      trip.exitPos = ref.size();
     if (trip.exitPos < 0)
-      return false; // left without a tensor-valued test (a counted loop)
+      return false;
   }
+  // A counted loop: every run left after the same number of trips, none at a
+  // tensor-valued test (e.g. `for _ in range(n)` over the same ops).
+  std::optional<int64_t> tripCount;
+  bool anyCounted = false, anyTested = false, sameCount = true;
+  for (const LoopTrip &trip : trips) {
+    if (!trip.last)
+      continue;
+    bool counted = trip.exitPos == (int64_t)ref.size();
+    anyCounted |= counted;
+    anyTested |= !counted;
+    sameCount &= !tripCount || *tripCount == trip.index + 1;
+    tripCount = trip.index + 1;
+  }
+  bool counted = anyCounted;
+  // Different trip counts without a tensor-valued test: Python decided on
+  // something the trace does not show; keep the recorded trips.
+  if (anyCounted && (anyTested || !sameCount))
+    return false;
+  if (counted && *tripCount <= unrollCountedLoops)
+    return false;
+  // For a loop left at a test, the code after it starts after that branch.
+  int64_t afterExit = counted ? 0 : 1;
 
   // 3. Where each trip's operands come from: this trip, the previous trip of
   // the same run (loop-carried), or before the loop.
@@ -598,7 +625,7 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
   for (const LoopTrip &trip : trips) {
     if (!trip.last)
       continue;
-    SmallVector<Operation *> after(trip.ops.begin() + trip.exitPos + 1,
+    SmallVector<Operation *> after(trip.ops.begin() + trip.exitPos + afterExit,
                                    trip.ops.end());
     after.push_back(runs[trip.run].op()->getBlock()->getTerminator());
     for (Operation *op : after)
@@ -629,6 +656,13 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
                                  builder.getZeroAttr(
                                      cast<ShapedType>(type).getElementType())));
     initValues.push_back(init);
+  }
+  // A counted loop carries its trip counter as the last state value.
+  auto counterType = RankedTensorType::get({}, builder.getI64Type());
+  if (counted) {
+    slotTypes.push_back(counterType);
+    initValues.push_back(ms::ConstantOp::create(
+        builder, loc, DenseElementsAttr::get(counterType, int64_t(0))));
   }
   auto loop = ms::WhileOp::create(builder, loc, slotTypes, initValues);
   SmallVector<Location> argLocs(slotTypes.size(), loc);
@@ -684,6 +718,17 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
     SmallVector<Value> next;
     for (Slot slot : slots)
       next.push_back(values[slot.first][slot.second]);
+    if (counted) {
+      Value trips = ms::AddOp::create(
+          builder, loc, before->getArguments().back(),
+          ms::ConstantOp::create(
+              builder, loc, DenseElementsAttr::get(counterType, int64_t(1))));
+      next.push_back(trips);
+      reached = ms::LessOp::create(
+          builder, loc, trips,
+          ms::ConstantOp::create(
+              builder, loc, DenseElementsAttr::get(counterType, *tripCount)));
+    }
     ms::ConditionOp::create(builder, loc, reached, next);
   }
 
@@ -696,7 +741,18 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
       if (slot.first < trip.exitPos)
         run.mapping.map(trip.ops[slot.first]->getResult(slot.second),
                         loop.getResult(s));
-    run.next = std::next(Block::iterator(trip.ops[trip.exitPos]));
+    run.next = std::next(
+        Block::iterator(trip.ops[trip.exitPos + afterExit - 1]));
+    // Parameter reads and constants a run made inside the loop may be read
+    // after it: they are the same values outside.
+    for (auto it = runs[trip.run].trace.getBody().front().begin();
+         it != run.next; ++it)
+      for (Value v : it->getResults())
+        if (isa<pynative::GetParameterOp, pynative::ConstantOp>(*it) &&
+            !run.mapping.contains(v)) {
+          std::optional<UseSource> src = sourceOf(0, v);
+          run.mapping.map(v, src->outer);
+        }
   }
   return true;
 }
@@ -759,6 +815,7 @@ struct ConvertPyNativeToMindSporePass
       }
       RunMerger merger(module, builder);
       merger.recoverLoops = recoverLoops;
+      merger.unrollCountedLoops = unrollCountedLoops;
       LogicalResult merged =
           merger.emit(std::move(runs), [&](ValueRange outputs, Location loc) {
             func::ReturnOp::create(builder, loc, outputs);

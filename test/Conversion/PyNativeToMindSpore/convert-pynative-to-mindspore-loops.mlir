@@ -77,3 +77,38 @@ pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : 
   %y1 = pynative.op "aten.mul.Tensor"(%y0, %w1) {args = {}, operand_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("f.py":4:12)
   pynative.output %y1 : tensor<4xf32>
 }
+
+// -----
+
+// `for _ in range(3): x = x * w` with one weight: a counted loop on a trip
+// counter (unrolled with unroll-counted-loops=3 or more).
+
+// CHECK-LABEL: func.func @main
+// CHECK: %[[W:.*]] = mindspore.load @w
+// CHECK: %[[ZERO:.*]] = mindspore.constant dense<0> : tensor<i64>
+// CHECK: %[[L:.*]]:2 = mindspore.while(%arg0, %[[ZERO]]) : (tensor<4xf32>, tensor<i64>) -> (tensor<4xf32>, tensor<i64>) {
+// CHECK: ^bb0(%[[X:.*]]: tensor<4xf32>, %[[N:.*]]: tensor<i64>):
+// CHECK:   %[[Y:.*]] = mindspore.mul %[[X]], %[[W]]
+// CHECK:   %[[N1:.*]] = mindspore.add %[[N]], %{{.*}} : (tensor<i64>, tensor<i64>) -> tensor<i64>
+// CHECK:   %[[THREE:.*]] = mindspore.constant dense<3> : tensor<i64>
+// CHECK:   %[[MORE:.*]] = mindspore.less %[[N1]], %[[THREE]]
+// CHECK:   mindspore.condition %[[MORE]], %[[Y]], %[[N1]]
+// CHECK: return %[[L]]#0
+// UNROLL-LABEL: func.func @main
+// UNROLL-NOT: mindspore.while
+// RUN: ascend-opt %s --split-input-file --convert-pynative-to-mindspore="unroll-counted-loops=3" | FileCheck %s --check-prefix=SHORT
+// SHORT: mindspore.parameter @w :
+// SHORT-NOT: mindspore.while
+// SHORT-COUNT-3: mindspore.mul
+// SHORT-NOT: mindspore.while
+pynative.parameter @w : tensor<4xf32> = dense<2.0> : tensor<4xf32>
+pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  pynative.loop_iter 0 {activation = 1} loc("r.py":3:4)
+  %w = pynative.get_parameter @w : tensor<4xf32> loc("r.py":4:12)
+  %y0 = pynative.op "aten.mul.Tensor"(%x, %w) {args = {}, operand_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("r.py":4:12)
+  pynative.loop_iter 1 {activation = 1} loc("r.py":3:4)
+  %y1 = pynative.op "aten.mul.Tensor"(%y0, %w) {args = {}, operand_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("r.py":4:12)
+  pynative.loop_iter 2 {activation = 1} loc("r.py":3:4)
+  %y2 = pynative.op "aten.mul.Tensor"(%y1, %w) {args = {}, operand_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("r.py":4:12)
+  pynative.output %y2 : tensor<4xf32>
+}

@@ -21,7 +21,13 @@ def ConvertPyNativeToMindSpore
     `mindspore.while`: the loop-carried values are found by data flow between
     consecutive trips, values read after the loop leave through its results,
     and a test seen one way inside the loop is a guard that applies only on
-    trips that reach it. Other loops are unrolled as recorded. A branch seen
+    trips that reach it. A counted loop (same trips in every run, same trip
+    count, no tensor-valued test) becomes a `mindspore.while` on a trip counter
+    unless it is short (`unroll-counted-loops`). Loops whose trips differ, e.g.
+    `for layer in self.layers` where each trip reads its own weights, are
+    unrolled as recorded: keeping them rolled would mean stacking the weights
+    and gathering one slice per trip, which costs a copy of every weight and
+    hides the per-layer shapes from fusion and tiling. A branch seen
     one way only becomes a `mindspore.assert` guard whose message names the
     source line, so an input taking the unseen side fails loudly. In-place ops are already functional
     after import (each tensor id names its newest value).
@@ -42,6 +48,10 @@ def ConvertPyNativeToMindSpore
            "turn a loop whose recorded trips ran the same ops and left at a "
            "tensor-valued test into a mindspore.while; false unrolls every "
            "loop as recorded (branches between trips become conds/guards)">,
+    Option<"unrollCountedLoops", "unroll-counted-loops", "int64_t", "1",
+           "counted loops (every run made the same number of identical trips, "
+           "none left at a tensor-valued test) of at most this many trips are "
+           "unrolled; longer ones become a mindspore.while on a trip counter">,
   ];
 }
 
