@@ -779,6 +779,24 @@ mlir::ascend::readRecordedRuns(StringRef bytes, StringRef filename,
   return runs;
 }
 
+FailureOr<std::vector<std::pair<std::string, HostTensor>>>
+mlir::ascend::readRecordedParameters(StringRef bytes, StringRef filename,
+                                     MLIRContext *context) {
+  TraceDiagnostics diag{context, filename};
+  FailureOr<pb::Trace> trace = parseTraceBytes(bytes, diag);
+  if (failed(trace))
+    return failure();
+  std::vector<std::pair<std::string, HostTensor>> params;
+  for (const pb::Parameter &p : trace->parameters()) {
+    FailureOr<HostTensor> t =
+        hostTensorOf(p.value(), diag, "parameter '" + p.name() + "'");
+    if (failed(t))
+      return failure();
+    params.emplace_back(p.name(), std::move(*t));
+  }
+  return params;
+}
+
 OwningOpRef<ModuleOp> mlir::ascend::importPyNativeTrace(StringRef bytes,
                                                         StringRef filename,
                                                         MLIRContext *context) {

@@ -27,11 +27,13 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -67,6 +69,12 @@ static cl::opt<double>
                cl::desc("Absolute tolerance of float outputs, scaled by "
                         "max(1, max |eager|) of the output (default 1e-5 "
                         "for f32/f64, 1e-2 for f16/bf16)"));
+static cl::opt<bool> weightsFromTrace(
+    "weights-from-trace",
+    cl::desc("Run with the parameter values recorded in the --trace file "
+             "(matched by name) instead of the module's, e.g. to check a "
+             "program compiled from one model on another model's weights"),
+    cl::init(false));
 static cl::opt<bool> printOutputs("print-outputs",
                                   cl::desc("Print every output of every run"));
 static cl::opt<bool> printLowered(
@@ -195,6 +203,28 @@ int main(int argc, char **argv) {
     }
     for (RecordedRun &r : *recorded)
       runs.push_back({std::move(r.inputs), std::move(r.outputs)});
+    if (weightsFromTrace) {
+      auto params = readRecordedParameters((*runsBuffer)->getBuffer(),
+                                           traceFile, &context);
+      if (failed(params))
+        return 1;
+      for (auto &[name, value] : *params) {
+        auto param = module->lookupSymbol<mindspore::ParameterOp>(name);
+        if (!param)
+          continue; // unused by the program (e.g. a buffer it never reads)
+        if (param.getType() != value.type) {
+          (void)error(traceFile + ": parameter '" + name + "' is recorded as " +
+                      llvm::formatv("{0}", value.type).str() +
+                      " but the program's is " +
+                      llvm::formatv("{0}", param.getType()).str());
+          return 1;
+        }
+        param.setValueAttr(DenseResourceElementsAttr::get(
+            value.type, name,
+            HeapAsmResourceBlob::allocateAndCopyInferAlign(
+                ArrayRef<char>(value.data.data(), value.data.size()))));
+      }
+    }
   } else {
     auto parsed =
         readInputsFile((*runsBuffer)->getBuffer(), inputsFile, &context);

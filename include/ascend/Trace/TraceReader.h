@@ -30,6 +30,13 @@ FailureOr<std::vector<RecordedRun>>
 readRecordedRuns(llvm::StringRef bytes, llvm::StringRef filename,
                  MLIRContext *context);
 
+/// Reads the recorded values of the model's named parameters and buffers
+/// (name -> value), e.g. to run a compiled program with another model's
+/// weights. Diagnostics as for readRecordedRuns.
+FailureOr<std::vector<std::pair<std::string, HostTensor>>>
+readRecordedParameters(llvm::StringRef bytes, llvm::StringRef filename,
+                       MLIRContext *context);
+
 /// Imports the trace `bytes` into the `pynative` dialect: one
 /// `pynative.trace @run_<i>` per recorded run plus the module-level
 /// `pynative.parameter` declarations. Diagnostics name the file, the run and
