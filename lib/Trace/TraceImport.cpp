@@ -16,10 +16,12 @@
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include "PyNativeTrace.pb.h"
+#include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
 
 using namespace mlir;
@@ -71,10 +73,28 @@ FailureOr<pb::Trace> parseTraceBytes(StringRef bytes, TraceDiagnostics &diag) {
   if (trace.ParseFromArray(bytes.data(), bytes.size()))
     return trace;
   trace.Clear();
+  // Keep the text parser's complaint (line, column, what) for our own
+  // message instead of letting protobuf print it to stderr.
+  struct FirstError : google::protobuf::io::ErrorCollector {
+    std::string text;
+    void AddError(int line, int column, const std::string &message) override {
+      if (text.empty())
+        text = "line " + std::to_string(line + 1) + ", column " +
+               std::to_string(column + 1) + ": " + message;
+    }
+  } errors;
   google::protobuf::TextFormat::Parser parser;
   parser.AllowUnknownField(false);
+  parser.RecordErrorsTo(&errors);
   if (parser.ParseFromString(std::string(bytes), &trace))
     return trace;
+  bool looksLikeText = llvm::all_of(bytes.take_front(256), [](char c) {
+    return llvm::isPrint(c) || llvm::isSpace(c);
+  });
+  if (looksLikeText && !errors.text.empty()) {
+    diag.error() << "not a trace file: as protobuf text, " << errors.text;
+    return failure();
+  }
   diag.error() << "not a trace file: neither binary nor text protobuf of "
                   "ascend.trace.Trace (truncated or corrupt?)";
   return failure();

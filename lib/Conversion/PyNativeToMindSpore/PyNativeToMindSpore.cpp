@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <cmath>
 #include <map>
@@ -95,6 +96,7 @@ private:
   ModuleOp module;
   OpBuilder &builder;
   int64_t unsupportedCount = 0;
+  llvm::DenseSet<std::pair<Attribute, Location>> reportedUnsupported;
 
 public:
   /// Recover `while` loops (true) or unroll every loop as recorded (false).
@@ -164,8 +166,11 @@ LogicalResult RunMerger::legalizeOne(Operation *op0, ValueRange operands,
       std::string scope;
       if (auto name = dyn_cast<NameLoc>(loc))
         scope = (" in module '" + name.getName().getValue() + "'").str();
-      op0->emitError("unsupported eager op '")
-          << recorded.getName() << "'" << scope << ": " << why;
+      // One report per op and place, however often a loop or several runs
+      // executed it there.
+      if (reportedUnsupported.insert({recorded.getNameAttr(), loc}).second)
+        op0->emitError("unsupported eager op '")
+            << recorded.getName() << "'" << scope << ": " << why;
       ++unsupportedCount;
       // Keep going to report every unsupported op at once: stand in values.
       results.clear();

@@ -36,3 +36,15 @@ pynative.trace @run_1(%x: tensor<i64>) -> tensor<i64> attributes {run = 1 : i64}
   pynative.scalar_read %x, "item", 3.0 {activation = 2} : tensor<i64> loc("m.py":4:9)
   pynative.output %x : tensor<i64>
 }
+
+// -----
+
+// An unsupported op that runs several times at one place (a loop, several
+// runs) is reported once.
+// CHECK: u.py:2:3: error: unsupported eager op 'aten.erfinv.default': no MindSpore primitive mapping
+// CHECK-NOT: u.py:2:3: error
+pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  %a = pynative.op "aten.erfinv.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("u.py":2:3)
+  %b = pynative.op "aten.erfinv.default"(%a) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("u.py":2:3)
+  pynative.output %b : tensor<4xf32>
+}
