@@ -40,22 +40,23 @@ using namespace llvm;
 namespace {
 enum class EmitLevel { PyNative, MindSpore, AICore, MindIR };
 
+static cl::OptionCategory ascendCompileOptions("ascend-compile options");
 cl::opt<std::string> inputFilename(cl::Positional, cl::desc("<trace.pntrace>"),
-                                   cl::Required);
+                                   cl::Required, cl::cat(ascendCompileOptions));
 cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
-                                    cl::value_desc("filename"), cl::Required);
+                                    cl::value_desc("filename"), cl::Required, cl::cat(ascendCompileOptions));
 cl::opt<EmitLevel> emitLevel(
     "emit", cl::desc("Level to stop at"), cl::init(EmitLevel::MindIR),
     cl::values(
         clEnumValN(EmitLevel::PyNative, "pynative", "imported eager runs"),
         clEnumValN(EmitLevel::MindSpore, "mindspore", "GRAPH_MODE primitives"),
         clEnumValN(EmitLevel::AICore, "aicore", "tiled AI Core kernels"),
-        clEnumValN(EmitLevel::MindIR, "mindir", "MindIR protobuf file")));
+        clEnumValN(EmitLevel::MindIR, "mindir", "MindIR protobuf file")), cl::cat(ascendCompileOptions));
 cl::opt<bool> quiet("quiet", cl::desc("Do not print the summary"),
-                    cl::init(false));
+                    cl::init(false), cl::cat(ascendCompileOptions));
 cl::opt<std::string> chip("chip",
                           cl::desc("Target chip for AI Core tiling"),
-                          cl::init("Ascend910B2"));
+                          cl::init("Ascend910B2"), cl::cat(ascendCompileOptions));
 
 /// Counts `pynative.op`s (recorded eager ops) over all runs.
 int64_t countRecordedOps(ModuleOp module) {
@@ -164,8 +165,13 @@ int main(int argc, char **argv) {
   registerDefaultTimingManagerCLOptions();
   ascend::registerAllPasses();
   registerTransformsPasses();
+  cl::HideUnrelatedOptions(ascendCompileOptions);
   cl::ParseCommandLineOptions(
-      argc, argv, "ascend-compile: eager trace to Ascend graph mode\n");
+      argc, argv,
+      "ascend-compile: eager trace to Ascend graph mode\n\n"
+      "  Also accepted (MLIR): --mlir-timing, --mlir-print-ir-after-all,\n"
+      "  --mlir-print-ir-before-all and the other --mlir-* pass manager and\n"
+      "  printing options (see ascend-opt --help).\n");
 
   DialectRegistry registry;
   ascend::registerAllDialects(registry);

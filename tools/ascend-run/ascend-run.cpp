@@ -46,40 +46,41 @@ using namespace mlir;
 using namespace mlir::ascend;
 namespace cl = llvm::cl;
 
+static cl::OptionCategory ascendRunOptions("ascend-run options");
 static cl::opt<std::string> moduleFile(cl::Positional, cl::Required,
-                                       cl::desc("<module.mlir>"));
+                                       cl::desc("<module.mlir>"), cl::cat(ascendRunOptions));
 static cl::opt<std::string>
     traceFile("trace",
               cl::desc("Eager trace (.pntrace) whose recorded runs "
                        "provide the inputs and expected outputs"),
-              cl::value_desc("file"));
+              cl::value_desc("file"), cl::cat(ascendRunOptions));
 static cl::opt<std::string> inputsFile(
     "inputs",
     cl::desc("Text file of runs instead of a trace: a line `run` starts a "
              "run, `input <dense attr>` adds an input, `output <dense attr>` "
              "an expected output; `#` starts a comment"),
-    cl::value_desc("file"));
+    cl::value_desc("file"), cl::cat(ascendRunOptions));
 static cl::opt<std::string> entry("entry", cl::desc("Function to run"),
-                                  cl::init("main"));
+                                  cl::init("main"), cl::cat(ascendRunOptions));
 static cl::opt<double>
     rtolOption("rtol", cl::desc("Relative tolerance of float outputs, "
-                                "added to the absolute one (default 0)"));
+                                "added to the absolute one (default 0)"), cl::cat(ascendRunOptions));
 static cl::opt<double>
     atolOption("atol",
                cl::desc("Absolute tolerance of float outputs, scaled by "
                         "max(1, max |eager|) of the output (default 1e-5 "
-                        "for f32/f64, 1e-2 for f16/bf16)"));
+                        "for f32/f64, 1e-2 for f16/bf16)"), cl::cat(ascendRunOptions));
 static cl::opt<bool> weightsFromTrace(
     "weights-from-trace",
     cl::desc("Run with the parameter values recorded in the --trace file "
              "(matched by name) instead of the module's, e.g. to check a "
              "program compiled from one model on another model's weights"),
-    cl::init(false));
+    cl::init(false), cl::cat(ascendRunOptions));
 static cl::opt<bool> printOutputs("print-outputs",
-                                  cl::desc("Print every output of every run"));
+                                  cl::desc("Print every output of every run"), cl::cat(ascendRunOptions));
 static cl::opt<bool> printLowered(
     "print-lowered",
-    cl::desc("Print the module in the LLVM dialect that is JIT-compiled"));
+    cl::desc("Print the module in the LLVM dialect that is JIT-compiled"), cl::cat(ascendRunOptions));
 
 namespace {
 struct Run {
@@ -152,6 +153,7 @@ static std::string describe(const Tolerance &t) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(ascendRunOptions);
   cl::ParseCommandLineOptions(
       argc, argv,
       "ascend-run: execute a mindspore or aicore module on the CPU and "
