@@ -6,8 +6,9 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${ASCEND_BUILD_DIR:-$root/build}"
-out="$root/out"
 bin="$build/bin"
+cd "$root"
+out=out
 
 "$root/scripts/setup.sh"
 mkdir -p "$build"
@@ -17,7 +18,7 @@ echo "demo: building (first build takes a few minutes)"
 mkdir -p "$out"
 
 status=0
-for model in "$root"/examples/*.py; do
+for model in examples/*.py; do
   name="$(basename "$model" .py)"
   echo
   echo "== $name"
