@@ -259,9 +259,59 @@ Value demoteTensor(OpBuilder &b, Location loc, Value v,
   return castFloatTensor(b, loc, v, resultType.getElementType());
 }
 
+/// `axis` (negative counts from the end) as an index into a rank-`rank`
+/// shape. Takes the attribute value as signed: I64Attr getters are unsigned.
+int64_t normalizeAxis(int64_t axis, int64_t rank) {
+  return axis < 0 ? axis + rank : axis;
+}
+
+/// Base of the patterns that compute a float primitive in its compute type:
+/// the operands are promoted (f16/bf16 to f32) in order, `Derived::lower`
+/// builds the result from an adaptor over the promoted operands, and the
+/// result is rounded back to the element type of the op's result.
+template <typename Derived, typename SrcOp>
+struct ComputeTypeLowering : OpConversionPattern<SrcOp> {
+  using OpConversionPattern<SrcOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    SmallVector<Value> operands;
+    for (Value operand : adaptor.getOperands())
+      operands.push_back(promoteTensor(rewriter, loc, operand));
+    typename SrcOp::Adaptor promoted(operands, adaptor);
+    Value result = static_cast<const Derived *>(this)->lower(
+        op, promoted, rewriter, loc, resultType);
+    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Elementwise primitives
 //===----------------------------------------------------------------------===//
+
+/// Base of the patterns of elementwise primitives: the operands broadcast to
+/// the result and `Derived::scalar(b, loc, elements, resultElementType)`
+/// computes one result element from one element of each operand.
+template <typename Derived, typename SrcOp>
+struct ElementwiseLowering : OpConversionPattern<SrcOp> {
+  using OpConversionPattern<SrcOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Type elementType = resultType.getElementType();
+    Value result = buildElementwise(
+        rewriter, op.getLoc(), resultType, adaptor.getOperands(),
+        [&](OpBuilder &b, Location loc, ValueRange v) {
+          return Derived::scalar(b, loc, v, elementType);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
 
 template <typename OpT>
 constexpr bool isCompare =
@@ -354,20 +404,11 @@ Value scalarBinary(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   }
 }
 
-template <typename SrcOp> struct BinaryLowering : OpConversionPattern<SrcOp> {
-  using OpConversionPattern<SrcOp>::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto resultType = cast<RankedTensorType>(op.getType());
-    Value result =
-        buildElementwise(rewriter, op.getLoc(), resultType,
-                         ValueRange{adaptor.getLhs(), adaptor.getRhs()},
-                         [](OpBuilder &b, Location loc, ValueRange v) {
-                           return scalarBinary<SrcOp>(b, loc, v[0], v[1]);
-                         });
-    rewriter.replaceOp(op, result);
-    return success();
+template <typename SrcOp>
+struct BinaryLowering : ElementwiseLowering<BinaryLowering<SrcOp>, SrcOp> {
+  using ElementwiseLowering<BinaryLowering<SrcOp>, SrcOp>::ElementwiseLowering;
+  static Value scalar(OpBuilder &b, Location loc, ValueRange v, Type) {
+    return scalarBinary<SrcOp>(b, loc, v[0], v[1]);
   }
 };
 
@@ -420,32 +461,24 @@ Value scalarFloatUnary(OpBuilder &b, Location loc, Value x) {
     return math::AbsFOp::create(b, loc, x);
 }
 
-template <typename SrcOp> struct UnaryLowering : OpConversionPattern<SrcOp> {
-  using OpConversionPattern<SrcOp>::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto resultType = cast<RankedTensorType>(op.getType());
-    Type elementType = resultType.getElementType();
-    Value result = buildElementwise(
-        rewriter, op.getLoc(), resultType, adaptor.getInput(),
-        [&](OpBuilder &b, Location loc, ValueRange v) -> Value {
-          if (!isa<FloatType>(elementType)) {
-            // Neg and Abs of integers (two's complement wrap, like PyTorch).
-            Value zero = arith::ConstantOp::create(
-                b, loc, b.getIntegerAttr(elementType, 0));
-            Value neg = arith::SubIOp::create(b, loc, zero, v[0]);
-            if constexpr (std::is_same_v<SrcOp, ms::NegOp>)
-              return neg;
-            Value isNeg = arith::CmpIOp::create(
-                b, loc, arith::CmpIPredicate::slt, v[0], zero);
-            return arith::SelectOp::create(b, loc, isNeg, neg, v[0]);
-          }
-          Value y = scalarFloatUnary<SrcOp>(b, loc, promote(b, loc, v[0]));
-          return demote(b, loc, y, elementType);
-        });
-    rewriter.replaceOp(op, result);
-    return success();
+template <typename SrcOp>
+struct UnaryLowering : ElementwiseLowering<UnaryLowering<SrcOp>, SrcOp> {
+  using ElementwiseLowering<UnaryLowering<SrcOp>, SrcOp>::ElementwiseLowering;
+  static Value scalar(OpBuilder &b, Location loc, ValueRange v,
+                      Type elementType) {
+    if (!isa<FloatType>(elementType)) {
+      // Neg and Abs of integers (two's complement wrap, like PyTorch).
+      Value zero =
+          arith::ConstantOp::create(b, loc, b.getIntegerAttr(elementType, 0));
+      Value neg = arith::SubIOp::create(b, loc, zero, v[0]);
+      if constexpr (std::is_same_v<SrcOp, ms::NegOp>)
+        return neg;
+      Value isNeg =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, v[0], zero);
+      return arith::SelectOp::create(b, loc, isNeg, neg, v[0]);
+    }
+    Value y = scalarFloatUnary<SrcOp>(b, loc, promote(b, loc, v[0]));
+    return demote(b, loc, y, elementType);
   }
 };
 
@@ -482,56 +515,26 @@ Value convertScalar(OpBuilder &b, Location loc, Value v, Type to) {
   return arith::TruncIOp::create(b, loc, to, v);
 }
 
-struct CastLowering : OpConversionPattern<ms::CastOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ms::CastOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto resultType = cast<RankedTensorType>(op.getType());
-    Type to = resultType.getElementType();
-    rewriter.replaceOp(
-        op, buildElementwise(rewriter, op.getLoc(), resultType,
-                             adaptor.getInput(),
-                             [&](OpBuilder &b, Location loc, ValueRange v) {
-                               return convertScalar(b, loc, v[0], to);
-                             }));
-    return success();
+struct CastLowering : ElementwiseLowering<CastLowering, ms::CastOp> {
+  using ElementwiseLowering::ElementwiseLowering;
+  static Value scalar(OpBuilder &b, Location loc, ValueRange v, Type to) {
+    return convertScalar(b, loc, v[0], to);
   }
 };
 
-struct SelectLowering : OpConversionPattern<ms::SelectOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ms::SelectOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto resultType = cast<RankedTensorType>(op.getType());
-    rewriter.replaceOp(
-        op, buildElementwise(
-                rewriter, op.getLoc(), resultType,
-                ValueRange{adaptor.getCondition(), adaptor.getX(),
-                           adaptor.getY()},
-                [](OpBuilder &b, Location loc, ValueRange v) {
-                  return Value(arith::SelectOp::create(b, loc, v[0], v[1],
-                                                       v[2]));
-                }));
-    return success();
+struct SelectLowering : ElementwiseLowering<SelectLowering, ms::SelectOp> {
+  using ElementwiseLowering::ElementwiseLowering;
+  static Value scalar(OpBuilder &b, Location loc, ValueRange v, Type) {
+    return arith::SelectOp::create(b, loc, v[0], v[1], v[2]);
   }
 };
 
-struct LogicalNotLowering : OpConversionPattern<ms::LogicalNotOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ms::LogicalNotOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto resultType = cast<RankedTensorType>(op.getType());
-    Value result = buildElementwise(
-        rewriter, op.getLoc(), resultType, adaptor.getInput(),
-        [](OpBuilder &b, Location loc, ValueRange v) {
-          Value one = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
-          return Value(arith::XOrIOp::create(b, loc, v[0], one));
-        });
-    rewriter.replaceOp(op, result);
-    return success();
+struct LogicalNotLowering
+    : ElementwiseLowering<LogicalNotLowering, ms::LogicalNotOp> {
+  using ElementwiseLowering::ElementwiseLowering;
+  static Value scalar(OpBuilder &b, Location loc, ValueRange v, Type) {
+    Value one = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+    return arith::XOrIOp::create(b, loc, v[0], one);
   }
 };
 
@@ -620,15 +623,13 @@ Value transpose2D(OpBuilder &b, Location loc, Value t) {
       .getResult()[0];
 }
 
-struct MatMulLowering : OpConversionPattern<ms::MatMulOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ms::MatMulOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto resultType = cast<RankedTensorType>(op.getType());
-    Value x = promoteTensor(rewriter, loc, adaptor.getX());
-    Value y = promoteTensor(rewriter, loc, adaptor.getY());
+struct MatMulLowering : ComputeTypeLowering<MatMulLowering, ms::MatMulOp> {
+  using ComputeTypeLowering::ComputeTypeLowering;
+  Value lower(ms::MatMulOp op, OpAdaptor promoted,
+              ConversionPatternRewriter &rewriter, Location loc,
+              RankedTensorType resultType) const {
+    Value x = promoted.getX();
+    Value y = promoted.getY();
     if (op.getTransposeA())
       x = transpose2D(rewriter, loc, x);
     if (op.getTransposeB())
@@ -636,24 +637,19 @@ struct MatMulLowering : OpConversionPattern<ms::MatMulOp> {
     Type computeElt = rankedType(x).getElementType();
     Value init = filledTensor(rewriter, loc, resultType.getShape(),
                               constantFloat(rewriter, loc, computeElt, 0.0));
-    Value product =
-        linalg::MatmulOp::create(rewriter, loc, TypeRange{init.getType()},
-                                 ValueRange{x, y}, ValueRange{init})
-            .getResult(0);
-    rewriter.replaceOp(op, demoteTensor(rewriter, loc, product, resultType));
-    return success();
+    return linalg::MatmulOp::create(rewriter, loc, TypeRange{init.getType()},
+                                    ValueRange{x, y}, ValueRange{init})
+        .getResult(0);
   }
 };
 
-struct Conv2DLowering : OpConversionPattern<ms::Conv2DOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ms::Conv2DOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto resultType = cast<RankedTensorType>(op.getType());
-    Value x = promoteTensor(rewriter, loc, adaptor.getX());
-    Value w = promoteTensor(rewriter, loc, adaptor.getWeight());
+struct Conv2DLowering : ComputeTypeLowering<Conv2DLowering, ms::Conv2DOp> {
+  using ComputeTypeLowering::ComputeTypeLowering;
+  Value lower(ms::Conv2DOp op, OpAdaptor promoted,
+              ConversionPatternRewriter &rewriter, Location loc,
+              RankedTensorType resultType) const {
+    Value x = promoted.getX();
+    Value w = promoted.getWeight();
     Type elt = rankedType(x).getElementType();
     ArrayRef<int64_t> pad = op.getPad();
     x = buildPad(rewriter, loc, x, {0, 0, pad[0], pad[2]},
@@ -699,19 +695,16 @@ struct Conv2DLowering : OpConversionPattern<ms::Conv2DOp> {
           rewriter, loc, resultType.clone(elt), grouped,
           ArrayRef<ReassociationIndices>{{0}, {1, 2}, {3}, {4}});
     }
-    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
-    return success();
+    return result;
   }
 };
 
-struct MaxPoolLowering : OpConversionPattern<ms::MaxPoolOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ms::MaxPoolOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto resultType = cast<RankedTensorType>(op.getType());
-    Value x = promoteTensor(rewriter, loc, adaptor.getX());
+struct MaxPoolLowering : ComputeTypeLowering<MaxPoolLowering, ms::MaxPoolOp> {
+  using ComputeTypeLowering::ComputeTypeLowering;
+  Value lower(ms::MaxPoolOp op, OpAdaptor promoted,
+              ConversionPatternRewriter &rewriter, Location loc,
+              RankedTensorType resultType) const {
+    Value x = promoted.getX();
     RankedTensorType xt = rankedType(x);
     auto elt = cast<FloatType>(xt.getElementType());
     ArrayRef<int64_t> k = op.getKernelSize(), s = op.getStrides(),
@@ -735,8 +728,7 @@ struct MaxPoolLowering : OpConversionPattern<ms::MaxPoolOp> {
             ValueRange{init}, rewriter.getI64VectorAttr(s),
             rewriter.getI64VectorAttr({1, 1}))
             .getResult(0);
-    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
-    return success();
+    return result;
   }
 };
 
@@ -761,18 +753,13 @@ Value buildAvgPool(OpBuilder &b, Location loc, Value x,
                           });
 }
 
-struct AvgPoolLowering : OpConversionPattern<ms::AvgPoolOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ms::AvgPoolOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto resultType = cast<RankedTensorType>(op.getType());
-    Value x = promoteTensor(rewriter, loc, adaptor.getX());
-    Value result = buildAvgPool(rewriter, loc, x, resultType.getShape(),
-                                op.getKernelSize(), op.getStrides());
-    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
-    return success();
+struct AvgPoolLowering : ComputeTypeLowering<AvgPoolLowering, ms::AvgPoolOp> {
+  using ComputeTypeLowering::ComputeTypeLowering;
+  Value lower(ms::AvgPoolOp op, OpAdaptor promoted,
+              ConversionPatternRewriter &rewriter, Location loc,
+              RankedTensorType resultType) const {
+    return buildAvgPool(rewriter, loc, promoted.getX(), resultType.getShape(),
+                        op.getKernelSize(), op.getStrides());
   }
 };
 
@@ -804,15 +791,13 @@ int64_t maxAdaptiveWindow(int64_t in, int64_t out) {
 }
 
 struct AdaptiveAvgPool2DLowering
-    : OpConversionPattern<ms::AdaptiveAvgPool2DOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ms::AdaptiveAvgPool2DOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
+    : ComputeTypeLowering<AdaptiveAvgPool2DLowering, ms::AdaptiveAvgPool2DOp> {
+  using ComputeTypeLowering::ComputeTypeLowering;
+  Value lower(ms::AdaptiveAvgPool2DOp op, OpAdaptor promoted,
+              ConversionPatternRewriter &rewriter, Location loc,
+              RankedTensorType resultType) const {
     MLIRContext *ctx = getContext();
-    auto resultType = cast<RankedTensorType>(op.getType());
-    Value x = promoteTensor(rewriter, loc, adaptor.getX());
+    Value x = promoted.getX();
     RankedTensorType xt = rankedType(x);
     Type elt = xt.getElementType();
     int64_t h = xt.getDimSize(2), w = xt.getDimSize(3);
@@ -820,10 +805,7 @@ struct AdaptiveAvgPool2DLowering
     if (h % oh == 0 && w % ow == 0) {
       // Equal windows: a plain average pool.
       SmallVector<int64_t> k = {h / oh, w / ow};
-      Value result =
-          buildAvgPool(rewriter, loc, x, resultType.getShape(), k, k);
-      rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
-      return success();
+      return buildAvgPool(rewriter, loc, x, resultType.getShape(), k, k);
     }
     // General case: iterate (n, c, i, j, p, q) over the largest window
     // [KH, KW]; element (p, q) of window (i, j) is input row start_i + p,
@@ -886,8 +868,7 @@ struct AdaptiveAvgPool2DLowering
               arith::IndexCastUIOp::create(b, l, b.getI64Type(), area));
           return Value(arith::DivFOp::create(b, l, args[0], areaF));
         });
-    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
-    return success();
+    return result;
   }
 };
 
@@ -895,53 +876,76 @@ struct AdaptiveAvgPool2DLowering
 // Softmax and reductions
 //===----------------------------------------------------------------------===//
 
-struct SoftmaxLowering : OpConversionPattern<ms::SoftmaxOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ms::SoftmaxOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    MLIRContext *ctx = getContext();
-    auto resultType = cast<RankedTensorType>(op.getType());
-    Value x = promoteTensor(rewriter, loc, adaptor.getX());
+/// Map from the rank-`rank` iteration space to the dimensions not flagged in
+/// `reduced` (a reduction result without kept dimensions).
+AffineMap keptDimsMap(ArrayRef<bool> reduced, MLIRContext *ctx) {
+  SmallVector<AffineExpr> exprs;
+  for (auto [d, r] : llvm::enumerate(reduced))
+    if (!r)
+      exprs.push_back(getAffineDimExpr(d, ctx));
+  return AffineMap::get(reduced.size(), 0, exprs, ctx);
+}
+
+/// Softmax and LogSoftmax along `axis`, from the maximum along it like
+/// PyTorch: exp(x - max) / sum(exp(x - max)) and
+/// (x - max) - log(sum(exp(x - max))).
+template <typename SrcOp>
+struct SoftmaxLowering : ComputeTypeLowering<SoftmaxLowering<SrcOp>, SrcOp> {
+  using ComputeTypeLowering<SoftmaxLowering<SrcOp>, SrcOp>::ComputeTypeLowering;
+  static constexpr bool isLog = std::is_same_v<SrcOp, ms::LogSoftmaxOp>;
+
+  Value lower(SrcOp op, typename SrcOp::Adaptor promoted,
+              ConversionPatternRewriter &rewriter, Location loc,
+              RankedTensorType resultType) const {
+    MLIRContext *ctx = this->getContext();
+    Value x = promoted.getX();
     RankedTensorType xt = rankedType(x);
     int64_t rank = xt.getRank();
     if (rank == 0) {
-      // Softmax of a single value is 1.
-      Value one =
-          constantFloat(rewriter, loc, resultType.getElementType(), 1.0);
-      rewriter.replaceOp(op, filledTensor(rewriter, loc, {}, one));
-      return success();
+      // Softmax of a single value is 1, its log 0.
+      Value only = constantFloat(rewriter, loc, resultType.getElementType(),
+                                 isLog ? 0.0 : 1.0);
+      return filledTensor(rewriter, loc, {}, only);
     }
-    int64_t axis = static_cast<int64_t>(op.getAxis());
-    if (axis < 0)
-      axis += rank;
     SmallVector<bool> reduced(rank, false);
-    reduced[axis] = true;
-    // Map from the full iteration space to the reduced (axis dropped) shape.
-    SmallVector<AffineExpr> exprs;
-    for (int64_t d = 0; d < rank; ++d)
-      if (d != axis)
-        exprs.push_back(getAffineDimExpr(d, ctx));
-    AffineMap dropAxis = AffineMap::get(rank, 0, exprs, ctx);
+    reduced[normalizeAxis(op.getAxis(), rank)] = true;
+    AffineMap dropAxis = keptDimsMap(reduced, ctx);
     AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
     SmallVector<IteratorType> parallel(rank, IteratorType::parallel);
-
+    // Elementwise `body` of a full tensor and one reduced along the axis.
+    auto combine = [&](Value full, Value alongAxis, BodyFn body) {
+      return buildGeneric(rewriter, loc, xt, ValueRange{full, alongAxis},
+                          {id, dropAxis, id}, parallel, body);
+    };
+    auto sumOf = [&](Value t) {
+      return buildReduction(rewriter, loc, t, reduced, false, false);
+    };
     Value max = buildReduction(rewriter, loc, x, reduced, false, true);
-    Value exps =
-        buildGeneric(rewriter, loc, xt, ValueRange{x, max}, {id, dropAxis, id},
-                     parallel, [](OpBuilder &b, Location l, ValueRange v) {
-                       return Value(math::ExpOp::create(
-                           b, l, arith::SubFOp::create(b, l, v[0], v[1])));
+    if constexpr (isLog) {
+      Value shifted =
+          combine(x, max, [](OpBuilder &b, Location l, ValueRange v) {
+            return Value(arith::SubFOp::create(b, l, v[0], v[1]));
+          });
+      Value exps =
+          buildElementwise(rewriter, loc, xt, shifted,
+                           [](OpBuilder &b, Location l, ValueRange v) {
+                             return Value(math::ExpOp::create(b, l, v[0]));
+                           });
+      return combine(shifted, sumOf(exps),
+                     [](OpBuilder &b, Location l, ValueRange v) {
+                       return Value(arith::SubFOp::create(
+                           b, l, v[0], math::LogOp::create(b, l, v[1])));
                      });
-    Value sum = buildReduction(rewriter, loc, exps, reduced, false, false);
-    Value result = buildGeneric(
-        rewriter, loc, xt, ValueRange{exps, sum}, {id, dropAxis, id}, parallel,
-        [](OpBuilder &b, Location l, ValueRange v) {
-          return Value(arith::DivFOp::create(b, l, v[0], v[1]));
-        });
-    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
-    return success();
+    } else {
+      Value exps = combine(x, max, [](OpBuilder &b, Location l, ValueRange v) {
+        return Value(
+            math::ExpOp::create(b, l, arith::SubFOp::create(b, l, v[0], v[1])));
+      });
+      return combine(exps, sumOf(exps),
+                     [](OpBuilder &b, Location l, ValueRange v) {
+                       return Value(arith::DivFOp::create(b, l, v[0], v[1]));
+                     });
+    }
   }
 };
 
@@ -962,7 +966,7 @@ struct ReduceAllLowering : OpConversionPattern<ms::ReduceAllOp> {
 SmallVector<bool> reducedAxes(ArrayRef<int64_t> axis, int64_t rank) {
   SmallVector<bool> reduced(rank, axis.empty());
   for (int64_t a : axis)
-    reduced[a < 0 ? a + rank : a] = true;
+    reduced[normalizeAxis(a, rank)] = true;
   return reduced;
 }
 
@@ -988,14 +992,12 @@ Value divideBy(OpBuilder &b, Location loc, Value t, int64_t count) {
 }
 
 template <typename SrcOp>
-struct ReduceLowering : OpConversionPattern<SrcOp> {
-  using OpConversionPattern<SrcOp>::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto resultType = cast<RankedTensorType>(op.getType());
-    Value x = promoteTensor(rewriter, loc, adaptor.getInput());
+struct ReduceLowering : ComputeTypeLowering<ReduceLowering<SrcOp>, SrcOp> {
+  using ComputeTypeLowering<ReduceLowering<SrcOp>, SrcOp>::ComputeTypeLowering;
+  Value lower(SrcOp op, typename SrcOp::Adaptor promoted,
+              ConversionPatternRewriter &rewriter, Location loc,
+              RankedTensorType) const {
+    Value x = promoted.getInput();
     SmallVector<bool> reduced =
         reducedAxes(op.getAxis(), rankedType(x).getRank());
     constexpr bool isMax = std::is_same_v<SrcOp, ms::ReduceMaxOp>;
@@ -1004,88 +1006,25 @@ struct ReduceLowering : OpConversionPattern<SrcOp> {
     if constexpr (std::is_same_v<SrcOp, ms::ReduceMeanOp>)
       result = divideBy(rewriter, loc, result,
                         reducedCount(rankedType(x), reduced));
-    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
-    return success();
+    return result;
   }
 };
 
-/// Map from the rank-`rank` iteration space to the dimensions not flagged in
-/// `reduced` (a reduction result without kept dimensions).
-AffineMap keptDimsMap(ArrayRef<bool> reduced, MLIRContext *ctx) {
-  SmallVector<AffineExpr> exprs;
-  for (auto [d, r] : llvm::enumerate(reduced))
-    if (!r)
-      exprs.push_back(getAffineDimExpr(d, ctx));
-  return AffineMap::get(reduced.size(), 0, exprs, ctx);
-}
-
-struct LogSoftmaxLowering : OpConversionPattern<ms::LogSoftmaxOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ms::LogSoftmaxOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
+struct LayerNormLowering
+    : ComputeTypeLowering<LayerNormLowering, ms::LayerNormOp> {
+  using ComputeTypeLowering::ComputeTypeLowering;
+  Value lower(ms::LayerNormOp op, OpAdaptor promoted,
+              ConversionPatternRewriter &rewriter, Location loc,
+              RankedTensorType resultType) const {
     MLIRContext *ctx = getContext();
-    auto resultType = cast<RankedTensorType>(op.getType());
-    Value x = promoteTensor(rewriter, loc, adaptor.getX());
-    RankedTensorType xt = rankedType(x);
-    int64_t rank = xt.getRank();
-    if (rank == 0) {
-      // log(softmax) of a single value is 0.
-      Value zero =
-          constantFloat(rewriter, loc, resultType.getElementType(), 0.0);
-      rewriter.replaceOp(op, filledTensor(rewriter, loc, {}, zero));
-      return success();
-    }
-    int64_t axis = op.getAxis() < 0 ? op.getAxis() + rank : op.getAxis();
-    SmallVector<bool> reduced(rank, false);
-    reduced[axis] = true;
-    AffineMap dropAxis = keptDimsMap(reduced, ctx);
-    AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
-    SmallVector<IteratorType> parallel(rank, IteratorType::parallel);
-    // PyTorch: (x - max) - log(sum(exp(x - max))).
-    Value max = buildReduction(rewriter, loc, x, reduced, false, true);
-    Value shifted =
-        buildGeneric(rewriter, loc, xt, ValueRange{x, max}, {id, dropAxis, id},
-                     parallel, [](OpBuilder &b, Location l, ValueRange v) {
-                       return Value(arith::SubFOp::create(b, l, v[0], v[1]));
-                     });
-    Value exps = buildElementwise(
-        rewriter, loc, xt, shifted, [](OpBuilder &b, Location l, ValueRange v) {
-          return Value(math::ExpOp::create(b, l, v[0]));
-        });
-    Value sum = buildReduction(rewriter, loc, exps, reduced, false, false);
-    Value result = buildGeneric(
-        rewriter, loc, xt, ValueRange{shifted, sum}, {id, dropAxis, id},
-        parallel, [](OpBuilder &b, Location l, ValueRange v) {
-          return Value(arith::SubFOp::create(b, l, v[0],
-                                             math::LogOp::create(b, l, v[1])));
-        });
-    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
-    return success();
-  }
-};
-
-struct LayerNormLowering : OpConversionPattern<ms::LayerNormOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ms::LayerNormOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    MLIRContext *ctx = getContext();
-    auto resultType = cast<RankedTensorType>(op.getType());
-    Value x = promoteTensor(rewriter, loc, adaptor.getX());
-    Value gamma = promoteTensor(rewriter, loc, adaptor.getGamma());
-    Value beta = promoteTensor(rewriter, loc, adaptor.getBeta());
+    Value x = promoted.getX();
+    Value gamma = promoted.getGamma();
+    Value beta = promoted.getBeta();
     RankedTensorType xt = rankedType(x);
     Type elt = xt.getElementType();
     int64_t rank = xt.getRank();
-    int64_t normAxis = op.getBeginNormAxis(), paramsAxis =
-                                                  op.getBeginParamsAxis();
-    if (normAxis < 0)
-      normAxis += rank;
-    if (paramsAxis < 0)
-      paramsAxis += rank;
+    int64_t normAxis = normalizeAxis(op.getBeginNormAxis(), rank);
+    int64_t paramsAxis = normalizeAxis(op.getBeginParamsAxis(), rank);
     SmallVector<bool> reduced(rank, false);
     for (int64_t d = normAxis; d < rank; ++d)
       reduced[d] = true;
@@ -1127,8 +1066,7 @@ struct LayerNormLowering : OpConversionPattern<ms::LayerNormOp> {
           return Value(arith::AddFOp::create(
               b, l, arith::MulFOp::create(b, l, norm, v[3]), v[4]));
         });
-    rewriter.replaceOp(op, demoteTensor(rewriter, loc, result, resultType));
-    return success();
+    return result;
   }
 };
 
@@ -1207,7 +1145,7 @@ struct ConcatLowering : OpConversionPattern<ms::ConcatOp> {
     Location loc = op.getLoc();
     auto resultType = cast<RankedTensorType>(op.getType());
     int64_t rank = resultType.getRank();
-    int64_t axis = op.getAxis() < 0 ? op.getAxis() + rank : op.getAxis();
+    int64_t axis = normalizeAxis(op.getAxis(), rank);
     Value result = emptyTensor(rewriter, loc, resultType.getShape(),
                                resultType.getElementType());
     int64_t offset = 0;
@@ -1257,8 +1195,7 @@ struct GatherLowering : OpConversionPattern<ms::GatherOp> {
     Value params = adaptor.getParams(), indices = adaptor.getIndices();
     RankedTensorType paramsType = rankedType(params);
     int64_t rank = resultType.getRank();
-    int64_t axis = op.getAxis() < 0 ? op.getAxis() + paramsType.getRank()
-                                    : op.getAxis();
+    int64_t axis = normalizeAxis(op.getAxis(), paramsType.getRank());
     int64_t indexRank = rankedType(indices).getRank();
     int64_t size = paramsType.getDimSize(axis);
     SmallVector<AffineExpr> indexExprs;
@@ -1296,17 +1233,11 @@ struct GatherLowering : OpConversionPattern<ms::GatherOp> {
   }
 };
 
-struct BroadcastToLowering : OpConversionPattern<ms::BroadcastToOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(ms::BroadcastToOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto resultType = cast<RankedTensorType>(op.getType());
-    rewriter.replaceOp(op, buildElementwise(rewriter, op.getLoc(), resultType,
-                                            adaptor.getInput(),
-                                            [](OpBuilder &, Location,
-                                               ValueRange v) { return v[0]; }));
-    return success();
+struct BroadcastToLowering
+    : ElementwiseLowering<BroadcastToLowering, ms::BroadcastToOp> {
+  using ElementwiseLowering::ElementwiseLowering;
+  static Value scalar(OpBuilder &, Location, ValueRange v, Type) {
+    return v[0];
   }
 };
 
@@ -1363,16 +1294,22 @@ struct ReverseV2Lowering : OpConversionPattern<ms::ReverseV2Op> {
 // Structure: constants, parameters, control flow, guards
 //===----------------------------------------------------------------------===//
 
+/// Replaces `op` by an `arith.constant` of `value`.
+LogicalResult replaceByConstant(Operation *op, Attribute value,
+                                ConversionPatternRewriter &rewriter) {
+  auto typed = dyn_cast<TypedAttr>(value);
+  if (!typed)
+    return rewriter.notifyMatchFailure(op, "value is not a typed attribute");
+  rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, typed);
+  return success();
+}
+
 struct ConstantLowering : OpConversionPattern<ms::ConstantOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(ms::ConstantOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto value = dyn_cast<TypedAttr>(op.getValue());
-    if (!value)
-      return rewriter.notifyMatchFailure(op, "value is not a typed attribute");
-    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, value);
-    return success();
+    return replaceByConstant(op, op.getValue(), rewriter);
   }
 };
 
@@ -1385,11 +1322,7 @@ struct LoadLowering : OpConversionPattern<ms::LoadOp> {
         op, op.getNameAttr());
     if (!param || !param.getValue())
       return rewriter.notifyMatchFailure(op, "parameter has no value");
-    auto value = dyn_cast<TypedAttr>(*param.getValue());
-    if (!value)
-      return rewriter.notifyMatchFailure(op, "value is not a typed attribute");
-    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, value);
-    return success();
+    return replaceByConstant(op, *param.getValue(), rewriter);
   }
 };
 
@@ -1535,15 +1468,15 @@ void mlir::ascend::populateMindSporeToLinalgPatterns(
       UnaryLowering<ms::NegOp>, UnaryLowering<ms::AbsOp>, LogicalNotLowering,
       CastLowering, SelectLowering, BiasAddLowering, BatchNormLowering,
       LayerNormLowering, MatMulLowering, Conv2DLowering, MaxPoolLowering,
-      AvgPoolLowering, AdaptiveAvgPool2DLowering, SoftmaxLowering,
-      LogSoftmaxLowering, ReduceLowering<ms::ReduceSumOp>,
-      ReduceLowering<ms::ReduceMeanOp>, ReduceLowering<ms::ReduceMaxOp>,
-      ReduceAllLowering, ReshapeLikeLowering<ms::ReshapeOp>,
-      ReshapeLikeLowering<ms::ExpandDimsOp>,
+      AvgPoolLowering, AdaptiveAvgPool2DLowering,
+      SoftmaxLowering<ms::SoftmaxOp>, SoftmaxLowering<ms::LogSoftmaxOp>,
+      ReduceLowering<ms::ReduceSumOp>, ReduceLowering<ms::ReduceMeanOp>,
+      ReduceLowering<ms::ReduceMaxOp>, ReduceAllLowering,
+      ReshapeLikeLowering<ms::ReshapeOp>, ReshapeLikeLowering<ms::ExpandDimsOp>,
       ReshapeLikeLowering<ms::SqueezeOp>, TransposeLowering, ConcatLowering,
       StridedSliceLowering, GatherLowering, BroadcastToLowering, PadLowering,
-      ReverseV2Lowering, ConstantLowering, LoadLowering, CondLowering, WhileLowering, ConditionLowering,
-      YieldLowering, AssertLowering>(ctx);
+      ReverseV2Lowering, ConstantLowering, LoadLowering, CondLowering,
+      WhileLowering, ConditionLowering, YieldLowering, AssertLowering>(ctx);
   // math.erf has no LLVM lowering: expand it to its f32 polynomial.
   populatePolynomialApproximateErfPattern(patterns);
 }

@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascend/Target/MindIR/MindIRExport.h"
 
+#include "MindIRPrimitives.h"
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -118,6 +119,12 @@ void addStringList(AttrList *attrs, StringRef name,
   }
 }
 
+/// `format` and `data_format` "NCHW", the layout of every 4-D primitive.
+void addNCHWFormat(AttrList *attrs) {
+  addString(attrs, "format", "NCHW");
+  addString(attrs, "data_format", "NCHW");
+}
+
 /// [a, b] -> [1, 1, a, b] (MindSpore's 4-D stride/dilation/window form).
 SmallVector<int64_t, 4> nchw4(ArrayRef<int64_t> hw) {
   if (hw.size() == 1)
@@ -137,45 +144,16 @@ SmallVector<int64_t, 2> pair(ArrayRef<int64_t> hw) {
 // Types and tensor data
 //===----------------------------------------------------------------------===//
 
-/// TensorProto.DataType of an element type, or failure.
-FailureOr<int> dataTypeOf(Type type) {
-  if (type.isF32())
-    return int(mind_ir::TensorProto::FLOAT);
-  if (type.isF16())
-    return int(mind_ir::TensorProto::FLOAT16);
-  if (type.isBF16())
-    return int(mind_ir::TensorProto::BFLOAT16);
-  if (type.isF64())
-    return int(mind_ir::TensorProto::DOUBLE);
-  if (auto it = dyn_cast<IntegerType>(type)) {
-    bool isUnsigned = it.isUnsigned();
-    switch (it.getWidth()) {
-    case 1:
-      return int(mind_ir::TensorProto::BOOL);
-    case 8:
-      return int(isUnsigned ? mind_ir::TensorProto::UINT8
-                            : mind_ir::TensorProto::INT8);
-    case 16:
-      return int(isUnsigned ? mind_ir::TensorProto::UINT16
-                            : mind_ir::TensorProto::INT16);
-    case 32:
-      return int(isUnsigned ? mind_ir::TensorProto::UINT32
-                            : mind_ir::TensorProto::INT32);
-    case 64:
-      return int(isUnsigned ? mind_ir::TensorProto::UINT64
-                            : mind_ir::TensorProto::INT64);
-    default:
-      break;
-    }
-  }
-  return failure();
-}
-
-/// Bytes per element in MindSpore's raw layout (bool: one byte).
-int64_t storageBytes(Type elementType) {
-  if (elementType.isInteger(1))
-    return 1;
-  return (elementType.getIntOrFloatBitWidth() + 7) / 8;
+/// TensorProto.DataType of `elementType` (mindir::dataTypeOf), or an error
+/// at `loc`. Complex numbers, which no mindspore op produces, are refused.
+FailureOr<int> exportedDataType(Type elementType, Location loc) {
+  std::optional<int> dt;
+  if (!isa<ComplexType>(elementType))
+    dt = mindir::dataTypeOf(elementType);
+  if (!dt)
+    return emitError(loc) << "element type " << elementType
+                          << " has no MindIR data type";
+  return *dt;
 }
 
 //===----------------------------------------------------------------------===//
@@ -225,6 +203,25 @@ private:
   /// Appends a node `REF::<prim>` named `<graph>:<hint>:<id>`.
   mind_ir::NodeProto &addNode(mind_ir::GraphProto &graph, StringRef graphName,
                               StringRef hint, StringRef ref);
+  /// A new `Constant` node `[ValueNode]<id>`; its `value` attribute, named
+  /// but otherwise empty, is the node's only attribute.
+  mind_ir::AttributeProto *addConstant(mind_ir::GraphProto &graph,
+                                       std::string &name);
+  /// The primitive `opType` (without attributes) and a node `hint` applying
+  /// it to `inputs`, with the `shape` attribute of `types`.
+  FailureOr<mind_ir::NodeProto *>
+  addPrimitiveNode(mind_ir::GraphProto &graph, StringRef graphName,
+                   StringRef opType, StringRef hint,
+                   ArrayRef<std::string> inputs, TypeRange types, Location loc);
+  /// `Switch(flag, thenGraph, elseGraph)`, a closure to call.
+  mind_ir::NodeProto &addSwitch(mind_ir::GraphProto &graph, StringRef graphName,
+                                StringRef flag, StringRef thenGraph,
+                                StringRef elseGraph);
+  /// `name` (of `types`) made to depend on the graph's side effects (Depend
+  /// nodes); returns the name to use in its place.
+  FailureOr<std::string> afterSideEffects(std::string name, TypeRange types,
+                                          mind_ir::GraphProto &graph,
+                                          StringRef graphName, Location loc);
   /// A `Constant` node holding an int64 tuple; returns its name.
   std::string addTupleConstant(mind_ir::GraphProto &graph,
                                ArrayRef<int64_t> values);
@@ -243,6 +240,11 @@ private:
                                          int64_t index, Type type,
                                          Location loc);
   FailureOr<std::string> nameOf(Value value, Operation *user);
+  FailureOr<SmallVector<std::string>> namesOf(ValueRange values,
+                                              Operation *user);
+  /// Appends the names of `values` to the inputs of `node`.
+  LogicalResult addInputs(mind_ir::NodeProto &node, ValueRange values,
+                          Operation *user);
 
   std::string nextId() { return std::to_string(counter++); }
 
@@ -264,10 +266,9 @@ LogicalResult MindIRExporter::fillTensorType(mind_ir::TensorProto *tensor,
   auto ranked = dyn_cast<RankedTensorType>(type);
   if (!ranked)
     return emitError(loc) << "type " << type << " has no MindIR form";
-  FailureOr<int> dt = dataTypeOf(ranked.getElementType());
+  FailureOr<int> dt = exportedDataType(ranked.getElementType(), loc);
   if (failed(dt))
-    return emitError(loc) << "element type " << ranked.getElementType()
-                          << " has no MindIR data type";
+    return failure();
   for (int64_t d : ranked.getShape())
     tensor->add_dims(ShapedType::isDynamic(d) ? -1 : d);
   tensor->set_data_type(*dt);
@@ -297,7 +298,7 @@ LogicalResult MindIRExporter::rawBytes(ElementsAttr value, Location loc,
   auto type = cast<ShapedType>(value.getType());
   Type elementType = type.getElementType();
   int64_t count = type.getNumElements();
-  int64_t expected = count * storageBytes(elementType);
+  int64_t expected = count * mindir::storageBytes(elementType);
 
   if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
     AsmResourceBlob *blob = resource.getRawHandle().getBlob();
@@ -356,45 +357,89 @@ mind_ir::NodeProto &MindIRExporter::addNode(mind_ir::GraphProto &graph,
   return *node;
 }
 
-std::string MindIRExporter::addTupleConstant(mind_ir::GraphProto &graph,
-                                             ArrayRef<int64_t> values) {
+mind_ir::AttributeProto *MindIRExporter::addConstant(mind_ir::GraphProto &graph,
+                                                     std::string &name) {
   mind_ir::NodeProto *node = graph.add_node();
-  std::string name = "[ValueNode]" + nextId();
+  name = "[ValueNode]" + nextId();
   node->set_name(name);
   node->add_output(name);
   node->set_op_type("Constant");
   mind_ir::AttributeProto *value = node->add_attribute();
   value->set_name("value");
-  fillIntTuple(value, values);
+  return value;
+}
+
+FailureOr<mind_ir::NodeProto *>
+MindIRExporter::addPrimitiveNode(mind_ir::GraphProto &graph,
+                                 StringRef graphName, StringRef opType,
+                                 StringRef hint, ArrayRef<std::string> inputs,
+                                 TypeRange types, Location loc) {
+  std::string prim;
+  addPrimitive(opType, prim);
+  mind_ir::NodeProto &node = addNode(graph, graphName, hint, prim);
+  for (const std::string &in : inputs)
+    node.add_input(in);
+  if (failed(setShape(node, types, loc)))
+    return failure();
+  return &node;
+}
+
+mind_ir::NodeProto &MindIRExporter::addSwitch(mind_ir::GraphProto &graph,
+                                              StringRef graphName,
+                                              StringRef flag,
+                                              StringRef thenGraph,
+                                              StringRef elseGraph) {
+  std::string prim;
+  addPrimitive("Switch", prim);
+  mind_ir::NodeProto &sw = addNode(graph, graphName, "switch", prim);
+  sw.add_input(flag.str());
+  sw.add_input(thenGraph.str());
+  sw.add_input(elseGraph.str());
+  mind_ir::AttributeProto *shape = sw.add_attribute();
+  shape->set_name("shape");
+  shape->set_type(AttrType::FUNCGRAPHCLOSURE);
+  return sw;
+}
+
+FailureOr<std::string>
+MindIRExporter::afterSideEffects(std::string name, TypeRange types,
+                                 mind_ir::GraphProto &graph,
+                                 StringRef graphName, Location loc) {
+  for (const std::string &effect : sideEffects.lookup(graphName)) {
+    FailureOr<mind_ir::NodeProto *> depend = addPrimitiveNode(
+        graph, graphName, "Depend", "depend", {name, effect}, types, loc);
+    if (failed(depend))
+      return failure();
+    name = (*depend)->name();
+  }
+  return name;
+}
+
+std::string MindIRExporter::addTupleConstant(mind_ir::GraphProto &graph,
+                                             ArrayRef<int64_t> values) {
+  std::string name;
+  fillIntTuple(addConstant(graph, name), values);
   return name;
 }
 
 std::string MindIRExporter::addIntConstant(mind_ir::GraphProto &graph,
                                            int64_t v) {
-  mind_ir::NodeProto *node = graph.add_node();
-  std::string name = "[ValueNode]" + nextId();
-  node->set_name(name);
-  node->add_output(name);
-  node->set_op_type("Constant");
-  addInt(node->mutable_attribute(), "value", v);
+  std::string name;
+  mind_ir::AttributeProto *value = addConstant(graph, name);
+  value->set_i(v);
+  value->set_type(AttrType::INT64);
   return name;
 }
 
 FailureOr<std::string>
 MindIRExporter::addTypeConstant(mind_ir::GraphProto &graph, Type elementType,
                                 Location loc) {
-  FailureOr<int> dt = dataTypeOf(elementType);
+  FailureOr<int> dt = exportedDataType(elementType, loc);
   if (failed(dt))
-    return emitError(loc) << "element type " << elementType
-                          << " has no MindIR data type";
-  mind_ir::NodeProto *node = graph.add_node();
-  std::string name = "[ValueNode]" + nextId();
-  node->set_name(name);
-  node->add_output(name);
-  node->set_op_type("Constant");
+    return failure();
   // A type value is a TENSORS attribute whose tensor has only a data_type.
-  mind_ir::AttributeProto *value = node->add_attribute();
-  value->set_name("value");
+  std::string name;
+  mind_ir::AttributeProto *value = addConstant(graph, name);
   value->set_type(AttrType::TENSORS);
   value->add_tensors()->set_data_type(*dt);
   return name;
@@ -403,14 +448,11 @@ MindIRExporter::addTypeConstant(mind_ir::GraphProto &graph, Type elementType,
 FailureOr<std::string> MindIRExporter::addMakeTuple(
     mind_ir::GraphProto &graph, StringRef graphName,
     ArrayRef<std::string> inputs, TypeRange types, Location loc) {
-  std::string prim;
-  addPrimitive("MakeTuple", prim);
-  mind_ir::NodeProto &node = addNode(graph, graphName, "make_tuple", prim);
-  for (const std::string &in : inputs)
-    node.add_input(in);
-  if (failed(setShape(node, types, loc)))
+  FailureOr<mind_ir::NodeProto *> node = addPrimitiveNode(
+      graph, graphName, "MakeTuple", "make_tuple", inputs, types, loc);
+  if (failed(node))
     return failure();
-  return node.name();
+  return (*node)->name();
 }
 
 FailureOr<std::string>
@@ -418,14 +460,12 @@ MindIRExporter::addTupleGetItem(mind_ir::GraphProto &graph, StringRef graphName,
                                 StringRef tuple, int64_t index, Type type,
                                 Location loc) {
   std::string indexName = addIntConstant(graph, index);
-  std::string prim;
-  addPrimitive("TupleGetItem", prim);
-  mind_ir::NodeProto &node = addNode(graph, graphName, "getitem", prim);
-  node.add_input(tuple.str());
-  node.add_input(indexName);
-  if (failed(setShape(node, type, loc)))
+  FailureOr<mind_ir::NodeProto *> node =
+      addPrimitiveNode(graph, graphName, "TupleGetItem", "getitem",
+                       {tuple.str(), indexName}, type, loc);
+  if (failed(node))
     return failure();
-  return node.name();
+  return (*node)->name();
 }
 
 FailureOr<std::string> MindIRExporter::nameOf(Value value, Operation *user) {
@@ -434,6 +474,28 @@ FailureOr<std::string> MindIRExporter::nameOf(Value value, Operation *user) {
     return it->second;
   return user->emitError("operand has no MindIR name (defined by an op that "
                          "was not exported)");
+}
+
+FailureOr<SmallVector<std::string>> MindIRExporter::namesOf(ValueRange values,
+                                                            Operation *user) {
+  SmallVector<std::string> result;
+  for (Value v : values) {
+    FailureOr<std::string> name = nameOf(v, user);
+    if (failed(name))
+      return failure();
+    result.push_back(*name);
+  }
+  return result;
+}
+
+LogicalResult MindIRExporter::addInputs(mind_ir::NodeProto &node,
+                                        ValueRange values, Operation *user) {
+  FailureOr<SmallVector<std::string>> inputs = namesOf(values, user);
+  if (failed(inputs))
+    return failure();
+  for (const std::string &in : *inputs)
+    node.add_input(in);
+  return success();
 }
 
 LogicalResult MindIRExporter::exportParameter(ms::ParameterOp op) {
@@ -465,25 +527,20 @@ LogicalResult MindIRExporter::exportOutputs(Operation *terminator,
                                             StringRef graphName) {
   if (values.empty())
     return terminator->emitError("a MindIR graph must return a value");
-  SmallVector<std::string> outs;
-  for (Value v : values) {
-    FailureOr<std::string> name = nameOf(v, terminator);
-    if (failed(name))
-      return failure();
-    outs.push_back(*name);
-  }
+  FailureOr<SmallVector<std::string>> outNames = namesOf(values, terminator);
+  if (failed(outNames))
+    return failure();
+  SmallVector<std::string> &outs = *outNames;
   // Guards run before the graph returns: each output is
   // Depend(output, assert) (MindSpore's way to order a side effect).
   for (const std::string &effect : sideEffects.lookup(graphName)) {
     for (auto [name, value] : llvm::zip(outs, values)) {
-      std::string prim;
-      addPrimitive("Depend", prim);
-      mind_ir::NodeProto &node = addNode(graph, graphName, "depend", prim);
-      node.add_input(name);
-      node.add_input(effect);
-      if (failed(setShape(node, value.getType(), terminator->getLoc())))
+      FailureOr<mind_ir::NodeProto *> depend =
+          addPrimitiveNode(graph, graphName, "Depend", "depend", {name, effect},
+                           value.getType(), terminator->getLoc());
+      if (failed(depend))
         return failure();
-      name = node.name();
+      name = (*depend)->name();
     }
   }
   mind_ir::ValueInfoProto *out = graph.add_output();
@@ -493,15 +550,13 @@ LogicalResult MindIRExporter::exportOutputs(Operation *terminator,
                           terminator->getLoc());
   }
   // Several results: MindSpore returns one MakeTuple.
-  std::string prim;
-  addPrimitive("MakeTuple", prim);
-  mind_ir::NodeProto &node = addNode(graph, graphName, "make_tuple", prim);
-  for (const std::string &name : outs)
-    node.add_input(name);
-  if (failed(setShape(node, values.getTypes(), terminator->getLoc())))
+  FailureOr<mind_ir::NodeProto *> tuple =
+      addPrimitiveNode(graph, graphName, "MakeTuple", "make_tuple", outs,
+                       values.getTypes(), terminator->getLoc());
+  if (failed(tuple))
     return failure();
-  out->set_name(node.name());
-  *out->mutable_attr_info() = node.attribute(0);
+  out->set_name((*tuple)->name());
+  *out->mutable_attr_info() = (*tuple)->attribute(0);
   return success();
 }
 
@@ -510,18 +565,12 @@ LogicalResult MindIRExporter::exportNamedOutput(std::string name,
                                                 mind_ir::GraphProto &graph,
                                                 StringRef graphName,
                                                 Location loc) {
-  for (const std::string &effect : sideEffects.lookup(graphName)) {
-    std::string prim;
-    addPrimitive("Depend", prim);
-    mind_ir::NodeProto &node = addNode(graph, graphName, "depend", prim);
-    node.add_input(name);
-    node.add_input(effect);
-    if (failed(setShape(node, types, loc)))
-      return failure();
-    name = node.name();
-  }
+  FailureOr<std::string> last =
+      afterSideEffects(std::move(name), types, graph, graphName, loc);
+  if (failed(last))
+    return failure();
   mind_ir::ValueInfoProto *out = graph.add_output();
-  out->set_name(name);
+  out->set_name(*last);
   if (types.size() == 1)
     return fillTensorType(out->add_tensor(), types.front(), loc);
   mind_ir::NodeProto probe;
@@ -596,26 +645,20 @@ LogicalResult MindIRExporter::exportWhile(ms::WhileOp op,
   mind_ir::GraphProto *continueGraph = model.add_functions();
   continueGraph->set_name(continueName);
   Block &after = op.getAfter().front();
-  for (auto [arg, value] :
-       llvm::zip(after.getArguments(), condition.getValues())) {
-    FailureOr<std::string> name = nameOf(value, condition);
-    if (failed(name))
-      return failure();
-    names[arg] = *name;
-  }
+  FailureOr<SmallVector<std::string>> tripValues =
+      namesOf(condition.getValues(), condition);
+  if (failed(tripValues))
+    return failure();
+  for (auto [arg, name] : llvm::zip(after.getArguments(), *tripValues))
+    names[arg] = name;
   for (Operation &inner : after.without_terminator())
     if (failed(exportOp(&inner, *continueGraph, continueName)))
       return failure();
   auto yield = cast<ms::YieldOp>(after.getTerminator());
   mind_ir::NodeProto &again =
       addNode(*continueGraph, continueName, "next_trip", bodyName);
-  for (Value v : yield.getValues()) {
-    FailureOr<std::string> name = nameOf(v, yield);
-    if (failed(name))
-      return failure();
-    again.add_input(*name);
-  }
-  if (failed(setShape(again, stateTypes, loc)))
+  if (failed(addInputs(again, yield.getValues(), yield)) ||
+      failed(setShape(again, stateTypes, loc)))
     return failure();
   if (failed(exportNamedOutput(again.name(), stateTypes, *continueGraph,
                                continueName, loc)))
@@ -625,15 +668,8 @@ LogicalResult MindIRExporter::exportWhile(ms::WhileOp op,
   FailureOr<std::string> flag = nameOf(condition.getFlag(), condition);
   if (failed(flag))
     return failure();
-  std::string switchPrim;
-  addPrimitive("Switch", switchPrim);
-  mind_ir::NodeProto &sw = addNode(*body, bodyName, "switch", switchPrim);
-  sw.add_input(*flag);
-  sw.add_input(continueName);
-  sw.add_input(exitName);
-  mind_ir::AttributeProto *swShape = sw.add_attribute();
-  swShape->set_name("shape");
-  swShape->set_type(AttrType::FUNCGRAPHCLOSURE);
+  mind_ir::NodeProto &sw =
+      addSwitch(*body, bodyName, *flag, continueName, exitName);
   mind_ir::NodeProto &pick = addNode(*body, bodyName, "trip", sw.name());
   if (failed(setShape(pick, stateTypes, loc)))
     return failure();
@@ -642,13 +678,8 @@ LogicalResult MindIRExporter::exportWhile(ms::WhileOp op,
 
   // The enclosing graph starts the loop.
   mind_ir::NodeProto &start = addNode(graph, graphName, "while", bodyName);
-  for (Value v : op.getInits()) {
-    FailureOr<std::string> name = nameOf(v, op);
-    if (failed(name))
-      return failure();
-    start.add_input(*name);
-  }
-  if (failed(setShape(start, stateTypes, loc)))
+  if (failed(addInputs(start, op.getInits(), op)) ||
+      failed(setShape(start, stateTypes, loc)))
     return failure();
   return nameResults(op.getResults(), start.name(), graph, graphName, loc);
 }
@@ -682,34 +713,14 @@ LogicalResult MindIRExporter::exportCond(ms::CondOp op,
   FailureOr<std::string> pred = nameOf(op.getPredicate(), op);
   if (failed(pred))
     return failure();
-  std::string switchPrim;
-  addPrimitive("Switch", switchPrim);
-  mind_ir::NodeProto &sw = addNode(graph, graphName, "switch", switchPrim);
-  sw.add_input(*pred);
-  sw.add_input(branchNames[0]);
-  sw.add_input(branchNames[1]);
-  mind_ir::AttributeProto *swShape = sw.add_attribute();
-  swShape->set_name("shape");
-  swShape->set_type(AttrType::FUNCGRAPHCLOSURE);
-  std::string switchName = sw.name();
+  std::string switchName =
+      addSwitch(graph, graphName, *pred, branchNames[0], branchNames[1]).name();
 
   mind_ir::NodeProto &call = addNode(graph, graphName, "cond", switchName);
   if (failed(setShape(call, op.getResultTypes(), op.getLoc())))
     return failure();
-  std::string callName = call.name();
-  if (op.getNumResults() == 1) {
-    names[op.getResult(0)] = callName;
-    return success();
-  }
-  for (OpResult result : op.getResults()) {
-    FailureOr<std::string> item =
-        addTupleGetItem(graph, graphName, callName, result.getResultNumber(),
-                        result.getType(), op.getLoc());
-    if (failed(item))
-      return failure();
-    names[result] = *item;
-  }
-  return success();
+  return nameResults(op.getResults(), call.name(), graph, graphName,
+                     op.getLoc());
 }
 
 LogicalResult MindIRExporter::exportOp(Operation *op,
@@ -730,13 +741,8 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
     return success();
   }
   if (auto constant = dyn_cast<ms::ConstantOp>(op)) {
-    mind_ir::NodeProto *node = graph.add_node();
-    std::string name = "[ValueNode]" + nextId();
-    node->set_name(name);
-    node->add_output(name);
-    node->set_op_type("Constant");
-    mind_ir::AttributeProto *value = node->add_attribute();
-    value->set_name("value");
+    std::string name;
+    mind_ir::AttributeProto *value = addConstant(graph, name);
     value->set_type(AttrType::TENSORS);
     mind_ir::TensorProto *tensor = value->add_tensors();
     if (failed(fillTensorType(tensor, constant.getType(), loc)))
@@ -759,12 +765,10 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
     FailureOr<std::string> condition = nameOf(guard.getCondition(), op);
     if (failed(condition))
       return failure();
-    mind_ir::NodeProto *text = graph.add_node();
-    std::string textName = "[ValueNode]" + nextId();
-    text->set_name(textName);
-    text->add_output(textName);
-    text->set_op_type("Constant");
-    addString(text->mutable_attribute(), "value", guard.getMessage());
+    std::string textName;
+    mind_ir::AttributeProto *text = addConstant(graph, textName);
+    text->set_s(guard.getMessage().str());
+    text->set_type(AttrType::STRING);
     std::string tuplePrim;
     addPrimitive("MakeTuple", tuplePrim);
     mind_ir::NodeProto &tuple =
@@ -792,13 +796,11 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
   }
 
   // Primitive applications.
-  SmallVector<std::string> inputs;
-  for (Value operand : op->getOperands()) {
-    FailureOr<std::string> name = nameOf(operand, op);
-    if (failed(name))
-      return failure();
-    inputs.push_back(*name);
-  }
+  FailureOr<SmallVector<std::string>> operandNames =
+      namesOf(op->getOperands(), op);
+  if (failed(operandNames))
+    return failure();
+  SmallVector<std::string> &inputs = *operandNames;
 
   std::string primName;
   mind_ir::PrimitiveProto *prim = nullptr;
@@ -819,6 +821,26 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
   };
   auto unary = [&](StringRef name) {
     newPrim(name);
+    setIO({"x"}, {"output"});
+  };
+  // ReduceSum/Mean/Max/All(input_x, axis); ReduceSum also has `skip_mode`.
+  auto reduce = [&](StringRef name, bool keepDims, ArrayRef<int64_t> axis,
+                    bool hasSkipMode) {
+    AttrList *a = newPrim(name);
+    addBool(a, "keep_dims", keepDims);
+    if (hasSkipMode)
+      addBool(a, "skip_mode", false);
+    setIO({"input_x", "axis"}, {"y"});
+    inputs.push_back(addTupleConstant(graph, axis));
+  };
+  // AvgPool / MaxPool with pad_mode "VALID", as in MindSpore's own files.
+  auto validPool = [&](StringRef name, ArrayRef<int64_t> kernelSize,
+                       ArrayRef<int64_t> strides) {
+    AttrList *a = newPrim(name);
+    addIntTuple(a, "kernel_size", nchw4(kernelSize));
+    addIntTuple(a, "strides", nchw4(strides));
+    addString(a, "pad_mode", "VALID");
+    addNCHWFormat(a);
     setIO({"x"}, {"output"});
   };
 
@@ -858,13 +880,12 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
             inputs.push_back(*type);
             return success();
           })
-          .Case<ms::ReduceMeanOp, ms::ReduceMaxOp>([&](auto o) {
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addBool(a, "keep_dims", o.getKeepDims());
-            setIO({"input_x", "axis"}, {"y"});
-            inputs.push_back(addTupleConstant(graph, o.getAxis()));
-            return success();
-          })
+          .Case<ms::ReduceSumOp, ms::ReduceMeanOp, ms::ReduceMaxOp>(
+              [&](auto o) {
+                reduce(o.getPrimitiveName(), o.getKeepDims(), o.getAxis(),
+                       std::is_same_v<decltype(o), ms::ReduceSumOp>);
+                return success();
+              })
           .Case([&](ms::LogSoftmaxOp o) {
             AttrList *a = newPrim(o.getPrimitiveName());
             addInt(a, "axis", o.getAxis());
@@ -972,8 +993,7 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
             addIntTuple(a, "dilation", nchw4(o.getDilation()));
             addInt(a, "group", o.getGroup());
             addInt(a, "groups", o.getGroup());
-            addString(a, "format", "NCHW");
-            addString(a, "data_format", "NCHW");
+            addNCHWFormat(a);
             setIO({"x", "w"}, {"output"});
             return success();
           })
@@ -982,8 +1002,7 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
             addFloat(a, "epsilon", o.getEpsilon().convertToFloat());
             addFloat(a, "momentum", 0.1f);
             addBool(a, "is_training", false);
-            addString(a, "format", "NCHW");
-            addString(a, "data_format", "NCHW");
+            addNCHWFormat(a);
             setIO({"x", "scale", "offset", "mean", "variance"},
                   {"y", "batch_mean", "batch_variance", "reserve_space_1",
                    "reserve_space_2"});
@@ -1004,8 +1023,7 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
           })
           .Case([&](ms::BiasAddOp o) {
             AttrList *a = newPrim(o.getPrimitiveName());
-            addString(a, "format", "NCHW");
-            addString(a, "data_format", "NCHW");
+            addNCHWFormat(a);
             setIO({"x", "b"}, {"output"});
             return success();
           })
@@ -1021,19 +1039,8 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
             inputs.push_back(addTupleConstant(graph, o.getPerm()));
             return success();
           })
-          .Case([&](ms::ReduceSumOp o) {
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addBool(a, "keep_dims", o.getKeepDims());
-            addBool(a, "skip_mode", false);
-            setIO({"input_x", "axis"}, {"y"});
-            inputs.push_back(addTupleConstant(graph, o.getAxis()));
-            return success();
-          })
           .Case([&](ms::ReduceAllOp o) {
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addBool(a, "keep_dims", false);
-            setIO({"input_x", "axis"}, {"y"});
-            inputs.push_back(addTupleConstant(graph, {}));
+            reduce(o.getPrimitiveName(), false, {}, false);
             return success();
           })
           .Case([&](ms::SoftmaxOp o) {
@@ -1049,27 +1056,14 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
             return success();
           })
           .Case([&](ms::AvgPoolOp o) {
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addIntTuple(a, "kernel_size", nchw4(o.getKernelSize()));
-            addIntTuple(a, "strides", nchw4(o.getStrides()));
-            addString(a, "pad_mode", "VALID");
-            addString(a, "format", "NCHW");
-            addString(a, "data_format", "NCHW");
-            setIO({"x"}, {"output"});
+            validPool(o.getPrimitiveName(), o.getKernelSize(), o.getStrides());
             return success();
           })
           .Case([&](ms::MaxPoolOp o) -> LogicalResult {
             ArrayRef<int64_t> pad = o.getPad();
             bool noPad = llvm::all_of(pad, [](int64_t p) { return p == 0; });
             if (noPad && !o.getCeilMode()) {
-              // MaxPool(pad_mode="VALID"), as in MindSpore's own files.
-              AttrList *a = newPrim("MaxPool");
-              addIntTuple(a, "kernel_size", nchw4(o.getKernelSize()));
-              addIntTuple(a, "strides", nchw4(o.getStrides()));
-              addString(a, "pad_mode", "VALID");
-              addString(a, "format", "NCHW");
-              addString(a, "data_format", "NCHW");
-              setIO({"x"}, {"output"});
+              validPool("MaxPool", o.getKernelSize(), o.getStrides());
               return success();
             }
             // Explicit padding or ceil mode: MaxPoolWithArgmaxV2 (symmetric

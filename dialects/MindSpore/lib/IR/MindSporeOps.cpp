@@ -1,6 +1,7 @@
 //===- MindSporeOps.cpp - mindspore op verifiers and type inference -------===//
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 
+#include "AxisAndShapeChecks.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
@@ -8,6 +9,7 @@
 
 using namespace mlir;
 using namespace mlir::ascend::mindspore;
+using namespace mlir::ascend::mindspore::detail;
 
 LogicalResult
 mlir::ascend::mindspore::inferBroadcastShape(ArrayRef<int64_t> lhs,
@@ -23,20 +25,6 @@ mlir::ascend::mindspore::inferBroadcastShape(ArrayRef<int64_t> lhs,
     result[rank - 1 - i] = l == 1 ? r : l;
   }
   return success();
-}
-
-
-static RankedTensorType rankedType(Value v) {
-  return cast<RankedTensorType>(v.getType());
-}
-
-/// "[2, 3]" for a tensor of shape 2x3.
-static std::string formatShape(RankedTensorType type) {
-  std::string text = "[";
-  llvm::raw_string_ostream os(text);
-  llvm::interleaveComma(type.getShape(), os);
-  os << "]";
-  return text;
 }
 
 //===----------------------------------------------------------------------===//
@@ -121,8 +109,7 @@ LogicalResult CastOp::verify() {
 static LogicalResult verifySoftmaxAxis(Operation *op, int64_t rank,
                                        int64_t axis) {
   if (axis < -rank || axis >= std::max<int64_t>(rank, 1))
-    return op->emitOpError("axis ") << axis << " is out of range for rank "
-                                    << rank;
+    return op->emitOpError(axisOutOfRange(axis, rank));
   return success();
 }
 
@@ -141,15 +128,14 @@ LogicalResult LayerNormOp::inferReturnTypes(MLIRContext *,
   RankedTensorType x = rankedType(a.getX());
   int64_t rank = x.getRank();
   int64_t norm = a.getBeginNormAxis(), params = a.getBeginParamsAxis();
-  if (norm < -rank || norm >= rank || params < -rank || params >= rank)
+  std::optional<int64_t> paramsIndex = axisIndex(params, rank);
+  if (!axisIndex(norm, rank) || !paramsIndex)
     return emitOptionalError(loc, "begin_norm_axis " + Twine(norm) +
                                       " and begin_params_axis " +
                                       Twine(params) +
                                       " must be in range for rank " +
                                       Twine(rank));
-  if (params < 0)
-    params += rank;
-  ArrayRef<int64_t> expected = x.getShape().drop_front(params);
+  ArrayRef<int64_t> expected = x.getShape().drop_front(*paramsIndex);
   for (Value v : {a.getGamma(), a.getBeta()})
     if (rankedType(v).getShape() != expected)
       return emitOptionalError(
@@ -275,20 +261,17 @@ static LogicalResult inferReduce(std::optional<Location> loc, AdaptorT a,
                                  SmallVectorImpl<Type> &types) {
   RankedTensorType in = rankedType(a.getInput());
   int64_t rank = in.getRank();
-  SmallVector<bool> reduced(rank, a.getAxis().empty());
-  for (int64_t axis : a.getAxis()) {
-    int64_t d = axis < 0 ? axis + rank : axis;
-    if (d < 0 || d >= rank)
-      return emitOptionalError(loc, "axis " + Twine(axis) +
-                                        " is out of range for rank " +
-                                        Twine(rank));
-    if (reduced[d] && !a.getAxis().empty())
-      return emitOptionalError(loc, "axis " + Twine(axis) + " is repeated");
-    reduced[d] = true;
-  }
+  FailureOr<SmallVector<bool>> reduced =
+      axisFlags(a.getAxis(), rank, [&](const Twine &message) {
+        return emitOptionalError(loc, message);
+      });
+  if (failed(reduced))
+    return failure();
+  if (a.getAxis().empty()) // reduces all dimensions
+    reduced->assign(rank, true);
   SmallVector<int64_t> shape;
   for (int64_t d = 0; d < rank; ++d) {
-    if (!reduced[d])
+    if (!(*reduced)[d])
       shape.push_back(in.getDimSize(d));
     else if (a.getKeepDims())
       shape.push_back(1);

@@ -1,23 +1,13 @@
 //===- MindSporeShapeOps.cpp - slicing, gathering, layout op inference ----===//
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 
+#include "AxisAndShapeChecks.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
 using namespace mlir;
 using namespace mlir::ascend::mindspore;
-
-static RankedTensorType rankedType(Value v) {
-  return cast<RankedTensorType>(v.getType());
-}
-
-static std::string formatShape(ArrayRef<int64_t> shape) {
-  std::string text = "[";
-  llvm::raw_string_ostream os(text);
-  llvm::interleaveComma(shape, os);
-  os << "]";
-  return text;
-}
+using namespace mlir::ascend::mindspore::detail;
 
 LogicalResult ExpandDimsOp::inferReturnTypes(MLIRContext *,
                                              std::optional<Location> loc,
@@ -25,15 +15,14 @@ LogicalResult ExpandDimsOp::inferReturnTypes(MLIRContext *,
                                              SmallVectorImpl<Type> &types) {
   RankedTensorType in = rankedType(a.getInput());
   int64_t rank = in.getRank(), axis = a.getAxis();
-  if (axis < -rank - 1 || axis > rank)
+  std::optional<int64_t> index = axisIndex(axis, rank + 1);
+  if (!index)
     return emitOptionalError(loc, "axis " + Twine(axis) +
                                       " is out of range for a result of "
                                       "rank " +
                                       Twine(rank + 1));
-  if (axis < 0)
-    axis += rank + 1;
   SmallVector<int64_t> shape(in.getShape());
-  shape.insert(shape.begin() + axis, 1);
+  shape.insert(shape.begin() + *index, 1);
   types.push_back(RankedTensorType::get(shape, in.getElementType()));
   return success();
 }
@@ -50,15 +39,13 @@ LogicalResult SqueezeOp::inferReturnTypes(MLIRContext *,
       drop[d] = in.getDimSize(d) == 1;
   }
   for (int64_t axis : a.getAxis()) {
-    int64_t d = axis < 0 ? axis + rank : axis;
-    if (d < 0 || d >= rank)
-      return emitOptionalError(loc, "axis " + Twine(axis) +
-                                        " is out of range for rank " +
-                                        Twine(rank));
-    if (in.getDimSize(d) != 1)
+    std::optional<int64_t> d = axisIndex(axis, rank);
+    if (!d)
+      return emitOptionalError(loc, axisOutOfRange(axis, rank));
+    if (in.getDimSize(*d) != 1)
       return emitOptionalError(loc, "cannot squeeze axis " + Twine(axis) +
-                                        " of size " + Twine(in.getDimSize(d)));
-    drop[d] = true;
+                                        " of size " + Twine(in.getDimSize(*d)));
+    drop[*d] = true;
   }
   SmallVector<int64_t> shape;
   for (int64_t d = 0; d < rank; ++d)
@@ -74,13 +61,11 @@ LogicalResult ConcatOp::inferReturnTypes(MLIRContext *,
   if (a.getInputs().empty()) // SameOperandsElementType reports it
     return failure();
   RankedTensorType first = rankedType(a.getInputs().front());
-  int64_t rank = first.getRank(), axis = a.getAxis();
-  if (axis < -rank || axis >= rank)
-    return emitOptionalError(loc, "axis " + Twine(axis) +
-                                      " is out of range for rank " +
-                                      Twine(rank));
-  if (axis < 0)
-    axis += rank;
+  int64_t rank = first.getRank();
+  std::optional<int64_t> index = axisIndex(a.getAxis(), rank);
+  if (!index)
+    return emitOptionalError(loc, axisOutOfRange(a.getAxis(), rank));
+  int64_t axis = *index;
   SmallVector<int64_t> shape(first.getShape());
   shape[axis] = 0;
   for (Value v : a.getInputs()) {
@@ -131,13 +116,11 @@ LogicalResult GatherOp::inferReturnTypes(MLIRContext *,
                                          SmallVectorImpl<Type> &types) {
   RankedTensorType params = rankedType(a.getParams());
   RankedTensorType indices = rankedType(a.getIndices());
-  int64_t rank = params.getRank(), axis = a.getAxis();
-  if (axis < -rank || axis >= rank)
-    return emitOptionalError(loc, "axis " + Twine(axis) +
-                                      " is out of range for rank " +
-                                      Twine(rank));
-  if (axis < 0)
-    axis += rank;
+  int64_t rank = params.getRank();
+  std::optional<int64_t> index = axisIndex(a.getAxis(), rank);
+  if (!index)
+    return emitOptionalError(loc, axisOutOfRange(a.getAxis(), rank));
+  int64_t axis = *index;
   SmallVector<int64_t> shape(params.getShape().take_front(axis));
   llvm::append_range(shape, indices.getShape());
   llvm::append_range(shape, params.getShape().drop_front(axis + 1));
@@ -184,16 +167,6 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *,
 }
 
 LogicalResult ReverseV2Op::verify() {
-  int64_t rank = getInput().getType().getRank();
-  SmallVector<bool> seen(rank, false);
-  for (int64_t axis : getAxis()) {
-    int64_t d = axis < 0 ? axis + rank : axis;
-    if (d < 0 || d >= rank)
-      return emitOpError("axis ")
-             << axis << " is out of range for rank " << rank;
-    if (seen[d])
-      return emitOpError("axis ") << axis << " is repeated";
-    seen[d] = true;
-  }
-  return success();
+  return axisFlags(getAxis(), getInput().getType().getRank(),
+                   [&](const Twine &message) { return emitOpError(message); });
 }
