@@ -643,6 +643,51 @@ struct MatMulLowering : ComputeTypeLowering<MatMulLowering, ms::MatMulOp> {
   }
 };
 
+/// BatchMatMul over any number of batch dimensions: one linalg.generic with
+/// the batch, M and N dimensions parallel and K reduced; a transposed operand
+/// reads its last two dimensions swapped.
+struct BatchMatMulLowering
+    : ComputeTypeLowering<BatchMatMulLowering, ms::BatchMatMulOp> {
+  using ComputeTypeLowering::ComputeTypeLowering;
+  Value lower(ms::BatchMatMulOp op, OpAdaptor promoted,
+              ConversionPatternRewriter &rewriter, Location loc,
+              RankedTensorType resultType) const {
+    MLIRContext *ctx = rewriter.getContext();
+    int64_t batch = resultType.getRank() - 2;
+    // Iteration space: (batch..., m, n, k).
+    auto dim = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
+    SmallVector<AffineExpr> b;
+    for (int64_t i = 0; i < batch; ++i)
+      b.push_back(dim(i));
+    AffineExpr m = dim(batch), n = dim(batch + 1), k = dim(batch + 2);
+    auto map = [&](AffineExpr r, AffineExpr c) {
+      SmallVector<AffineExpr> exprs(b);
+      exprs.append({r, c});
+      return AffineMap::get(batch + 3, 0, exprs, ctx);
+    };
+    SmallVector<AffineMap> maps = {
+        op.getTransposeA() ? map(k, m) : map(m, k),
+        op.getTransposeB() ? map(n, k) : map(k, n), map(m, n)};
+    SmallVector<utils::IteratorType> iterators(batch + 2,
+                                               utils::IteratorType::parallel);
+    iterators.push_back(utils::IteratorType::reduction);
+    Value x = promoted.getX(), y = promoted.getY();
+    Type elt = rankedType(x).getElementType();
+    Value init = filledTensor(rewriter, loc, resultType.getShape(),
+                              constantFloat(rewriter, loc, elt, 0.0));
+    return linalg::GenericOp::create(
+               rewriter, loc, TypeRange{init.getType()}, ValueRange{x, y},
+               ValueRange{init}, maps, iterators,
+               [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                 Value product = arith::MulFOp::create(nb, nloc, args[0], args[1]);
+                 linalg::YieldOp::create(
+                     nb, nloc,
+                     ValueRange{arith::AddFOp::create(nb, nloc, args[2], product)});
+               })
+        .getResult(0);
+  }
+};
+
 struct Conv2DLowering : ComputeTypeLowering<Conv2DLowering, ms::Conv2DOp> {
   using ComputeTypeLowering::ComputeTypeLowering;
   Value lower(ms::Conv2DOp op, OpAdaptor promoted,
@@ -1467,7 +1512,7 @@ void mlir::ascend::populateMindSporeToLinalgPatterns(
       UnaryLowering<ms::SiLUOp>, UnaryLowering<ms::GeLUOp>,
       UnaryLowering<ms::NegOp>, UnaryLowering<ms::AbsOp>, LogicalNotLowering,
       CastLowering, SelectLowering, BiasAddLowering, BatchNormLowering,
-      LayerNormLowering, MatMulLowering, Conv2DLowering, MaxPoolLowering,
+      LayerNormLowering, MatMulLowering, BatchMatMulLowering, Conv2DLowering, MaxPoolLowering,
       AvgPoolLowering, AdaptiveAvgPool2DLowering,
       SoftmaxLowering<ms::SoftmaxOp>, SoftmaxLowering<ms::LogSoftmaxOp>,
       ReduceLowering<ms::ReduceSumOp>, ReduceLowering<ms::ReduceMeanOp>,

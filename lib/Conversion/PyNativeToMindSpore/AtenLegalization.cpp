@@ -325,6 +325,12 @@ LogicalResult mm(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
+LogicalResult bmm(AtenCall &c, SmallVectorImpl<Value> &results) {
+  results.push_back(ms::BatchMatMulOp::create(
+      c.b, c.loc, c.operand("self"), c.operand("mat2"), false, false));
+  return success();
+}
+
 LogicalResult transpose2d(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
   int64_t rank = cast<RankedTensorType>(self.getType()).getRank();
@@ -1001,6 +1007,7 @@ const llvm::StringMap<Handler> &atenTable() {
       {"aten.ne.Tensor", compare<ms::NotEqualOp>},
       {"aten.addmm.default", addmm},
       {"aten.mm.default", mm},
+      {"aten.bmm.default", bmm},
       {"aten.t.default", transpose2d},
       {"aten.transpose.int", transposeDims},
       {"aten.permute.default", permute},

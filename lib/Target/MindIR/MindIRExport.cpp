@@ -1012,7 +1012,7 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
               tupleTypes.push_back(o.getScale().getType());
             return success();
           })
-          .Case([&](ms::MatMulOp o) {
+          .Case<ms::MatMulOp, ms::BatchMatMulOp>([&](auto o) {
             AttrList *a = newPrim(o.getPrimitiveName());
             addBool(a, "transpose_a", o.getTransposeA());
             addBool(a, "transpose_b", o.getTransposeB());

@@ -1231,7 +1231,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     state.addAttribute("begin_params_axis",
                        builder.getI64IntegerAttr(*paramsAxis));
     state.addAttribute("epsilon", builder.getF32FloatAttr(float(*eps)));
-  } else if (primitive == "MatMul") {
+  } else if (primitive == "MatMul" || primitive == "BatchMatMul") {
     if (failed(tensorInputs(2)))
       return failure();
     bool ta = boolAttr("transpose_a", boolAttr("transpose_x1", false));

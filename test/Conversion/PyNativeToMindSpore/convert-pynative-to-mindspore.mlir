@@ -375,3 +375,12 @@ pynative.trace @run_2(%x: tensor<1x4xf32>) -> tensor<1x4xf32> attributes {run = 
   %r = pynative.op "aten.relu.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<1x4xf32>) -> tensor<1x4xf32> loc("s.py":3:4)
   pynative.output %r : tensor<1x4xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @main
+// CHECK: mindspore.batch_matmul %arg0, %arg1 : (tensor<4x5x8xf32>, tensor<4x8x5xf32>) -> tensor<4x5x5xf32>
+pynative.trace @run_0(%q: tensor<4x5x8xf32>, %k: tensor<4x8x5xf32>) -> tensor<4x5x5xf32> attributes {run = 0 : i64} {
+  %s = pynative.op "aten.bmm.default"(%q, %k) {args = {}, operand_names = ["self", "mat2"]} : (tensor<4x5x8xf32>, tensor<4x8x5xf32>) -> tensor<4x5x5xf32>
+  pynative.output %s : tensor<4x5x5xf32>
+}

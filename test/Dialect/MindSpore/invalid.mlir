@@ -576,3 +576,30 @@ func.func @while_after_terminator(%x: tensor<4xf32>, %p: tensor<i1>) -> tensor<4
   }
   return %r : tensor<4xf32>
 }
+
+// -----
+
+func.func @batch_matmul_rank(%x: tensor<2x3xf32>, %y: tensor<3x2xf32>) -> tensor<2x2xf32> {
+  // expected-error @+2 {{expects operands of one rank >= 3, got 2 and 2}}
+  // expected-error @+1 {{'mindspore.batch_matmul' op failed to infer returned types}}
+  %r = mindspore.batch_matmul %x, %y : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
+  return %r : tensor<2x2xf32>
+}
+
+// -----
+
+func.func @batch_matmul_batch(%x: tensor<2x2x3xf32>, %y: tensor<4x3x2xf32>) -> tensor<2x2x2xf32> {
+  // expected-error @+2 {{batch dimensions differ}}
+  // expected-error @+1 {{'mindspore.batch_matmul' op failed to infer returned types}}
+  %r = mindspore.batch_matmul %x, %y : (tensor<2x2x3xf32>, tensor<4x3x2xf32>) -> tensor<2x2x2xf32>
+  return %r : tensor<2x2x2xf32>
+}
+
+// -----
+
+func.func @batch_matmul_contraction(%x: tensor<2x2x3xf32>, %y: tensor<2x4x2xf32>) -> tensor<2x2x2xf32> {
+  // expected-error @+2 {{contracted sizes differ: 3 vs 4}}
+  // expected-error @+1 {{'mindspore.batch_matmul' op failed to infer returned types}}
+  %r = mindspore.batch_matmul %x, %y : (tensor<2x2x3xf32>, tensor<2x4x2xf32>) -> tensor<2x2x2xf32>
+  return %r : tensor<2x2x2xf32>
+}

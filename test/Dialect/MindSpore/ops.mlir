@@ -181,3 +181,10 @@ func.func @refine_while(%x: tensor<4xf32>, %n: tensor<i64>) -> (tensor<4xf32>, t
   }
   return %r#0, %r#1 : tensor<4xf32>, tensor<i64>
 }
+
+// CHECK-LABEL: func.func @attention_scores
+// CHECK: mindspore.batch_matmul %{{.*}}, %{{.*}} {transpose_b = true} : (tensor<8x5x4xf32>, tensor<8x5x4xf32>) -> tensor<8x5x5xf32>
+func.func @attention_scores(%q: tensor<8x5x4xf32>, %k: tensor<8x5x4xf32>) -> tensor<8x5x5xf32> {
+  %s = mindspore.batch_matmul %q, %k {transpose_b = true} : (tensor<8x5x4xf32>, tensor<8x5x4xf32>) -> tensor<8x5x5xf32>
+  return %s : tensor<8x5x5xf32>
+}

@@ -53,6 +53,26 @@ def MindSpore_MatMulOp : MindSpore_PrimOp<"matmul", "MatMul",
   }];
 }
 
+def MindSpore_BatchMatMulOp : MindSpore_PrimOp<"batch_matmul", "BatchMatMul",
+    [SameOperandsElementType]> {
+  let summary = "batched matrix product (MindSpore BatchMatMul)";
+  let description = [{
+    `result[..., M, N] = op(x)[..., M, K] * op(y)[..., K, N]` over leading
+    batch dimensions, where `op` swaps the last two dimensions when
+    `transpose_a` / `transpose_b` is set. Both operands have the same rank
+    (>= 3), the same batch dimensions and the same float element type; the
+    contracted sizes must agree. (PyTorch `bmm`; MindSpore's primitive
+    `BatchMatMul`, attributes `transpose_a`, `transpose_b`.)
+  }];
+  let arguments = (ins MindSpore_FloatTensor:$x, MindSpore_FloatTensor:$y,
+                       DefaultValuedAttr<BoolAttr, "false">:$transpose_a,
+                       DefaultValuedAttr<BoolAttr, "false">:$transpose_b);
+  let results = (outs MindSpore_FloatTensor:$result);
+  let assemblyFormat = [{
+    $x `,` $y attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 def MindSpore_BiasAddOp : MindSpore_PrimOp<"bias_add", "BiasAdd",
     [SameOperandsElementType]> {
   let summary = "adds a 1-D bias along the channel dimension (MindSpore BiasAdd)";
