@@ -15,6 +15,8 @@ void mlir::ascend::buildPyNativeToMindSporePipeline(
     OpPassManager &pm, const AscendPipelineOptions &options) {
   ConvertPyNativeToMindSporeOptions convert;
   convert.entryName = options.entry;
+  convert.keepUnsupported = options.keepUnsupported;
+  convert.mappingFile = options.mappingFile;
   pm.addPass(createConvertPyNativeToMindSpore(convert));
   pm.addPass(mindspore::createAscendMindSporeFoldTranspose());
   pm.addPass(createCanonicalizerPass());

@@ -1,6 +1,7 @@
 //===- ascend-compile.cpp - trace to MindIR in one command ----------------===//
 //
 // ascend-compile IN.pntrace -o OUT [--emit=pynative|mindspore|aicore|mindir]
+//                [--keep-unsupported] [--mapping-file=FILE.json]
 //
 // Runs the whole pipeline: import the eager trace (pynative), merge the runs
 // and legalize to MindSpore primitives (mindspore), tile MatMuls into AI Core
@@ -18,6 +19,7 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
@@ -57,6 +59,15 @@ cl::opt<bool> quiet("quiet", cl::desc("Do not print the summary"),
 cl::opt<std::string> chip("chip",
                           cl::desc("Target chip for AI Core tiling"),
                           cl::init("Ascend910B2"), cl::cat(ascendCompileOptions));
+cl::opt<bool> keepUnsupported(
+    "keep-unsupported",
+    cl::desc("Keep eager ops without a mapping as mindspore.custom (with a "
+             "warning) instead of failing"),
+    cl::init(false), cl::cat(ascendCompileOptions));
+cl::opt<std::string> mappingFile(
+    "mapping-file",
+    cl::desc("JSON file of user mappings from eager op names to mindspore ops"),
+    cl::value_desc("file.json"), cl::init(""), cl::cat(ascendCompileOptions));
 
 /// Counts `pynative.op`s (recorded eager ops) over all runs.
 int64_t countRecordedOps(ModuleOp module) {
@@ -178,6 +189,14 @@ int main(int argc, char **argv) {
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);
+  // Warnings (ops kept by --keep-unsupported) are printed like errors; the
+  // context drops them otherwise.
+  ScopedDiagnosticHandler printWarnings(&context, [](Diagnostic &diag) {
+    if (diag.getSeverity() != DiagnosticSeverity::Warning)
+      return failure();
+    errs() << diag.getLocation() << ": warning: " << diag << "\n";
+    return success();
+  });
 
   std::string error;
   std::unique_ptr<MemoryBuffer> input = openInputFile(inputFilename, &error);
@@ -200,6 +219,8 @@ int main(int argc, char **argv) {
                                  .str());
   ascend::AscendPipelineOptions options;
   options.chip = chip;
+  options.keepUnsupported = keepUnsupported;
+  options.mappingFile = mappingFile;
   if (emitLevel != EmitLevel::PyNative &&
       failed(runPipeline(*module, ascend::buildPyNativeToMindSporePipeline,
                          options)))

@@ -29,6 +29,16 @@ struct AscendPipelineOptions
       llvm::cl::desc("Target chip of the AI Core tiling (a row of the target "
                      "table, e.g. Ascend910B2)"),
       llvm::cl::init("Ascend910B2")};
+  PassOptions::Option<bool> keepUnsupported{
+      *this, "keep-unsupported",
+      llvm::cl::desc("Keep eager ops without a mapping as mindspore.custom "
+                     "(with a warning) instead of failing"),
+      llvm::cl::init(false)};
+  PassOptions::Option<std::string> mappingFile{
+      *this, "mapping-file",
+      llvm::cl::desc("JSON file of user mappings from eager op names to "
+                     "mindspore ops"),
+      llvm::cl::init("")};
 };
 
 /// pynative -> mindspore: merge the recorded runs, legalize to primitives,

@@ -1286,6 +1286,122 @@ struct BroadcastToLowering
   }
 };
 
+/// Tile: the input broadcast into an interleaved shape
+/// [m0, in0, m1, in1, ...] (leading dimensions the input lacks are size 1),
+/// then each (m, in) pair collapsed into one dimension of size m * in.
+struct TileLowering : OpConversionPattern<ms::TileOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::TileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = getContext();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value input = adaptor.getInput();
+    RankedTensorType inType = rankedType(input);
+    ArrayRef<int64_t> multiples = op.getMultiples();
+    int64_t count = multiples.size(), lead = count - inType.getRank();
+    SmallVector<int64_t> wide;
+    SmallVector<AffineExpr> inExprs;
+    SmallVector<ReassociationIndices> pairs;
+    for (int64_t d = 0; d < count; ++d) {
+      int64_t size = d < lead ? 1 : inType.getDimSize(d - lead);
+      wide.append({multiples[d], size});
+      if (d >= lead)
+        inExprs.push_back(getAffineDimExpr(2 * d + 1, ctx));
+      pairs.push_back({2 * d, 2 * d + 1});
+    }
+    auto wideType = RankedTensorType::get(wide, inType.getElementType());
+    SmallVector<AffineMap> maps = {
+        AffineMap::get(2 * count, 0, inExprs, ctx),
+        AffineMap::getMultiDimIdentityMap(2 * count, ctx)};
+    SmallVector<IteratorType> parallel(2 * count, IteratorType::parallel);
+    Value broadcast = buildGeneric(
+        rewriter, loc, wideType, input, maps, parallel,
+        [](OpBuilder &, Location, ValueRange args) { return args[0]; });
+    rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(op, resultType,
+                                                         broadcast, pairs);
+    return success();
+  }
+};
+
+/// `i` (an integer tensor element) as an index clamped into [0, size).
+static Value clampedIndex(OpBuilder &b, Location l, Value i, int64_t size) {
+  i = arith::IndexCastOp::create(b, l, b.getIndexType(), i);
+  i = arith::MaxSIOp::create(b, l, i, arith::ConstantIndexOp::create(b, l, 0));
+  return arith::MinSIOp::create(
+      b, l, i, arith::ConstantIndexOp::create(b, l, size - 1));
+}
+
+/// GatherD: one linalg.generic over the index shape; element i reads x at i
+/// with dimension `dim` replaced by index[i] (clamped into range).
+struct GatherDLowering : OpConversionPattern<ms::GatherDOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::GatherDOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = getContext();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value x = adaptor.getX();
+    int64_t rank = resultType.getRank();
+    int64_t dim = normalizeAxis(op.getDim(), rank);
+    int64_t size = rankedType(x).getDimSize(dim);
+    if (size == 0 && resultType.getNumElements() != 0)
+      return rewriter.notifyMatchFailure(op, "gathers from an empty dimension");
+    SmallVector<AffineMap> maps(2, AffineMap::getMultiDimIdentityMap(rank, ctx));
+    SmallVector<IteratorType> parallel(rank, IteratorType::parallel);
+    Value result = buildGeneric(
+        rewriter, loc, resultType, adaptor.getIndex(), maps, parallel,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          SmallVector<Value> at;
+          for (int64_t d = 0; d < rank; ++d)
+            at.push_back(d == dim ? clampedIndex(b, l, args[0], size)
+                                  : Value(linalg::IndexOp::create(b, l, d)));
+          return Value(tensor::ExtractOp::create(b, l, x, at));
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// OneHot: one linalg.generic over the result; the indices are read without
+/// the one-hot axis, the 0-d on/off values broadcast.
+struct OneHotLowering : OpConversionPattern<ms::OneHotOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::OneHotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = getContext();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    int64_t rank = resultType.getRank();
+    int64_t axis = op.getAxis() == -1 ? rank - 1 : op.getAxis();
+    SmallVector<AffineExpr> indexExprs;
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != axis)
+        indexExprs.push_back(getAffineDimExpr(d, ctx));
+    AffineMap scalar = AffineMap::get(rank, 0, {}, ctx);
+    SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, indexExprs, ctx),
+                                   scalar, scalar,
+                                   AffineMap::getMultiDimIdentityMap(rank, ctx)};
+    SmallVector<IteratorType> parallel(rank, IteratorType::parallel);
+    Value result = buildGeneric(
+        rewriter, loc, resultType,
+        ValueRange{adaptor.getIndices(), adaptor.getOnValue(),
+                   adaptor.getOffValue()},
+        maps, parallel, [&](OpBuilder &b, Location l, ValueRange args) {
+          Value j = linalg::IndexOp::create(b, l, axis);
+          Value jInt = arith::IndexCastOp::create(b, l, args[0].getType(), j);
+          Value hit = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
+                                            args[0], jInt);
+          return Value(arith::SelectOp::create(b, l, hit, args[1], args[2]));
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 struct PadLowering : OpConversionPattern<ms::PadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -1520,8 +1636,10 @@ void mlir::ascend::populateMindSporeToLinalgPatterns(
       ReshapeLikeLowering<ms::ReshapeOp>, ReshapeLikeLowering<ms::ExpandDimsOp>,
       ReshapeLikeLowering<ms::SqueezeOp>, TransposeLowering, ConcatLowering,
       StridedSliceLowering, GatherLowering, BroadcastToLowering, PadLowering,
+      TileLowering, GatherDLowering, OneHotLowering,
       ReverseV2Lowering, ConstantLowering, LoadLowering, CondLowering,
       WhileLowering, ConditionLowering, YieldLowering, AssertLowering>(ctx);
   // math.erf has no LLVM lowering: expand it to its f32 polynomial.
   populatePolynomialApproximateErfPattern(patterns);
+  populateMindSporeCustomLoweringPatterns(patterns);
 }

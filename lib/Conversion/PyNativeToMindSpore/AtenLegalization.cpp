@@ -961,6 +961,51 @@ LogicalResult copy(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
+/// repeat(repeats): Tile; `repeats` has at least the input's rank entries.
+LogicalResult repeat(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  auto repeats = c.intsArg("repeats");
+  if (!repeats || (int64_t)repeats->size() < rankOf(self))
+    return c.unsupported("expects at least one repeat per dimension");
+  if (llvm::any_of(*repeats, [](int64_t r) { return r < 1; }))
+    return c.unsupported("a repeat count of 0 (an empty result) is not "
+                         "legalized");
+  results.push_back(ms::TileOp::create(c.b, c.loc, self, *repeats));
+  return success();
+}
+
+/// gather(dim, index): GatherD.
+LogicalResult gatherD(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self"), index = c.operand("index");
+  auto dim = c.intArg("dim");
+  if (!self || !index || !dim)
+    return c.unsupported("missing self, dim or index");
+  if (c.boolArg("sparse_grad", false))
+    return c.unsupported("sparse_grad gather is not legalized");
+  results.push_back(ms::GatherDOp::create(
+      c.b, c.loc, self, index, normalizeDim(*dim, rankOf(self))));
+  return success();
+}
+
+/// one_hot(num_classes): OneHot on the last axis with int64 on 1 / off 0. The
+/// depth is the recorded one (num_classes=-1 takes max + 1 of the recorded
+/// indices, which the shape-specialized trace fixes).
+LogicalResult oneHot(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  RankedTensorType type = c.resultType();
+  if (type.getRank() != rankOf(self) + 1)
+    return c.unsupported("the recorded result is not one rank above the "
+                         "indices");
+  int64_t depth = type.getShape().back();
+  if (depth < 1)
+    return c.unsupported("zero classes");
+  Type elementType = type.getElementType();
+  results.push_back(ms::OneHotOp::create(
+      c.b, c.loc, type, self, scalarConstant(c, 1, elementType),
+      scalarConstant(c, 0, elementType), depth, -1));
+  return success();
+}
+
 /// Ops that compute nothing a graph needs (a Python number read, markers).
 LogicalResult noResult(AtenCall &c, SmallVectorImpl<Value> &results) {
   for (Value r : c.op.getResults())
@@ -1101,6 +1146,9 @@ const llvm::StringMap<Handler> &atenTable() {
       {"aten.max.default", reduceMax},
       {"aten.max.dim", reduceMax},
       {"aten.amax.default", reduceMax},
+      {"aten.repeat.default", repeat},
+      {"aten.gather.default", gatherD},
+      {"aten.one_hot.default", oneHot},
   };
   return table;
 }

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascend/Conversion/PyNativeToMindSpore/PyNativeToMindSpore.h"
+#include "ascend/Conversion/PyNativeToMindSpore/UserMappings.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -103,6 +104,10 @@ public:
   bool recoverLoops = true;
   /// Counted loops of at most this many trips stay unrolled.
   int64_t unrollCountedLoops = 1;
+  /// Keep ops without a mapping as mindspore.custom (with a warning).
+  bool keepUnsupported = false;
+  /// Mappings from the user's mapping file (tried before the table), or null.
+  const UserMappings *userMappings = nullptr;
 };
 
 LogicalResult RunMerger::checkAgreement(MutableArrayRef<RunCursor> runs) {
@@ -162,24 +167,55 @@ LogicalResult RunMerger::legalizeOne(Operation *op0, ValueRange operands,
     results.push_back(ms::ConstantOp::create(builder, loc, cst.getValue()));
   } else if (auto recorded = dyn_cast<pynative::RecordedOp>(op0)) {
     std::string why;
-    if (failed(legalizeAtenOp(recorded, operands, builder, results, why))) {
+    const UserMapping *user =
+        userMappings ? userMappings->lookup(recorded.getName()) : nullptr;
+    if (user) {
+      // The user's mapping wins over the table.
+      if (failed(userMappings->apply(*user, recorded, operands, builder,
+                                     results)))
+        return failure();
+    } else if (failed(legalizeAtenOp(recorded, operands, builder, results,
+                                     why))) {
       std::string scope;
       if (auto name = dyn_cast<NameLoc>(loc))
         scope = (" in module '" + name.getName().getValue() + "'").str();
       // One report per op and place, however often a loop or several runs
       // executed it there.
-      if (reportedUnsupported.insert({recorded.getNameAttr(), loc}).second)
-        op0->emitError("unsupported eager op '")
-            << recorded.getName() << "'" << scope << ": " << why;
-      ++unsupportedCount;
-      // Keep going to report every unsupported op at once: stand in values.
-      results.clear();
-      for (Type t : op0->getResultTypes())
-        results.push_back(ms::ConstantOp::create(
-            builder, loc,
-            DenseElementsAttr::get(cast<ShapedType>(t),
-                                   builder.getZeroAttr(
-                                       cast<ShapedType>(t).getElementType()))));
+      bool first =
+          reportedUnsupported.insert({recorded.getNameAttr(), loc}).second;
+      if (keepUnsupported) {
+        // Keep it opaque: its tensor arguments, recorded result types and
+        // the non-tensor arguments a Custom primitive can hold.
+        if (first)
+          op0->emitWarning("unsupported eager op '")
+              << recorded.getName() << "'" << scope << " at "
+              << sourceLine(loc) << " kept as 'mindspore.custom': " << why;
+        NamedAttrList attrs;
+        for (NamedAttribute a : recorded.getArgs())
+          if (ms::CustomOp::isSupportedAttrValue(a.getValue()) &&
+              !llvm::is_contained(ms::CustomOp::getReservedAttrNames(),
+                                  a.getName().getValue()))
+            attrs.append(a);
+        results.clear();
+        auto custom = ms::CustomOp::create(
+            builder, loc, op0->getResultTypes(), recorded.getNameAttr(),
+            builder.getStringAttr("pytorch_aten"),
+            attrs.getDictionary(builder.getContext()), operands);
+        llvm::append_range(results, custom.getResults());
+      } else {
+        if (first)
+          op0->emitError("unsupported eager op '")
+              << recorded.getName() << "'" << scope << ": " << why;
+        ++unsupportedCount;
+        // Keep going to report every unsupported op at once: stand in values.
+        results.clear();
+        for (Type t : op0->getResultTypes())
+          results.push_back(ms::ConstantOp::create(
+              builder, loc,
+              DenseElementsAttr::get(
+                  cast<ShapedType>(t),
+                  builder.getZeroAttr(cast<ShapedType>(t).getElementType()))));
+      }
     }
   } else {
     return op0->emitError("unexpected op in a recorded run");
@@ -797,6 +833,15 @@ struct ConvertPyNativeToMindSporePass
                               param.getIsBuffer());
     }
 
+    std::unique_ptr<UserMappings> userMappings;
+    if (!mappingFile.empty()) {
+      FailureOr<std::unique_ptr<UserMappings>> loaded =
+          UserMappings::load(mappingFile, &getContext());
+      if (failed(loaded))
+        return signalPassFailure();
+      userMappings = std::move(*loaded);
+    }
+
     bool unsupported = false;
     for (auto [index, group] : llvm::enumerate(groups)) {
       pynative::TraceOp first = group.front();
@@ -821,6 +866,8 @@ struct ConvertPyNativeToMindSporePass
       RunMerger merger(module, builder);
       merger.recoverLoops = recoverLoops;
       merger.unrollCountedLoops = unrollCountedLoops;
+      merger.keepUnsupported = keepUnsupported;
+      merger.userMappings = userMappings.get();
       LogicalResult merged =
           merger.emit(std::move(runs), [&](ValueRange outputs, Location loc) {
             func::ReturnOp::create(builder, loc, outputs);

@@ -795,6 +795,83 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
     return success();
   }
 
+  if (auto custom = dyn_cast<ms::CustomOp>(op)) {
+    // Custom: func_type, func_name, then the eager op's arguments by name
+    // (MindIRImport reads them back into `attrs`).
+    if (custom.getNumResults() == 0)
+      return custom.emitError("a 'mindspore.custom' without results has no "
+                              "MindIR form");
+    FailureOr<SmallVector<std::string>> ins = namesOf(custom.getInputs(), op);
+    if (failed(ins))
+      return failure();
+    std::string primName;
+    mind_ir::PrimitiveProto *prim = addPrimitive("Custom", primName);
+    AttrList *a = prim->mutable_attribute();
+    addString(a, "func_type", custom.getFuncType());
+    addString(a, "func_name", custom.getFuncName());
+    for (NamedAttribute entry : custom.getAttrs()) {
+      StringRef name = entry.getName().getValue();
+      Attribute v = entry.getValue();
+      if (auto i = dyn_cast<IntegerAttr>(v)) {
+        if (i.getType().isSignlessInteger(1))
+          addBool(a, name, i.getValue().getBoolValue());
+        else
+          addInt(a, name, i.getInt());
+      } else if (auto f = dyn_cast<FloatAttr>(v)) {
+        if (f.getType().isF32()) {
+          addFloat(a, name, f.getValue().convertToFloat());
+        } else {
+          auto *d = addAttr(a, name);
+          d->set_d(f.getValueAsDouble());
+          d->set_type(AttrType::DOUBLE);
+        }
+      } else if (auto str = dyn_cast<StringAttr>(v)) {
+        addString(a, name, str.getValue());
+      } else if (isa<UnitAttr>(v)) {
+        addAttr(a, name)->set_type(AttrType::NONE);
+      } else if (auto t = dyn_cast<TypeAttr>(v)) {
+        FailureOr<int> dt = exportedDataType(t.getValue(), loc);
+        if (failed(dt))
+          return failure();
+        auto *d = addAttr(a, name);
+        d->set_type(AttrType::TENSORS);
+        d->add_tensors()->set_data_type(*dt);
+      } else if (auto ints = dyn_cast<DenseI64ArrayAttr>(v)) {
+        addIntTuple(a, name, ints.asArrayRef());
+      } else if (auto doubles = dyn_cast<DenseF64ArrayAttr>(v)) {
+        auto *d = addAttr(a, name);
+        d->set_type(AttrType::TUPLE);
+        for (double x : doubles.asArrayRef()) {
+          auto *e = d->add_values();
+          e->set_d(x);
+          e->set_type(AttrType::DOUBLE);
+        }
+      } else {
+        return custom.emitError("attrs entry '")
+               << name << "' has no MindIR form";
+      }
+    }
+    mind_ir::NodeProto &node = addNode(graph, graphName, "custom", primName);
+    for (const std::string &in : *ins)
+      node.add_input(in);
+    node.set_domain("Default/Custom-op" + nextId());
+    if (failed(setShape(node, custom.getResultTypes(), loc)))
+      return failure();
+    if (custom.getNumResults() == 1) {
+      names[custom.getResult(0)] = node.name();
+      return success();
+    }
+    std::string tupleName = node.name();
+    for (auto [i, r] : llvm::enumerate(custom.getResults())) {
+      FailureOr<std::string> item =
+          addTupleGetItem(graph, graphName, tupleName, i, r.getType(), loc);
+      if (failed(item))
+        return failure();
+      names[r] = *item;
+    }
+    return success();
+  }
+
   // Primitive applications.
   FailureOr<SmallVector<std::string>> operandNames =
       namesOf(op->getOperands(), op);
@@ -956,6 +1033,28 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
             AttrList *a = newPrim(o.getPrimitiveName());
             addIntTuple(a, "shape", o.getShape());
             setIO({"x"}, {"y"});
+            return success();
+          })
+          .Case([&](ms::TileOp o) {
+            newPrim(o.getPrimitiveName());
+            setIO({"x", "multiples"}, {"output"});
+            inputs.push_back(addTupleConstant(graph, o.getMultiples()));
+            return success();
+          })
+          .Case([&](ms::GatherDOp o) {
+            // GatherD(x, dim, index).
+            newPrim(o.getPrimitiveName());
+            setIO({"x", "dim", "index"}, {"output"});
+            inputs.insert(inputs.begin() + 1, addIntConstant(graph, o.getDim()));
+            return success();
+          })
+          .Case([&](ms::OneHotOp o) {
+            // OneHot(indices, depth, on_value, off_value), attribute axis.
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addInt(a, "axis", o.getAxis());
+            setIO({"indices", "depth", "on_value", "off_value"}, {"output"});
+            inputs.insert(inputs.begin() + 1,
+                          addIntConstant(graph, o.getDepth()));
             return success();
           })
           .Case([&](ms::PadOp o) -> LogicalResult {

@@ -1066,6 +1066,85 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     return sw;
   }
 
+  if (primitive == "Custom") {
+    // mindspore.custom: func_type, func_name; every other attribute is an
+    // entry of `attrs` (the encodings MindIRExport writes).
+    SmallVector<Type> types;
+    bool tuple = false;
+    if (failed(nodeTypes(node, types, tuple)))
+      return failure();
+    if (types.empty() || llvm::any_of(types, [](Type t) { return !t; }))
+      return error() << "the shape attribute of 'Custom' does not give "
+                        "tensors";
+    NamedAttrList entries;
+    std::string funcName, funcType;
+    for (const mind_ir::AttributeProto &a : attrs) {
+      StringRef name = a.name();
+      Attribute v;
+      if (name == "func_name" || name == "func_type") {
+        (name == "func_name" ? funcName : funcType) = attrString(a);
+        continue;
+      }
+      if (name == "input_names" || name == "output_names")
+        continue;
+      bool allInts = a.values_size() > 0, allDoubles = a.values_size() > 0;
+      for (const mind_ir::AttributeProto &e : a.values()) {
+        allInts &= e.type() == AttrType::INT64 && e.ints_size() == 1;
+        allDoubles &= e.type() == AttrType::DOUBLE;
+      }
+      if (a.type() == AttrType::INT64)
+        v = builder.getI64IntegerAttr(a.i());
+      else if (a.type() == AttrType::BOOL)
+        v = builder.getBoolAttr(a.i() != 0);
+      else if (a.type() == AttrType::FLOAT)
+        v = builder.getF32FloatAttr(a.f());
+      else if (a.type() == AttrType::DOUBLE)
+        v = builder.getF64FloatAttr(a.d());
+      else if (a.type() == AttrType::STRING)
+        v = builder.getStringAttr(a.s());
+      else if (a.type() == AttrType::NONE)
+        v = builder.getUnitAttr();
+      else if (a.type() == AttrType::TENSORS && a.tensors_size() == 1 &&
+               a.tensors(0).dims_size() == 0) {
+        if (Type t = mindir::elementTypeOf(a.tensors(0).data_type(), ctx))
+          v = TypeAttr::get(t);
+      } else if (a.type() == AttrType::TUPLE && allDoubles) {
+        SmallVector<double> ds;
+        for (const mind_ir::AttributeProto &e : a.values())
+          ds.push_back(e.d());
+        v = builder.getDenseF64ArrayAttr(ds);
+      } else if (a.type() == AttrType::TUPLE &&
+                 (allInts || a.values_size() == 0)) {
+        SmallVector<int64_t> is;
+        for (const mind_ir::AttributeProto &e : a.values())
+          is.push_back(e.ints(0));
+        v = builder.getDenseI64ArrayAttr(is);
+      }
+      if (!v)
+        return error() << "Custom attribute '" << name
+                       << "' has an encoding that is not imported";
+      entries.append(name, v);
+    }
+    SmallVector<Value> operands;
+    for (auto [i, e] : llvm::enumerate(inputs)) {
+      if (e.kind == Entry::Monad)
+        continue;
+      FailureOr<Value> v = toTensor(e, "input " + std::to_string(i));
+      if (failed(v))
+        return failure();
+      operands.push_back(*v);
+    }
+    auto custom = ms::CustomOp::create(
+        builder, nodeLoc(node), types, builder.getStringAttr(funcName),
+        builder.getStringAttr(funcType), entries.getDictionary(ctx), operands);
+    if (!tuple)
+      return Entry::tensor(custom.getResult(0));
+    Entry result = Entry::of(Entry::Tuple);
+    for (Value r : custom.getResults())
+      result.elems.push_back(Entry::tensor(r));
+    return result;
+  }
+
   // A mindspore op.
   auto cached = primitiveOps.find(primitive);
   if (cached == primitiveOps.end())
@@ -1452,6 +1531,37 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     setArray("pad", {p[0], p[0], p[1], p[1]});
     if (boolAttr("ceil_mode", false))
       state.addAttribute("ceil_mode", builder.getBoolAttr(true));
+  } else if (primitive == "Tile") {
+    if (failed(tensorInputs(1)))
+      return failure();
+    FailureOr<SmallVector<int64_t>> multiples = ints("multiples", 1);
+    if (failed(multiples))
+      return failure();
+    setArray("multiples", *multiples);
+  } else if (primitive == "GatherD" || primitive == "OneHot") {
+    // GatherD(x, dim, index); OneHot(indices, depth, on_value, off_value):
+    // input 1 is an integer, the others tensors.
+    bool oneHot = primitive == "OneHot";
+    if (failed(needInputs(oneHot ? 4 : 3)))
+      return failure();
+    static const size_t tensorIndices[] = {0, 2, 3};
+    for (size_t i : ArrayRef<size_t>(tensorIndices).take_front(oneHot ? 3 : 2)) {
+      FailureOr<Value> v = toTensor(inputs[i], "input " + std::to_string(i));
+      if (failed(v))
+        return failure();
+      state.addOperands(*v);
+    }
+    FailureOr<int64_t> n = intAttr(oneHot ? "depth" : "dim", 1);
+    if (failed(n))
+      return failure();
+    state.addAttribute(oneHot ? "depth" : "dim", builder.getI64IntegerAttr(*n));
+    if (oneHot) {
+      FailureOr<int64_t> axis = intAttr("axis", std::nullopt, -1);
+      if (failed(axis))
+        return failure();
+      if (*axis != -1)
+        state.addAttribute("axis", builder.getI64IntegerAttr(*axis));
+    }
   } else if (primitive == "Cast") {
     // The destination type is the result type (input 1, dst_type, dropped).
     if (failed(tensorInputs(1)))

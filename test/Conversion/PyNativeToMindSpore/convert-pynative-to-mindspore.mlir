@@ -384,3 +384,23 @@ pynative.trace @run_0(%q: tensor<4x5x8xf32>, %k: tensor<4x8x5xf32>) -> tensor<4x
   %s = pynative.op "aten.bmm.default"(%q, %k) {args = {}, operand_names = ["self", "mat2"]} : (tensor<4x5x8xf32>, tensor<4x8x5xf32>) -> tensor<4x5x5xf32>
   pynative.output %s : tensor<4x5x5xf32>
 }
+
+// -----
+
+// repeat is Tile (more repeats than dimensions add leading ones), gather is
+// GatherD (a negative dim normalized), one_hot is OneHot on the last axis
+// with int64 on 1 / off 0 and the recorded number of classes.
+
+// CHECK-LABEL: func.func @main
+// CHECK: %[[T:.*]] = mindspore.tile %arg0, [2, 1, 3] : (tensor<2x3xf32>) -> tensor<2x2x9xf32>
+// CHECK: %[[G:.*]] = mindspore.gather_d %arg0, %arg1 {dim = 1 : i64} : (tensor<2x3xf32>, tensor<2x2xi64>) -> tensor<2x2xf32>
+// CHECK-DAG: %[[ON:.*]] = mindspore.constant dense<1> : tensor<i64>
+// CHECK-DAG: %[[OFF:.*]] = mindspore.constant dense<0> : tensor<i64>
+// CHECK: %[[O:.*]] = mindspore.one_hot %arg1, %[[ON]], %[[OFF]] {depth = 5 : i64} : (tensor<2x2xi64>, tensor<i64>, tensor<i64>) -> tensor<2x2x5xi64>
+// CHECK: return %[[T]], %[[G]], %[[O]]
+pynative.trace @run_0(%x: tensor<2x3xf32>, %i: tensor<2x2xi64>) -> (tensor<2x2x9xf32>, tensor<2x2xf32>, tensor<2x2x5xi64>) attributes {run = 0 : i64} {
+  %t = pynative.op "aten.repeat.default"(%x) {args = {repeats = array<i64: 2, 1, 3>}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x2x9xf32>
+  %g = pynative.op "aten.gather.default"(%x, %i) {args = {dim = -1 : i64, sparse_grad = false}, operand_names = ["self", "index"]} : (tensor<2x3xf32>, tensor<2x2xi64>) -> tensor<2x2xf32>
+  %o = pynative.op "aten.one_hot.default"(%i) {args = {num_classes = 5 : i64}, operand_names = ["self"]} : (tensor<2x2xi64>) -> tensor<2x2x5xi64>
+  pynative.output %t, %g, %o : tensor<2x2x9xf32>, tensor<2x2xf32>, tensor<2x2x5xi64>
+}

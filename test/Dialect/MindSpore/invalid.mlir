@@ -603,3 +603,133 @@ func.func @batch_matmul_contraction(%x: tensor<2x2x3xf32>, %y: tensor<2x4x2xf32>
   %r = mindspore.batch_matmul %x, %y : (tensor<2x2x3xf32>, tensor<2x4x2xf32>) -> tensor<2x2x2xf32>
   return %r : tensor<2x2x2xf32>
 }
+
+// -----
+
+func.func @tile_too_few_multiples(%x: tensor<2x3xf32>) -> tensor<6xf32> {
+  // expected-error @+2 {{multiples has 1 entries for an input of rank 2}}
+  // expected-error @+1 {{'mindspore.tile' op failed to infer returned types}}
+  %r = mindspore.tile %x, [2] : (tensor<2x3xf32>) -> tensor<6xf32>
+  return %r : tensor<6xf32>
+}
+
+// -----
+
+func.func @tile_zero_multiple(%x: tensor<2x3xf32>) -> tensor<0x3xf32> {
+  // expected-error @+2 {{multiples must be positive, got [0, 1]}}
+  // expected-error @+1 {{'mindspore.tile' op failed to infer returned types}}
+  %r = mindspore.tile %x, [0, 1] : (tensor<2x3xf32>) -> tensor<0x3xf32>
+  return %r : tensor<0x3xf32>
+}
+
+// -----
+
+func.func @tile_wrong_result(%x: tensor<2x3xf32>) -> tensor<4x3xf32> {
+  // expected-error @+2 {{'mindspore.tile' op inferred type(s) 'tensor<2x9xf32>' are incompatible with return type(s) of operation 'tensor<4x3xf32>'}}
+  // expected-error @+1 {{'mindspore.tile' op failed to infer returned types}}
+  %r = mindspore.tile %x, [1, 3] : (tensor<2x3xf32>) -> tensor<4x3xf32>
+  return %r : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @gather_d_dim(%x: tensor<2x3xf32>, %i: tensor<2x3xi64>) -> tensor<2x3xf32> {
+  // expected-error @+2 {{axis 2 is out of range for rank 2}}
+  // expected-error @+1 {{'mindspore.gather_d' op failed to infer returned types}}
+  %r = mindspore.gather_d %x, %i {dim = 2 : i64} : (tensor<2x3xf32>, tensor<2x3xi64>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @gather_d_rank(%x: tensor<2x3xf32>, %i: tensor<6xi64>) -> tensor<6xf32> {
+  // expected-error @+2 {{index has rank 1, the input has rank 2}}
+  // expected-error @+1 {{'mindspore.gather_d' op failed to infer returned types}}
+  %r = mindspore.gather_d %x, %i {dim = 0 : i64} : (tensor<2x3xf32>, tensor<6xi64>) -> tensor<6xf32>
+  return %r : tensor<6xf32>
+}
+
+// -----
+
+func.func @gather_d_index_too_big(%x: tensor<2x3xf32>, %i: tensor<5x4xi32>) -> tensor<5x4xf32> {
+  // expected-error @+2 {{index shape [5, 4] exceeds the input shape [2, 3] outside dimension 0}}
+  // expected-error @+1 {{'mindspore.gather_d' op failed to infer returned types}}
+  %r = mindspore.gather_d %x, %i {dim = 0 : i64} : (tensor<2x3xf32>, tensor<5x4xi32>) -> tensor<5x4xf32>
+  return %r : tensor<5x4xf32>
+}
+
+// -----
+
+func.func @gather_d_float_index(%x: tensor<2x3xf32>, %i: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{operand #1 must be tensor of 32-bit signless integer or 64-bit signless integer values}}
+  %r = mindspore.gather_d %x, %i {dim = 0 : i64} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @one_hot_values(%i: tensor<3xi64>, %on: tensor<2xf32>, %off: tensor<f32>) -> tensor<3x4xf32> {
+  // expected-error @+2 {{on_value and off_value must be 0-d tensors of one element type}}
+  // expected-error @+1 {{'mindspore.one_hot' op failed to infer returned types}}
+  %r = mindspore.one_hot %i, %on, %off {depth = 4 : i64} : (tensor<3xi64>, tensor<2xf32>, tensor<f32>) -> tensor<3x4xf32>
+  return %r : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @one_hot_value_types(%i: tensor<3xi64>, %on: tensor<f32>, %off: tensor<i64>) -> tensor<3x4xf32> {
+  // expected-error @+2 {{on_value and off_value must be 0-d tensors of one element type}}
+  // expected-error @+1 {{'mindspore.one_hot' op failed to infer returned types}}
+  %r = mindspore.one_hot %i, %on, %off {depth = 4 : i64} : (tensor<3xi64>, tensor<f32>, tensor<i64>) -> tensor<3x4xf32>
+  return %r : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @one_hot_depth(%i: tensor<3xi64>, %on: tensor<f32>, %off: tensor<f32>) -> tensor<3x0xf32> {
+  // expected-error @+2 {{depth must be positive, got 0}}
+  // expected-error @+1 {{'mindspore.one_hot' op failed to infer returned types}}
+  %r = mindspore.one_hot %i, %on, %off {depth = 0 : i64} : (tensor<3xi64>, tensor<f32>, tensor<f32>) -> tensor<3x0xf32>
+  return %r : tensor<3x0xf32>
+}
+
+// -----
+
+func.func @one_hot_axis(%i: tensor<3xi64>, %on: tensor<f32>, %off: tensor<f32>) -> tensor<3x4xf32> {
+  // expected-error @+2 {{axis 2 must be -1 or in [0, 1]}}
+  // expected-error @+1 {{'mindspore.one_hot' op failed to infer returned types}}
+  %r = mindspore.one_hot %i, %on, %off {depth = 4 : i64, axis = 2 : i64} : (tensor<3xi64>, tensor<f32>, tensor<f32>) -> tensor<3x4xf32>
+  return %r : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @custom_empty_name(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mindspore.custom' op expects a non-empty func_name (the eager op or kernel it stands for)}}
+  %y = mindspore.custom ""(%x) func_type "pytorch_aten" attrs {} : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+
+// -----
+
+func.func @custom_empty_type(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mindspore.custom' op expects a non-empty func_type}}
+  %y = mindspore.custom "aten.erfinv.default"(%x) func_type "" attrs {} : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+
+// -----
+
+func.func @custom_reserved_attr(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mindspore.custom' op attrs entry 'func_name' clashes with the Custom primitive's own attribute of that name}}
+  %y = mindspore.custom "aten.erfinv.default"(%x) func_type "pytorch_aten" attrs {func_name = "x"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+
+// -----
+
+func.func @custom_attr_kind(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mindspore.custom' op attrs entry 'shape' is [1, 2], which a Custom primitive cannot hold (expected an i64, bool, f32 or f64 number, a string, a dtype, an i64 or f64 array, or unit)}}
+  %y = mindspore.custom "aten.erfinv.default"(%x) func_type "pytorch_aten" attrs {shape = [1, 2]} : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}

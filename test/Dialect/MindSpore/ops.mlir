@@ -188,3 +188,14 @@ func.func @attention_scores(%q: tensor<8x5x4xf32>, %k: tensor<8x5x4xf32>) -> ten
   %s = mindspore.batch_matmul %q, %k {transpose_b = true} : (tensor<8x5x4xf32>, tensor<8x5x4xf32>) -> tensor<8x5x5xf32>
   return %s : tensor<8x5x5xf32>
 }
+
+// CHECK-LABEL: func.func @custom
+// CHECK: mindspore.custom "aten.erfinv.default"(%{{.*}}) func_type "pytorch_aten" attrs {} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK: mindspore.custom "aten.topk.default"(%{{.*}}) func_type "pytorch_aten" attrs {dim = -1 : i64, dtype = i32, k = 2 : i64, largest = true, memory_format} : (tensor<4xf32>) -> (tensor<2xf32>, tensor<2xi64>)
+// CHECK: mindspore.custom "MyKernel"() func_type "aot" attrs {eps = 1.000000e-05 : f64, scales = array<f64: 5.000000e-01>, sizes = array<i64: 2>, tag = "x", w = 2.500000e-01 : f32} : () -> tensor<2xf32>
+func.func @custom(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<2xi64>, tensor<2xf32>) {
+  %y = mindspore.custom "aten.erfinv.default"(%x) func_type "pytorch_aten" attrs {} : (tensor<4xf32>) -> tensor<4xf32>
+  %t:2 = mindspore.custom "aten.topk.default"(%y) func_type "pytorch_aten" attrs {k = 2 : i64, dim = -1 : i64, largest = true, memory_format, dtype = i32} : (tensor<4xf32>) -> (tensor<2xf32>, tensor<2xi64>)
+  %k = mindspore.custom "MyKernel"() func_type "aot" attrs {eps = 1.0e-5 : f64, w = 0.25 : f32, tag = "x", sizes = array<i64: 2>, scales = array<f64: 0.5>} : () -> tensor<2xf32>
+  return %y, %t#1, %k : tensor<4xf32>, tensor<2xi64>, tensor<2xf32>
+}

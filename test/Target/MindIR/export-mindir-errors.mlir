@@ -147,3 +147,13 @@ func.func @main(%p: tensor<i1>) -> tensor<i1> {
   }
   return %p : tensor<i1>
 }
+
+// -----
+
+module @custom_without_results {
+  func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+    // expected-error @below {{a 'mindspore.custom' without results has no MindIR form}}
+    mindspore.custom "aten._assert_async.default"(%x) func_type "pytorch_aten" attrs {} : (tensor<2xf32>) -> ()
+    return %x : tensor<2xf32>
+  }
+}

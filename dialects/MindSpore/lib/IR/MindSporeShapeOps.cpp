@@ -170,3 +170,71 @@ LogicalResult ReverseV2Op::verify() {
   return axisFlags(getAxis(), getInput().getType().getRank(),
                    [&](const Twine &message) { return emitOpError(message); });
 }
+
+LogicalResult TileOp::inferReturnTypes(MLIRContext *,
+                                       std::optional<Location> loc, Adaptor a,
+                                       SmallVectorImpl<Type> &types) {
+  RankedTensorType in = rankedType(a.getInput());
+  ArrayRef<int64_t> multiples = a.getMultiples();
+  int64_t rank = in.getRank(), count = multiples.size();
+  if (count < rank)
+    return emitOptionalError(loc, "multiples has " + Twine(count) +
+                                      " entries for an input of rank " +
+                                      Twine(rank));
+  if (llvm::any_of(multiples, [](int64_t m) { return m < 1; }))
+    return emitOptionalError(loc, "multiples must be positive, got " +
+                                      formatShape(multiples));
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < count; ++d) {
+    int64_t inDim = d < count - rank ? 1 : in.getDimSize(d - (count - rank));
+    shape.push_back(inDim * multiples[d]);
+  }
+  types.push_back(RankedTensorType::get(shape, in.getElementType()));
+  return success();
+}
+
+LogicalResult GatherDOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location> loc,
+                                          Adaptor a,
+                                          SmallVectorImpl<Type> &types) {
+  RankedTensorType x = rankedType(a.getX()), index = rankedType(a.getIndex());
+  int64_t rank = x.getRank();
+  std::optional<int64_t> dim = axisIndex(a.getDim(), rank);
+  if (!dim)
+    return emitOptionalError(loc, axisOutOfRange(a.getDim(), rank));
+  if (index.getRank() != rank)
+    return emitOptionalError(loc, "index has rank " + Twine(index.getRank()) +
+                                      ", the input has rank " + Twine(rank));
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != *dim && index.getDimSize(d) > x.getDimSize(d))
+      return emitOptionalError(
+          loc, "index shape " + formatShape(index) +
+                   " exceeds the input shape " + formatShape(x) +
+                   " outside dimension " + Twine(*dim));
+  types.push_back(RankedTensorType::get(index.getShape(), x.getElementType()));
+  return success();
+}
+
+LogicalResult OneHotOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc, Adaptor a,
+                                         SmallVectorImpl<Type> &types) {
+  RankedTensorType indices = rankedType(a.getIndices());
+  RankedTensorType on = rankedType(a.getOnValue()),
+                   off = rankedType(a.getOffValue());
+  if (on.getRank() != 0 || off.getRank() != 0 ||
+      on.getElementType() != off.getElementType())
+    return emitOptionalError(loc, "on_value and off_value must be 0-d tensors "
+                                  "of one element type");
+  int64_t depth = a.getDepth(), axis = a.getAxis(), rank = indices.getRank();
+  if (depth < 1)
+    return emitOptionalError(loc, "depth must be positive, got " +
+                                      Twine(depth));
+  if (axis != -1 && (axis < 0 || axis > rank))
+    return emitOptionalError(loc, "axis " + Twine(axis) +
+                                      " must be -1 or in [0, " + Twine(rank) +
+                                      "]");
+  SmallVector<int64_t> shape(indices.getShape());
+  shape.insert(shape.begin() + (axis == -1 ? rank : axis), depth);
+  types.push_back(RankedTensorType::get(shape, on.getElementType()));
+  return success();
+}

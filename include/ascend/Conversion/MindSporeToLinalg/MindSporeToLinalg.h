@@ -42,6 +42,10 @@ namespace ascend {
 /// fails to match when the parameter has none.
 void populateMindSporeToLinalgPatterns(RewritePatternSet &patterns);
 
+/// Adds the pattern that reports a `mindspore.custom` (an eager op kept
+/// opaque), which cannot run on the CPU, by name (CustomLowering.cpp).
+void populateMindSporeCustomLoweringPatterns(RewritePatternSet &patterns);
+
 #define GEN_PASS_REGISTRATION
 #include "ascend/Conversion/MindSporeToLinalg/Passes.h.inc"
 

@@ -35,7 +35,11 @@ def ConvertPyNativeToMindSpore
     Each aten op is legalized by a table from eager op names to primitives
     (`aten.convolution.default` to Conv2D (+ BiasAdd), `aten.addmm.default` to
     MatMul + BiasAdd, ...). Unsupported ops are reported all at once, each with
-    its source location and module path, and the pass fails. Runs that cannot
+    its source location and module path, and the pass fails; with
+    `keep-unsupported` each becomes a `mindspore.custom` (keeping the eager
+    op's name and non-tensor arguments) with a warning instead. A
+    `mapping-file` adds user mappings (see UserMappings.h), which take
+    precedence over the table. Runs that cannot
     be merged (different ops, shapes or constants at the same step) are
     reported with the first divergent event of each run.
   }];
@@ -52,6 +56,12 @@ def ConvertPyNativeToMindSpore
            "counted loops (every run made the same number of identical trips, "
            "none left at a tensor-valued test) of at most this many trips are "
            "unrolled; longer ones become a mindspore.while on a trip counter">,
+    Option<"keepUnsupported", "keep-unsupported", "bool", "false",
+           "turn each eager op with no mapping into a mindspore.custom that "
+           "keeps its name and arguments (with a warning) instead of failing">,
+    Option<"mappingFile", "mapping-file", "std::string", "\"\"",
+           "JSON file of user mappings from eager op names to mindspore ops; "
+           "they take precedence over the built-in table">,
   ];
 }
 

@@ -17,6 +17,8 @@ def MindSpore_Dialect : Dialect {
     OIHW (`out_channel, in_channel / group, kh, kw`) convolution weights.
   }];
   let dependentDialects = ["::mlir::func::FuncDialect"];
+  // Folders produce ElementsAttr values, materialized as mindspore.constant.
+  let hasConstantMaterializer = 1;
 }
 
 class MindSpore_Op<string mnemonic, list<Trait> traits = []>

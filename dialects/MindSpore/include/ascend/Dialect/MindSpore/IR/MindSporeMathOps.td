@@ -6,15 +6,19 @@ include "ascend/Dialect/MindSpore/IR/MindSporeBase.td"
 
 def MindSpore_AddOp : MindSpore_BroadcastBinaryOp<"add", "Add"> {
   let summary = "elementwise sum with broadcasting (MindSpore Add)";
+  let hasFolder = 1;
 }
 def MindSpore_SubOp : MindSpore_BroadcastBinaryOp<"sub", "Sub"> {
   let summary = "elementwise difference with broadcasting (MindSpore Sub)";
+  let hasFolder = 1;
 }
 def MindSpore_MulOp : MindSpore_BroadcastBinaryOp<"mul", "Mul"> {
   let summary = "elementwise product with broadcasting (MindSpore Mul)";
+  let hasFolder = 1;
 }
 def MindSpore_RealDivOp : MindSpore_BroadcastBinaryOp<"real_div", "RealDiv"> {
   let summary = "elementwise float quotient with broadcasting (MindSpore RealDiv)";
+  let hasFolder = 1;
 }
 
 def MindSpore_ReLUOp : MindSpore_UnaryOp<"relu", "ReLU"> {
@@ -92,25 +96,30 @@ def MindSpore_ReshapeOp : MindSpore_PrimOp<"reshape", "Reshape"> {
   let description = [{
     `shape` lists the result's dimensions; at most one may be -1, which is
     inferred from the element count. The element count must be preserved.
+    Folds: a reshape to the input's own type is the input; a reshape of a
+    reshape reads the inner input; a reshape of a dense constant is a constant.
   }];
   let arguments = (ins MindSpore_Tensor:$input, DenseI64ArrayAttr:$shape);
   let results = (outs MindSpore_Tensor:$result);
   let assemblyFormat = [{
     $input `,` $shape attr-dict `:` functional-type(operands, results)
   }];
+  let hasFolder = 1;
 }
 
 def MindSpore_TransposeOp : MindSpore_PrimOp<"transpose", "Transpose"> {
   let summary = "permutes dimensions (MindSpore Transpose)";
   let description = [{
     `result.shape[i] = input.shape[perm[i]]`; `perm` is a permutation of
-    `0 .. rank-1`.
+    `0 .. rank-1`. Folds: the identity permutation is the input; a transpose
+    of a transpose is one transpose by the composed permutation.
   }];
   let arguments = (ins MindSpore_Tensor:$input, DenseI64ArrayAttr:$perm);
   let results = (outs MindSpore_Tensor:$result);
   let assemblyFormat = [{
     $input `,` $perm attr-dict `:` functional-type(operands, results)
   }];
+  let hasFolder = 1;
 }
 
 def MindSpore_ReduceAllOp : MindSpore_PrimOp<"reduce_all", "ReduceAll"> {

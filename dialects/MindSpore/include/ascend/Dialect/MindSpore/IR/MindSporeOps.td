@@ -9,5 +9,6 @@ include "ascend/Dialect/MindSpore/IR/MindSporeControlFlowOps.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeMathOps.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeNNOps.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeShapeOps.td"
+include "ascend/Dialect/MindSpore/IR/MindSporeCustomOps.td"
 
 #endif // ASCEND_DIALECT_MINDSPORE_OPS

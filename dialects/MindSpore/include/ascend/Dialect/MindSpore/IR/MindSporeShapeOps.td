@@ -76,10 +76,12 @@ def MindSpore_BroadcastToOp : MindSpore_PrimOp<"broadcast_to", "BroadcastTo"> {
   let description = [{
     `shape` is the result shape, of rank >= the input's; input dimensions
     align at the end and each equals its target or is 1. `torch.expand`.
+    Folds to its input when the shape is the input's own.
   }];
   let arguments = (ins MindSpore_Tensor:$input, DenseI64ArrayAttr:$shape);
   let results = (outs MindSpore_Tensor:$result);
   let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+  let hasFolder = 1;
 }
 
 def MindSpore_PadOp : MindSpore_PrimOp<"pad", "Pad"> {
@@ -108,6 +110,70 @@ def MindSpore_ReverseV2Op : MindSpore_PrimOpBase<"reverse_v2", "ReverseV2",
   let results = (outs MindSpore_Tensor:$result);
   let assemblyFormat = "$input attr-dict `:` type($input)";
   let hasVerifier = 1;
+}
+
+def MindSpore_TileOp : MindSpore_PrimOp<"tile", "Tile"> {
+  let summary = "repeats the input along each dimension (MindSpore Tile)";
+  let description = [{
+    `multiples` has at least as many entries as the input has dimensions, each
+    >= 1. The input is viewed with leading dimensions of size 1 up to that
+    count, then result dimension d is `input.shape[d] * multiples[d]` and
+    `result[i] = input[i mod input.shape]`. Element type: any; result element
+    type = input element type. `torch.Tensor.repeat` (aten.repeat). MindIR:
+    primitive `Tile`, inputs `x` and the tuple `multiples`.
+    Folds to its input when every multiple is 1 and the rank is unchanged.
+
+    ```mlir
+    %r = mindspore.tile %x, [2, 1, 3] : (tensor<4x5xf32>) -> tensor<2x4x15xf32>
+    ```
+  }];
+  let arguments = (ins MindSpore_Tensor:$input, DenseI64ArrayAttr:$multiples);
+  let results = (outs MindSpore_Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $multiples attr-dict `:` functional-type(operands, results)
+  }];
+  let hasFolder = 1;
+}
+
+def MindSpore_GatherDOp : MindSpore_PrimOp<"gather_d", "GatherD"> {
+  let summary = "picks elements along a dimension by an index tensor of the input's rank (MindSpore GatherD)";
+  let description = [{
+    `result[i0, ..., i_dim, ...] = x[i0, ..., index[i0, ..., i_dim, ...], ...]`:
+    `index` (i32 or i64) has the rank of `x` and, in every dimension other
+    than `dim`, at most `x`'s size; the result has the shape of `index` and
+    the element type of `x`. `dim` may be negative (counts from the end).
+    Indices must lie in `[0, x.shape[dim])` (PyTorch raises otherwise; the CPU
+    lowering clamps). `torch.gather` (aten.gather). MindIR: primitive
+    `GatherD`, inputs `x`, `dim` (an int), `index`.
+  }];
+  let arguments = (ins MindSpore_Tensor:$x, TensorOf<[I32, I64]>:$index,
+                       I64Attr:$dim);
+  let results = (outs MindSpore_Tensor:$result);
+  let assemblyFormat = [{
+    $x `,` $index attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def MindSpore_OneHotOp : MindSpore_PrimOp<"one_hot", "OneHot"> {
+  let summary = "one-hot encoding of integer indices (MindSpore OneHot)";
+  let description = [{
+    The result has the shape of `indices` (i32 or i64) with a dimension of
+    size `depth` (>= 1) inserted at `axis` (`-1` = last, the default;
+    otherwise `0 <= axis <= rank`). Element `[..., j, ...]` (j along `axis`)
+    is `on_value` where `indices[...] == j` and `off_value` elsewhere, so an
+    index outside `[0, depth)` gives a row of `off_value`. `on_value` and
+    `off_value` are 0-d tensors of the result's element type (any numeric
+    type). `torch.nn.functional.one_hot` (aten.one_hot: int64, on 1, off 0).
+    MindIR: primitive `OneHot`, attribute `axis`, inputs `indices`, `depth`
+    (an int), `on_value`, `off_value`.
+  }];
+  let arguments = (ins TensorOf<[I32, I64]>:$indices,
+                       MindSpore_Tensor:$on_value, MindSpore_Tensor:$off_value,
+                       I64Attr:$depth, DefaultValuedAttr<I64Attr, "-1">:$axis);
+  let results = (outs MindSpore_Tensor:$result);
+  let assemblyFormat = [{
+    $indices `,` $on_value `,` $off_value attr-dict `:` functional-type(operands, results)
+  }];
 }
 
 #endif // ASCEND_DIALECT_MINDSPORE_SHAPE_OPS
