@@ -6,6 +6,7 @@
 #include "ascend/Dialect/MindSpore/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -19,7 +20,12 @@ void mlir::ascend::buildPyNativeToMindSporePipeline(
   convert.mappingFile = options.mappingFile;
   pm.addPass(createConvertPyNativeToMindSpore(convert));
   pm.addPass(mindspore::createAscendMindSporeFoldTranspose());
-  pm.addPass(createCanonicalizerPass());
+  // The graph is one straight-line function (plus cond/while regions):
+  // region simplification finds nothing there and is superlinear in its size.
+  GreedyRewriteConfig canonicalize;
+  canonicalize.setUseTopDownTraversal().setRegionSimplificationLevel(
+      GreedySimplifyRegionLevel::Disabled);
+  pm.addPass(createCanonicalizerPass(canonicalize));
   pm.addPass(createCSEPass());
 }
 

@@ -46,7 +46,13 @@ struct AscendMindSporeFoldTransposePass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateFoldTransposePatterns(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    // Region simplification (block merging, dead arguments) is not needed
+    // here and costs more than linear time on long straight-line graphs.
+    GreedyRewriteConfig config;
+    config.setUseTopDownTraversal().setRegionSimplificationLevel(
+        GreedySimplifyRegionLevel::Disabled);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
+                                     config)))
       signalPassFailure();
   }
 };
