@@ -5,6 +5,7 @@ Builds transformer-like stacks of N recorded ops (Linear -> ReLU -> residual
 Add per layer, sharing one weight so that weights stay small) for N = 1k, 10k,
 100k (and 1M with --large), then measures in one run, per size:
   - ascend-compile --emit=aicore: median wall time, ops/s, peak RSS;
+  - the whole pipeline to MindIR (ascend-compile's default): median wall time;
   - the baseline: ascend-opt parsing, verifying and printing the same pynative
     module (median wall time);
   - the ratio compile / baseline, the time growth per 10x ops, and compiler
@@ -108,15 +109,18 @@ def main():
                            "-o", os.path.join(tmp, "out.mlir"), "--quiet"]
             base_cmd = [os.path.join(bin_dir, "ascend-opt"), pn, "-o", os.path.join(tmp, "rt.mlir")]
             comp = statistics.median(timed(compile_cmd) for _ in range(args.repeat))
+            mindir_cmd = [os.path.join(bin_dir, "ascend-compile"), path,
+                          "-o", os.path.join(tmp, "out.mindir"), "--quiet"]
+            full = statistics.median(timed(mindir_cmd) for _ in range(args.repeat))
             base = statistics.median(timed(base_cmd) for _ in range(args.repeat))
             rss_c, rss_b = peak_rss(compile_cmd), peak_rss(base_cmd)
-            rows.append((ops, comp, base, rss_c, rss_b))
+            rows.append((ops, comp, base, rss_c, rss_b, full))
 
     print(f"{'ops':>9} {'compile s':>10} {'ops/s':>10} {'parse+print s':>14} {'ratio':>6} "
-          f"{'peak RSS MiB':>13} {'B/op over baseline':>19}")
-    for ops, comp, base, rss_c, rss_b in rows:
+          f"{'peak RSS MiB':>13} {'B/op over baseline':>19} {'to MindIR s':>12}")
+    for ops, comp, base, rss_c, rss_b, full in rows:
         print(f"{ops:>9} {comp:>10.3f} {ops / comp:>10.0f} {base:>14.3f} {comp / base:>6.2f} "
-              f"{rss_c / 2**20:>13.1f} {(rss_c - rss_b) / ops:>19.0f}")
+              f"{rss_c / 2**20:>13.1f} {(rss_c - rss_b) / ops:>19.0f} {full:>12.3f}")
     for (o1, c1, *_), (o2, c2, *_) in zip(rows, rows[1:]):
         print(f"time growth {o1} -> {o2} ops: {c2 / c1:.2f}x (target <= 11x for 10x ops)")
 
