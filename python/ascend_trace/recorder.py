@@ -18,6 +18,7 @@ import threading
 import os
 import re
 import sys
+import sysconfig
 import tempfile
 import weakref
 
@@ -58,6 +59,7 @@ TORCH_DTYPES = {v: k for k, v in DTYPES.items()}
 
 _TORCH_DIR = os.path.dirname(os.path.abspath(torch.__file__)) + os.sep
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+_STDLIB_DIR = os.path.abspath(sysconfig.get_paths()["stdlib"]) + os.sep
 
 # Bytecode at the user frame's f_lasti while Tensor.__bool__ runs -> BranchKind.
 _BRANCH_KINDS = {
@@ -670,7 +672,11 @@ class Recorder:
         internal = self._internal_files.get(filename)
         if internal is None:
             path = os.path.abspath(filename) if not filename.startswith("<") else filename
-            internal = path.startswith(_TORCH_DIR) or path.startswith(_PACKAGE_DIR)
+            # torch, the recorder, and Python's own library (frozen modules
+            # such as <frozen abc> run only on some calls, e.g. the first
+            # isinstance check of a class, so they would make runs differ).
+            internal = (path.startswith(_TORCH_DIR) or path.startswith(_PACKAGE_DIR)
+                        or path.startswith("<frozen ") or path.startswith(_STDLIB_DIR))
             self._internal_files[filename] = internal
         return internal
 

@@ -370,3 +370,16 @@ def test_text_mode_parses_back(tmp_path):
     parsed = text_format.Parse(text, pb.Trace())
     assert parsed == binary == ascend_trace.load_trace(tmp_path / "a.pntrace")
     assert ascend_trace.load_trace(tmp_path / "a.pntrace.txt") == binary
+
+
+def test_library_frames_do_not_make_runs_differ():
+    # nn.ConvTranspose2d runs `isinstance` through <frozen abc> on its first
+    # call only; locations must hold user frames alone, so both runs agree.
+    model = torch.nn.ConvTranspose2d(3, 4, 3, stride=2).eval()
+    with torch.no_grad():
+        trace = ascend_trace.record(model, [torch.randn(1, 3, 4, 4), torch.randn(1, 3, 4, 4)], None)
+    locations = [[tuple((f.file, f.line, f.column) for f in e.loc.frames) for e in r.events]
+                 for r in trace.runs]
+    assert locations[0] == locations[1]
+    files = {f for run in locations for loc in run for (f, _, _) in loc}
+    assert not any(f.startswith("<frozen") for f in files)

@@ -1402,6 +1402,177 @@ struct OneHotLowering : OpConversionPattern<ms::OneHotOp> {
   }
 };
 
+/// Argmax: one linalg.generic reducing `axis` into (best value, best index)
+/// accumulators. An element replaces the best one when it is larger, equal
+/// at a smaller index, or a NaN over a number (a NaN is the largest, as in
+/// PyTorch), so the result does not depend on the visiting order.
+struct ArgmaxLowering : OpConversionPattern<ms::ArgmaxOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::ArgmaxOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = getContext();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value x = adaptor.getInput();
+    RankedTensorType xType = rankedType(x);
+    Type elt = xType.getElementType();
+    Type idxType = resultType.getElementType();
+    int64_t rank = xType.getRank();
+    int64_t axis = normalizeAxis(op.getAxis(), rank);
+    Value lowest;
+    if (auto f = dyn_cast<FloatType>(elt))
+      lowest = negInfinity(rewriter, loc, f);
+    else if (elt.isInteger(1))
+      lowest = arith::ConstantOp::create(rewriter, loc,
+                                         rewriter.getIntegerAttr(elt, 0));
+    else
+      lowest = arith::ConstantOp::create(
+          rewriter, loc,
+          rewriter.getIntegerAttr(
+              elt, APInt::getSignedMinValue(elt.getIntOrFloatBitWidth())));
+    Value valueInit = filledTensor(rewriter, loc, resultType.getShape(), lowest);
+    Value indexInit = filledTensor(
+        rewriter, loc, resultType.getShape(),
+        arith::ConstantOp::create(rewriter, loc,
+                                  rewriter.getIntegerAttr(idxType, 0)));
+    SmallVector<AffineExpr> outExprs;
+    SmallVector<IteratorType> iterators;
+    for (int64_t d = 0; d < rank; ++d) {
+      iterators.push_back(d == axis ? IteratorType::reduction
+                                    : IteratorType::parallel);
+      if (d != axis)
+        outExprs.push_back(getAffineDimExpr(d, ctx));
+    }
+    AffineMap outMap = AffineMap::get(rank, 0, outExprs, ctx);
+    SmallVector<AffineMap> maps = {AffineMap::getMultiDimIdentityMap(rank, ctx),
+                                   outMap, outMap};
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{valueInit.getType(), indexInit.getType()},
+        ValueRange{x}, ValueRange{valueInit, indexInit}, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value v = args[0], best = args[1], bestIdx = args[2];
+          Value i = arith::IndexCastOp::create(
+              b, l, idxType, linalg::IndexOp::create(b, l, axis));
+          Value earlier =
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, i, bestIdx);
+          Value take;
+          if (isa<FloatType>(elt)) {
+            using P = arith::CmpFPredicate;
+            Value greater = arith::CmpFOp::create(b, l, P::OGT, v, best);
+            Value equal = arith::CmpFOp::create(b, l, P::OEQ, v, best);
+            Value vNaN = arith::CmpFOp::create(b, l, P::UNO, v, v);
+            Value bestNaN = arith::CmpFOp::create(b, l, P::UNO, best, best);
+            Value bestNum = arith::XOrIOp::create(
+                b, l, bestNaN,
+                arith::ConstantOp::create(b, l, b.getBoolAttr(true)));
+            // Equal (both numbers or both NaN) at a smaller index.
+            Value same = arith::OrIOp::create(
+                b, l, equal, arith::AndIOp::create(b, l, vNaN, bestNaN));
+            take = arith::OrIOp::create(
+                b, l, greater,
+                arith::OrIOp::create(
+                    b, l, arith::AndIOp::create(b, l, same, earlier),
+                    arith::AndIOp::create(b, l, vNaN, bestNum)));
+          } else {
+            auto gt = elt.isInteger(1) ? arith::CmpIPredicate::ugt
+                                       : arith::CmpIPredicate::sgt;
+            Value greater = arith::CmpIOp::create(b, l, gt, v, best);
+            Value equal =
+                arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, v, best);
+            take = arith::OrIOp::create(
+                b, l, greater, arith::AndIOp::create(b, l, equal, earlier));
+          }
+          linalg::YieldOp::create(
+              b, l,
+              ValueRange{arith::SelectOp::create(b, l, take, v, best),
+                         arith::SelectOp::create(b, l, take, i, bestIdx)});
+        });
+    rewriter.replaceOp(op, generic.getResult(1));
+    return success();
+  }
+};
+
+/// Conv2DTranspose as a stride-1 convolution: the input spread out by the
+/// stride (zeros between elements, a strided tensor.insert_slice into zeros),
+/// padded by dilation * (K - 1) - pad on each side (plus the output padding
+/// at the bottom/right; a negative amount crops), convolved with the kernel
+/// flipped spatially and with its channel dimensions swapped.
+struct Conv2DTransposeLowering
+    : ComputeTypeLowering<Conv2DTransposeLowering, ms::Conv2DTransposeOp> {
+  using ComputeTypeLowering::ComputeTypeLowering;
+  Value lower(ms::Conv2DTransposeOp op, OpAdaptor promoted,
+              ConversionPatternRewriter &rewriter, Location loc,
+              RankedTensorType resultType) const {
+    MLIRContext *ctx = rewriter.getContext();
+    Value x = promoted.getX(), w = promoted.getWeight();
+    RankedTensorType xt = rankedType(x), wt = rankedType(w);
+    Type elt = xt.getElementType();
+    Value zero = constantFloat(rewriter, loc, elt, 0.0);
+    ArrayRef<int64_t> s = op.getStride(), d = op.getDilation(),
+                      p = op.getPad(), outPad = op.getOutputPadding();
+    int64_t k[2] = {wt.getDimSize(2), wt.getDimSize(3)};
+    // Per spatial dimension: the spread size, the low/high pads (signed).
+    SmallVector<int64_t> big = {xt.getDimSize(0), xt.getDimSize(1)};
+    SmallVector<int64_t> cropLow = {0, 0}, cropSize = big;
+    SmallVector<OpFoldResult> offsets(2, rewriter.getIndexAttr(0)),
+        sizes, strides(2, rewriter.getIndexAttr(1));
+    sizes.push_back(rewriter.getIndexAttr(xt.getDimSize(0)));
+    sizes.push_back(rewriter.getIndexAttr(xt.getDimSize(1)));
+    bool crop = false;
+    for (int i = 0; i < 2; ++i) {
+      int64_t spread = (xt.getDimSize(2 + i) - 1) * s[i] + 1;
+      int64_t low = d[i] * (k[i] - 1) - p[2 * i];
+      int64_t high = d[i] * (k[i] - 1) - p[2 * i + 1] + outPad[i];
+      int64_t lowPad = std::max<int64_t>(low, 0),
+              highPad = std::max<int64_t>(high, 0);
+      big.push_back(spread + lowPad + highPad);
+      offsets.push_back(rewriter.getIndexAttr(lowPad));
+      sizes.push_back(rewriter.getIndexAttr(xt.getDimSize(2 + i)));
+      strides.push_back(rewriter.getIndexAttr(s[i]));
+      cropLow.push_back(std::max<int64_t>(-low, 0));
+      cropSize.push_back(spread + low + high);
+      crop |= low < 0 || high < 0;
+    }
+    Value padded = tensor::InsertSliceOp::create(
+        rewriter, loc, x, filledTensor(rewriter, loc, big, zero), offsets,
+        sizes, strides);
+    if (crop) {
+      SmallVector<OpFoldResult> cOffsets, cSizes, cStrides;
+      for (int i = 0; i < 4; ++i) {
+        cOffsets.push_back(rewriter.getIndexAttr(cropLow[i]));
+        cSizes.push_back(rewriter.getIndexAttr(cropSize[i]));
+        cStrides.push_back(rewriter.getIndexAttr(1));
+      }
+      padded = tensor::ExtractSliceOp::create(
+          rewriter, loc, RankedTensorType::get(cropSize, elt), padded,
+          cOffsets, cSizes, cStrides);
+    }
+    // [C_in, C_out, KH, KW] -> [C_out, C_in, KH, KW] flipped: element
+    // (o, c, h, w) = weight[c, o, KH - 1 - h, KW - 1 - w].
+    auto dim = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+    auto flippedType = RankedTensorType::get(
+        {wt.getDimSize(1), wt.getDimSize(0), k[0], k[1]}, elt);
+    SmallVector<AffineMap> maps = {
+        AffineMap::get(4, 0,
+                       {dim(1), dim(0), -dim(2) + (k[0] - 1),
+                        -dim(3) + (k[1] - 1)},
+                       ctx),
+        AffineMap::getMultiDimIdentityMap(4, ctx)};
+    SmallVector<IteratorType> parallel(4, IteratorType::parallel);
+    Value flipped = buildGeneric(
+        rewriter, loc, flippedType, w, maps, parallel,
+        [](OpBuilder &, Location, ValueRange args) { return args[0]; });
+    Value init = filledTensor(rewriter, loc, resultType.getShape(), zero);
+    return linalg::Conv2DNchwFchwOp::create(
+               rewriter, loc, TypeRange{init.getType()},
+               ValueRange{padded, flipped}, ValueRange{init},
+               rewriter.getI64VectorAttr({1, 1}),
+               rewriter.getI64VectorAttr(d))
+        .getResult(0);
+  }
+};
+
 struct PadLowering : OpConversionPattern<ms::PadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -1636,7 +1807,8 @@ void mlir::ascend::populateMindSporeToLinalgPatterns(
       ReshapeLikeLowering<ms::ReshapeOp>, ReshapeLikeLowering<ms::ExpandDimsOp>,
       ReshapeLikeLowering<ms::SqueezeOp>, TransposeLowering, ConcatLowering,
       StridedSliceLowering, GatherLowering, BroadcastToLowering, PadLowering,
-      TileLowering, GatherDLowering, OneHotLowering,
+      TileLowering, GatherDLowering, OneHotLowering, ArgmaxLowering,
+      Conv2DTransposeLowering,
       ReverseV2Lowering, ConstantLowering, LoadLowering, CondLowering,
       WhileLowering, ConditionLowering, YieldLowering, AssertLowering>(ctx);
   // math.erf has no LLVM lowering: expand it to its f32 polynomial.

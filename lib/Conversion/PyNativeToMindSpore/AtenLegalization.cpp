@@ -177,12 +177,42 @@ LogicalResult reshapeToResult(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
+/// convolution(transposed=true), groups 1, NCHW: Conv2DTranspose (+
+/// BiasAdd). The weight is [C_in, C_out, KH, KW] in both frameworks.
+LogicalResult convolutionTransposed(AtenCall &c, Value x, Value w,
+                                    SmallVectorImpl<Value> &results) {
+  if (cast<RankedTensorType>(x.getType()).getRank() != 4)
+    return c.unsupported("only 2-D (NCHW) transposed convolution is "
+                         "legalized");
+  auto stride = c.intsArg("stride", 2), dilation = c.intsArg("dilation", 2);
+  auto padding = c.intsArg("padding", 2);
+  auto outputPadding = c.intsArg("output_padding", 2);
+  auto groups = c.intArg("groups");
+  if (!stride || !dilation || !padding || !outputPadding || !groups)
+    return c.unsupported("missing stride, padding, dilation, output_padding "
+                         "or groups");
+  if (*groups != 1)
+    return c.unsupported("transposed convolution with groups > 1 is not "
+                         "legalized yet");
+  SmallVector<int64_t> pad = {(*padding)[0], (*padding)[0], (*padding)[1],
+                              (*padding)[1]};
+  Value result = ms::Conv2DTransposeOp::create(
+      c.b, c.loc, x, w, *stride, *dilation, pad, *outputPadding);
+  if (Value bias = c.operand("bias"))
+    result = ms::BiasAddOp::create(c.b, c.loc, result, bias);
+  if (cast<RankedTensorType>(result.getType()) != c.resultType())
+    return c.unsupported("the computed output type differs from the recorded "
+                         "one");
+  results.push_back(result);
+  return success();
+}
+
 LogicalResult convolution(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value x = c.operand("input"), w = c.operand("weight");
   if (!x || !w)
     return c.unsupported("missing input or weight");
   if (c.boolArg("transposed", false))
-    return c.unsupported("transposed convolution is not legalized yet");
+    return convolutionTransposed(c, x, w, results);
   auto xType = cast<RankedTensorType>(x.getType());
   if (xType.getRank() != 4)
     return c.unsupported("only 2-D (NCHW) convolution is legalized");
@@ -1006,6 +1036,41 @@ LogicalResult oneHot(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
+/// argmax(dim, keepdim): Argmax with int64 indices; keepdim reshapes to the
+/// recorded shape, dim=None argmaxes the flattened input.
+LogicalResult argmax(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  if (!self)
+    return c.unsupported("missing self");
+  RankedTensorType type = c.resultType();
+  auto selfType = cast<RankedTensorType>(self.getType());
+  if (selfType.getNumElements() == 0)
+    return c.unsupported("argmax of an empty tensor");
+  int64_t axis = 0;
+  if (auto dim = c.intArg("dim")) {
+    if (selfType.getRank() == 0)
+      self = ms::ReshapeOp::create(c.b, c.loc, self, ArrayRef<int64_t>{1});
+    else
+      axis = normalizeDim(*dim, selfType.getRank());
+  } else {
+    self = ms::ReshapeOp::create(c.b, c.loc, self,
+                                 ArrayRef<int64_t>{selfType.getNumElements()});
+  }
+  Value result = ms::ArgmaxOp::create(c.b, c.loc, self, axis,
+                                      type.getElementType());
+  if (result.getType() != type) {
+    if (cast<RankedTensorType>(result.getType()).getElementType() !=
+            type.getElementType() ||
+        cast<RankedTensorType>(result.getType()).getNumElements() !=
+            type.getNumElements())
+      return c.unsupported("the computed output type differs from the "
+                           "recorded one");
+    result = ms::ReshapeOp::create(c.b, c.loc, result, type.getShape());
+  }
+  results.push_back(result);
+  return success();
+}
+
 /// Ops that compute nothing a graph needs (a Python number read, markers).
 LogicalResult noResult(AtenCall &c, SmallVectorImpl<Value> &results) {
   for (Value r : c.op.getResults())
@@ -1149,6 +1214,7 @@ const llvm::StringMap<Handler> &atenTable() {
       {"aten.repeat.default", repeat},
       {"aten.gather.default", gatherD},
       {"aten.one_hot.default", oneHot},
+      {"aten.argmax.default", argmax},
   };
   return table;
 }

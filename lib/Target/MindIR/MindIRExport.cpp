@@ -1096,6 +1096,39 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
             setIO({"x", "w"}, {"output"});
             return success();
           })
+          .Case([&](ms::Conv2DTransposeOp o) {
+            // Conv2DTranspose(dout, weight, input_sizes): the output padding
+            // is in input_sizes (the result shape); group 1.
+            AttrList *a = newPrim(o.getPrimitiveName());
+            ArrayRef<int64_t> w = o.getWeight().getType().getShape();
+            addIntTuple(a, "kernel_size", {w[2], w[3]});
+            addInt(a, "mode", 1);
+            addInt(a, "out_channel", w[1]);
+            addString(a, "pad_mode", "pad");
+            addIntTuple(a, "pad", o.getPad());
+            addIntTuple(a, "pad_list", o.getPad());
+            addIntTuple(a, "stride", nchw4(o.getStride()));
+            addIntTuple(a, "dilation", nchw4(o.getDilation()));
+            addInt(a, "group", 1);
+            addInt(a, "groups", 1);
+            addNCHWFormat(a);
+            setIO({"out_backprop", "filter", "input_sizes"}, {"output"});
+            inputs.push_back(addTupleConstant(
+                graph, cast<RankedTensorType>(o.getType()).getShape()));
+            return success();
+          })
+          .Case([&](ms::ArgmaxOp o) -> LogicalResult {
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addInt(a, "axis", o.getAxis());
+            FailureOr<int> dt = exportedDataType(o.getOutputType(), loc);
+            if (failed(dt))
+              return failure();
+            auto *t = addAttr(a, "output_type");
+            t->set_type(AttrType::TENSORS);
+            t->add_tensors()->set_data_type(*dt);
+            setIO({"x"}, {"output"});
+            return success();
+          })
           .Case([&](ms::BatchNormOp o) {
             AttrList *a = newPrim(o.getPrimitiveName());
             addFloat(a, "epsilon", o.getEpsilon().convertToFloat());

@@ -1287,6 +1287,69 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     if (failed(group))
       return failure();
     state.addAttribute("group", builder.getI64IntegerAttr(*group));
+  } else if (primitive == "Conv2DTranspose") {
+    // Conv2DTranspose(dout, weight, input_sizes): the output padding is what
+    // input_sizes adds to the unpadded output size.
+    if (failed(tensorInputs(2)) || failed(checkNCHW()))
+      return failure();
+    FailureOr<SmallVector<int64_t>> stride = ints("stride", std::nullopt);
+    FailureOr<SmallVector<int64_t>> dilation = ints("dilation", std::nullopt);
+    FailureOr<SmallVector<int64_t>> sizes = ints("input_sizes", 2);
+    if (failed(stride) || failed(dilation) || failed(sizes))
+      return failure();
+    if (stride->empty() || dilation->empty())
+      return error() << "empty stride or dilation";
+    std::string padMode = StringRef(stringAttr("pad_mode", "pad")).lower();
+    if (padMode != "pad")
+      return error() << "Conv2DTranspose pad_mode '" << padMode
+                     << "' (only 'pad' is imported)";
+    FailureOr<int64_t> group = intAttr("group", std::nullopt, 1);
+    if (failed(group))
+      return failure();
+    if (*group != 1)
+      return error() << "Conv2DTranspose with group " << *group
+                     << " (only 1 is imported)";
+    FailureOr<SmallVector<int64_t>> p = ints("pad", std::nullopt);
+    if (failed(p))
+      return failure();
+    if (p->size() == 1)
+      p->assign(4, (*p)[0]);
+    if (p->size() != 4)
+      return error() << "Conv2DTranspose pad has " << p->size() << " entries";
+    ArrayRef<int64_t> hw = spatial(state.operands[0]);
+    ArrayRef<int64_t> khw = spatial(state.operands[1]);
+    if (hw.empty() || khw.empty() || sizes->size() != 4)
+      return error() << "Conv2DTranspose needs static 4-D operands and a "
+                        "4-entry input_sizes";
+    SmallVector<int64_t> s = lastTwo(*stride), d = lastTwo(*dilation);
+    SmallVector<int64_t> outputPadding;
+    for (int i = 0; i < 2; ++i)
+      outputPadding.push_back((*sizes)[2 + i] -
+                              ((hw[i] - 1) * s[i] - (*p)[2 * i] -
+                               (*p)[2 * i + 1] + d[i] * (khw[i] - 1) + 1));
+    setArray("stride", s);
+    setArray("dilation", d);
+    setArray("pad", *p);
+    setArray("output_padding", outputPadding);
+  } else if (primitive == "Argmax") {
+    if (failed(tensorInputs(1)))
+      return failure();
+    FailureOr<int64_t> axis = intAttr("axis", std::nullopt, -1);
+    if (failed(axis))
+      return failure();
+    Type outType = builder.getI32Type();
+    if (const mind_ir::AttributeProto *a = findAttr(attrs, "output_type")) {
+      Type t;
+      if (a->type() == AttrType::TENSORS && a->tensors_size() == 1)
+        t = mindir::elementTypeOf(a->tensors(0).data_type(), ctx);
+      if (!t)
+        return error() << "Argmax output_type has an encoding that is not "
+                          "imported";
+      outType = t;
+    }
+    if (*axis != -1)
+      state.addAttribute("axis", builder.getI64IntegerAttr(*axis));
+    state.addAttribute("output_type", TypeAttr::get(outType));
   } else if (primitive == "BatchNorm") {
     if (failed(tensorInputs(5)) || failed(checkNCHW()))
       return failure();

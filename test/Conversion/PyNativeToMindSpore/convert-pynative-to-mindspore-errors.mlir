@@ -13,9 +13,9 @@ pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : 
 
 // -----
 
-pynative.trace @run_0(%x: tensor<1x3x8x8xf32>, %w: tensor<3x4x3x3xf32>) -> tensor<1x4x10x10xf32> attributes {run = 0 : i64} {
-  // expected-error @+1 {{unsupported eager op 'aten.convolution.default': transposed convolution is not legalized yet}}
-  %c = pynative.op "aten.convolution.default"(%x, %w) {args = {bias, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, transposed = true, output_padding = array<i64: 0, 0>, groups = 1 : i64}, operand_names = ["input", "weight"]} : (tensor<1x3x8x8xf32>, tensor<3x4x3x3xf32>) -> tensor<1x4x10x10xf32>
+pynative.trace @run_0(%x: tensor<1x4x8x8xf32>, %w: tensor<4x2x3x3xf32>) -> tensor<1x4x10x10xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.convolution.default': transposed convolution with groups > 1 is not legalized yet}}
+  %c = pynative.op "aten.convolution.default"(%x, %w) {args = {bias, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, transposed = true, output_padding = array<i64: 0, 0>, groups = 2 : i64}, operand_names = ["input", "weight"]} : (tensor<1x4x8x8xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x10x10xf32>
   pynative.output %c : tensor<1x4x10x10xf32>
 }
 

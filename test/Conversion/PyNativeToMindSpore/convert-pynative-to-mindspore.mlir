@@ -404,3 +404,26 @@ pynative.trace @run_0(%x: tensor<2x3xf32>, %i: tensor<2x2xi64>) -> (tensor<2x2x9
   %o = pynative.op "aten.one_hot.default"(%i) {args = {num_classes = 5 : i64}, operand_names = ["self"]} : (tensor<2x2xi64>) -> tensor<2x2x5xi64>
   pynative.output %t, %g, %o : tensor<2x2x9xf32>, tensor<2x2xf32>, tensor<2x2x5xi64>
 }
+
+// -----
+
+// argmax(dim) is Argmax with int64 indices (keepdim adds a Reshape, no dim
+// argmaxes the flattened input); a transposed convolution with groups 1 is
+// Conv2DTranspose (+ BiasAdd), PyTorch's padding symmetric per dimension.
+
+// CHECK-LABEL: func.func @main
+// CHECK: %[[A:.*]] = mindspore.argmax %arg0 {axis = 1 : i64, output_type = i64} : (tensor<2x5xf32>) -> tensor<2xi64>
+// CHECK: %[[K0:.*]] = mindspore.argmax %arg0 {axis = 0 : i64, output_type = i64} : (tensor<2x5xf32>) -> tensor<5xi64>
+// CHECK: %[[K:.*]] = mindspore.reshape %[[K0]], [1, 5] : (tensor<5xi64>) -> tensor<1x5xi64>
+// CHECK: %[[F0:.*]] = mindspore.reshape %arg0, [10] : (tensor<2x5xf32>) -> tensor<10xf32>
+// CHECK: %[[F:.*]] = mindspore.argmax %[[F0]] {axis = 0 : i64, output_type = i64} : (tensor<10xf32>) -> tensor<i64>
+// CHECK: %[[C0:.*]] = mindspore.conv2d_transpose %arg1, %arg2 {dilation = array<i64: 1, 1>, output_padding = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x2x4x4xf32>, tensor<2x3x3x3xf32>) -> tensor<1x3x8x8xf32>
+// CHECK: %[[C:.*]] = mindspore.bias_add %[[C0]], %arg3
+// CHECK: return %[[A]], %[[K]], %[[F]], %[[C]]
+pynative.trace @run_0(%x: tensor<2x5xf32>, %y: tensor<1x2x4x4xf32>, %w: tensor<2x3x3x3xf32>, %b: tensor<3xf32>) -> (tensor<2xi64>, tensor<1x5xi64>, tensor<i64>, tensor<1x3x8x8xf32>) attributes {run = 0 : i64} {
+  %a = pynative.op "aten.argmax.default"(%x) {args = {dim = 1 : i64, keepdim = false}, operand_names = ["self"]} : (tensor<2x5xf32>) -> tensor<2xi64>
+  %k = pynative.op "aten.argmax.default"(%x) {args = {dim = 0 : i64, keepdim = true}, operand_names = ["self"]} : (tensor<2x5xf32>) -> tensor<1x5xi64>
+  %f = pynative.op "aten.argmax.default"(%x) {args = {dim, keepdim = false}, operand_names = ["self"]} : (tensor<2x5xf32>) -> tensor<i64>
+  %c = pynative.op "aten.convolution.default"(%y, %w, %b) {args = {stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, dilation = array<i64: 1, 1>, transposed = true, output_padding = array<i64: 1, 1>, groups = 1 : i64}, operand_names = ["input", "weight", "bias"]} : (tensor<1x2x4x4xf32>, tensor<2x3x3x3xf32>, tensor<3xf32>) -> tensor<1x3x8x8xf32>
+  pynative.output %a, %k, %f, %c : tensor<2xi64>, tensor<1x5xi64>, tensor<i64>, tensor<1x3x8x8xf32>
+}

@@ -733,3 +733,39 @@ func.func @custom_attr_kind(%x: tensor<4xf32>) -> tensor<4xf32> {
   %y = mindspore.custom "aten.erfinv.default"(%x) func_type "pytorch_aten" attrs {shape = [1, 2]} : (tensor<4xf32>) -> tensor<4xf32>
   return %y : tensor<4xf32>
 }
+
+// -----
+
+func.func @argmax_axis(%x: tensor<2x5xf32>) -> tensor<2xi64> {
+  // expected-error @+2 {{axis 2 is out of range for rank 2}}
+  // expected-error @+1 {{'mindspore.argmax' op failed to infer returned types}}
+  %r = mindspore.argmax %x {axis = 2 : i64, output_type = i64} : (tensor<2x5xf32>) -> tensor<2xi64>
+  return %r : tensor<2xi64>
+}
+
+// -----
+
+func.func @argmax_output_type(%x: tensor<2x5xf32>) -> tensor<2xi64> {
+  // expected-error @+2 {{output_type must be i32 or i64}}
+  // expected-error @+1 {{'mindspore.argmax' op failed to infer returned types}}
+  %r = mindspore.argmax %x {axis = 1 : i64, output_type = i16} : (tensor<2x5xf32>) -> tensor<2xi64>
+  return %r : tensor<2xi64>
+}
+
+// -----
+
+func.func @conv2d_transpose_channels(%x: tensor<1x2x4x4xf32>, %w: tensor<3x2x3x3xf32>) -> tensor<1x2x8x8xf32> {
+  // expected-error @+2 {{weight expects 3 input channels, input has 2}}
+  // expected-error @+1 {{'mindspore.conv2d_transpose' op failed to infer returned types}}
+  %r = mindspore.conv2d_transpose %x, %w {stride = array<i64: 2, 2>, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, output_padding = array<i64: 1, 1>} : (tensor<1x2x4x4xf32>, tensor<3x2x3x3xf32>) -> tensor<1x2x8x8xf32>
+  return %r : tensor<1x2x8x8xf32>
+}
+
+// -----
+
+func.func @conv2d_transpose_output_padding(%x: tensor<1x2x4x4xf32>, %w: tensor<2x3x3x3xf32>) -> tensor<1x3x9x9xf32> {
+  // expected-error @+2 {{output padding must be non-negative and smaller than the stride or the dilation}}
+  // expected-error @+1 {{'mindspore.conv2d_transpose' op failed to infer returned types}}
+  %r = mindspore.conv2d_transpose %x, %w {stride = array<i64: 2, 2>, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, output_padding = array<i64: 2, 2>} : (tensor<1x2x4x4xf32>, tensor<2x3x3x3xf32>) -> tensor<1x3x9x9xf32>
+  return %r : tensor<1x3x9x9xf32>
+}

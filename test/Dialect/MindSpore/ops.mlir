@@ -199,3 +199,14 @@ func.func @custom(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<2xi64>, tensor<2x
   %k = mindspore.custom "MyKernel"() func_type "aot" attrs {eps = 1.0e-5 : f64, w = 0.25 : f32, tag = "x", sizes = array<i64: 2>, scales = array<f64: 0.5>} : () -> tensor<2xf32>
   return %y, %t#1, %k : tensor<4xf32>, tensor<2xi64>, tensor<2xf32>
 }
+
+// CHECK-LABEL: func.func @argmax_conv2d_transpose
+// CHECK: mindspore.argmax %{{.*}} {axis = 1 : i64, output_type = i64} : (tensor<2x5xf32>) -> tensor<2xi64>
+// CHECK: mindspore.argmax %{{.*}} {output_type = i32} : (tensor<2x5xf32>) -> tensor<2xi32>
+// CHECK: mindspore.conv2d_transpose %{{.*}}, %{{.*}} {dilation = array<i64: 1, 1>, output_padding = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x2x4x4xf32>, tensor<2x3x3x3xf32>) -> tensor<1x3x8x8xf32>
+func.func @argmax_conv2d_transpose(%x: tensor<2x5xf32>, %y: tensor<1x2x4x4xf32>, %w: tensor<2x3x3x3xf32>) -> (tensor<2xi64>, tensor<2xi32>, tensor<1x3x8x8xf32>) {
+  %a = mindspore.argmax %x {axis = 1 : i64, output_type = i64} : (tensor<2x5xf32>) -> tensor<2xi64>
+  %b = mindspore.argmax %x {output_type = i32} : (tensor<2x5xf32>) -> tensor<2xi32>
+  %c = mindspore.conv2d_transpose %y, %w {stride = array<i64: 2, 2>, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, output_padding = array<i64: 1, 1>} : (tensor<1x2x4x4xf32>, tensor<2x3x3x3xf32>) -> tensor<1x3x8x8xf32>
+  return %a, %b, %c : tensor<2xi64>, tensor<2xi32>, tensor<1x3x8x8xf32>
+}

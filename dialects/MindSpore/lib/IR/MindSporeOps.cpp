@@ -365,6 +365,42 @@ LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
+LogicalResult Conv2DTransposeOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> loc, Adaptor a,
+    SmallVectorImpl<Type> &types) {
+  RankedTensorType x = rankedType(a.getX()), w = rankedType(a.getWeight());
+  if (x.getRank() != 4 || w.getRank() != 4)
+    return emitOptionalError(loc, "expects 4-D NCHW input and [C_in, C_out, "
+                                  "KH, KW] weight");
+  if (x.getDimSize(1) != w.getDimSize(0))
+    return emitOptionalError(loc, "weight expects " +
+                                      Twine(w.getDimSize(0)) +
+                                      " input channels, input has " +
+                                      Twine(x.getDimSize(1)));
+  SmallVector<int64_t> kernel = {w.getDimSize(2), w.getDimSize(3)};
+  if (failed(checkWindowAttrs(loc, kernel, a.getStride(), a.getDilation(),
+                              a.getPad())))
+    return failure();
+  ArrayRef<int64_t> s = a.getStride(), d = a.getDilation(), p = a.getPad(),
+                    op = a.getOutputPadding();
+  if (op.size() != 2)
+    return emitOptionalError(loc, "expects 2 output paddings [h, w]");
+  SmallVector<int64_t> out = {x.getDimSize(0), w.getDimSize(1)};
+  for (int i = 0; i < 2; ++i) {
+    if (op[i] < 0 || (op[i] >= s[i] && op[i] >= d[i]))
+      return emitOptionalError(loc, "output padding must be non-negative and "
+                                    "smaller than the stride or the "
+                                    "dilation");
+    int64_t size = (x.getDimSize(2 + i) - 1) * s[i] - p[2 * i] -
+                   p[2 * i + 1] + d[i] * (kernel[i] - 1) + op[i] + 1;
+    if (size < 1)
+      return emitOptionalError(loc, "the padding leaves an empty output");
+    out.push_back(size);
+  }
+  types.push_back(RankedTensorType::get(out, x.getElementType()));
+  return success();
+}
+
 LogicalResult BatchNormOp::inferReturnTypes(MLIRContext *,
                                             std::optional<Location> loc,
                                             Adaptor a,

@@ -238,3 +238,25 @@ LogicalResult OneHotOp::inferReturnTypes(MLIRContext *,
   types.push_back(RankedTensorType::get(shape, on.getElementType()));
   return success();
 }
+
+LogicalResult ArgmaxOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor a,
+                                         SmallVectorImpl<Type> &types) {
+  RankedTensorType in = rankedType(a.getInput());
+  int64_t rank = in.getRank();
+  if (rank == 0)
+    return emitOptionalError(loc, "expects an input of rank >= 1");
+  std::optional<int64_t> axis = axisIndex(a.getAxis(), rank);
+  if (!axis)
+    return emitOptionalError(loc, axisOutOfRange(a.getAxis(), rank));
+  Type outType = a.getOutputType();
+  if (!outType.isSignlessInteger(32) && !outType.isSignlessInteger(64))
+    return emitOptionalError(loc, "output_type must be i32 or i64");
+  if (in.getDimSize(*axis) == 0)
+    return emitOptionalError(loc, "argmax of an empty dimension");
+  SmallVector<int64_t> shape(in.getShape());
+  shape.erase(shape.begin() + *axis);
+  types.push_back(RankedTensorType::get(shape, outType));
+  return success();
+}

@@ -17,7 +17,13 @@ def ConvertMindSporeToLinalgPass
       LogicalNot, BiasAdd, BatchNorm) become `linalg.generic` with NumPy broadcasting
       expressed in the indexing maps;
     - Conv2D becomes `linalg.conv_2d_nchw_fchw` (`linalg.conv_2d_ngchw_gfchw`
-      when `group > 1`) after a `tensor.pad` with zeros;
+      when `group > 1`) after a `tensor.pad` with zeros; Conv2DTranspose is
+      a stride-1 `linalg.conv_2d_nchw_fchw` of the input spread by the stride
+      (a strided `tensor.insert_slice` into zeros) and padded by
+      `dilation * (K - 1) - pad` (+ output padding), with the kernel flipped
+      and its channel dimensions swapped;
+    - Argmax is a `linalg.generic` reduction into (value, index) pairs
+      (first index on ties, NaN largest);
     - MaxPool pads with -inf (plus the extra bottom/right rows that
       `ceil_mode` needs) and uses `linalg.pooling_nchw_max`; AvgPool is
       `linalg.pooling_nchw_sum` divided by the window size;

@@ -33,7 +33,8 @@ def ConvertPyNativeToMindSpore
     after import (each tensor id names its newest value).
 
     Each aten op is legalized by a table from eager op names to primitives
-    (`aten.convolution.default` to Conv2D (+ BiasAdd), `aten.addmm.default` to
+    (`aten.convolution.default` to Conv2D or, transposed with groups 1,
+    Conv2DTranspose (+ BiasAdd), `aten.argmax.default` to Argmax, `aten.addmm.default` to
     MatMul + BiasAdd, ...). Unsupported ops are reported all at once, each with
     its source location and module path, and the pass fails; with
     `keep-unsupported` each becomes a `mindspore.custom` (keeping the eager

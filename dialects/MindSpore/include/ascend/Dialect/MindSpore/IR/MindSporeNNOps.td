@@ -27,6 +27,38 @@ def MindSpore_Conv2DOp : MindSpore_PrimOp<"conv2d", "Conv2D",
   }];
 }
 
+def MindSpore_Conv2DTransposeOp : MindSpore_PrimOp<"conv2d_transpose",
+    "Conv2DTranspose", [SameOperandsElementType]> {
+  let summary = "2-D transposed convolution, NCHW x [C_in, C_out, KH, KW] (MindSpore Conv2DTranspose)";
+  let description = [{
+    The gradient of a Conv2D with respect to its input (PyTorch
+    `conv_transpose2d`, `aten.convolution` with `transposed = true`, groups
+    1). `x` is `[N, C_in, H, W]`, `weight` is `[C_in, C_out, KH, KW]` (the
+    PyTorch and MindSpore layout); the result is `[N, C_out, OH, OW]` with
+    `OH = (H - 1) * stride_h - pad_top - pad_bottom + dilation_h * (KH - 1) +
+    output_padding_h + 1` (likewise OW). `pad` is `[top, bottom, left,
+    right]`, `output_padding` `[h, w]` (each smaller than its stride or its
+    dilation, as PyTorch requires). MindIR: primitive `Conv2DTranspose`
+    (pad_mode "pad", group 1), inputs `dout`, `weight` and the tuple
+    `input_sizes` (the result shape, which carries the output padding).
+
+    ```mlir
+    %y = mindspore.conv2d_transpose %x, %w {dilation = array<i64: 1, 1>,
+           output_padding = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>,
+           stride = array<i64: 2, 2>}
+         : (tensor<1x2x4x4xf32>, tensor<2x3x3x3xf32>) -> tensor<1x3x8x8xf32>
+    ```
+  }];
+  let arguments = (ins MindSpore_FloatTensor:$x, MindSpore_FloatTensor:$weight,
+                       DenseI64ArrayAttr:$stride, DenseI64ArrayAttr:$dilation,
+                       DenseI64ArrayAttr:$pad,
+                       DenseI64ArrayAttr:$output_padding);
+  let results = (outs MindSpore_FloatTensor:$result);
+  let assemblyFormat = [{
+    $x `,` $weight attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 def MindSpore_BatchNormOp : MindSpore_PrimOp<"batch_norm", "BatchNorm",
     [SameOperandsElementType]> {
   let summary = "inference batch normalization over channel dim 1 (MindSpore BatchNorm)";

@@ -176,4 +176,25 @@ def MindSpore_OneHotOp : MindSpore_PrimOp<"one_hot", "OneHot"> {
   }];
 }
 
+def MindSpore_ArgmaxOp : MindSpore_PrimOp<"argmax", "Argmax"> {
+  let summary = "index of the largest element along an axis (MindSpore Argmax)";
+  let description = [{
+    The result has the input's shape without dimension `axis` (negative
+    counts from the end; the default -1 is the last) and the element type
+    `output_type` (i32 or i64). Ties give the first index; a NaN counts as
+    larger than any number (PyTorch's rule). `torch.argmax` (aten.argmax with
+    a dim; keepdim adds a Reshape). MindIR: primitive `Argmax`, attributes
+    `axis` and `output_type`.
+
+    ```mlir
+    %i = mindspore.argmax %x {axis = 1 : i64, output_type = i64} : (tensor<2x5xf32>) -> tensor<2xi64>
+    ```
+  }];
+  let arguments = (ins MindSpore_Tensor:$input,
+                       DefaultValuedAttr<I64Attr, "-1">:$axis,
+                       TypeAttr:$output_type);
+  let results = (outs TensorOf<[I32, I64]>:$result);
+  let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+}
+
 #endif // ASCEND_DIALECT_MINDSPORE_SHAPE_OPS
