@@ -355,6 +355,21 @@ LogicalResult mm(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
+/// fill_(self, value): every element becomes the (0-d) value.
+LogicalResult fill(AtenCall &c, SmallVectorImpl<Value> &results) {
+  RankedTensorType type = c.resultType();
+  Value value = c.operand("value");
+  FailureOr<Value> scalar =
+      value ? withElementType(c, value, type.getElementType())
+            : FailureOr<Value>(scalarConstant(
+                  c, c.floatArg("value").value_or(0.0), type.getElementType()));
+  if (failed(scalar))
+    return failure();
+  results.push_back(
+      ms::BroadcastToOp::create(c.b, c.loc, *scalar, type.getShape()));
+  return success();
+}
+
 LogicalResult bmm(AtenCall &c, SmallVectorImpl<Value> &results) {
   results.push_back(ms::BatchMatMulOp::create(
       c.b, c.loc, c.operand("self"), c.operand("mat2"), false, false));
@@ -1118,6 +1133,8 @@ const llvm::StringMap<Handler> &atenTable() {
       {"aten.addmm.default", addmm},
       {"aten.mm.default", mm},
       {"aten.bmm.default", bmm},
+      {"aten.fill_.Tensor", fill},
+      {"aten.fill_.Scalar", fill},
       {"aten.t.default", transpose2d},
       {"aten.transpose.int", transposeDims},
       {"aten.permute.default", permute},
@@ -1235,14 +1252,19 @@ Value aliasedOperand(Value v) {
 }
 
 /// An in-place op writes its mutated operands. When such an operand shares
-/// storage with other recorded values (it is a view of a base tensor, or a
-/// base that has views), the write changes those too, but the trace keeps
-/// using their old SSA values. Functionalizing that needs the base rebound
-/// to a slice-update; until then, refuse it when any such alias is read
-/// after the write (a write whose aliases are never read again is pure).
+/// storage with other recorded values, the write changes those too, but the
+/// trace keeps using their old SSA values. A write into a view made by
+/// viewChainOf's ops is functionalized by the run merger, which rebinds the
+/// view's base to an updated copy; any other alias read after the write (a
+/// second view of the same base, or a view of a base written directly) is
+/// refused. A write whose aliases are never read again is pure.
 LogicalResult checkNoHiddenWrites(pynative::RecordedOp op, std::string &why) {
   for (int64_t index : op.getMutatedOperands()) {
-    Value base = op->getOperand(index);
+    Value written = op->getOperand(index);
+    SmallVector<pynative::RecordedOp> chain;
+    Value root = viewChainOf(written, chain);
+    bool rebindsRoot = root && !chain.empty();
+    Value base = written;
     while (Value up = aliasedOperand(base))
       base = up;
     SmallVector<Value> family = {base};
@@ -1253,7 +1275,14 @@ LogicalResult checkNoHiddenWrites(pynative::RecordedOp op, std::string &why) {
             for (OpResult r : user->getResults())
               if (aliasedOperand(r) == family[i])
                 family.push_back(r);
-    for (Value v : family)
+    for (Value v : family) {
+      if (rebindsRoot && v == root)
+        continue; // the merger rebinds it to the updated copy
+      // A view made after the write is made from the rebound base.
+      if (Operation *def = v.getDefiningOp();
+          rebindsRoot && def && def->getBlock() == op->getBlock() &&
+          op->isBeforeInBlock(def))
+        continue;
       for (Operation *user : v.getUsers())
         if (user != op && user->getBlock() == op->getBlock() &&
             op->isBeforeInBlock(user)) {
@@ -1262,11 +1291,43 @@ LogicalResult checkNoHiddenWrites(pynative::RecordedOp op, std::string &why) {
                 "that is not supported yet";
           return failure();
         }
+    }
   }
   return success();
 }
 
 } // namespace
+
+/// View ops whose writes the merger can put back into their base.
+static bool isFunctionalizableView(StringRef name) {
+  return llvm::is_contained(
+      {"aten.select.int", "aten.slice.Tensor", "aten.view.default",
+       "aten._unsafe_view.default", "aten._reshape_alias.default",
+       "aten.reshape.default", "aten.unsqueeze.default",
+       "aten.squeeze.dim", "aten.squeeze.default", "aten.alias.default",
+       "aten.t.default", "aten.transpose.int", "aten.permute.default"},
+      name);
+}
+
+Value mlir::ascend::viewChainOf(Value v,
+                                SmallVectorImpl<pynative::RecordedOp> &chain) {
+  chain.clear();
+  while (true) {
+    auto result = dyn_cast<OpResult>(v);
+    auto op = result ? dyn_cast<pynative::RecordedOp>(result.getOwner())
+                     : pynative::RecordedOp();
+    if (!op || !op.getMutatedOperands().empty())
+      break; // v is a base (or an in-place result, which names a base)
+    Value up = aliasedOperand(v);
+    if (!up)
+      break;
+    if (!isFunctionalizableView(op.getName()))
+      return {};
+    chain.insert(chain.begin(), op);
+    v = up;
+  }
+  return v;
+}
 
 LogicalResult mlir::ascend::legalizeAtenOp(pynative::RecordedOp op,
                                            ValueRange operands,

@@ -29,6 +29,20 @@ namespace ms = mlir::ascend::mindspore;
 
 namespace {
 
+/// The operand a view result aliases, or null.
+Value aliasedOperand(Value v) {
+  auto result = dyn_cast<OpResult>(v);
+  auto op = result ? dyn_cast<pynative::RecordedOp>(result.getOwner())
+                   : pynative::RecordedOp();
+  if (!op)
+    return {};
+  ArrayRef<int64_t> aliases = op.getResultAliases();
+  unsigned i = result.getResultNumber();
+  if (i >= aliases.size() || aliases[i] < 0)
+    return {};
+  return op->getOperand(aliases[i]);
+}
+
 /// "file:line" of the innermost user frame of a location, for messages.
 std::string sourceLine(Location loc) {
   std::string text;
@@ -88,6 +102,13 @@ private:
                  Location loc);
   LogicalResult legalizeOne(Operation *op0, ValueRange operands,
                             SmallVectorImpl<Value> &results);
+  /// After an in-place write into a view, rebinds the view's base (in every
+  /// run) to a copy with the written region replaced.
+  LogicalResult rebindWrittenBases(MutableArrayRef<RunCursor> runs,
+                                   pynative::RecordedOp op0,
+                                   ArrayRef<Value> results);
+  FailureOr<Value> putBack(Value parent, pynative::RecordedOp view,
+                           Value child);
   /// Tries to recover a `while` loop whose first trip starts at the runs'
   /// current pynative.loop_iter. Returns failure after a diagnostic, true when
   /// the loop was emitted (cursors now after it), false when the recorded trips
@@ -249,6 +270,128 @@ LogicalResult RunMerger::emitRecorded(MutableArrayRef<RunCursor> runs) {
     if (merged)
       for (RunCursor &run : runs)
         run.mapping.map(run.op()->getResult(i), merged);
+  if (auto recorded = dyn_cast<pynative::RecordedOp>(op0))
+    return rebindWrittenBases(runs, recorded, results);
+  return success();
+}
+
+/// A boolean constant of `shape` that is true where the index along `dim`
+/// lies in [begin, end).
+static Value regionMask(OpBuilder &builder, Location loc,
+                        ArrayRef<int64_t> shape, int64_t dim, int64_t begin,
+                        int64_t end) {
+  auto type = RankedTensorType::get(shape, builder.getI1Type());
+  int64_t inner = 1;
+  for (int64_t d = dim + 1; d < (int64_t)shape.size(); ++d)
+    inner *= shape[d];
+  SmallVector<bool> bits(type.getNumElements());
+  for (auto [flat, bit] : llvm::enumerate(bits)) {
+    int64_t index = ((int64_t)flat / inner) % shape[dim];
+    bit = index >= begin && index < end;
+  }
+  return ms::ConstantOp::create(builder, loc,
+                                DenseElementsAttr::get(type, ArrayRef(bits)));
+}
+
+/// The value of `parent` after its view made by `view` became `child`.
+FailureOr<Value> RunMerger::putBack(Value parent, pynative::RecordedOp view,
+                                    Value child) {
+  Location loc = view.getLoc();
+  auto parentType = cast<RankedTensorType>(parent.getType());
+  ArrayRef<int64_t> shape = parentType.getShape();
+  int64_t rank = parentType.getRank();
+  auto intArg = [&](StringRef name, int64_t dflt) {
+    if (auto a = dyn_cast_or_null<IntegerAttr>(view.getArgs().get(name)))
+      return a.getInt();
+    return dflt;
+  };
+  StringRef name = view.getName();
+  if (name == "aten.select.int" || name == "aten.slice.Tensor") {
+    int64_t dim = intArg("dim", 0);
+    dim = dim < 0 ? dim + rank : dim;
+    int64_t size = shape[dim], begin, end;
+    if (name == "aten.select.int") {
+      begin = intArg("index", 0);
+      begin = begin < 0 ? begin + size : begin;
+      end = begin + 1;
+      // The selected slice with its dimension back (size 1) broadcasts.
+      SmallVector<int64_t> withDim(shape);
+      withDim[dim] = 1;
+      child = ms::ReshapeOp::create(builder, loc, child, withDim);
+    } else {
+      if (intArg("step", 1) != 1)
+        return view.emitError("a write through a strided slice is not "
+                              "supported yet");
+      begin = intArg("start", 0);
+      end = intArg("end", size);
+      begin = std::clamp(begin < 0 ? begin + size : begin, int64_t(0), size);
+      end = std::clamp(end < 0 ? end + size : end, begin, size);
+      SmallVector<int64_t> paddings(2 * rank, 0);
+      paddings[2 * dim] = begin;
+      paddings[2 * dim + 1] = size - end;
+      child = ms::PadOp::create(builder, loc, child,
+                                builder.getDenseI64ArrayAttr(paddings),
+                                builder.getF64FloatAttr(0.0));
+    }
+    Value mask = regionMask(builder, loc, shape, dim, begin, end);
+    return Value(ms::SelectOp::create(builder, loc, mask, child, parent));
+  }
+  if (name == "aten.t.default" || name == "aten.transpose.int" ||
+      name == "aten.permute.default") {
+    SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    if (name == "aten.permute.default") {
+      auto dims = dyn_cast_or_null<DenseI64ArrayAttr>(view.getArgs().get("dims"));
+      if (!dims)
+        return view.emitError("permute without dims");
+      for (auto [i, d] : llvm::enumerate(dims.asArrayRef()))
+        perm[(d + rank) % rank] = i; // the inverse permutation
+    } else if (rank >= 2) {
+      int64_t d0 = name == "aten.t.default" ? 0 : intArg("dim0", 0);
+      int64_t d1 = name == "aten.t.default" ? 1 : intArg("dim1", 1);
+      std::swap(perm[(d0 + rank) % rank], perm[(d1 + rank) % rank]);
+    }
+    return Value(ms::TransposeOp::create(builder, loc, child, perm));
+  }
+  // view, reshape, (un)squeeze, alias: same elements in the parent's shape.
+  if (cast<RankedTensorType>(child.getType()) == parentType)
+    return child;
+  return Value(ms::ReshapeOp::create(builder, loc, child, shape));
+}
+
+LogicalResult RunMerger::rebindWrittenBases(MutableArrayRef<RunCursor> runs,
+                                            pynative::RecordedOp op0,
+                                            ArrayRef<Value> results) {
+  ArrayRef<int64_t> aliases = op0.getResultAliases();
+  for (int64_t index : op0.getMutatedOperands()) {
+    SmallVector<pynative::RecordedOp> chain;
+    Value root = viewChainOf(op0->getOperand(index), chain);
+    if (!root || chain.empty())
+      continue; // a base written directly: its id already names the result
+    // The written view's new value: the result aliasing the operand.
+    Value value;
+    for (auto [i, alias] : llvm::enumerate(aliases))
+      if (alias == index && i < results.size())
+        value = results[i];
+    if (!value)
+      continue;
+    // Put the new value back through the views, innermost first.
+    RunCursor &run0 = runs.front();
+    for (pynative::RecordedOp view : llvm::reverse(chain)) {
+      Value parent = run0.mapping.lookupOrNull(aliasedOperand(view->getResult(0)));
+      if (!parent)
+        return op0.emitError("the base of this write through a view has no "
+                             "converted value");
+      FailureOr<Value> updated = putBack(parent, view, value);
+      if (failed(updated))
+        return failure();
+      value = *updated;
+    }
+    for (RunCursor &run : runs) {
+      SmallVector<pynative::RecordedOp> runChain;
+      Value runRoot = viewChainOf(run.op()->getOperand(index), runChain);
+      run.mapping.map(runRoot, value);
+    }
+  }
   return success();
 }
 

@@ -427,3 +427,20 @@ pynative.trace @run_0(%x: tensor<2x5xf32>, %y: tensor<1x2x4x4xf32>, %w: tensor<2
   %c = pynative.op "aten.convolution.default"(%y, %w, %b) {args = {stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, dilation = array<i64: 1, 1>, transposed = true, output_padding = array<i64: 1, 1>, groups = 1 : i64}, operand_names = ["input", "weight", "bias"]} : (tensor<1x2x4x4xf32>, tensor<2x3x3x3xf32>, tensor<3xf32>) -> tensor<1x3x8x8xf32>
   pynative.output %a, %k, %f, %c : tensor<2xi64>, tensor<1x5xi64>, tensor<i64>, tensor<1x3x8x8xf32>
 }
+
+// -----
+
+// x[0:2].copy_(y) writes through a view into x, which is read afterwards: x is
+// rebound to Select(mask of rows 0..1, pad(y), x).
+
+// CHECK-LABEL: func.func @main(%arg0: tensor<4xf32>, %arg1: tensor<2xf32>) -> tensor<4xf32>
+// CHECK: %[[P:.*]] = mindspore.pad %arg1 {paddings = array<i64: 0, 2>} : (tensor<2xf32>) -> tensor<4xf32>
+// CHECK: %[[MASK:.*]] = mindspore.constant dense<[true, true, false, false]> : tensor<4xi1>
+// CHECK: %[[X:.*]] = mindspore.select %[[MASK]], %[[P]], %arg0
+// CHECK: return %[[X]]
+pynative.trace @run_0(%x: tensor<4xf32>, %y: tensor<2xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  %c = pynative.op "aten.clone.default"(%x) {args = {memory_format}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+  %v = pynative.op "aten.slice.Tensor"(%c) {args = {dim = 0 : i64, end = 2 : i64, start = 0 : i64, step = 1 : i64}, operand_names = ["self"], result_aliases = array<i64: 0>} : (tensor<4xf32>) -> tensor<2xf32>
+  %w = pynative.op "aten.copy_.default"(%v, %y) {args = {non_blocking = false}, mutated_operands = array<i64: 0>, operand_names = ["self", "src"], result_aliases = array<i64: 0>} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  pynative.output %c : tensor<4xf32>
+}

@@ -28,6 +28,13 @@ LogicalResult legalizeAtenOp(pynative::RecordedOp op, ValueRange operands,
                              SmallVectorImpl<Value> &results,
                              std::string &whyUnsupported);
 
+/// The base tensor that `v` is a view of through view ops whose writes can be
+/// put back into the base (select, slice with step 1, view/reshape,
+/// (un)squeeze, t/transpose/permute, alias), with those view ops in `chain`
+/// from the base to `v`. `v` itself (empty chain) when it is no view; null
+/// when it is a view of another kind.
+Value viewChainOf(Value v, SmallVectorImpl<pynative::RecordedOp> &chain);
+
 #define GEN_PASS_REGISTRATION
 #include "ascend/Conversion/PyNativeToMindSpore/Passes.h.inc"
 
