@@ -355,6 +355,36 @@ LogicalResult mm(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
+/// index_put(_)(self, indices, values, accumulate): with one boolean mask of
+/// self's shape (`x[mask] = v`, `x[mask] += v`), the masked elements become
+/// (or gain) the broadcast values.
+LogicalResult indexPut(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self"), values = c.operand("values");
+  SmallVector<Value> indices;
+  for (auto [i, n] : llvm::enumerate(c.op.getOperandNames()))
+    if (cast<StringAttr>(n).getValue() == "indices")
+      indices.push_back(c.operands[i]);
+  auto type = cast<RankedTensorType>(self.getType());
+  if (indices.size() != 1 ||
+      cast<RankedTensorType>(indices[0].getType()) !=
+          RankedTensorType::get(type.getShape(), c.b.getI1Type()))
+    return c.unsupported("only a write through one boolean mask of the "
+                         "tensor's shape is legalized yet");
+  FailureOr<Value> v = withElementType(c, values, type.getElementType());
+  if (failed(v))
+    return failure();
+  Value newValues = *v;
+  if (c.boolArg("accumulate", false))
+    newValues = ms::AddOp::create(c.b, c.loc, self, newValues);
+  else if (cast<RankedTensorType>(newValues.getType()).getNumElements() !=
+           1)
+    return c.unsupported("a masked write of several values (values are "
+                         "taken in mask order) is not legalized yet");
+  results.push_back(
+      ms::SelectOp::create(c.b, c.loc, indices[0], newValues, self));
+  return success();
+}
+
 /// fill_(self, value): every element becomes the (0-d) value.
 LogicalResult fill(AtenCall &c, SmallVectorImpl<Value> &results) {
   RankedTensorType type = c.resultType();
@@ -1134,6 +1164,8 @@ const llvm::StringMap<Handler> &atenTable() {
       {"aten.mm.default", mm},
       {"aten.bmm.default", bmm},
       {"aten.fill_.Tensor", fill},
+      {"aten.index_put_.default", indexPut},
+      {"aten.index_put.default", indexPut},
       {"aten.fill_.Scalar", fill},
       {"aten.t.default", transpose2d},
       {"aten.transpose.int", transposeDims},

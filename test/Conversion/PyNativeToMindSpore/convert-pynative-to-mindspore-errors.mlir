@@ -103,3 +103,19 @@ pynative.trace @run_0(%x: tensor<4xi64>, %y: tensor<4xi64>) -> (tensor<4xi64>, t
   %p = pynative.op "aten.pow.Tensor_Scalar"(%x) {args = {exponent = 2 : i64}, operand_names = ["self"]} : (tensor<4xi64>) -> tensor<4xi64>
   pynative.output %s, %a, %n, %r, %p : tensor<4xi64>, tensor<4xi1>, tensor<4xi64>, tensor<4xf32>, tensor<4xi64>
 }
+
+// -----
+
+pynative.trace @run_0(%x: tensor<4xf32>, %i: tensor<2xi64>, %v: tensor<f32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.index_put_.default': only a write through one boolean mask of the tensor's shape is legalized yet}}
+  %w = pynative.op "aten.index_put_.default"(%x, %i, %v) {args = {accumulate = false}, mutated_operands = array<i64: 0>, operand_names = ["self", "indices", "values"], result_aliases = array<i64: 0>} : (tensor<4xf32>, tensor<2xi64>, tensor<f32>) -> tensor<4xf32>
+  pynative.output %w : tensor<4xf32>
+}
+
+// -----
+
+pynative.trace @run_0(%x: tensor<4xf32>, %m: tensor<4xi1>, %v: tensor<2xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.index_put_.default': a masked write of several values (values are taken in mask order) is not legalized yet}}
+  %w = pynative.op "aten.index_put_.default"(%x, %m, %v) {args = {accumulate = false}, mutated_operands = array<i64: 0>, operand_names = ["self", "indices", "values"], result_aliases = array<i64: 0>} : (tensor<4xf32>, tensor<4xi1>, tensor<2xf32>) -> tensor<4xf32>
+  pynative.output %w : tensor<4xf32>
+}
