@@ -90,16 +90,7 @@ using Handler = LogicalResult (*)(AtenCall &, SmallVectorImpl<Value> &);
 
 /// A constant of `type` whose every element is `value`.
 Value splatConstant(AtenCall &c, double value, RankedTensorType type) {
-  Type elementType = type.getElementType();
-  Attribute element;
-  if (isa<FloatType>(elementType))
-    element = c.b.getFloatAttr(elementType, value);
-  else if (elementType.isInteger(1))
-    element = c.b.getBoolAttr(value != 0);
-  else
-    element = c.b.getIntegerAttr(elementType, (int64_t)value);
-  return ms::ConstantOp::create(c.b, c.loc,
-                                DenseElementsAttr::get(type, element));
+  return buildSplatConstant(c.b, c.loc, type, value);
 }
 
 /// A 0-d constant of `value` with element type `elementType`.
@@ -1359,6 +1350,20 @@ Value mlir::ascend::viewChainOf(Value v,
     v = up;
   }
   return v;
+}
+
+Value mlir::ascend::buildSplatConstant(OpBuilder &builder, Location loc,
+                                      RankedTensorType type, double value) {
+  Type elementType = type.getElementType();
+  Attribute element;
+  if (isa<FloatType>(elementType))
+    element = builder.getFloatAttr(elementType, value);
+  else if (elementType.isInteger(1))
+    element = builder.getBoolAttr(value != 0);
+  else
+    element = builder.getIntegerAttr(elementType, (int64_t)value);
+  return ms::ConstantOp::create(builder, loc,
+                                DenseElementsAttr::get(type, element));
 }
 
 LogicalResult mlir::ascend::legalizeAtenOp(pynative::RecordedOp op,

@@ -405,16 +405,8 @@ static std::string formatNumber(double value) {
 /// A 0-d constant `value` of `elementType`.
 static Value scalarConstant(OpBuilder &builder, Location loc, Type elementType,
                             double value) {
-  auto type = RankedTensorType::get({}, elementType);
-  Attribute element;
-  if (isa<FloatType>(elementType))
-    element = builder.getFloatAttr(elementType, value);
-  else if (elementType.isInteger(1))
-    element = builder.getBoolAttr(value != 0);
-  else
-    element = builder.getIntegerAttr(elementType, (int64_t)value);
-  return ms::ConstantOp::create(builder, loc,
-                                DenseElementsAttr::get(type, element));
+  return buildSplatConstant(builder, loc, RankedTensorType::get({}, elementType),
+                            value);
 }
 
 Value RunMerger::boolPredicate(Value predicate, Location loc) {

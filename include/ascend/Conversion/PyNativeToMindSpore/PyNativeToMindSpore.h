@@ -28,6 +28,11 @@ LogicalResult legalizeAtenOp(pynative::RecordedOp op, ValueRange operands,
                              SmallVectorImpl<Value> &results,
                              std::string &whyUnsupported);
 
+/// A `mindspore.constant` of `type` with every element `value` (converted
+/// to the element type: floats as is, integers truncated, i1 as value != 0).
+Value buildSplatConstant(OpBuilder &builder, Location loc,
+                         RankedTensorType type, double value);
+
 /// The base tensor that `v` is a view of through view ops whose writes can be
 /// put back into the base (select, slice with step 1, view/reshape,
 /// (un)squeeze, t/transpose/permute, alias), with those view ops in `chain`
