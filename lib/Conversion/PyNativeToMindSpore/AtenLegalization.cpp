@@ -1259,21 +1259,6 @@ const llvm::StringMap<Handler> &atenTable() {
   return table;
 }
 
-/// The value `v` is a view of (the operand a view or in-place result
-/// aliases), or null.
-Value aliasedOperand(Value v) {
-  auto result = dyn_cast<OpResult>(v);
-  auto op = result ? dyn_cast<pynative::RecordedOp>(result.getOwner())
-                   : pynative::RecordedOp();
-  if (!op)
-    return {};
-  ArrayRef<int64_t> aliases = op.getResultAliases();
-  unsigned i = result.getResultNumber();
-  if (i >= aliases.size() || aliases[i] < 0)
-    return {};
-  return op->getOperand(aliases[i]);
-}
-
 /// An in-place op writes its mutated operands. When such an operand shares
 /// storage with other recorded values, the write changes those too, but the
 /// trace keeps using their old SSA values. A write into a view made by
@@ -1288,7 +1273,7 @@ LogicalResult checkNoHiddenWrites(pynative::RecordedOp op, std::string &why) {
     Value root = viewChainOf(written, chain);
     bool rebindsRoot = root && !chain.empty();
     Value base = written;
-    while (Value up = aliasedOperand(base))
+    while (Value up = aliasedOperandOf(base))
       base = up;
     SmallVector<Value> family = {base};
     for (size_t i = 0; i < family.size(); ++i)
@@ -1296,7 +1281,7 @@ LogicalResult checkNoHiddenWrites(pynative::RecordedOp op, std::string &why) {
         if (auto user = dyn_cast<pynative::RecordedOp>(use.getOwner()))
           if (user != op)
             for (OpResult r : user->getResults())
-              if (aliasedOperand(r) == family[i])
+              if (aliasedOperandOf(r) == family[i])
                 family.push_back(r);
     for (Value v : family) {
       if (rebindsRoot && v == root)
@@ -1341,7 +1326,7 @@ Value mlir::ascend::viewChainOf(Value v,
                      : pynative::RecordedOp();
     if (!op || !op.getMutatedOperands().empty())
       break; // v is a base (or an in-place result, which names a base)
-    Value up = aliasedOperand(v);
+    Value up = aliasedOperandOf(v);
     if (!up)
       break;
     if (!isFunctionalizableView(op.getName()))
@@ -1350,6 +1335,19 @@ Value mlir::ascend::viewChainOf(Value v,
     v = up;
   }
   return v;
+}
+
+Value mlir::ascend::aliasedOperandOf(Value v) {
+  auto result = dyn_cast<OpResult>(v);
+  auto op = result ? dyn_cast<pynative::RecordedOp>(result.getOwner())
+                   : pynative::RecordedOp();
+  if (!op)
+    return {};
+  ArrayRef<int64_t> aliases = op.getResultAliases();
+  unsigned i = result.getResultNumber();
+  if (i >= aliases.size() || aliases[i] < 0)
+    return {};
+  return op->getOperand(aliases[i]);
 }
 
 Value mlir::ascend::buildSplatConstant(OpBuilder &builder, Location loc,

@@ -29,20 +29,6 @@ namespace ms = mlir::ascend::mindspore;
 
 namespace {
 
-/// The operand a view result aliases, or null.
-Value aliasedOperand(Value v) {
-  auto result = dyn_cast<OpResult>(v);
-  auto op = result ? dyn_cast<pynative::RecordedOp>(result.getOwner())
-                   : pynative::RecordedOp();
-  if (!op)
-    return {};
-  ArrayRef<int64_t> aliases = op.getResultAliases();
-  unsigned i = result.getResultNumber();
-  if (i >= aliases.size() || aliases[i] < 0)
-    return {};
-  return op->getOperand(aliases[i]);
-}
-
 /// "file:line" of the innermost user frame of a location, for messages.
 std::string sourceLine(Location loc) {
   std::string text;
@@ -377,7 +363,7 @@ LogicalResult RunMerger::rebindWrittenBases(MutableArrayRef<RunCursor> runs,
     // Put the new value back through the views, innermost first.
     RunCursor &run0 = runs.front();
     for (pynative::RecordedOp view : llvm::reverse(chain)) {
-      Value parent = run0.mapping.lookupOrNull(aliasedOperand(view->getResult(0)));
+      Value parent = run0.mapping.lookupOrNull(aliasedOperandOf(view->getResult(0)));
       if (!parent)
         return op0.emitError("the base of this write through a view has no "
                              "converted value");

@@ -33,6 +33,10 @@ LogicalResult legalizeAtenOp(pynative::RecordedOp op, ValueRange operands,
 Value buildSplatConstant(OpBuilder &builder, Location loc,
                          RankedTensorType type, double value);
 
+/// The operand that `v`, a result of a recorded view or in-place op, aliases
+/// (from the op's `result_aliases`); null when `v` aliases nothing.
+Value aliasedOperandOf(Value v);
+
 /// The base tensor that `v` is a view of through view ops whose writes can be
 /// put back into the base (select, slice with step 1, view/reshape,
 /// (un)squeeze, t/transpose/permute, alias), with those view ops in `chain`
