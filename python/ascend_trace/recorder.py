@@ -773,7 +773,9 @@ class Recorder:
         for i, value in enumerate(values):
             self._summarize(call.results.add(name=str(i)), value)
 
-    def _summarize(self, arg, value):
+    def _set_simple(self, arg, value):
+        """Sets `arg` for None, a tensor, a Python scalar, a string or a dtype;
+        returns False for anything else."""
         if value is None:
             arg.none = True
         elif isinstance(value, torch.Tensor):
@@ -788,7 +790,14 @@ class Recorder:
             arg.string_value = value
         elif isinstance(value, torch.dtype):
             arg.dtype_value = str(value).replace("torch.", "")
-        elif isinstance(value, (list, tuple)) and value and all(
+        else:
+            return False
+        return True
+
+    def _summarize(self, arg, value):
+        if self._set_simple(arg, value):
+            return
+        if isinstance(value, (list, tuple)) and value and all(
                 isinstance(x, torch.Tensor) or x is None for x in value):
             arg.tensors.SetInParent()
             arg.tensors.tensor_ids.extend(0 if x is None else self._use(x) for x in value)
@@ -804,21 +813,9 @@ class Recorder:
             arg.string_value = f"<{type(value).__name__}>"
 
     def _set_argument(self, arg, value, schema_arg):
-        if value is None:
-            arg.none = True
-        elif isinstance(value, torch.Tensor):
-            arg.tensor = self._use(value)
-        elif isinstance(value, bool):
-            arg.bool_value = value
-        elif isinstance(value, int):
-            arg.int_value = value
-        elif isinstance(value, float):
-            arg.float_value = value
-        elif isinstance(value, str):
-            arg.string_value = value
-        elif isinstance(value, torch.dtype):
-            arg.dtype_value = str(value).replace("torch.", "")
-        elif isinstance(value, (list, tuple)):
+        if self._set_simple(arg, value):
+            return
+        if isinstance(value, (list, tuple)):
             type_name = str(schema_arg.type)
             if any(isinstance(x, torch.Tensor) for x in value) or "Tensor" in type_name:
                 arg.tensors.SetInParent()
