@@ -649,7 +649,8 @@ LogicalResult TraceImporter::importScalarRead(const pb::ScalarReadEvent &read,
   pynative::ScalarReadOp::create(
       builder, loc, *t, builder.getStringAttr(read.method()),
       builder.getF64FloatAttr(read.value()),
-      builder.getI64IntegerAttr(activation), values);
+      builder.getI64IntegerAttr(activation), values,
+      read.only_tensor_args() ? builder.getUnitAttr() : UnitAttr());
   return success();
 }
 

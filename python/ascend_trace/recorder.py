@@ -909,11 +909,68 @@ class Recorder:
                     else:
                         read.value = float(value)
                     recorder._location(event.loc)
+                    if label in ("item", "tolist"):
+                        value = _tag_numbers(value, read, recorder)
             finally:
                 recorder._in_hook = False
             return value
 
         return read
+
+
+# Python's own uses of a number: a tagged number that meets one of these has
+# (maybe) decided Python control flow or fed Python arithmetic.
+_PYTHON_USES = (
+    "__bool__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__",
+    "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__",
+    "__truediv__", "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__",
+    "__divmod__", "__rdivmod__", "__pow__", "__rpow__", "__neg__", "__pos__", "__abs__",
+    "__round__", "__trunc__", "__floor__", "__ceil__", "__int__", "__float__")
+
+
+def _tagged_float_class():
+    def python_use(name, base):
+        def method(self, *args):
+            # `s * t` with a tensor t: Python goes on to t.__rmul__(s), a tensor op.
+            if args and isinstance(args[0], torch.Tensor):
+                return NotImplemented
+            if not self._recorder._in_hook:
+                self._read.only_tensor_args = False
+            return base(self, *args)
+        method.__name__ = name
+        return method
+
+    namespace = {name: python_use(name, getattr(float, name)) for name in _PYTHON_USES}
+    namespace["__hash__"] = float.__hash__  # defining __eq__ would drop it
+    namespace["__doc__"] = ("A float read from a tensor while recording: marks its read "
+                            "event when Python itself uses it.")
+    return type("RecordedFloat", (float,), namespace)
+
+
+_RecordedFloat = _tagged_float_class()
+
+
+def _tag_numbers(value, read, recorder):
+    """`value` (a number or nested list) with every float tagged to mark `read` on a
+    Python use; `read.only_tensor_args` is set when every number could be tagged.
+
+    Only floats are tagged: an int may be consumed by range() or indexing through
+    C-level conversions that no method of a subclass sees, so int reads stay
+    conservative (a compiled program is specialized on them)."""
+    def tag(v):
+        if isinstance(v, list):
+            return [tag(x) for x in v]
+        if type(v) is float:
+            t = _RecordedFloat(v)
+            t._read, t._recorder = read, recorder
+            return t
+        untagged.append(v)
+        return v
+
+    untagged = []
+    tagged = tag(value)
+    read.only_tensor_args = not untagged
+    return tagged
 
 
 def _flatten_numbers(value, out):

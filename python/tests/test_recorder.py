@@ -269,6 +269,35 @@ def test_branch_loop_and_scalar_read_events():
     assert dense and all(len(op.results) == 0 for op in dense)
 
 
+class UsesReadNumbers(torch.nn.Module):
+    def forward(self, x):
+        a = x.max().item()     # passed on to tensor ops only
+        b = x.min().item()     # compared by Python
+        c = x.mean().item()    # Python arithmetic
+        d = x.sum().item()     # `d * y`: Python hands it to the tensor's __rmul__
+        e = x[:2].tolist()     # floats, passed on only
+        k = x.argmax().item()  # an int: never tagged
+        y = x / a
+        if b < -100:
+            y = y + 1
+        y = y + c * 2
+        return d * y + e[0] + x[k]
+
+
+def test_scalar_reads_know_whether_python_used_the_number():
+    trace = ascend_trace.record(UsesReadNumbers(), [(torch.arange(4.0) - 1.5,)], None)
+    reads = [e.scalar_read for e in trace.runs[0].events
+             if e.WhichOneof("kind") == "scalar_read"]
+    assert [r.method for r in reads] == ["item", "item", "item", "item", "tolist", "item"]
+    assert [r.only_tensor_args for r in reads] == [True, False, False, True, True, False]
+    # The numbers behave as the floats they are.
+    x = torch.arange(4.0) - 1.5
+    with ascend_trace.Recorder(None, UsesReadNumbers()) as rec:
+        v = x.max().item()
+        assert isinstance(v, float) and v == 1.5 and hash(v) == hash(1.5)
+        assert torch.equal(v * x, 1.5 * x)
+
+
 def helper(x):
     return x.relu()
 

@@ -25,11 +25,22 @@ struct AtenCall {
   OpBuilder &b;
   Location loc;
   std::string &why;
+  /// Number arguments bound to graph values (see legalizeAtenOp).
+  ArrayRef<std::pair<StringRef, Value>> scalarOperands = {};
+  llvm::StringSet<> *consumed = nullptr;
 
+  /// The tensor operand `name`, or the graph value bound to the number
+  /// argument `name` (which then counts as consumed), or null.
   Value operand(StringRef name) const {
     for (auto [i, n] : llvm::enumerate(op.getOperandNames()))
       if (cast<StringAttr>(n).getValue() == name)
         return operands[i];
+    for (auto [boundName, value] : scalarOperands)
+      if (boundName == name) {
+        if (consumed)
+          consumed->insert(name);
+        return value;
+      }
     return {};
   }
   /// Every operand of a tensor-list argument (`Tensor[]`), in order.
@@ -42,7 +53,10 @@ struct AtenCall {
   }
   Attribute arg(StringRef name) const { return op.getArgs().get(name); }
   bool isNone(StringRef name) const {
-    return !operand(name) && (!arg(name) || isa<UnitAttr>(arg(name)));
+    bool isOperand = llvm::any_of(op.getOperandNames(), [&](Attribute n) {
+      return cast<StringAttr>(n).getValue() == name;
+    });
+    return !isOperand && (!arg(name) || isa<UnitAttr>(arg(name)));
   }
   std::optional<int64_t> intArg(StringRef name) const {
     if (auto a = dyn_cast_or_null<IntegerAttr>(arg(name)))
@@ -99,14 +113,20 @@ Value scalarConstant(AtenCall &c, double value, Type elementType) {
 }
 
 /// `v` with element type `elementType`: a constant operand (e.g. a Python
-/// scalar that torch wrapped as a float64 0-d tensor) is re-typed; any other
-/// mismatch fails (Cast is not legalized yet).
+/// scalar that torch wrapped as a float64 0-d tensor) is re-typed; a 0-d value
+/// of the same kind (float or integer) is Cast, as PyTorch's type promotion
+/// lets a dimensioned operand decide within a kind; any other mismatch fails.
 FailureOr<Value> withElementType(AtenCall &c, Value v, Type elementType) {
   auto type = cast<RankedTensorType>(v.getType());
   if (type.getElementType() == elementType)
     return v;
   auto cst = v.getDefiningOp<ms::ConstantOp>();
   auto dense = cst ? dyn_cast<DenseElementsAttr>(cst.getValue()) : nullptr;
+  if (!cst && type.getRank() == 0 &&
+      isa<FloatType>(type.getElementType()) == isa<FloatType>(elementType) &&
+      !type.getElementType().isInteger(1) && !elementType.isInteger(1))
+    return Value(ms::CastOp::create(
+        c.b, c.loc, RankedTensorType::get({}, elementType), v));
   if (!dense || !dense.isSplat()) {
     (void)c.unsupported("operands of different element types need a Cast");
     return failure();
@@ -740,11 +760,26 @@ LogicalResult zeros(AtenCall &c, SmallVectorImpl<Value> &results) {
 LogicalResult ones(AtenCall &c, SmallVectorImpl<Value> &results) {
   return fill(c, results, 1.0);
 }
+/// full / scalar_tensor: a constant, or a BroadcastTo of the graph value the
+/// fill number is bound to.
+LogicalResult fillFromArgument(AtenCall &c, SmallVectorImpl<Value> &results,
+                               StringRef name) {
+  if (Value bound = c.operand(name)) {
+    RankedTensorType type = c.resultType();
+    FailureOr<Value> typed = withElementType(c, bound, type.getElementType());
+    if (failed(typed))
+      return failure();
+    results.push_back(
+        ms::BroadcastToOp::create(c.b, c.loc, *typed, type.getShape()));
+    return success();
+  }
+  return fill(c, results, c.floatArg(name));
+}
 LogicalResult full(AtenCall &c, SmallVectorImpl<Value> &results) {
-  return fill(c, results, c.floatArg("fill_value"));
+  return fillFromArgument(c, results, "fill_value");
 }
 LogicalResult scalarTensor(AtenCall &c, SmallVectorImpl<Value> &results) {
-  return fill(c, results, c.floatArg("s"));
+  return fillFromArgument(c, results, "s");
 }
 
 LogicalResult logSoftmax(AtenCall &c, SmallVectorImpl<Value> &results) {
@@ -1368,7 +1403,10 @@ LogicalResult mlir::ascend::legalizeAtenOp(pynative::RecordedOp op,
                                            ValueRange operands,
                                            OpBuilder &builder,
                                            SmallVectorImpl<Value> &results,
-                                           std::string &whyUnsupported) {
+                                           std::string &whyUnsupported,
+                                           ArrayRef<std::pair<StringRef, Value>>
+                                               scalarOperands,
+                                           llvm::StringSet<> *consumed) {
   auto it = atenTable().find(op.getName());
   if (it == atenTable().end()) {
     whyUnsupported = "no MindSpore primitive mapping";
@@ -1376,6 +1414,7 @@ LogicalResult mlir::ascend::legalizeAtenOp(pynative::RecordedOp op,
   }
   if (failed(checkNoHiddenWrites(op, whyUnsupported)))
     return failure();
-  AtenCall call{op, operands, builder, op.getLoc(), whyUnsupported};
+  AtenCall call{op,           operands,       builder, op.getLoc(),
+                whyUnsupported, scalarOperands, consumed};
   return it->second(call, results);
 }

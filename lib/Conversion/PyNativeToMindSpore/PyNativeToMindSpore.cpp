@@ -59,6 +59,28 @@ struct RunCursor {
   Operation *op() { return &*next; }
 };
 
+/// A number Python read from a tensor (`.item()`), tracked while the runs go
+/// on: a later op argument equal to it in every run is a use of the tensor
+/// itself, so the program keeps the number as tensor computation. The read's
+/// guard (the program specialized on the value) is built provisionally and
+/// dropped when every use became tensor computation.
+struct ScalarBinding {
+  pynative::ScalarReadOp read;      // the first run's read (place, method)
+  Value tensor;                     // the number as a 0-d graph value
+  SmallVector<std::pair<int64_t, double>> values; // (run, value read)
+  bool onlyTensorArgs = false; // the recorder saw no Python use in any run
+  bool consumed = false;       // some argument became the tensor
+  bool baked = false;          // some argument kept the recorded number
+  SmallVector<Operation *> guardOps; // provisional guard, innermost last
+
+  std::optional<double> valueIn(int64_t run) const {
+    for (auto [r, v] : values)
+      if (r == run)
+        return v;
+    return std::nullopt;
+  }
+};
+
 class RunMerger {
 public:
   RunMerger(ModuleOp module, OpBuilder &builder)
@@ -73,21 +95,39 @@ public:
   bool hadUnsupported() const { return unsupportedCount > 0; }
 
 private:
-  LogicalResult checkAgreement(MutableArrayRef<RunCursor> runs);
+  LogicalResult emitSteps(SmallVector<RunCursor> runs,
+                          llvm::function_ref<void(ValueRange, Location)>
+                              terminate);
+  LogicalResult checkAgreement(MutableArrayRef<RunCursor> runs,
+                               ArrayRef<StringRef> boundArgs = {});
+  /// The number arguments of the runs' current op that every run took from
+  /// one tracked scalar read: (argument name, index into `bindings`).
+  SmallVector<std::pair<StringRef, unsigned>>
+  boundScalarArgs(MutableArrayRef<RunCursor> runs);
+  /// Marks every tracked read whose number `op` takes as a plain argument
+  /// (outside `except`) as baked into the program.
+  void noteBakedNumbers(Operation *op, ArrayRef<StringRef> except = {});
+  /// Keeps or drops the guards of the reads tracked since `mark`, then stops
+  /// tracking them.
+  LogicalResult finishBindings(size_t mark);
   FailureOr<SmallVector<Value>> mappedOperands(MutableArrayRef<RunCursor> runs,
                                                Operation *op0);
-  LogicalResult emitRecorded(MutableArrayRef<RunCursor> runs);
+  LogicalResult emitRecorded(
+      MutableArrayRef<RunCursor> runs,
+      ArrayRef<std::pair<StringRef, unsigned>> boundArgs = {});
   LogicalResult emitBranch(SmallVector<RunCursor> runs,
                            llvm::function_ref<void(ValueRange, Location)>
                                terminate);
   Value boolPredicate(Value predicate, Location loc);
   LogicalResult emitScalarRead(MutableArrayRef<RunCursor> runs);
-  void emitScalarReadGuard(pynative::ScalarReadOp read, Value tensor,
-                           Value reached);
-  void emitGuard(Value condition, StringRef message, Value reached,
-                 Location loc);
-  LogicalResult legalizeOne(Operation *op0, ValueRange operands,
-                            SmallVectorImpl<Value> &results);
+  /// Asserts that `tensor` holds the number `read` saw; returns the assert.
+  Operation *emitScalarReadGuard(pynative::ScalarReadOp read, Value tensor,
+                                 Value reached);
+  Operation *emitGuard(Value condition, StringRef message, Value reached,
+                       Location loc);
+  LogicalResult legalizeOne(
+      Operation *op0, ValueRange operands, SmallVectorImpl<Value> &results,
+      ArrayRef<std::pair<StringRef, unsigned>> boundArgs = {});
   /// After an in-place write into a view, rebinds the view's base (in every
   /// run) to a copy with the written region replaced.
   LogicalResult rebindWrittenBases(MutableArrayRef<RunCursor> runs,
@@ -105,6 +145,8 @@ private:
   OpBuilder &builder;
   int64_t unsupportedCount = 0;
   llvm::DenseSet<std::pair<Attribute, Location>> reportedUnsupported;
+  /// Scalar reads whose numbers later ops may take, innermost last.
+  std::vector<ScalarBinding> bindings;
 
 public:
   /// Recover `while` loops (true) or unroll every loop as recorded (false).
@@ -117,7 +159,18 @@ public:
   const UserMappings *userMappings = nullptr;
 };
 
-LogicalResult RunMerger::checkAgreement(MutableArrayRef<RunCursor> runs) {
+/// `args` without the entries named in `except`.
+static SmallVector<NamedAttribute> argsExcept(DictionaryAttr args,
+                                              ArrayRef<StringRef> except) {
+  SmallVector<NamedAttribute> kept;
+  for (NamedAttribute a : args)
+    if (!llvm::is_contained(except, a.getName().getValue()))
+      kept.push_back(a);
+  return kept;
+}
+
+LogicalResult RunMerger::checkAgreement(MutableArrayRef<RunCursor> runs,
+                                        ArrayRef<StringRef> boundArgs) {
   Operation *op0 = runs.front().op();
   for (RunCursor &run : runs.drop_front()) {
     Operation *op = run.op();
@@ -125,9 +178,14 @@ LogicalResult RunMerger::checkAgreement(MutableArrayRef<RunCursor> runs) {
                 (isa<pynative::OutputOp>(op) || op->getLoc() == op0->getLoc()) &&
                 op->getResultTypes() == op0->getResultTypes();
     if (same)
-      if (auto r0 = dyn_cast<pynative::RecordedOp>(op0))
-        same = r0.getName() == cast<pynative::RecordedOp>(op).getName() &&
-               r0.getArgs() == cast<pynative::RecordedOp>(op).getArgs();
+      if (auto r0 = dyn_cast<pynative::RecordedOp>(op0)) {
+        auto r = cast<pynative::RecordedOp>(op);
+        same = r0.getName() == r.getName() &&
+               (boundArgs.empty()
+                    ? r0.getArgs() == r.getArgs()
+                    : argsExcept(r0.getArgs(), boundArgs) ==
+                          argsExcept(r.getArgs(), boundArgs));
+      }
     if (same)
       if (auto c0 = dyn_cast<pynative::ConstantOp>(op0))
         same = c0.getValue() == cast<pynative::ConstantOp>(op).getValue();
@@ -164,9 +222,18 @@ RunMerger::mappedOperands(MutableArrayRef<RunCursor> runs, Operation *op0) {
   return operands;
 }
 
-LogicalResult RunMerger::legalizeOne(Operation *op0, ValueRange operands,
-                                     SmallVectorImpl<Value> &results) {
+LogicalResult RunMerger::legalizeOne(
+    Operation *op0, ValueRange operands, SmallVectorImpl<Value> &results,
+    ArrayRef<std::pair<StringRef, unsigned>> boundArgs) {
   Location loc = op0->getLoc();
+  SmallVector<StringRef> boundNames;
+  SmallVector<std::pair<StringRef, Value>> scalarOperands;
+  for (auto [name, index] : boundArgs) {
+    boundNames.push_back(name);
+    scalarOperands.push_back({name, bindings[index].tensor});
+  }
+  noteBakedNumbers(op0, boundNames);
+  llvm::StringSet<> consumed;
   if (auto param = dyn_cast<pynative::GetParameterOp>(op0)) {
     results.push_back(ms::LoadOp::create(builder, loc, param.getType(),
                                          param.getName()));
@@ -182,7 +249,7 @@ LogicalResult RunMerger::legalizeOne(Operation *op0, ValueRange operands,
                                      results)))
         return failure();
     } else if (failed(legalizeAtenOp(recorded, operands, builder, results,
-                                     why))) {
+                                     why, scalarOperands, &consumed))) {
       std::string scope;
       if (auto name = dyn_cast<NameLoc>(loc))
         scope = (" in module '" + name.getName().getValue() + "'").str();
@@ -227,6 +294,9 @@ LogicalResult RunMerger::legalizeOne(Operation *op0, ValueRange operands,
   } else {
     return op0->emitError("unexpected op in a recorded run");
   }
+  for (auto [name, index] : boundArgs)
+    (consumed.contains(name) ? bindings[index].consumed
+                             : bindings[index].baked) = true;
   for (auto [i, r] : llvm::enumerate(op0->getResults())) {
     Value merged = i < results.size() ? results[i] : Value();
     if (!merged) {
@@ -244,13 +314,58 @@ LogicalResult RunMerger::legalizeOne(Operation *op0, ValueRange operands,
   return success();
 }
 
-LogicalResult RunMerger::emitRecorded(MutableArrayRef<RunCursor> runs) {
+SmallVector<std::pair<StringRef, unsigned>>
+RunMerger::boundScalarArgs(MutableArrayRef<RunCursor> runs) {
+  SmallVector<std::pair<StringRef, unsigned>> bound;
+  auto op0 = dyn_cast<pynative::RecordedOp>(runs.front().op());
+  if (!op0 || bindings.empty())
+    return bound;
+  for (NamedAttribute arg : op0.getArgs()) {
+    if (!isa<FloatAttr>(arg.getValue()))
+      continue;
+    // The innermost read whose number every run passed here.
+    for (unsigned index = bindings.size(); index-- > 0;) {
+      bool everyRun = llvm::all_of(runs, [&](RunCursor &run) {
+        auto op = dyn_cast<pynative::RecordedOp>(run.op());
+        auto number = op ? dyn_cast_or_null<FloatAttr>(
+                               op.getArgs().get(arg.getName()))
+                         : FloatAttr();
+        std::optional<double> read = bindings[index].valueIn(run.index());
+        return number && read && number.getValueAsDouble() == *read;
+      });
+      if (everyRun) {
+        bound.push_back({arg.getName().getValue(), index});
+        break;
+      }
+    }
+  }
+  return bound;
+}
+
+void RunMerger::noteBakedNumbers(Operation *op, ArrayRef<StringRef> except) {
+  auto recorded = dyn_cast<pynative::RecordedOp>(op);
+  if (!recorded || bindings.empty())
+    return;
+  for (NamedAttribute arg : recorded.getArgs()) {
+    auto number = dyn_cast<FloatAttr>(arg.getValue());
+    if (!number || llvm::is_contained(except, arg.getName().getValue()))
+      continue;
+    for (ScalarBinding &binding : bindings)
+      for (auto [run, value] : binding.values)
+        if (value == number.getValueAsDouble())
+          binding.baked = true;
+  }
+}
+
+LogicalResult RunMerger::emitRecorded(
+    MutableArrayRef<RunCursor> runs,
+    ArrayRef<std::pair<StringRef, unsigned>> boundArgs) {
   Operation *op0 = runs.front().op();
   FailureOr<SmallVector<Value>> operands = mappedOperands(runs, op0);
   if (failed(operands))
     return failure();
   SmallVector<Value> results;
-  if (failed(legalizeOne(op0, *operands, results)))
+  if (failed(legalizeOne(op0, *operands, results, boundArgs)))
     return failure();
   for (auto [i, merged] : llvm::enumerate(results))
     if (merged)
@@ -407,26 +522,83 @@ Value RunMerger::boolPredicate(Value predicate, Location loc) {
 
 LogicalResult RunMerger::emitScalarRead(MutableArrayRef<RunCursor> runs) {
   auto read0 = cast<pynative::ScalarReadOp>(runs.front().op());
-  double value = read0.getValue().convertToDouble();
-  for (RunCursor &run : runs.drop_front()) {
-    double other =
-        cast<pynative::ScalarReadOp>(run.op()).getValue().convertToDouble();
-    if (other != value && !(std::isnan(other) && std::isnan(value)))
-      return run.op()->emitError("runs cannot be merged: Python read ")
-             << formatNumber(other) << " from a tensor here in run "
-             << run.index() << " but " << formatNumber(value) << " in run " << runs.front().index()
-             << " (a number Python uses is specialized, so every run must "
-                "read the same value)";
-  }
   FailureOr<SmallVector<Value>> operands = mappedOperands(runs, read0);
   if (failed(operands))
     return failure();
-  emitScalarReadGuard(read0, (*operands)[0], /*reached=*/Value());
+  Value tensor = (*operands)[0];
+  auto type = cast<RankedTensorType>(tensor.getType());
+  ScalarBinding binding;
+  binding.read = read0;
+  binding.onlyTensorArgs = type.getNumElements() == 1;
+  for (RunCursor &run : runs) {
+    auto read = cast<pynative::ScalarReadOp>(run.op());
+    binding.onlyTensorArgs &= read.getOnlyTensorArgs();
+    binding.values.push_back(
+        {run.index(), read.getValue().convertToDouble()});
+  }
+  // The guard, in case the number is baked in after all (finishBindings):
+  // the assert and the ops computing its condition, outermost first.
+  Operation *guard =
+      emitScalarReadGuard(read0, tensor, /*reached=*/Value());
+  for (Operation *op = guard; op && op->getNumOperands();) {
+    binding.guardOps.insert(binding.guardOps.begin(), op);
+    Operation *next = op->getOperand(0).getDefiningOp();
+    if (isa<ms::EqualOp>(op))
+      binding.guardOps.insert(binding.guardOps.begin(),
+                              op->getOperand(1).getDefiningOp());
+    op = isa<ms::EqualOp>(op) ? nullptr : next;
+  }
+  if (binding.onlyTensorArgs)
+    binding.tensor =
+        type.getRank() == 0
+            ? tensor
+            : Value(ms::ReshapeOp::create(builder, read0.getLoc(), tensor,
+                                          ArrayRef<int64_t>{}));
+  bindings.push_back(std::move(binding));
   return success();
 }
 
-void RunMerger::emitScalarReadGuard(pynative::ScalarReadOp read, Value tensor,
-                                    Value reached) {
+LogicalResult RunMerger::finishBindings(size_t mark) {
+  LogicalResult result = success();
+  for (ScalarBinding &binding : llvm::drop_begin(bindings, mark)) {
+    bool specialized =
+        !binding.onlyTensorArgs || binding.baked || !binding.consumed;
+    if (!specialized) {
+      for (Operation *op : llvm::reverse(binding.guardOps))
+        op->erase();
+      continue;
+    }
+    // The number is specialized: a 0-d view made for its uses is dead.
+    if (Operation *view = binding.tensor ? binding.tensor.getDefiningOp<ms::ReshapeOp>() : nullptr)
+      if (view->use_empty())
+        view->erase();
+    auto [run0, value0] = binding.values.front();
+    for (auto [run, value] : llvm::drop_begin(binding.values)) {
+      if (value == value0 || (std::isnan(value) && std::isnan(value0)))
+        continue;
+      InFlightDiagnostic diag =
+          binding.read->emitError("runs cannot be merged: Python read ")
+          << formatNumber(value) << " from a tensor here in run " << run
+          << " but " << formatNumber(value0) << " in run " << run0 << " and ";
+      if (!binding.onlyTensorArgs)
+        diag << "used the number itself (compared it, tested it or did "
+                "arithmetic on it)";
+      else if (binding.baked)
+        diag << "passed it to an op that takes it only as a constant";
+      else
+        diag << "no op took it as an argument";
+      diag << ", so the program is specialized on it and every run must read "
+              "the same value";
+      result = failure();
+      break;
+    }
+  }
+  bindings.resize(mark);
+  return result;
+}
+
+Operation *RunMerger::emitScalarReadGuard(pynative::ScalarReadOp read,
+                                          Value tensor, Value reached) {
   // The number may decide Python control flow or feed later ops as a plain
   // argument: specialize the program on it and guard the specialization.
   Location loc = read.getLoc();
@@ -442,18 +614,18 @@ void RunMerger::emitScalarReadGuard(pynative::ScalarReadOp read, Value tensor,
      << read.getMethod() << "() at " << sourceLine(loc)
      << " in every recorded run; the program is specialized on that value and "
         "this input gives another";
-  emitGuard(same, text, reached, loc);
+  return emitGuard(same, text, reached, loc);
 }
 
-void RunMerger::emitGuard(Value condition, StringRef message, Value reached,
-                          Location loc) {
+Operation *RunMerger::emitGuard(Value condition, StringRef message,
+                                Value reached, Location loc) {
   // Inside a loop trip the check applies only where Python reached it.
   if (reached)
     condition = ms::LogicalOrOp::create(
         builder, loc, ms::LogicalNotOp::create(builder, loc, reached),
         condition);
-  ms::AssertOp::create(builder, loc, condition,
-                       builder.getStringAttr(message));
+  return ms::AssertOp::create(builder, loc, condition,
+                              builder.getStringAttr(message));
 }
 
 LogicalResult RunMerger::emitBranch(
@@ -505,8 +677,23 @@ LogicalResult RunMerger::emitBranch(
 LogicalResult RunMerger::emit(
     SmallVector<RunCursor> runs,
     llvm::function_ref<void(ValueRange, Location)> terminate) {
+  size_t mark = bindings.size();
+  if (failed(emitSteps(std::move(runs), terminate))) {
+    bindings.resize(mark);
+    return failure();
+  }
+  return finishBindings(mark);
+}
+
+LogicalResult RunMerger::emitSteps(
+    SmallVector<RunCursor> runs,
+    llvm::function_ref<void(ValueRange, Location)> terminate) {
   while (true) {
-    if (failed(checkAgreement(runs)))
+    SmallVector<std::pair<StringRef, unsigned>> boundArgs =
+        boundScalarArgs(runs);
+    SmallVector<StringRef> boundNames = llvm::to_vector(
+        llvm::make_first_range(boundArgs));
+    if (failed(checkAgreement(runs, boundNames)))
       return failure();
     Operation *op0 = runs.front().op();
     if (auto output = dyn_cast<pynative::OutputOp>(op0)) {
@@ -530,7 +717,7 @@ LogicalResult RunMerger::emit(
     } else if (isa<pynative::ScalarReadOp>(op0)) {
       if (failed(emitScalarRead(runs)))
         return failure();
-    } else if (failed(emitRecorded(runs))) {
+    } else if (failed(emitRecorded(runs, boundArgs))) {
       return failure();
     }
     for (RunCursor &run : runs)

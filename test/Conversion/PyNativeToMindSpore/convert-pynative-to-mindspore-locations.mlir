@@ -27,7 +27,7 @@ pynative.trace @run_1(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 1 : 
 
 // -----
 
-// CHECK: m.py:4:9: error: runs cannot be merged: Python read 3 from a tensor here in run 1 but 2 in run 0 (a number Python uses is specialized, so every run must read the same value)
+// CHECK: m.py:4:9: error: runs cannot be merged: Python read 3 from a tensor here in run 1 but 2 in run 0 and used the number itself (compared it, tested it or did arithmetic on it), so the program is specialized on it and every run must read the same value
 pynative.trace @run_0(%x: tensor<i64>) -> tensor<i64> attributes {run = 0 : i64} {
   pynative.scalar_read %x, "item", 2.0 {activation = 1} : tensor<i64> loc("m.py":4:9)
   pynative.output %x : tensor<i64>
@@ -35,6 +35,37 @@ pynative.trace @run_0(%x: tensor<i64>) -> tensor<i64> attributes {run = 0 : i64}
 pynative.trace @run_1(%x: tensor<i64>) -> tensor<i64> attributes {run = 1 : i64} {
   pynative.scalar_read %x, "item", 3.0 {activation = 2} : tensor<i64> loc("m.py":4:9)
   pynative.output %x : tensor<i64>
+}
+
+// -----
+
+// Python passed the number on unchanged, but to an argument the legalization
+// only takes as a constant (leaky_relu's slope): it is specialized, and the
+// runs read different values.
+// CHECK: m.py:4:9: error: runs cannot be merged: Python read 0.25 from a tensor here in run 1 but 0.5 in run 0 and passed it to an op that takes it only as a constant, so the program is specialized on it and every run must read the same value
+pynative.trace @run_0(%x: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  pynative.scalar_read %s, "item", 0.5 {activation = 1, only_tensor_args} : tensor<f32> loc("m.py":4:9)
+  %y = pynative.op "aten.leaky_relu.default"(%x) {args = {negative_slope = 0.5 : f64}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("m.py":5:9)
+  pynative.output %y : tensor<4xf32>
+}
+pynative.trace @run_1(%x: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xf32> attributes {run = 1 : i64} {
+  pynative.scalar_read %s, "item", 0.25 {activation = 2, only_tensor_args} : tensor<f32> loc("m.py":4:9)
+  %y = pynative.op "aten.leaky_relu.default"(%x) {args = {negative_slope = 0.25 : f64}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("m.py":5:9)
+  pynative.output %y : tensor<4xf32>
+}
+
+// -----
+
+// A number no later op took (Python may have used it in C code the recorder
+// cannot see) stays specialized.
+// CHECK: m.py:4:9: error: runs cannot be merged: Python read 0.25 from a tensor here in run 1 but 0.5 in run 0 and no op took it as an argument, so the program is specialized on it and every run must read the same value
+pynative.trace @run_0(%x: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  pynative.scalar_read %s, "item", 0.5 {activation = 1, only_tensor_args} : tensor<f32> loc("m.py":4:9)
+  pynative.output %x : tensor<4xf32>
+}
+pynative.trace @run_1(%x: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xf32> attributes {run = 1 : i64} {
+  pynative.scalar_read %s, "item", 0.25 {activation = 2, only_tensor_args} : tensor<f32> loc("m.py":4:9)
+  pynative.output %x : tensor<4xf32>
 }
 
 // -----

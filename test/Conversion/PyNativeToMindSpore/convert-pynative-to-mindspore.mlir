@@ -117,6 +117,54 @@ pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<f32> attributes {run = 0 : i6
 
 // -----
 
+// A number read with .item() that Python only passed on to tensor ops
+// (`x / s`, `clamp(x, max=s)`, `torch.full(..., s)`) stays tensor computation:
+// the runs read different values, and no guard specializes the program.
+
+// CHECK-LABEL: func.func @main
+// CHECK-NOT: mindspore.assert
+// CHECK: %[[M:.*]] = mindspore.reduce_max %arg0
+// CHECK: %[[D:.*]] = mindspore.real_div %arg0, %[[M]] : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+// CHECK: %[[C:.*]] = mindspore.minimum %[[D]], %[[M]]
+// CHECK: %[[F:.*]] = mindspore.broadcast_to %[[M]]
+// CHECK: mindspore.add %[[C]], %[[F]]
+// CHECK-NOT: mindspore.assert
+pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  %m = pynative.op "aten.max.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<f32> loc("m.py":4:8)
+  pynative.scalar_read %m, "item", 2.5 {activation = 1, only_tensor_args} : tensor<f32> loc("m.py":4:8)
+  %d = pynative.op "aten.div.Tensor"(%x) {args = {other = 2.5 : f64}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("m.py":5:8)
+  %c = pynative.op "aten.clamp.default"(%d) {args = {min, max = 2.5 : f64}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("m.py":6:8)
+  %f = pynative.op "aten.full.default"() {args = {size = array<i64: 4>, fill_value = 2.5 : f64, dtype, layout, device, pin_memory}, operand_names = []} : () -> tensor<4xf32> loc("m.py":7:8)
+  %y = pynative.op "aten.add.Tensor"(%c, %f) {args = {alpha = 1 : i64}, operand_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("m.py":8:8)
+  pynative.output %y : tensor<4xf32>
+}
+pynative.trace @run_1(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 1 : i64} {
+  %m = pynative.op "aten.max.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<f32> loc("m.py":4:8)
+  pynative.scalar_read %m, "item", 7.0 {activation = 2, only_tensor_args} : tensor<f32> loc("m.py":4:8)
+  %d = pynative.op "aten.div.Tensor"(%x) {args = {other = 7.0 : f64}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("m.py":5:8)
+  %c = pynative.op "aten.clamp.default"(%d) {args = {min, max = 7.0 : f64}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("m.py":6:8)
+  %f = pynative.op "aten.full.default"() {args = {size = array<i64: 4>, fill_value = 7.0 : f64, dtype, layout, device, pin_memory}, operand_names = []} : () -> tensor<4xf32> loc("m.py":7:8)
+  %y = pynative.op "aten.add.Tensor"(%c, %f) {args = {alpha = 1 : i64}, operand_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("m.py":8:8)
+  pynative.output %y : tensor<4xf32>
+}
+
+// -----
+
+// The same number used by Python itself (no `only_tensor_args`: compared,
+// tested or computed with) keeps the guard even where an op took it too.
+
+// CHECK-LABEL: func.func @main
+// CHECK: mindspore.assert {{.*}}"Python read 2.5 from a tensor with .item() at m.py:4
+// CHECK: mindspore.real_div %arg0
+pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  %m = pynative.op "aten.max.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<f32> loc("m.py":4:8)
+  pynative.scalar_read %m, "item", 2.5 {activation = 1} : tensor<f32> loc("m.py":4:8)
+  %d = pynative.op "aten.div.Tensor"(%x) {args = {other = 2.5 : f64}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("m.py":5:8)
+  pynative.output %d : tensor<4xf32>
+}
+
+// -----
+
 // Conv2d(padding='same') with an even kernel: PyTorch records a pad of the
 // extra bottom/right row, then a symmetric convolution. The pad folds into
 // Conv2D's pad, which is MindSpore's pad_mode "same".

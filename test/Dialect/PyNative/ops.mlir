@@ -30,6 +30,8 @@ pynative.trace @run_0(%x: tensor<2x8xf32>) -> tensor<2x4xf32> attributes {run = 
   pynative.loop_iter 3 {activation = 7}
   // CHECK: pynative.scalar_read %{{.*}}, "tolist", 1.000000e+00 {activation = 7 : i64, values = array<f64: 1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00, 5.000000e+00, 6.000000e+00, 7.000000e+00, 8.000000e+00>} : tensor<2x4xf32>
   pynative.scalar_read %r, "tolist", 1.0 {activation = 7, values = array<f64: 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0>} : tensor<2x4xf32>
+  // CHECK: pynative.scalar_read %{{.*}}, "item", 2.500000e+00 {activation = 7 : i64, only_tensor_args} : tensor<2x4xf32>
+  pynative.scalar_read %r, "item", 2.5 {activation = 7, only_tensor_args} : tensor<2x4xf32>
   // CHECK: pynative.call "torch.Tensor.size"(%{{.*}}) {activation = 7 : i64, args = {"1" = 0 : i64}, id = 3 : i64, operand_names = ["0"], parent = 0 : i64, returned = {"0" = 2 : i64}} : tensor<2x4xf32>
   pynative.call "torch.Tensor.size"(%r) {activation = 7, args = {"1" = 0}, id = 3, operand_names = ["0"], parent = 0, returned = {"0" = 2}} : tensor<2x4xf32>
   // CHECK: pynative.call "torch.zeros"() {activation = 7 : i64, args = {"0" = array<i64: 3>}, id = 4 : i64, operand_names = [], parent = 3 : i64, returned = {}}

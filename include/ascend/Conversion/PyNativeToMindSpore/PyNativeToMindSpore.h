@@ -11,6 +11,7 @@
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "ascend/Dialect/PyNative/IR/PyNativeDialect.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::ascend {
 
@@ -23,10 +24,19 @@ namespace mlir::ascend {
 /// is used; unused extra results such as max-pool indices may be null).
 /// Returns failure without a diagnostic when the op (or this use of it) has
 /// no mapping; the caller reports it.
+///
+/// `scalarOperands` binds number arguments of `op` (by schema name, e.g.
+/// "other", "value", "exponent") to 0-d tensors computed in the graph (a
+/// number Python read from a tensor and passed on unchanged). A handler that
+/// can take the argument as a tensor uses the bound value instead of the
+/// recorded number and adds the name to `consumed`; a bound argument not in
+/// `consumed` afterwards was built from the recorded number.
 LogicalResult legalizeAtenOp(pynative::RecordedOp op, ValueRange operands,
                              OpBuilder &builder,
                              SmallVectorImpl<Value> &results,
-                             std::string &whyUnsupported);
+                             std::string &whyUnsupported,
+                             ArrayRef<std::pair<StringRef, Value>> scalarOperands = {},
+                             llvm::StringSet<> *consumed = nullptr);
 
 /// A `mindspore.constant` of `type` with every element `value` (converted
 /// to the element type: floats as is, integers truncated, i1 as value != 0).

@@ -123,9 +123,16 @@ def PyNative_ScalarReadOp : PyNative_Op<"scalar_read"> {
     `values` holds every element read (row-major, as many as the tensor has)
     and `value` the first one (0 when none); the other methods read one
     element and have no `values`.
+
+    `only_tensor_args` is set when the recorder saw that Python itself never
+    used the number after reading it (no comparison, truth test, arithmetic
+    or conversion): it only went into later tensor ops as an argument, so a
+    compiled program can keep it as a tensor. Without it the number may have
+    decided Python control flow and the program is specialized on it.
   }];
   let arguments = (ins AnyRankedTensor:$tensor, StrAttr:$method, F64Attr:$value,
-                       I64Attr:$activation, OptionalAttr<DenseF64ArrayAttr>:$values);
+                       I64Attr:$activation, OptionalAttr<DenseF64ArrayAttr>:$values,
+                       UnitAttr:$only_tensor_args);
   let assemblyFormat = "$tensor `,` $method `,` $value attr-dict `:` type($tensor)";
   let hasVerifier = 1;
 }
