@@ -29,6 +29,18 @@ void mlir::ascend::buildPyNativeToMindSporePipeline(
   pm.addPass(createCSEPass());
 }
 
+void mlir::ascend::buildGraphOptimizationPipeline(
+    OpPassManager &pm, const AscendPipelineOptions &options) {
+  pm.addPass(mindspore::createAscendMindSporeFoldBatchNorm());
+  mindspore::AscendMindSporeFuseOptions fuse;
+  fuse.chip = options.chip;
+  pm.addPass(mindspore::createAscendMindSporeFuse(fuse));
+  mindspore::AscendMindSporePlanMemoryOptions plan;
+  plan.chip = options.chip;
+  plan.hbmBytes = options.hbmBytes;
+  pm.addPass(mindspore::createAscendMindSporePlanMemory(plan));
+}
+
 void mlir::ascend::buildMindSporeToAICorePipeline(
     OpPassManager &pm, const AscendPipelineOptions &options) {
   ConvertMindSporeToAICorePassOptions tiling;
@@ -39,6 +51,8 @@ void mlir::ascend::buildMindSporeToAICorePipeline(
 void mlir::ascend::buildAscendPipeline(OpPassManager &pm,
                                        const AscendPipelineOptions &options) {
   buildPyNativeToMindSporePipeline(pm, options);
+  if (options.graphOptimization)
+    buildGraphOptimizationPipeline(pm, options);
   if (options.emit == "aicore")
     buildMindSporeToAICorePipeline(pm, options);
 }
@@ -53,6 +67,10 @@ void mlir::ascend::registerAscendPipelines() {
       "ascend-pynative-to-mindspore-pipeline",
       "Merge recorded runs into one GRAPH_MODE program and clean it up",
       buildPyNativeToMindSporePipeline);
+  PassPipelineRegistration<AscendPipelineOptions>(
+      "ascend-graph-optimization-pipeline",
+      "Fold BatchNorm, fuse into Cube/Vector kernels and plan device memory",
+      buildGraphOptimizationPipeline);
   PassPipelineRegistration<AscendPipelineOptions>(
       "ascend-mindspore-to-aicore-pipeline",
       "Tile Cube work of a GRAPH_MODE program into AI Core kernels",

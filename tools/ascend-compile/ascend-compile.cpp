@@ -11,6 +11,7 @@
 // goes to stderr: ops recorded, graph ops, kernels, weights written.
 //
 //===----------------------------------------------------------------------===//
+#include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
 #include "ascend/InitAll.h"
 #include "ascend/Pipelines/Pipelines.h"
 #include "ascend/Target/MindIR/MindIRExport.h"
@@ -68,6 +69,22 @@ cl::opt<std::string> mappingFile(
     "mapping-file",
     cl::desc("JSON file of user mappings from eager op names to mindspore ops"),
     cl::value_desc("file.json"), cl::init(""), cl::cat(ascendCompileOptions));
+cl::opt<bool> graphOptimization(
+    "graph-opt",
+    cl::desc("Fold BatchNorm, fuse into Cube/Vector kernels and plan device "
+             "memory at the mindspore level (--graph-opt=false skips them)"),
+    cl::init(true), cl::cat(ascendCompileOptions));
+cl::opt<int64_t> hbmBytes(
+    "hbm-bytes",
+    cl::desc("Device memory (HBM) available, bytes; 0: the chip's (64 GiB per "
+             "910B die). A program whose planned peak exceeds it is refused"),
+    cl::init(0), cl::cat(ascendCompileOptions));
+cl::opt<std::string> reportFile(
+    "report",
+    cl::desc("Write a CSV of the graph-level optimization: kernels and "
+             "modeled GM bytes before and after fusion, the lower bound, and "
+             "the planned peak device memory"),
+    cl::value_desc("file.csv"), cl::init(""), cl::cat(ascendCompileOptions));
 
 /// Counts `pynative.op`s (recorded eager ops) over all runs.
 int64_t countRecordedOps(ModuleOp module) {
@@ -231,6 +248,52 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> graphModule;
   if (emitLevel == EmitLevel::MindIR)
     graphModule = module->clone();
+
+  // Graph-level optimization, with its figures for --report.
+  ascend::mindspore::KernelSummary beforeFusion, afterFusion;
+  bool optimize = emitLevel != EmitLevel::PyNative && graphOptimization;
+  if (optimize) {
+    beforeFusion = ascend::mindspore::summarizeKernels(*module);
+    options.hbmBytes = hbmBytes;
+    if (failed(runPipeline(*module, ascend::buildGraphOptimizationPipeline,
+                           options)))
+      return 1;
+    afterFusion = ascend::mindspore::summarizeKernels(*module);
+  }
+  if (!reportFile.empty()) {
+    if (!optimize) {
+      errs() << "ascend-compile: --report needs the graph-level optimization "
+                "(an --emit level past pynative, without --graph-opt=false)\n";
+      return 1;
+    }
+    int64_t peak = 0;
+    for (auto f : module->getOps<func::FuncOp>())
+      if (auto memory =
+              f->getAttrOfType<DictionaryAttr>("mindspore.device_memory"))
+        if (auto bytes = memory.getAs<IntegerAttr>("peak_bytes"))
+          peak = std::max(peak, bytes.getInt());
+    // The device memory plan is made after fusion: its peak is on that row.
+    auto row = [&](raw_ostream &os, StringRef stage,
+                   const ascend::mindspore::KernelSummary &s, bool planned) {
+      os << stage << "," << s.kernels << "," << s.hbmBytes << ","
+         << s.lowerBoundBytes << ",";
+      os << format("%.3f", s.lowerBoundBytes
+                               ? double(s.hbmBytes) / s.lowerBoundBytes
+                               : 0.0)
+         << ",";
+      if (planned)
+        os << peak;
+      os << "\n";
+    };
+    if (failed(writeAtomically(reportFile, [&](raw_ostream &os) {
+          os << "Stage,Kernels,HBM Bytes,HBM Lower Bound Bytes,"
+                "HBM / Lower Bound,Peak Device Memory Bytes\n";
+          row(os, "before fusion", beforeFusion, false);
+          row(os, "after fusion", afterFusion, true);
+          return success();
+        })))
+      return 1;
+  }
 
   int64_t graphOps = countGraphOps(*module);
   if (emitLevel != EmitLevel::PyNative)

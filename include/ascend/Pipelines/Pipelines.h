@@ -34,6 +34,16 @@ struct AscendPipelineOptions
       llvm::cl::desc("Keep eager ops without a mapping as mindspore.custom "
                      "(with a warning) instead of failing"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> graphOptimization{
+      *this, "graph-opt",
+      llvm::cl::desc("Run the graph-level optimizations (BatchNorm folding, "
+                     "fusion, device memory planning) at the mindspore level"),
+      llvm::cl::init(true)};
+  PassOptions::Option<int64_t> hbmBytes{
+      *this, "hbm-bytes",
+      llvm::cl::desc("Device memory (HBM) available to the program, bytes; 0: "
+                     "the chip's (64 GiB per 910B die)"),
+      llvm::cl::init(0)};
   PassOptions::Option<std::string> mappingFile{
       *this, "mapping-file",
       llvm::cl::desc("JSON file of user mappings from eager op names to "
@@ -45,6 +55,12 @@ struct AscendPipelineOptions
 /// then clean up (fold transposes into MatMul, canonicalize, CSE).
 void buildPyNativeToMindSporePipeline(OpPassManager &pm,
                                       const AscendPipelineOptions &options);
+
+/// mindspore -> mindspore: fold inference BatchNorm into Conv2D, group
+/// primitives into Cube/Vector kernels, plan device memory (fails when the
+/// peak exceeds the HBM).
+void buildGraphOptimizationPipeline(OpPassManager &pm,
+                                    const AscendPipelineOptions &options);
 
 /// mindspore -> aicore: tile Cube work into AI Core kernels.
 void buildMindSporeToAICorePipeline(OpPassManager &pm,

@@ -1740,6 +1740,11 @@ struct ConvertMindSporeToLinalgPass
           ConvertMindSporeToLinalgPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // Fusion groups lower op by op: on the CPU a group is its primitives.
+    SmallVector<ms::FusionOp> groups;
+    module.walk([&](ms::FusionOp op) { groups.push_back(op); });
+    for (ms::FusionOp op : groups)
+      op.inlineBody();
     // A load of a parameter without a value has nothing to lower to: say so
     // instead of a generic legalization failure.
     bool missingValue = false;

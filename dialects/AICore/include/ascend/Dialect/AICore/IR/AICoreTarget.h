@@ -11,7 +11,11 @@
 //    L0A/L0B 65536, L0C 131072, UB 196608 bytes, cube/vector core counts);
 //  - Ascend C programming guide (16x16x16 fp16 fractal, 16x32x16 int8;
 //    a Vector repeat reads 8 blocks of 32 B, at most 255 repeats per
-//    instruction; set_flag/wait_flag event ids 0-7).
+//    instruction; set_flag/wait_flag event ids 0-7);
+//  - HBM bandwidth per die (1.6 TB/s, half of a 910C package's 3.2 TB/s:
+//    Zuo et al., "Serving LLMs on Huawei CloudMatrix384", arXiv:2506.12708)
+//    and the cost of the smallest vector kernel (1.5-2 us: msModeling
+//    per-shape profiling report), as quoted in ascend-hardware.md.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCEND_DIALECT_AICORE_IR_AICORETARGET_H
@@ -50,6 +54,8 @@ struct AICoreTarget {
   int64_t vectorRepeatBytes; ///< bytes one Vector repeat reads (8 blocks).
   int64_t maxVectorRepeats;  ///< repeats one Vector instruction may issue.
   int64_t numEventIds;       ///< set_flag/wait_flag event ids per pipe pair.
+  double hbmBytesPerSecond;  ///< GM (HBM) bandwidth of one die, bytes/s.
+  double minKernelMicros;    ///< time of the smallest kernel launch, us.
 
   /// The capacity and alignment of `space` (defined in AICoreOps.cpp, where
   /// the enum is complete).
@@ -70,18 +76,18 @@ inline constexpr AICoreMemories kDavC220Memories = {
 /// The target table. The first row is the default chip.
 inline constexpr AICoreTarget kAICoreTargets[] = {
     // name, arch, AIC, AIV, memories, cube M, N, K, block bytes,
-    // repeat bytes, max repeats, event ids
+    // repeat bytes, max repeats, event ids, HBM bytes/s, min kernel us
     {"Ascend910B2", "dav-c220", 24, 48, kDavC220Memories, 16, 16, 16, 32, 256,
-     255, 8},
+     255, 8, 1.6e12, 1.5},
     {"Ascend910B1", "dav-c220", 24, 48, kDavC220Memories, 16, 16, 16, 32, 256,
-     255, 8},
+     255, 8, 1.6e12, 1.5},
     {"Ascend910B3", "dav-c220", 20, 40, kDavC220Memories, 16, 16, 16, 32, 256,
-     255, 8},
+     255, 8, 1.6e12, 1.5},
     {"Ascend910B4", "dav-c220", 20, 40, kDavC220Memories, 16, 16, 16, 32, 256,
-     255, 8},
+     255, 8, 1.6e12, 1.5},
     // 910C: one row per die (the 24:48 variant; a package has two dies).
     {"Ascend910_9392", "dav-c220", 24, 48, kDavC220Memories, 16, 16, 16, 32,
-     256, 255, 8},
+     256, 255, 8, 1.6e12, 1.5},
 };
 
 /// The default chip (Ascend 910B2).

@@ -10,5 +10,6 @@ include "ascend/Dialect/MindSpore/IR/MindSporeMathOps.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeNNOps.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeShapeOps.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeCustomOps.td"
+include "ascend/Dialect/MindSpore/IR/MindSporeFusionOps.td"
 
 #endif // ASCEND_DIALECT_MINDSPORE_OPS

@@ -53,8 +53,8 @@ def MindSpore_ConstantOp : MindSpore_Op<"constant", [Pure, ConstantLike,
 }
 
 def MindSpore_YieldOp : MindSpore_Op<"yield", [Pure, Terminator,
-    ReturnLike, ParentOneOf<["CondOp", "WhileOp"]>]> {
-  let summary = "yields the values of a cond region";
+    ReturnLike, ParentOneOf<["CondOp", "WhileOp", "FusionOp"]>]> {
+  let summary = "yields the values of a cond region or a fusion group";
   let arguments = (ins Variadic<AnyType>:$values);
   let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
   let builders = [OpBuilder<(ins), [{ build($_builder, $_state, ::mlir::ValueRange()); }]>];

@@ -16,4 +16,95 @@ def AscendMindSporeFoldTranspose
   let dependentDialects = ["::mlir::ascend::mindspore::MindSporeDialect"];
 }
 
+def AscendMindSporeFoldBatchNorm
+    : Pass<"ascend-mindspore-fold-batch-norm", "ModuleOp"> {
+  let summary = "Folds inference BatchNorm into the Conv2D that feeds it";
+  let description = [{
+    `batch_norm(conv2d(x, w), scale, offset, mean, variance)` (inference, the
+    convolution's only user) becomes `bias_add(conv2d(x, w * s), offset -
+    mean * s)` with `s = scale / sqrt(variance + epsilon)` per output
+    channel. The factors are computed from parameters only (MindSpore's graph
+    compiler folds them into constants when it loads the weights), so the
+    activation-sized BatchNorm kernel and its GM round trip disappear. The
+    BiasAdd then joins the convolution's fusion group.
+  }];
+  let dependentDialects = ["::mlir::ascend::mindspore::MindSporeDialect"];
+}
+
+def AscendMindSporeFuse : Pass<"ascend-mindspore-fuse", "ModuleOp"> {
+  let summary = "Groups primitives into Cube/Vector kernels (mindspore.fusion)";
+  let description = [{
+    Walks every block in order and grows fusion groups (see
+    `mindspore.fusion`): elementwise and broadcast chains; reductions with
+    their elementwise producers and consumers; a Cube primitive (MatMul,
+    BatchMatMul, Conv2D, Conv2DTranspose) with its Vector epilogue (bias,
+    activation, residual add, cast) as one "mix" group. An op joins the
+    group of the operand that saves the most GM bytes (the bytes of the
+    values it would otherwise read back from GM), when the modeled kernel
+    time of the merged group (max of the target's minimum kernel time and
+    its GM bytes over the HBM bandwidth, from the chip's row of the target
+    table) is below the two kernels' sum and the group still fits the Unified
+    Buffer: every value of a group needs a double-buffered UB tile of at least
+    `min-tile-bytes`, so a group holds at most UB capacity / (2 x
+    min-tile-bytes) values, and at most `max-group-ops` ops.
+
+    A group is closed as soon as an op outside it reads one of its values
+    (so moving the group to its last op keeps every use after its
+    definition), and at every op with side effects (Assert, Custom, cond,
+    while), so no group spans one. The mindspore level is functional
+    (writes were functionalized when the eager ops were converted), so there
+    are no aliasing hazards between a group and the ops around it.
+    Groups of one op stay plain primitives.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", "\"Ascend910B2\"",
+           "Row of the AI Core target table (UB size, HBM bandwidth)">,
+    Option<"maxGroupOps", "max-group-ops", "int64_t", "32",
+           "Most ops in one fusion group">,
+    Option<"minTileBytes", "min-tile-bytes", "int64_t", "2048",
+           "Smallest UB tile (bytes) a group value may get: 8 Vector "
+           "repeats of 256 B">,
+  ];
+  let dependentDialects = ["::mlir::ascend::mindspore::MindSporeDialect"];
+}
+
+def AscendMindSporeInlineFusion
+    : Pass<"ascend-mindspore-inline-fusion", "ModuleOp"> {
+  let summary = "Replaces every fusion group by its primitives";
+  let description = [{
+    Undoes `ascend-mindspore-fuse`: each `mindspore.fusion` is replaced by
+    the ops of its body. Used before lowerings that work op by op.
+  }];
+}
+
+def AscendMindSporePlanMemory
+    : Pass<"ascend-mindspore-plan-memory", "ModuleOp"> {
+  let summary = "Plans device memory (GM) and checks the peak against HBM";
+  let description = [{
+    For each function, a linear scan over its kernels assigns every
+    intermediate tensor an offset in one GM arena (512-byte aligned, as
+    MindSpore's device memory pool aligns addresses): a buffer is reused once
+    its last reader ran; an elementwise kernel (or a "vector" fusion group)
+    writes in place into an input of the same size that no later kernel
+    reads. Function inputs, parameters and constants are read-only and never
+    reused. Reshape, ExpandDims and Squeeze are views of their operand's
+    buffer. The regions of cond and while are planned on top of the buffers
+    live at the op.
+
+    Records `mindspore.device_memory` on each function: a dictionary of
+    `peak_bytes` (inputs + weights + constants + the activation arena),
+    `activation_bytes`, `weight_bytes`, `input_bytes` and `in_place` (the
+    number of kernels that write in place). Fails before anything runs, with
+    the function's name and the byte counts, when `peak_bytes` exceeds the
+    HBM capacity: `hbm-bytes`, or the chip's GM capacity from the target
+    table when 0 (64 GiB per 910B die).
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", "\"Ascend910B2\"",
+           "Row of the AI Core target table (GM capacity)">,
+    Option<"hbmBytes", "hbm-bytes", "int64_t", "0",
+           "Device memory available, bytes (0: the chip's GM capacity)">,
+  ];
+}
+
 #endif // ASCEND_DIALECT_MINDSPORE_PASSES

@@ -1,0 +1,83 @@
+//===- MindSporeFusion.cpp - fusion groups --------------------------------===//
+#include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
+
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::ascend::mindspore;
+
+StringRef FusionOp::classify(Operation *op) {
+  if (isa<MatMulOp, BatchMatMulOp, Conv2DOp, Conv2DTransposeOp>(op))
+    return "cube";
+  if (isa<ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceAllOp, SoftmaxOp,
+          LogSoftmaxOp, LayerNormOp>(op))
+    return "reduction";
+  if (isa<AddOp, SubOp, MulOp, RealDivOp, MaximumOp, MinimumOp, PowOp,
+          GreaterOp, EqualOp, NotEqualOp, LessOp, LessEqualOp, GreaterEqualOp,
+          LogicalAndOp, LogicalOrOp, LogicalNotOp, ReLUOp, ReLU6Op, SinOp,
+          CosOp, NegOp, AbsOp, ExpOp, LogOp, SqrtOp, RsqrtOp, TanhOp, ErfOp,
+          SigmoidOp, SiLUOp, GeLUOp, SelectOp, CastOp, BiasAddOp,
+          BroadcastToOp, BatchNormOp, ReshapeOp, ExpandDimsOp, SqueezeOp>(op))
+    return "vector";
+  return "";
+}
+
+void FusionOp::inlineBody() {
+  Block &body = getBody().front();
+  OpBuilder builder(*this);
+  IRMapping mapping;
+  mapping.map(body.getArguments(), getInputs());
+  for (Operation &op : body.without_terminator())
+    builder.clone(op, mapping);
+  auto yield = cast<YieldOp>(body.getTerminator());
+  for (auto [result, value] : llvm::zip(getResults(), yield.getValues()))
+    result.replaceAllUsesWith(mapping.lookupOrDefault(value));
+  erase();
+}
+
+LogicalResult FusionOp::verify() {
+  StringRef kind = getKind();
+  if (kind != "vector" && kind != "reduction" && kind != "mix")
+    return emitOpError("kind must be \"vector\", \"reduction\" or \"mix\", not \"")
+           << kind << "\"";
+  Block &body = getBody().front();
+  if (body.getNumArguments() != getInputs().size())
+    return emitOpError("body has ")
+           << body.getNumArguments() << " arguments but the group has "
+           << getInputs().size() << " inputs";
+  for (auto [i, arg, input] :
+       llvm::enumerate(body.getArguments(), getInputs()))
+    if (arg.getType() != input.getType())
+      return emitOpError("body argument ")
+             << i << " has type " << arg.getType() << " but input " << i
+             << " has type " << input.getType();
+  auto yield = cast<YieldOp>(body.getTerminator());
+  if (yield.getValues().getTypes() != getResultTypes())
+    return emitOpError("body yields ")
+           << yield.getValues().getTypes() << " but the group returns "
+           << getResultTypes();
+  int64_t cube = 0, reductions = 0;
+  for (Operation &op : body.without_terminator()) {
+    if (isa<ConstantOp>(op))
+      continue;
+    StringRef unit = classify(&op);
+    if (unit.empty())
+      return op.emitOpError("cannot be part of a fusion group (only pure "
+                            "Cube, Vector and reduction primitives can)");
+    cube += unit == "cube";
+    reductions += unit == "reduction";
+  }
+  if (kind == "mix" && (cube != 1 || reductions))
+    return emitOpError("of kind \"mix\" needs exactly one Cube primitive and "
+                       "no reduction, found ")
+           << cube << " Cube and " << reductions << " reduction primitive(s)";
+  if (kind != "mix" && cube)
+    return emitOpError("of kind \"") << kind << "\" holds a Cube primitive "
+                                        "(only \"mix\" groups may)";
+  if (kind == "reduction" && !reductions)
+    return emitOpError("of kind \"reduction\" holds no reduction");
+  if (kind == "vector" && reductions)
+    return emitOpError("of kind \"vector\" holds a reduction (use "
+                       "\"reduction\")");
+  return success();
+}

@@ -1,0 +1,323 @@
+//===- Fusion.cpp - group primitives into Cube/Vector kernels -------------===//
+//
+// ascend-mindspore-fuse and ascend-mindspore-inline-fusion (see Passes.td).
+//
+//===----------------------------------------------------------------------===//
+#include "ascend/Dialect/AICore/IR/AICoreTarget.h"
+#include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
+#include "ascend/Dialect/MindSpore/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::ascend::mindspore {
+#define GEN_PASS_DEF_ASCENDMINDSPOREFUSE
+#define GEN_PASS_DEF_ASCENDMINDSPOREINLINEFUSION
+#include "ascend/Dialect/MindSpore/Transforms/Passes.h.inc"
+} // namespace mlir::ascend::mindspore
+
+using namespace mlir;
+using namespace mlir::ascend;
+using namespace mlir::ascend::mindspore;
+
+namespace {
+
+/// Constants of at most this many elements are cloned into a group instead
+/// of being read from GM.
+constexpr int64_t kInlineConstantElements = 64;
+
+bool isInlinableConstant(Operation *op) {
+  auto cst = dyn_cast_or_null<ConstantOp>(op);
+  return cst && cast<ShapedType>(cst.getType()).getNumElements() <=
+                    kInlineConstantElements;
+}
+
+struct Group {
+  SmallVector<Operation *> ops;
+  bool closed = false;
+  bool hasCube = false;
+  bool hasReduction = false;
+};
+
+/// Grows fusion groups over one block (see the pass description).
+class BlockFuser {
+public:
+  BlockFuser(const aicore::AICoreTarget &target, int64_t maxGroupOps,
+             int64_t maxGroupValues)
+      : target(target), maxGroupOps(maxGroupOps),
+        maxGroupValues(maxGroupValues) {}
+
+  void run(Block &block);
+  int64_t groupsFormed = 0;
+  /// Ops MindSpore folds when it loads the weights: never fused.
+  llvm::DenseSet<Operation *> loadTime;
+
+private:
+  /// The op of `block` that holds `op` (itself, or an ancestor).
+  Operation *inBlock(Operation *op) const {
+    return currentBlock->findAncestorOpInBlock(*op);
+  }
+  int64_t groupOf(Value v) const {
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != currentBlock)
+      return -1;
+    auto it = membership.find(def);
+    return it == membership.end() ? -1 : it->second;
+  }
+  /// GM bytes of a kernel made of `ops`: external inputs once, outputs.
+  int64_t kernelBytes(ArrayRef<Operation *> ops,
+                      const llvm::SmallPtrSetImpl<Operation *> &members) const;
+  double modeledMicros(int64_t bytes) const {
+    return std::max(target.minKernelMicros,
+                    double(bytes) / target.hbmBytesPerSecond * 1e6);
+  }
+  /// Distinct values a group with `extra` added would hold in UB.
+  int64_t valueCount(const Group &group, Operation *extra) const;
+  bool compatible(const Group &group, Operation *op, StringRef unit) const;
+  void materialize(Group &group, int64_t index);
+
+  const aicore::AICoreTarget &target;
+  int64_t maxGroupOps, maxGroupValues;
+  Block *currentBlock = nullptr;
+  SmallVector<Group> groups;
+  llvm::DenseMap<Operation *, int64_t> membership;
+};
+
+int64_t BlockFuser::kernelBytes(
+    ArrayRef<Operation *> ops,
+    const llvm::SmallPtrSetImpl<Operation *> &members) const {
+  int64_t bytes = 0;
+  llvm::SmallDenseSet<Value, 8> inputs;
+  for (Operation *op : ops) {
+    for (Value v : op->getOperands()) {
+      Operation *def = v.getDefiningOp();
+      if ((def && members.contains(def)) || isInlinableConstant(def))
+        continue;
+      if (inputs.insert(v).second)
+        bytes += tensorBytes(v.getType());
+    }
+    for (Value r : op->getResults())
+      if (llvm::any_of(r.getUsers(), [&](Operation *user) {
+            return !members.contains(inBlock(user));
+          }))
+        bytes += tensorBytes(r.getType());
+  }
+  return bytes;
+}
+
+int64_t BlockFuser::valueCount(const Group &group, Operation *extra) const {
+  llvm::SmallDenseSet<Value, 16> values;
+  auto add = [&](Operation *op) {
+    for (Value v : op->getOperands())
+      if (!isInlinableConstant(v.getDefiningOp()))
+        values.insert(v);
+    for (Value r : op->getResults())
+      values.insert(r);
+  };
+  for (Operation *op : group.ops)
+    add(op);
+  add(extra);
+  return values.size();
+}
+
+bool BlockFuser::compatible(const Group &group, Operation *op,
+                            StringRef unit) const {
+  if (group.closed || (int64_t)group.ops.size() >= maxGroupOps)
+    return false;
+  if (unit == "cube")
+    return false; // a Cube op starts its own group
+  // A MIX kernel's epilogue is elementwise: reductions start a Vector group.
+  if (unit == "reduction" && group.hasCube)
+    return false;
+  return valueCount(group, op) <= maxGroupValues;
+}
+
+void BlockFuser::run(Block &block) {
+  currentBlock = &block;
+  groups.clear();
+  membership.clear();
+  for (Operation &opRef : block.without_terminator()) {
+    Operation *op = &opRef;
+    StringRef unit =
+        loadTime.contains(op) ? StringRef() : FusionOp::classify(op);
+    int64_t joined = -1;
+    if (!unit.empty()) {
+      // Candidates: open groups that produce an operand, best saving first.
+      int64_t best = -1;
+      double bestSaving = 0;
+      int64_t bestBytes = 0;
+      for (Value v : op->getOperands()) {
+        int64_t g = groupOf(v);
+        if (g < 0 || g == best || !compatible(groups[g], op, unit))
+          continue;
+        llvm::SmallPtrSet<Operation *, 16> apart(groups[g].ops.begin(),
+                                                 groups[g].ops.end());
+        llvm::SmallPtrSet<Operation *, 16> merged = apart;
+        merged.insert(op);
+        llvm::SmallPtrSet<Operation *, 1> alone;
+        alone.insert(op);
+        SmallVector<Operation *> mergedOps(groups[g].ops);
+        mergedOps.push_back(op);
+        int64_t groupBytes = kernelBytes(groups[g].ops, apart);
+        int64_t opBytes = kernelBytes({op}, alone);
+        int64_t mergedBytes = kernelBytes(mergedOps, merged);
+        double saving = modeledMicros(groupBytes) + modeledMicros(opBytes) -
+                        modeledMicros(mergedBytes);
+        int64_t bytesSaved = groupBytes + opBytes - mergedBytes;
+        if (saving > 0 &&
+            (best < 0 || saving > bestSaving ||
+             (saving == bestSaving && bytesSaved > bestBytes))) {
+          best = g;
+          bestSaving = saving;
+          bestBytes = bytesSaved;
+        }
+      }
+      if (best >= 0) {
+        joined = best;
+      } else {
+        joined = groups.size();
+        groups.emplace_back();
+      }
+      Group &group = groups[joined];
+      group.ops.push_back(op);
+      group.hasCube |= unit == "cube";
+      group.hasReduction |= unit == "reduction";
+      membership[op] = joined;
+    }
+    // An op outside a group that reads its values closes it; an op with side
+    // effects (or regions) closes every group.
+    bool barrier = unit.empty() && !isInlinableConstant(op) &&
+                   !loadTime.contains(op) &&
+                   (op->getNumRegions() > 0 || !isPure(op));
+    if (barrier) {
+      for (Group &group : groups)
+        group.closed = true;
+      continue;
+    }
+    op->walk([&](Operation *nested) {
+      for (Value v : nested->getOperands()) {
+        int64_t g = groupOf(v);
+        if (g >= 0 && g != joined)
+          groups[g].closed = true;
+      }
+    });
+  }
+  for (auto [index, group] : llvm::enumerate(groups)) {
+    int64_t kernelsOps = llvm::count_if(
+        group.ops, [](Operation *op) { return !isViewOp(op); });
+    if (group.ops.size() >= 2 && kernelsOps >= 1)
+      materialize(group, groupsFormed++);
+  }
+}
+
+void BlockFuser::materialize(Group &group, int64_t index) {
+  llvm::SmallPtrSet<Operation *, 16> members(group.ops.begin(),
+                                             group.ops.end());
+  llvm::SetVector<Value> inputs;
+  llvm::SetVector<Operation *> constants;
+  SmallVector<Value> outputs;
+  for (Operation *op : group.ops) {
+    for (Value v : op->getOperands()) {
+      Operation *def = v.getDefiningOp();
+      if (def && members.contains(def))
+        continue;
+      if (isInlinableConstant(def))
+        constants.insert(def);
+      else
+        inputs.insert(v);
+    }
+    for (Value r : op->getResults())
+      if (llvm::any_of(r.getUsers(), [&](Operation *user) {
+            return !members.contains(inBlock(user));
+          }))
+        outputs.push_back(r);
+  }
+  std::string name = "Fused";
+  int64_t named = 0;
+  for (Operation *op : group.ops) {
+    if (isViewOp(op) || named == 4)
+      continue;
+    if (auto prim = dyn_cast<PrimitiveOpInterface>(op)) {
+      name += "_" + prim.getPrimitiveName().str();
+      ++named;
+    }
+  }
+  name += "_" + std::to_string(index);
+  StringRef kind = group.hasCube        ? "mix"
+                   : group.hasReduction ? "reduction"
+                                        : "vector";
+
+  Operation *last = group.ops.back();
+  OpBuilder builder(last);
+  Location loc = builder.getFusedLoc(llvm::to_vector(
+      llvm::map_range(group.ops, [](Operation *op) { return op->getLoc(); })));
+  auto fusion = FusionOp::create(
+      builder, loc, TypeRange(ValueRange(outputs)), builder.getStringAttr(kind),
+      builder.getStringAttr(name), inputs.getArrayRef());
+  Block *body = builder.createBlock(&fusion.getBody());
+  IRMapping mapping;
+  for (Value v : inputs)
+    mapping.map(v, body->addArgument(v.getType(), v.getLoc()));
+  for (Operation *cst : constants)
+    builder.clone(*cst, mapping);
+  for (Operation *op : group.ops)
+    builder.clone(*op, mapping);
+  YieldOp::create(builder, loc,
+                  llvm::to_vector(llvm::map_range(outputs, [&](Value v) {
+                    return mapping.lookup(v);
+                  })));
+  for (auto [output, result] : llvm::zip(outputs, fusion.getResults()))
+    output.replaceUsesWithIf(result, [&](OpOperand &use) {
+      return !members.contains(inBlock(use.getOwner()));
+    });
+  for (Operation *op : llvm::reverse(group.ops))
+    op->erase();
+  for (Operation *cst : constants)
+    if (cst->use_empty())
+      cst->erase();
+}
+
+struct FusePass
+    : public mindspore::impl::AscendMindSporeFuseBase<FusePass> {
+  using AscendMindSporeFuseBase::AscendMindSporeFuseBase;
+  void runOnOperation() override {
+    const aicore::AICoreTarget *target = aicore::lookupTarget(chip);
+    if (!target) {
+      getOperation().emitError("unknown chip '")
+          << chip << "' (not a row of the AI Core target table)";
+      return signalPassFailure();
+    }
+    if (maxGroupOps < 2 || minTileBytes <= 0) {
+      getOperation().emitError(
+          "max-group-ops must be at least 2 and min-tile-bytes positive");
+      return signalPassFailure();
+    }
+    int64_t maxValues = target->memories.ub.capacity / (2 * minTileBytes);
+    BlockFuser fuser(*target, maxGroupOps, maxValues);
+    fuser.loadTime = findLoadTimeOps(getOperation());
+    SmallVector<Block *> blocks;
+    getOperation().walk([&](Block *block) {
+      if (!isa<FusionOp>(block->getParentOp()) &&
+          !isa<ModuleOp>(block->getParentOp()))
+        blocks.push_back(block);
+    });
+    for (Block *block : blocks)
+      fuser.run(*block);
+  }
+};
+
+struct InlineFusionPass
+    : public mindspore::impl::AscendMindSporeInlineFusionBase<
+          InlineFusionPass> {
+  void runOnOperation() override {
+    SmallVector<FusionOp> groups;
+    getOperation().walk([&](FusionOp op) { groups.push_back(op); });
+    for (FusionOp op : groups)
+      op.inlineBody();
+  }
+};
+
+} // namespace

@@ -1,0 +1,95 @@
+//===- KernelSummary.cpp - modeled kernels and GM traffic -----------------===//
+#include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
+#include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace mlir::ascend::mindspore;
+
+int64_t mlir::ascend::mindspore::tensorBytes(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape())
+    return 0;
+  int64_t bits = tensor.getElementType().getIntOrFloatBitWidth();
+  return tensor.getNumElements() * std::max<int64_t>(1, bits / 8);
+}
+
+bool mlir::ascend::mindspore::isViewOp(Operation *op) {
+  return isa<ReshapeOp, ExpandDimsOp, SqueezeOp>(op);
+}
+
+llvm::DenseSet<Operation *>
+mlir::ascend::mindspore::findLoadTimeOps(Operation *root) {
+  llvm::DenseSet<Operation *> loadTime;
+  auto isStatic = [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    return def && (isa<LoadOp, ConstantOp>(def) || loadTime.contains(def));
+  };
+  root->walk([&](Operation *op) {
+    if (isa<LoadOp, ConstantOp>(op) || op->getNumOperands() == 0 ||
+        op->getNumRegions() || op->hasTrait<OpTrait::IsTerminator>() ||
+        !isa_and_nonnull<MindSporeDialect>(op->getDialect()) || !isPure(op))
+      return;
+    if (llvm::all_of(op->getOperands(), isStatic))
+      loadTime.insert(op);
+  });
+  return loadTime;
+}
+
+/// The value whose GM buffer `v` reads: through views to their source.
+static Value bufferOf(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (!isViewOp(def))
+      break;
+    v = def->getOperand(0);
+  }
+  return v;
+}
+
+static void summarizeFunction(func::FuncOp func, KernelSummary &summary) {
+  llvm::DenseSet<Operation *> loadTime = findLoadTimeOps(func);
+  for (BlockArgument arg : func.getArguments())
+    summary.lowerBoundBytes += tensorBytes(arg.getType());
+  llvm::DenseSet<Attribute> weights;
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (auto load = dyn_cast<LoadOp>(op)) {
+      if (weights.insert(load.getNameAttr()).second)
+        summary.lowerBoundBytes += tensorBytes(load.getType());
+      return WalkResult::advance();
+    }
+    if (auto cst = dyn_cast<ConstantOp>(op)) {
+      summary.lowerBoundBytes += tensorBytes(cst.getType());
+      return WalkResult::advance();
+    }
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      for (Value v : ret.getOperands())
+        summary.lowerBoundBytes += tensorBytes(v.getType());
+      return WalkResult::advance();
+    }
+    if (op->hasTrait<OpTrait::IsTerminator>() || isViewOp(op) ||
+        loadTime.contains(op) || isa<func::FuncOp, CondOp, WhileOp>(op))
+      return WalkResult::advance();
+    ++summary.kernels;
+    llvm::SmallDenseSet<Value> read;
+    for (Value v : op->getOperands())
+      if (read.insert(bufferOf(v)).second)
+        summary.hbmBytes += tensorBytes(v.getType());
+    for (Value r : op->getResults())
+      summary.hbmBytes += tensorBytes(r.getType());
+    // A fusion group is one kernel: its body is on chip.
+    return isa<FusionOp>(op) ? WalkResult::skip() : WalkResult::advance();
+  });
+}
+
+KernelSummary mlir::ascend::mindspore::summarizeKernels(Operation *op) {
+  KernelSummary summary;
+  if (auto func = dyn_cast<func::FuncOp>(op)) {
+    summarizeFunction(func, summary);
+    return summary;
+  }
+  op->walk([&](func::FuncOp func) { summarizeFunction(func, summary); });
+  return summary;
+}
