@@ -10,7 +10,8 @@ from ascend_trace import PyNativeTrace_pb2 as pb
 from ascend_trace import recorder as R
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-CASES = "/work/shared/cases"
+# The shared cases sit beside the checkout (../shared/cases), when present.
+CASES = os.path.join(os.path.dirname(REPO), "shared", "cases")
 
 
 def load(path):

@@ -769,3 +769,113 @@ func.func @conv2d_transpose_output_padding(%x: tensor<1x2x4x4xf32>, %w: tensor<2
   %r = mindspore.conv2d_transpose %x, %w {stride = array<i64: 2, 2>, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, output_padding = array<i64: 2, 2>} : (tensor<1x2x4x4xf32>, tensor<2x3x3x3xf32>) -> tensor<1x3x9x9xf32>
   return %r : tensor<1x3x9x9xf32>
 }
+
+// -----
+
+func.func @fusion_unknown_kind(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mindspore.fusion' op kind must be "vector", "reduction" or "mix", not "cube"}}
+  %r = mindspore.fusion "cube" "g"(%x) : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<4xf32>):
+    %y = mindspore.relu %a : tensor<4xf32>
+    mindspore.yield %y : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @fusion_argument_count(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mindspore.fusion' op body has 2 arguments but the group has 1 inputs}}
+  %r = mindspore.fusion "vector" "g"(%x) : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<4xf32>, %b: tensor<4xf32>):
+    %y = mindspore.add %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    mindspore.yield %y : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @fusion_argument_type(%x: tensor<4xf32>) -> tensor<4xf16> {
+  // expected-error @+1 {{'mindspore.fusion' op body argument 0 has type 'tensor<4xf16>' but input 0 has type 'tensor<4xf32>'}}
+  %r = mindspore.fusion "vector" "g"(%x) : (tensor<4xf32>) -> tensor<4xf16> {
+  ^bb0(%a: tensor<4xf16>):
+    %y = mindspore.relu %a : tensor<4xf16>
+    mindspore.yield %y : tensor<4xf16>
+  }
+  return %r : tensor<4xf16>
+}
+
+// -----
+
+func.func @fusion_yield_types(%x: tensor<4xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{'mindspore.fusion' op body yields 'tensor<4xf32>' but the group returns 'tensor<8xf32>'}}
+  %r = mindspore.fusion "vector" "g"(%x) : (tensor<4xf32>) -> tensor<8xf32> {
+  ^bb0(%a: tensor<4xf32>):
+    %y = mindspore.relu %a : tensor<4xf32>
+    mindspore.yield %y : tensor<4xf32>
+  }
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+func.func @fusion_opaque_op(%x: tensor<4x2xf32>) -> tensor<2x4xf32> {
+  %r = mindspore.fusion "vector" "g"(%x) : (tensor<4x2xf32>) -> tensor<2x4xf32> {
+  ^bb0(%a: tensor<4x2xf32>):
+    // expected-error @+1 {{'mindspore.transpose' op cannot be part of a fusion group (only pure Cube, Vector and reduction primitives can)}}
+    %t = mindspore.transpose %a, [1, 0] : (tensor<4x2xf32>) -> tensor<2x4xf32>
+    mindspore.yield %t : tensor<2x4xf32>
+  }
+  return %r : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @fusion_mix_without_cube(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mindspore.fusion' op of kind "mix" needs exactly one Cube primitive and no reduction, found 0 Cube and 0 reduction primitive(s)}}
+  %r = mindspore.fusion "mix" "g"(%x) : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<4xf32>):
+    %y = mindspore.relu %a : tensor<4xf32>
+    mindspore.yield %y : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @fusion_vector_with_cube(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'mindspore.fusion' op of kind "vector" holds a Cube primitive (only "mix" groups may)}}
+  %r = mindspore.fusion "vector" "g"(%x) : (tensor<4x4xf32>) -> tensor<4x4xf32> {
+  ^bb0(%a: tensor<4x4xf32>):
+    %m = mindspore.matmul %a, %a : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    %y = mindspore.relu %m : tensor<4x4xf32>
+    mindspore.yield %y : tensor<4x4xf32>
+  }
+  return %r : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @fusion_reduction_without_reduction(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mindspore.fusion' op of kind "reduction" holds no reduction}}
+  %r = mindspore.fusion "reduction" "g"(%x) : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<4xf32>):
+    %y = mindspore.relu %a : tensor<4xf32>
+    mindspore.yield %y : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @fusion_vector_with_reduction(%x: tensor<4xf32>) -> tensor<f32> {
+  // expected-error @+1 {{'mindspore.fusion' op of kind "vector" holds a reduction (use "reduction")}}
+  %r = mindspore.fusion "vector" "g"(%x) : (tensor<4xf32>) -> tensor<f32> {
+  ^bb0(%a: tensor<4xf32>):
+    %y = mindspore.relu %a : tensor<4xf32>
+    %s = mindspore.reduce_sum %y, [] : (tensor<4xf32>) -> tensor<f32>
+    mindspore.yield %s : tensor<f32>
+  }
+  return %r : tensor<f32>
+}

@@ -100,8 +100,11 @@ bool mayWriteInPlace(Operation *op) {
 }
 
 /// Plans the values defined in `block`; values defined outside it are
-/// somebody else's buffers. Returns the block's activation peak.
-BlockPlan planBlock(Block &block) {
+/// somebody else's buffers, and the results of `loadTime` ops are weights
+/// (folded when MindSpore loads the parameters). Returns the block's
+/// activation peak.
+BlockPlan planBlock(Block &block,
+                    const llvm::DenseSet<Operation *> &loadTime) {
   // Index of each op, and the last index at which each buffer is read.
   llvm::DenseMap<Operation *, int64_t> position;
   for (auto [i, op] : llvm::enumerate(block))
@@ -122,7 +125,7 @@ BlockPlan planBlock(Block &block) {
       for (Value v : nested->getOperands()) {
         Value buffer = bufferOf(v);
         Operation *def = buffer.getDefiningOp();
-        if (!def || def->getBlock() != &block)
+        if (!def || def->getBlock() != &block || loadTime.contains(def))
           continue;
         int64_t &last = lastUse[buffer];
         last = std::max(last, at);
@@ -149,13 +152,13 @@ BlockPlan planBlock(Block &block) {
     int64_t at = position[&op];
     releaseUpTo(at);
     if (isViewOp(&op) || isa<LoadOp, ConstantOp>(op) ||
-        op.hasTrait<OpTrait::IsTerminator>())
+        loadTime.contains(&op) || op.hasTrait<OpTrait::IsTerminator>())
       continue;
     // The regions of cond/while run on top of what is live now.
     int64_t nested = 0;
     for (Region &region : op.getRegions())
       for (Block &inner : region)
-        nested = std::max(nested, planBlock(inner).peak);
+        nested = std::max(nested, planBlock(inner, loadTime).peak);
     arena.touch(nested);
     // Operands read for the last time here may hand their buffer over.
     SmallVector<Value> reusable;
@@ -221,7 +224,8 @@ struct PlanMemoryPass
           weightBytes += tensorBytes(cst.getType());
         }
       });
-      BlockPlan plan = planBlock(func.getBody().front());
+      BlockPlan plan =
+          planBlock(func.getBody().front(), findLoadTimeOps(func));
       int64_t peak = inputBytes + weightBytes + plan.peak;
       Builder b(func);
       func->setAttr(

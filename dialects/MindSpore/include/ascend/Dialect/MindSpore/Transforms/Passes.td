@@ -86,8 +86,9 @@ def AscendMindSporePlanMemory
     MindSpore's device memory pool aligns addresses): a buffer is reused once
     its last reader ran; an elementwise kernel (or a "vector" fusion group)
     writes in place into an input of the same size that no later kernel
-    reads. Function inputs, parameters and constants are read-only and never
-    reused. Reshape, ExpandDims and Squeeze are views of their operand's
+    reads. Function inputs, parameters, constants and values computed from
+    parameters only (folded when MindSpore loads the weights) are read-only
+    and never reused. Reshape, ExpandDims and Squeeze are views of their operand's
     buffer. The regions of cond and while are planned on top of the buffers
     live at the op.
 
