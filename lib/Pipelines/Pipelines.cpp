@@ -35,6 +35,7 @@ void mlir::ascend::buildGraphOptimizationPipeline(
   mindspore::AscendMindSporeFuseOptions fuse;
   fuse.chip = options.chip;
   pm.addPass(mindspore::createAscendMindSporeFuse(fuse));
+  pm.addPass(mindspore::createAscendMindSporeAssignLayouts());
   mindspore::AscendMindSporePlanMemoryOptions plan;
   plan.chip = options.chip;
   plan.hbmBytes = options.hbmBytes;

@@ -57,8 +57,8 @@ void buildPyNativeToMindSporePipeline(OpPassManager &pm,
                                       const AscendPipelineOptions &options);
 
 /// mindspore -> mindspore: fold inference BatchNorm into Conv2D, group
-/// primitives into Cube/Vector kernels, plan device memory (fails when the
-/// peak exceeds the HBM).
+/// primitives into Cube/Vector kernels, give Cube kernels their device
+/// formats, plan device memory (fails when the peak exceeds the HBM).
 void buildGraphOptimizationPipeline(OpPassManager &pm,
                                     const AscendPipelineOptions &options);
 

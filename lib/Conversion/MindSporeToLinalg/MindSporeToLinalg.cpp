@@ -1745,6 +1745,12 @@ struct ConvertMindSporeToLinalgPass
     module.walk([&](ms::FusionOp op) { groups.push_back(op); });
     for (ms::FusionOp op : groups)
       op.inlineBody();
+    // Device formats are data movement: the same elements through Pad,
+    // Reshape, Transpose and StridedSlice.
+    SmallVector<ms::TransDataOp> moves;
+    module.walk([&](ms::TransDataOp op) { moves.push_back(op); });
+    for (ms::TransDataOp op : moves)
+      op.expand();
     // A load of a parameter without a value has nothing to lower to: say so
     // instead of a generic legalization failure.
     bool missingValue = false;

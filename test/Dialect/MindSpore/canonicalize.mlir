@@ -203,3 +203,18 @@ func.func @constant_folding() -> (tensor<3xf32>, tensor<2x2xi64>, tensor<3xf32>)
   %q = mindspore.real_div %a, %four : (tensor<3xf32>, tensor<f32>) -> tensor<3xf32>
   return %s, %m, %q : tensor<3xf32>, tensor<2x2xi64>, tensor<3xf32>
 }
+
+// -----
+
+// Inverse TransData pairs fold; a pair in the other order (device format
+// first) folds too.
+// CHECK-LABEL: func.func @trans_data_pairs
+// CHECK-NOT: mindspore.trans_data
+// CHECK: return %arg0, %arg1
+func.func @trans_data_pairs(%x: tensor<1x3x2x2xf32>, %p: tensor<1x2x16x16xf32>) -> (tensor<1x3x2x2xf32>, tensor<1x2x16x16xf32>) {
+  %a = mindspore.trans_data %x "NCHW" -> "NC1HWC0" : (tensor<1x3x2x2xf32>) -> tensor<1x1x2x2x16xf32>
+  %b = mindspore.trans_data %a "NC1HWC0" -> "NCHW" : (tensor<1x1x2x2x16xf32>) -> tensor<1x3x2x2xf32>
+  %c = mindspore.trans_data %p "FRACTAL_NZ" -> "ND" : (tensor<1x2x16x16xf32>) -> tensor<17x3xf32>
+  %d = mindspore.trans_data %c "ND" -> "FRACTAL_NZ" : (tensor<17x3xf32>) -> tensor<1x2x16x16xf32>
+  return %b, %d : tensor<1x3x2x2xf32>, tensor<1x2x16x16xf32>
+}

@@ -879,3 +879,59 @@ func.func @fusion_vector_with_reduction(%x: tensor<4xf32>) -> tensor<f32> {
   }
   return %r : tensor<f32>
 }
+
+// -----
+
+func.func @trans_data_two_device_formats(%x: tensor<1x1x2x2x16xf32>) -> tensor<1x2x16x16xf32> {
+  // expected-error @+1 {{'mindspore.trans_data' op converts NC1HWC0 to FRACTAL_NZ; one side must be NCHW or ND}}
+  %y = mindspore.trans_data %x "NC1HWC0" -> "FRACTAL_NZ" : (tensor<1x1x2x2x16xf32>) -> tensor<1x2x16x16xf32>
+  return %y : tensor<1x2x16x16xf32>
+}
+
+// -----
+
+func.func @trans_data_element_type(%x: tensor<1x3x2x2xf32>) -> tensor<1x1x2x2x16xf16> {
+  // expected-error @+1 {{'mindspore.trans_data' op changes the element type (use Cast)}}
+  %y = mindspore.trans_data %x "NCHW" -> "NC1HWC0" : (tensor<1x3x2x2xf32>) -> tensor<1x1x2x2x16xf16>
+  return %y : tensor<1x1x2x2x16xf16>
+}
+
+// -----
+
+func.func @trans_data_unknown_format(%x: tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32> {
+  // expected-error @+1 {{'mindspore.trans_data' op unknown format 'NHWC' (NCHW, ND, NC1HWC0, FRACTAL_Z or FRACTAL_NZ)}}
+  %y = mindspore.trans_data %x "NCHW" -> "NHWC" : (tensor<1x3x2x2xf32>) -> tensor<1x3x2x2xf32>
+  return %y : tensor<1x3x2x2xf32>
+}
+
+// -----
+
+func.func @trans_data_rank(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'mindspore.trans_data' op NC1HWC0 needs a 4-D NCHW tensor}}
+  %y = mindspore.trans_data %x "NCHW" -> "NC1HWC0" : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  return %y : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @trans_data_filter_rank(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'mindspore.trans_data' op FRACTAL_Z needs a 4-D [Co, Ci, kh, kw] filter}}
+  %y = mindspore.trans_data %x "NCHW" -> "FRACTAL_Z" : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  return %y : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @trans_data_matrix_rank(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mindspore.trans_data' op FRACTAL_NZ needs a tensor of rank >= 2}}
+  %y = mindspore.trans_data %x "ND" -> "FRACTAL_NZ" : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+
+// -----
+
+func.func @trans_data_shape(%x: tensor<17x3xf32>) -> tensor<1x1x16x16xf32> {
+  // expected-error @+1 {{'mindspore.trans_data' op the FRACTAL_NZ form of 'tensor<17x3xf32>' has shape [1, 2, 16, 16], not [1, 1, 16, 16]}}
+  %y = mindspore.trans_data %x "ND" -> "FRACTAL_NZ" : (tensor<17x3xf32>) -> tensor<1x1x16x16xf32>
+  return %y : tensor<1x1x16x16xf32>
+}

@@ -17,7 +17,8 @@ StringRef FusionOp::classify(Operation *op) {
           LogicalAndOp, LogicalOrOp, LogicalNotOp, ReLUOp, ReLU6Op, SinOp,
           CosOp, NegOp, AbsOp, ExpOp, LogOp, SqrtOp, RsqrtOp, TanhOp, ErfOp,
           SigmoidOp, SiLUOp, GeLUOp, SelectOp, CastOp, BiasAddOp,
-          BroadcastToOp, BatchNormOp, ReshapeOp, ExpandDimsOp, SqueezeOp>(op))
+          BroadcastToOp, BatchNormOp, ReshapeOp, ExpandDimsOp, SqueezeOp,
+          TransDataOp>(op))
     return "vector";
   return "";
 }

@@ -11,5 +11,6 @@ include "ascend/Dialect/MindSpore/IR/MindSporeNNOps.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeShapeOps.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeCustomOps.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeFusionOps.td"
+include "ascend/Dialect/MindSpore/IR/MindSporeLayoutOps.td"
 
 #endif // ASCEND_DIALECT_MINDSPORE_OPS

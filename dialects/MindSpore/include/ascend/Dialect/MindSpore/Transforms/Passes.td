@@ -68,6 +68,33 @@ def AscendMindSporeFuse : Pass<"ascend-mindspore-fuse", "ModuleOp"> {
   let dependentDialects = ["::mlir::ascend::mindspore::MindSporeDialect"];
 }
 
+def AscendMindSporeAssignLayouts
+    : Pass<"ascend-mindspore-assign-layouts", "ModuleOp"> {
+  let summary = "Gives Cube kernels the device formats the Cube reads";
+  let description = [{
+    For each "mix" fusion group (see `mindspore.fusion`), chooses the GM
+    format of every input and result (ascend-hardware.md, "Formats"):
+    - a Conv2D group takes its filter in FRACTAL_Z and its 4-D activations
+      (the convolution input, a residual) in NC1HWC0, and writes its 4-D
+      results in NC1HWC0; channel counts that are not a multiple of C0 are
+      padded with zeros (the padding never reaches the logical values);
+    - a MatMul / BatchMatMul group takes its weights (operands computed from
+      parameters only) in FRACTAL_NZ when their two minor dimensions are
+      multiples of 16: they are converted once, when MindSpore loads them.
+      Activations stay ND, which the GM -> L1 copy (MTE2 nd2nz) turns into
+      fractals on the way without a TransData kernel, and weights whose
+      dimensions are not multiples of 16 stay ND rather than padded.
+    The group converts at its boundary: `mindspore.trans_data` ops go
+    before its inputs and after its results, and the body converts its block
+    arguments back to the logical form (on the chip, during the copy into L1
+    / UB). Between two groups that agree on a format the inverse TransData
+    pair folds away, so consecutive convolutions pass NC1HWC0 directly; a
+    TransData remains only where a plain-format op, a graph input or a graph
+    output meets a group. TransData of parameters is load-time work.
+  }];
+  let dependentDialects = ["::mlir::ascend::mindspore::MindSporeDialect"];
+}
+
 def AscendMindSporeInlineFusion
     : Pass<"ascend-mindspore-inline-fusion", "ModuleOp"> {
   let summary = "Replaces every fusion group by its primitives";

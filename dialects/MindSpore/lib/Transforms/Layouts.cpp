@@ -1,0 +1,165 @@
+//===- Layouts.cpp - device formats for Cube kernels ----------------------===//
+//
+// ascend-mindspore-assign-layouts (see Passes.td).
+//
+//===----------------------------------------------------------------------===//
+#include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
+#include "ascend/Dialect/MindSpore/Transforms/Passes.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::ascend::mindspore {
+#define GEN_PASS_DEF_ASCENDMINDSPOREASSIGNLAYOUTS
+#include "ascend/Dialect/MindSpore/Transforms/Passes.h.inc"
+} // namespace mlir::ascend::mindspore
+
+using namespace mlir;
+using namespace mlir::ascend::mindspore;
+namespace mindspore = mlir::ascend::mindspore;
+
+namespace {
+
+/// The plain format a device format converts from.
+StringRef plainOf(StringRef format) {
+  return format == "FRACTAL_NZ" ? "ND" : "NCHW";
+}
+
+bool isFloatTensor(Type type) {
+  auto t = dyn_cast<RankedTensorType>(type);
+  return t && isa<FloatType>(t.getElementType());
+}
+
+/// Two minor dimensions that are multiples of 16: FRACTAL_NZ without padding.
+bool isNZAligned(Type type) {
+  auto t = dyn_cast<RankedTensorType>(type);
+  return t && t.getRank() >= 2 && isa<FloatType>(t.getElementType()) &&
+         t.getDimSize(t.getRank() - 1) % 16 == 0 &&
+         t.getDimSize(t.getRank() - 2) % 16 == 0;
+}
+
+RankedTensorType physicalType(Type logical, StringRef format) {
+  auto t = cast<RankedTensorType>(logical);
+  std::string why;
+  FailureOr<SmallVector<int64_t>> shape = TransDataOp::physicalShape(
+      t.getShape(), format, t.getElementType(), why);
+  assert(succeeded(shape) && "format chosen for a shape it applies to");
+  return RankedTensorType::get(*shape, t.getElementType());
+}
+
+/// Formats ("" = keep as is) for the inputs and results of a MIX group.
+/// `loadTime` tells values MindSpore computes when it loads the weights.
+void chooseFormats(FusionOp group, SmallVectorImpl<StringRef> &inputs,
+                   SmallVectorImpl<StringRef> &results,
+                   llvm::function_ref<bool(Value)> loadTime) {
+  Block &body = group.getBody().front();
+  Operation *cube = nullptr;
+  for (Operation &op : body)
+    if (FusionOp::classify(&op) == "cube")
+      cube = &op;
+  inputs.assign(group.getInputs().size(), "");
+  results.assign(group.getNumResults(), "");
+  auto yield = cast<YieldOp>(body.getTerminator());
+  if (auto conv = dyn_cast_or_null<Conv2DOp>(cube)) {
+    auto is4D = [](Type t) {
+      return isFloatTensor(t) && cast<RankedTensorType>(t).getRank() == 4;
+    };
+    for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
+      if (arg == conv.getWeight() && is4D(arg.getType()))
+        inputs[i] = "FRACTAL_Z";
+      else if (is4D(arg.getType()) &&
+               llvm::none_of(arg.getUsers(), [&](Operation *user) {
+                 return user == conv && conv.getWeight() == arg;
+               }))
+        inputs[i] = "NC1HWC0";
+    }
+    for (auto [i, v] : llvm::enumerate(yield.getValues()))
+      if (is4D(v.getType()))
+        results[i] = "NC1HWC0";
+    return;
+  }
+  if (isa_and_nonnull<MatMulOp, BatchMatMulOp>(cube)) {
+    // Weights are converted once when they are loaded; activations stay ND,
+    // which the GM -> L1 copy (MTE2 nd2nz) turns into fractals on the way.
+    for (auto [i, arg] : llvm::enumerate(body.getArguments()))
+      if (isNZAligned(arg.getType()) && loadTime(group.getInputs()[i]) &&
+          llvm::is_contained(cube->getOperands(), arg))
+        inputs[i] = "FRACTAL_NZ";
+  }
+}
+
+/// Moves the group's inputs and results into the chosen formats.
+void applyFormats(FusionOp group, ArrayRef<StringRef> inputs,
+                  ArrayRef<StringRef> results) {
+  Block &body = group.getBody().front();
+  OpBuilder outside(group);
+  OpBuilder inside = OpBuilder::atBlockBegin(&body);
+  Location loc = group.getLoc();
+  for (auto [i, format] : llvm::enumerate(inputs)) {
+    if (format.empty())
+      continue;
+    StringRef plain = plainOf(format);
+    Value input = group.getInputs()[i];
+    RankedTensorType physical = physicalType(input.getType(), format);
+    auto moved = TransDataOp::create(outside, loc, physical, input,
+                                     outside.getStringAttr(plain),
+                                     outside.getStringAttr(format));
+    group.getInputsMutable()[i].assign(moved);
+    BlockArgument arg = body.getArgument(i);
+    Type logical = arg.getType();
+    arg.setType(physical);
+    auto back = TransDataOp::create(inside, loc, logical, arg,
+                                    inside.getStringAttr(format),
+                                    inside.getStringAttr(plain));
+    arg.replaceAllUsesExcept(back, back);
+  }
+  auto yield = cast<YieldOp>(body.getTerminator());
+  OpBuilder beforeYield(yield);
+  OpBuilder after(group->getBlock(), std::next(group->getIterator()));
+  for (auto [i, format] : llvm::enumerate(results)) {
+    if (format.empty())
+      continue;
+    StringRef plain = plainOf(format);
+    OpResult result = group->getResult(i);
+    Type logical = result.getType();
+    RankedTensorType physical = physicalType(logical, format);
+    auto moved = TransDataOp::create(
+        beforeYield, loc, physical, yield.getValues()[i],
+        beforeYield.getStringAttr(plain), beforeYield.getStringAttr(format));
+    yield.getValuesMutable()[i].assign(moved);
+    result.setType(physical);
+    auto back = TransDataOp::create(after, loc, logical, result,
+                                    after.getStringAttr(format),
+                                    after.getStringAttr(plain));
+    result.replaceAllUsesExcept(back, back);
+  }
+}
+
+struct AssignLayoutsPass
+    : public mindspore::impl::AscendMindSporeAssignLayoutsBase<
+          AssignLayoutsPass> {
+  void runOnOperation() override {
+    SmallVector<FusionOp> groups;
+    getOperation().walk([&](FusionOp op) {
+      if (op.getKind() == "mix")
+        groups.push_back(op);
+    });
+    llvm::DenseSet<Operation *> loadTimeOps =
+        findLoadTimeOps(getOperation());
+    auto loadTime = [&](Value v) {
+      Operation *def = v.getDefiningOp();
+      return def && (isa<LoadOp, ConstantOp>(def) || loadTimeOps.contains(def));
+    };
+    for (FusionOp group : groups) {
+      SmallVector<StringRef> inputs, results;
+      chooseFormats(group, inputs, results, loadTime);
+      applyFormats(group, inputs, results);
+    }
+    // Inverse TransData pairs between groups fold away.
+    RewritePatternSet none(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(none))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
