@@ -69,19 +69,34 @@ func.func @matmul_then_reduce(%x: tensor<8x8xf32>, %w: tensor<8x8xf32>) -> tenso
 
 // -----
 
-// An op outside the group (the transpose) reads the group's value: the group
+// An op outside the group (the reverse) reads the group's value: the group
 // is closed there, so the later add may not join it (that would move the
-// group past the transpose it feeds).
+// group past the reverse it feeds).
 // CHECK-LABEL: func.func @outside_reader_closes_group
 // CHECK: %[[A:.*]] = mindspore.fusion "vector" "Fused_Exp_Neg_0"
-// CHECK: %[[T:.*]] = mindspore.transpose %[[A]]
+// CHECK: %[[T:.*]] = mindspore.reverse_v2 %[[A]]
 // CHECK: mindspore.add %[[A]], %[[T]]
 func.func @outside_reader_closes_group(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
   %e = mindspore.exp %x : tensor<4x4xf32>
   %n = mindspore.neg %e : tensor<4x4xf32>
-  %t = mindspore.transpose %n, [1, 0] : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  %t = mindspore.reverse_v2 %n {axis = array<i64: 0>} : tensor<4x4xf32>
   %a = mindspore.add %n, %t : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
   return %a : tensor<4x4xf32>
+}
+
+// -----
+
+// Vector work on a Cube op's operands (the scaling and the transpose of an
+// attention score) joins the Cube op's group as its prologue.
+// CHECK-LABEL: func.func @cube_prologue
+// CHECK: mindspore.fusion "mix" "Fused_RealDiv_Transpose_BatchMatMul_0"(%arg0, %arg1)
+// CHECK-NOT: mindspore.fusion
+func.func @cube_prologue(%q: tensor<2x8x4xf32>, %k: tensor<2x8x4xf32>) -> tensor<2x8x8xf32> {
+  %c = mindspore.constant dense<2.0> : tensor<f32>
+  %s = mindspore.real_div %q, %c : (tensor<2x8x4xf32>, tensor<f32>) -> tensor<2x8x4xf32>
+  %kt = mindspore.transpose %k, [0, 2, 1] : (tensor<2x8x4xf32>) -> tensor<2x4x8xf32>
+  %m = mindspore.batch_matmul %s, %kt : (tensor<2x8x4xf32>, tensor<2x4x8xf32>) -> tensor<2x8x8xf32>
+  return %m : tensor<2x8x8xf32>
 }
 
 // -----

@@ -820,14 +820,14 @@ func.func @fusion_yield_types(%x: tensor<4xf32>) -> tensor<8xf32> {
 
 // -----
 
-func.func @fusion_opaque_op(%x: tensor<4x2xf32>) -> tensor<2x4xf32> {
-  %r = mindspore.fusion "vector" "g"(%x) : (tensor<4x2xf32>) -> tensor<2x4xf32> {
+func.func @fusion_opaque_op(%x: tensor<4x2xf32>) -> tensor<5x2xf32> {
+  %r = mindspore.fusion "vector" "g"(%x) : (tensor<4x2xf32>) -> tensor<5x2xf32> {
   ^bb0(%a: tensor<4x2xf32>):
-    // expected-error @+1 {{'mindspore.transpose' op cannot be part of a fusion group (only pure Cube, Vector and reduction primitives can)}}
-    %t = mindspore.transpose %a, [1, 0] : (tensor<4x2xf32>) -> tensor<2x4xf32>
-    mindspore.yield %t : tensor<2x4xf32>
+    // expected-error @+1 {{'mindspore.pad' op cannot be part of a fusion group (only pure Cube, Vector and reduction primitives can)}}
+    %t = mindspore.pad %a {paddings = array<i64: 0, 1, 0, 0>, value = 0.0 : f64} : (tensor<4x2xf32>) -> tensor<5x2xf32>
+    mindspore.yield %t : tensor<5x2xf32>
   }
-  return %r : tensor<2x4xf32>
+  return %r : tensor<5x2xf32>
 }
 
 // -----

@@ -127,8 +127,10 @@ bool BlockFuser::compatible(const Group &group, Operation *op,
                             StringRef unit) const {
   if (group.closed || (int64_t)group.ops.size() >= maxGroupOps)
     return false;
+  // A Cube op takes a Vector prologue (work on its operands), once.
   if (unit == "cube")
-    return false; // a Cube op starts its own group
+    return !group.hasCube && !group.hasReduction &&
+           valueCount(group, op) <= maxGroupValues;
   // A MIX kernel's epilogue is elementwise: reductions start a Vector group.
   if (unit == "reduction" && group.hasCube)
     return false;
@@ -186,6 +188,40 @@ void BlockFuser::run(Block &block) {
       group.hasCube |= unit == "cube";
       group.hasReduction |= unit == "reduction";
       membership[op] = joined;
+      // The groups of the op's other operands merge in when they may: they
+      // are open (no op outside them read their values yet), so they can
+      // move down to this op along with it.
+      for (Value v : op->getOperands()) {
+        int64_t g = groupOf(v);
+        if (g < 0 || g == joined || groups[g].closed || groups[g].ops.empty())
+          continue;
+        Group &other = groups[g];
+        bool cube = group.hasCube || other.hasCube;
+        bool reduction = group.hasReduction || other.hasReduction;
+        if ((group.hasCube && other.hasCube) || (cube && reduction) ||
+            (int64_t)(group.ops.size() + other.ops.size()) > maxGroupOps)
+          continue;
+        llvm::SmallDenseSet<Value, 16> values;
+        for (Group *part : {&group, &other})
+          for (Operation *member : part->ops) {
+            for (Value operand : member->getOperands())
+              if (!isInlinableConstant(operand.getDefiningOp()))
+                values.insert(operand);
+            for (Value r : member->getResults())
+              values.insert(r);
+          }
+        if ((int64_t)values.size() > maxGroupValues)
+          continue;
+        for (Operation *member : other.ops)
+          membership[member] = joined;
+        group.ops.append(other.ops.begin(), other.ops.end());
+        llvm::sort(group.ops, [](Operation *a, Operation *b) {
+          return a->isBeforeInBlock(b);
+        });
+        group.hasCube = cube;
+        group.hasReduction = reduction;
+        other.ops.clear();
+      }
     }
     // An op outside a group that reads its values closes it; an op with side
     // effects (or regions) closes every group.

@@ -18,13 +18,16 @@ def MindSpore_FusionOp : MindSpore_Op<"fusion", [
     holds the body (MindSpore's graph-kernel fusion form).
 
     `kind` says which units the kernel uses:
-    - `"vector"`: elementwise and broadcast primitives on the Vector unit;
+    - `"vector"`: elementwise and broadcast primitives on the Vector unit,
+      and data movement the copy engines do on the way (Transpose,
+      StridedSlice, Reshape, TransData);
     - `"reduction"`: Vector work including at least one reduction
       (ReduceSum/Mean/Max, Softmax, LayerNorm, ...);
     - `"mix"`: exactly one Cube primitive (MatMul, BatchMatMul, Conv2D,
-      Conv2DTranspose) and its Vector epilogue (bias, activation, residual
-      add, cast): a MIX_AIC kernel whose Cube result reaches the Vector unit
-      without a GM round trip.
+      Conv2DTranspose), the Vector work that prepares its operands (a
+      prologue: scaling, a transpose) and its Vector epilogue (bias,
+      activation, residual add, cast): a MIX_AIC kernel whose Cube operands
+      and result pass between the units without a GM round trip.
     `kernel_name` names the kernel in reports and MindIR (e.g.
     `Fused_MatMul_BiasAdd_ReLU_0`).
 

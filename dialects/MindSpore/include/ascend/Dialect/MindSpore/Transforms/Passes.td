@@ -37,8 +37,10 @@ def AscendMindSporeFuse : Pass<"ascend-mindspore-fuse", "ModuleOp"> {
     Walks every block in order and grows fusion groups (see
     `mindspore.fusion`): elementwise and broadcast chains; reductions with
     their elementwise producers and consumers; a Cube primitive (MatMul,
-    BatchMatMul, Conv2D, Conv2DTranspose) with its Vector epilogue (bias,
-    activation, residual add, cast) as one "mix" group. An op joins the
+    BatchMatMul, Conv2D, Conv2DTranspose) with the Vector work preparing its
+    operands (a prologue group without reductions) and its Vector epilogue
+    (bias, activation, residual add, cast) as one "mix" group. Transpose and
+    StridedSlice count as Vector work: the copy engines do them on the way. An op joins the
     group of the operand that saves the most GM bytes (the bytes of the
     values it would otherwise read back from GM), when the modeled kernel
     time of the merged group (max of the target's minimum kernel time and
