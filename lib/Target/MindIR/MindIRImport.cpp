@@ -8,7 +8,9 @@
 //    monads), a parameter (loaded on first use), a graph, or a Switch;
 //  - primitive applications become mindspore ops (MindIRPrimitives.h finds
 //    the op; the handlers below read the attributes back from the primitive
-//    or from its constant inputs);
+//    or from its constant inputs); a node of ArgMaxWithValue or Split, whose
+//    shape is a tuple, is one op with a result per output, and its name a
+//    tuple of those results for TupleGetItem;
 //  - `Switch(pred, g1, g2)` + a call of that node becomes `mindspore.cond`;
 //    any other call of a graph is inlined (recursion, i.e. loops, refused);
 //  - Load / Depend / UpdateState / StopGradient only order side effects or

@@ -206,9 +206,9 @@ def MindSpore_ArgMaxWithValueOp : MindSpore_PrimOp<"argmax_with_value",
     Both have the input's shape with dimension `axis` kept as 1 when
     `keep_dims` and removed otherwise. `values` has the input's element type
     (float or integer); `index` has the element type `index_type`, i64 when
-    absent (PyTorch's index type and current MindSpore's; MindSpore 1.x
-    produced int32, which a MindIR file then records in the node's output
-    types). Ties give the first index; a NaN counts as larger than any number
+    absent (PyTorch's index type, which current MindSpore documents too;
+    older MindSpore releases give int32: a MindIR node records the index type
+    in its output types and the importer keeps i32 as `index_type`). Ties give the first index; a NaN counts as larger than any number
     and is the value (PyTorch's rule). `torch.max(x, dim)` (aten.max.dim) and
     `torch.argmax(x, dim)`. MindIR: primitive `ArgMaxWithValue`, attributes
     `axis` and `keep_dims`, one node whose output is the tuple
