@@ -52,6 +52,23 @@ struct AtenCall {
         values.push_back(operands[i]);
     return values;
   }
+  /// The first list position of a tensor in the tensor-list argument
+  /// `name` whose Nones (`"<name>.none"`) all come before or after its
+  /// tensors (`x[:, :, i, j]`), or nullopt when a None separates two tensors.
+  std::optional<int64_t> leadingNones(StringRef name) const {
+    auto nones = dyn_cast_or_null<DenseI64ArrayAttr>(
+        op.getArgs().get((name + ".none").str()));
+    if (!nones)
+      return 0;
+    int64_t count = operandList(name).size(), lead = 0;
+    for (int64_t position : nones.asArrayRef()) {
+      if (position == lead)
+        ++lead;
+      else if (position < lead + count)
+        return std::nullopt;
+    }
+    return lead;
+  }
   Attribute arg(StringRef name) const { return op.getArgs().get(name); }
   bool isNone(StringRef name) const {
     bool isOperand = llvm::any_of(op.getOperandNames(), [&](Attribute n) {
@@ -366,16 +383,18 @@ LogicalResult mm(AtenCall &c, SmallVectorImpl<Value> &results) {
 }
 
 /// index_put(_)(self, indices, values, accumulate) with integer index tensors
-/// for the leading dimensions (`x[i] = v`, `x[i, j] += v`): the index tensors
-/// broadcast to one batch shape B and stack into rows [B..., k] (negative
-/// indices wrapped), the values broadcast to B + self.shape[k:], then
-/// TensorScatterUpdate (accumulate=False) or TensorScatterAdd.
+/// for the dimensions `first ..` (`x[i] = v`, `x[i, j] += v`, `x[:, i] = v`
+/// for first = 1): the index tensors broadcast to one batch shape B and stack
+/// into rows [B..., k] (negative indices wrapped), the values broadcast to
+/// self.shape[:first] + B + self.shape[first+k:], then TensorScatterUpdate
+/// (accumulate=False) or TensorScatterAdd. With first > 0 the indexed
+/// dimensions are transposed to the front and back.
 LogicalResult indexPutIntegers(AtenCall &c, Value self, Value values,
-                               ArrayRef<Value> indices,
+                               ArrayRef<Value> indices, int64_t first,
                                SmallVectorImpl<Value> &results) {
   auto type = cast<RankedTensorType>(self.getType());
-  int64_t k = indices.size();
-  if (k > type.getRank())
+  int64_t k = indices.size(), rank = type.getRank();
+  if (first + k > rank)
     return c.unsupported("more index tensors than the tensor has dimensions");
   // The batch shape: the index shapes broadcast together.
   SmallVector<int64_t> batch;
@@ -399,7 +418,8 @@ LogicalResult indexPutIntegers(AtenCall &c, Value self, Value values,
     Value negative =
         ms::LessOp::create(c.b, c.loc, index, scalarConstant(c, 0, i64));
     Value wrapped = ms::AddOp::create(
-        c.b, c.loc, index, scalarConstant(c, (double)type.getDimSize(d), i64));
+        c.b, c.loc, index,
+        scalarConstant(c, (double)type.getDimSize(first + d), i64));
     index = ms::SelectOp::create(c.b, c.loc, negative, wrapped, index);
     columns.push_back(
         ms::ExpandDimsOp::create(c.b, c.loc, index, (int64_t)batch.size()));
@@ -411,8 +431,9 @@ LogicalResult indexPutIntegers(AtenCall &c, Value self, Value values,
   FailureOr<Value> v = withElementType(c, values, type.getElementType());
   if (failed(v))
     return failure();
-  SmallVector<int64_t> updateShape(batch);
-  llvm::append_range(updateShape, type.getShape().drop_front(k));
+  SmallVector<int64_t> updateShape(type.getShape().take_front(first));
+  llvm::append_range(updateShape, batch);
+  llvm::append_range(updateShape, type.getShape().drop_front(first + k));
   Value updates = *v;
   if (cast<RankedTensorType>(updates.getType()).getShape() !=
       ArrayRef<int64_t>(updateShape)) {
@@ -430,12 +451,33 @@ LogicalResult indexPutIntegers(AtenCall &c, Value self, Value values,
     }
     updates = ms::BroadcastToOp::create(c.b, c.loc, updates, updateShape);
   }
+  // The indexed dimensions (and the batch dimensions of the values) first.
+  SmallVector<int64_t> selfPerm, updatesPerm, inverse(rank);
+  int64_t b = batch.size();
+  auto moveToFront = [](int64_t from, int64_t count, int64_t size,
+                        SmallVectorImpl<int64_t> &perm) {
+    llvm::append_range(perm, llvm::seq(from, from + count));
+    llvm::append_range(perm, llvm::seq<int64_t>(0, from));
+    llvm::append_range(perm, llvm::seq(from + count, size));
+  };
+  moveToFront(first, k, rank, selfPerm);
+  moveToFront(first, b, (int64_t)updateShape.size(), updatesPerm);
+  for (auto [i, d] : llvm::enumerate(selfPerm))
+    inverse[d] = i;
+  Value target = self;
+  if (first > 0) {
+    target = ms::TransposeOp::create(c.b, c.loc, self, selfPerm);
+    updates = ms::TransposeOp::create(c.b, c.loc, updates, updatesPerm);
+  }
+  Value result;
   if (c.boolArg("accumulate", false))
-    results.push_back(
-        ms::TensorScatterAddOp::create(c.b, c.loc, self, rows, updates));
+    result = ms::TensorScatterAddOp::create(c.b, c.loc, target, rows, updates);
   else
-    results.push_back(
-        ms::TensorScatterUpdateOp::create(c.b, c.loc, self, rows, updates));
+    result =
+        ms::TensorScatterUpdateOp::create(c.b, c.loc, target, rows, updates);
+  if (first > 0)
+    result = ms::TransposeOp::create(c.b, c.loc, result, inverse);
+  results.push_back(result);
   return success();
 }
 
@@ -450,8 +492,16 @@ LogicalResult indexPut(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (!indices.empty() && llvm::all_of(indices, [](Value index) {
         Type t = cast<RankedTensorType>(index.getType()).getElementType();
         return t.isInteger(32) || t.isInteger(64);
-      }))
-    return indexPutIntegers(c, self, values, indices, results);
+      })) {
+    std::optional<int64_t> first = c.leadingNones("indices");
+    if (!first)
+      return c.unsupported("index tensors separated by a full slice "
+                           "(x[i, :, j]) are not legalized yet");
+    return indexPutIntegers(c, self, values, indices, *first, results);
+  }
+  if (c.arg("indices.none"))
+    return c.unsupported("a boolean mask next to full slices is not "
+                         "legalized yet");
   if (indices.size() != 1 ||
       cast<RankedTensorType>(indices[0].getType()) !=
           RankedTensorType::get(type.getShape(), c.b.getI1Type()))
@@ -1011,7 +1061,8 @@ LogicalResult selectInt(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
-/// x[idx] with one integer index tensor: Gather along dimension 0.
+/// x[idx] (x[:, idx] after full slices) with one integer index tensor:
+/// Gather along the indexed dimension.
 LogicalResult indexTensor(AtenCall &c, SmallVectorImpl<Value> &results) {
   SmallVector<Value> indices = c.operandList("indices");
   if (indices.size() != 1)
@@ -1020,8 +1071,9 @@ LogicalResult indexTensor(AtenCall &c, SmallVectorImpl<Value> &results) {
   Type t = elementTypeOf(indices[0]);
   if (!t.isInteger(64) && !t.isInteger(32))
     return c.unsupported("indexing with a boolean mask is not legalized yet");
-  results.push_back(
-      ms::GatherOp::create(c.b, c.loc, c.operand("self"), indices[0], 0));
+  std::optional<int64_t> axis = c.leadingNones("indices");
+  results.push_back(ms::GatherOp::create(c.b, c.loc, c.operand("self"),
+                                         indices[0], axis.value_or(0)));
   return success();
 }
 

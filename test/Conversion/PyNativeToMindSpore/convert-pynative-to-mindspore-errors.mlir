@@ -126,3 +126,17 @@ pynative.trace @run_0(%x: tensor<4xf32>, %m: tensor<4xi1>, %v: tensor<2xf32>) ->
   %w = pynative.op "aten.index_put_.default"(%x, %m, %v) {args = {accumulate = false}, mutated_operands = array<i64: 0>, operand_names = ["self", "indices", "values"], result_aliases = array<i64: 0>} : (tensor<4xf32>, tensor<4xi1>, tensor<2xf32>) -> tensor<4xf32>
   pynative.output %w : tensor<4xf32>
 }
+
+// -----
+
+// Index lists with Nones (full slices) the table does not take: index
+// tensors a full slice separates (x[i, :, j] = v), a boolean mask after a
+// full slice.
+pynative.trace @run_0(%x: tensor<4x3x5xf32>, %i: tensor<2xi64>, %m: tensor<3x5xi1>, %v: tensor<f32>) -> (tensor<4x3x5xf32>, tensor<4x3x5xf32>) attributes {run = 0 : i64} {
+  %c = pynative.op "aten.clone.default"(%x) {args = {memory_format}, operand_names = ["self"]} : (tensor<4x3x5xf32>) -> tensor<4x3x5xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.index_put.default': index tensors separated by a full slice (x[i, :, j]) are not legalized yet}}
+  %a = pynative.op "aten.index_put.default"(%c, %i, %i, %v) {args = {accumulate = false, indices.none = array<i64: 1>}, operand_names = ["self", "indices", "indices", "values"]} : (tensor<4x3x5xf32>, tensor<2xi64>, tensor<2xi64>, tensor<f32>) -> tensor<4x3x5xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.index_put.default': a boolean mask next to full slices is not legalized yet}}
+  %b = pynative.op "aten.index_put.default"(%c, %m, %v) {args = {accumulate = false, indices.none = array<i64: 0>}, operand_names = ["self", "indices", "values"]} : (tensor<4x3x5xf32>, tensor<3x5xi1>, tensor<f32>) -> tensor<4x3x5xf32>
+  pynative.output %a, %b : tensor<4x3x5xf32>, tensor<4x3x5xf32>
+}
