@@ -434,16 +434,24 @@ LogicalResult TraceImporter::convertArgument(
   case pb::Argument::kFloats:
     return addAttr(builder.getDenseF64ArrayAttr(SmallVector<double>(
         arg.floats().values().begin(), arg.floats().values().end())));
-  case pb::Argument::kTensors:
-    for (uint64_t id : arg.tensors().tensor_ids()) {
-      if (id == 0)
-        return diag.error() << "argument '" << name
-                            << "' holds None inside a tensor list, which "
-                               "this importer does not support yet";
+  case pb::Argument::kTensors: {
+    // A None element (`Tensor?[]`, e.g. the indices of `x[:, i]`) is no
+    // operand; the `<name>.none` entry of args lists the list positions of
+    // the Nones.
+    SmallVector<int64_t> nones;
+    for (auto [position, id] : llvm::enumerate(arg.tensors().tensor_ids())) {
+      if (id == 0) {
+        nones.push_back(position);
+        continue;
+      }
       if (failed(addOperand(id)))
         return failure();
     }
+    if (!nones.empty())
+      args.push_back(builder.getNamedAttr(name + ".none",
+                                          builder.getDenseI64ArrayAttr(nones)));
     return success();
+  }
   case pb::Argument::kNone:
     return addAttr(builder.getUnitAttr());
   case pb::Argument::kDtypeValue: {

@@ -1402,93 +1402,259 @@ struct OneHotLowering : OpConversionPattern<ms::OneHotOp> {
   }
 };
 
-/// Argmax: one linalg.generic reducing `axis` into (best value, best index)
-/// accumulators. An element replaces the best one when it is larger, equal
-/// at a smaller index, or a NaN over a number (a NaN is the largest, as in
-/// PyTorch), so the result does not depend on the visiting order.
+/// The largest element of `x` along `axis` and its index (of `idxType`),
+/// both of `x`'s shape without `axis`: one linalg.generic reducing `axis`
+/// into (best value, best index) accumulators. An element replaces the best
+/// one when it is larger, equal at a smaller index, or a NaN over a number (a
+/// NaN is the largest, as in PyTorch), so the result does not depend on the
+/// visiting order.
+std::pair<Value, Value> buildMaxAlong(OpBuilder &rewriter, Location loc,
+                                      Value x, int64_t axis, Type idxType) {
+  MLIRContext *ctx = rewriter.getContext();
+  RankedTensorType xType = rankedType(x);
+  Type elt = xType.getElementType();
+  int64_t rank = xType.getRank();
+  SmallVector<int64_t> reduced(xType.getShape());
+  reduced.erase(reduced.begin() + axis);
+  Value lowest;
+  if (auto f = dyn_cast<FloatType>(elt))
+    lowest = negInfinity(rewriter, loc, f);
+  else if (elt.isInteger(1))
+    lowest = arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getIntegerAttr(elt, 0));
+  else
+    lowest = arith::ConstantOp::create(
+        rewriter, loc,
+        rewriter.getIntegerAttr(
+            elt, APInt::getSignedMinValue(elt.getIntOrFloatBitWidth())));
+  Value valueInit = filledTensor(rewriter, loc, reduced, lowest);
+  Value indexInit =
+      filledTensor(rewriter, loc, reduced,
+                   arith::ConstantOp::create(
+                       rewriter, loc, rewriter.getIntegerAttr(idxType, 0)));
+  SmallVector<AffineExpr> outExprs;
+  SmallVector<IteratorType> iterators;
+  for (int64_t d = 0; d < rank; ++d) {
+    iterators.push_back(d == axis ? IteratorType::reduction
+                                  : IteratorType::parallel);
+    if (d != axis)
+      outExprs.push_back(getAffineDimExpr(d, ctx));
+  }
+  AffineMap outMap = AffineMap::get(rank, 0, outExprs, ctx);
+  SmallVector<AffineMap> maps = {AffineMap::getMultiDimIdentityMap(rank, ctx),
+                                 outMap, outMap};
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{valueInit.getType(), indexInit.getType()},
+      ValueRange{x}, ValueRange{valueInit, indexInit}, maps, iterators,
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        Value v = args[0], best = args[1], bestIdx = args[2];
+        Value i = arith::IndexCastOp::create(
+            b, l, idxType, linalg::IndexOp::create(b, l, axis));
+        Value earlier =
+            arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, i, bestIdx);
+        Value take;
+        if (isa<FloatType>(elt)) {
+          using P = arith::CmpFPredicate;
+          Value greater = arith::CmpFOp::create(b, l, P::OGT, v, best);
+          Value equal = arith::CmpFOp::create(b, l, P::OEQ, v, best);
+          Value vNaN = arith::CmpFOp::create(b, l, P::UNO, v, v);
+          Value bestNaN = arith::CmpFOp::create(b, l, P::UNO, best, best);
+          Value bestNum = arith::XOrIOp::create(
+              b, l, bestNaN,
+              arith::ConstantOp::create(b, l, b.getBoolAttr(true)));
+          // Equal (both numbers or both NaN) at a smaller index.
+          Value same = arith::OrIOp::create(
+              b, l, equal, arith::AndIOp::create(b, l, vNaN, bestNaN));
+          take = arith::OrIOp::create(
+              b, l, greater,
+              arith::OrIOp::create(b, l,
+                                   arith::AndIOp::create(b, l, same, earlier),
+                                   arith::AndIOp::create(b, l, vNaN, bestNum)));
+        } else {
+          auto gt = elt.isInteger(1) ? arith::CmpIPredicate::ugt
+                                     : arith::CmpIPredicate::sgt;
+          Value greater = arith::CmpIOp::create(b, l, gt, v, best);
+          Value equal =
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, v, best);
+          take = arith::OrIOp::create(
+              b, l, greater, arith::AndIOp::create(b, l, equal, earlier));
+        }
+        linalg::YieldOp::create(
+            b, l,
+            ValueRange{arith::SelectOp::create(b, l, take, v, best),
+                       arith::SelectOp::create(b, l, take, i, bestIdx)});
+      });
+  return {generic.getResult(0), generic.getResult(1)};
+}
+
 struct ArgmaxLowering : OpConversionPattern<ms::ArgmaxOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(ms::ArgmaxOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    MLIRContext *ctx = getContext();
-    auto resultType = cast<RankedTensorType>(op.getType());
     Value x = adaptor.getInput();
-    RankedTensorType xType = rankedType(x);
-    Type elt = xType.getElementType();
-    Type idxType = resultType.getElementType();
-    int64_t rank = xType.getRank();
+    int64_t axis = normalizeAxis(op.getAxis(), rankedType(x).getRank());
+    rewriter.replaceOp(op, buildMaxAlong(rewriter, op.getLoc(), x, axis,
+                                         op.getType().getElementType())
+                               .second);
+    return success();
+  }
+};
+
+/// ArgMaxWithValue: the Argmax reduction's two accumulators; with
+/// `keep_dims` both are expanded back to the input's rank.
+struct ArgMaxWithValueLowering : OpConversionPattern<ms::ArgMaxWithValueOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::ArgMaxWithValueOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value x = adaptor.getInput();
+    int64_t rank = rankedType(x).getRank();
     int64_t axis = normalizeAxis(op.getAxis(), rank);
-    Value lowest;
-    if (auto f = dyn_cast<FloatType>(elt))
-      lowest = negInfinity(rewriter, loc, f);
-    else if (elt.isInteger(1))
-      lowest = arith::ConstantOp::create(rewriter, loc,
-                                         rewriter.getIntegerAttr(elt, 0));
-    else
-      lowest = arith::ConstantOp::create(
-          rewriter, loc,
-          rewriter.getIntegerAttr(
-              elt, APInt::getSignedMinValue(elt.getIntOrFloatBitWidth())));
-    Value valueInit = filledTensor(rewriter, loc, resultType.getShape(), lowest);
-    Value indexInit = filledTensor(
-        rewriter, loc, resultType.getShape(),
-        arith::ConstantOp::create(rewriter, loc,
-                                  rewriter.getIntegerAttr(idxType, 0)));
-    SmallVector<AffineExpr> outExprs;
-    SmallVector<IteratorType> iterators;
-    for (int64_t d = 0; d < rank; ++d) {
-      iterators.push_back(d == axis ? IteratorType::reduction
-                                    : IteratorType::parallel);
-      if (d != axis)
-        outExprs.push_back(getAffineDimExpr(d, ctx));
+    auto [values, index] = buildMaxAlong(
+        rewriter, loc, x, axis, op.getIndex().getType().getElementType());
+    if (op.getKeepDims()) {
+      // Dimension `axis` comes back as a 1 grouped with its neighbour (a
+      // 0-d result expands to [1] with no groups).
+      SmallVector<ReassociationIndices> groups;
+      for (int64_t j = 0; j + 1 < rank; ++j)
+        groups.push_back({j < axis ? j : j + 1});
+      if (axis > 0)
+        groups[axis - 1].push_back(axis);
+      else if (rank > 1)
+        groups[0].insert(groups[0].begin(), 0);
+      auto expand = [&](Value v, RankedTensorType type) -> Value {
+        return tensor::ExpandShapeOp::create(rewriter, loc, type, v, groups);
+      };
+      values = expand(values, cast<RankedTensorType>(op.getValues().getType()));
+      index = expand(index, cast<RankedTensorType>(op.getIndex().getType()));
     }
-    AffineMap outMap = AffineMap::get(rank, 0, outExprs, ctx);
-    SmallVector<AffineMap> maps = {AffineMap::getMultiDimIdentityMap(rank, ctx),
-                                   outMap, outMap};
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{valueInit.getType(), indexInit.getType()},
-        ValueRange{x}, ValueRange{valueInit, indexInit}, maps, iterators,
+    rewriter.replaceOp(op, {index, values});
+    return success();
+  }
+};
+
+/// Split: one tensor.extract_slice per piece.
+struct SplitLowering : OpConversionPattern<ms::SplitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ms::SplitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value input = adaptor.getInput();
+    RankedTensorType inType = rankedType(input);
+    int64_t rank = inType.getRank();
+    int64_t axis = normalizeAxis(op.getAxis(), rank);
+    SmallVector<Value> pieces;
+    for (auto [i, result] : llvm::enumerate(op.getOutputs())) {
+      auto type = cast<RankedTensorType>(result.getType());
+      SmallVector<OpFoldResult> offsets, sizes,
+          strides(rank, rewriter.getIndexAttr(1));
+      for (int64_t d = 0; d < rank; ++d) {
+        offsets.push_back(rewriter.getIndexAttr(
+            d == axis ? int64_t(i) * type.getDimSize(d) : 0));
+        sizes.push_back(rewriter.getIndexAttr(type.getDimSize(d)));
+      }
+      pieces.push_back(tensor::ExtractSliceOp::create(
+          rewriter, op.getLoc(), type, input, offsets, sizes, strides));
+    }
+    rewriter.replaceOp(op, pieces);
+    return success();
+  }
+};
+
+/// `v` with its leading `count` dimensions merged into one (a new leading
+/// dimension of 1 when `count` is 0).
+Value mergeLeadingDims(OpBuilder &b, Location loc, Value v, int64_t count) {
+  RankedTensorType type = rankedType(v);
+  int64_t rank = type.getRank();
+  if (count == 1)
+    return v;
+  SmallVector<int64_t> shape = {1};
+  for (int64_t d = 0; d < count; ++d)
+    shape[0] *= type.getDimSize(d);
+  llvm::append_range(shape, type.getShape().drop_front(count));
+  auto merged = RankedTensorType::get(shape, type.getElementType());
+  SmallVector<ReassociationIndices> groups;
+  if (count == 0) {
+    // [T...] -> [1, T...]: the 1 joins the first dimension's group.
+    for (int64_t d = 0; d < rank; ++d)
+      groups.push_back({d + 1});
+    if (!groups.empty())
+      groups[0].insert(groups[0].begin(), 0);
+    return tensor::ExpandShapeOp::create(b, loc, merged, v, groups);
+  }
+  groups.push_back(llvm::to_vector(llvm::seq<int64_t>(0, count)));
+  for (int64_t d = count; d < rank; ++d)
+    groups.push_back({d});
+  return tensor::CollapseShapeOp::create(b, loc, merged, v, groups);
+}
+
+/// TensorScatterUpdate / TensorScatterAdd: one linalg.generic over the
+/// result; each element walks the K index rows (scf.for) and takes (or adds)
+/// the update of every row naming its slice, so the last repeated row wins an
+/// update. A row outside the input names nothing.
+template <typename SrcOp>
+struct TensorScatterLowering : OpConversionPattern<SrcOp> {
+  using OpConversionPattern<SrcOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    constexpr bool isAdd = std::is_same_v<SrcOp, ms::TensorScatterAddOp>;
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    int64_t rank = resultType.getRank();
+    RankedTensorType idxType = rankedType(adaptor.getIndices());
+    int64_t batch = idxType.getRank() - 1, n = idxType.getShape().back();
+    Value indices =
+        mergeLeadingDims(rewriter, loc, adaptor.getIndices(), batch);
+    Value updates =
+        mergeLeadingDims(rewriter, loc, adaptor.getUpdates(), batch);
+    int64_t rows = rankedType(indices).getDimSize(0);
+    Type elt = resultType.getElementType();
+    SmallVector<AffineMap> maps(2,
+                                AffineMap::getMultiDimIdentityMap(rank, ctx));
+    SmallVector<IteratorType> parallel(rank, IteratorType::parallel);
+    Value result = buildGeneric(
+        rewriter, loc, resultType, adaptor.getInput(), maps, parallel,
         [&](OpBuilder &b, Location l, ValueRange args) {
-          Value v = args[0], best = args[1], bestIdx = args[2];
-          Value i = arith::IndexCastOp::create(
-              b, l, idxType, linalg::IndexOp::create(b, l, axis));
-          Value earlier =
-              arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, i, bestIdx);
-          Value take;
-          if (isa<FloatType>(elt)) {
-            using P = arith::CmpFPredicate;
-            Value greater = arith::CmpFOp::create(b, l, P::OGT, v, best);
-            Value equal = arith::CmpFOp::create(b, l, P::OEQ, v, best);
-            Value vNaN = arith::CmpFOp::create(b, l, P::UNO, v, v);
-            Value bestNaN = arith::CmpFOp::create(b, l, P::UNO, best, best);
-            Value bestNum = arith::XOrIOp::create(
-                b, l, bestNaN,
-                arith::ConstantOp::create(b, l, b.getBoolAttr(true)));
-            // Equal (both numbers or both NaN) at a smaller index.
-            Value same = arith::OrIOp::create(
-                b, l, equal, arith::AndIOp::create(b, l, vNaN, bestNaN));
-            take = arith::OrIOp::create(
-                b, l, greater,
-                arith::OrIOp::create(
-                    b, l, arith::AndIOp::create(b, l, same, earlier),
-                    arith::AndIOp::create(b, l, vNaN, bestNum)));
-          } else {
-            auto gt = elt.isInteger(1) ? arith::CmpIPredicate::ugt
-                                       : arith::CmpIPredicate::sgt;
-            Value greater = arith::CmpIOp::create(b, l, gt, v, best);
-            Value equal =
-                arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, v, best);
-            take = arith::OrIOp::create(
-                b, l, greater, arith::AndIOp::create(b, l, equal, earlier));
-          }
-          linalg::YieldOp::create(
-              b, l,
-              ValueRange{arith::SelectOp::create(b, l, take, v, best),
-                         arith::SelectOp::create(b, l, take, i, bestIdx)});
+          SmallVector<Value> at;
+          for (int64_t d = 0; d < rank; ++d)
+            at.push_back(linalg::IndexOp::create(b, l, d));
+          Value zero = arith::ConstantIndexOp::create(b, l, 0);
+          auto loop = scf::ForOp::create(
+              b, l, zero, arith::ConstantIndexOp::create(b, l, rows),
+              arith::ConstantIndexOp::create(b, l, 1), ValueRange{args[0]},
+              [&](OpBuilder &lb, Location ll, Value k, ValueRange acc) {
+                Value match =
+                    arith::ConstantOp::create(lb, ll, lb.getBoolAttr(true));
+                for (int64_t j = 0; j < n; ++j) {
+                  Value i = tensor::ExtractOp::create(
+                      lb, ll, indices,
+                      ValueRange{k, arith::ConstantIndexOp::create(lb, ll, j)});
+                  i = arith::IndexCastOp::create(lb, ll, lb.getIndexType(), i);
+                  match = arith::AndIOp::create(
+                      lb, ll, match,
+                      arith::CmpIOp::create(lb, ll, arith::CmpIPredicate::eq, i,
+                                            at[j]));
+                }
+                SmallVector<Value> from = {k};
+                llvm::append_range(from, ArrayRef<Value>(at).drop_front(n));
+                Value u = tensor::ExtractOp::create(lb, ll, updates, from);
+                if (isAdd)
+                  u = isa<FloatType>(elt)
+                          ? Value(arith::AddFOp::create(lb, ll, acc[0], u))
+                      : elt.isInteger(1)
+                          ? Value(arith::OrIOp::create(lb, ll, acc[0], u))
+                          : Value(arith::AddIOp::create(lb, ll, acc[0], u));
+                scf::YieldOp::create(lb, ll,
+                                     ValueRange{arith::SelectOp::create(
+                                         lb, ll, match, u, acc[0])});
+              });
+          return loop.getResult(0);
         });
-    rewriter.replaceOp(op, generic.getResult(1));
+    rewriter.replaceOp(op, result);
     return success();
   }
 };
@@ -1497,7 +1663,8 @@ struct ArgmaxLowering : OpConversionPattern<ms::ArgmaxOp> {
 /// stride (zeros between elements, a strided tensor.insert_slice into zeros),
 /// padded by dilation * (K - 1) - pad on each side (plus the output padding
 /// at the bottom/right; a negative amount crops), convolved with the kernel
-/// flipped spatially and with its channel dimensions swapped.
+/// flipped spatially and with its channel dimensions swapped (per group when
+/// `group` > 1, as a grouped convolution).
 struct Conv2DTransposeLowering
     : ComputeTypeLowering<Conv2DTransposeLowering, ms::Conv2DTransposeOp> {
   using ComputeTypeLowering::ComputeTypeLowering;
@@ -1548,28 +1715,71 @@ struct Conv2DTransposeLowering
           rewriter, loc, RankedTensorType::get(cropSize, elt), padded,
           cOffsets, cSizes, cStrides);
     }
-    // [C_in, C_out, KH, KW] -> [C_out, C_in, KH, KW] flipped: element
-    // (o, c, h, w) = weight[c, o, KH - 1 - h, KW - 1 - w].
     auto dim = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+    SmallVector<IteratorType> parallel(5, IteratorType::parallel);
+    int64_t group = op.getGroup();
+    if (group == 1) {
+      // [C_in, C_out, KH, KW] -> [C_out, C_in, KH, KW] flipped: element
+      // (o, c, h, w) = weight[c, o, KH - 1 - h, KW - 1 - w].
+      auto flippedType = RankedTensorType::get(
+          {wt.getDimSize(1), wt.getDimSize(0), k[0], k[1]}, elt);
+      SmallVector<AffineMap> maps = {
+          AffineMap::get(
+              4, 0,
+              {dim(1), dim(0), -dim(2) + (k[0] - 1), -dim(3) + (k[1] - 1)},
+              ctx),
+          AffineMap::getMultiDimIdentityMap(4, ctx)};
+      Value flipped = buildGeneric(
+          rewriter, loc, flippedType, w, maps, ArrayRef(parallel).drop_back(),
+          [](OpBuilder &, Location, ValueRange args) { return args[0]; });
+      Value init = filledTensor(rewriter, loc, resultType.getShape(), zero);
+      return linalg::Conv2DNchwFchwOp::create(
+                 rewriter, loc, TypeRange{init.getType()},
+                 ValueRange{padded, flipped}, ValueRange{init},
+                 rewriter.getI64VectorAttr({1, 1}),
+                 rewriter.getI64VectorAttr(d))
+          .getResult(0);
+    }
+    // Groups: [C_in, C_out/G, KH, KW] viewed as [G, C_in/G, C_out/G, KH, KW]
+    // -> [G, C_out/G, C_in/G, KH, KW] flipped; the spread input viewed as
+    // [N, G, C_in/G, H', W']; the result [N, G, C_out/G, OH, OW] collapses.
+    int64_t inPerGroup = wt.getDimSize(0) / group,
+            outPerGroup = wt.getDimSize(1);
+    Value wGrouped = tensor::ExpandShapeOp::create(
+        rewriter, loc,
+        RankedTensorType::get({group, inPerGroup, outPerGroup, k[0], k[1]},
+                              elt),
+        w, ArrayRef<ReassociationIndices>{{0, 1}, {2}, {3}, {4}});
     auto flippedType = RankedTensorType::get(
-        {wt.getDimSize(1), wt.getDimSize(0), k[0], k[1]}, elt);
+        {group, outPerGroup, inPerGroup, k[0], k[1]}, elt);
     SmallVector<AffineMap> maps = {
-        AffineMap::get(4, 0,
-                       {dim(1), dim(0), -dim(2) + (k[0] - 1),
-                        -dim(3) + (k[1] - 1)},
+        AffineMap::get(5, 0,
+                       {dim(0), dim(2), dim(1), -dim(3) + (k[0] - 1),
+                        -dim(4) + (k[1] - 1)},
                        ctx),
-        AffineMap::getMultiDimIdentityMap(4, ctx)};
-    SmallVector<IteratorType> parallel(4, IteratorType::parallel);
+        AffineMap::getMultiDimIdentityMap(5, ctx)};
     Value flipped = buildGeneric(
-        rewriter, loc, flippedType, w, maps, parallel,
+        rewriter, loc, flippedType, wGrouped, maps, parallel,
         [](OpBuilder &, Location, ValueRange args) { return args[0]; });
-    Value init = filledTensor(rewriter, loc, resultType.getShape(), zero);
-    return linalg::Conv2DNchwFchwOp::create(
-               rewriter, loc, TypeRange{init.getType()},
-               ValueRange{padded, flipped}, ValueRange{init},
-               rewriter.getI64VectorAttr({1, 1}),
-               rewriter.getI64VectorAttr(d))
-        .getResult(0);
+    RankedTensorType pt = rankedType(padded);
+    Value xGrouped = tensor::ExpandShapeOp::create(
+        rewriter, loc,
+        RankedTensorType::get({pt.getDimSize(0), group, inPerGroup,
+                               pt.getDimSize(2), pt.getDimSize(3)},
+                              elt),
+        padded, ArrayRef<ReassociationIndices>{{0}, {1, 2}, {3}, {4}});
+    ArrayRef<int64_t> out = resultType.getShape();
+    Value groupedInit = filledTensor(
+        rewriter, loc, {out[0], group, outPerGroup, out[2], out[3]}, zero);
+    Value grouped =
+        linalg::Conv2DNgchwGfchwOp::create(
+            rewriter, loc, TypeRange{groupedInit.getType()},
+            ValueRange{xGrouped, flipped}, ValueRange{groupedInit},
+            rewriter.getI64VectorAttr({1, 1}), rewriter.getI64VectorAttr(d))
+            .getResult(0);
+    return tensor::CollapseShapeOp::create(
+        rewriter, loc, resultType.clone(elt), grouped,
+        ArrayRef<ReassociationIndices>{{0}, {1, 2}, {3}, {4}});
   }
 };
 
@@ -1810,8 +2020,8 @@ void mlir::ascend::populateMindSporeToLinalgPatterns(
       UnaryLowering<ms::SiLUOp>, UnaryLowering<ms::GeLUOp>,
       UnaryLowering<ms::NegOp>, UnaryLowering<ms::AbsOp>, LogicalNotLowering,
       CastLowering, SelectLowering, BiasAddLowering, BatchNormLowering,
-      LayerNormLowering, MatMulLowering, BatchMatMulLowering, Conv2DLowering, MaxPoolLowering,
-      AvgPoolLowering, AdaptiveAvgPool2DLowering,
+      LayerNormLowering, MatMulLowering, BatchMatMulLowering, Conv2DLowering,
+      MaxPoolLowering, AvgPoolLowering, AdaptiveAvgPool2DLowering,
       SoftmaxLowering<ms::SoftmaxOp>, SoftmaxLowering<ms::LogSoftmaxOp>,
       ReduceLowering<ms::ReduceSumOp>, ReduceLowering<ms::ReduceMeanOp>,
       ReduceLowering<ms::ReduceMaxOp>, ReduceAllLowering,
@@ -1819,7 +2029,9 @@ void mlir::ascend::populateMindSporeToLinalgPatterns(
       ReshapeLikeLowering<ms::SqueezeOp>, TransposeLowering, ConcatLowering,
       StridedSliceLowering, GatherLowering, BroadcastToLowering, PadLowering,
       TileLowering, GatherDLowering, OneHotLowering, ArgmaxLowering,
-      Conv2DTransposeLowering,
+      ArgMaxWithValueLowering, SplitLowering,
+      TensorScatterLowering<ms::TensorScatterUpdateOp>,
+      TensorScatterLowering<ms::TensorScatterAddOp>, Conv2DTransposeLowering,
       ReverseV2Lowering, ConstantLowering, LoadLowering, CondLowering,
       WhileLowering, ConditionLowering, YieldLowering, AssertLowering>(ctx);
   // math.erf has no LLVM lowering: expand it to its f32 polynomial.

@@ -11,6 +11,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::ascend;
@@ -50,6 +51,23 @@ struct AtenCall {
       if (cast<StringAttr>(n).getValue() == name)
         values.push_back(operands[i]);
     return values;
+  }
+  /// The first list position of a tensor in the tensor-list argument
+  /// `name` whose Nones (`"<name>.none"`) all come before or after its
+  /// tensors (`x[:, :, i, j]`), or nullopt when a None separates two tensors.
+  std::optional<int64_t> leadingNones(StringRef name) const {
+    auto nones = dyn_cast_or_null<DenseI64ArrayAttr>(
+        op.getArgs().get((name + ".none").str()));
+    if (!nones)
+      return 0;
+    int64_t count = operandList(name).size(), lead = 0;
+    for (int64_t position : nones.asArrayRef()) {
+      if (position == lead)
+        ++lead;
+      else if (position < lead + count)
+        return std::nullopt;
+    }
+    return lead;
   }
   Attribute arg(StringRef name) const { return op.getArgs().get(name); }
   bool isNone(StringRef name) const {
@@ -188,8 +206,9 @@ LogicalResult reshapeToResult(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
-/// convolution(transposed=true), groups 1, NCHW: Conv2DTranspose (+
-/// BiasAdd). The weight is [C_in, C_out, KH, KW] in both frameworks.
+/// convolution(transposed=true), NCHW: Conv2DTranspose with the groups (+
+/// BiasAdd). The weight is [C_in, C_out / groups, KH, KW] in both
+/// frameworks.
 LogicalResult convolutionTransposed(AtenCall &c, Value x, Value w,
                                     SmallVectorImpl<Value> &results) {
   if (cast<RankedTensorType>(x.getType()).getRank() != 4)
@@ -202,13 +221,10 @@ LogicalResult convolutionTransposed(AtenCall &c, Value x, Value w,
   if (!stride || !dilation || !padding || !outputPadding || !groups)
     return c.unsupported("missing stride, padding, dilation, output_padding "
                          "or groups");
-  if (*groups != 1)
-    return c.unsupported("transposed convolution with groups > 1 is not "
-                         "legalized yet");
   SmallVector<int64_t> pad = {(*padding)[0], (*padding)[0], (*padding)[1],
                               (*padding)[1]};
   Value result = ms::Conv2DTransposeOp::create(
-      c.b, c.loc, x, w, *stride, *dilation, pad, *outputPadding);
+      c.b, c.loc, x, w, *stride, *dilation, pad, *outputPadding, *groups);
   if (Value bias = c.operand("bias"))
     result = ms::BiasAddOp::create(c.b, c.loc, result, bias);
   if (cast<RankedTensorType>(result.getType()) != c.resultType())
@@ -366,21 +382,132 @@ LogicalResult mm(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
-/// index_put(_)(self, indices, values, accumulate): with one boolean mask of
-/// self's shape (`x[mask] = v`, `x[mask] += v`), the masked elements become
-/// (or gain) the broadcast values.
+/// index_put(_)(self, indices, values, accumulate) with integer index tensors
+/// for the dimensions `first ..` (`x[i] = v`, `x[i, j] += v`, `x[:, i] = v`
+/// for first = 1): the index tensors broadcast to one batch shape B and stack
+/// into rows [B..., k] (negative indices wrapped), the values broadcast to
+/// self.shape[:first] + B + self.shape[first+k:], then TensorScatterUpdate
+/// (accumulate=False) or TensorScatterAdd. With first > 0 the indexed
+/// dimensions are transposed to the front and back.
+LogicalResult indexPutIntegers(AtenCall &c, Value self, Value values,
+                               ArrayRef<Value> indices, int64_t first,
+                               SmallVectorImpl<Value> &results) {
+  auto type = cast<RankedTensorType>(self.getType());
+  int64_t k = indices.size(), rank = type.getRank();
+  if (first + k > rank)
+    return c.unsupported("more index tensors than the tensor has dimensions");
+  // The batch shape: the index shapes broadcast together.
+  SmallVector<int64_t> batch;
+  for (Value index : indices) {
+    SmallVector<int64_t> joined;
+    if (failed(ms::inferBroadcastShape(
+            batch, cast<RankedTensorType>(index.getType()).getShape(), joined)))
+      return c.unsupported("the index tensors do not broadcast together");
+    batch = joined;
+  }
+  Type i64 = c.b.getI64Type();
+  SmallVector<Value> columns;
+  for (auto [d, indexOperand] : llvm::enumerate(indices)) {
+    Value index = indexOperand;
+    auto indexType = cast<RankedTensorType>(index.getType());
+    if (indexType.getElementType() != i64)
+      index = ms::CastOp::create(c.b, c.loc, indexType.clone(i64), index);
+    if (indexType.getShape() != ArrayRef<int64_t>(batch))
+      index = ms::BroadcastToOp::create(c.b, c.loc, index, batch);
+    // PyTorch's negative index counts from the end.
+    Value negative =
+        ms::LessOp::create(c.b, c.loc, index, scalarConstant(c, 0, i64));
+    Value wrapped = ms::AddOp::create(
+        c.b, c.loc, index,
+        scalarConstant(c, (double)type.getDimSize(first + d), i64));
+    index = ms::SelectOp::create(c.b, c.loc, negative, wrapped, index);
+    columns.push_back(
+        ms::ExpandDimsOp::create(c.b, c.loc, index, (int64_t)batch.size()));
+  }
+  Value rows = columns.size() == 1
+                   ? columns.front()
+                   : Value(ms::ConcatOp::create(c.b, c.loc, columns,
+                                                (int64_t)batch.size()));
+  FailureOr<Value> v = withElementType(c, values, type.getElementType());
+  if (failed(v))
+    return failure();
+  SmallVector<int64_t> updateShape(type.getShape().take_front(first));
+  llvm::append_range(updateShape, batch);
+  llvm::append_range(updateShape, type.getShape().drop_front(first + k));
+  Value updates = *v;
+  if (cast<RankedTensorType>(updates.getType()).getShape() !=
+      ArrayRef<int64_t>(updateShape)) {
+    SmallVector<int64_t> joined;
+    if (failed(ms::inferBroadcastShape(
+            cast<RankedTensorType>(updates.getType()).getShape(), updateShape,
+            joined)) ||
+        joined != updateShape) {
+      std::string shapeText;
+      llvm::raw_string_ostream os(shapeText);
+      llvm::interleave(updateShape, os, "x");
+      return c.unsupported("the values do not broadcast to the indexed "
+                           "shape " +
+                           shapeText);
+    }
+    updates = ms::BroadcastToOp::create(c.b, c.loc, updates, updateShape);
+  }
+  // The indexed dimensions (and the batch dimensions of the values) first.
+  SmallVector<int64_t> selfPerm, updatesPerm, inverse(rank);
+  int64_t b = batch.size();
+  auto moveToFront = [](int64_t from, int64_t count, int64_t size,
+                        SmallVectorImpl<int64_t> &perm) {
+    llvm::append_range(perm, llvm::seq(from, from + count));
+    llvm::append_range(perm, llvm::seq<int64_t>(0, from));
+    llvm::append_range(perm, llvm::seq(from + count, size));
+  };
+  moveToFront(first, k, rank, selfPerm);
+  moveToFront(first, b, (int64_t)updateShape.size(), updatesPerm);
+  for (auto [i, d] : llvm::enumerate(selfPerm))
+    inverse[d] = i;
+  Value target = self;
+  if (first > 0) {
+    target = ms::TransposeOp::create(c.b, c.loc, self, selfPerm);
+    updates = ms::TransposeOp::create(c.b, c.loc, updates, updatesPerm);
+  }
+  Value result;
+  if (c.boolArg("accumulate", false))
+    result = ms::TensorScatterAddOp::create(c.b, c.loc, target, rows, updates);
+  else
+    result =
+        ms::TensorScatterUpdateOp::create(c.b, c.loc, target, rows, updates);
+  if (first > 0)
+    result = ms::TransposeOp::create(c.b, c.loc, result, inverse);
+  results.push_back(result);
+  return success();
+}
+
+/// index_put(_)(self, indices, values, accumulate): integer index tensors
+/// (see indexPutIntegers), or one boolean mask of self's shape (`x[mask] =
+/// v`, `x[mask] += v`): the masked elements become (or gain) the broadcast
+/// values.
 LogicalResult indexPut(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self"), values = c.operand("values");
-  SmallVector<Value> indices;
-  for (auto [i, n] : llvm::enumerate(c.op.getOperandNames()))
-    if (cast<StringAttr>(n).getValue() == "indices")
-      indices.push_back(c.operands[i]);
+  SmallVector<Value> indices = c.operandList("indices");
   auto type = cast<RankedTensorType>(self.getType());
+  if (!indices.empty() && llvm::all_of(indices, [](Value index) {
+        Type t = cast<RankedTensorType>(index.getType()).getElementType();
+        return t.isInteger(32) || t.isInteger(64);
+      })) {
+    std::optional<int64_t> first = c.leadingNones("indices");
+    if (!first)
+      return c.unsupported("index tensors separated by a full slice "
+                           "(x[i, :, j]) are not legalized yet");
+    return indexPutIntegers(c, self, values, indices, *first, results);
+  }
+  if (c.arg("indices.none"))
+    return c.unsupported("a boolean mask next to full slices is not "
+                         "legalized yet");
   if (indices.size() != 1 ||
       cast<RankedTensorType>(indices[0].getType()) !=
           RankedTensorType::get(type.getShape(), c.b.getI1Type()))
-    return c.unsupported("only a write through one boolean mask of the "
-                         "tensor's shape is legalized yet");
+    return c.unsupported("only a write through integer index tensors or one "
+                         "boolean mask of the tensor's shape is legalized "
+                         "yet");
   FailureOr<Value> v = withElementType(c, values, type.getElementType());
   if (failed(v))
     return failure();
@@ -820,7 +947,7 @@ LogicalResult layerNorm(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
-/// max() over everything, amax(dim, keepdim) and max.dim's values.
+/// max() over everything and amax(dim, keepdim).
 LogicalResult reduceMax(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
   if (!isa<FloatType>(elementTypeOf(self)))
@@ -830,8 +957,42 @@ LogicalResult reduceMax(AtenCall &c, SmallVectorImpl<Value> &results) {
     axis = *dims;
   results.push_back(ms::ReduceMaxOp::create(c.b, c.loc, self, axis,
                                             c.boolArg("keepdim", false)));
-  // max.dim's indices: ArgMaxWithValue is not in the dialect yet.
-  results.append(c.op.getNumResults() - 1, Value());
+  return success();
+}
+
+/// ArgMaxWithValue's `index_type` for indices of `type` (absent for i64).
+TypeAttr indexTypeAttr(AtenCall &c, Type type) {
+  return type.isInteger(64) ? TypeAttr() : TypeAttr::get(type);
+}
+
+/// max.dim(dim, keepdim) -> (values, indices): ArgMaxWithValue, whose
+/// outputs come in the other order.
+LogicalResult maxDim(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  auto dim = c.intArg("dim");
+  if (!self || !dim)
+    return c.unsupported("missing self or dim");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  if (selfType.getNumElements() == 0)
+    return c.unsupported("the maximum of an empty tensor");
+  bool keepDims = c.boolArg("keepdim", false);
+  int64_t axis = 0;
+  if (selfType.getRank() == 0) // a 0-d tensor is its own maximum, at 0
+    self = ms::ReshapeOp::create(c.b, c.loc, self, ArrayRef<int64_t>{1});
+  else
+    axis = normalizeDim(*dim, selfType.getRank());
+  auto op = ms::ArgMaxWithValueOp::create(
+      c.b, c.loc, self, axis, keepDims,
+      indexTypeAttr(c, c.resultType(1).getElementType()));
+  Value values = op.getValues(), index = op.getIndex();
+  if (values.getType() != c.resultType(0)) {
+    values =
+        ms::ReshapeOp::create(c.b, c.loc, values, c.resultType(0).getShape());
+    index =
+        ms::ReshapeOp::create(c.b, c.loc, index, c.resultType(1).getShape());
+  }
+  results.push_back(values);
+  results.push_back(index);
   return success();
 }
 
@@ -900,7 +1061,8 @@ LogicalResult selectInt(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
-/// x[idx] with one integer index tensor: Gather along dimension 0.
+/// x[idx] (x[:, idx] after full slices) with one integer index tensor:
+/// Gather along the indexed dimension.
 LogicalResult indexTensor(AtenCall &c, SmallVectorImpl<Value> &results) {
   SmallVector<Value> indices = c.operandList("indices");
   if (indices.size() != 1)
@@ -909,8 +1071,9 @@ LogicalResult indexTensor(AtenCall &c, SmallVectorImpl<Value> &results) {
   Type t = elementTypeOf(indices[0]);
   if (!t.isInteger(64) && !t.isInteger(32))
     return c.unsupported("indexing with a boolean mask is not legalized yet");
-  results.push_back(
-      ms::GatherOp::create(c.b, c.loc, c.operand("self"), indices[0], 0));
+  std::optional<int64_t> axis = c.leadingNones("indices");
+  results.push_back(ms::GatherOp::create(c.b, c.loc, c.operand("self"),
+                                         indices[0], axis.value_or(0)));
   return success();
 }
 
@@ -1001,14 +1164,30 @@ LogicalResult stack(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
-/// split.Tensor / split_with_sizes: one StridedSlice per result.
+/// split.Tensor / split_with_sizes / chunk: Split when the pieces are equal
+/// and cover the dimension, one StridedSlice per piece otherwise.
 LogicalResult split(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
   auto type = cast<RankedTensorType>(self.getType());
   int64_t rank = type.getRank();
   int64_t dim = normalizeDim(c.intArg("dim").value_or(0), rank);
+  unsigned count = c.op.getNumResults();
+  if (count == 1 && c.resultType(0) == type) {
+    results.push_back(self);
+    return success();
+  }
+  bool equal =
+      count > 1 && llvm::all_of(llvm::seq(0u, count), [&](unsigned i) {
+        return c.resultType(i).getDimSize(dim) * count == type.getDimSize(dim);
+      });
+  if (equal) {
+    llvm::append_range(
+        results,
+        ms::SplitOp::create(c.b, c.loc, self, dim, count).getOutputs());
+    return success();
+  }
   int64_t start = 0;
-  for (unsigned i = 0; i < c.op.getNumResults(); ++i) {
+  for (unsigned i = 0; i < count; ++i) {
     auto rt = c.resultType(i);
     SmallVector<int64_t> begin(rank, 0), end(type.getShape()),
         strides(rank, 1);
@@ -1024,14 +1203,22 @@ LogicalResult split(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
-/// unbind(dim): one Gather with a 0-d index per result.
+/// unbind(dim): Split into pieces of 1, each Squeezed along `dim`.
 LogicalResult unbind(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
   int64_t dim = normalizeDim(c.intArg("dim").value_or(0), rankOf(self));
-  for (unsigned i = 0; i < c.op.getNumResults(); ++i)
-    results.push_back(ms::GatherOp::create(
-        c.b, c.loc, self, scalarConstant(c, double(i), c.b.getI64Type()),
-        dim));
+  unsigned count = c.op.getNumResults();
+  if (count == 0)
+    return c.unsupported("unbind of an empty dimension");
+  SmallVector<Value> pieces;
+  if (count == 1)
+    pieces.push_back(self);
+  else
+    llvm::append_range(
+        pieces, ms::SplitOp::create(c.b, c.loc, self, dim, count).getOutputs());
+  for (Value piece : pieces)
+    results.push_back(
+        ms::SqueezeOp::create(c.b, c.loc, piece, ArrayRef<int64_t>{dim}));
   return success();
 }
 
@@ -1107,8 +1294,8 @@ LogicalResult oneHot(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
-/// argmax(dim, keepdim): Argmax with int64 indices; keepdim reshapes to the
-/// recorded shape, dim=None argmaxes the flattened input.
+/// argmax(dim, keepdim): the index output of ArgMaxWithValue (int64, kept
+/// dims as recorded); dim=None argmaxes the flattened input.
 LogicalResult argmax(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
   if (!self)
@@ -1118,17 +1305,21 @@ LogicalResult argmax(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (selfType.getNumElements() == 0)
     return c.unsupported("argmax of an empty tensor");
   int64_t axis = 0;
+  bool keepDims = false;
   if (auto dim = c.intArg("dim")) {
     if (selfType.getRank() == 0)
       self = ms::ReshapeOp::create(c.b, c.loc, self, ArrayRef<int64_t>{1});
     else
       axis = normalizeDim(*dim, selfType.getRank());
+    keepDims = c.boolArg("keepdim", false);
   } else {
     self = ms::ReshapeOp::create(c.b, c.loc, self,
                                  ArrayRef<int64_t>{selfType.getNumElements()});
   }
-  Value result = ms::ArgmaxOp::create(c.b, c.loc, self, axis,
-                                      type.getElementType());
+  Value result =
+      ms::ArgMaxWithValueOp::create(c.b, c.loc, self, axis, keepDims,
+                                    indexTypeAttr(c, type.getElementType()))
+          .getIndex();
   if (result.getType() != type) {
     if (cast<RankedTensorType>(result.getType()).getElementType() !=
             type.getElementType() ||
@@ -1230,6 +1421,7 @@ const llvm::StringMap<Handler> &atenTable() {
       {"aten.split.Tensor", split},
       {"aten.split_with_sizes.default", split},
       {"aten.unsafe_split.Tensor", split},
+      {"aten.chunk.default", split},
       {"aten.unbind.int", unbind},
       {"aten.expand.default", expand},
       {"aten.copy_.default", copy},
@@ -1284,7 +1476,7 @@ const llvm::StringMap<Handler> &atenTable() {
       {"aten.log_softmax.int", logSoftmax},
       {"aten.native_layer_norm.default", layerNorm},
       {"aten.max.default", reduceMax},
-      {"aten.max.dim", reduceMax},
+      {"aten.max.dim", maxDim},
       {"aten.amax.default", reduceMax},
       {"aten.repeat.default", repeat},
       {"aten.gather.default", gatherD},

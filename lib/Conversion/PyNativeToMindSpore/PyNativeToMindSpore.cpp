@@ -377,10 +377,10 @@ LogicalResult RunMerger::emitRecorded(
 }
 
 /// A boolean constant of `shape` that is true where the index along `dim`
-/// lies in [begin, end).
+/// is one of begin, begin + step, ... below end.
 static Value regionMask(OpBuilder &builder, Location loc,
                         ArrayRef<int64_t> shape, int64_t dim, int64_t begin,
-                        int64_t end) {
+                        int64_t end, int64_t step = 1) {
   auto type = RankedTensorType::get(shape, builder.getI1Type());
   int64_t inner = 1;
   for (int64_t d = dim + 1; d < (int64_t)shape.size(); ++d)
@@ -388,7 +388,7 @@ static Value regionMask(OpBuilder &builder, Location loc,
   SmallVector<bool> bits(type.getNumElements());
   for (auto [flat, bit] : llvm::enumerate(bits)) {
     int64_t index = ((int64_t)flat / inner) % shape[dim];
-    bit = index >= begin && index < end;
+    bit = index >= begin && index < end && (index - begin) % step == 0;
   }
   return ms::ConstantOp::create(builder, loc,
                                 DenseElementsAttr::get(type, ArrayRef(bits)));
@@ -420,13 +420,27 @@ FailureOr<Value> RunMerger::putBack(Value parent, pynative::RecordedOp view,
       withDim[dim] = 1;
       child = ms::ReshapeOp::create(builder, loc, child, withDim);
     } else {
-      if (intArg("step", 1) != 1)
-        return view.emitError("a write through a strided slice is not "
-                              "supported yet");
+      int64_t step = intArg("step", 1);
       begin = intArg("start", 0);
       end = intArg("end", size);
       begin = std::clamp(begin < 0 ? begin + size : begin, int64_t(0), size);
       end = std::clamp(end < 0 ? end + size : end, begin, size);
+      if (step > 1 && begin == end)
+        return parent; // an empty slice writes nothing
+      if (step > 1) {
+        // Spread the slice over the dimension: position p reads slice
+        // element (p - begin) / step (a Gather; other positions read element
+        // 0 and are masked off), then the mask picks the written positions.
+        SmallVector<int64_t> from(size, 0);
+        for (int64_t p = begin; p < end; p += step)
+          from[p] = (p - begin) / step;
+        auto indexType = RankedTensorType::get({size}, builder.getI64Type());
+        Value index = ms::ConstantOp::create(
+            builder, loc, DenseElementsAttr::get(indexType, ArrayRef(from)));
+        Value spread = ms::GatherOp::create(builder, loc, child, index, dim);
+        Value mask = regionMask(builder, loc, shape, dim, begin, end, step);
+        return Value(ms::SelectOp::create(builder, loc, mask, spread, parent));
+      }
       SmallVector<int64_t> paddings(2 * rank, 0);
       paddings[2 * dim] = begin;
       paddings[2 * dim + 1] = size - end;

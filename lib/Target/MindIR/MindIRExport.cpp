@@ -15,7 +15,9 @@
 //  - `mindspore.constant` and the shape/perm/axis tuples MindSpore takes as
 //    inputs are `Constant` nodes with a `value` attribute.
 //  - primitives with several outputs in MindSpore (BatchNorm,
-//    MaxPoolWithArgmaxV2) are followed by `TupleGetItem(node, 0)`.
+//    MaxPoolWithArgmaxV2) are followed by `TupleGetItem(node, 0)`; an op
+//    with several results (ArgMaxWithValue, Split) is one node whose `shape`
+//    is the tuple of its outputs, each result read with `TupleGetItem`.
 //  - `mindspore.cond` becomes two graphs in `functions`, a
 //    `Switch(pred, then, else)` node and a call node `REF::<switch node>`;
 //    the branch graphs use outer values by name (free variables).
@@ -1098,19 +1100,19 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
           })
           .Case([&](ms::Conv2DTransposeOp o) {
             // Conv2DTranspose(dout, weight, input_sizes): the output padding
-            // is in input_sizes (the result shape); group 1.
+            // is in input_sizes (the result shape).
             AttrList *a = newPrim(o.getPrimitiveName());
             ArrayRef<int64_t> w = o.getWeight().getType().getShape();
             addIntTuple(a, "kernel_size", {w[2], w[3]});
             addInt(a, "mode", 1);
-            addInt(a, "out_channel", w[1]);
+            addInt(a, "out_channel", w[1] * o.getGroup());
             addString(a, "pad_mode", "pad");
             addIntTuple(a, "pad", o.getPad());
             addIntTuple(a, "pad_list", o.getPad());
             addIntTuple(a, "stride", nchw4(o.getStride()));
             addIntTuple(a, "dilation", nchw4(o.getDilation()));
-            addInt(a, "group", 1);
-            addInt(a, "groups", 1);
+            addInt(a, "group", o.getGroup());
+            addInt(a, "groups", o.getGroup());
             addNCHWFormat(a);
             setIO({"out_backprop", "filter", "input_sizes"}, {"output"});
             inputs.push_back(addTupleConstant(
@@ -1127,6 +1129,27 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
             t->set_type(AttrType::TENSORS);
             t->add_tensors()->set_data_type(*dt);
             setIO({"x"}, {"output"});
+            return success();
+          })
+          .Case([&](ms::ArgMaxWithValueOp o) {
+            // One node with the tuple output (index, values).
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addInt(a, "axis", o.getAxis());
+            addBool(a, "keep_dims", o.getKeepDims());
+            setIO({"x"}, {"index", "values"});
+            return success();
+          })
+          .Case([&](ms::SplitOp o) {
+            // One node with the tuple output of the pieces.
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addInt(a, "axis", o.getAxis());
+            addInt(a, "output_num", o.getOutputNum());
+            setIO({"x"}, {"output"});
+            return success();
+          })
+          .Case<ms::TensorScatterUpdateOp, ms::TensorScatterAddOp>([&](auto o) {
+            newPrim(o.getPrimitiveName());
+            setIO({"input_x", "indices", "updates"}, {"y"});
             return success();
           })
           .Case([&](ms::BatchNormOp o) {
@@ -1231,10 +1254,10 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
     node.add_input(in);
   node.set_domain(("Default/" + prim->op_type() + "-op" + nextId()));
   if (tupleTypes.empty()) {
+    // One result names the node; several are its tuple's TupleGetItems.
     if (failed(setShape(node, op->getResultTypes(), loc)))
       return failure();
-    names[op->getResult(0)] = node.name();
-    return success();
+    return nameResults(op->getResults(), node.name(), graph, graphName, loc);
   }
   if (failed(setShape(node, tupleTypes, loc)))
     return failure();

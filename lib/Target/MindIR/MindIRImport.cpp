@@ -8,7 +8,9 @@
 //    monads), a parameter (loaded on first use), a graph, or a Switch;
 //  - primitive applications become mindspore ops (MindIRPrimitives.h finds
 //    the op; the handlers below read the attributes back from the primitive
-//    or from its constant inputs);
+//    or from its constant inputs); a node of ArgMaxWithValue or Split, whose
+//    shape is a tuple, is one op with a result per output, and its name a
+//    tuple of those results for TupleGetItem;
 //  - `Switch(pred, g1, g2)` + a call of that node becomes `mindspore.cond`;
 //    any other call of a graph is inlined (recursion, i.e. loops, refused);
 //  - Load / Depend / UpdateState / StopGradient only order side effects or
@@ -1160,19 +1162,31 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
   bool tuple = false;
   if (failed(nodeTypes(node, types, tuple)))
     return failure();
-  unsigned numOutputs = mindir::numMindSporeOutputs(primitive);
-  if (types.empty() || !types[0] || (numOutputs > 1) != tuple ||
-      (numOutputs > 1 && types.size() != numOutputs))
+  // Primitives whose every output is a result of the op.
+  bool allOutputs = primitive == "ArgMaxWithValue" || primitive == "Split";
+  unsigned numOutputs =
+      allOutputs ? types.size() : mindir::numMindSporeOutputs(primitive);
+  if (allOutputs) {
+    if (!tuple || types.empty() ||
+        llvm::any_of(types, [](Type t) { return !t; }))
+      return error() << "the shape attribute of '" << primitive
+                     << "' does not give a tuple of tensors";
+  } else if (types.empty() || !types[0] || (numOutputs > 1) != tuple ||
+             (numOutputs > 1 && types.size() != numOutputs)) {
     return error() << "the shape attribute of '" << primitive
                    << "' does not give "
                    << (numOutputs > 1
                            ? "a tuple of " + std::to_string(numOutputs) +
                                  " tensors"
                            : std::string("one tensor"));
+  }
   Type resultType = types[0];
 
   OperationState state(nodeLoc(node), *opName);
-  state.addTypes(resultType);
+  if (allOutputs)
+    state.addTypes(types);
+  else
+    state.addTypes(resultType);
   auto tensorInputs = [&](size_t n) -> LogicalResult {
     if (failed(needInputs(n)))
       return failure();
@@ -1307,8 +1321,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     if (failed(group))
       return failure();
     if (*group != 1)
-      return error() << "Conv2DTranspose with group " << *group
-                     << " (only 1 is imported)";
+      state.addAttribute("group", builder.getI64IntegerAttr(*group));
     FailureOr<SmallVector<int64_t>> p = ints("pad", std::nullopt);
     if (failed(p))
       return failure();
@@ -1350,6 +1363,36 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     if (*axis != -1)
       state.addAttribute("axis", builder.getI64IntegerAttr(*axis));
     state.addAttribute("output_type", TypeAttr::get(outType));
+  } else if (primitive == "ArgMaxWithValue") {
+    // The index type is the one the node's output tuple records.
+    if (failed(tensorInputs(1)))
+      return failure();
+    FailureOr<int64_t> axis = intAttr("axis", std::nullopt, 0);
+    if (failed(axis))
+      return failure();
+    if (types.size() != 2)
+      return error() << "the shape attribute of 'ArgMaxWithValue' gives "
+                     << types.size() << " outputs, not (index, values)";
+    if (*axis != 0)
+      state.addAttribute("axis", builder.getI64IntegerAttr(*axis));
+    if (boolAttr("keep_dims", false))
+      state.addAttribute("keep_dims", builder.getBoolAttr(true));
+    Type indexType = cast<ShapedType>(types[0]).getElementType();
+    if (!indexType.isInteger(64))
+      state.addAttribute("index_type", TypeAttr::get(indexType));
+  } else if (primitive == "Split") {
+    if (failed(tensorInputs(1)))
+      return failure();
+    FailureOr<int64_t> axis = intAttr("axis", std::nullopt, 0);
+    FailureOr<int64_t> count = intAttr("output_num", std::nullopt);
+    if (failed(axis) || failed(count))
+      return failure();
+    if (*count != int64_t(types.size()))
+      return error() << "Split output_num " << *count << " but " << types.size()
+                     << " outputs in its shape attribute";
+    if (*axis != 0)
+      state.addAttribute("axis", builder.getI64IntegerAttr(*axis));
+    state.addAttribute("output_num", builder.getI64IntegerAttr(*count));
   } else if (primitive == "BatchNorm") {
     if (failed(tensorInputs(5)) || failed(checkNCHW()))
       return failure();
@@ -1657,6 +1700,12 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     reshape.addAttribute("shape",
                          builder.getDenseI64ArrayAttr(shaped.getShape()));
     op = builder.create(reshape);
+  }
+  if (allOutputs) {
+    Entry tupleEntry = Entry::of(Entry::Tuple);
+    for (Value r : op->getResults())
+      tupleEntry.elems.push_back(Entry::tensor(r));
+    return tupleEntry;
   }
   if (numOutputs > 1) {
     Entry e = Entry::of(Entry::MultiOutput);

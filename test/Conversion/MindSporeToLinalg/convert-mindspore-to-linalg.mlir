@@ -238,3 +238,85 @@ func.func @integer_compare_and_abs(%x: tensor<3xi64>, %y: tensor<i64>) -> (tenso
   %a = mindspore.abs %x : tensor<3xi64>
   return %l, %a : tensor<3xi1>, tensor<3xi64>
 }
+
+// -----
+
+// ArgMaxWithValue: the Argmax reduction's (value, index) accumulators, both
+// expanded back to rank 2 for keep_dims.
+// CHECK-LABEL: func.func @argmax_with_value_keep_dims
+// CHECK: %[[R:.*]]:2 = linalg.generic {{.*}} iterator_types = ["reduction", "parallel"]} ins(%arg0 : tensor<3x4xf32>) outs(%{{.*}}, %{{.*}} : tensor<4xf32>, tensor<4xi64>)
+// CHECK: %[[V:.*]] = tensor.expand_shape %[[R]]#0 {{\[\[}}0, 1]] output_shape [1, 4] : tensor<4xf32> into tensor<1x4xf32>
+// CHECK: %[[I:.*]] = tensor.expand_shape %[[R]]#1 {{\[\[}}0, 1]] output_shape [1, 4] : tensor<4xi64> into tensor<1x4xi64>
+// CHECK: return %[[I]], %[[V]]
+func.func @argmax_with_value_keep_dims(%x: tensor<3x4xf32>) -> (tensor<1x4xi64>, tensor<1x4xf32>) {
+  %i, %v = mindspore.argmax_with_value %x {keep_dims = true} : (tensor<3x4xf32>) -> (tensor<1x4xi64>, tensor<1x4xf32>)
+  return %i, %v : tensor<1x4xi64>, tensor<1x4xf32>
+}
+
+// -----
+
+// Split: one extract_slice per piece.
+// CHECK-LABEL: func.func @split_pieces
+// CHECK: %[[A:.*]] = tensor.extract_slice %arg0[0, 0] [2, 2] [1, 1] : tensor<2x6xf32> to tensor<2x2xf32>
+// CHECK: %[[B:.*]] = tensor.extract_slice %arg0[0, 2] [2, 2] [1, 1] : tensor<2x6xf32> to tensor<2x2xf32>
+// CHECK: %[[C:.*]] = tensor.extract_slice %arg0[0, 4] [2, 2] [1, 1] : tensor<2x6xf32> to tensor<2x2xf32>
+// CHECK: return %[[A]], %[[B]], %[[C]]
+func.func @split_pieces(%x: tensor<2x6xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>) {
+  %s:3 = mindspore.split %x {axis = 1 : i64, output_num = 3 : i64} : (tensor<2x6xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>)
+  return %s#0, %s#1, %s#2 : tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>
+}
+
+// -----
+
+// TensorScatterAdd: every result element walks the index rows and adds the
+// update of each row that names it.
+// CHECK-LABEL: func.func @tensor_scatter_add_rows
+// CHECK: linalg.generic {{.*}} ins(%arg0 : tensor<5x3xf32>)
+// CHECK: ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[D0:.*]] = linalg.index 0 : index
+// CHECK: %[[D1:.*]] = linalg.index 1 : index
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[IN]]) -> (f32)
+// CHECK: %[[ROW:.*]] = tensor.extract %arg1[%[[K]], %{{.*}}] : tensor<2x1xi64>
+// CHECK: %[[RI:.*]] = arith.index_cast %[[ROW]] : i64 to index
+// CHECK: %[[HIT:.*]] = arith.cmpi eq, %[[RI]], %[[D0]] : index
+// CHECK: %[[MATCH:.*]] = arith.andi %{{.*}}, %[[HIT]] : i1
+// CHECK: %[[U:.*]] = tensor.extract %arg2[%[[K]], %[[D1]]] : tensor<2x3xf32>
+// CHECK: %[[SUM:.*]] = arith.addf %[[ACC]], %[[U]] : f32
+// CHECK: %[[NEXT:.*]] = arith.select %[[MATCH]], %[[SUM]], %[[ACC]] : f32
+// CHECK: scf.yield %[[NEXT]] : f32
+func.func @tensor_scatter_add_rows(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>) -> tensor<5x3xf32> {
+  %r = mindspore.tensor_scatter_add %x, %i, %u : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  return %r : tensor<5x3xf32>
+}
+
+// -----
+
+// TensorScatterUpdate: a matching row replaces the element (the last wins).
+// CHECK-LABEL: func.func @tensor_scatter_update_rows
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (f32)
+// CHECK: %[[U:.*]] = tensor.extract %arg2[%[[K]]] : tensor<2xf32>
+// CHECK-NOT: arith.addf
+// CHECK: arith.select %{{.*}}, %[[U]], %[[ACC]] : f32
+func.func @tensor_scatter_update_rows(%x: tensor<5x3xf32>, %i: tensor<2x2xi32>, %u: tensor<2xf32>) -> tensor<5x3xf32> {
+  %r = mindspore.tensor_scatter_update %x, %i, %u : (tensor<5x3xf32>, tensor<2x2xi32>, tensor<2xf32>) -> tensor<5x3xf32>
+  return %r : tensor<5x3xf32>
+}
+
+// -----
+
+// A grouped Conv2DTranspose: the weight viewed per group and flipped, the
+// spread input viewed per group, one grouped convolution, the groups
+// collapsed into channels.
+// CHECK-DAG: #[[FLIP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d2, d1, -d3 + 1, -d4 + 1)>
+// CHECK-LABEL: func.func @conv2d_transpose_groups
+// CHECK: %[[SPREAD:.*]] = tensor.insert_slice %arg0 into %{{.*}}[0, 0, 1, 1] [1, 4, 3, 3] [1, 1, 1, 1] : tensor<1x4x3x3xf32> into tensor<1x4x5x5xf32>
+// CHECK: %[[WG:.*]] = tensor.expand_shape %arg1 {{\[\[}}0, 1], [2], [3], [4]] output_shape [2, 2, 3, 2, 2] : tensor<4x3x2x2xf32> into tensor<2x2x3x2x2xf32>
+// CHECK: %[[F:.*]] = linalg.generic {indexing_maps = [#[[FLIP]], {{.*}}]{{.*}} ins(%[[WG]] : tensor<2x2x3x2x2xf32>) outs(%{{.*}} : tensor<2x3x2x2x2xf32>)
+// CHECK: %[[XG:.*]] = tensor.expand_shape %[[SPREAD]] {{\[\[}}0], [1, 2], [3], [4]] output_shape [1, 2, 2, 5, 5] : tensor<1x4x5x5xf32> into tensor<1x2x2x5x5xf32>
+// CHECK: %[[C:.*]] = linalg.conv_2d_ngchw_gfchw {{.*}} ins(%[[XG]], %[[F]] : tensor<1x2x2x5x5xf32>, tensor<2x3x2x2x2xf32>) outs(%{{.*}} : tensor<1x2x3x4x4xf32>)
+// CHECK: %[[R:.*]] = tensor.collapse_shape %[[C]] {{\[\[}}0], [1, 2], [3], [4]] : tensor<1x2x3x4x4xf32> into tensor<1x6x4x4xf32>
+// CHECK: return %[[R]]
+func.func @conv2d_transpose_groups(%x: tensor<1x4x3x3xf32>, %w: tensor<4x3x2x2xf32>) -> tensor<1x6x4x4xf32> {
+  %r = mindspore.conv2d_transpose %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, output_padding = array<i64: 0, 0>, group = 2 : i64} : (tensor<1x4x3x3xf32>, tensor<4x3x2x2xf32>) -> tensor<1x6x4x4xf32>
+  return %r : tensor<1x6x4x4xf32>
+}

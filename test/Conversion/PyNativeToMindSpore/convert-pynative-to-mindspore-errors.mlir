@@ -13,14 +13,6 @@ pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : 
 
 // -----
 
-pynative.trace @run_0(%x: tensor<1x4x8x8xf32>, %w: tensor<4x2x3x3xf32>) -> tensor<1x4x10x10xf32> attributes {run = 0 : i64} {
-  // expected-error @+1 {{unsupported eager op 'aten.convolution.default': transposed convolution with groups > 1 is not legalized yet}}
-  %c = pynative.op "aten.convolution.default"(%x, %w) {args = {bias, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, transposed = true, output_padding = array<i64: 0, 0>, groups = 2 : i64}, operand_names = ["input", "weight"]} : (tensor<1x4x8x8xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x10x10xf32>
-  pynative.output %c : tensor<1x4x10x10xf32>
-}
-
-// -----
-
 pynative.trace @run_0(%x: tensor<1x2x4x4xf32>, %s: tensor<2xf32>) -> tensor<1x2x4x4xf32> attributes {run = 0 : i64} {
   // expected-error @+1 {{unsupported eager op 'aten.native_batch_norm.default': training-mode batch norm (batch statistics, running stat updates) is not legalized yet}}
   %bn:3 = pynative.op "aten.native_batch_norm.default"(%x, %s, %s, %s, %s) {args = {training = true, momentum = 0.1 : f64, eps = 1.0e-5 : f64}, operand_names = ["input", "weight", "bias", "running_mean", "running_var"]} : (tensor<1x2x4x4xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<1x2x4x4xf32>, tensor<2xf32>, tensor<2xf32>)
@@ -48,17 +40,6 @@ pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : 
 
 // expected-error @+1 {{no pynative.trace to convert}}
 module {
-}
-
-// -----
-
-// x[0:4:2].copy_(y): a write through a strided slice is not functionalized.
-pynative.trace @run_0(%x: tensor<4xf32>, %y: tensor<2xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
-  %c = pynative.op "aten.clone.default"(%x) {args = {memory_format}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
-  // expected-error @+1 {{a write through a strided slice is not supported yet}}
-  %v = pynative.op "aten.slice.Tensor"(%c) {args = {dim = 0 : i64, end = 4 : i64, start = 0 : i64, step = 2 : i64}, operand_names = ["self"], result_aliases = array<i64: 0>} : (tensor<4xf32>) -> tensor<2xf32>
-  %w = pynative.op "aten.copy_.default"(%v, %y) {args = {non_blocking = false}, mutated_operands = array<i64: 0>, operand_names = ["self", "src"], result_aliases = array<i64: 0>} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
-  pynative.output %c : tensor<4xf32>
 }
 
 // -----
@@ -106,10 +87,36 @@ pynative.trace @run_0(%x: tensor<4xi64>, %y: tensor<4xi64>) -> (tensor<4xi64>, t
 
 // -----
 
-pynative.trace @run_0(%x: tensor<4xf32>, %i: tensor<2xi64>, %v: tensor<f32>) -> tensor<4xf32> attributes {run = 0 : i64} {
-  // expected-error @+1 {{unsupported eager op 'aten.index_put_.default': only a write through one boolean mask of the tensor's shape is legalized yet}}
-  %w = pynative.op "aten.index_put_.default"(%x, %i, %v) {args = {accumulate = false}, mutated_operands = array<i64: 0>, operand_names = ["self", "indices", "values"], result_aliases = array<i64: 0>} : (tensor<4xf32>, tensor<2xi64>, tensor<f32>) -> tensor<4xf32>
+pynative.trace @run_0(%x: tensor<4xf32>, %m: tensor<2xi1>, %v: tensor<f32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.index_put_.default': only a write through integer index tensors or one boolean mask of the tensor's shape is legalized yet}}
+  %w = pynative.op "aten.index_put_.default"(%x, %m, %v) {args = {accumulate = false}, mutated_operands = array<i64: 0>, operand_names = ["self", "indices", "values"], result_aliases = array<i64: 0>} : (tensor<4xf32>, tensor<2xi1>, tensor<f32>) -> tensor<4xf32>
   pynative.output %w : tensor<4xf32>
+}
+
+// -----
+
+// Integer index writes whose index or value shapes do not fit.
+pynative.trace @run_0(%x: tensor<4x3xf32>, %i: tensor<2xi64>, %j: tensor<3xi64>, %v: tensor<2x2xf32>, %s: tensor<f32>) -> (tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>) attributes {run = 0 : i64} {
+  %c = pynative.op "aten.clone.default"(%x) {args = {memory_format}, operand_names = ["self"]} : (tensor<4x3xf32>) -> tensor<4x3xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.index_put.default': the index tensors do not broadcast together}}
+  %a = pynative.op "aten.index_put.default"(%c, %i, %j, %s) {args = {accumulate = false}, operand_names = ["self", "indices", "indices", "values"]} : (tensor<4x3xf32>, tensor<2xi64>, tensor<3xi64>, tensor<f32>) -> tensor<4x3xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.index_put.default': more index tensors than the tensor has dimensions}}
+  %b = pynative.op "aten.index_put.default"(%c, %i, %i, %i, %s) {args = {accumulate = false}, operand_names = ["self", "indices", "indices", "indices", "values"]} : (tensor<4x3xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<f32>) -> tensor<4x3xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.index_put.default': the values do not broadcast to the indexed shape 2x3}}
+  %d = pynative.op "aten.index_put.default"(%c, %i, %v) {args = {accumulate = true}, operand_names = ["self", "indices", "values"]} : (tensor<4x3xf32>, tensor<2xi64>, tensor<2x2xf32>) -> tensor<4x3xf32>
+  pynative.output %a, %b, %d : tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>
+}
+
+// -----
+
+pynative.trace @run_0(%x: tensor<0x3xf32>, %y: tensor<2x3xf32>) -> (tensor<3xf32>, tensor<3xi64>) attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.max.dim': the maximum of an empty tensor}}
+  %m:2 = pynative.op "aten.max.dim"(%x) {args = {dim = 0 : i64, keepdim = false}, operand_names = ["self"]} : (tensor<0x3xf32>) -> (tensor<3xf32>, tensor<3xi64>)
+  // expected-error @+1 {{unsupported eager op 'aten.max.dim': missing self or dim}}
+  %n:2 = pynative.op "aten.max.dim"(%y) {args = {keepdim = false}, operand_names = ["self"]} : (tensor<2x3xf32>) -> (tensor<3xf32>, tensor<3xi64>)
+  // expected-error @+1 {{unsupported eager op 'aten.unbind.int': unbind of an empty dimension}}
+  pynative.op "aten.unbind.int"(%x) {args = {dim = 0 : i64}, operand_names = ["self"]} : (tensor<0x3xf32>) -> ()
+  pynative.output %m#0, %n#1 : tensor<3xf32>, tensor<3xi64>
 }
 
 // -----
@@ -118,4 +125,18 @@ pynative.trace @run_0(%x: tensor<4xf32>, %m: tensor<4xi1>, %v: tensor<2xf32>) ->
   // expected-error @+1 {{unsupported eager op 'aten.index_put_.default': a masked write of several values (values are taken in mask order) is not legalized yet}}
   %w = pynative.op "aten.index_put_.default"(%x, %m, %v) {args = {accumulate = false}, mutated_operands = array<i64: 0>, operand_names = ["self", "indices", "values"], result_aliases = array<i64: 0>} : (tensor<4xf32>, tensor<4xi1>, tensor<2xf32>) -> tensor<4xf32>
   pynative.output %w : tensor<4xf32>
+}
+
+// -----
+
+// Index lists with Nones (full slices) the table does not take: index
+// tensors a full slice separates (x[i, :, j] = v), a boolean mask after a
+// full slice.
+pynative.trace @run_0(%x: tensor<4x3x5xf32>, %i: tensor<2xi64>, %m: tensor<3x5xi1>, %v: tensor<f32>) -> (tensor<4x3x5xf32>, tensor<4x3x5xf32>) attributes {run = 0 : i64} {
+  %c = pynative.op "aten.clone.default"(%x) {args = {memory_format}, operand_names = ["self"]} : (tensor<4x3x5xf32>) -> tensor<4x3x5xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.index_put.default': index tensors separated by a full slice (x[i, :, j]) are not legalized yet}}
+  %a = pynative.op "aten.index_put.default"(%c, %i, %i, %v) {args = {accumulate = false, indices.none = array<i64: 1>}, operand_names = ["self", "indices", "indices", "values"]} : (tensor<4x3x5xf32>, tensor<2xi64>, tensor<2xi64>, tensor<f32>) -> tensor<4x3x5xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.index_put.default': a boolean mask next to full slices is not legalized yet}}
+  %b = pynative.op "aten.index_put.default"(%c, %m, %v) {args = {accumulate = false, indices.none = array<i64: 0>}, operand_names = ["self", "indices", "values"]} : (tensor<4x3x5xf32>, tensor<3x5xi1>, tensor<f32>) -> tensor<4x3x5xf32>
+  pynative.output %a, %b : tensor<4x3x5xf32>, tensor<4x3x5xf32>
 }

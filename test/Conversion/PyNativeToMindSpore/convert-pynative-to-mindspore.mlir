@@ -353,7 +353,7 @@ pynative.trace @run_0(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>) -> (tensor<2x3xf
 // CHECK: %[[LN2:.*]] = mindspore.layer_norm %[[LN]], %[[G1]], %[[B0]] {begin_norm_axis = 2 : i64, begin_params_axis = 2 : i64
 // CHECK: %[[MAX:.*]] = mindspore.reduce_max %[[LN2]], [] : (tensor<2x3x4xf32>) -> tensor<f32>
 // CHECK: %[[AMAX:.*]] = mindspore.reduce_max %[[LN2]], [1] {keep_dims = true} : (tensor<2x3x4xf32>) -> tensor<2x1x4xf32>
-// CHECK: %[[MD:.*]] = mindspore.reduce_max %[[LN2]], [-1] : (tensor<2x3x4xf32>) -> tensor<2x3xf32>
+// CHECK: %[[MDI:[a-z_0-9]+]], %[[MD:[a-z_0-9]+]] = mindspore.argmax_with_value %[[LN2]] {axis = 2 : i64} : (tensor<2x3x4xf32>) -> (tensor<2x3xi64>, tensor<2x3xf32>)
 // CHECK: %[[LS:.*]] = mindspore.log_softmax %[[LN2]] {axis = -1 : i64}
 // CHECK: %[[U:.*]] = mindspore.expand_dims %[[MD]] {axis = 0 : i64} : (tensor<2x3xf32>) -> tensor<1x2x3xf32>
 // CHECK: %[[SQ:.*]] = mindspore.squeeze %[[AMAX]] {axis = array<i64: 1>} : (tensor<2x1x4xf32>) -> tensor<2x4xf32>
@@ -384,20 +384,21 @@ pynative.trace @run_0(%x: tensor<2x3x4xf32>, %g: tensor<3x4xf32>) -> (tensor<f32
 
 // -----
 
-// LSTM gates: unsafe_split into equal chunks, unbind over time steps.
+// LSTM gates: unsafe_split into equal chunks and chunk are Split; unbind
+// over time steps is Split into pieces of 1, each Squeezed.
 
 // CHECK-LABEL: func.func @main
-// CHECK: %[[A:.*]] = mindspore.strided_slice %arg0 {begin = array<i64: 0, 0>, end = array<i64: 2, 4>, strides = array<i64: 1, 1>}
-// CHECK: %[[B:.*]] = mindspore.strided_slice %arg0 {begin = array<i64: 0, 4>, end = array<i64: 2, 8>, strides = array<i64: 1, 1>}
-// CHECK: %[[I0:.*]] = mindspore.constant dense<0> : tensor<i64>
-// CHECK: %[[U0:.*]] = mindspore.gather %arg0, %[[I0]] {axis = 0 : i64} : (tensor<2x8xf32>, tensor<i64>) -> tensor<8xf32>
-// CHECK: %[[I1:.*]] = mindspore.constant dense<1> : tensor<i64>
-// CHECK: %[[U1:.*]] = mindspore.gather %arg0, %[[I1]] {axis = 0 : i64}
-// CHECK: return %[[A]], %[[B]], %[[U0]], %[[U1]]
-pynative.trace @run_0(%x: tensor<2x8xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<8xf32>, tensor<8xf32>) attributes {run = 0 : i64} {
+// CHECK: %[[S:.*]]:2 = mindspore.split %arg0 {axis = 1 : i64, output_num = 2 : i64} : (tensor<2x8xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>)
+// CHECK: %[[U:.*]]:2 = mindspore.split %arg0 {output_num = 2 : i64} : (tensor<2x8xf32>) -> (tensor<1x8xf32>, tensor<1x8xf32>)
+// CHECK: %[[U0:.*]] = mindspore.squeeze %[[U]]#0 {axis = array<i64: 0>} : (tensor<1x8xf32>) -> tensor<8xf32>
+// CHECK: %[[U1:.*]] = mindspore.squeeze %[[U]]#1 {axis = array<i64: 0>} : (tensor<1x8xf32>) -> tensor<8xf32>
+// CHECK: %[[C:.*]]:4 = mindspore.split %arg0 {axis = 1 : i64, output_num = 4 : i64} : (tensor<2x8xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>)
+// CHECK: return %[[S]]#0, %[[S]]#1, %[[U0]], %[[U1]], %[[C]]#3
+pynative.trace @run_0(%x: tensor<2x8xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<8xf32>, tensor<8xf32>, tensor<2x2xf32>) attributes {run = 0 : i64} {
   %s:2 = pynative.op "aten.unsafe_split.Tensor"(%x) {args = {split_size = 4 : i64, dim = 1 : i64}, operand_names = ["self"]} : (tensor<2x8xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>)
   %u:2 = pynative.op "aten.unbind.int"(%x) {args = {dim = 0 : i64}, operand_names = ["self"], result_aliases = array<i64: 0, 0>} : (tensor<2x8xf32>) -> (tensor<8xf32>, tensor<8xf32>)
-  pynative.output %s#0, %s#1, %u#0, %u#1 : tensor<2x4xf32>, tensor<2x4xf32>, tensor<8xf32>, tensor<8xf32>
+  %c:4 = pynative.op "aten.chunk.default"(%x) {args = {chunks = 4 : i64, dim = -1 : i64}, operand_names = ["self"], result_aliases = array<i64: 0, 0, 0, 0>} : (tensor<2x8xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>)
+  pynative.output %s#0, %s#1, %u#0, %u#1, %c#3 : tensor<2x4xf32>, tensor<2x4xf32>, tensor<8xf32>, tensor<8xf32>, tensor<2x2xf32>
 }
 
 // -----
@@ -455,25 +456,29 @@ pynative.trace @run_0(%x: tensor<2x3xf32>, %i: tensor<2x2xi64>) -> (tensor<2x2x9
 
 // -----
 
-// argmax(dim) is Argmax with int64 indices (keepdim adds a Reshape, no dim
-// argmaxes the flattened input); a transposed convolution with groups 1 is
-// Conv2DTranspose (+ BiasAdd), PyTorch's padding symmetric per dimension.
+// argmax(dim) is the index output of ArgMaxWithValue with int64 indices
+// (keepdim is keep_dims, no dim argmaxes the flattened input); max.dim is
+// both outputs, swapped; a transposed convolution is Conv2DTranspose (+
+// BiasAdd) with its groups, PyTorch's padding symmetric per dimension.
 
 // CHECK-LABEL: func.func @main
-// CHECK: %[[A:.*]] = mindspore.argmax %arg0 {axis = 1 : i64, output_type = i64} : (tensor<2x5xf32>) -> tensor<2xi64>
-// CHECK: %[[K0:.*]] = mindspore.argmax %arg0 {axis = 0 : i64, output_type = i64} : (tensor<2x5xf32>) -> tensor<5xi64>
-// CHECK: %[[K:.*]] = mindspore.reshape %[[K0]], [1, 5] : (tensor<5xi64>) -> tensor<1x5xi64>
+// CHECK: %[[AI:[a-z_0-9]+]], %[[AV:[a-z_0-9]+]] = mindspore.argmax_with_value %arg0 {axis = 1 : i64} : (tensor<2x5xf32>) -> (tensor<2xi64>, tensor<2xf32>)
+// CHECK: %[[KI:[a-z_0-9]+]], %[[KV:[a-z_0-9]+]] = mindspore.argmax_with_value %arg0 {keep_dims = true} : (tensor<2x5xf32>) -> (tensor<1x5xi64>, tensor<1x5xf32>)
 // CHECK: %[[F0:.*]] = mindspore.reshape %arg0, [10] : (tensor<2x5xf32>) -> tensor<10xf32>
-// CHECK: %[[F:.*]] = mindspore.argmax %[[F0]] {axis = 0 : i64, output_type = i64} : (tensor<10xf32>) -> tensor<i64>
+// CHECK: %[[FI:[a-z_0-9]+]], %[[FV:[a-z_0-9]+]] = mindspore.argmax_with_value %[[F0]] : (tensor<10xf32>) -> (tensor<i64>, tensor<f32>)
 // CHECK: %[[C0:.*]] = mindspore.conv2d_transpose %arg1, %arg2 {dilation = array<i64: 1, 1>, output_padding = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x2x4x4xf32>, tensor<2x3x3x3xf32>) -> tensor<1x3x8x8xf32>
 // CHECK: %[[C:.*]] = mindspore.bias_add %[[C0]], %arg3
-// CHECK: return %[[A]], %[[K]], %[[F]], %[[C]]
-pynative.trace @run_0(%x: tensor<2x5xf32>, %y: tensor<1x2x4x4xf32>, %w: tensor<2x3x3x3xf32>, %b: tensor<3xf32>) -> (tensor<2xi64>, tensor<1x5xi64>, tensor<i64>, tensor<1x3x8x8xf32>) attributes {run = 0 : i64} {
+// CHECK: %[[G:.*]] = mindspore.conv2d_transpose %arg4, %arg5 {dilation = array<i64: 1, 1>, group = 2 : i64, output_padding = array<i64: 0, 0>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x3x3xf32>, tensor<4x3x2x2xf32>) -> tensor<1x6x4x4xf32>
+// CHECK: %[[MI:[a-z_0-9]+]], %[[MV:[a-z_0-9]+]] = mindspore.argmax_with_value %arg6 {axis = 1 : i64, keep_dims = true} : (tensor<3x4xi32>) -> (tensor<3x1xi64>, tensor<3x1xi32>)
+// CHECK: return %[[AI]], %[[KI]], %[[FI]], %[[C]], %[[G]], %[[MV]], %[[MI]]
+pynative.trace @run_0(%x: tensor<2x5xf32>, %y: tensor<1x2x4x4xf32>, %w: tensor<2x3x3x3xf32>, %b: tensor<3xf32>, %gx: tensor<1x4x3x3xf32>, %gw: tensor<4x3x2x2xf32>, %n: tensor<3x4xi32>) -> (tensor<2xi64>, tensor<1x5xi64>, tensor<i64>, tensor<1x3x8x8xf32>, tensor<1x6x4x4xf32>, tensor<3x1xi32>, tensor<3x1xi64>) attributes {run = 0 : i64} {
   %a = pynative.op "aten.argmax.default"(%x) {args = {dim = 1 : i64, keepdim = false}, operand_names = ["self"]} : (tensor<2x5xf32>) -> tensor<2xi64>
   %k = pynative.op "aten.argmax.default"(%x) {args = {dim = 0 : i64, keepdim = true}, operand_names = ["self"]} : (tensor<2x5xf32>) -> tensor<1x5xi64>
   %f = pynative.op "aten.argmax.default"(%x) {args = {dim, keepdim = false}, operand_names = ["self"]} : (tensor<2x5xf32>) -> tensor<i64>
   %c = pynative.op "aten.convolution.default"(%y, %w, %b) {args = {stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, dilation = array<i64: 1, 1>, transposed = true, output_padding = array<i64: 1, 1>, groups = 1 : i64}, operand_names = ["input", "weight", "bias"]} : (tensor<1x2x4x4xf32>, tensor<2x3x3x3xf32>, tensor<3xf32>) -> tensor<1x3x8x8xf32>
-  pynative.output %a, %k, %f, %c : tensor<2xi64>, tensor<1x5xi64>, tensor<i64>, tensor<1x3x8x8xf32>
+  %g = pynative.op "aten.convolution.default"(%gx, %gw) {args = {bias, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, transposed = true, output_padding = array<i64: 0, 0>, groups = 2 : i64}, operand_names = ["input", "weight"]} : (tensor<1x4x3x3xf32>, tensor<4x3x2x2xf32>) -> tensor<1x6x4x4xf32>
+  %m:2 = pynative.op "aten.max.dim"(%n) {args = {dim = -1 : i64, keepdim = true}, operand_names = ["self"]} : (tensor<3x4xi32>) -> (tensor<3x1xi32>, tensor<3x1xi64>)
+  pynative.output %a, %k, %f, %c, %g, %m#0, %m#1 : tensor<2xi64>, tensor<1x5xi64>, tensor<i64>, tensor<1x3x8x8xf32>, tensor<1x6x4x4xf32>, tensor<3x1xi32>, tensor<3x1xi64>
 }
 
 // -----
@@ -491,4 +496,33 @@ pynative.trace @run_0(%x: tensor<4xf32>, %y: tensor<2xf32>) -> tensor<4xf32> att
   %v = pynative.op "aten.slice.Tensor"(%c) {args = {dim = 0 : i64, end = 2 : i64, start = 0 : i64, step = 1 : i64}, operand_names = ["self"], result_aliases = array<i64: 0>} : (tensor<4xf32>) -> tensor<2xf32>
   %w = pynative.op "aten.copy_.default"(%v, %y) {args = {non_blocking = false}, mutated_operands = array<i64: 0>, operand_names = ["self", "src"], result_aliases = array<i64: 0>} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
   pynative.output %c : tensor<4xf32>
+}
+
+// -----
+
+// Writes through integer index tensors: the indices (cast to int64, negative
+// ones wrapped) stack into rows, the values broadcast to the indexed slices;
+// TensorScatterUpdate, or TensorScatterAdd with accumulate=True. A write
+// through a strided slice spreads the slice with a Gather and Selects it in.
+
+// CHECK-LABEL: func.func @main
+// CHECK: %[[C:.*]] = mindspore.cast %arg1 : (tensor<2xi32>) -> tensor<2xi64>
+// CHECK: %[[NEG:.*]] = mindspore.less %[[C]], %{{.*}}
+// CHECK: %[[WRAP:.*]] = mindspore.add %[[C]], %{{.*}}
+// CHECK: %[[I:.*]] = mindspore.select %[[NEG]], %[[WRAP]], %[[C]]
+// CHECK: %[[ROWS:.*]] = mindspore.expand_dims %[[I]] {axis = 1 : i64} : (tensor<2xi64>) -> tensor<2x1xi64>
+// CHECK: %[[V:.*]] = mindspore.broadcast_to %arg2 {shape = array<i64: 2, 3>} : (tensor<f32>) -> tensor<2x3xf32>
+// CHECK: %[[U:.*]] = mindspore.tensor_scatter_update %arg0, %[[ROWS]], %[[V]] : (tensor<4x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
+// CHECK: %[[R2:.*]] = mindspore.concat %{{.*}}, %{{.*}} {axis = 1 : i64} : (tensor<2x1xi64>, tensor<2x1xi64>) -> tensor<2x2xi64>
+// CHECK: %[[A:.*]] = mindspore.tensor_scatter_add %[[U]], %[[R2]], %arg4 : (tensor<4x3xf32>, tensor<2x2xi64>, tensor<2xf32>) -> tensor<4x3xf32>
+// CHECK: %[[SPREAD:.*]] = mindspore.gather %arg5, %{{.*}} {axis = 0 : i64} : (tensor<2x3xf32>, tensor<4xi64>) -> tensor<4x3xf32>
+// CHECK: %[[W:.*]] = mindspore.select %{{.*}}, %[[SPREAD]], %[[A]]
+// CHECK: return %[[W]]
+pynative.trace @run_0(%x: tensor<4x3xf32>, %i: tensor<2xi32>, %v: tensor<f32>, %j: tensor<2xi64>, %u: tensor<2xf32>, %s: tensor<2x3xf32>) -> tensor<4x3xf32> attributes {run = 0 : i64} {
+  %c = pynative.op "aten.clone.default"(%x) {args = {memory_format}, operand_names = ["self"]} : (tensor<4x3xf32>) -> tensor<4x3xf32>
+  %w = pynative.op "aten.index_put_.default"(%c, %i, %v) {args = {accumulate = false}, mutated_operands = array<i64: 0>, operand_names = ["self", "indices", "values"], result_aliases = array<i64: 0>} : (tensor<4x3xf32>, tensor<2xi32>, tensor<f32>) -> tensor<4x3xf32>
+  %a = pynative.op "aten.index_put_.default"(%w, %j, %j, %u) {args = {accumulate = true}, mutated_operands = array<i64: 0>, operand_names = ["self", "indices", "indices", "values"], result_aliases = array<i64: 0>} : (tensor<4x3xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xf32>) -> tensor<4x3xf32>
+  %v2 = pynative.op "aten.slice.Tensor"(%a) {args = {dim = 0 : i64, end = 9223372036854775807 : i64, start = 1 : i64, step = 2 : i64}, operand_names = ["self"], result_aliases = array<i64: 0>} : (tensor<4x3xf32>) -> tensor<2x3xf32>
+  %cp = pynative.op "aten.copy_.default"(%v2, %s) {args = {non_blocking = false}, mutated_operands = array<i64: 0>, operand_names = ["self", "src"], result_aliases = array<i64: 0>} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  pynative.output %a : tensor<4x3xf32>
 }

@@ -218,3 +218,29 @@ func.func @trans_data_pairs(%x: tensor<1x3x2x2xf32>, %p: tensor<1x2x16x16xf32>) 
   %d = mindspore.trans_data %c "ND" -> "FRACTAL_NZ" : (tensor<17x3xf32>) -> tensor<1x2x16x16xf32>
   return %b, %d : tensor<1x3x2x2xf32>, tensor<1x2x16x16xf32>
 }
+
+// -----
+
+// A Split into one piece is its input; a Split of a splat constant is splat
+// constants.
+// CHECK-LABEL: func.func @split_folds
+// CHECK-DAG: %[[C:.*]] = mindspore.constant dense<2.500000e+00> : tensor<2x2xf32>
+// CHECK-NOT: mindspore.split
+// CHECK: return %arg0, %[[C]], %[[C]] : tensor<2x4xf32>, tensor<2x2xf32>, tensor<2x2xf32>
+func.func @split_folds(%x: tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x2xf32>, tensor<2x2xf32>) {
+  %one = mindspore.split %x {output_num = 1 : i64} : (tensor<2x4xf32>) -> (tensor<2x4xf32>)
+  %c = mindspore.constant dense<2.5> : tensor<2x4xf32>
+  %p:2 = mindspore.split %c {axis = 1 : i64, output_num = 2 : i64} : (tensor<2x4xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>)
+  return %one, %p#0, %p#1 : tensor<2x4xf32>, tensor<2x2xf32>, tensor<2x2xf32>
+}
+
+// -----
+
+// A Split that really cuts its input stays.
+// CHECK-LABEL: func.func @split_stays
+// CHECK: %[[S:.*]]:2 = mindspore.split %arg0 {output_num = 2 : i64}
+// CHECK: return %[[S]]#0, %[[S]]#1
+func.func @split_stays(%x: tensor<2x4xf32>) -> (tensor<1x4xf32>, tensor<1x4xf32>) {
+  %p:2 = mindspore.split %x {output_num = 2 : i64} : (tensor<2x4xf32>) -> (tensor<1x4xf32>, tensor<1x4xf32>)
+  return %p#0, %p#1 : tensor<1x4xf32>, tensor<1x4xf32>
+}

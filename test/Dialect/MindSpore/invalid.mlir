@@ -935,3 +935,111 @@ func.func @trans_data_shape(%x: tensor<17x3xf32>) -> tensor<1x1x16x16xf32> {
   %y = mindspore.trans_data %x "ND" -> "FRACTAL_NZ" : (tensor<17x3xf32>) -> tensor<1x1x16x16xf32>
   return %y : tensor<1x1x16x16xf32>
 }
+
+// -----
+
+func.func @conv2d_transpose_group(%x: tensor<1x4x4x4xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x9x6x6xf32> {
+  // expected-error @+2 {{group 3 does not divide the 4 input channels}}
+  // expected-error @+1 {{'mindspore.conv2d_transpose' op failed to infer returned types}}
+  %r = mindspore.conv2d_transpose %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, output_padding = array<i64: 0, 0>, group = 3 : i64} : (tensor<1x4x4x4xf32>, tensor<4x3x3x3xf32>) -> tensor<1x9x6x6xf32>
+  return %r : tensor<1x9x6x6xf32>
+}
+
+// -----
+
+func.func @argmax_with_value_rank0(%x: tensor<f32>) -> (tensor<i64>, tensor<f32>) {
+  // expected-error @+2 {{expects an input of rank >= 1}}
+  // expected-error @+1 {{'mindspore.argmax_with_value' op failed to infer returned types}}
+  %i, %v = mindspore.argmax_with_value %x : (tensor<f32>) -> (tensor<i64>, tensor<f32>)
+  return %i, %v : tensor<i64>, tensor<f32>
+}
+
+// -----
+
+func.func @argmax_with_value_axis(%x: tensor<2x5xf32>) -> (tensor<2xi64>, tensor<2xf32>) {
+  // expected-error @+2 {{axis -3 is out of range for rank 2}}
+  // expected-error @+1 {{'mindspore.argmax_with_value' op failed to infer returned types}}
+  %i, %v = mindspore.argmax_with_value %x {axis = -3 : i64} : (tensor<2x5xf32>) -> (tensor<2xi64>, tensor<2xf32>)
+  return %i, %v : tensor<2xi64>, tensor<2xf32>
+}
+
+// -----
+
+func.func @argmax_with_value_index_type(%x: tensor<2x5xf32>) -> (tensor<2xi32>, tensor<2xf32>) {
+  // expected-error @+2 {{index_type must be i32 or i64}}
+  // expected-error @+1 {{'mindspore.argmax_with_value' op failed to infer returned types}}
+  %i, %v = mindspore.argmax_with_value %x {axis = 1 : i64, index_type = i16} : (tensor<2x5xf32>) -> (tensor<2xi32>, tensor<2xf32>)
+  return %i, %v : tensor<2xi32>, tensor<2xf32>
+}
+
+// -----
+
+func.func @argmax_with_value_empty(%x: tensor<2x0xf32>) -> (tensor<2xi64>, tensor<2xf32>) {
+  // expected-error @+2 {{the maximum of an empty dimension}}
+  // expected-error @+1 {{'mindspore.argmax_with_value' op failed to infer returned types}}
+  %i, %v = mindspore.argmax_with_value %x {axis = 1 : i64} : (tensor<2x0xf32>) -> (tensor<2xi64>, tensor<2xf32>)
+  return %i, %v : tensor<2xi64>, tensor<2xf32>
+}
+
+// -----
+
+func.func @split_uneven(%x: tensor<2x5xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>) {
+  // expected-error @+2 {{dimension 1 of size 5 does not split into 2 equal pieces}}
+  // expected-error @+1 {{'mindspore.split' op failed to infer returned types}}
+  %a, %b = mindspore.split %x {axis = 1 : i64, output_num = 2 : i64} : (tensor<2x5xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>)
+  return %a, %b : tensor<2x2xf32>, tensor<2x2xf32>
+}
+
+// -----
+
+func.func @split_output_num(%x: tensor<2x4xf32>) {
+  // expected-error @+2 {{output_num must be positive, got 0}}
+  // expected-error @+1 {{'mindspore.split' op failed to infer returned types}}
+  mindspore.split %x {output_num = 0 : i64} : (tensor<2x4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @split_axis(%x: tensor<2x4xf32>) -> (tensor<2x4xf32>) {
+  // expected-error @+2 {{axis 2 is out of range for rank 2}}
+  // expected-error @+1 {{'mindspore.split' op failed to infer returned types}}
+  %a = mindspore.split %x {axis = 2 : i64, output_num = 1 : i64} : (tensor<2x4xf32>) -> (tensor<2x4xf32>)
+  return %a : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @tensor_scatter_indices_rank(%x: tensor<5x3xf32>, %i: tensor<i64>, %u: tensor<3xf32>) -> tensor<5x3xf32> {
+  // expected-error @+2 {{expects indices of rank >= 1}}
+  // expected-error @+1 {{'mindspore.tensor_scatter_update' op failed to infer returned types}}
+  %r = mindspore.tensor_scatter_update %x, %i, %u : (tensor<5x3xf32>, tensor<i64>, tensor<3xf32>) -> tensor<5x3xf32>
+  return %r : tensor<5x3xf32>
+}
+
+// -----
+
+func.func @tensor_scatter_index_depth(%x: tensor<5x3xf32>, %i: tensor<2x3xi64>, %u: tensor<2xf32>) -> tensor<5x3xf32> {
+  // expected-error @+2 {{the last dimension of indices (3) must be in [1, 2]}}
+  // expected-error @+1 {{'mindspore.tensor_scatter_add' op failed to infer returned types}}
+  %r = mindspore.tensor_scatter_add %x, %i, %u : (tensor<5x3xf32>, tensor<2x3xi64>, tensor<2xf32>) -> tensor<5x3xf32>
+  return %r : tensor<5x3xf32>
+}
+
+// -----
+
+func.func @tensor_scatter_updates_shape(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x2xf32>) -> tensor<5x3xf32> {
+  // expected-error @+2 {{updates have the shape [2, 2], expected [2, 3]}}
+  // expected-error @+1 {{'mindspore.tensor_scatter_update' op failed to infer returned types}}
+  %r = mindspore.tensor_scatter_update %x, %i, %u : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x2xf32>) -> tensor<5x3xf32>
+  return %r : tensor<5x3xf32>
+}
+
+// -----
+
+func.func @tensor_scatter_updates_type(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xi32>) -> tensor<5x3xf32> {
+  // expected-error @+2 {{updates and input differ in element type}}
+  // expected-error @+1 {{'mindspore.tensor_scatter_update' op failed to infer returned types}}
+  %r = mindspore.tensor_scatter_update %x, %i, %u : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xi32>) -> tensor<5x3xf32>
+  return %r : tensor<5x3xf32>
+}

@@ -210,3 +210,30 @@ func.func @argmax_conv2d_transpose(%x: tensor<2x5xf32>, %y: tensor<1x2x4x4xf32>,
   %c = mindspore.conv2d_transpose %y, %w {stride = array<i64: 2, 2>, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, output_padding = array<i64: 1, 1>} : (tensor<1x2x4x4xf32>, tensor<2x3x3x3xf32>) -> tensor<1x3x8x8xf32>
   return %a, %b, %c : tensor<2xi64>, tensor<2xi32>, tensor<1x3x8x8xf32>
 }
+
+// CHECK-LABEL: func.func @argmax_with_value_split
+// CHECK: %{{.*}}, %{{.*}} = mindspore.argmax_with_value %{{.*}} {axis = 1 : i64} : (tensor<2x5xf32>) -> (tensor<2xi64>, tensor<2xf32>)
+// CHECK: %{{.*}}, %{{.*}} = mindspore.argmax_with_value %{{.*}} {index_type = i32, keep_dims = true} : (tensor<2x5xi32>) -> (tensor<1x5xi32>, tensor<1x5xi32>)
+// CHECK: %{{.*}}:3 = mindspore.split %{{.*}} {axis = -1 : i64, output_num = 3 : i64} : (tensor<2x6xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>)
+func.func @argmax_with_value_split(%x: tensor<2x5xf32>, %n: tensor<2x5xi32>, %s: tensor<2x6xf32>) -> (tensor<2xi64>, tensor<2xf32>, tensor<1x5xi32>, tensor<2x2xf32>) {
+  %i, %v = mindspore.argmax_with_value %x {axis = 1 : i64} : (tensor<2x5xf32>) -> (tensor<2xi64>, tensor<2xf32>)
+  %ni, %nv = mindspore.argmax_with_value %n {keep_dims = true, index_type = i32} : (tensor<2x5xi32>) -> (tensor<1x5xi32>, tensor<1x5xi32>)
+  %p:3 = mindspore.split %s {axis = -1 : i64, output_num = 3 : i64} : (tensor<2x6xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>)
+  return %i, %v, %ni, %p#2 : tensor<2xi64>, tensor<2xf32>, tensor<1x5xi32>, tensor<2x2xf32>
+}
+
+// CHECK-LABEL: func.func @tensor_scatter
+// CHECK: mindspore.tensor_scatter_update %{{.*}}, %{{.*}}, %{{.*}} : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
+// CHECK: mindspore.tensor_scatter_add %{{.*}}, %{{.*}}, %{{.*}} : (tensor<5x3xf32>, tensor<2x2x2xi32>, tensor<2x2xf32>) -> tensor<5x3xf32>
+func.func @tensor_scatter(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>, %j: tensor<2x2x2xi32>, %e: tensor<2x2xf32>) -> (tensor<5x3xf32>, tensor<5x3xf32>) {
+  %a = mindspore.tensor_scatter_update %x, %i, %u : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  %b = mindspore.tensor_scatter_add %x, %j, %e : (tensor<5x3xf32>, tensor<2x2x2xi32>, tensor<2x2xf32>) -> tensor<5x3xf32>
+  return %a, %b : tensor<5x3xf32>, tensor<5x3xf32>
+}
+
+// CHECK-LABEL: func.func @conv2d_transpose_groups
+// CHECK: mindspore.conv2d_transpose %{{.*}}, %{{.*}} {dilation = array<i64: 1, 1>, group = 2 : i64, output_padding = array<i64: 0, 0>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x3x3xf32>, tensor<4x3x2x2xf32>) -> tensor<1x6x4x4xf32>
+func.func @conv2d_transpose_groups(%x: tensor<1x4x3x3xf32>, %w: tensor<4x3x2x2xf32>) -> tensor<1x6x4x4xf32> {
+  %r = mindspore.conv2d_transpose %x, %w {stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, output_padding = array<i64: 0, 0>, group = 2 : i64} : (tensor<1x4x3x3xf32>, tensor<4x3x2x2xf32>) -> tensor<1x6x4x4xf32>
+  return %r : tensor<1x6x4x4xf32>
+}

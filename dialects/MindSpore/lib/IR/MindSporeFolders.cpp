@@ -269,3 +269,18 @@ OpFoldResult TileOp::fold(FoldAdaptor) {
     return getInput();
   return {};
 }
+
+LogicalResult SplitOp::fold(FoldAdaptor a,
+                            SmallVectorImpl<OpFoldResult> &results) {
+  if (getNumResults() == 1 &&
+      getInput().getType() == getOutputs()[0].getType()) {
+    results.push_back(getInput());
+    return success();
+  }
+  auto dense = dyn_cast_or_null<DenseElementsAttr>(a.getInput());
+  if (!dense || !dense.isSplat())
+    return failure();
+  for (Value piece : getOutputs())
+    results.push_back(dense.resizeSplat(cast<ShapedType>(piece.getType())));
+  return success();
+}

@@ -377,6 +377,11 @@ LogicalResult Conv2DTransposeOp::inferReturnTypes(
                                       Twine(w.getDimSize(0)) +
                                       " input channels, input has " +
                                       Twine(x.getDimSize(1)));
+  int64_t group = a.getGroup();
+  if (group < 1 || x.getDimSize(1) % group != 0)
+    return emitOptionalError(loc,
+                             "group " + Twine(group) + " does not divide the " +
+                                 Twine(x.getDimSize(1)) + " input channels");
   SmallVector<int64_t> kernel = {w.getDimSize(2), w.getDimSize(3)};
   if (failed(checkWindowAttrs(loc, kernel, a.getStride(), a.getDilation(),
                               a.getPad())))
@@ -385,7 +390,7 @@ LogicalResult Conv2DTransposeOp::inferReturnTypes(
                     op = a.getOutputPadding();
   if (op.size() != 2)
     return emitOptionalError(loc, "expects 2 output paddings [h, w]");
-  SmallVector<int64_t> out = {x.getDimSize(0), w.getDimSize(1)};
+  SmallVector<int64_t> out = {x.getDimSize(0), w.getDimSize(1) * group};
   for (int i = 0; i < 2; ++i) {
     if (op[i] < 0 || (op[i] >= s[i] && op[i] >= d[i]))
       return emitOptionalError(loc, "output padding must be non-negative and "

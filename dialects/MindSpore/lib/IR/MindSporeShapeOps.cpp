@@ -260,3 +260,95 @@ LogicalResult ArgmaxOp::inferReturnTypes(MLIRContext *,
   types.push_back(RankedTensorType::get(shape, outType));
   return success();
 }
+
+LogicalResult
+ArgMaxWithValueOp::inferReturnTypes(MLIRContext *context,
+                                    std::optional<Location> loc, Adaptor a,
+                                    SmallVectorImpl<Type> &types) {
+  RankedTensorType in = rankedType(a.getInput());
+  int64_t rank = in.getRank();
+  if (rank == 0)
+    return emitOptionalError(loc, "expects an input of rank >= 1");
+  std::optional<int64_t> axis = axisIndex(a.getAxis(), rank);
+  if (!axis)
+    return emitOptionalError(loc, axisOutOfRange(a.getAxis(), rank));
+  Type indexType = IntegerType::get(context, 64);
+  if (std::optional<Type> t = a.getIndexType()) {
+    if (!t->isSignlessInteger(32) && !t->isSignlessInteger(64))
+      return emitOptionalError(loc, "index_type must be i32 or i64");
+    indexType = *t;
+  }
+  if (in.getDimSize(*axis) == 0)
+    return emitOptionalError(loc, "the maximum of an empty dimension");
+  SmallVector<int64_t> shape(in.getShape());
+  if (a.getKeepDims())
+    shape[*axis] = 1;
+  else
+    shape.erase(shape.begin() + *axis);
+  types.push_back(RankedTensorType::get(shape, indexType));
+  types.push_back(RankedTensorType::get(shape, in.getElementType()));
+  return success();
+}
+
+LogicalResult SplitOp::inferReturnTypes(MLIRContext *,
+                                        std::optional<Location> loc, Adaptor a,
+                                        SmallVectorImpl<Type> &types) {
+  RankedTensorType in = rankedType(a.getInput());
+  int64_t rank = in.getRank();
+  std::optional<int64_t> axis = axisIndex(a.getAxis(), rank);
+  if (!axis)
+    return emitOptionalError(loc, axisOutOfRange(a.getAxis(), rank));
+  int64_t count = a.getOutputNum(), size = in.getDimSize(*axis);
+  if (count < 1)
+    return emitOptionalError(loc, "output_num must be positive, got " +
+                                      Twine(count));
+  if (size % count != 0)
+    return emitOptionalError(loc, "dimension " + Twine(*axis) + " of size " +
+                                      Twine(size) + " does not split into " +
+                                      Twine(count) + " equal pieces");
+  SmallVector<int64_t> shape(in.getShape());
+  shape[*axis] = size / count;
+  types.append(count, RankedTensorType::get(shape, in.getElementType()));
+  return success();
+}
+
+/// The shapes TensorScatterUpdate / TensorScatterAdd accept: indices
+/// [B..., N] with N <= rank(input), updates B + input.shape[N:].
+static LogicalResult inferTensorScatterType(std::optional<Location> loc,
+                                            Value input, Value indices,
+                                            Value updates,
+                                            SmallVectorImpl<Type> &types) {
+  RankedTensorType in = rankedType(input), idx = rankedType(indices),
+                   upd = rankedType(updates);
+  if (idx.getRank() < 1)
+    return emitOptionalError(loc, "expects indices of rank >= 1");
+  int64_t n = idx.getShape().back();
+  if (n < 1 || n > in.getRank())
+    return emitOptionalError(loc, "the last dimension of indices (" + Twine(n) +
+                                      ") must be in [1, " +
+                                      Twine(in.getRank()) + "]");
+  SmallVector<int64_t> expected(idx.getShape().drop_back());
+  llvm::append_range(expected, in.getShape().drop_front(n));
+  if (upd.getShape() != ArrayRef<int64_t>(expected))
+    return emitOptionalError(loc, "updates have the shape " + formatShape(upd) +
+                                      ", expected " + formatShape(expected));
+  if (upd.getElementType() != in.getElementType())
+    return emitOptionalError(loc, "updates and input differ in element type");
+  types.push_back(in);
+  return success();
+}
+
+LogicalResult
+TensorScatterUpdateOp::inferReturnTypes(MLIRContext *,
+                                        std::optional<Location> loc, Adaptor a,
+                                        SmallVectorImpl<Type> &types) {
+  return inferTensorScatterType(loc, a.getInput(), a.getIndices(),
+                                a.getUpdates(), types);
+}
+
+LogicalResult
+TensorScatterAddOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                     Adaptor a, SmallVectorImpl<Type> &types) {
+  return inferTensorScatterType(loc, a.getInput(), a.getIndices(),
+                                a.getUpdates(), types);
+}

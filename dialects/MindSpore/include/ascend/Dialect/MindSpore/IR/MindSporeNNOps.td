@@ -32,14 +32,17 @@ def MindSpore_Conv2DTransposeOp : MindSpore_PrimOp<"conv2d_transpose",
   let summary = "2-D transposed convolution, NCHW x [C_in, C_out, KH, KW] (MindSpore Conv2DTranspose)";
   let description = [{
     The gradient of a Conv2D with respect to its input (PyTorch
-    `conv_transpose2d`, `aten.convolution` with `transposed = true`, groups
-    1). `x` is `[N, C_in, H, W]`, `weight` is `[C_in, C_out, KH, KW]` (the
-    PyTorch and MindSpore layout); the result is `[N, C_out, OH, OW]` with
+    `conv_transpose2d`, `aten.convolution` with `transposed = true`). `x` is
+    `[N, C_in, H, W]`, `weight` is `[C_in, C_out / group, KH, KW]` (the
+    PyTorch and MindSpore layout; `group` >= 1 divides `C_in`, and input
+    channels `g * C_in / group ...` feed output channels
+    `g * C_out / group ...` only); the result is `[N, C_out, OH, OW]` with
     `OH = (H - 1) * stride_h - pad_top - pad_bottom + dilation_h * (KH - 1) +
     output_padding_h + 1` (likewise OW). `pad` is `[top, bottom, left,
     right]`, `output_padding` `[h, w]` (each smaller than its stride or its
     dilation, as PyTorch requires). MindIR: primitive `Conv2DTranspose`
-    (pad_mode "pad", group 1), inputs `dout`, `weight` and the tuple
+    (pad_mode "pad", attributes `group` and `groups`), inputs `dout`,
+    `weight` and the tuple
     `input_sizes` (the result shape, which carries the output padding).
 
     ```mlir
@@ -52,7 +55,8 @@ def MindSpore_Conv2DTransposeOp : MindSpore_PrimOp<"conv2d_transpose",
   let arguments = (ins MindSpore_FloatTensor:$x, MindSpore_FloatTensor:$weight,
                        DenseI64ArrayAttr:$stride, DenseI64ArrayAttr:$dilation,
                        DenseI64ArrayAttr:$pad,
-                       DenseI64ArrayAttr:$output_padding);
+                       DenseI64ArrayAttr:$output_padding,
+                       DefaultValuedAttr<I64Attr, "1">:$group);
   let results = (outs MindSpore_FloatTensor:$result);
   let assemblyFormat = [{
     $x `,` $weight attr-dict `:` functional-type(operands, results)

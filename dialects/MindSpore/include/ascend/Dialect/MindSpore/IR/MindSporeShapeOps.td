@@ -197,4 +197,111 @@ def MindSpore_ArgmaxOp : MindSpore_PrimOp<"argmax", "Argmax"> {
   let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
 }
 
+def MindSpore_ArgMaxWithValueOp : MindSpore_PrimOp<"argmax_with_value",
+    "ArgMaxWithValue"> {
+  let summary = "index and value of the largest element along an axis (MindSpore ArgMaxWithValue)";
+  let description = [{
+    Two results: `index`, the position of the largest element along `axis`
+    (negative counts from the end; default 0), and `values`, that element.
+    Both have the input's shape with dimension `axis` kept as 1 when
+    `keep_dims` and removed otherwise. `values` has the input's element type
+    (float or integer); `index` has the element type `index_type`, i64 when
+    absent (PyTorch's index type, which current MindSpore documents too;
+    older MindSpore releases give int32: a MindIR node records the index type
+    in its output types and the importer keeps i32 as `index_type`). Ties give the first index; a NaN counts as larger than any number
+    and is the value (PyTorch's rule). `torch.max(x, dim)` (aten.max.dim) and
+    `torch.argmax(x, dim)`. MindIR: primitive `ArgMaxWithValue`, attributes
+    `axis` and `keep_dims`, one node whose output is the tuple
+    `(index, values)`, read with `TupleGetItem`.
+
+    ```mlir
+    %i, %v = mindspore.argmax_with_value %x {axis = 1 : i64}
+           : (tensor<2x5xf32>) -> (tensor<2xi64>, tensor<2xf32>)
+    ```
+  }];
+  let arguments = (ins MindSpore_Tensor:$input,
+                       DefaultValuedAttr<I64Attr, "0">:$axis,
+                       DefaultValuedAttr<BoolAttr, "false">:$keep_dims,
+                       OptionalAttr<TypeAttr>:$index_type);
+  let results = (outs TensorOf<[I32, I64]>:$index, MindSpore_Tensor:$values);
+  let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+}
+
+def MindSpore_SplitOp : MindSpore_PrimOp<"split", "Split"> {
+  let summary = "equal pieces along an axis (MindSpore Split)";
+  let description = [{
+    Cuts `input` into `output_num` (>= 1) results of equal size along `axis`
+    (negative counts from the end; default 0), whose size must divide evenly:
+    result i is `input[..., i * n : (i + 1) * n, ...]` with
+    `n = input.shape[axis] / output_num`. Any element type. `torch.split`,
+    `torch.chunk` and `torch.unbind` (with a Squeeze) when the pieces are
+    equal. MindIR: primitive `Split`, attributes `axis` and `output_num`, one
+    node whose output is the tuple of the pieces, read with `TupleGetItem`.
+    Folds to its input when `output_num` is 1; a split of a splat constant
+    folds to splat constants.
+
+    ```mlir
+    %a, %b = mindspore.split %x {axis = 1 : i64, output_num = 2 : i64}
+           : (tensor<2x6xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+    ```
+  }];
+  let arguments = (ins MindSpore_Tensor:$input,
+                       DefaultValuedAttr<I64Attr, "0">:$axis,
+                       I64Attr:$output_num);
+  let results = (outs Variadic<MindSpore_Tensor>:$outputs);
+  let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+  let hasFolder = 1;
+}
+
+// Scatter of slices into a copy of the input: shared arguments and shapes.
+class MindSpore_TensorScatterOp<string mnemonic, string prim>
+    : MindSpore_PrimOp<mnemonic, prim> {
+  let arguments = (ins MindSpore_Tensor:$input,
+                       TensorOf<[I32, I64]>:$indices,
+                       MindSpore_Tensor:$updates);
+  let results = (outs MindSpore_Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $indices `,` $updates attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def MindSpore_TensorScatterUpdateOp
+    : MindSpore_TensorScatterOp<"tensor_scatter_update", "TensorScatterUpdate"> {
+  let summary = "replaces indexed slices of a tensor (MindSpore TensorScatterUpdate)";
+  let description = [{
+    `indices` (i32 or i64) has rank >= 1 and its last dimension `N` is at
+    most the rank of `input`; each row `indices[b..., :]` names the slice
+    `input[i_0, ..., i_{N-1}, ...]`. `updates` has the shape
+    `indices.shape[:-1] + input.shape[N:]` and the element type of `input`;
+    the result is `input` with each named slice replaced by
+    `updates[b..., ...]`. Indices must lie in `[0, input.shape[k])` (the CPU
+    lowering skips a row that does not); when rows repeat, the last one
+    wins. PyTorch `index_put_` with integer index tensors and
+    `accumulate=False` (`x[i] = v`). MindIR: primitive `TensorScatterUpdate`,
+    inputs `input_x`, `indices`, `updates`.
+
+    ```mlir
+    %r = mindspore.tensor_scatter_update %x, %i, %u
+         : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
+    ```
+  }];
+}
+
+def MindSpore_TensorScatterAddOp
+    : MindSpore_TensorScatterOp<"tensor_scatter_add", "TensorScatterAdd"> {
+  let summary = "adds to indexed slices of a tensor (MindSpore TensorScatterAdd)";
+  let description = [{
+    Shapes and indices as `mindspore.tensor_scatter_update`; the result is
+    `input` with `updates[b..., ...]` added to each named slice, so repeated
+    rows all add. PyTorch `index_put_` with integer index tensors and
+    `accumulate=True` (`x.index_put_((i,), v, accumulate=True)`). MindIR:
+    primitive `TensorScatterAdd`, inputs `input_x`, `indices`, `updates`.
+
+    ```mlir
+    %r = mindspore.tensor_scatter_add %x, %i, %u
+         : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
+    ```
+  }];
+}
+
 #endif // ASCEND_DIALECT_MINDSPORE_SHAPE_OPS

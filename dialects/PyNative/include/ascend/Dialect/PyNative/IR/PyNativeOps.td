@@ -88,6 +88,9 @@ def PyNative_RecordedOp : PyNative_Op<"op"> {
     argument name of operand i (repeated for the elements of a tensor list).
     Every other argument is an entry of `args`, keyed by its schema name: an
     integer, float, bool, string, array of numbers, or `unit` for Python None.
+    A tensor list holding None elements (`Tensor?[]`, such as the `indices`
+    of `x[:, i]`) has operands for its tensors only, and an `args` entry
+    `"<name>.none"` with the list positions of the Nones.
     `mutated_operands` lists the operands the op writes (in-place ops such as
     `aten.relu_`); `result_aliases[i]` is the operand result i aliases (a view
     or in-place result) or -1.
