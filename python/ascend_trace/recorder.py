@@ -212,13 +212,83 @@ def tensor_value(t):
     return pb.TensorValue(type=tensor_type(t), data=tensor_bytes(t))
 
 
-def value_to_tensor(value):
-    """Inverse of tensor_value: a TensorValue message back to a torch tensor."""
+def value_to_tensor(value, weights=None):
+    """Inverse of tensor_value: a TensorValue message back to a torch tensor.
+
+    A value kept in the weights file (`value.external` set) is read from `weights`,
+    the path of that file (the trace's path + ".weights")."""
     dtype = TORCH_DTYPES[value.type.dtype]
     shape = list(value.type.shape)
-    if not value.data:
+    data = value.data
+    if value.HasField("external"):
+        if weights is None:
+            raise RecordError("the value is in the trace's weights file; pass its path")
+        with open(weights, "rb") as f:
+            f.seek(value.external.offset)
+            data = f.read(value.external.length)
+        if len(data) != value.external.length:
+            raise RecordError(f"weights file {weights} is shorter than "
+                              f"{value.external.offset + value.external.length} bytes")
+    if not data:
         return torch.empty(shape, dtype=dtype)
-    return torch.frombuffer(bytearray(value.data), dtype=dtype).reshape(shape).clone()
+    return torch.frombuffer(bytearray(data), dtype=dtype).reshape(shape).clone()
+
+
+# Parameters and buffers holding at least this many bytes in total go to the weights
+# file when Recorder(sidecar=None) writes a file.
+SIDECAR_THRESHOLD = 256 << 20
+# Every value in the weights file starts at a multiple of this.
+SIDECAR_ALIGNMENT = 64
+
+
+class _WeightsFile:
+    """The weights file beside a trace, written to a temporary file in the same
+    directory and moved into place by commit()."""
+
+    def __init__(self, path):
+        self.path = os.fspath(path) + ".weights"
+        directory = os.path.dirname(os.path.abspath(self.path))
+        fd, self.tmp = tempfile.mkstemp(prefix="." + os.path.basename(self.path) + ".",
+                                        suffix=".tmp", dir=directory)
+        self.file = os.fdopen(fd, "wb")
+        self.size = 0
+
+    def add(self, t):
+        """Appends the bytes of tensor t (under no_dispatch) at the next aligned
+        offset without copying a contiguous CPU tensor; returns a TensorValue."""
+        if t.dtype not in DTYPES:
+            raise RecordError(f"cannot save the value of a {t.dtype} tensor (no DType for it)")
+        pad = -self.size % SIDECAR_ALIGNMENT
+        if pad:
+            self.file.write(bytes(pad))
+            self.size += pad
+        flat = t.detach()
+        if flat.device.type != "cpu":
+            flat = flat.cpu()
+        flat = flat.resolve_conj().resolve_neg().contiguous().reshape(-1)
+        array = flat.view(torch.uint8).numpy()
+        self.file.write(memoryview(array))
+        value = pb.TensorValue(type=tensor_type(t))
+        value.external.offset = self.size
+        value.external.length = array.nbytes
+        self.size += array.nbytes
+        return value
+
+    def commit(self):
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(self.file.fileno(), 0o666 & ~umask)
+        self.file.flush()
+        os.fsync(self.file.fileno())
+        self.file.close()
+        os.replace(self.tmp, self.path)
+
+    def discard(self):
+        self.file.close()
+        try:
+            os.unlink(self.tmp)
+        except OSError:
+            pass
 
 
 def load_trace(path):
@@ -378,9 +448,15 @@ class Recorder:
     aten ops some modules run, e.g. the fused transformer fast path is not taken);
     `loop_marks` records loop iterations with a `sys.settrace` tracer during runs (the
     previous tracer is restored when each run ends).
+
+    `sidecar` puts the parameter and buffer values into the weights file
+    `<path>.weights` (64-byte aligned raw bytes, written straight from the tensors, so
+    recording holds no second copy of the weights) instead of the trace: True always,
+    False never, None (the default) when they hold SIDECAR_THRESHOLD bytes or more.
     """
 
-    def __init__(self, path, model, text=False, function_mode=True, loop_marks=True):
+    def __init__(self, path, model, text=False, function_mode=True, loop_marks=True,
+                 sidecar=None):
         if not isinstance(model, torch.nn.Module):
             raise TypeError(f"model must be a torch.nn.Module, not {type(model).__name__}")
         self.path = path
@@ -388,6 +464,7 @@ class Recorder:
         self.text = text
         self.function_mode = bool(function_mode)
         self.loop_marks = bool(loop_marks)
+        self.sidecar = sidecar
         self.trace = None
         self._entered = False
 
@@ -434,17 +511,34 @@ class Recorder:
         self._saved_trace = None
         self._thread = None
 
-        with no_dispatch():
-            for name, p in model.named_parameters():
-                self._add_parameter(name, p, is_buffer=False)
-            for name, b in model.named_buffers():
-                self._add_parameter(name, b, is_buffer=True)
+        self._weights = None
+        if self.path is not None:
+            sidecar = self.sidecar
+            if sidecar is None:
+                seen = {}
+                for t in list(model.parameters()) + list(model.buffers()):
+                    seen[id(t)] = t.numel() * t.element_size()
+                sidecar = sum(seen.values()) >= SIDECAR_THRESHOLD
+            if sidecar:
+                self._weights = _WeightsFile(self.path)
+        try:
+            with no_dispatch():
+                for name, p in model.named_parameters():
+                    self._add_parameter(name, p, is_buffer=False)
+                for name, b in model.named_buffers():
+                    self._add_parameter(name, b, is_buffer=True)
+        except BaseException:
+            if self._weights is not None:
+                self._weights.discard()
+            raise
 
         self._undo = []
         try:
             self._install()
         except BaseException:
             self._uninstall()
+            if self._weights is not None:
+                self._weights.discard()
             raise
         return self
 
@@ -454,13 +548,19 @@ class Recorder:
         self._stop_loop_tracer()
         self._frames.clear()
         self._loop_counts.clear()
-        self._uninstall()
-        if exc_type is not None:
-            return False
-        if in_run:
-            raise RecordError("a model call did not return normally; nothing was written")
-        if self.path is not None:
-            write_trace(self.trace, self.path, self.text)
+        try:
+            self._uninstall()
+            if exc_type is not None:
+                return False
+            if in_run:
+                raise RecordError("a model call did not return normally; nothing was written")
+            if self.path is not None:
+                if self._weights is not None:
+                    self._weights.commit()
+                write_trace(self.trace, self.path, self.text)
+        finally:
+            if self._weights is not None and not self._weights.file.closed:
+                self._weights.discard()
         return False
 
     def _install(self):
@@ -532,7 +632,8 @@ class Recorder:
             return
         tid = self._new_id(t)
         self._param_ids.add(tid)
-        self.trace.parameters.add(tensor_id=tid, name=name, is_buffer=is_buffer, value=tensor_value(t))
+        value = tensor_value(t) if self._weights is None else self._weights.add(t)
+        self.trace.parameters.add(tensor_id=tid, name=name, is_buffer=is_buffer, value=value)
 
     def _use(self, t):
         """Id of a tensor used by the current run; unknown tensors become constants."""
@@ -1008,16 +1109,16 @@ def _as_run(inputs):
     raise TypeError(f"a run must be a tuple of model inputs, not {type(inputs).__name__}")
 
 
-def record(model, runs, path, text=False, function_mode=True, loop_marks=True):
+def record(model, runs, path, text=False, function_mode=True, loop_marks=True, sidecar=None):
     """Calls model(*run) for every run and writes all runs into one trace file.
 
     `runs` is a list of input tuples (a bare tensor counts as a 1-tuple). Returns the
     Trace message. `path=None` records without writing. Nothing is written on error.
-    `function_mode` and `loop_marks` are as for Recorder.
+    `function_mode`, `loop_marks` and `sidecar` are as for Recorder.
     """
     runs = [_as_run(r) for r in runs]
     with Recorder(path, model, text=text, function_mode=function_mode,
-                  loop_marks=loop_marks) as rec:
+                  loop_marks=loop_marks, sidecar=sidecar) as rec:
         for inputs in runs:
             model(*inputs)
     return rec.trace
