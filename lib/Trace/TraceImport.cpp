@@ -23,6 +23,7 @@
 #include <memory>
 
 #include "PyNativeTrace.pb.h"
+#include <google/protobuf/arena.h>
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
 
@@ -82,15 +83,27 @@ struct TraceDiagnostics {
   }
 };
 
-FailureOr<pb::Trace> parseTraceBytes(StringRef bytes, TraceDiagnostics &diag) {
-  pb::Trace trace;
+/// An arena for one parsed trace: a trace of a million events is millions of
+/// small messages and strings, which an arena allocates and frees in bulk.
+std::unique_ptr<google::protobuf::Arena> traceArena() {
+  google::protobuf::ArenaOptions options;
+  options.start_block_size = 64 << 10;
+  options.max_block_size = 4 << 20;
+  return std::make_unique<google::protobuf::Arena>(options);
+}
+
+/// The trace in `bytes` (binary protobuf, else protobuf text), allocated in
+/// `arena`; null after an error.
+pb::Trace *parseTraceBytes(StringRef bytes, TraceDiagnostics &diag,
+                           google::protobuf::Arena &arena) {
+  auto *trace = google::protobuf::Arena::CreateMessage<pb::Trace>(&arena);
   if (bytes.empty()) {
     diag.error() << "file is empty";
-    return failure();
+    return nullptr;
   }
-  if (trace.ParseFromArray(bytes.data(), bytes.size()))
+  if (trace->ParseFromArray(bytes.data(), bytes.size()))
     return trace;
-  trace.Clear();
+  trace->Clear();
   // Keep the text parser's complaint (line, column, what) for our own
   // message instead of letting protobuf print it to stderr.
   struct FirstError : google::protobuf::io::ErrorCollector {
@@ -104,18 +117,18 @@ FailureOr<pb::Trace> parseTraceBytes(StringRef bytes, TraceDiagnostics &diag) {
   google::protobuf::TextFormat::Parser parser;
   parser.AllowUnknownField(false);
   parser.RecordErrorsTo(&errors);
-  if (parser.ParseFromString(std::string(bytes), &trace))
+  if (parser.ParseFromString(std::string(bytes), trace))
     return trace;
   bool looksLikeText = llvm::all_of(bytes.take_front(256), [](char c) {
     return llvm::isPrint(c) || llvm::isSpace(c);
   });
   if (looksLikeText && !errors.text.empty()) {
     diag.error() << "not a trace file: as protobuf text, " << errors.text;
-    return failure();
+    return nullptr;
   }
   diag.error() << "not a trace file: neither binary nor text protobuf of "
                   "ascend.trace.Trace (truncated or corrupt?)";
-  return failure();
+  return nullptr;
 }
 
 /// MLIR element type of a trace dtype, or null for an unknown dtype.
@@ -148,7 +161,7 @@ Type elementTypeOf(pb::DType dtype, MLIRContext *ctx) {
 
 FailureOr<RankedTensorType> tensorTypeOf(const pb::TensorType &type,
                                          TraceDiagnostics &diag,
-                                         StringRef what) {
+                                         const Twine &what) {
   Type element = elementTypeOf(type.dtype(), diag.context);
   if (!element) {
     diag.error() << what << " has unknown dtype " << (int)type.dtype();
@@ -292,6 +305,21 @@ Location locationOf(const pb::Location &loc, MLIRContext *ctx,
   return result;
 }
 
+/// Whether two events have the same MLIR location (consecutive events often
+/// do: the ops of one line, of one module call): comparing is cheaper than
+/// uniquing the location again.
+bool sameLocation(const pb::Location &a, const pb::Location &b) {
+  if (a.frames_size() != b.frames_size() || a.module_path() != b.module_path())
+    return false;
+  for (int i = 0, e = a.frames_size(); i < e; ++i) {
+    const pb::Frame &fa = a.frames(i), &fb = b.frames(i);
+    if (fa.line() != fb.line() || fa.column() != fb.column() ||
+        fa.file() != fb.file())
+      return false;
+  }
+  return true;
+}
+
 uint64_t activationOf(const pb::Location &loc) {
   return loc.frames().empty() ? 0 : loc.frames(0).activation();
 }
@@ -337,7 +365,7 @@ private:
   bool isDefined(uint64_t id) const {
     return values.count(id) || parameters.count(id) || constants.count(id);
   }
-  FailureOr<Value> lookup(uint64_t id, StringRef what);
+  FailureOr<Value> lookup(uint64_t id, const Twine &what);
   LogicalResult convertArgument(const pb::Argument &arg,
                                 SmallVectorImpl<Value> &operands,
                                 SmallVectorImpl<Attribute> &operandNames,
@@ -614,8 +642,6 @@ OwningOpRef<ModuleOp> TraceImporter::import() {
     diag.event = -1;
   }
   diag.run = -1;
-  if (failed(verify(*module)))
-    return nullptr;
   return module;
 }
 
@@ -649,7 +675,7 @@ LogicalResult TraceImporter::importParameters(ModuleOp module) {
   return success();
 }
 
-FailureOr<Value> TraceImporter::lookup(uint64_t id, StringRef what) {
+FailureOr<Value> TraceImporter::lookup(uint64_t id, const Twine &what) {
   auto it = values.find(id);
   if (it != values.end())
     return it->second;
@@ -692,12 +718,13 @@ LogicalResult TraceImporter::convertArgument(
     SmallVectorImpl<Attribute> &operandNames,
     SmallVectorImpl<NamedAttribute> &args,
     SmallVectorImpl<int64_t> &firstOperandOfArg, bool noneInLists) {
-  std::string name = arg.name().empty()
-                         ? "arg" + std::to_string(firstOperandOfArg.size())
-                         : arg.name();
+  std::string unnamed;
+  StringRef name = arg.name();
+  if (name.empty())
+    name = unnamed = "arg" + std::to_string(firstOperandOfArg.size());
   firstOperandOfArg.push_back(operands.size());
   auto addOperand = [&](uint64_t id) -> LogicalResult {
-    FailureOr<Value> v = lookup(id, "argument '" + name + "'");
+    FailureOr<Value> v = lookup(id, Twine("argument '") + name + "'");
     if (failed(v))
       return failure();
     operands.push_back(*v);
@@ -816,7 +843,7 @@ LogicalResult TraceImporter::importOp(const pb::OpEvent &op, Location loc) {
   for (const pb::Result *rp : tensorResults) {
     const pb::Result &r = *rp;
     FailureOr<RankedTensorType> type =
-        tensorTypeOf(r.type(), diag, op.name() + " result");
+        tensorTypeOf(r.type(), diag, Twine(op.name()) + " result");
     if (failed(type))
       return failure();
     resultTypes.push_back(*type);
@@ -1015,9 +1042,13 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run) {
     if (id == 0 || !values.try_emplace(id, arg).second)
       return diag.error() << "input tensor id " << id << " is repeated or 0";
   }
+  const pb::Location *previous = nullptr;
+  Location loc = builder.getUnknownLoc();
   for (auto [i, event] : llvm::enumerate(run.events())) {
     diag.event = i;
-    Location loc = locationOf(event.loc(), ctx, diag.filename);
+    if (!previous || !sameLocation(*previous, event.loc()))
+      loc = locationOf(event.loc(), ctx, diag.filename);
+    previous = &event.loc();
     currentLoc = loc;
     int64_t activation = activationOf(event.loc());
     switch (event.kind_case()) {
@@ -1122,8 +1153,9 @@ FailureOr<std::vector<RecordedRun>>
 mlir::ascend::readRecordedRuns(StringRef bytes, StringRef filename,
                                MLIRContext *context) {
   TraceDiagnostics diag{context, filename};
-  FailureOr<pb::Trace> trace = parseTraceBytes(bytes, diag);
-  if (failed(trace))
+  std::unique_ptr<google::protobuf::Arena> arena = traceArena();
+  pb::Trace *trace = parseTraceBytes(bytes, diag, *arena);
+  if (!trace)
     return failure();
   std::vector<RecordedRun> runs;
   for (auto [index, run] : llvm::enumerate(trace->runs())) {
@@ -1151,8 +1183,9 @@ FailureOr<std::vector<std::pair<std::string, HostTensor>>>
 mlir::ascend::readRecordedParameters(StringRef bytes, StringRef filename,
                                      MLIRContext *context) {
   TraceDiagnostics diag{context, filename};
-  FailureOr<pb::Trace> trace = parseTraceBytes(bytes, diag);
-  if (failed(trace))
+  std::unique_ptr<google::protobuf::Arena> arena = traceArena();
+  pb::Trace *trace = parseTraceBytes(bytes, diag, *arena);
+  if (!trace)
     return failure();
   std::vector<std::pair<std::string, HostTensor>> params;
   for (const pb::Parameter &p : trace->parameters()) {
@@ -1165,15 +1198,27 @@ mlir::ascend::readRecordedParameters(StringRef bytes, StringRef filename,
   return params;
 }
 
+/// Imports and, when `verifyModule`, verifies the result (mlir-translate
+/// verifies what a translation returns itself).
+static OwningOpRef<ModuleOp> importTraceBytes(StringRef bytes, StringRef filename,
+                                         MLIRContext *context,
+                                         bool verifyModule) {
+  context->loadDialect<pynative::PyNativeDialect>();
+  TraceDiagnostics diag{context, filename};
+  std::unique_ptr<google::protobuf::Arena> arena = traceArena();
+  pb::Trace *trace = parseTraceBytes(bytes, diag, *arena);
+  if (!trace)
+    return nullptr;
+  OwningOpRef<ModuleOp> module = TraceImporter(*trace, diag).import();
+  if (module && verifyModule && failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
 OwningOpRef<ModuleOp> mlir::ascend::importPyNativeTrace(StringRef bytes,
                                                         StringRef filename,
                                                         MLIRContext *context) {
-  context->loadDialect<pynative::PyNativeDialect>();
-  TraceDiagnostics diag{context, filename};
-  FailureOr<pb::Trace> trace = parseTraceBytes(bytes, diag);
-  if (failed(trace))
-    return nullptr;
-  return TraceImporter(*trace, diag).import();
+  return importTraceBytes(bytes, filename, context, /*verifyModule=*/true);
 }
 
 void mlir::ascend::registerPyNativeTraceTranslation() {
@@ -1184,8 +1229,9 @@ void mlir::ascend::registerPyNativeTraceTranslation() {
          MLIRContext *context) -> OwningOpRef<Operation *> {
         const llvm::MemoryBuffer *buffer =
             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-        return importPyNativeTrace(buffer->getBuffer(),
-                                   buffer->getBufferIdentifier(), context);
+        // mlir-translate verifies the module.
+        return importTraceBytes(buffer->getBuffer(), buffer->getBufferIdentifier(),
+                           context, /*verifyModule=*/false);
       },
       [](DialectRegistry &registry) {
         registry.insert<pynative::PyNativeDialect>();
