@@ -96,21 +96,22 @@ class _Internal:
     on the stack; it is popped for the duration and pushed back afterwards.
     """
 
-    __slots__ = ("_nd", "_pop")
+    # What no_dispatch() and torch.overrides._pop_mode_temporarily() do, without
+    # their generator-based context managers (this runs twice per recorded op).
+    __slots__ = ("_guard", "_popped")
 
     def __enter__(self):
-        self._nd = no_dispatch()
-        self._nd.__enter__()
-        self._pop = None
+        self._guard = torch._C._DisableTorchDispatch()
+        self._popped = None
         if torch._C._len_torch_function_stack() > 0:
-            self._pop = torch.overrides._pop_mode_temporarily()
-            self._pop.__enter__()
+            self._popped = torch.overrides._pop_mode()
         return self
 
     def __exit__(self, *exc):
-        if self._pop is not None:
-            self._pop.__exit__(*exc)
-        self._nd.__exit__(*exc)
+        if self._popped is not None:
+            torch.overrides._push_mode(self._popped)
+            self._popped = None
+        self._guard = None  # ends the guard
         return False
 
 
@@ -349,6 +350,23 @@ def _flatten_tensors(obj, out):
 
 _RETURN_ALIAS = re.compile(r"Tensor\??\((\w+)!?\)")
 _alias_cache = {}
+_schema_cache = {}
+
+
+def _schema_info(func):
+    """(op name, per argument (name, kwarg_only, default value, written in place, type
+    name), per return its type name), cached per op: reading `func._schema` builds new
+    Python objects on every access, which cost more than the rest of recording an op."""
+    info = _schema_cache.get(func)
+    if info is None:
+        schema = func._schema
+        arguments = tuple(
+            (a.name, a.kwarg_only, a.default_value,
+             a.alias_info is not None and a.alias_info.is_write, str(a.type))
+            for a in schema.arguments)
+        info = _schema_cache[func] = (str(func), arguments,
+                                      tuple(str(r.type) for r in schema.returns))
+    return info
 
 
 def _alias_of_returns(func):
@@ -500,6 +518,7 @@ class Recorder:
         self._next_activation = 1
         self._positions = {}          # code -> list(co_positions())
         self._internal_files = {}
+        self._internal_code = {}      # code -> self._is_internal(code.co_filename)
         self._module_paths = {id(m): name for name, m in model.named_modules()}
         self._in_hook = False
         self._in_patched = False      # inside a patched Tensor method (bool, item, ...)
@@ -794,9 +813,13 @@ class Recorder:
         """Fills loc with the user frames (innermost first); returns the innermost one."""
         innermost = None
         f = sys._getframe(1) if start is None else start
+        internal_code = self._internal_code
         while f is not None:
             code = f.f_code
-            if not self._is_internal(code.co_filename):
+            internal = internal_code.get(code)
+            if internal is None:  # per code object: most frames are torch's
+                internal = internal_code[code] = self._is_internal(code.co_filename)
+            if not internal:
                 if innermost is None:
                     innermost = f
                 positions = self._positions.get(code)
@@ -823,20 +846,20 @@ class Recorder:
     def _begin_op(self, func, args, kwargs):
         event = self._run.events.add()
         op = event.op
-        op.name = str(func)
-        schema = func._schema
+        name, arguments, _ = _schema_info(func)
+        op.name = name
         arg_tensors = []  # per schema argument: the tensor passed, or None
-        for i, a in enumerate(schema.arguments):
-            if i < len(args) and not a.kwarg_only:
+        nargs = len(args)
+        for i, (arg_name, kwarg_only, default, is_write, type_name) in enumerate(arguments):
+            if i < nargs and not kwarg_only:
                 value = args[i]
-            elif a.name in kwargs:
-                value = kwargs[a.name]
+            elif arg_name in kwargs:
+                value = kwargs[arg_name]
             else:
-                value = a.default_value
-            arg = op.args.add(name=a.name)
-            self._set_argument(arg, value, a)
+                value = default
+            self._set_argument(op.args.add(name=arg_name), value, type_name)
             arg_tensors.append(value if isinstance(value, torch.Tensor) else None)
-            if a.alias_info is not None and a.alias_info.is_write:
+            if is_write:
                 op.mutated_args.append(i)
         if op.name == "aten.native_batch_norm.default" and len(args) > 5 and args[5]:
             # Training-mode batch norm updates running_mean/var without saying so.
@@ -913,11 +936,11 @@ class Recorder:
         else:
             arg.string_value = f"<{type(value).__name__}>"
 
-    def _set_argument(self, arg, value, schema_arg):
+    def _set_argument(self, arg, value, type_name):
+        """`type_name`: the schema type of the argument (`str(argument.type)`)."""
         if self._set_simple(arg, value):
             return
         if isinstance(value, (list, tuple)):
-            type_name = str(schema_arg.type)
             if any(isinstance(x, torch.Tensor) for x in value) or "Tensor" in type_name:
                 arg.tensors.SetInParent()
                 arg.tensors.tensor_ids.extend(0 if x is None else self._use(x) for x in value)
@@ -933,9 +956,9 @@ class Recorder:
 
     def _end_op(self, event, func, arg_tensors, out):
         op = event.op
-        schema = func._schema
-        outs = out if isinstance(out, (tuple, list)) and len(schema.returns) != 1 else (out,)
-        for ret, alias_of, value in zip(schema.returns, _alias_of_returns(func), outs):
+        returns = _schema_info(func)[2]
+        outs = out if isinstance(out, (tuple, list)) and len(returns) != 1 else (out,)
+        for ret_type, alias_of, value in zip(returns, _alias_of_returns(func), outs):
             values = value if isinstance(value, (tuple, list)) else (value,)
             for v in values:
                 if isinstance(v, torch.Tensor):
@@ -947,7 +970,7 @@ class Recorder:
                     if tid is None:
                         tid = self._define(v)
                     op.results.add(tensor_id=tid, type=tensor_type(v), alias_of=alias_of)
-                elif v is None and "Tensor" in str(ret.type):
+                elif v is None and "Tensor" in ret_type:
                     op.results.add(tensor_id=0, alias_of=-1)
 
     # ---------------------------------------------------------------- bool / scalar reads
