@@ -45,6 +45,10 @@ def test_values_go_to_the_weights_file_aligned(tmp_path):
     assert loaded.parameters[0].value.external.length == 5 * 3 * 4
     with pytest.raises(R.RecordError, match="weights file"):
         R.value_to_tensor(loaded.parameters[0].value)
+    with open(weights, "r+b") as f:
+        f.truncate(end - 1)
+    with pytest.raises(R.RecordError, match=f"weights file {weights} is shorter than {end} bytes"):
+        R.value_to_tensor(loaded.parameters[-1].value, weights)
 
 
 def test_weights_file_only_above_the_threshold(tmp_path, monkeypatch):
