@@ -38,6 +38,11 @@ if subprocess.call(["/usr/bin/python3", "-c", "import torch"],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
     config.available_features.add("torch")
 
+# The libFuzzer target of the trace reader (ASCEND_ENABLE_FUZZERS, fuzz/).
+if config.ascend_trace_fuzzer and os.path.exists(config.ascend_trace_fuzzer):
+    config.available_features.add("fuzzer")
+    config.substitutions.append(("%trace_fuzzer", config.ascend_trace_fuzzer))
+
 # The stock mlir-opt and the plugin built here.
 config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
 config.substitutions.append(("%ascend_plugin", os.path.join(config.ascend_obj_root, "lib", "AscendOptPlugin.so")))

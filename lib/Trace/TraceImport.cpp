@@ -18,9 +18,12 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include <memory>
 
 #include "PyNativeTrace.pb.h"
+#include <google/protobuf/arena.h>
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
 
@@ -31,6 +34,10 @@ namespace pb = ::ascend::trace;
 /// The trace format version this reader understands.
 static constexpr uint32_t kTraceFormatVersion = 1;
 
+/// The attribute --pynative-exact adds to the module, parameters, constants,
+/// runs and events (read back by TraceExport.cpp).
+static constexpr llvm::StringLiteral kExactAttrName = "pynative.exact";
+
 static llvm::cl::opt<bool> clFunctionCalls(
     "pynative-function-calls",
     llvm::cl::desc("--import-pynative-trace: also emit a pynative.call op per "
@@ -39,17 +46,29 @@ static llvm::cl::opt<bool> clFunctionCalls(
                    "pynative.ops they ran"),
     llvm::cl::init(false));
 
+static llvm::cl::opt<bool> clExact(
+    "pynative-exact",
+    llvm::cl::desc("--import-pynative-trace: keep everything the file says "
+                   "(tensor ids, argument order and kinds, frames, values of "
+                   "inputs and outputs, function calls) in `pynative.exact` "
+                   "attributes, so that --export-pynative-trace writes the "
+                   "file back byte for byte; implies --pynative-function-calls"),
+    llvm::cl::init(false));
+
 /// Largest element count a recorded tensor may have (2^48).
 static constexpr int64_t kMaxElements = int64_t(1) << 48;
 
 namespace {
 
-/// Emits errors that name the file, the run and the event.
+/// Emits errors that name the file, the run and the event; holds the trace's
+/// weights file (`<filename>.weights`) once a value refers to it.
 struct TraceDiagnostics {
   MLIRContext *context;
   StringRef filename;
   int64_t run = -1;
   int64_t event = -1;
+  /// The weights file, mapped on first use (null until then).
+  std::shared_ptr<llvm::MemoryBuffer> weights;
 
   InFlightDiagnostic error() {
     Location loc = FileLineColLoc::get(context, filename, 0, 0);
@@ -64,15 +83,27 @@ struct TraceDiagnostics {
   }
 };
 
-FailureOr<pb::Trace> parseTraceBytes(StringRef bytes, TraceDiagnostics &diag) {
-  pb::Trace trace;
+/// An arena for one parsed trace: a trace of a million events is millions of
+/// small messages and strings, which an arena allocates and frees in bulk.
+std::unique_ptr<google::protobuf::Arena> traceArena() {
+  google::protobuf::ArenaOptions options;
+  options.start_block_size = 64 << 10;
+  options.max_block_size = 4 << 20;
+  return std::make_unique<google::protobuf::Arena>(options);
+}
+
+/// The trace in `bytes` (binary protobuf, else protobuf text), allocated in
+/// `arena`; null after an error.
+pb::Trace *parseTraceBytes(StringRef bytes, TraceDiagnostics &diag,
+                           google::protobuf::Arena &arena) {
+  auto *trace = google::protobuf::Arena::CreateMessage<pb::Trace>(&arena);
   if (bytes.empty()) {
     diag.error() << "file is empty";
-    return failure();
+    return nullptr;
   }
-  if (trace.ParseFromArray(bytes.data(), bytes.size()))
+  if (trace->ParseFromArray(bytes.data(), bytes.size()))
     return trace;
-  trace.Clear();
+  trace->Clear();
   // Keep the text parser's complaint (line, column, what) for our own
   // message instead of letting protobuf print it to stderr.
   struct FirstError : google::protobuf::io::ErrorCollector {
@@ -86,18 +117,18 @@ FailureOr<pb::Trace> parseTraceBytes(StringRef bytes, TraceDiagnostics &diag) {
   google::protobuf::TextFormat::Parser parser;
   parser.AllowUnknownField(false);
   parser.RecordErrorsTo(&errors);
-  if (parser.ParseFromString(std::string(bytes), &trace))
+  if (parser.ParseFromString(std::string(bytes), trace))
     return trace;
   bool looksLikeText = llvm::all_of(bytes.take_front(256), [](char c) {
     return llvm::isPrint(c) || llvm::isSpace(c);
   });
   if (looksLikeText && !errors.text.empty()) {
     diag.error() << "not a trace file: as protobuf text, " << errors.text;
-    return failure();
+    return nullptr;
   }
   diag.error() << "not a trace file: neither binary nor text protobuf of "
                   "ascend.trace.Trace (truncated or corrupt?)";
-  return failure();
+  return nullptr;
 }
 
 /// MLIR element type of a trace dtype, or null for an unknown dtype.
@@ -130,7 +161,7 @@ Type elementTypeOf(pb::DType dtype, MLIRContext *ctx) {
 
 FailureOr<RankedTensorType> tensorTypeOf(const pb::TensorType &type,
                                          TraceDiagnostics &diag,
-                                         StringRef what) {
+                                         const Twine &what) {
   Type element = elementTypeOf(type.dtype(), diag.context);
   if (!element) {
     diag.error() << what << " has unknown dtype " << (int)type.dtype();
@@ -153,22 +184,63 @@ FailureOr<RankedTensorType> tensorTypeOf(const pb::TensorType &type,
                                element);
 }
 
-/// Checks a value's byte count against its type and returns the type.
+/// The bytes of a value: its `data`, or its range of the weights file.
+FailureOr<StringRef> valueBytes(const pb::TensorValue &value,
+                                TraceDiagnostics &diag, StringRef what) {
+  if (!value.has_external())
+    return StringRef(value.data());
+  std::string path = (diag.filename + ".weights").str();
+  if (!value.data().empty()) {
+    diag.error() << what << " has both inline data and a reference to "
+                 << "weights file '" << path << "'";
+    return failure();
+  }
+  if (!diag.weights) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+        llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                    /*RequiresNullTerminator=*/false);
+    if (!file) {
+      diag.error() << what << " refers to weights file '" << path
+                   << "', which cannot be read: " << file.getError().message();
+      return failure();
+    }
+    diag.weights = std::move(*file);
+  }
+  uint64_t offset = value.external().offset();
+  uint64_t length = value.external().length();
+  uint64_t size = diag.weights->getBufferSize();
+  if (offset > size || length > size - offset) {
+    diag.error() << what << " refers to bytes [" << offset << ", "
+                 << offset + length << ") of weights file '" << path
+                 << "', which holds only " << size << " bytes";
+    return failure();
+  }
+  return diag.weights->getBuffer().substr(offset, length);
+}
+
+/// Checks a value's byte count against its type and returns the type; its
+/// bytes go to `bytes` when given.
 FailureOr<RankedTensorType> checkedValueType(const pb::TensorValue &value,
                                              TraceDiagnostics &diag,
-                                             StringRef what) {
+                                             StringRef what,
+                                             StringRef *bytes = nullptr) {
   FailureOr<RankedTensorType> type = tensorTypeOf(value.type(), diag, what);
   if (failed(type))
     return failure();
+  FailureOr<StringRef> data = valueBytes(value, diag, what);
+  if (failed(data))
+    return failure();
+  if (bytes)
+    *bytes = *data;
   int64_t expected =
       type->getNumElements() * HostTensor::elementBytes(type->getElementType());
-  if ((int64_t)value.data().size() != expected) {
-    diag.error() << what << " holds " << value.data().size()
+  if ((int64_t)data->size() != expected) {
+    diag.error() << what << " holds " << data->size()
                  << " bytes but its type " << *type << " needs " << expected;
     return failure();
   }
   if (type->getElementType().isInteger(1))
-    for (auto [i, byte] : llvm::enumerate(value.data()))
+    for (auto [i, byte] : llvm::enumerate(*data))
       if ((unsigned char)byte > 1) {
         diag.error() << what << " element " << i << " holds byte "
                      << (unsigned)(unsigned char)byte
@@ -180,29 +252,39 @@ FailureOr<RankedTensorType> checkedValueType(const pb::TensorValue &value,
 
 FailureOr<HostTensor> hostTensorOf(const pb::TensorValue &value,
                                    TraceDiagnostics &diag, StringRef what) {
-  FailureOr<RankedTensorType> type = checkedValueType(value, diag, what);
+  StringRef bytes;
+  FailureOr<RankedTensorType> type = checkedValueType(value, diag, what, &bytes);
   if (failed(type))
     return failure();
   HostTensor tensor;
   tensor.type = *type;
-  tensor.data.assign(value.data().begin(), value.data().end());
+  tensor.data.assign(bytes.begin(), bytes.end());
   return tensor;
 }
 
 /// An ElementsAttr holding exactly the recorded bytes. Large values become
 /// dense_resource blobs (printed once in the resource section); i1 values are
-/// unpacked into a DenseElementsAttr.
-ElementsAttr elementsAttrOf(RankedTensorType type, const std::string &data,
-                            StringRef blobName) {
+/// unpacked into a DenseElementsAttr. Bytes inside `mapped` (the mapped
+/// weights file) are not copied: the blob keeps the mapping alive.
+ElementsAttr elementsAttrOf(RankedTensorType type, StringRef data,
+                            StringRef blobName,
+                            std::shared_ptr<llvm::MemoryBuffer> mapped = {}) {
   if (type.getElementType().isInteger(1)) {
     SmallVector<bool> bits(data.begin(), data.end());
     return DenseElementsAttr::get(type, ArrayRef<bool>(bits));
   }
+  ArrayRef<char> bytes(data.data(), data.size());
   if (data.size() <= 64)
-    return DenseElementsAttr::getFromRawBuffer(
-        type, ArrayRef<char>(data.data(), data.size()));
-  AsmResourceBlob blob = HeapAsmResourceBlob::allocateAndCopyInferAlign(
-      ArrayRef<char>(data.data(), data.size()));
+    return DenseElementsAttr::getFromRawBuffer(type, bytes);
+  if (mapped && data.begin() >= mapped->getBufferStart() &&
+      data.end() <= mapped->getBufferEnd()) {
+    AsmResourceBlob blob(
+        bytes, /*dataAlignment=*/1,
+        [mapped](void *, size_t, size_t) mutable { mapped.reset(); },
+        /*dataIsMutable=*/false);
+    return DenseResourceElementsAttr::get(type, blobName, std::move(blob));
+  }
+  AsmResourceBlob blob = HeapAsmResourceBlob::allocateAndCopyInferAlign(bytes);
   return DenseResourceElementsAttr::get(type, blobName, std::move(blob));
 }
 
@@ -221,6 +303,21 @@ Location locationOf(const pb::Location &loc, MLIRContext *ctx,
   if (!loc.module_path().empty())
     result = NameLoc::get(StringAttr::get(ctx, loc.module_path()), result);
   return result;
+}
+
+/// Whether two events have the same MLIR location (consecutive events often
+/// do: the ops of one line, of one module call): comparing is cheaper than
+/// uniquing the location again.
+bool sameLocation(const pb::Location &a, const pb::Location &b) {
+  if (a.frames_size() != b.frames_size() || a.module_path() != b.module_path())
+    return false;
+  for (int i = 0, e = a.frames_size(); i < e; ++i) {
+    const pb::Frame &fa = a.frames(i), &fb = b.frames(i);
+    if (fa.line() != fb.line() || fa.column() != fb.column() ||
+        fa.file() != fb.file())
+      return false;
+  }
+  return true;
 }
 
 uint64_t activationOf(const pb::Location &loc) {
@@ -250,7 +347,8 @@ Type torchDtype(StringRef name, MLIRContext *ctx) {
 class TraceImporter {
 public:
   TraceImporter(const pb::Trace &trace, TraceDiagnostics &diag)
-      : trace(trace), diag(diag), ctx(diag.context), builder(ctx) {}
+      : trace(trace), diag(diag), ctx(diag.context), builder(ctx),
+        exact(clExact) {}
 
   OwningOpRef<ModuleOp> import();
 
@@ -267,12 +365,20 @@ private:
   bool isDefined(uint64_t id) const {
     return values.count(id) || parameters.count(id) || constants.count(id);
   }
-  FailureOr<Value> lookup(uint64_t id, StringRef what);
+  FailureOr<Value> lookup(uint64_t id, const Twine &what);
   LogicalResult convertArgument(const pb::Argument &arg,
                                 SmallVectorImpl<Value> &operands,
                                 SmallVectorImpl<Attribute> &operandNames,
                                 SmallVectorImpl<NamedAttribute> &args,
-                                SmallVectorImpl<int64_t> &firstOperandOfArg);
+                                SmallVectorImpl<int64_t> &firstOperandOfArg,
+                                bool noneInLists = false);
+  /// --pynative-exact: what the IR of an event does not say.
+  Attribute exactLocation(const pb::Event &event);
+  void exactArguments(const google::protobuf::RepeatedPtrField<pb::Argument> &,
+                      StringRef prefix, SmallVectorImpl<NamedAttribute> &out);
+  FailureOr<ElementsAttr> exactValue(const pb::TensorValue &value,
+                                     StringRef what, StringRef blobName);
+  LogicalResult addExactEvent(const pb::Event &event, Operation *op);
 
   const pb::Trace &trace;
   TraceDiagnostics &diag;
@@ -287,7 +393,190 @@ private:
   llvm::DenseMap<uint64_t, Value> values;
   /// Function-level calls recorded so far in the file: id -> name.
   llvm::DenseMap<uint64_t, std::string> calls;
+  /// --pynative-exact: record what the IR leaves out (see TraceExport.cpp).
+  bool exact;
+  /// --pynative-exact: the value attribute of each constant, made once.
+  llvm::DenseMap<uint64_t, ElementsAttr> constantValues;
 };
+
+/// Kind letters of `pynative.exact` argument lists (TraceExport.cpp reads them).
+static char argumentKind(const pb::Argument &arg) {
+  switch (arg.value_case()) {
+  case pb::Argument::kTensor:
+    return 't';
+  case pb::Argument::kIntValue:
+    return 'i';
+  case pb::Argument::kFloatValue:
+    return 'f';
+  case pb::Argument::kBoolValue:
+    return 'b';
+  case pb::Argument::kStringValue:
+    return 's';
+  case pb::Argument::kInts:
+    return 'I';
+  case pb::Argument::kFloats:
+    return 'F';
+  case pb::Argument::kTensors:
+    return 'l';
+  case pb::Argument::kNone:
+    return 'n';
+  case pb::Argument::kDtypeValue:
+    return 'd';
+  case pb::Argument::VALUE_NOT_SET:
+    break;
+  }
+  return '?';
+}
+
+/// The torch name of a dtype argument the importer turns into `type`, when
+/// writing it back gives the same string ("float32", not the alias "float").
+static bool isCanonicalDtypeName(StringRef name) {
+  return llvm::is_contained({"float32", "float16", "bfloat16", "float64", "bool",
+                             "uint8", "int8", "int16", "int32", "int64"},
+                            name);
+}
+
+Attribute TraceImporter::exactLocation(const pb::Event &event) {
+  if (!event.has_loc())
+    return {};
+  const pb::Location &loc = event.loc();
+  SmallVector<Attribute> parts{builder.getStringAttr(loc.module_path()),
+                               builder.getStringAttr(loc.module_type())};
+  for (const pb::Frame &f : loc.frames())
+    parts.push_back(builder.getArrayAttr(
+        {builder.getStringAttr(f.file()), builder.getI64IntegerAttr(f.line()),
+         builder.getI64IntegerAttr(f.column()),
+         builder.getStringAttr(f.function()),
+         builder.getI64IntegerAttr((int64_t)f.activation())}));
+  return builder.getArrayAttr(parts);
+}
+
+/// `<prefix>names` (the names as recorded), `<prefix>kinds` (one kind letter
+/// per argument) and, when any argument records its type, `<prefix>types`.
+void TraceImporter::exactArguments(
+    const google::protobuf::RepeatedPtrField<pb::Argument> &list,
+    StringRef prefix, SmallVectorImpl<NamedAttribute> &out) {
+  SmallVector<StringRef> names;
+  std::string kinds;
+  SmallVector<Attribute> types;
+  bool anyType = false;
+  for (const pb::Argument &arg : list) {
+    names.push_back(arg.name());
+    char kind = argumentKind(arg);
+    if (kind == 'l' && llvm::is_contained(arg.tensors().tensor_ids(), 0u))
+      kind = 'z';
+    if (kind == 'd' && !isCanonicalDtypeName(arg.dtype_value()))
+      kind = 'D';
+    kinds.push_back(kind);
+    Attribute type = builder.getUnitAttr();
+    if (arg.has_type()) {
+      anyType = true;
+      // As recorded ([dtype number, shape]): a type on a non-tensor argument
+      // is not checked and may name any dtype.
+      type = builder.getArrayAttr(
+          {builder.getI64IntegerAttr(arg.type().dtype()),
+           builder.getDenseI64ArrayAttr(SmallVector<int64_t>(
+               arg.type().shape().begin(), arg.type().shape().end()))});
+    }
+    types.push_back(type);
+  }
+  out.push_back(builder.getNamedAttr((prefix + "names").str(),
+                                     builder.getStrArrayAttr(names)));
+  out.push_back(builder.getNamedAttr((prefix + "kinds").str(),
+                                     builder.getStringAttr(kinds)));
+  if (anyType)
+    out.push_back(builder.getNamedAttr((prefix + "types").str(),
+                                       builder.getArrayAttr(types)));
+}
+
+FailureOr<ElementsAttr> TraceImporter::exactValue(const pb::TensorValue &value,
+                                                  StringRef what,
+                                                  StringRef blobName) {
+  StringRef bytes;
+  FailureOr<RankedTensorType> type = checkedValueType(value, diag, what, &bytes);
+  if (failed(type))
+    return failure();
+  return elementsAttrOf(*type, bytes, blobName, diag.weights);
+}
+
+LogicalResult TraceImporter::addExactEvent(const pb::Event &event,
+                                           Operation *op) {
+  SmallVector<NamedAttribute> attrs;
+  if (Attribute loc = exactLocation(event))
+    attrs.push_back(builder.getNamedAttr("loc", loc));
+  auto ids = [&](const auto &list) {
+    SmallVector<int64_t> result;
+    for (uint64_t id : list)
+      result.push_back((int64_t)id);
+    return builder.getDenseI64ArrayAttr(result);
+  };
+  switch (event.kind_case()) {
+  case pb::Event::kOp: {
+    const pb::OpEvent &e = event.op();
+    exactArguments(e.args(), "", attrs);
+    SmallVector<int64_t> resultIds, aliases;
+    SmallVector<Attribute> nullTypes;
+    bool anyNullType = false;
+    for (const pb::Result &r : e.results()) {
+      resultIds.push_back((int64_t)r.tensor_id());
+      aliases.push_back(r.alias_of());
+      Attribute nullType = builder.getUnitAttr();
+      if (r.tensor_id() == 0 && r.has_type()) {
+        anyNullType = true;
+        nullType = builder.getArrayAttr(
+            {builder.getI64IntegerAttr(r.type().dtype()),
+             builder.getDenseI64ArrayAttr(SmallVector<int64_t>(
+                 r.type().shape().begin(), r.type().shape().end()))});
+      }
+      nullTypes.push_back(nullType);
+    }
+    attrs.push_back(builder.getNamedAttr(
+        "result_ids", builder.getDenseI64ArrayAttr(resultIds)));
+    attrs.push_back(builder.getNamedAttr(
+        "result_aliases", builder.getDenseI64ArrayAttr(aliases)));
+    if (anyNullType)
+      attrs.push_back(builder.getNamedAttr("null_result_types",
+                                           builder.getArrayAttr(nullTypes)));
+    attrs.push_back(builder.getNamedAttr(
+        "mutated", builder.getDenseI64ArrayAttr(SmallVector<int64_t>(
+                       e.mutated_args().begin(), e.mutated_args().end()))));
+    break;
+  }
+  case pb::Event::kFunctionCall: {
+    const pb::FunctionCallEvent &call = event.function_call();
+    exactArguments(call.args(), "", attrs);
+    exactArguments(call.results(), "result_", attrs);
+    SmallVector<Attribute> values;
+    for (const pb::Argument &r : call.results()) {
+      if (r.value_case() == pb::Argument::kTensor) {
+        values.push_back(builder.getI64IntegerAttr((int64_t)r.tensor()));
+      } else if (r.value_case() == pb::Argument::kTensors) {
+        values.push_back(ids(r.tensors().tensor_ids()));
+      } else {
+        SmallVector<Value> noOperands;
+        SmallVector<Attribute> noNames;
+        SmallVector<NamedAttribute> value;
+        SmallVector<int64_t> noIndex;
+        if (failed(convertArgument(r, noOperands, noNames, value, noIndex)))
+          return failure();
+        values.push_back(value.back().getValue());
+      }
+    }
+    attrs.push_back(
+        builder.getNamedAttr("result_values", builder.getArrayAttr(values)));
+    break;
+  }
+  case pb::Event::kLoopIter:
+    attrs.push_back(builder.getNamedAttr(
+        "head_offset",
+        builder.getI64IntegerAttr(event.loop_iter().head_offset())));
+    break;
+  default:
+    break;
+  }
+  op->setAttr(kExactAttrName, builder.getDictionaryAttr(attrs));
+  return success();
+}
 
 OwningOpRef<ModuleOp> TraceImporter::import() {
   if (trace.format_version() != kTraceFormatVersion) {
@@ -317,6 +606,35 @@ OwningOpRef<ModuleOp> TraceImporter::import() {
       return nullptr;
     }
   }
+  if (exact) {
+    SmallVector<Attribute> exactConstants;
+    for (const pb::Constant &c : trace.constants()) {
+      std::string id = std::to_string(c.tensor_id());
+      FailureOr<ElementsAttr> value =
+          exactValue(c.value(), "constant " + id, "constant_" + id);
+      if (failed(value))
+        return nullptr;
+      constantValues[c.tensor_id()] = *value;
+      exactConstants.push_back(builder.getArrayAttr(
+          {builder.getI64IntegerAttr((int64_t)c.tensor_id()), *value}));
+    }
+    SmallVector<NamedAttribute> attrs{
+        builder.getNamedAttr("format_version",
+                             builder.getI64IntegerAttr(trace.format_version())),
+        builder.getNamedAttr("producer", builder.getStringAttr(trace.producer())),
+        builder.getNamedAttr("torch_version",
+                             builder.getStringAttr(trace.torch_version())),
+        builder.getNamedAttr("model", builder.getStringAttr(trace.model())),
+        builder.getNamedAttr("constants", builder.getArrayAttr(exactConstants))};
+    if (trace.has_modes()) {
+      const pb::RecordModes &m = trace.modes();
+      attrs.push_back(builder.getNamedAttr(
+          "modes", builder.getDenseBoolArrayAttr(
+                       {m.dispatch_mode(), m.function_mode(), m.training(),
+                        m.grad_enabled(), m.loop_tracer()})));
+    }
+    (*module)->setAttr(kExactAttrName, builder.getDictionaryAttr(attrs));
+  }
   for (auto [index, run] : llvm::enumerate(trace.runs())) {
     diag.run = index;
     if (failed(importRun(index, run)))
@@ -324,8 +642,6 @@ OwningOpRef<ModuleOp> TraceImporter::import() {
     diag.event = -1;
   }
   diag.run = -1;
-  if (failed(verify(*module)))
-    return nullptr;
   return module;
 }
 
@@ -336,16 +652,22 @@ LogicalResult TraceImporter::importParameters(ModuleOp module) {
     if (p.name().empty())
       return diag.error() << "parameter with tensor id " << p.tensor_id()
                           << " has no name";
-    FailureOr<RankedTensorType> type = checkedValueType(p.value(), diag, what);
+    StringRef bytes;
+    FailureOr<RankedTensorType> type =
+        checkedValueType(p.value(), diag, what, &bytes);
     if (failed(type))
       return failure();
     if (symbols.lookup(p.name()))
       return diag.error() << what << " is declared twice";
     auto op = pynative::ParameterOp::create(
         builder, FileLineColLoc::get(ctx, diag.filename, 0, 0), p.name(),
-        *type, elementsAttrOf(*type, p.value().data(), p.name()),
+        *type, elementsAttrOf(*type, bytes, p.name(), diag.weights),
         p.is_buffer());
     symbols.insert(op);
+    if (exact)
+      op->setAttr(kExactAttrName,
+                  builder.getDictionaryAttr(builder.getNamedAttr(
+                      "id", builder.getI64IntegerAttr((int64_t)p.tensor_id()))));
     if (!parameters.try_emplace(p.tensor_id(), op).second)
       return diag.error() << "tensor id " << p.tensor_id()
                           << " names two parameters";
@@ -353,7 +675,7 @@ LogicalResult TraceImporter::importParameters(ModuleOp module) {
   return success();
 }
 
-FailureOr<Value> TraceImporter::lookup(uint64_t id, StringRef what) {
+FailureOr<Value> TraceImporter::lookup(uint64_t id, const Twine &what) {
   auto it = values.find(id);
   if (it != values.end())
     return it->second;
@@ -366,13 +688,21 @@ FailureOr<Value> TraceImporter::lookup(uint64_t id, StringRef what) {
     return v;
   }
   if (const pb::Constant *c = constants.lookup(id)) {
+    if (exact) {
+      auto op = pynative::ConstantOp::create(builder, loc, constantValues[id]);
+      op->setAttr(kExactAttrName,
+                  builder.getDictionaryAttr(builder.getNamedAttr(
+                      "id", builder.getI64IntegerAttr((int64_t)id))));
+      return values[id] = op.getResult();
+    }
     std::string name = "constant " + std::to_string(id);
+    StringRef bytes;
     FailureOr<RankedTensorType> type =
-        checkedValueType(c->value(), diag, name);
+        checkedValueType(c->value(), diag, name, &bytes);
     if (failed(type))
       return failure();
-    auto value = elementsAttrOf(*type, c->value().data(),
-                                "constant_" + std::to_string(id));
+    auto value = elementsAttrOf(*type, bytes, "constant_" + std::to_string(id),
+                                diag.weights);
     Value v = pynative::ConstantOp::create(builder, loc, value);
     values[id] = v;
     return v;
@@ -387,13 +717,14 @@ LogicalResult TraceImporter::convertArgument(
     const pb::Argument &arg, SmallVectorImpl<Value> &operands,
     SmallVectorImpl<Attribute> &operandNames,
     SmallVectorImpl<NamedAttribute> &args,
-    SmallVectorImpl<int64_t> &firstOperandOfArg) {
-  std::string name = arg.name().empty()
-                         ? "arg" + std::to_string(firstOperandOfArg.size())
-                         : arg.name();
+    SmallVectorImpl<int64_t> &firstOperandOfArg, bool noneInLists) {
+  std::string unnamed;
+  StringRef name = arg.name();
+  if (name.empty())
+    name = unnamed = "arg" + std::to_string(firstOperandOfArg.size());
   firstOperandOfArg.push_back(operands.size());
   auto addOperand = [&](uint64_t id) -> LogicalResult {
-    FailureOr<Value> v = lookup(id, "argument '" + name + "'");
+    FailureOr<Value> v = lookup(id, Twine("argument '") + name + "'");
     if (failed(v))
       return failure();
     operands.push_back(*v);
@@ -435,6 +766,18 @@ LogicalResult TraceImporter::convertArgument(
     return addAttr(builder.getDenseF64ArrayAttr(SmallVector<double>(
         arg.floats().values().begin(), arg.floats().values().end())));
   case pb::Argument::kTensors: {
+    if (noneInLists &&
+        llvm::is_contained(arg.tensors().tensor_ids(), uint64_t(0))) {
+      // Only the ids: a pynative.call's operands cannot hold a None.
+      SmallVector<int64_t> ids;
+      for (uint64_t id : arg.tensors().tensor_ids()) {
+        if (id != 0 && !isDefined(id))
+          return diag.error() << "argument '" << name << "' uses tensor id "
+                              << id << " before it is defined";
+        ids.push_back((int64_t)id);
+      }
+      return addAttr(builder.getDenseI64ArrayAttr(ids));
+    }
     // A None element (`Tensor?[]`, e.g. the indices of `x[:, i]`) is no
     // operand; the `<name>.none` entry of args lists the list positions of
     // the Nones.
@@ -448,7 +791,7 @@ LogicalResult TraceImporter::convertArgument(
         return failure();
     }
     if (!nones.empty())
-      args.push_back(builder.getNamedAttr(name + ".none",
+      args.push_back(builder.getNamedAttr((name + ".none").str(),
                                           builder.getDenseI64ArrayAttr(nones)));
     return success();
   }
@@ -459,6 +802,9 @@ LogicalResult TraceImporter::convertArgument(
     if (!t)
       return diag.error() << "argument '" << name << "' has unknown dtype '"
                           << arg.dtype_value() << "'";
+    // --pynative-exact keeps an alias ("float") as written.
+    if (exact && !isCanonicalDtypeName(arg.dtype_value()))
+      return addAttr(builder.getStringAttr(arg.dtype_value()));
     return addAttr(TypeAttr::get(t));
   }
   case pb::Argument::VALUE_NOT_SET:
@@ -505,7 +851,7 @@ LogicalResult TraceImporter::importOp(const pb::OpEvent &op, Location loc) {
   for (const pb::Result *rp : tensorResults) {
     const pb::Result &r = *rp;
     FailureOr<RankedTensorType> type =
-        tensorTypeOf(r.type(), diag, op.name() + " result");
+        tensorTypeOf(r.type(), diag, Twine(op.name()) + " result");
     if (failed(type))
       return failure();
     resultTypes.push_back(*type);
@@ -582,7 +928,7 @@ LogicalResult TraceImporter::importFunctionCall(
   if (!calls.try_emplace(call.id(), call.name()).second)
     return diag.error() << "function call id " << call.id()
                         << " is recorded twice";
-  if (!clFunctionCalls) {
+  if (!clFunctionCalls && !exact) {
     // Only check the tensor ids; materializing parameters here would give
     // them the call's location instead of their first op's.
     for (const pb::Argument &arg : call.args()) {
@@ -607,7 +953,7 @@ LogicalResult TraceImporter::importFunctionCall(
   SmallVector<int64_t> firstOperandOfArg;
   for (const pb::Argument &arg : call.args())
     if (failed(convertArgument(arg, operands, operandNames, args,
-                               firstOperandOfArg)))
+                               firstOperandOfArg, /*noneInLists=*/exact)))
       return failure();
   // Results: only the non-tensor ones become attributes; the tensors are
   // defined by the ops the call runs after this event.
@@ -704,9 +1050,13 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run) {
     if (id == 0 || !values.try_emplace(id, arg).second)
       return diag.error() << "input tensor id " << id << " is repeated or 0";
   }
+  const pb::Location *previous = nullptr;
+  Location loc = builder.getUnknownLoc();
   for (auto [i, event] : llvm::enumerate(run.events())) {
     diag.event = i;
-    Location loc = locationOf(event.loc(), ctx, diag.filename);
+    if (!previous || !sameLocation(*previous, event.loc()))
+      loc = locationOf(event.loc(), ctx, diag.filename);
+    previous = &event.loc();
     currentLoc = loc;
     int64_t activation = activationOf(event.loc());
     switch (event.kind_case()) {
@@ -754,6 +1104,8 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run) {
                              "scalar_read, loop_iter, function_call; written "
                              "by a newer recorder?)";
     }
+    if (exact && failed(addExactEvent(event, &body->back())))
+      return failure();
   }
   diag.event = -1;
   SmallVector<Value> outputs;
@@ -772,6 +1124,32 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run) {
     outputs.push_back(*v);
   }
   pynative::OutputOp::create(builder, trace.getLoc(), outputs);
+  if (exact) {
+    auto pairs = [&](const auto &list, StringRef what) -> FailureOr<ArrayAttr> {
+      SmallVector<Attribute> result;
+      for (auto [i, entry] : llvm::enumerate(list)) {
+        std::string name = (what + " " + Twine(i)).str();
+        FailureOr<ElementsAttr> value = exactValue(
+            entry.value(), name,
+            ("run" + Twine(index) + "_" + what + Twine(i)).str());
+        if (failed(value))
+          return failure();
+        result.push_back(builder.getArrayAttr(
+            {builder.getI64IntegerAttr((int64_t)entry.tensor_id()), *value}));
+      }
+      return builder.getArrayAttr(result);
+    };
+    FailureOr<ArrayAttr> inputs = pairs(run.inputs(), "input");
+    FailureOr<ArrayAttr> outputs = pairs(run.outputs(), "output");
+    if (failed(inputs) || failed(outputs))
+      return failure();
+    trace->setAttr(kExactAttrName,
+                   builder.getDictionaryAttr(
+                       {builder.getNamedAttr("inputs", *inputs),
+                        builder.getNamedAttr("outputs", *outputs),
+                        builder.getNamedAttr(
+                            "model", builder.getStringAttr(run.model()))}));
+  }
   trace.setFunctionTypeAttr(TypeAttr::get(
       builder.getFunctionType(inputTypes, ValueRange(outputs).getTypes())));
   return success();
@@ -783,8 +1161,9 @@ FailureOr<std::vector<RecordedRun>>
 mlir::ascend::readRecordedRuns(StringRef bytes, StringRef filename,
                                MLIRContext *context) {
   TraceDiagnostics diag{context, filename};
-  FailureOr<pb::Trace> trace = parseTraceBytes(bytes, diag);
-  if (failed(trace))
+  std::unique_ptr<google::protobuf::Arena> arena = traceArena();
+  pb::Trace *trace = parseTraceBytes(bytes, diag, *arena);
+  if (!trace)
     return failure();
   std::vector<RecordedRun> runs;
   for (auto [index, run] : llvm::enumerate(trace->runs())) {
@@ -812,8 +1191,9 @@ FailureOr<std::vector<std::pair<std::string, HostTensor>>>
 mlir::ascend::readRecordedParameters(StringRef bytes, StringRef filename,
                                      MLIRContext *context) {
   TraceDiagnostics diag{context, filename};
-  FailureOr<pb::Trace> trace = parseTraceBytes(bytes, diag);
-  if (failed(trace))
+  std::unique_ptr<google::protobuf::Arena> arena = traceArena();
+  pb::Trace *trace = parseTraceBytes(bytes, diag, *arena);
+  if (!trace)
     return failure();
   std::vector<std::pair<std::string, HostTensor>> params;
   for (const pb::Parameter &p : trace->parameters()) {
@@ -826,15 +1206,27 @@ mlir::ascend::readRecordedParameters(StringRef bytes, StringRef filename,
   return params;
 }
 
+/// Imports and, when `verifyModule`, verifies the result (mlir-translate
+/// verifies what a translation returns itself).
+static OwningOpRef<ModuleOp> importTraceBytes(StringRef bytes, StringRef filename,
+                                         MLIRContext *context,
+                                         bool verifyModule) {
+  context->loadDialect<pynative::PyNativeDialect>();
+  TraceDiagnostics diag{context, filename};
+  std::unique_ptr<google::protobuf::Arena> arena = traceArena();
+  pb::Trace *trace = parseTraceBytes(bytes, diag, *arena);
+  if (!trace)
+    return nullptr;
+  OwningOpRef<ModuleOp> module = TraceImporter(*trace, diag).import();
+  if (module && verifyModule && failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
 OwningOpRef<ModuleOp> mlir::ascend::importPyNativeTrace(StringRef bytes,
                                                         StringRef filename,
                                                         MLIRContext *context) {
-  context->loadDialect<pynative::PyNativeDialect>();
-  TraceDiagnostics diag{context, filename};
-  FailureOr<pb::Trace> trace = parseTraceBytes(bytes, diag);
-  if (failed(trace))
-    return nullptr;
-  return TraceImporter(*trace, diag).import();
+  return importTraceBytes(bytes, filename, context, /*verifyModule=*/true);
 }
 
 void mlir::ascend::registerPyNativeTraceTranslation() {
@@ -845,10 +1237,12 @@ void mlir::ascend::registerPyNativeTraceTranslation() {
          MLIRContext *context) -> OwningOpRef<Operation *> {
         const llvm::MemoryBuffer *buffer =
             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-        return importPyNativeTrace(buffer->getBuffer(),
-                                   buffer->getBufferIdentifier(), context);
+        // mlir-translate verifies the module.
+        return importTraceBytes(buffer->getBuffer(), buffer->getBufferIdentifier(),
+                           context, /*verifyModule=*/false);
       },
       [](DialectRegistry &registry) {
         registry.insert<pynative::PyNativeDialect>();
       });
+  registerPyNativeTraceExport();
 }

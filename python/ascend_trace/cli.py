@@ -83,7 +83,7 @@ def _cmd_record(args):
         output = stem + (".pntrace.txt" if args.text else ".pntrace")
     try:
         options = dict(text=args.text, function_mode=not args.no_function_mode,
-                       loop_marks=not args.no_loop_marks)
+                       loop_marks=not args.no_loop_marks, sidecar=args.sidecar)
         if args.grad:
             trace = recorder.record(model, list(runs), output, **options)
         else:
@@ -139,6 +139,12 @@ def build_parser():
                      "events)")
     rec.add_argument("--no-loop-marks", action="store_true",
                      help="no sys.settrace loop tracer (no loop_iter events)")
+    weights = rec.add_mutually_exclusive_group()
+    weights.add_argument("--sidecar", dest="sidecar", action="store_const", const=True,
+                         default=None, help="parameter values go to <output>.weights "
+                         "(default: when they hold 256 MiB or more)")
+    weights.add_argument("--no-sidecar", dest="sidecar", action="store_const", const=False,
+                         help="parameter values stay in the trace file")
     rec.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
     rec.set_defaults(func=_cmd_record)
 

@@ -96,21 +96,22 @@ class _Internal:
     on the stack; it is popped for the duration and pushed back afterwards.
     """
 
-    __slots__ = ("_nd", "_pop")
+    # What no_dispatch() and torch.overrides._pop_mode_temporarily() do, without
+    # their generator-based context managers (this runs twice per recorded op).
+    __slots__ = ("_guard", "_popped")
 
     def __enter__(self):
-        self._nd = no_dispatch()
-        self._nd.__enter__()
-        self._pop = None
+        self._guard = torch._C._DisableTorchDispatch()
+        self._popped = None
         if torch._C._len_torch_function_stack() > 0:
-            self._pop = torch.overrides._pop_mode_temporarily()
-            self._pop.__enter__()
+            self._popped = torch.overrides._pop_mode()
         return self
 
     def __exit__(self, *exc):
-        if self._pop is not None:
-            self._pop.__exit__(*exc)
-        self._nd.__exit__(*exc)
+        if self._popped is not None:
+            torch.overrides._push_mode(self._popped)
+            self._popped = None
+        self._guard = None  # ends the guard
         return False
 
 
@@ -212,13 +213,83 @@ def tensor_value(t):
     return pb.TensorValue(type=tensor_type(t), data=tensor_bytes(t))
 
 
-def value_to_tensor(value):
-    """Inverse of tensor_value: a TensorValue message back to a torch tensor."""
+def value_to_tensor(value, weights=None):
+    """Inverse of tensor_value: a TensorValue message back to a torch tensor.
+
+    A value kept in the weights file (`value.external` set) is read from `weights`,
+    the path of that file (the trace's path + ".weights")."""
     dtype = TORCH_DTYPES[value.type.dtype]
     shape = list(value.type.shape)
-    if not value.data:
+    data = value.data
+    if value.HasField("external"):
+        if weights is None:
+            raise RecordError("the value is in the trace's weights file; pass its path")
+        with open(weights, "rb") as f:
+            f.seek(value.external.offset)
+            data = f.read(value.external.length)
+        if len(data) != value.external.length:
+            raise RecordError(f"weights file {weights} is shorter than "
+                              f"{value.external.offset + value.external.length} bytes")
+    if not data:
         return torch.empty(shape, dtype=dtype)
-    return torch.frombuffer(bytearray(value.data), dtype=dtype).reshape(shape).clone()
+    return torch.frombuffer(bytearray(data), dtype=dtype).reshape(shape).clone()
+
+
+# Parameters and buffers holding at least this many bytes in total go to the weights
+# file when Recorder(sidecar=None) writes a file.
+SIDECAR_THRESHOLD = 256 << 20
+# Every value in the weights file starts at a multiple of this.
+SIDECAR_ALIGNMENT = 64
+
+
+class _WeightsFile:
+    """The weights file beside a trace, written to a temporary file in the same
+    directory and moved into place by commit()."""
+
+    def __init__(self, path):
+        self.path = os.fspath(path) + ".weights"
+        directory = os.path.dirname(os.path.abspath(self.path))
+        fd, self.tmp = tempfile.mkstemp(prefix="." + os.path.basename(self.path) + ".",
+                                        suffix=".tmp", dir=directory)
+        self.file = os.fdopen(fd, "wb")
+        self.size = 0
+
+    def add(self, t):
+        """Appends the bytes of tensor t (under no_dispatch) at the next aligned
+        offset without copying a contiguous CPU tensor; returns a TensorValue."""
+        if t.dtype not in DTYPES:
+            raise RecordError(f"cannot save the value of a {t.dtype} tensor (no DType for it)")
+        pad = -self.size % SIDECAR_ALIGNMENT
+        if pad:
+            self.file.write(bytes(pad))
+            self.size += pad
+        flat = t.detach()
+        if flat.device.type != "cpu":
+            flat = flat.cpu()
+        flat = flat.resolve_conj().resolve_neg().contiguous().reshape(-1)
+        array = flat.view(torch.uint8).numpy()
+        self.file.write(memoryview(array))
+        value = pb.TensorValue(type=tensor_type(t))
+        value.external.offset = self.size
+        value.external.length = array.nbytes
+        self.size += array.nbytes
+        return value
+
+    def commit(self):
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(self.file.fileno(), 0o666 & ~umask)
+        self.file.flush()
+        os.fsync(self.file.fileno())
+        self.file.close()
+        os.replace(self.tmp, self.path)
+
+    def discard(self):
+        self.file.close()
+        try:
+            os.unlink(self.tmp)
+        except OSError:
+            pass
 
 
 def load_trace(path):
@@ -279,6 +350,23 @@ def _flatten_tensors(obj, out):
 
 _RETURN_ALIAS = re.compile(r"Tensor\??\((\w+)!?\)")
 _alias_cache = {}
+_schema_cache = {}
+
+
+def _schema_info(func):
+    """(op name, per argument (name, kwarg_only, default value, written in place, type
+    name), per return its type name), cached per op: reading `func._schema` builds new
+    Python objects on every access, which cost more than the rest of recording an op."""
+    info = _schema_cache.get(func)
+    if info is None:
+        schema = func._schema
+        arguments = tuple(
+            (a.name, a.kwarg_only, a.default_value,
+             a.alias_info is not None and a.alias_info.is_write, str(a.type))
+            for a in schema.arguments)
+        info = _schema_cache[func] = (str(func), arguments,
+                                      tuple(str(r.type) for r in schema.returns))
+    return info
 
 
 def _alias_of_returns(func):
@@ -378,9 +466,15 @@ class Recorder:
     aten ops some modules run, e.g. the fused transformer fast path is not taken);
     `loop_marks` records loop iterations with a `sys.settrace` tracer during runs (the
     previous tracer is restored when each run ends).
+
+    `sidecar` puts the parameter and buffer values into the weights file
+    `<path>.weights` (64-byte aligned raw bytes, written straight from the tensors, so
+    recording holds no second copy of the weights) instead of the trace: True always,
+    False never, None (the default) when they hold SIDECAR_THRESHOLD bytes or more.
     """
 
-    def __init__(self, path, model, text=False, function_mode=True, loop_marks=True):
+    def __init__(self, path, model, text=False, function_mode=True, loop_marks=True,
+                 sidecar=None):
         if not isinstance(model, torch.nn.Module):
             raise TypeError(f"model must be a torch.nn.Module, not {type(model).__name__}")
         self.path = path
@@ -388,6 +482,7 @@ class Recorder:
         self.text = text
         self.function_mode = bool(function_mode)
         self.loop_marks = bool(loop_marks)
+        self.sidecar = sidecar
         self.trace = None
         self._entered = False
 
@@ -423,6 +518,7 @@ class Recorder:
         self._next_activation = 1
         self._positions = {}          # code -> list(co_positions())
         self._internal_files = {}
+        self._internal_code = {}      # code -> self._is_internal(code.co_filename)
         self._module_paths = {id(m): name for name, m in model.named_modules()}
         self._in_hook = False
         self._in_patched = False      # inside a patched Tensor method (bool, item, ...)
@@ -434,17 +530,34 @@ class Recorder:
         self._saved_trace = None
         self._thread = None
 
-        with no_dispatch():
-            for name, p in model.named_parameters():
-                self._add_parameter(name, p, is_buffer=False)
-            for name, b in model.named_buffers():
-                self._add_parameter(name, b, is_buffer=True)
+        self._weights = None
+        if self.path is not None:
+            sidecar = self.sidecar
+            if sidecar is None:
+                seen = {}
+                for t in list(model.parameters()) + list(model.buffers()):
+                    seen[id(t)] = t.numel() * t.element_size()
+                sidecar = sum(seen.values()) >= SIDECAR_THRESHOLD
+            if sidecar:
+                self._weights = _WeightsFile(self.path)
+        try:
+            with no_dispatch():
+                for name, p in model.named_parameters():
+                    self._add_parameter(name, p, is_buffer=False)
+                for name, b in model.named_buffers():
+                    self._add_parameter(name, b, is_buffer=True)
+        except BaseException:
+            if self._weights is not None:
+                self._weights.discard()
+            raise
 
         self._undo = []
         try:
             self._install()
         except BaseException:
             self._uninstall()
+            if self._weights is not None:
+                self._weights.discard()
             raise
         return self
 
@@ -454,13 +567,19 @@ class Recorder:
         self._stop_loop_tracer()
         self._frames.clear()
         self._loop_counts.clear()
-        self._uninstall()
-        if exc_type is not None:
-            return False
-        if in_run:
-            raise RecordError("a model call did not return normally; nothing was written")
-        if self.path is not None:
-            write_trace(self.trace, self.path, self.text)
+        try:
+            self._uninstall()
+            if exc_type is not None:
+                return False
+            if in_run:
+                raise RecordError("a model call did not return normally; nothing was written")
+            if self.path is not None:
+                if self._weights is not None:
+                    self._weights.commit()
+                write_trace(self.trace, self.path, self.text)
+        finally:
+            if self._weights is not None and not self._weights.file.closed:
+                self._weights.discard()
         return False
 
     def _install(self):
@@ -532,7 +651,8 @@ class Recorder:
             return
         tid = self._new_id(t)
         self._param_ids.add(tid)
-        self.trace.parameters.add(tensor_id=tid, name=name, is_buffer=is_buffer, value=tensor_value(t))
+        value = tensor_value(t) if self._weights is None else self._weights.add(t)
+        self.trace.parameters.add(tensor_id=tid, name=name, is_buffer=is_buffer, value=value)
 
     def _use(self, t):
         """Id of a tensor used by the current run; unknown tensors become constants."""
@@ -693,9 +813,13 @@ class Recorder:
         """Fills loc with the user frames (innermost first); returns the innermost one."""
         innermost = None
         f = sys._getframe(1) if start is None else start
+        internal_code = self._internal_code
         while f is not None:
             code = f.f_code
-            if not self._is_internal(code.co_filename):
+            internal = internal_code.get(code)
+            if internal is None:  # per code object: most frames are torch's
+                internal = internal_code[code] = self._is_internal(code.co_filename)
+            if not internal:
                 if innermost is None:
                     innermost = f
                 positions = self._positions.get(code)
@@ -722,20 +846,20 @@ class Recorder:
     def _begin_op(self, func, args, kwargs):
         event = self._run.events.add()
         op = event.op
-        op.name = str(func)
-        schema = func._schema
+        name, arguments, _ = _schema_info(func)
+        op.name = name
         arg_tensors = []  # per schema argument: the tensor passed, or None
-        for i, a in enumerate(schema.arguments):
-            if i < len(args) and not a.kwarg_only:
+        nargs = len(args)
+        for i, (arg_name, kwarg_only, default, is_write, type_name) in enumerate(arguments):
+            if i < nargs and not kwarg_only:
                 value = args[i]
-            elif a.name in kwargs:
-                value = kwargs[a.name]
+            elif arg_name in kwargs:
+                value = kwargs[arg_name]
             else:
-                value = a.default_value
-            arg = op.args.add(name=a.name)
-            self._set_argument(arg, value, a)
+                value = default
+            self._set_argument(op.args.add(name=arg_name), value, type_name)
             arg_tensors.append(value if isinstance(value, torch.Tensor) else None)
-            if a.alias_info is not None and a.alias_info.is_write:
+            if is_write:
                 op.mutated_args.append(i)
         if op.name == "aten.native_batch_norm.default" and len(args) > 5 and args[5]:
             # Training-mode batch norm updates running_mean/var without saying so.
@@ -812,11 +936,11 @@ class Recorder:
         else:
             arg.string_value = f"<{type(value).__name__}>"
 
-    def _set_argument(self, arg, value, schema_arg):
+    def _set_argument(self, arg, value, type_name):
+        """`type_name`: the schema type of the argument (`str(argument.type)`)."""
         if self._set_simple(arg, value):
             return
         if isinstance(value, (list, tuple)):
-            type_name = str(schema_arg.type)
             if any(isinstance(x, torch.Tensor) for x in value) or "Tensor" in type_name:
                 arg.tensors.SetInParent()
                 arg.tensors.tensor_ids.extend(0 if x is None else self._use(x) for x in value)
@@ -832,9 +956,9 @@ class Recorder:
 
     def _end_op(self, event, func, arg_tensors, out):
         op = event.op
-        schema = func._schema
-        outs = out if isinstance(out, (tuple, list)) and len(schema.returns) != 1 else (out,)
-        for ret, alias_of, value in zip(schema.returns, _alias_of_returns(func), outs):
+        returns = _schema_info(func)[2]
+        outs = out if isinstance(out, (tuple, list)) and len(returns) != 1 else (out,)
+        for ret_type, alias_of, value in zip(returns, _alias_of_returns(func), outs):
             values = value if isinstance(value, (tuple, list)) else (value,)
             for v in values:
                 if isinstance(v, torch.Tensor):
@@ -846,7 +970,7 @@ class Recorder:
                     if tid is None:
                         tid = self._define(v)
                     op.results.add(tensor_id=tid, type=tensor_type(v), alias_of=alias_of)
-                elif v is None and "Tensor" in str(ret.type):
+                elif v is None and "Tensor" in ret_type:
                     op.results.add(tensor_id=0, alias_of=-1)
 
     # ---------------------------------------------------------------- bool / scalar reads
@@ -1008,16 +1132,16 @@ def _as_run(inputs):
     raise TypeError(f"a run must be a tuple of model inputs, not {type(inputs).__name__}")
 
 
-def record(model, runs, path, text=False, function_mode=True, loop_marks=True):
+def record(model, runs, path, text=False, function_mode=True, loop_marks=True, sidecar=None):
     """Calls model(*run) for every run and writes all runs into one trace file.
 
     `runs` is a list of input tuples (a bare tensor counts as a 1-tuple). Returns the
     Trace message. `path=None` records without writing. Nothing is written on error.
-    `function_mode` and `loop_marks` are as for Recorder.
+    `function_mode`, `loop_marks` and `sidecar` are as for Recorder.
     """
     runs = [_as_run(r) for r in runs]
     with Recorder(path, model, text=text, function_mode=function_mode,
-                  loop_marks=loop_marks) as rec:
+                  loop_marks=loop_marks, sidecar=sidecar) as rec:
         for inputs in runs:
             model(*inputs)
     return rec.trace

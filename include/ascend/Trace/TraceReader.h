@@ -45,8 +45,19 @@ OwningOpRef<ModuleOp> importPyNativeTrace(llvm::StringRef bytes,
                                           llvm::StringRef filename,
                                           MLIRContext *context);
 
-/// Registers `--import-pynative-trace` with mlir-translate's registry.
+/// Writes `module`, imported with --pynative-exact, back to a trace file:
+/// binary protobuf, or protobuf text when `text`. A binary trace written by
+/// the recorder comes back byte for byte. Errors name the op whose
+/// `pynative.exact` attribute is missing or malformed; nothing is written to
+/// `os` on failure.
+LogicalResult exportPyNativeTrace(ModuleOp module, llvm::raw_ostream &os,
+                                  bool text);
+
+/// Registers `--import-pynative-trace` and `--export-pynative-trace` with
+/// mlir-translate's registry.
 void registerPyNativeTraceTranslation();
+/// Registers `--export-pynative-trace` (called by the function above).
+void registerPyNativeTraceExport();
 
 } // namespace mlir::ascend
 
