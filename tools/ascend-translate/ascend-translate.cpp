@@ -5,10 +5,14 @@
 //
 // The output named by -o is written to a temporary file beside it and renamed
 // over it only on success, so a failed translation leaves an existing output
-// file as it was (mlir-translate itself truncates it first).
+// file as it was (mlir-translate itself truncates it first). MindIR external
+// weight data (a `<stem>_variables` directory beside the output) is likewise
+// written to a temporary directory and moved into place at the end of the
+// export.
 //
 //===----------------------------------------------------------------------===//
 #include "ascend/InitAll.h"
+#include "ascend/Target/MindIR/MindIRExport.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -31,6 +35,8 @@ int main(int argc, char **argv) {
     std::string &value = separate ? args[i + 1] : a;
     size_t prefix = separate ? 0 : a.find('=') + 1;
     output = value.substr(prefix);
+    // --export-mindir writes external weight data beside the final file.
+    mlir::ascend::setMindIRTranslationOutputPath(output);
     // Only a regular file (or a new one) is replaced atomically; a device
     // such as /dev/null or a pipe is written directly.
     if (output == "-" || (llvm::sys::fs::exists(output) &&
