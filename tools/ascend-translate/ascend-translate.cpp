@@ -11,14 +11,161 @@
 // export.
 //
 //===----------------------------------------------------------------------===//
+#include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "ascend/InitAll.h"
 #include "ascend/Target/MindIR/MindIRExport.h"
+#include "ascend/Target/MindIR/MindIRImport.h"
+#include "mlir/Bytecode/BytecodeWriter.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Tools/ParseUtilities.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
 #include <string>
 #include <vector>
+
+namespace {
+bool isFlag(const std::string &arg, const char *name) {
+  std::string a = arg;
+  if (a.rfind("--", 0) == 0)
+    a = a.substr(2);
+  else if (a.rfind("-", 0) == 0)
+    a = a.substr(1);
+  else
+    return false;
+  return a == name || a.rfind(std::string(name) + "=", 0) == 0;
+}
+
+/// Whether `args` ask for one MindIR translation that the direct driver
+/// below handles (no diagnostic verification, no input splitting, no help).
+bool wantsDirectMindIR(const std::vector<std::string> &args) {
+  int mindir = 0;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string &a = args[i];
+    if (isFlag(a, "export-mindir") || isFlag(a, "import-mindir"))
+      ++mindir;
+    else if (isFlag(a, "verify-diagnostics") ||
+             isFlag(a, "split-input-file") || isFlag(a, "help") ||
+             isFlag(a, "help-hidden") || isFlag(a, "import-pynative-trace") ||
+             isFlag(a, "version"))
+      return false;
+  }
+  return mindir == 1;
+}
+
+/// --export-mindir / --import-mindir run directly rather than through
+/// mlir-translate's driver, which copies the whole input into memory before
+/// translating: weights stay in the mapped input file (MLIR bytecode
+/// resources on export, external data files on import), so a model with
+/// gigabytes of weights costs about their size in memory, not a multiple.
+/// The import can also write MLIR bytecode (`--emit-bytecode`), where the
+/// weights are raw bytes instead of twice as many hex digits.
+int runMindIR(int argc, char **argv) {
+  namespace cl = llvm::cl;
+  static cl::opt<std::string> inputFilename(cl::Positional,
+                                            cl::desc("<input file>"),
+                                            cl::init("-"));
+  static cl::opt<std::string> outputFilename(
+      "o", cl::desc("Output filename"), cl::value_desc("filename"),
+      cl::init("-"));
+  static cl::opt<bool> exportMindIR(
+      "export-mindir",
+      cl::desc("mindspore dialect (MLIR text or bytecode) to a MindIR file"));
+  static cl::opt<bool> importMindIR(
+      "import-mindir", cl::desc("MindIR file to the mindspore dialect"));
+  static cl::opt<bool> emitBytecode(
+      "emit-bytecode",
+      cl::desc("--import-mindir: write MLIR bytecode instead of text"));
+  mlir::registerAsmPrinterCLOptions();
+  mlir::registerMLIRContextCLOptions();
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "ascend-translate: trace import and MindIR "
+                              "export\n");
+  if (emitBytecode && !importMindIR) {
+    llvm::errs() << "ascend-translate: --emit-bytecode applies to "
+                    "--import-mindir only\n";
+    return 1;
+  }
+
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::ascend::mindspore::MindSporeDialect,
+                  mlir::func::FuncDialect>();
+  mlir::MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      mlir::openInputFile(inputFilename, &error);
+  if (!input) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+  sourceMgr->AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  mlir::SourceMgrDiagnosticHandler handler(*sourceMgr, &context);
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(outputFilename, &error);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+
+  if (exportMindIR) {
+    mlir::ParserConfig config(&context);
+    mlir::OwningOpRef<mlir::Operation *> op =
+        mlir::parseSourceFileForTool(sourceMgr, config,
+                                     /*insertImplicitModule=*/true);
+    if (!op || mlir::failed(mlir::verify(*op)))
+      return 1;
+    auto module = llvm::dyn_cast<mlir::ModuleOp>(*op);
+    if (!module) {
+      op->emitError("expected a 'builtin.module'");
+      return 1;
+    }
+    if (mlir::failed(mlir::ascend::exportMindIR(
+            module, output->os(),
+            mlir::ascend::mindirExportOptionsFromCommandLine())))
+      return 1;
+  } else {
+    const llvm::MemoryBuffer *buffer =
+        sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+    mlir::OwningOpRef<mlir::ModuleOp> module = mlir::ascend::importMindIR(
+        buffer->getBuffer(), buffer->getBufferIdentifier(), &context,
+        mlir::ascend::mindirImportOptionsFromCommandLine());
+    if (!module)
+      return 1;
+    if (emitBytecode) {
+      if (mlir::failed(mlir::writeBytecodeToFile(*module, output->os())))
+        return 1;
+    } else {
+      module->print(output->os());
+    }
+  }
+  output->os().flush();
+  if (output->os().has_error()) {
+    llvm::errs() << "ascend-translate: cannot write '" << outputFilename
+                 << "': " << output->os().error().message() << "\n";
+    output->os().clear_error();
+    return 1;
+  }
+  output->keep();
+  return 0;
+}
+} // namespace
 
 int main(int argc, char **argv) {
   mlir::ascend::registerAllTranslations();
@@ -50,9 +197,11 @@ int main(int argc, char **argv) {
   for (std::string &a : args)
     newArgv.push_back(a.data());
 
-  bool ok = mlir::succeeded(mlir::mlirTranslateMain(
-      (int)newArgv.size(), newArgv.data(),
-      "ascend-translate: trace import and MindIR export\n"));
+  bool ok = wantsDirectMindIR(args)
+                ? runMindIR((int)newArgv.size(), newArgv.data()) == 0
+                : mlir::succeeded(mlir::mlirTranslateMain(
+                      (int)newArgv.size(), newArgv.data(),
+                      "ascend-translate: trace import and MindIR export\n"));
   if (temporary.empty())
     return ok ? 0 : 1;
   if (!ok) {

@@ -1564,19 +1564,16 @@ std::string &translationOutputPath() {
   static std::string path;
   return path;
 }
-} // namespace
 
-void mlir::ascend::setMindIRTranslationOutputPath(StringRef path) {
-  translationOutputPath() = path.str();
-}
-
-void mlir::ascend::registerMindIRTranslations() {
-  static llvm::cl::opt<uint64_t> maxInlineWeightBytes(
+/// The command-line options of --export-mindir, registered on first use
+/// (by registerMindIRTranslations).
+struct ExportCLOptions {
+  llvm::cl::opt<uint64_t> maxInlineWeightBytes{
       "mindir-max-inline-weight-bytes",
       llvm::cl::desc("--export-mindir: largest total weight size written "
                      "inline (bytes) with --mindir-external-data=auto"),
-      llvm::cl::init(uint64_t(1) << 30));
-  static llvm::cl::opt<MindIRExternalData> externalData(
+      llvm::cl::init(uint64_t(1) << 30)};
+  llvm::cl::opt<MindIRExternalData> externalData{
       "mindir-external-data",
       llvm::cl::desc("--export-mindir: where the weights go"),
       llvm::cl::init(MindIRExternalData::Auto),
@@ -1586,26 +1583,45 @@ void mlir::ascend::registerMindIRTranslations() {
                      "in total, external data files above"),
           clEnumValN(MindIRExternalData::Always, "always",
                      "always in external data files"),
-          clEnumValN(MindIRExternalData::Never, "never", "always inline")));
-  static llvm::cl::opt<uint64_t> externalFileBytes(
+          clEnumValN(MindIRExternalData::Never, "never", "always inline"))};
+  llvm::cl::opt<uint64_t> externalFileBytes{
       "mindir-external-file-bytes",
       llvm::cl::desc("--export-mindir: size at which external weight data "
                      "starts a new file (bytes)"),
-      llvm::cl::init(uint64_t(1) << 30));
-  static llvm::cl::opt<std::string> graphName(
+      llvm::cl::init(uint64_t(1) << 30)};
+  llvm::cl::opt<std::string> graphName{
       "mindir-graph-name",
       llvm::cl::desc("--export-mindir: name of the main graph"),
-      llvm::cl::init(""));
+      llvm::cl::init("")};
+};
+
+ExportCLOptions &exportCLOptions() {
+  static ExportCLOptions options;
+  return options;
+}
+} // namespace
+
+void mlir::ascend::setMindIRTranslationOutputPath(StringRef path) {
+  translationOutputPath() = path.str();
+}
+
+MindIRExportOptions mlir::ascend::mindirExportOptionsFromCommandLine() {
+  ExportCLOptions &cl = exportCLOptions();
+  MindIRExportOptions options;
+  options.maxInlineWeightBytes = cl.maxInlineWeightBytes;
+  options.externalData = cl.externalData;
+  options.externalFileBytes = cl.externalFileBytes;
+  options.outputPath = translationOutputPath();
+  options.graphName = cl.graphName;
+  return options;
+}
+
+void mlir::ascend::registerMindIRTranslations() {
+  exportCLOptions();
   static TranslateFromMLIRRegistration registration(
       "export-mindir", "mindspore dialect to a MindIR file (MindSpore)",
       [](ModuleOp module, llvm::raw_ostream &os) {
-        MindIRExportOptions options;
-        options.maxInlineWeightBytes = maxInlineWeightBytes;
-        options.externalData = externalData;
-        options.externalFileBytes = externalFileBytes;
-        options.outputPath = translationOutputPath();
-        options.graphName = graphName;
-        return exportMindIR(module, os, options);
+        return exportMindIR(module, os, mindirExportOptionsFromCommandLine());
       },
       [](DialectRegistry &registry) {
         registry.insert<ms::MindSporeDialect, func::FuncDialect>();

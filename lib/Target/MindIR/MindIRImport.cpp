@@ -2036,22 +2036,34 @@ mlir::ascend::importMindIR(StringRef bytes, StringRef filename,
   return importer.run(bytes);
 }
 
-void mlir::ascend::registerMindIRImportTranslation() {
+namespace {
+/// The command-line options of --import-mindir, registered on first use.
+llvm::cl::opt<std::string> &externalDataDirOption() {
   static llvm::cl::opt<std::string> externalDataDir(
       "mindir-external-data-dir",
       llvm::cl::desc("--import-mindir: directory of external weight files "
                      "(default: the input file's directory)"),
       llvm::cl::init(""));
+  return externalDataDir;
+}
+} // namespace
+
+MindIRImportOptions mlir::ascend::mindirImportOptionsFromCommandLine() {
+  MindIRImportOptions options;
+  options.externalDataDir = externalDataDirOption();
+  return options;
+}
+
+void mlir::ascend::registerMindIRImportTranslation() {
+  externalDataDirOption();
   TranslateToMLIRRegistration registration(
       "import-mindir", "MindIR file (MindSpore) to the mindspore dialect",
       [](llvm::SourceMgr &sourceMgr,
          MLIRContext *context) -> OwningOpRef<Operation *> {
         const llvm::MemoryBuffer *buffer =
             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-        MindIRImportOptions options;
-        options.externalDataDir = externalDataDir;
         return importMindIR(buffer->getBuffer(), buffer->getBufferIdentifier(),
-                            context, options);
+                            context, mindirImportOptionsFromCommandLine());
       },
       [](DialectRegistry &registry) {
         registry.insert<ms::MindSporeDialect, func::FuncDialect>();

@@ -97,6 +97,11 @@ void registerMindIRTranslations();
 /// gives translations a stream); external data files go beside it.
 void setMindIRTranslationOutputPath(llvm::StringRef path);
 
+/// The options of `--export-mindir` as given on the command line (after
+/// registerMindIRTranslations and command-line parsing), with the output
+/// path set by setMindIRTranslationOutputPath.
+MindIRExportOptions mindirExportOptionsFromCommandLine();
+
 } // namespace mlir::ascend
 
 #endif // ASCEND_TARGET_MINDIR_MINDIREXPORT_H

@@ -70,6 +70,10 @@ OwningOpRef<ModuleOp> importMindIR(llvm::StringRef bytes,
 /// (ascend-translate).
 void registerMindIRImportTranslation();
 
+/// The options of `--import-mindir` as given on the command line (after
+/// registerMindIRImportTranslation and command-line parsing).
+MindIRImportOptions mindirImportOptionsFromCommandLine();
+
 } // namespace mlir::ascend
 
 #endif // ASCEND_TARGET_MINDIR_MINDIRIMPORT_H
