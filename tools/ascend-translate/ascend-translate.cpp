@@ -33,6 +33,7 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,6 +49,30 @@ bool isFlag(const std::string &arg, const char *name) {
     return false;
   return a == name || a.rfind(std::string(name) + "=", 0) == 0;
 }
+
+/// Passes writes on to `out`, large ones (weight blobs in MLIR bytecode) in
+/// slices of 128 KiB: each slice of a mapped input is faulted in just before
+/// the kernel copies it, while it is still in the CPU cache (one write of a
+/// whole blob runs about twice as slow).
+class SlicedOutput : public llvm::raw_ostream {
+public:
+  explicit SlicedOutput(llvm::raw_ostream &out)
+      : llvm::raw_ostream(/*unbuffered=*/true), out(out) {}
+
+private:
+  static constexpr size_t kSlice = size_t(128) << 10;
+  void write_impl(const char *data, size_t size) override {
+    if (size <= kSlice) {
+      out.write(data, size);
+      return;
+    }
+    for (size_t at = 0; at < size; at += kSlice)
+      out.write(data + at, std::min(kSlice, size - at));
+  }
+  uint64_t current_pos() const override { return out.tell(); }
+
+  llvm::raw_ostream &out;
+};
 
 /// Whether `args` ask for one MindIR translation that the direct driver
 /// below handles (no diagnostic verification, no input splitting, no help).
@@ -149,7 +174,8 @@ int runMindIR(int argc, char **argv) {
     if (!module)
       return 1;
     if (emitBytecode) {
-      if (mlir::failed(mlir::writeBytecodeToFile(*module, output->os())))
+      SlicedOutput sliced(output->os());
+      if (mlir::failed(mlir::writeBytecodeToFile(*module, sliced)))
         return 1;
     } else {
       module->print(output->os());
