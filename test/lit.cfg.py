@@ -38,6 +38,11 @@ if subprocess.call(["/usr/bin/python3", "-c", "import torch"],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
     config.available_features.add("torch")
 
+# clang-22 with libFuzzer (fuzz/mindir builds its fuzzer with it).
+import shutil
+if shutil.which("clang++-22"):
+    config.available_features.add("clang")
+
 # The stock mlir-opt and the plugin built here.
 config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
 config.substitutions.append(("%ascend_plugin", os.path.join(config.ascend_obj_root, "lib", "AscendOptPlugin.so")))
