@@ -38,6 +38,17 @@ if subprocess.call(["/usr/bin/python3", "-c", "import torch"],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
     config.available_features.add("torch")
 
+# Immutable directories (chattr +i; root on ext4 and similar): a directory
+# that even root cannot rename, for tests of failed renames.
+import tempfile
+with tempfile.TemporaryDirectory() as probe:
+    target = os.path.join(probe, "d")
+    os.mkdir(target)
+    if subprocess.call(["chattr", "+i", target], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL) == 0:
+        subprocess.call(["chattr", "-i", target])
+        config.available_features.add("immutable-dirs")
+
 # clang-22 with libFuzzer (fuzz/mindir builds its fuzzer with it).
 import shutil
 if shutil.which("clang++-22"):

@@ -156,11 +156,8 @@ int runMindIR(int argc, char **argv) {
                                      /*insertImplicitModule=*/true);
     if (!op || mlir::failed(mlir::verify(*op)))
       return 1;
-    auto module = llvm::dyn_cast<mlir::ModuleOp>(*op);
-    if (!module) {
-      op->emitError("expected a 'builtin.module'");
-      return 1;
-    }
+    // With an implicit module, the top-level op is always a module.
+    auto module = llvm::cast<mlir::ModuleOp>(*op);
     if (mlir::failed(mlir::ascend::exportMindIR(
             module, output->os(),
             mlir::ascend::mindirExportOptionsFromCommandLine())))

@@ -299,9 +299,9 @@ LogicalResult ExternalDataWriter::add(
         return success();
       })))
     return failure();
-  if (written != length)
-    return emitError(loc) << "weight data of " << written
-                          << " bytes, expected " << length;
+  // streamBytes checked the size against the type.
+  assert(written == length && "weight data of another size than its type");
+  (void)written;
   position += length;
   // The next tensor starts at a multiple of 64 bytes.
   static const char zeros[kExternalAlign] = {};
@@ -334,8 +334,7 @@ LogicalResult ExternalDataWriter::commit(Location loc) {
   if (std::error_code ec = llvm::sys::fs::rename(tempDir, finalDir)) {
     if (!old.empty())
       (void)llvm::sys::fs::rename(old, finalDir);
-    return emitError(loc) << "cannot move the external data directory into "
-                             "place as '"
+    return emitError(loc) << "cannot replace the external data directory '"
                           << finalDir << "': " << ec.message();
   }
   committed = true;

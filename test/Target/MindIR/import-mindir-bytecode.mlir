@@ -25,6 +25,12 @@
 // ONLY: ascend-translate: --emit-bytecode applies to --import-mindir only
 // RUN: not ls %t/x.mindir
 
+// A write error on the output (a full device) is reported, in both
+// directions.
+// RUN: not ascend-translate --import-mindir %t/m_graph.mindir -o /dev/full 2>&1 | FileCheck %s --check-prefix=FULL
+// RUN: not ascend-translate --export-mindir %s -o /dev/full 2>&1 | FileCheck %s --check-prefix=FULL
+// FULL: ascend-translate: cannot write '/dev/full': No space left on device
+
 module @m {
   mindspore.parameter @w : tensor<2xf32> = dense<[1.0, 2.0]> : tensor<2xf32>
   func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {

@@ -81,7 +81,8 @@ struct MindIRExportOptions {
 ///  - a type has no MindIR data type (e.g. unranked tensors, complex, i4);
 ///  - external data is needed but `outputPath` is empty, "-" or not a
 ///    regular file path (a stream has no directory for the data files);
-///  - an external data file or its directory cannot be written;
+///  - an external data file or its temporary directory cannot be written,
+///    or the directory cannot replace an older `<stem>_variables`;
 ///  - `Never` is asked for weights above protobuf's 2 GiB message limit;
 ///  - protobuf serialization fails.
 LogicalResult exportMindIR(ModuleOp module, llvm::raw_ostream &os,
