@@ -39,17 +39,6 @@
 #include <vector>
 
 namespace {
-bool isFlag(const std::string &arg, const char *name) {
-  std::string a = arg;
-  if (a.rfind("--", 0) == 0)
-    a = a.substr(2);
-  else if (a.rfind("-", 0) == 0)
-    a = a.substr(1);
-  else
-    return false;
-  return a == name || a.rfind(std::string(name) + "=", 0) == 0;
-}
-
 /// Passes writes on to `out`, large ones (weight blobs in MLIR bytecode) in
 /// slices of 128 KiB: each slice of a mapped input is faulted in just before
 /// the kernel copies it, while it is still in the CPU cache (one write of a
@@ -74,18 +63,24 @@ private:
   llvm::raw_ostream &out;
 };
 
-/// Whether `args` ask for one MindIR translation that the direct driver
-/// below handles (no diagnostic verification, no input splitting, no help).
+/// Whether `args` ask for one MindIR translation with only options the
+/// direct driver below knows (-o, --emit-bytecode, --mindir-*, --mlir-*);
+/// anything else (--verify-diagnostics, --split-input-file, --help, ...)
+/// goes through mlir-translate's driver.
 bool wantsDirectMindIR(const std::vector<std::string> &args) {
   int mindir = 0;
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string &a = args[i];
-    if (isFlag(a, "export-mindir") || isFlag(a, "import-mindir"))
+    if (a.size() < 2 || a[0] != '-')
+      continue; // the input file, or "-" (stdin)
+    std::string name = a.substr(a[1] == '-' ? 2 : 1);
+    name = name.substr(0, name.find('='));
+    if (name == "export-mindir" || name == "import-mindir")
       ++mindir;
-    else if (isFlag(a, "verify-diagnostics") ||
-             isFlag(a, "split-input-file") || isFlag(a, "help") ||
-             isFlag(a, "help-hidden") || isFlag(a, "import-pynative-trace") ||
-             isFlag(a, "version"))
+    else if (name == "o")
+      i += a.find('=') == std::string::npos; // its value follows
+    else if (name != "emit-bytecode" && name.rfind("mindir-", 0) != 0 &&
+             name.rfind("mlir-", 0) != 0)
       return false;
   }
   return mindir == 1;
