@@ -1052,8 +1052,11 @@ FailureOr<Entry> MindIRImporter::buildWhile(const mind_ir::NodeProto &node,
     }
     currentNode = nullptr;
     LoopState &loop = loops.back();
-    // isLoopGraph found the call of the Switch, which set the flag.
-    assert(loop.flag && loop.continueGraph && "a loop graph without exit test");
+    // isLoopGraph found a call of the Switch by the names in the file; the
+    // names may have meant something else where they were used.
+    if (!loop.flag)
+      return error() << "never reaches its exit test: its Switch does not "
+                        "pick the graph that calls it again";
     if (ValueRange(loop.values).getTypes() != types)
       return error() << "the exit graph returns values of other types than "
                         "the loop state";
@@ -1092,8 +1095,9 @@ FailureOr<Entry> MindIRImporter::buildWhile(const mind_ir::NodeProto &node,
         return failure();
     }
     currentNode = nullptr;
-    // isLoopGraph found the continue graph's call of the loop graph.
-    assert(loop.next && "a continue graph that does not call the loop graph");
+    if (!loop.next)
+      return error() << "does not call the loop graph '" << header.name()
+                     << "' again (the name means something else here)";
     if (ValueRange(*loop.next).getTypes() != types)
       return error() << "calls the loop graph '" << header.name()
                      << "' with values of other types than the loop state";
