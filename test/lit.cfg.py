@@ -43,6 +43,22 @@ if config.ascend_trace_fuzzer and os.path.exists(config.ascend_trace_fuzzer):
     config.available_features.add("fuzzer")
     config.substitutions.append(("%trace_fuzzer", config.ascend_trace_fuzzer))
 
+# Immutable directories (chattr +i; root on ext4 and similar): a directory
+# that even root cannot rename, for tests of failed renames.
+import tempfile
+with tempfile.TemporaryDirectory() as probe:
+    target = os.path.join(probe, "d")
+    os.mkdir(target)
+    if subprocess.call(["chattr", "+i", target], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL) == 0:
+        subprocess.call(["chattr", "-i", target])
+        config.available_features.add("immutable-dirs")
+
+# clang-22 with libFuzzer (fuzz/mindir builds its fuzzer with it).
+import shutil
+if shutil.which("clang++-22"):
+    config.available_features.add("clang")
+
 # The stock mlir-opt and the plugin built here.
 config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
 config.substitutions.append(("%ascend_plugin", os.path.join(config.ascend_obj_root, "lib", "AscendOptPlugin.so")))

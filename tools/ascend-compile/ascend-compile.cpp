@@ -65,6 +65,18 @@ cl::opt<bool> keepUnsupported(
     cl::desc("Keep eager ops without a mapping as mindspore.custom (with a "
              "warning) instead of failing"),
     cl::init(false), cl::cat(ascendCompileOptions));
+cl::opt<ascend::MindIRExternalData> externalData(
+    "mindir-external-data",
+    cl::desc("Where the MindIR weights go"),
+    cl::init(ascend::MindIRExternalData::Auto),
+    cl::values(clEnumValN(ascend::MindIRExternalData::Auto, "auto",
+                          "inline up to 1 GiB in total, external data files "
+                          "(<stem>_variables/) above"),
+               clEnumValN(ascend::MindIRExternalData::Always, "always",
+                          "always in external data files"),
+               clEnumValN(ascend::MindIRExternalData::Never, "never",
+                          "always inline")),
+    cl::cat(ascendCompileOptions));
 cl::opt<std::string> mappingFile(
     "mapping-file",
     cl::desc("JSON file of user mappings from eager op names to mindspore ops"),
@@ -356,7 +368,10 @@ int main(int argc, char **argv) {
         f.erase();
     (*single->getOps<func::FuncOp>().begin()).setName("main");
     written = writeAtomically(path, [&](raw_ostream &os) {
-      return ascend::exportMindIR(*single, os);
+      ascend::MindIRExportOptions options;
+      options.externalData = externalData;
+      options.outputPath = path;
+      return ascend::exportMindIR(*single, os, options);
     });
     if (failed(written))
       break;

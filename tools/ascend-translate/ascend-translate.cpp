@@ -5,16 +5,185 @@
 //
 // The output named by -o is written to a temporary file beside it and renamed
 // over it only on success, so a failed translation leaves an existing output
-// file as it was (mlir-translate itself truncates it first).
+// file as it was (mlir-translate itself truncates it first). MindIR external
+// weight data (a `<stem>_variables` directory beside the output) is likewise
+// written to a temporary directory and moved into place at the end of the
+// export.
 //
 //===----------------------------------------------------------------------===//
+#include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "ascend/InitAll.h"
+#include "ascend/Target/MindIR/MindIRExport.h"
+#include "ascend/Target/MindIR/MindIRImport.h"
+#include "mlir/Bytecode/BytecodeWriter.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Tools/ParseUtilities.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <memory>
 #include <string>
 #include <vector>
+
+namespace {
+/// Passes writes on to `out`, large ones (weight blobs in MLIR bytecode) in
+/// slices of 128 KiB: each slice of a mapped input is faulted in just before
+/// the kernel copies it, while it is still in the CPU cache (one write of a
+/// whole blob runs about twice as slow).
+class SlicedOutput : public llvm::raw_ostream {
+public:
+  explicit SlicedOutput(llvm::raw_ostream &out)
+      : llvm::raw_ostream(/*unbuffered=*/true), out(out) {}
+
+private:
+  static constexpr size_t kSlice = size_t(128) << 10;
+  void write_impl(const char *data, size_t size) override {
+    if (size <= kSlice) {
+      out.write(data, size);
+      return;
+    }
+    for (size_t at = 0; at < size; at += kSlice)
+      out.write(data + at, std::min(kSlice, size - at));
+  }
+  uint64_t current_pos() const override { return out.tell(); }
+
+  llvm::raw_ostream &out;
+};
+
+/// Whether `args` ask for one MindIR translation with only options the
+/// direct driver below knows (-o, --emit-bytecode, --mindir-*, --mlir-*);
+/// anything else (--verify-diagnostics, --split-input-file, --help, ...)
+/// goes through mlir-translate's driver.
+bool wantsDirectMindIR(const std::vector<std::string> &args) {
+  int mindir = 0;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string &a = args[i];
+    if (a.size() < 2 || a[0] != '-')
+      continue; // the input file, or "-" (stdin)
+    std::string name = a.substr(a[1] == '-' ? 2 : 1);
+    name = name.substr(0, name.find('='));
+    if (name == "export-mindir" || name == "import-mindir")
+      ++mindir;
+    else if (name == "o")
+      i += a.find('=') == std::string::npos; // its value follows
+    else if (name != "emit-bytecode" && name.rfind("mindir-", 0) != 0 &&
+             name.rfind("mlir-", 0) != 0)
+      return false;
+  }
+  return mindir == 1;
+}
+
+/// --export-mindir / --import-mindir run directly rather than through
+/// mlir-translate's driver, which copies the whole input into memory before
+/// translating: weights stay in the mapped input file (MLIR bytecode
+/// resources on export, external data files on import), so a model with
+/// gigabytes of weights costs about their size in memory, not a multiple.
+/// The import can also write MLIR bytecode (`--emit-bytecode`), where the
+/// weights are raw bytes instead of twice as many hex digits.
+int runMindIR(int argc, char **argv) {
+  namespace cl = llvm::cl;
+  static cl::opt<std::string> inputFilename(cl::Positional,
+                                            cl::desc("<input file>"),
+                                            cl::init("-"));
+  static cl::opt<std::string> outputFilename(
+      "o", cl::desc("Output filename"), cl::value_desc("filename"),
+      cl::init("-"));
+  static cl::opt<bool> exportMindIR(
+      "export-mindir",
+      cl::desc("mindspore dialect (MLIR text or bytecode) to a MindIR file"));
+  static cl::opt<bool> importMindIR(
+      "import-mindir", cl::desc("MindIR file to the mindspore dialect"));
+  static cl::opt<bool> emitBytecode(
+      "emit-bytecode",
+      cl::desc("--import-mindir: write MLIR bytecode instead of text"));
+  mlir::registerAsmPrinterCLOptions();
+  mlir::registerMLIRContextCLOptions();
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "ascend-translate: trace import and MindIR "
+                              "export\n");
+  if (emitBytecode && !importMindIR) {
+    llvm::errs() << "ascend-translate: --emit-bytecode applies to "
+                    "--import-mindir only\n";
+    return 1;
+  }
+
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::ascend::mindspore::MindSporeDialect,
+                  mlir::func::FuncDialect>();
+  mlir::MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      mlir::openInputFile(inputFilename, &error);
+  if (!input) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+  sourceMgr->AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  mlir::SourceMgrDiagnosticHandler handler(*sourceMgr, &context);
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(outputFilename, &error);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+
+  if (exportMindIR) {
+    mlir::ParserConfig config(&context);
+    mlir::OwningOpRef<mlir::Operation *> op =
+        mlir::parseSourceFileForTool(sourceMgr, config,
+                                     /*insertImplicitModule=*/true);
+    if (!op || mlir::failed(mlir::verify(*op)))
+      return 1;
+    // With an implicit module, the top-level op is always a module.
+    auto module = llvm::cast<mlir::ModuleOp>(*op);
+    if (mlir::failed(mlir::ascend::exportMindIR(
+            module, output->os(),
+            mlir::ascend::mindirExportOptionsFromCommandLine())))
+      return 1;
+  } else {
+    const llvm::MemoryBuffer *buffer =
+        sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+    mlir::OwningOpRef<mlir::ModuleOp> module = mlir::ascend::importMindIR(
+        buffer->getBuffer(), buffer->getBufferIdentifier(), &context,
+        mlir::ascend::mindirImportOptionsFromCommandLine());
+    if (!module)
+      return 1;
+    if (emitBytecode) {
+      SlicedOutput sliced(output->os());
+      if (mlir::failed(mlir::writeBytecodeToFile(*module, sliced)))
+        return 1;
+    } else {
+      module->print(output->os());
+    }
+  }
+  output->os().flush();
+  if (output->os().has_error()) {
+    llvm::errs() << "ascend-translate: cannot write '" << outputFilename
+                 << "': " << output->os().error().message() << "\n";
+    output->os().clear_error();
+    return 1;
+  }
+  output->keep();
+  return 0;
+}
+} // namespace
 
 int main(int argc, char **argv) {
   mlir::ascend::registerAllTranslations();
@@ -31,6 +200,8 @@ int main(int argc, char **argv) {
     std::string &value = separate ? args[i + 1] : a;
     size_t prefix = separate ? 0 : a.find('=') + 1;
     output = value.substr(prefix);
+    // --export-mindir writes external weight data beside the final file.
+    mlir::ascend::setMindIRTranslationOutputPath(output);
     // Only a regular file (or a new one) is replaced atomically; a device
     // such as /dev/null or a pipe is written directly.
     if (output == "-" || (llvm::sys::fs::exists(output) &&
@@ -44,9 +215,11 @@ int main(int argc, char **argv) {
   for (std::string &a : args)
     newArgv.push_back(a.data());
 
-  bool ok = mlir::succeeded(mlir::mlirTranslateMain(
-      (int)newArgv.size(), newArgv.data(),
-      "ascend-translate: trace import and MindIR export\n"));
+  bool ok = wantsDirectMindIR(args)
+                ? runMindIR((int)newArgv.size(), newArgv.data()) == 0
+                : mlir::succeeded(mlir::mlirTranslateMain(
+                      (int)newArgv.size(), newArgv.data(),
+                      "ascend-translate: trace import and MindIR export\n"));
   if (temporary.empty())
     return ok ? 0 : 1;
   if (!ok) {

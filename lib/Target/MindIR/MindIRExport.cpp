@@ -7,7 +7,8 @@
 //    named `<graph>:input_<i>`, its results the GraphProto outputs (MindSpore
 //    writes no Return node: the output list names the returned nodes).
 //  - each `mindspore.parameter` is a GraphProto parameter `<graph>:<name>`
-//    (ref_key `<name>`) with the exact weight bytes in raw_data; a
+//    (ref_key `<name>`) with the exact weight bytes in raw_data, or, above
+//    1 GiB of weights, in external data files (ExternalDataWriter); a
 //    `mindspore.load` is not a node, its users name the parameter directly.
 //  - each primitive application is a PrimitiveProto `<Prim>:<id>` holding the
 //    primitive's attributes plus a node with op_type `REF::<Prim>:<id>` and a
@@ -37,9 +38,14 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "mind_ir.pb.h"
+
+#include <algorithm>
 
 using namespace mlir;
 using namespace mlir::ascend;
@@ -159,6 +165,186 @@ FailureOr<int> exportedDataType(Type elementType, Location loc) {
 }
 
 //===----------------------------------------------------------------------===//
+// External data files
+//===----------------------------------------------------------------------===//
+
+/// Writes weights into `<stem>_variables/data_N` beside the .mindir file,
+/// the way MindSpore lays out models above 1 GiB. The files go to a
+/// temporary directory first; `commit` moves it into place. Whatever is not
+/// committed is removed.
+class ExternalDataWriter {
+public:
+  ExternalDataWriter(uint64_t fileBytes) : fileBytes(fileBytes) {}
+  ~ExternalDataWriter() {
+    if (out) {
+      // Drop what a failed write left (a stream destroyed with an error
+      // pending aborts the process).
+      out->close();
+      out->clear_error();
+      out.reset();
+    }
+    if (!committed && !tempDir.empty())
+      (void)llvm::sys::fs::remove_directories(tempDir);
+  }
+
+  /// Creates the temporary directory for the data of `outputPath`.
+  LogicalResult begin(StringRef outputPath, Location loc);
+  /// Appends one tensor of `length` bytes, which `write` hands to its sink;
+  /// fills `tensor`'s external_data.
+  LogicalResult
+  add(mind_ir::TensorProto *tensor, uint64_t length, Location loc,
+      function_ref<LogicalResult(function_ref<LogicalResult(StringRef)>)>
+          write);
+  /// Closes the last file and puts the directory in place.
+  LogicalResult commit(Location loc);
+
+private:
+  LogicalResult openFile(Location loc);
+  LogicalResult closeFile(Location loc);
+  LogicalResult writeError(Location loc);
+
+  uint64_t fileBytes;
+  /// `<stem>_variables`: relative (external_data.location) and final path.
+  std::string dirName;
+  SmallString<256> finalDir, tempDir, currentPath;
+  std::unique_ptr<llvm::raw_fd_ostream> out;
+  int fileIndex = -1;
+  uint64_t position = 0;
+  bool committed = false;
+};
+
+constexpr uint64_t kExternalAlign = 64;
+/// Size of the writes of weight data.
+constexpr size_t kWriteSlice = size_t(128) << 10;
+
+LogicalResult ExternalDataWriter::begin(StringRef outputPath, Location loc) {
+  StringRef stem = llvm::sys::path::stem(outputPath);
+  stem.consume_back("_graph");
+  dirName = (stem + "_variables").str();
+  finalDir = llvm::sys::path::parent_path(outputPath);
+  llvm::sys::path::append(finalDir, dirName);
+  SmallString<256> model(finalDir);
+  model += ".tmp-%%%%%%";
+  for (int attempt = 0;; ++attempt) {
+    llvm::sys::fs::createUniquePath(model, tempDir, /*MakeAbsolute=*/false);
+    std::error_code ec = llvm::sys::fs::create_directory(
+        tempDir, /*IgnoreExisting=*/false);
+    if (!ec)
+      break;
+    if (ec != std::errc::file_exists || attempt == 100) {
+      emitError(loc) << "cannot create the external data directory '"
+                     << tempDir << "': " << ec.message();
+      tempDir.clear();
+      return failure();
+    }
+  }
+  return openFile(loc);
+}
+
+LogicalResult ExternalDataWriter::writeError(Location loc) {
+  std::error_code ec = out->error();
+  out->clear_error();
+  return emitError(loc) << "cannot write external data file '" << currentPath
+                        << "': " << ec.message();
+}
+
+LogicalResult ExternalDataWriter::openFile(Location loc) {
+  ++fileIndex;
+  currentPath = tempDir;
+  llvm::sys::path::append(currentPath, "data_" + std::to_string(fileIndex));
+  std::error_code ec;
+  out = std::make_unique<llvm::raw_fd_ostream>(currentPath, ec);
+  if (ec)
+    return emitError(loc) << "cannot write external data file '"
+                          << currentPath << "': " << ec.message();
+  // The header: byte 0 is the little-endian flag, the rest zero.
+  char header[kExternalAlign] = {};
+  header[0] = llvm::sys::IsLittleEndianHost ? 1 : 0;
+  out->write(header, sizeof(header));
+  position = sizeof(header);
+  return out->has_error() ? writeError(loc) : success();
+}
+
+LogicalResult ExternalDataWriter::closeFile(Location loc) {
+  if (!out)
+    return success();
+  out->close();
+  LogicalResult ok = out->has_error() ? writeError(loc) : success();
+  out.reset();
+  return ok;
+}
+
+LogicalResult ExternalDataWriter::add(
+    mind_ir::TensorProto *tensor, uint64_t length, Location loc,
+    function_ref<LogicalResult(function_ref<LogicalResult(StringRef)>)>
+        write) {
+  // A new file once this tensor would cross the limit (unless the file holds
+  // nothing yet: a tensor larger than the limit gets a file of its own).
+  if (position > kExternalAlign && position + length > fileBytes) {
+    if (failed(closeFile(loc)) || failed(openFile(loc)))
+      return failure();
+  }
+  uint64_t offset = position;
+  uint64_t written = 0;
+  if (failed(write([&](StringRef piece) -> LogicalResult {
+        // Large pieces (a mapped blob) go out in slices: each is read (and
+        // faulted in) just before the kernel copies it, while it is still in
+        // the CPU cache; one write of the whole piece runs about twice as
+        // slow.
+        for (size_t at = 0; at < piece.size(); at += kWriteSlice) {
+          size_t n = std::min(kWriteSlice, piece.size() - at);
+          out->write(piece.data() + at, n);
+          if (out->has_error())
+            return writeError(loc);
+        }
+        written += piece.size();
+        return success();
+      })))
+    return failure();
+  // streamBytes checked the size against the type.
+  assert(written == length && "weight data of another size than its type");
+  (void)written;
+  position += length;
+  // The next tensor starts at a multiple of 64 bytes.
+  static const char zeros[kExternalAlign] = {};
+  uint64_t pad = llvm::alignTo(position, kExternalAlign) - position;
+  out->write(zeros, pad);
+  position += pad;
+  if (out->has_error())
+    return writeError(loc);
+  mind_ir::TensorProto::ExternalDataProto *ext = tensor->mutable_external_data();
+  ext->set_location(dirName + "/data_" + std::to_string(fileIndex));
+  ext->set_offset(offset);
+  ext->set_length(length);
+  return success();
+}
+
+LogicalResult ExternalDataWriter::commit(Location loc) {
+  if (failed(closeFile(loc)))
+    return failure();
+  // Replace an older directory: move it aside, move the new one in, then
+  // delete the old one.
+  SmallString<256> old;
+  if (llvm::sys::fs::exists(finalDir)) {
+    SmallString<256> model(finalDir);
+    model += ".old-%%%%%%";
+    llvm::sys::fs::createUniquePath(model, old, /*MakeAbsolute=*/false);
+    if (std::error_code ec = llvm::sys::fs::rename(finalDir, old))
+      return emitError(loc) << "cannot replace the external data directory '"
+                            << finalDir << "': " << ec.message();
+  }
+  if (std::error_code ec = llvm::sys::fs::rename(tempDir, finalDir)) {
+    if (!old.empty())
+      (void)llvm::sys::fs::rename(old, finalDir);
+    return emitError(loc) << "cannot replace the external data directory '"
+                          << finalDir << "': " << ec.message();
+  }
+  committed = true;
+  if (!old.empty())
+    (void)llvm::sys::fs::remove_directories(old);
+  return success();
+}
+
 // Exporter
 //===----------------------------------------------------------------------===//
 
@@ -200,6 +386,11 @@ private:
                          Location loc);
   /// Exact little/host-endian bytes of `value`.
   LogicalResult rawBytes(ElementsAttr value, Location loc, std::string &out);
+  /// The same bytes, handed to `sink` in consecutive pieces: a resource
+  /// blob's or a dense attribute's own storage as one piece (no copy), the
+  /// expansion of a splat or of i1 values in pieces of about 1 MiB.
+  LogicalResult streamBytes(ElementsAttr value, Location loc,
+                            function_ref<LogicalResult(StringRef)> sink);
 
   mind_ir::PrimitiveProto *addPrimitive(StringRef opType, std::string &name);
   /// Appends a node `REF::<prim>` named `<graph>:<hint>:<id>`.
@@ -258,7 +449,8 @@ private:
   llvm::StringMap<ms::ParameterOp> parameters;
   /// Per graph: side-effect nodes (Assert) its outputs must depend on.
   llvm::StringMap<SmallVector<std::string>> sideEffects;
-  uint64_t weightBytes = 0;
+  /// Set when the weights go to external data files.
+  std::unique_ptr<ExternalDataWriter> external;
   int64_t counter = 1;
 };
 } // namespace
@@ -295,8 +487,9 @@ LogicalResult MindIRExporter::setShape(mind_ir::NodeProto &node,
   return success();
 }
 
-LogicalResult MindIRExporter::rawBytes(ElementsAttr value, Location loc,
-                                       std::string &out) {
+LogicalResult
+MindIRExporter::streamBytes(ElementsAttr value, Location loc,
+                            function_ref<LogicalResult(StringRef)> sink) {
   auto type = cast<ShapedType>(value.getType());
   Type elementType = type.getElementType();
   int64_t count = type.getNumElements();
@@ -313,30 +506,51 @@ LogicalResult MindIRExporter::rawBytes(ElementsAttr value, Location loc,
       return emitError(loc)
              << "dense_resource '" << resource.getRawHandle().getKey()
              << "' holds " << data.size() << " bytes, expected " << expected;
-    out.assign(data.data(), data.size());
-    return success();
+    return sink(StringRef(data.data(), data.size()));
   }
 
   auto dense = dyn_cast<DenseElementsAttr>(value);
   if (!dense)
     return emitError(loc) << "cannot read the bytes of " << value;
-  out.clear();
-  out.reserve(expected);
+  // Pieces of at most about 1 MiB for the forms that need converting.
+  constexpr size_t kChunk = size_t(1) << 20;
+  std::string buffer;
+  auto flush = [&]() -> LogicalResult {
+    LogicalResult ok = buffer.empty() ? success() : sink(buffer);
+    buffer.clear();
+    return ok;
+  };
   if (elementType.isInteger(1)) {
-    for (bool b : dense.getValues<bool>())
-      out.push_back(b ? 1 : 0);
-    return success();
+    for (bool b : dense.getValues<bool>()) {
+      buffer.push_back(b ? 1 : 0);
+      if (buffer.size() >= kChunk && failed(flush()))
+        return failure();
+    }
+    return flush();
   }
   ArrayRef<char> data = dense.getRawData();
-  if (dense.isSplat()) {
-    for (int64_t i = 0; i < count; ++i)
-      out.append(data.data(), data.size());
-  } else {
-    out.assign(data.data(), data.size());
+  if (!dense.isSplat()) {
+    if (int64_t(data.size()) != expected)
+      return emitError(loc) << "cannot read the bytes of " << value;
+    return sink(StringRef(data.data(), data.size()));
   }
-  if (int64_t(out.size()) != expected)
+  if (int64_t(data.size()) * count != expected)
     return emitError(loc) << "cannot read the bytes of " << value;
-  return success();
+  for (int64_t i = 0; i < count; ++i) {
+    buffer.append(data.data(), data.size());
+    if (buffer.size() >= kChunk && failed(flush()))
+      return failure();
+  }
+  return flush();
+}
+
+LogicalResult MindIRExporter::rawBytes(ElementsAttr value, Location loc,
+                                       std::string &out) {
+  out.clear();
+  return streamBytes(value, loc, [&](StringRef piece) {
+    out.append(piece.data(), piece.size());
+    return success();
+  });
 }
 
 mind_ir::PrimitiveProto *MindIRExporter::addPrimitive(StringRef opType,
@@ -510,16 +724,22 @@ LogicalResult MindIRExporter::exportParameter(ms::ParameterOp op) {
   tensor->set_ref_key(op.getSymName().str());
   if (failed(fillTensorType(tensor, op.getType(), op.getLoc())))
     return failure();
-  std::string bytes;
-  if (failed(rawBytes(*op.getValue(), op.getLoc(), bytes)))
-    return failure();
-  weightBytes += bytes.size();
-  if (weightBytes > options.maxInlineWeightBytes)
-    return op.emitError("weights exceed ")
-           << options.maxInlineWeightBytes
-           << " bytes; MindIR external weight files are not supported yet";
-  tensor->set_raw_data(std::move(bytes));
   parameters[op.getSymName()] = op;
+  ElementsAttr value = *op.getValue();
+  if (external) {
+    auto type = cast<ShapedType>(value.getType());
+    uint64_t length =
+        type.getNumElements() * mindir::storageBytes(type.getElementType());
+    return external->add(
+        tensor, length, op.getLoc(),
+        [&](function_ref<LogicalResult(StringRef)> sink) {
+          return streamBytes(value, op.getLoc(), sink);
+        });
+  }
+  std::string bytes;
+  if (failed(rawBytes(value, op.getLoc(), bytes)))
+    return failure();
+  tensor->set_raw_data(std::move(bytes));
   return success();
 }
 
@@ -1305,6 +1525,40 @@ LogicalResult MindIRExporter::run(std::string &bytes) {
   mind_ir::GraphProto &graph = *model.mutable_graph();
   graph.set_name(mainName);
 
+  // Inline or external data: decided on the total size of the weights.
+  uint64_t weightBytes = 0;
+  for (ms::ParameterOp param : params) {
+    auto type = dyn_cast<ShapedType>(param.getType());
+    if (type && type.hasStaticShape())
+      weightBytes += type.getNumElements() *
+                     mindir::storageBytes(type.getElementType());
+  }
+  bool toExternal =
+      options.externalData == MindIRExternalData::Always ||
+      (options.externalData == MindIRExternalData::Auto &&
+       weightBytes > options.maxInlineWeightBytes);
+  // protobuf refuses to serialize a message of 2 GiB or more.
+  constexpr uint64_t kProtobufLimit = (uint64_t(1) << 31) - 1;
+  if (!toExternal && weightBytes >= kProtobufLimit)
+    return module.emitError("weights of ")
+           << weightBytes
+           << " bytes cannot be written inline: a MindIR file (one protobuf "
+              "message) holds less than 2 GiB; use "
+              "--mindir-external-data=auto or =always";
+  if (toExternal && !params.empty()) {
+    StringRef path = options.outputPath;
+    if (path.empty() || path == "-" ||
+        (llvm::sys::fs::exists(path) && !llvm::sys::fs::is_regular_file(path)))
+      return module.emitError("the weights (")
+             << weightBytes
+             << " bytes) go to external data files beside the MindIR file, "
+                "which needs an output file path (-o FILE), not '"
+             << (path.empty() ? StringRef("-") : path) << "'";
+    external = std::make_unique<ExternalDataWriter>(options.externalFileBytes);
+    if (failed(external->begin(path, module.getLoc())))
+      return failure();
+  }
+
   for (ms::ParameterOp param : params)
     if (failed(exportParameter(param)))
       return failure();
@@ -1325,6 +1579,8 @@ LogicalResult MindIRExporter::run(std::string &bytes) {
 
   if (!model.SerializeToString(&bytes))
     return module.emitError("protobuf could not serialize the MindIR model");
+  if (external && failed(external->commit(module.getLoc())))
+    return failure();
   return success();
 }
 
@@ -1338,23 +1594,69 @@ LogicalResult mlir::ascend::exportMindIR(ModuleOp module, llvm::raw_ostream &os,
   return success();
 }
 
-void mlir::ascend::registerMindIRTranslations() {
-  static llvm::cl::opt<uint64_t> maxInlineWeightBytes(
+namespace {
+std::string &translationOutputPath() {
+  static std::string path;
+  return path;
+}
+
+/// The command-line options of --export-mindir, registered on first use
+/// (by registerMindIRTranslations).
+struct ExportCLOptions {
+  llvm::cl::opt<uint64_t> maxInlineWeightBytes{
       "mindir-max-inline-weight-bytes",
       llvm::cl::desc("--export-mindir: largest total weight size written "
-                     "inline (bytes)"),
-      llvm::cl::init(uint64_t(1) << 30));
-  static llvm::cl::opt<std::string> graphName(
+                     "inline (bytes) with --mindir-external-data=auto"),
+      llvm::cl::init(uint64_t(1) << 30)};
+  llvm::cl::opt<MindIRExternalData> externalData{
+      "mindir-external-data",
+      llvm::cl::desc("--export-mindir: where the weights go"),
+      llvm::cl::init(MindIRExternalData::Auto),
+      llvm::cl::values(
+          clEnumValN(MindIRExternalData::Auto, "auto",
+                     "inline up to --mindir-max-inline-weight-bytes (1 GiB) "
+                     "in total, external data files above"),
+          clEnumValN(MindIRExternalData::Always, "always",
+                     "always in external data files"),
+          clEnumValN(MindIRExternalData::Never, "never", "always inline"))};
+  llvm::cl::opt<uint64_t> externalFileBytes{
+      "mindir-external-file-bytes",
+      llvm::cl::desc("--export-mindir: size at which external weight data "
+                     "starts a new file (bytes)"),
+      llvm::cl::init(uint64_t(1) << 30)};
+  llvm::cl::opt<std::string> graphName{
       "mindir-graph-name",
       llvm::cl::desc("--export-mindir: name of the main graph"),
-      llvm::cl::init(""));
+      llvm::cl::init("")};
+};
+
+ExportCLOptions &exportCLOptions() {
+  static ExportCLOptions options;
+  return options;
+}
+} // namespace
+
+void mlir::ascend::setMindIRTranslationOutputPath(StringRef path) {
+  translationOutputPath() = path.str();
+}
+
+MindIRExportOptions mlir::ascend::mindirExportOptionsFromCommandLine() {
+  ExportCLOptions &cl = exportCLOptions();
+  MindIRExportOptions options;
+  options.maxInlineWeightBytes = cl.maxInlineWeightBytes;
+  options.externalData = cl.externalData;
+  options.externalFileBytes = cl.externalFileBytes;
+  options.outputPath = translationOutputPath();
+  options.graphName = cl.graphName;
+  return options;
+}
+
+void mlir::ascend::registerMindIRTranslations() {
+  exportCLOptions();
   static TranslateFromMLIRRegistration registration(
       "export-mindir", "mindspore dialect to a MindIR file (MindSpore)",
       [](ModuleOp module, llvm::raw_ostream &os) {
-        MindIRExportOptions options;
-        options.maxInlineWeightBytes = maxInlineWeightBytes;
-        options.graphName = graphName;
-        return exportMindIR(module, os, options);
+        return exportMindIR(module, os, mindirExportOptionsFromCommandLine());
       },
       [](DialectRegistry &registry) {
         registry.insert<ms::MindSporeDialect, func::FuncDialect>();

@@ -12,7 +12,9 @@
 //    shape is a tuple, is one op with a result per output, and its name a
 //    tuple of those results for TupleGetItem;
 //  - `Switch(pred, g1, g2)` + a call of that node becomes `mindspore.cond`;
-//    any other call of a graph is inlined (recursion, i.e. loops, refused);
+//    a loop graph (it calls the closure of `Switch(flag, continue, exit)`,
+//    `continue` calls it again) becomes `mindspore.while`; any other call of
+//    a graph is inlined (other recursion refused);
 //  - Load / Depend / UpdateState / StopGradient only order side effects or
 //    stop gradients, which the (pure, inference) dialect does not model.
 //
@@ -33,6 +35,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -44,6 +47,7 @@
 #include <climits>
 #include <cstring>
 #include <functional>
+#include <memory>
 
 using namespace mlir;
 using namespace mlir::ascend;
@@ -69,6 +73,7 @@ struct Entry {
     Param,  // param: symbol of a mindspore.parameter, loaded on use
     Graph,  // graph
     Switch, // elems[0] = predicate; graph / elseGraph = branches
+    LoopLocal, // a value of a loop graph that the loop does not carry
   } kind = None;
   Value value;
   unsigned numOutputs = 1;
@@ -111,6 +116,9 @@ StringRef kindName(const Entry &e) {
     return "a graph";
   case Entry::Switch:
     return "a Switch";
+  case Entry::LoopLocal:
+    return "a value of the loop graph that the loop does not carry to the "
+           "next trip";
   }
   return "a value";
 }
@@ -165,8 +173,11 @@ private:
   LogicalResult checkModel(StringRef bytes);
   LogicalResult refusePythonLevel();
   LogicalResult importParameters(const mind_ir::GraphProto &graph);
-  FailureOr<std::string> parameterBytes(const mind_ir::TensorProto &tensor,
-                                        RankedTensorType type, StringRef name);
+  /// The weight bytes of a parameter: a copy of inline data, or a view of
+  /// the mapped external data file.
+  FailureOr<AsmResourceBlob> parameterBlob(const mind_ir::TensorProto &tensor,
+                                           RankedTensorType type,
+                                           StringRef name);
 
   FailureOr<Type> tensorType(const mind_ir::TensorProto &tensor);
   /// Output types of a node from its shape attribute; `tuple` tells whether
@@ -191,6 +202,15 @@ private:
                              Scope &scope);
   FailureOr<Entry> callGraph(const mind_ir::GraphProto &graph,
                              ArrayRef<Entry> args, Scope &scope);
+  /// Whether `graph` is a loop graph: it calls the closure chosen by a
+  /// `Switch(flag, continue, exit)` whose `continue` graph calls `graph`
+  /// again.
+  bool isLoopGraph(const mind_ir::GraphProto &graph);
+  /// `mindspore.while` from a call of the loop graph `header` with the
+  /// initial state `args`.
+  FailureOr<Entry> buildWhile(const mind_ir::NodeProto &node,
+                              const mind_ir::GraphProto &header,
+                              ArrayRef<Entry> args, Scope &scope);
 
   // Conversions of entries.
   FailureOr<Value> toTensor(const Entry &entry, StringRef what);
@@ -218,9 +238,25 @@ private:
   /// `<graph>:<name>` (and the bare name) of each parameter -> symbol.
   llvm::StringMap<std::string> parameterNames;
   llvm::StringMap<RankedTensorType> parameterTypes;
+  /// Mapped external data files, by path.
+  llvm::StringMap<std::shared_ptr<llvm::MemoryBuffer>> externalFiles;
   llvm::StringMap<std::optional<RegisteredOperationName>> primitiveOps;
   /// Loads already made in a block, by parameter symbol.
   DenseMap<std::pair<Block *, StringRef>, Value> loads;
+  /// Loops being imported, innermost last.
+  struct LoopState {
+    const mind_ir::GraphProto *header = nullptr;
+    /// In the loop graph (before region) or its continue graph (after).
+    bool inContinue = false;
+    /// The exit test and the trip's values (from the exit graph).
+    Value flag;
+    SmallVector<Value> values;
+    /// The Switch's first branch, which calls the loop graph again.
+    const mind_ir::GraphProto *continueGraph = nullptr;
+    /// The arguments of the continue graph's call of the loop graph.
+    std::optional<SmallVector<Value>> next;
+  };
+  SmallVector<LoopState> loops;
   /// Graphs being imported (a graph on this stack calling itself is a loop).
   SmallPtrSet<const mind_ir::GraphProto *, 8> active;
 
@@ -477,17 +513,31 @@ MindIRImporter::tensorValue(const mind_ir::TensorProto &tensor,
   return ElementsAttr(DenseElementsAttr::getFromRawBuffer(type, raw));
 }
 
-FailureOr<std::string>
-MindIRImporter::parameterBytes(const mind_ir::TensorProto &tensor,
-                               RankedTensorType type, StringRef name) {
+FailureOr<AsmResourceBlob>
+MindIRImporter::parameterBlob(const mind_ir::TensorProto &tensor,
+                              RankedTensorType type, StringRef name) {
   FailureOr<int64_t> expected = byteSize(type);
   if (failed(expected))
     return error() << "parameter '" << name << "' has type " << type
                    << ", which has no static size";
-  std::string data;
-  if (tensor.has_raw_data()) {
-    data = tensor.raw_data();
-  } else if (tensor.has_external_data()) {
+  // The exact bytes, aligned to the element size.
+  size_t align =
+      llvm::PowerOf2Ceil(mindir::storageBytes(type.getElementType()));
+  auto checkSize = [&](uint64_t size) -> LogicalResult {
+    if (int64_t(size) != *expected)
+      return error() << "parameter '" << name << "' holds " << size
+                     << " bytes; its type " << type << " needs " << *expected;
+    return success();
+  };
+  auto copy = [&](StringRef data) -> FailureOr<AsmResourceBlob> {
+    if (failed(checkSize(data.size())))
+      return failure();
+    return HeapAsmResourceBlob::allocateAndCopyWithAlign(
+        ArrayRef<char>(data.data(), data.size()), align);
+  };
+  if (tensor.has_raw_data())
+    return copy(tensor.raw_data());
+  if (tensor.has_external_data()) {
     const auto &ext = tensor.external_data();
     SmallString<256> path(options.externalDataDir);
     if (path.empty())
@@ -498,31 +548,44 @@ MindIRImporter::parameterBytes(const mind_ir::TensorProto &tensor,
                      << "': invalid external data (location '" << ext.location()
                      << "', offset " << ext.offset() << ", length "
                      << ext.length() << ")";
-    auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                              /*RequiresNullTerminator=*/false);
-    if (!buffer)
-      return error() << "parameter '" << name << "': external data file '"
-                     << path
-                     << "' cannot be read: " << buffer.getError().message();
-    uint64_t size = (*buffer)->getBufferSize();
+    // Each data file is mapped once; the blobs point into the mapping and
+    // keep it alive (no copy of the weights).
+    std::shared_ptr<llvm::MemoryBuffer> &buffer = externalFiles[path];
+    if (!buffer) {
+      auto mapped = llvm::MemoryBuffer::getFile(
+          path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+      if (!mapped) {
+        externalFiles.erase(path);
+        return error() << "parameter '" << name << "': external data file '"
+                       << path
+                       << "' cannot be read: " << mapped.getError().message();
+      }
+      buffer = std::move(*mapped);
+    }
+    uint64_t size = buffer->getBufferSize();
     if (uint64_t(ext.offset()) > size ||
         uint64_t(ext.length()) > size - uint64_t(ext.offset()))
       return error() << "parameter '" << name << "': external data file '"
                      << path << "' is too short (" << size
                      << " bytes; the parameter needs bytes " << ext.offset()
                      << " to " << ext.offset() + ext.length() << ")";
-    data.assign((*buffer)->getBufferStart() + ext.offset(), ext.length());
-  } else if (std::optional<std::string> typed =
-                 typedBytes(tensor, type.getElementType())) {
-    data = std::move(*typed);
-  } else if (*expected != 0) {
+    if (failed(checkSize(ext.length())))
+      return failure();
+    const char *start = buffer->getBufferStart() + ext.offset();
+    if (reinterpret_cast<uintptr_t>(start) % align != 0)
+      return copy(StringRef(start, ext.length()));
+    std::shared_ptr<llvm::MemoryBuffer> keep = buffer;
+    return AsmResourceBlob(ArrayRef<char>(start, ext.length()), align,
+                           [keep](void *, size_t, size_t) {},
+                           /*dataIsMutable=*/false);
+  }
+  if (std::optional<std::string> typed =
+          typedBytes(tensor, type.getElementType()))
+    return copy(*typed);
+  if (*expected != 0)
     return error() << "parameter '" << name
                    << "' has no data (no raw_data and no external_data)";
-  }
-  if (int64_t(data.size()) != *expected)
-    return error() << "parameter '" << name << "' holds " << data.size()
-                   << " bytes; its type " << type << " needs " << *expected;
-  return data;
+  return copy(StringRef());
 }
 
 LogicalResult
@@ -554,14 +617,10 @@ MindIRImporter::importParameters(const mind_ir::GraphProto &graph) {
                      << "; parameters need a static shape";
     if (parameterTypes.count(name))
       return error() << "parameter '" << name << "' is declared twice";
-    FailureOr<std::string> bytes = parameterBytes(tensor, type, name);
-    if (failed(bytes))
+    FailureOr<AsmResourceBlob> blob = parameterBlob(tensor, type, name);
+    if (failed(blob))
       return failure();
-    // The exact bytes, aligned to the element size.
-    AsmResourceBlob blob = HeapAsmResourceBlob::allocateAndCopyWithAlign(
-        ArrayRef<char>(bytes->data(), bytes->size()),
-        llvm::PowerOf2Ceil(mindir::storageBytes(type.getElementType())));
-    auto value = DenseResourceElementsAttr::get(type, name, std::move(blob));
+    auto value = DenseResourceElementsAttr::get(type, name, std::move(*blob));
     ms::ParameterOp::create(builder, fileLoc, name, type, value);
     parameterNames[full] = name.str();
     parameterNames[name] = name.str();
@@ -845,8 +904,10 @@ FailureOr<Entry> MindIRImporter::importGraph(const mind_ir::GraphProto &graph,
                                              ArrayRef<Entry> args) {
   if (active.contains(&graph))
     return error() << "calls graph '" << graph.name()
-                   << "' from inside itself (a loop); loops are not imported "
-                      "yet";
+                   << "' from inside itself (a loop) in a form not imported: "
+                      "a loop must be a graph that ends with a call of "
+                      "Switch(flag, continue, exit), the continue graph "
+                      "calling the loop graph again";
   if (int64_t(args.size()) != graph.input_size())
     return error() << "calls graph '" << graph.name() << "' with "
                    << args.size() << " arguments; it has " << graph.input_size()
@@ -890,6 +951,168 @@ FailureOr<Entry> MindIRImporter::callGraph(const mind_ir::GraphProto &graph,
   Scope inner;
   inner.parent = &scope;
   return importGraph(graph, inner, args);
+}
+
+bool MindIRImporter::isLoopGraph(const mind_ir::GraphProto &graph) {
+  std::string self = "REF::" + graph.name();
+  llvm::StringSet<> switches;
+  for (const mind_ir::NodeProto &node : graph.node()) {
+    StringRef opType = node.op_type();
+    if (opType.consume_front("REF::")) {
+      if (switches.contains(opType))
+        return true;
+      auto prim = primitives.find(opType);
+      if (prim == primitives.end() ||
+          (prim->second->op_type() != "Switch" &&
+           prim->second->op_type() != "switch") ||
+          node.input_size() != 3)
+        continue;
+    } else if (opType != "Switch") {
+      continue;
+    }
+    // A Switch whose first branch calls this graph.
+    auto branch = graphs.find(node.input(1));
+    if (branch == graphs.end())
+      continue;
+    bool recurses = llvm::any_of(
+        branch->second->node(),
+        [&](const mind_ir::NodeProto &n) { return n.op_type() == self; });
+    if (recurses) {
+      switches.insert(node.name());
+      if (node.output_size() > 0)
+        switches.insert(node.output(0));
+    }
+  }
+  return false;
+}
+
+/// A loop graph is a `mindspore.while`: its nodes up to the Switch are the
+/// before region, the exit graph (run inside it) gives the values of a trip,
+/// the continue graph up to its call of the loop graph is the after region.
+FailureOr<Entry> MindIRImporter::buildWhile(const mind_ir::NodeProto &node,
+                                            const mind_ir::GraphProto &header,
+                                            ArrayRef<Entry> args,
+                                            Scope &scope) {
+  SmallVector<Value> inits;
+  for (const Entry &arg : args)
+    if (failed(flattenTensors(arg, inits, "a loop's initial state")))
+      return failure();
+  if (int64_t(inits.size()) != header.input_size())
+    return error() << "starts loop graph '" << header.name() << "' with "
+                   << inits.size() << " values; it has " << header.input_size()
+                   << " inputs";
+  if (inits.empty())
+    return error() << "starts loop graph '" << header.name()
+                   << "' without state; a mindspore.while needs some";
+  TypeRange types = ValueRange(inits).getTypes();
+
+  Location loc = nodeLoc(node);
+  OperationState state(loc, ms::WhileOp::getOperationName());
+  state.addOperands(inits);
+  state.addTypes(types);
+  Region *before = state.addRegion();
+  Region *after = state.addRegion();
+  SmallVector<Location> locs(types.size(), loc);
+  Block *beforeBlock = new Block();
+  before->push_back(beforeBlock);
+  beforeBlock->addArguments(types, locs);
+  Block *afterBlock = new Block();
+  after->push_back(afterBlock);
+  afterBlock->addArguments(types, locs);
+  // Ops built in the regions belong to `state` until the op exists; on
+  // failure the regions (and the ops) go with it.
+
+  active.insert(&header);
+  loops.push_back(LoopState{&header});
+  llvm::scope_exit leave([&] {
+    loops.pop_back();
+    active.erase(&header);
+  });
+
+  const mind_ir::GraphProto *savedGraph = currentGraph;
+  const mind_ir::NodeProto *savedNode = currentNode;
+  llvm::scope_exit restore([&] {
+    currentGraph = savedGraph;
+    currentNode = savedNode;
+  });
+
+  // before: the loop graph on the block arguments.
+  Scope headerScope;
+  headerScope.parent = &scope;
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(beforeBlock);
+    currentGraph = &header;
+    currentNode = nullptr;
+    for (auto [input, arg] :
+         llvm::zip(header.input(), beforeBlock->getArguments()))
+      headerScope.names[input.name()] = Entry::tensor(arg);
+    for (const mind_ir::NodeProto &n : header.node()) {
+      currentNode = &n;
+      if (failed(importNode(n, headerScope)))
+        return failure();
+    }
+    currentNode = nullptr;
+    LoopState &loop = loops.back();
+    // isLoopGraph found a call of the Switch by the names in the file; the
+    // names may have meant something else where they were used.
+    if (!loop.flag)
+      return error() << "never reaches its exit test: its Switch does not "
+                        "pick the graph that calls it again";
+    if (ValueRange(loop.values).getTypes() != types)
+      return error() << "the exit graph returns values of other types than "
+                        "the loop state";
+    ms::ConditionOp::create(builder, loc, loop.flag, loop.values);
+  }
+
+  // after: the continue graph on this trip's values. Names of the loop graph
+  // are this trip's values where the loop carries them.
+  {
+    LoopState &loop = loops.back();
+    const mind_ir::GraphProto *continueGraph = loop.continueGraph;
+    Scope afterScope;
+    afterScope.parent = &scope;
+    for (auto &entry : headerScope.names) {
+      const Entry &e = entry.second;
+      Entry bound = Entry::of(Entry::LoopLocal);
+      if (e.kind == Entry::Tensor)
+        for (auto [i, v] : llvm::enumerate(loop.values))
+          if (v == e.value) {
+            bound = Entry::tensor(afterBlock->getArgument(i));
+            break;
+          }
+      if (e.kind == Entry::Tensor || e.kind == Entry::MultiOutput)
+        afterScope.names[entry.first()] = bound;
+    }
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(afterBlock);
+    loop.inContinue = true;
+    currentGraph = continueGraph;
+    currentNode = nullptr;
+    if (continueGraph->input_size() != 0)
+      return error() << "the continue graph of a loop takes no inputs";
+    for (const mind_ir::NodeProto &n : continueGraph->node()) {
+      currentNode = &n;
+      if (failed(importNode(n, afterScope)))
+        return failure();
+    }
+    currentNode = nullptr;
+    if (!loop.next)
+      return error() << "does not call the loop graph '" << header.name()
+                     << "' again (the name means something else here)";
+    if (ValueRange(*loop.next).getTypes() != types)
+      return error() << "calls the loop graph '" << header.name()
+                     << "' with values of other types than the loop state";
+    ms::YieldOp::create(builder, loc, *loop.next);
+  }
+
+  Operation *op = builder.create(state);
+  if (op->getNumResults() == 1)
+    return Entry::tensor(op->getResult(0));
+  Entry result = Entry::of(Entry::Tuple);
+  for (Value v : op->getResults())
+    result.elems.push_back(Entry::tensor(v));
+  return result;
 }
 
 FailureOr<Entry> MindIRImporter::buildCond(const mind_ir::NodeProto &node,
@@ -968,8 +1191,46 @@ LogicalResult MindIRImporter::importNode(const mind_ir::NodeProto &node,
       if (failed(callee))
         return failure();
       FailureOr<Entry> result = failure();
+      LoopState *loop = loops.empty() ? nullptr : &loops.back();
+      if (callee->kind == Entry::Switch && loop && !loop->inContinue &&
+          currentGraph == loop->header && callee->graph &&
+          llvm::any_of(callee->graph->node(),
+                       [&](const mind_ir::NodeProto &n) {
+                         return StringRef(n.op_type()) ==
+                                "REF::" + loop->header->name();
+                       })) {
+        // The loop's exit test: the exit graph gives this trip's values.
+        if (loop->flag)
+          return error() << "the loop graph picks its next step twice";
+        FailureOr<Value> flag = toTensor(callee->elems[0], "the loop's flag");
+        if (failed(flag))
+          return failure();
+        FailureOr<Entry> out = callGraph(*callee->elseGraph, inputs, scope);
+        if (failed(out) ||
+            failed(flattenTensors(*out, loop->values, "a loop value")))
+          return failure();
+        loop->flag = *flag;
+        loop->continueGraph = callee->graph;
+        return define(Entry::of(Entry::None));
+      }
+      if (callee->kind == Entry::Graph && loop && loop->inContinue &&
+          callee->graph == loop->header) {
+        // The continue graph's tail call: the next trip's state.
+        if (loop->next)
+          return error() << "calls the loop graph '" << loop->header->name()
+                         << "' twice";
+        SmallVector<Value> next;
+        for (const Entry &in : inputs)
+          if (failed(flattenTensors(in, next, "a loop state value")))
+            return failure();
+        loop->next = std::move(next);
+        return define(Entry::of(Entry::None));
+      }
       if (callee->kind == Entry::Switch)
         result = buildCond(node, *callee, inputs, scope);
+      else if (callee->kind == Entry::Graph &&
+               !active.contains(callee->graph) && isLoopGraph(*callee->graph))
+        result = buildWhile(node, *callee->graph, inputs, scope);
       else if (callee->kind == Entry::Graph)
         result = callGraph(*callee->graph, inputs, scope);
       else
@@ -1054,6 +1315,29 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
   }
   if (primitive == "UpdateState")
     return Entry::of(Entry::Monad);
+  if (primitive == "Assert") {
+    // Assert(condition, (message,)): a guard; the graph's outputs depend on
+    // it (Depend), which the dialect expresses by the op's place.
+    if (failed(needInputs(2)))
+      return failure();
+    FailureOr<Value> condition = toTensor(inputs[0], "the Assert condition");
+    if (failed(condition))
+      return failure();
+    const Entry *text = &inputs[1];
+    if (text->kind == Entry::Tuple && text->elems.size() == 1)
+      text = &text->elems[0];
+    if (text->kind != Entry::Const || !text->attr ||
+        text->attr->type() != AttrType::STRING)
+      return error() << "Assert prints " << kindName(*text)
+                     << "; only a message string is imported";
+    auto type = dyn_cast<RankedTensorType>(condition->getType());
+    if (!type || !type.getElementType().isInteger(1))
+      return error() << "the Assert condition is " << condition->getType()
+                     << ", not a bool tensor";
+    ms::AssertOp::create(builder, nodeLoc(node), *condition,
+                         text->attr->s());
+    return Entry::of(Entry::Monad);
+  }
   if (primitive == "Switch" || primitive == "switch") {
     if (failed(needInputs(3)))
       return failure();
@@ -1805,22 +2089,34 @@ mlir::ascend::importMindIR(StringRef bytes, StringRef filename,
   return importer.run(bytes);
 }
 
-void mlir::ascend::registerMindIRImportTranslation() {
+namespace {
+/// The command-line options of --import-mindir, registered on first use.
+llvm::cl::opt<std::string> &externalDataDirOption() {
   static llvm::cl::opt<std::string> externalDataDir(
       "mindir-external-data-dir",
       llvm::cl::desc("--import-mindir: directory of external weight files "
                      "(default: the input file's directory)"),
       llvm::cl::init(""));
+  return externalDataDir;
+}
+} // namespace
+
+MindIRImportOptions mlir::ascend::mindirImportOptionsFromCommandLine() {
+  MindIRImportOptions options;
+  options.externalDataDir = externalDataDirOption();
+  return options;
+}
+
+void mlir::ascend::registerMindIRImportTranslation() {
+  externalDataDirOption();
   TranslateToMLIRRegistration registration(
       "import-mindir", "MindIR file (MindSpore) to the mindspore dialect",
       [](llvm::SourceMgr &sourceMgr,
          MLIRContext *context) -> OwningOpRef<Operation *> {
         const llvm::MemoryBuffer *buffer =
             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-        MindIRImportOptions options;
-        options.externalDataDir = externalDataDir;
         return importMindIR(buffer->getBuffer(), buffer->getBufferIdentifier(),
-                            context, options);
+                            context, mindirImportOptionsFromCommandLine());
       },
       [](DialectRegistry &registry) {
         registry.insert<ms::MindSporeDialect, func::FuncDialect>();

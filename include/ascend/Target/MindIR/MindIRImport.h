@@ -26,15 +26,19 @@ struct MindIRImportOptions {
 /// Parses `bytes` (the contents of the MindIR file `filename`) and builds:
 ///  - module-level `mindspore.parameter`s, one per GraphProto parameter, named
 ///    without the `<graph>:` prefix, holding the exact weight bytes (inline
-///    raw_data or external data) as a `dense_resource`;
+///    raw_data or external data) as a `dense_resource`; external data files
+///    are mapped, not copied: their blobs keep the mapping alive;
 ///  - `func.func @main` from the main graph: graph inputs become arguments,
 ///    nodes become mindspore ops (the primitive's op_type and attributes
 ///    select the op, the node's `shape` attribute gives the result type),
 ///    `Constant` tensor nodes become `mindspore.constant`, the graph output
 ///    (a MakeTuple: several results) the returned values;
 ///  - `Switch(pred, g1, g2)` + a call of that Switch node: `mindspore.cond`
-///    whose regions are the two branch graphs; other sub-graph calls are
-///    inlined; Load/Depend/UpdateState (side-effect ordering) are dropped.
+///    whose regions are the two branch graphs; a call of a loop graph (one
+///    that calls the closure of `Switch(flag, continue, exit)` whose
+///    `continue` graph calls it again): `mindspore.while`; other sub-graph
+///    calls are inlined; `Assert(cond, (message,))`: `mindspore.assert`;
+///    Load/Depend/UpdateState (side-effect ordering) are dropped.
 /// The module is named after the main graph (unnamed for "main_graph", the
 /// exporter's default), so that exporting it again gives the same bytes.
 ///
@@ -52,8 +56,11 @@ struct MindIRImportOptions {
 ///  - a node applies a primitive the mindspore dialect has no op for (the
 ///    error names it), or a known primitive with attributes the op cannot
 ///    express (e.g. a training-mode BatchNorm);
-///  - a node uses a name defined nowhere, or a graph calls itself (loops are
-///    not imported yet), or a type has no mindspore form;
+///  - a node uses a name defined nowhere, or a graph calls itself other than
+///    as a loop graph, or a loop graph does not fit `mindspore.while` (the
+///    exit graph's values or the next state differ in type from the loop
+///    state, the continue graph uses a loop graph value the loop does not
+///    carry, ...), or a type has no mindspore form;
 ///  - the built module does not verify.
 OwningOpRef<ModuleOp> importMindIR(llvm::StringRef bytes,
                                    llvm::StringRef filename, MLIRContext *ctx,
@@ -62,6 +69,10 @@ OwningOpRef<ModuleOp> importMindIR(llvm::StringRef bytes,
 /// Registers `--import-mindir` with mlir-translate's registry
 /// (ascend-translate).
 void registerMindIRImportTranslation();
+
+/// The options of `--import-mindir` as given on the command line (after
+/// registerMindIRImportTranslation and command-line parsing).
+MindIRImportOptions mindirImportOptionsFromCommandLine();
 
 } // namespace mlir::ascend
 
