@@ -156,3 +156,24 @@ func.func @inside_cond(%p: tensor<i1>, %x: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// Horizontal fusion: independent kernels reading the same input share one
+// launch and one read of the input; kernels on different inputs stay apart.
+// CHECK-LABEL: func.func @horizontal_siblings
+// CHECK: %[[G:.*]]:2 = mindspore.fusion "vector" "Fused_Exp_Abs_0"(%arg0) : (tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>)
+// CHECK: return %[[G]]#0, %[[G]]#1
+func.func @horizontal_siblings(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  %e = mindspore.exp %x : tensor<64xf32>
+  %a = mindspore.abs %x : tensor<64xf32>
+  return %e, %a : tensor<64xf32>, tensor<64xf32>
+}
+
+// CHECK-LABEL: func.func @unrelated_inputs
+// CHECK-NOT: mindspore.fusion
+func.func @unrelated_inputs(%x: tensor<64xf32>, %y: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  %e = mindspore.exp %x : tensor<64xf32>
+  %a = mindspore.abs %y : tensor<64xf32>
+  return %e, %a : tensor<64xf32>, tensor<64xf32>
+}

@@ -18,7 +18,7 @@ StringRef FusionOp::classify(Operation *op) {
           CosOp, NegOp, AbsOp, ExpOp, LogOp, SqrtOp, RsqrtOp, TanhOp, ErfOp,
           SigmoidOp, SiLUOp, GeLUOp, SelectOp, CastOp, BiasAddOp,
           BroadcastToOp, BatchNormOp, ReshapeOp, ExpandDimsOp, SqueezeOp,
-          TransDataOp, TransposeOp, StridedSliceOp>(op))
+          TransDataOp, TransposeOp, StridedSliceOp, SplitOp>(op))
     return "vector";
   return "";
 }

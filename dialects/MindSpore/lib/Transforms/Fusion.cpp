@@ -147,13 +147,30 @@ void BlockFuser::run(Block &block) {
         loadTime.contains(op) ? StringRef() : FusionOp::classify(op);
     int64_t joined = -1;
     if (!unit.empty()) {
-      // Candidates: open groups that produce an operand, best saving first.
+      // Candidates: open groups that produce an operand (vertical fusion),
+      // then open Vector groups of ops that read the same tensor (horizontal
+      // fusion of independent small kernels: an open group has no reader
+      // outside it yet, so this op cannot depend on it). Best saving wins.
+      SmallVector<int64_t> candidates;
+      for (Value v : op->getOperands())
+        if (int64_t g = groupOf(v); g >= 0)
+          candidates.push_back(g);
+      if (unit != "cube")
+        for (Value v : op->getOperands())
+          for (Operation *user : v.getUsers()) {
+            if (user == op || user->getBlock() != &block ||
+                !user->isBeforeInBlock(op))
+              continue;
+            auto it = membership.find(user);
+            if (it != membership.end() && !groups[it->second].hasCube)
+              candidates.push_back(it->second);
+          }
       int64_t best = -1;
       double bestSaving = 0;
       int64_t bestBytes = 0;
-      for (Value v : op->getOperands()) {
-        int64_t g = groupOf(v);
-        if (g < 0 || g == best || !compatible(groups[g], op, unit))
+      for (int64_t g : candidates) {
+        if (g == best || groups[g].ops.empty() ||
+            !compatible(groups[g], op, unit))
           continue;
         llvm::SmallPtrSet<Operation *, 16> apart(groups[g].ops.begin(),
                                                  groups[g].ops.end());

@@ -40,7 +40,12 @@ def AscendMindSporeFuse : Pass<"ascend-mindspore-fuse", "ModuleOp"> {
     BatchMatMul, Conv2D, Conv2DTranspose) with the Vector work preparing its
     operands (a prologue group without reductions) and its Vector epilogue
     (bias, activation, residual add, cast) as one "mix" group. Transpose and
-    StridedSlice count as Vector work: the copy engines do them on the way. An op joins the
+    StridedSlice and Split count as Vector work: the copy engines do them on
+    the way.
+    Horizontal fusion: an op may also join an open Vector group of another
+    op reading the same tensor (independent small kernels share one launch),
+    when the modeled time says so: for kernels below the minimum kernel time
+    the launch saved is the gain, for large ones there is none. An op joins the
     group of the operand that saves the most GM bytes (the bytes of the
     values it would otherwise read back from GM), when the modeled kernel
     time of the merged group (max of the target's minimum kernel time and
