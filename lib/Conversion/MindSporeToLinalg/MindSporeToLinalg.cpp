@@ -1961,6 +1961,38 @@ struct ConvertMindSporeToLinalgPass
     module.walk([&](ms::TransDataOp op) { moves.push_back(op); });
     for (ms::TransDataOp op : moves)
       op.expand();
+    // MaskedFill is a Select; fills are constants (or a broadcast value);
+    // Dropout in inference is the identity.
+    SmallVector<Operation *> rewrites;
+    module.walk([&](Operation *op) {
+      if (isa<ms::MaskedFillOp, ms::FillOp, ms::ZerosOp, ms::OnesOp,
+              ms::DropoutOp>(op))
+        rewrites.push_back(op);
+    });
+    for (Operation *op : rewrites) {
+      OpBuilder b(op);
+      Value replacement;
+      if (auto fill = dyn_cast<ms::MaskedFillOp>(op)) {
+        replacement = ms::SelectOp::create(b, op->getLoc(), fill.getMask(),
+                                           fill.getValue(), fill.getInput());
+      } else if (auto drop = dyn_cast<ms::DropoutOp>(op)) {
+        replacement = drop.getX();
+      } else if (auto fill = dyn_cast<ms::FillOp>(op)) {
+        auto type = cast<RankedTensorType>(fill.getType());
+        replacement = ms::BroadcastToOp::create(
+            b, op->getLoc(),
+            ms::ReshapeOp::create(b, op->getLoc(), fill.getValue(),
+                                  ArrayRef<int64_t>{}),
+            type.getShape());
+      } else {
+        SmallVector<OpFoldResult> folded;
+        (void)op->fold(folded);
+        replacement = ms::ConstantOp::create(
+            b, op->getLoc(), cast<ElementsAttr>(cast<Attribute>(folded[0])));
+      }
+      op->getResult(0).replaceAllUsesWith(replacement);
+      op->erase();
+    }
     // A load of a parameter without a value has nothing to lower to: say so
     // instead of a generic legalization failure.
     bool missingValue = false;

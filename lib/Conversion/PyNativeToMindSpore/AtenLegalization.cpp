@@ -856,7 +856,7 @@ LogicalResult maskedFill(AtenCall &c, SmallVectorImpl<Value> &results) {
     return c.unsupported("missing the fill value");
   }
   results.push_back(
-      ms::SelectOp::create(c.b, c.loc, asBool(c, mask), value, self));
+      ms::MaskedFillOp::create(c.b, c.loc, self, asBool(c, mask), value));
   return success();
 }
 

@@ -1169,6 +1169,48 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
             setIO({"condition", "x", "y"}, {"output"});
             return success();
           })
+          .Case([&](ms::MaskedFillOp o) {
+            newPrim(o.getPrimitiveName());
+            setIO({"input", "mask", "value"}, {"output"});
+            return success();
+          })
+          .Case<ms::ZerosOp, ms::OnesOp>([&](auto o) -> LogicalResult {
+            // Zeros(shape, type) / Ones(shape, type).
+            newPrim(o.getPrimitiveName());
+            setIO({"size", "type"}, {"output"});
+            auto type = cast<RankedTensorType>(o.getType());
+            inputs.push_back(addTupleConstant(graph, type.getShape()));
+            FailureOr<std::string> dtype =
+                addTypeConstant(graph, type.getElementType(), loc);
+            if (failed(dtype))
+              return failure();
+            inputs.push_back(*dtype);
+            return success();
+          })
+          .Case([&](ms::FillOp o) -> LogicalResult {
+            // Fill(type, shape, value), the value a 0-d tensor.
+            newPrim(o.getPrimitiveName());
+            setIO({"type", "shape", "value"}, {"output"});
+            auto type = cast<RankedTensorType>(o.getType());
+            FailureOr<std::string> dtype =
+                addTypeConstant(graph, type.getElementType(), loc);
+            if (failed(dtype))
+              return failure();
+            inputs.insert(inputs.begin(),
+                          {*dtype, addTupleConstant(graph, type.getShape())});
+            return success();
+          })
+          .Case([&](ms::DropoutOp o) {
+            // Dropout(x) -> (output, mask); the mask has x's type.
+            AttrList *a = newPrim(o.getPrimitiveName());
+            addFloat(a, "keep_prob", o.getKeepProb().convertToFloat());
+            addInt(a, "Seed0", 0);
+            addInt(a, "Seed1", 0);
+            setIO({"x"}, {"output", "mask"});
+            tupleTypes.push_back(o.getType());
+            tupleTypes.push_back(o.getType());
+            return success();
+          })
           .Case([&](ms::CastOp o) -> LogicalResult {
             newPrim(o.getPrimitiveName());
             setIO({"x", "dst_type"}, {"output"});

@@ -1956,6 +1956,24 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     // The destination type is the result type (input 1, dst_type, dropped).
     if (failed(tensorInputs(1)))
       return failure();
+  } else if (primitive == "Zeros" || primitive == "Ones") {
+    // Shape and type (inputs 0 and 1) are the result type's.
+  } else if (primitive == "Fill") {
+    // Fill(type, shape, value): the value is the operand.
+    if (inputs.size() < 3)
+      return error() << "Fill has " << inputs.size()
+                     << " inputs, not (type, shape, value)";
+    FailureOr<Value> v = toTensor(inputs[2], "input 2 (value)");
+    if (failed(v))
+      return failure();
+    state.addOperands(*v);
+  } else if (primitive == "Dropout") {
+    if (failed(tensorInputs(1)))
+      return failure();
+    FailureOr<double> keep = floatAttr("keep_prob", 0.5);
+    if (failed(keep))
+      return failure();
+    state.addAttribute("keep_prob", builder.getF32FloatAttr(float(*keep)));
   } else {
     // A primitive whose op has no attributes: every non-monad input is a
     // tensor operand.

@@ -153,6 +153,7 @@ unsigned mindir::numMindSporeOutputs(StringRef primitive) {
       .Case("BatchNorm", 5)
       .Case("LayerNorm", 3)
       .Case("MaxPoolWithArgmaxV2", 2)
+      .Case("Dropout", 2)
       .Default(1);
 }
 

@@ -43,7 +43,8 @@ std::optional<RegisteredOperationName> lookupPrimitiveOp(MLIRContext *context,
 
 /// Number of outputs MindSpore gives `primitive` when the mindspore op models
 /// only its output 0 (MindIR then reads it with TupleGetItem(node, 0)):
-/// BatchNorm 5, LayerNorm 3, MaxPoolWithArgmaxV2 2; otherwise 1.
+/// BatchNorm 5, LayerNorm 3, MaxPoolWithArgmaxV2 2, Dropout 2 (output and
+/// mask); otherwise 1.
 unsigned numMindSporeOutputs(StringRef primitive);
 
 /// True for primitives that exist only in MindSpore's Python front end and

@@ -316,7 +316,7 @@ pynative.trace @run_0(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>) -> tensor<2x3xf3
 // CHECK: %[[LA:.*]] = mindspore.logical_and %[[NOT]], %[[XB]]
 // CHECK: %[[W:.*]] = mindspore.select %[[LA]], %arg0, %arg1
 // CHECK: %[[V:.*]] = mindspore.constant dense<-1.000000e+00> : tensor<f32>
-// CHECK: %[[MF:.*]] = mindspore.select %[[NOT]], %[[V]], %[[W]]
+// CHECK: %[[MF:.*]] = mindspore.masked_fill %[[W]], %[[NOT]], %[[V]] : (tensor<2x3xf32>, tensor<2x3xi1>, tensor<f32>) -> tensor<2x3xf32>
 // CHECK: %[[H:.*]] = mindspore.cast %[[MF]] : (tensor<2x3xf32>) -> tensor<2x3xf16>
 // CHECK: %[[ONES:.*]] = mindspore.constant dense<1.000000e+00> : tensor<2x3xf16>
 // CHECK: %[[FULL:.*]] = mindspore.constant dense<true> : tensor<2xi1>

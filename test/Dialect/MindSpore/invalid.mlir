@@ -1043,3 +1043,37 @@ func.func @tensor_scatter_updates_type(%x: tensor<5x3xf32>, %i: tensor<2x1xi64>,
   %r = mindspore.tensor_scatter_update %x, %i, %u : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xi32>) -> tensor<5x3xf32>
   return %r : tensor<5x3xf32>
 }
+
+// -----
+
+func.func @masked_fill_value(%x: tensor<2x3xf32>, %m: tensor<2x3xi1>, %v: tensor<2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+2 {{value must be one element of the input's element type, got [2]}}
+  // expected-error @+1 {{'mindspore.masked_fill' op failed to infer returned types}}
+  %y = mindspore.masked_fill %x, %m, %v : (tensor<2x3xf32>, tensor<2x3xi1>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @masked_fill_mask(%x: tensor<2x3xf32>, %m: tensor<4x3xi1>, %v: tensor<f32>) -> tensor<2x3xf32> {
+  // expected-error @+2 {{mask shape [4, 3] does not broadcast to the input shape [2, 3]}}
+  // expected-error @+1 {{'mindspore.masked_fill' op failed to infer returned types}}
+  %y = mindspore.masked_fill %x, %m, %v : (tensor<2x3xf32>, tensor<4x3xi1>, tensor<f32>) -> tensor<2x3xf32>
+  return %y : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @fill_value(%v: tensor<f16>) -> tensor<2xf32> {
+  // expected-error @+1 {{'mindspore.fill' op value must be one element of the result's element type, got 'tensor<f16>'}}
+  %y = mindspore.fill %v : (tensor<f16>) -> tensor<2xf32>
+  return %y : tensor<2xf32>
+}
+
+// -----
+
+func.func @dropout_keep_prob(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'mindspore.dropout' op keep_prob must be in (0, 1], got 0}}
+  %y = mindspore.dropout %x {keep_prob = 0.0 : f32} : tensor<2xf32>
+  return %y : tensor<2xf32>
+}

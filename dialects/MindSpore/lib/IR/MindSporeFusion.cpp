@@ -18,7 +18,8 @@ StringRef FusionOp::classify(Operation *op) {
           CosOp, NegOp, AbsOp, ExpOp, LogOp, SqrtOp, RsqrtOp, TanhOp, ErfOp,
           SigmoidOp, SiLUOp, GeLUOp, SelectOp, CastOp, BiasAddOp,
           BroadcastToOp, BatchNormOp, ReshapeOp, ExpandDimsOp, SqueezeOp,
-          TransDataOp, TransposeOp, StridedSliceOp, SplitOp>(op))
+          TransDataOp, TransposeOp, StridedSliceOp, SplitOp, MaskedFillOp,
+          FillOp, DropoutOp>(op))
     return "vector";
   return "";
 }

@@ -12,5 +12,6 @@ include "ascend/Dialect/MindSpore/IR/MindSporeShapeOps.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeCustomOps.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeFusionOps.td"
 include "ascend/Dialect/MindSpore/IR/MindSporeLayoutOps.td"
+include "ascend/Dialect/MindSpore/IR/MindSporeCreationOps.td"
 
 #endif // ASCEND_DIALECT_MINDSPORE_OPS
