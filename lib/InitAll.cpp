@@ -12,6 +12,7 @@
 #include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
 #include "ascend/Conversion/PyNativeToMindSpore/PyNativeToMindSpore.h"
 #include "ascend/Dialect/AICore/IR/AICoreDialect.h"
+#include "ascend/Dialect/AICore/Transforms/Passes.h"
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "ascend/Dialect/MindSpore/Transforms/Passes.h"
 #include "ascend/Dialect/PyNative/IR/PyNativeDialect.h"
@@ -33,6 +34,7 @@ void mlir::ascend::registerAllDialects(DialectRegistry &registry) {
 void mlir::ascend::registerAllPasses() {
   registerAscendPipelines();
   mindspore::registerMindSporePasses();
+  aicore::registerAICorePasses();
   registerPyNativeToMindSporePasses();
   registerMindSporeToAICorePasses();
   registerAICoreToMemRefPasses();

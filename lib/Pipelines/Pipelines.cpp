@@ -3,6 +3,7 @@
 
 #include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
 #include "ascend/Conversion/PyNativeToMindSpore/PyNativeToMindSpore.h"
+#include "ascend/Dialect/AICore/Transforms/Passes.h"
 #include "ascend/Dialect/MindSpore/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -47,6 +48,8 @@ void mlir::ascend::buildMindSporeToAICorePipeline(
   ConvertMindSporeToAICorePassOptions tiling;
   tiling.chip = options.chip;
   pm.addPass(createConvertMindSporeToAICorePass(tiling));
+  // Every kernel runs on the pipe model: cycles, and a check of its flags.
+  pm.addPass(aicore::createAscendAICoreEstimate());
 }
 
 void mlir::ascend::buildAscendPipeline(OpPassManager &pm,

@@ -62,7 +62,8 @@ void buildPyNativeToMindSporePipeline(OpPassManager &pm,
 void buildGraphOptimizationPipeline(OpPassManager &pm,
                                     const AscendPipelineOptions &options);
 
-/// mindspore -> aicore: tile Cube work into AI Core kernels.
+/// mindspore -> aicore: tile Cube work into AI Core kernels, then run each on
+/// the per-pipe model (cycles per pipe; a missing flag fails as a race).
 void buildMindSporeToAICorePipeline(OpPassManager &pm,
                                     const AscendPipelineOptions &options);
 

@@ -15,7 +15,8 @@
 //  - HBM bandwidth per die (1.6 TB/s, half of a 910C package's 3.2 TB/s:
 //    Zuo et al., "Serving LLMs on Huawei CloudMatrix384", arXiv:2506.12708)
 //    and the cost of the smallest vector kernel (1.5-2 us: msModeling
-//    per-shape profiling report), as quoted in ascend-hardware.md.
+//    per-shape profiling report), as quoted in ascend-hardware.md;
+//  - the AI Core clock (910B: cube clock 1.8 GHz, ascend-hardware.md "Chips").
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCEND_DIALECT_AICORE_IR_AICORETARGET_H
@@ -56,6 +57,7 @@ struct AICoreTarget {
   int64_t numEventIds;       ///< set_flag/wait_flag event ids per pipe pair.
   double hbmBytesPerSecond;  ///< GM (HBM) bandwidth of one die, bytes/s.
   double minKernelMicros;    ///< time of the smallest kernel launch, us.
+  double clockHz;            ///< AI Core (Cube) clock, cycles/s.
 
   /// The capacity and alignment of `space` (defined in AICoreOps.cpp, where
   /// the enum is complete).
@@ -76,18 +78,18 @@ inline constexpr AICoreMemories kDavC220Memories = {
 /// The target table. The first row is the default chip.
 inline constexpr AICoreTarget kAICoreTargets[] = {
     // name, arch, AIC, AIV, memories, cube M, N, K, block bytes,
-    // repeat bytes, max repeats, event ids, HBM bytes/s, min kernel us
+    // repeat bytes, max repeats, event ids, HBM bytes/s, min kernel us, clock
     {"Ascend910B2", "dav-c220", 24, 48, kDavC220Memories, 16, 16, 16, 32, 256,
-     255, 8, 1.6e12, 1.5},
+     255, 8, 1.6e12, 1.5, 1.8e9},
     {"Ascend910B1", "dav-c220", 24, 48, kDavC220Memories, 16, 16, 16, 32, 256,
-     255, 8, 1.6e12, 1.5},
+     255, 8, 1.6e12, 1.5, 1.8e9},
     {"Ascend910B3", "dav-c220", 20, 40, kDavC220Memories, 16, 16, 16, 32, 256,
-     255, 8, 1.6e12, 1.5},
+     255, 8, 1.6e12, 1.5, 1.8e9},
     {"Ascend910B4", "dav-c220", 20, 40, kDavC220Memories, 16, 16, 16, 32, 256,
-     255, 8, 1.6e12, 1.5},
+     255, 8, 1.6e12, 1.5, 1.8e9},
     // 910C: one row per die (the 24:48 variant; a package has two dies).
     {"Ascend910_9392", "dav-c220", 24, 48, kDavC220Memories, 16, 16, 16, 32,
-     256, 255, 8, 1.6e12, 1.5},
+     256, 255, 8, 1.6e12, 1.5, 1.8e9},
 };
 
 /// The default chip (Ascend 910B2).

@@ -1,0 +1,38 @@
+//===- Passes.h - aicore dialect passes -------------------------*- C++ -*-===//
+#ifndef ASCEND_DIALECT_AICORE_TRANSFORMS_PASSES_H
+#define ASCEND_DIALECT_AICORE_TRANSFORMS_PASSES_H
+
+#include "ascend/Dialect/AICore/IR/AICoreDialect.h"
+#include "mlir/Pass/Pass.h"
+
+#include <array>
+
+namespace mlir::ascend::aicore {
+#define GEN_PASS_DECL
+#include "ascend/Dialect/AICore/Transforms/Passes.h.inc"
+
+/// One instruction's stay on its pipe, in cycles from the kernel's start.
+struct PipeInterval {
+  Pipe pipe;
+  int64_t start, end;
+  Operation *op;
+};
+
+/// The modeled execution of one kernel on one AI Core.
+struct KernelSchedule {
+  int64_t cycles = 0;                     ///< makespan
+  std::array<int64_t, 7> busy{};          ///< busy cycles, indexed by Pipe
+  std::vector<PipeInterval> intervals;    ///< every timed instruction
+};
+
+/// Runs `kernel` on the model described in Passes.td. Fails after emitting
+/// an error on a race, a deadlock, a loop without constant bounds, or more
+/// than `maxInstructions` executed instructions.
+FailureOr<KernelSchedule> simulateKernel(KernelOp kernel,
+                                         int64_t maxInstructions = 4000000);
+
+#define GEN_PASS_REGISTRATION
+#include "ascend/Dialect/AICore/Transforms/Passes.h.inc"
+} // namespace mlir::ascend::aicore
+
+#endif // ASCEND_DIALECT_AICORE_TRANSFORMS_PASSES_H

@@ -1,0 +1,36 @@
+//===- Passes.td - aicore dialect passes -------------------*- tablegen -*-===//
+#ifndef ASCEND_DIALECT_AICORE_PASSES
+#define ASCEND_DIALECT_AICORE_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def AscendAICoreEstimate : Pass<"ascend-aicore-estimate", "ModuleOp"> {
+  let summary = "Runs each kernel on a per-pipe model: cycles, and races";
+  let description = [{
+    Executes every `aicore.kernel` on a model of one AI Core
+    (`simulateKernel`): the scalar unit issues the instructions in program
+    order (loops with constant bounds unrolled) to the in-order queues of the
+    pipes; an instruction starts when its pipe is free and, for a
+    `wait_flag`, once the matching `set_flag` fired. Costs per instruction
+    (ascend-hardware.md): a copy moves 32 B/cycle to or from GM (MTE2, MTE3,
+    FIX into GM) and 512 B/cycle from L1 to L0A/L0B (MTE1) or from L0C on
+    chip; an `mmad` takes one cycle per 16 x 16 x K0 fractal (K0 = 32 bytes of
+    elements); a vector op one cycle per 256-byte repeat.
+
+    Records `aicore.estimate = {cycles, duration_us, mte2, mte1, m, fix, v,
+    mte3}` on each kernel: the makespan in cycles, in µs at the chip's
+    clock, and the busy cycles of each pipe.
+
+    Checks the synchronization with vector clocks: two accesses to one
+    buffer from different pipes, at least one a write, must be ordered by a
+    chain of `set_flag` / `wait_flag`; otherwise the later one is reported as
+    a race, naming both instructions. A `wait_flag` whose `set_flag` never
+    fires is reported as a deadlock.
+  }];
+  let options = [
+    Option<"maxInstructions", "max-instructions", "int64_t", "4000000",
+           "Largest number of instructions one kernel may execute">,
+  ];
+}
+
+#endif // ASCEND_DIALECT_AICORE_PASSES
