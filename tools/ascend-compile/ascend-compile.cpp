@@ -267,15 +267,14 @@ int main(int argc, char **argv) {
   if (optimize) {
     beforeFusion = ascend::mindspore::summarizeKernels(*module);
     options.hbmBytes = hbmBytes;
-    if (failed(runPipeline(*module, ascend::buildGraphFusionPipeline,
-                           options)))
+    if (failed(runPipeline(*module, ascend::buildGraphFusionPipeline, options)))
       return 1;
   }
   if (emitLevel == EmitLevel::MindIR)
     graphModule = module->clone();
   if (optimize) {
-    if (failed(runPipeline(*module, ascend::buildDevicePlanningPipeline,
-                           options)))
+    if (failed(
+            runPipeline(*module, ascend::buildDevicePlanningPipeline, options)))
       return 1;
     afterFusion = ascend::mindspore::summarizeKernels(*module);
   }

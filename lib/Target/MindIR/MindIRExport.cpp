@@ -1029,7 +1029,8 @@ LogicalResult MindIRExporter::exportFusion(ms::FusionOp op,
   mind_ir::NodeProto &node = addNode(graph, graphName, "fusion", primName);
   for (const std::string &in : *ins)
     node.add_input(in);
-  node.set_domain(("Default/GraphKernel_" + kernelName + "-op" + nextId()).str());
+  node.set_domain(
+      ("Default/GraphKernel_" + kernelName + "-op" + nextId()).str());
   if (failed(setShape(node, op.getResultTypes(), loc)))
     return failure();
   return nameResults(op.getResults(), node.name(), graph, graphName, loc);

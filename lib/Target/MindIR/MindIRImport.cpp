@@ -968,8 +968,7 @@ FailureOr<Entry> MindIRImporter::buildFusion(const mind_ir::NodeProto &node,
                                              ArrayRef<Entry> inputs) {
   StringRef kernelName = primitive.drop_front(strlen("GraphKernel_"));
   const mind_ir::AttributeProto *funcGraph = findAttr(attrs, "func_graph");
-  if (!funcGraph || funcGraph->type() != AttrType::GRAPH ||
-      !funcGraph->has_g())
+  if (!funcGraph || funcGraph->type() != AttrType::GRAPH || !funcGraph->has_g())
     return error() << "primitive '" << primitive
                    << "' has no func_graph attribute of type GRAPH naming its "
                       "graph kernel";
