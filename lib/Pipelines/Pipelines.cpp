@@ -30,17 +30,27 @@ void mlir::ascend::buildPyNativeToMindSporePipeline(
   pm.addPass(createCSEPass());
 }
 
-void mlir::ascend::buildGraphOptimizationPipeline(
+void mlir::ascend::buildGraphFusionPipeline(
     OpPassManager &pm, const AscendPipelineOptions &options) {
   pm.addPass(mindspore::createAscendMindSporeFoldBatchNorm());
   mindspore::AscendMindSporeFuseOptions fuse;
   fuse.chip = options.chip;
   pm.addPass(mindspore::createAscendMindSporeFuse(fuse));
+}
+
+void mlir::ascend::buildDevicePlanningPipeline(
+    OpPassManager &pm, const AscendPipelineOptions &options) {
   pm.addPass(mindspore::createAscendMindSporeAssignLayouts());
   mindspore::AscendMindSporePlanMemoryOptions plan;
   plan.chip = options.chip;
   plan.hbmBytes = options.hbmBytes;
   pm.addPass(mindspore::createAscendMindSporePlanMemory(plan));
+}
+
+void mlir::ascend::buildGraphOptimizationPipeline(
+    OpPassManager &pm, const AscendPipelineOptions &options) {
+  buildGraphFusionPipeline(pm, options);
+  buildDevicePlanningPipeline(pm, options);
 }
 
 void mlir::ascend::buildMindSporeToAICorePipeline(
@@ -75,6 +85,15 @@ void mlir::ascend::registerAscendPipelines() {
       "ascend-graph-optimization-pipeline",
       "Fold BatchNorm, fuse into Cube/Vector kernels and plan device memory",
       buildGraphOptimizationPipeline);
+  PassPipelineRegistration<AscendPipelineOptions>(
+      "ascend-graph-fusion-pipeline",
+      "Fold BatchNorm and fuse into Cube/Vector kernels (the form MindIR is "
+      "written in)",
+      buildGraphFusionPipeline);
+  PassPipelineRegistration<AscendPipelineOptions>(
+      "ascend-device-planning-pipeline",
+      "Give Cube kernels their device formats and plan device memory",
+      buildDevicePlanningPipeline);
   PassPipelineRegistration<AscendPipelineOptions>(
       "ascend-mindspore-to-aicore-pipeline",
       "Tile Cube work of a GRAPH_MODE program into AI Core kernels",

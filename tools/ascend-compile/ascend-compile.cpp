@@ -5,7 +5,8 @@
 //
 // Runs the whole pipeline: import the eager trace (pynative), merge the runs
 // and legalize to MindSpore primitives (mindspore), tile MatMuls into AI Core
-// kernels (aicore), and write MindIR (from the mindspore level). The first
+// kernels (aicore), and write MindIR (from the mindspore level, after fusion:
+// each group a GraphKernel_<name> primitive). The first
 // three emit levels print MLIR text. The output is written to a temporary file
 // beside OUT and renamed, so a failed compile leaves OUT as it was. A summary
 // goes to stderr: ops recorded, graph ops, kernels, weights written.
@@ -255,20 +256,25 @@ int main(int argc, char **argv) {
                          options)))
     return 1;
 
-  // MindIR is written from the mindspore level: it keeps one primitive per
-  // node, which is what MindSpore's graph compiler expects.
-  OwningOpRef<ModuleOp> graphModule;
-  if (emitLevel == EmitLevel::MindIR)
-    graphModule = module->clone();
-
-  // Graph-level optimization, with its figures for --report.
+  // Graph-level optimization, with its figures for --report. MindIR is
+  // written between its halves: after fusion (each group a GraphKernel_
+  // primitive, MindSpore's graph-kernel form), before the device formats and
+  // the memory plan, which are the backend's decisions (MindIR stays
+  // NCHW/ND). With --graph-opt=false it is the unfused graph.
   ascend::mindspore::KernelSummary beforeFusion, afterFusion;
   bool optimize = emitLevel != EmitLevel::PyNative && graphOptimization;
+  OwningOpRef<ModuleOp> graphModule;
   if (optimize) {
     beforeFusion = ascend::mindspore::summarizeKernels(*module);
     options.hbmBytes = hbmBytes;
-    if (failed(runPipeline(*module, ascend::buildGraphOptimizationPipeline,
-                           options)))
+    if (failed(runPipeline(*module, ascend::buildGraphFusionPipeline, options)))
+      return 1;
+  }
+  if (emitLevel == EmitLevel::MindIR)
+    graphModule = module->clone();
+  if (optimize) {
+    if (failed(
+            runPipeline(*module, ascend::buildDevicePlanningPipeline, options)))
       return 1;
     afterFusion = ascend::mindspore::summarizeKernels(*module);
   }

@@ -59,8 +59,19 @@ void buildPyNativeToMindSporePipeline(OpPassManager &pm,
 /// mindspore -> mindspore: fold inference BatchNorm into Conv2D, group
 /// primitives into Cube/Vector kernels, give Cube kernels their device
 /// formats, plan device memory (fails when the peak exceeds the HBM).
+/// The same as buildGraphFusionPipeline then buildDevicePlanningPipeline.
 void buildGraphOptimizationPipeline(OpPassManager &pm,
                                     const AscendPipelineOptions &options);
+
+/// The first half of the graph optimization: fold inference BatchNorm and
+/// form fusion groups. Still in NCHW/ND: MindIR is written from here.
+void buildGraphFusionPipeline(OpPassManager &pm,
+                              const AscendPipelineOptions &options);
+
+/// The second half, backend decisions: device formats around Cube groups
+/// (TransData) and the device memory plan.
+void buildDevicePlanningPipeline(OpPassManager &pm,
+                                 const AscendPipelineOptions &options);
 
 /// mindspore -> aicore: tile Cube work into AI Core kernels, then run each on
 /// the per-pipe model (cycles per pipe; a missing flag fails as a race).
@@ -71,8 +82,10 @@ void buildMindSporeToAICorePipeline(OpPassManager &pm,
 void buildAscendPipeline(OpPassManager &pm,
                          const AscendPipelineOptions &options);
 
-/// Registers `ascend-pipeline`, `ascend-pynative-to-mindspore-pipeline` and
-/// `ascend-mindspore-to-aicore-pipeline`.
+/// Registers `ascend-pipeline` and one pipeline per builder above
+/// (`ascend-pynative-to-mindspore-pipeline`,
+/// `ascend-graph-optimization-pipeline`, `ascend-graph-fusion-pipeline`,
+/// `ascend-device-planning-pipeline`, `ascend-mindspore-to-aicore-pipeline`).
 void registerAscendPipelines();
 
 } // namespace ascend

@@ -22,6 +22,12 @@
 //  - `mindspore.cond` becomes two graphs in `functions`, a
 //    `Switch(pred, then, else)` node and a call node `REF::<switch node>`;
 //    the branch graphs use outer values by name (free variables).
+//  - `mindspore.fusion` is MindSpore's graph-kernel form: its body becomes a
+//    graph in `functions` marked with the attribute `graph_kernel` (the
+//    kernel name), applied by a primitive `GraphKernel_<kernel_name>` whose
+//    `func_graph` attribute (GRAPH) names that graph, `fusion_kind` gives the
+//    group's kind and `kernel_ir` the group as an MLIR kernel function
+//    (text); several results are a tuple read with `TupleGetItem`.
 //
 //===----------------------------------------------------------------------===//
 #include "ascend/Target/MindIR/MindIRExport.h"
@@ -32,6 +38,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
@@ -365,6 +372,8 @@ private:
                            StringRef graphName);
   LogicalResult exportWhile(ms::WhileOp op, mind_ir::GraphProto &graph,
                             StringRef graphName);
+  LogicalResult exportFusion(ms::FusionOp op, mind_ir::GraphProto &graph,
+                             StringRef graphName);
   LogicalResult exportOutputs(Operation *terminator, ValueRange values,
                               mind_ir::GraphProto &graph, StringRef graphName);
   /// Makes the node `name` (of `types`, a tuple if several) the graph's only
@@ -945,6 +954,88 @@ LogicalResult MindIRExporter::exportCond(ms::CondOp op,
                      op.getLoc());
 }
 
+/// The group as a standalone kernel function: `func.func @<kernel_name>`
+/// whose arguments are the group's inputs and whose body is the group's.
+static std::string kernelIR(ms::FusionOp op) {
+  OpBuilder builder(op.getContext());
+  Block &body = op.getBody().front();
+  auto yield = cast<ms::YieldOp>(body.getTerminator());
+  auto kernel = func::FuncOp::create(
+      builder, op.getLoc(), op.getKernelName(),
+      builder.getFunctionType(body.getArgumentTypes(),
+                              yield.getValues().getTypes()));
+  Block *entry = kernel.addEntryBlock();
+  IRMapping mapping;
+  mapping.map(body.getArguments(), entry->getArguments());
+  builder.setInsertionPointToEnd(entry);
+  for (Operation &inner : body.without_terminator())
+    builder.clone(inner, mapping);
+  SmallVector<Value> results;
+  for (Value v : yield.getValues())
+    results.push_back(mapping.lookupOrDefault(v));
+  func::ReturnOp::create(builder, op.getLoc(), results);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  kernel->print(os, OpPrintingFlags().enableDebugInfo(false));
+  kernel->erase();
+  return text;
+}
+
+/// MindSpore's graph-kernel form: the body is a graph in `functions`
+/// marked `graph_kernel`, applied by the primitive `GraphKernel_<name>`.
+LogicalResult MindIRExporter::exportFusion(ms::FusionOp op,
+                                           mind_ir::GraphProto &graph,
+                                           StringRef graphName) {
+  Location loc = op.getLoc();
+  if (op.getNumResults() == 0)
+    return op.emitError("a 'mindspore.fusion' without results has no MindIR "
+                        "form");
+  StringRef kernelName = op.getKernelName();
+  if (kernelName.empty())
+    return op.emitError("a 'mindspore.fusion' without a kernel_name has no "
+                        "MindIR form (its primitive is GraphKernel_<name>)");
+  FailureOr<SmallVector<std::string>> ins = namesOf(op.getInputs(), op);
+  if (failed(ins))
+    return failure();
+
+  std::string subName =
+      (graphName + "_fusion" + nextId() + "_" + kernelName).str();
+  mind_ir::GraphProto *sub = model.add_functions();
+  sub->set_name(subName);
+  Block &body = op.getBody().front();
+  for (BlockArgument arg : body.getArguments()) {
+    mind_ir::ValueInfoProto *input = sub->add_input();
+    std::string name = subName + ":input_" + std::to_string(arg.getArgNumber());
+    input->set_name(name);
+    if (failed(fillTensorType(input->add_tensor(), arg.getType(), loc)))
+      return failure();
+    names[arg] = name;
+  }
+  if (failed(exportBlock(body, *sub, subName)))
+    return failure();
+  // FUNC_GRAPH_ATTR_GRAPH_KERNEL: MindSpore sets it to the kernel's name.
+  addString(sub->mutable_attribute(), "graph_kernel", kernelName);
+
+  std::string primName;
+  mind_ir::PrimitiveProto *prim =
+      addPrimitive(("GraphKernel_" + kernelName).str(), primName);
+  AttrList *a = prim->mutable_attribute();
+  mind_ir::AttributeProto *funcGraph = addAttr(a, "func_graph");
+  funcGraph->set_type(AttrType::GRAPH);
+  funcGraph->mutable_g()->set_name(subName);
+  addString(a, "fusion_kind", op.getKind());
+  addString(a, "kernel_ir", kernelIR(op));
+
+  mind_ir::NodeProto &node = addNode(graph, graphName, "fusion", primName);
+  for (const std::string &in : *ins)
+    node.add_input(in);
+  node.set_domain(
+      ("Default/GraphKernel_" + kernelName + "-op" + nextId()).str());
+  if (failed(setShape(node, op.getResultTypes(), loc)))
+    return failure();
+  return nameResults(op.getResults(), node.name(), graph, graphName, loc);
+}
+
 LogicalResult MindIRExporter::exportOp(Operation *op,
                                        mind_ir::GraphProto &graph,
                                        StringRef graphName) {
@@ -981,6 +1072,8 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
     return exportCond(cond, graph, graphName);
   if (auto loop = dyn_cast<ms::WhileOp>(op))
     return exportWhile(loop, graph, graphName);
+  if (auto fusion = dyn_cast<ms::FusionOp>(op))
+    return exportFusion(fusion, graph, graphName);
   if (auto guard = dyn_cast<ms::AssertOp>(op)) {
     // Assert(condition, (message,)) with summarize = 1: MindSpore prints the
     // data tuple when the condition is false.

@@ -15,6 +15,11 @@
 //    a loop graph (it calls the closure of `Switch(flag, continue, exit)`,
 //    `continue` calls it again) becomes `mindspore.while`; any other call of
 //    a graph is inlined (other recursion refused);
+//  - a `GraphKernel_<name>` primitive whose `func_graph` names a graph marked
+//    `graph_kernel` (MindSpore's graph-kernel fusion form) becomes
+//    `mindspore.fusion` with that graph as its body (isolated: the graph sees
+//    only its inputs); its kind is `fusion_kind`, or the one the body's
+//    primitives call for when the attribute is absent;
 //  - Load / Depend / UpdateState / StopGradient only order side effects or
 //    stop gradients, which the (pure, inference) dialect does not model.
 //
@@ -202,6 +207,10 @@ private:
                              Scope &scope);
   FailureOr<Entry> callGraph(const mind_ir::GraphProto &graph,
                              ArrayRef<Entry> args, Scope &scope);
+  /// `mindspore.fusion` from a node applying `GraphKernel_<name>`.
+  FailureOr<Entry> buildFusion(const mind_ir::NodeProto &node,
+                               StringRef primitive, const AttrList &attrs,
+                               ArrayRef<Entry> inputs);
   /// Whether `graph` is a loop graph: it calls the closure chosen by a
   /// `Switch(flag, continue, exit)` whose `continue` graph calls `graph`
   /// again.
@@ -953,6 +962,98 @@ FailureOr<Entry> MindIRImporter::callGraph(const mind_ir::GraphProto &graph,
   return importGraph(graph, inner, args);
 }
 
+FailureOr<Entry> MindIRImporter::buildFusion(const mind_ir::NodeProto &node,
+                                             StringRef primitive,
+                                             const AttrList &attrs,
+                                             ArrayRef<Entry> inputs) {
+  StringRef kernelName = primitive.drop_front(strlen("GraphKernel_"));
+  const mind_ir::AttributeProto *funcGraph = findAttr(attrs, "func_graph");
+  if (!funcGraph || funcGraph->type() != AttrType::GRAPH || !funcGraph->has_g())
+    return error() << "primitive '" << primitive
+                   << "' has no func_graph attribute of type GRAPH naming its "
+                      "graph kernel";
+  auto g = graphs.find(funcGraph->g().name());
+  if (g == graphs.end())
+    return error() << "primitive '" << primitive << "' names the graph '"
+                   << funcGraph->g().name() << "', which the model lacks";
+  const mind_ir::GraphProto &sub = *g->second;
+  if (!findAttr(sub.attribute(), "graph_kernel"))
+    return error() << "primitive '" << primitive << "' applies graph '"
+                   << sub.name()
+                   << "', which is not marked graph_kernel (not a fused "
+                      "kernel)";
+  SmallVector<Type> types;
+  bool tuple = false;
+  if (failed(nodeTypes(node, types, tuple)))
+    return failure();
+  if (types.empty() || llvm::any_of(types, [](Type t) { return !t; }))
+    return error() << "the shape attribute of '" << primitive
+                   << "' does not give tensors";
+  SmallVector<Value> operands;
+  for (auto [i, e] : llvm::enumerate(inputs)) {
+    if (e.kind == Entry::Monad)
+      continue;
+    FailureOr<Value> v = toTensor(e, "input " + std::to_string(i));
+    if (failed(v))
+      return failure();
+    operands.push_back(*v);
+  }
+
+  Location loc = nodeLoc(node);
+  OperationState state(loc, ms::FusionOp::getOperationName());
+  state.addOperands(operands);
+  state.addTypes(types);
+  Region *region = state.addRegion();
+  Block *block = new Block();
+  region->push_back(block);
+  for (Value v : operands)
+    block->addArgument(v.getType(), loc);
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(block);
+    // The body sees only its inputs (IsolatedFromAbove): no parent scope.
+    Scope inner;
+    SmallVector<Entry> args;
+    for (BlockArgument arg : block->getArguments())
+      args.push_back(Entry::tensor(arg));
+    FailureOr<Entry> out = importGraph(sub, inner, args);
+    if (failed(out))
+      return failure();
+    SmallVector<Value> values;
+    if (failed(flattenTensors(*out, values, "a graph kernel output")))
+      return failure();
+    if (ValueRange(values).getTypes() != TypeRange(types))
+      return error() << "the graph kernel '" << sub.name() << "' returns "
+                     << values.size()
+                     << " value(s) of other types than the node's shape "
+                        "attribute gives";
+    ms::YieldOp::create(builder, loc, values);
+  }
+  std::string kind;
+  if (const mind_ir::AttributeProto *k = findAttr(attrs, "fusion_kind")) {
+    kind = attrString(*k);
+  } else {
+    // MindSpore's own files: the kind the body's units call for.
+    kind = "vector";
+    for (Operation &inner : block->without_terminator()) {
+      StringRef unit = ms::FusionOp::classify(&inner);
+      if (unit == "cube")
+        kind = "mix";
+      else if (unit == "reduction" && kind == "vector")
+        kind = "reduction";
+    }
+  }
+  state.addAttribute("kind", builder.getStringAttr(kind));
+  state.addAttribute("kernel_name", builder.getStringAttr(kernelName));
+  Operation *fusion = builder.create(state);
+  if (!tuple)
+    return Entry::tensor(fusion->getResult(0));
+  Entry result = Entry::of(Entry::Tuple);
+  for (Value r : fusion->getResults())
+    result.elems.push_back(Entry::tensor(r));
+  return result;
+}
+
 bool MindIRImporter::isLoopGraph(const mind_ir::GraphProto &graph) {
   std::string self = "REF::" + graph.name();
   llvm::StringSet<> switches;
@@ -1352,6 +1453,8 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     return sw;
   }
 
+  if (primitive.starts_with("GraphKernel_"))
+    return buildFusion(node, primitive, attrs, inputs);
   if (primitive == "Custom") {
     // mindspore.custom: func_type, func_name; every other attribute is an
     // entry of `attrs` (the encodings MindIRExport writes).

@@ -157,3 +157,31 @@ module @custom_without_results {
     return %x : tensor<2xf32>
   }
 }
+
+// -----
+
+module @fusion_without_results {
+  func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+    // expected-error @below {{a 'mindspore.fusion' without results has no MindIR form}}
+    mindspore.fusion "vector" "Fused_Exp_0"(%x) : (tensor<2xf32>) -> () {
+    ^bb0(%a: tensor<2xf32>):
+      %e = mindspore.exp %a : tensor<2xf32>
+      mindspore.yield
+    }
+    return %x : tensor<2xf32>
+  }
+}
+
+// -----
+
+module @fusion_without_kernel_name {
+  func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+    // expected-error @below {{a 'mindspore.fusion' without a kernel_name has no MindIR form (its primitive is GraphKernel_<name>)}}
+    %r = mindspore.fusion "vector" ""(%x) : (tensor<2xf32>) -> tensor<2xf32> {
+    ^bb0(%a: tensor<2xf32>):
+      %e = mindspore.exp %a : tensor<2xf32>
+      mindspore.yield %e : tensor<2xf32>
+    }
+    return %r : tensor<2xf32>
+  }
+}
