@@ -17,6 +17,7 @@ llvm_config.with_environment("PATH", config.ascend_tools_dir, append_path=True)
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%src_root", config.ascend_src_root))
+config.substitutions.append(("%obj_root", config.ascend_obj_root))
 config.substitutions.append(("%protoc", config.protoc))
 config.substitutions.append(("%python", "/usr/bin/python3"))
 config.environment["PYTHONPATH"] = os.path.join(config.ascend_obj_root, "python")

@@ -5,8 +5,15 @@
 // primitives; an entry fails with a reason when an argument combination has no
 // GRAPH_MODE equivalent yet (the caller reports it with the source location).
 //
+// The simple one-to-one mappings (an op per aten op, operands by name,
+// constant attributes) are data, not code: AtenMappings.json, in the format
+// of a user mapping file, compiled in and read by UserMappings::getBuiltin.
+// This table keeps the ops that need logic (composites, decompositions,
+// argument checks and conversions).
+//
 //===----------------------------------------------------------------------===//
 #include "ascend/Conversion/PyNativeToMindSpore/PyNativeToMindSpore.h"
+#include "ascend/Conversion/PyNativeToMindSpore/UserMappings.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -186,12 +193,6 @@ LogicalResult binary(AtenCall &c, SmallVectorImpl<Value> &results) {
     *other = ms::MulOp::create(c.b, c.loc, *other,
                                scalarConstant(c, *alpha, elementType));
   results.push_back(OpT::create(c.b, c.loc, self, *other));
-  return success();
-}
-
-template <typename OpT>
-LogicalResult unary(AtenCall &c, SmallVectorImpl<Value> &results) {
-  results.push_back(OpT::create(c.b, c.loc, c.operand("self")));
   return success();
 }
 
@@ -1347,10 +1348,6 @@ const llvm::StringMap<Handler> &atenTable() {
       {"aten.convolution.default", convolution},
       {"aten.native_batch_norm.default", batchNorm},
       {"aten._native_batch_norm_legit_no_training.default", batchNorm},
-      {"aten.relu.default", unary<ms::ReLUOp>},
-      {"aten.relu_.default", unary<ms::ReLUOp>},
-      {"aten.sin.default", unary<ms::SinOp>},
-      {"aten.cos.default", unary<ms::CosOp>},
       {"aten.max_pool2d_with_indices.default", maxPool},
       {"aten.max_pool2d.default", maxPool},
       {"aten.adaptive_avg_pool2d.default", adaptiveAvgPool},
@@ -1425,21 +1422,8 @@ const llvm::StringMap<Handler> &atenTable() {
       {"aten.unbind.int", unbind},
       {"aten.expand.default", expand},
       {"aten.copy_.default", copy},
-      {"aten.silu.default", floatUnary<ms::SiLUOp>},
-      {"aten.silu_.default", floatUnary<ms::SiLUOp>},
       {"aten.gelu.default", gelu},
-      {"aten.sigmoid.default", floatUnary<ms::SigmoidOp>},
-      {"aten.sigmoid_.default", floatUnary<ms::SigmoidOp>},
-      {"aten.tanh.default", floatUnary<ms::TanhOp>},
-      {"aten.tanh_.default", floatUnary<ms::TanhOp>},
-      {"aten.exp.default", floatUnary<ms::ExpOp>},
-      {"aten.log.default", floatUnary<ms::LogOp>},
-      {"aten.sqrt.default", floatUnary<ms::SqrtOp>},
-      {"aten.rsqrt.default", floatUnary<ms::RsqrtOp>},
-      {"aten.erf.default", floatUnary<ms::ErfOp>},
       {"aten.reciprocal.default", reciprocal},
-      {"aten.neg.default", unary<ms::NegOp>},
-      {"aten.abs.default", unary<ms::AbsOp>},
       {"aten.hardtanh.default", hardtanh},
       {"aten.hardtanh_.default", hardtanh},
       {"aten.clamp.default", clamp},
@@ -1599,13 +1583,18 @@ LogicalResult mlir::ascend::legalizeAtenOp(pynative::RecordedOp op,
                                            ArrayRef<std::pair<StringRef, Value>>
                                                scalarOperands,
                                            llvm::StringSet<> *consumed) {
+  const UserMappings &builtin = UserMappings::getBuiltin(op->getContext());
+  const UserMapping *mapping = builtin.lookup(op.getName());
   auto it = atenTable().find(op.getName());
-  if (it == atenTable().end()) {
+  if (!mapping && it == atenTable().end()) {
     whyUnsupported = "no MindSpore primitive mapping";
     return failure();
   }
   if (failed(checkNoHiddenWrites(op, whyUnsupported)))
     return failure();
+  if (mapping)
+    return builtin.apply(*mapping, op, operands, builder, results,
+                         &whyUnsupported);
   AtenCall call{op,           operands,       builder, op.getLoc(),
                 whyUnsupported, scalarOperands, consumed};
   return it->second(call, results);

@@ -67,16 +67,21 @@ Attribute toAttribute(const llvm::json::Value &value, Builder &b) {
 
 FailureOr<std::unique_ptr<UserMappings>> UserMappings::load(StringRef path,
                                                             MLIRContext *ctx) {
-  Builder b(ctx);
-  auto fileLoc = FileLineColLoc::get(ctx, path, 1, 1);
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
       llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!buffer) {
-    emitError(fileLoc) << "cannot read mapping file '" << path
-                       << "': " << buffer.getError().message();
+    emitError(FileLineColLoc::get(ctx, path, 1, 1))
+        << "cannot read mapping file '" << path
+        << "': " << buffer.getError().message();
     return failure();
   }
-  StringRef text = (*buffer)->getBuffer();
+  return parse((*buffer)->getBuffer(), path, ctx);
+}
+
+FailureOr<std::unique_ptr<UserMappings>>
+UserMappings::parse(StringRef text, StringRef path, MLIRContext *ctx) {
+  Builder b(ctx);
+  auto fileLoc = FileLineColLoc::get(ctx, path, 1, 1);
   llvm::Expected<llvm::json::Value> json = llvm::json::parse(text);
   if (!json) {
     // llvm::json says "[line:col, byte=N]: what"; point there.
@@ -133,9 +138,11 @@ FailureOr<std::unique_ptr<UserMappings>> UserMappings::load(StringRef path,
       for (const auto &kv : *entry) {
         StringRef field = kv.first;
         if (!llvm::is_contained(
-                {"op", "operands", "attrs", "func_name", "func_type"}, field)) {
+                {"op", "operands", "attrs", "func_name", "func_type", "requires"},
+                field)) {
           error() << "unknown field '" << field
-                  << "' (expected op, operands, attrs, func_name, func_type)";
+                  << "' (expected op, operands, attrs, func_name, func_type) "
+                     "or requires";
           return failure();
         }
       }
@@ -152,7 +159,7 @@ FailureOr<std::unique_ptr<UserMappings>> UserMappings::load(StringRef path,
                     << "' (expected a mindspore op, e.g. \"mindspore.silu\")";
         return failure();
       }
-      mapping.opName = *registered;
+      mapping.opName = opName->str();
       bool isCustom = *opName == ms::CustomOp::getOperationName();
 
       if (const llvm::json::Value *operands = entry->get("operands")) {
@@ -190,8 +197,17 @@ FailureOr<std::unique_ptr<UserMappings>> UserMappings::load(StringRef path,
                               "integers)";
             return failure();
           }
-          mapping.attrs.append(name, attr);
+          mapping.attrs.emplace_back(name.str(), *object->get(name));
         }
+      }
+      if (const llvm::json::Value *req = entry->get("requires")) {
+        std::optional<StringRef> s = req->getAsString();
+        if (!s || *s != "float") {
+          error("requires") << "expected \"float\" (every mapped operand has "
+                               "a floating-point element type)";
+          return failure();
+        }
+        mapping.requiresFloat = true;
       }
       for (StringRef field : {"func_name", "func_type"}) {
         const llvm::json::Value *v = entry->get(field);
@@ -213,10 +229,10 @@ FailureOr<std::unique_ptr<UserMappings>> UserMappings::load(StringRef path,
           mapping.funcType = mapping.funcName.empty() ? "pytorch_aten" : "aot";
         if (mapping.funcName.empty())
           mapping.funcName = mapping.key;
-        for (const NamedAttribute &a : mapping.attrs)
+        for (const auto &a : mapping.attrs)
           if (llvm::is_contained(ms::CustomOp::getReservedAttrNames(),
-                                 a.getName().getValue())) {
-            error("attrs") << "attribute '" << a.getName().getValue()
+                                 a.first)) {
+            error("attrs") << "attribute '" << a.first
                            << "' clashes with the Custom primitive's own "
                               "attribute of that name";
             return failure();
@@ -238,19 +254,75 @@ const UserMapping *UserMappings::lookup(StringRef eagerName) const {
   return it == entries.end() ? nullptr : &it->second;
 }
 
+NamedAttrList UserMapping::attributes(MLIRContext *context) const {
+  Builder b(context);
+  NamedAttrList list;
+  for (const auto &[name, value] : attrs)
+    list.append(name, toAttribute(value, b));
+  return list;
+}
+
+const UserMappings &UserMappings::getBuiltin(MLIRContext *context) {
+  static const std::unique_ptr<UserMappings> builtin = [&] {
+    static const char text[] =
+#include "AtenMappings.json.inc"
+        ;
+    FailureOr<std::unique_ptr<UserMappings>> parsed =
+        parse(StringRef(text), "AtenMappings.json", context);
+    if (failed(parsed))
+      llvm::report_fatal_error("the built-in AtenMappings.json is invalid");
+    return std::move(*parsed);
+  }();
+  return *builtin;
+}
+
+namespace {
+/// An error of UserMappings::apply: a diagnostic at the op naming the
+/// mapping, or, for the built-in table, the reason kept in a string.
+class MappingError {
+public:
+  MappingError(Location loc, const UserMapping &mapping, StringRef path,
+               std::string *why)
+      : why(why) {
+    if (!why) {
+      diag.emplace(emitError(loc));
+      *diag << "mapping '" << mapping.key << "' from mapping file '" << path
+            << "': ";
+    }
+  }
+  template <typename T> MappingError &operator<<(T &&value) {
+    if (diag)
+      *diag << std::forward<T>(value);
+    else {
+      llvm::raw_string_ostream os(*why);
+      os << value;
+    }
+    return *this;
+  }
+
+private:
+  std::optional<InFlightDiagnostic> diag;
+  std::string *why;
+};
+} // namespace
+
 LogicalResult UserMappings::apply(const UserMapping &mapping,
                                   pynative::RecordedOp op, ValueRange operands,
                                   OpBuilder &builder,
-                                  SmallVectorImpl<Value> &results) const {
+                                  SmallVectorImpl<Value> &results,
+                                  std::string *why) const {
   Location loc = op.getLoc();
-  auto error = [&]() {
-    InFlightDiagnostic diag = emitError(loc);
-    diag << "mapping '" << mapping.key << "' from mapping file '" << path
-         << "': ";
-    return diag;
-  };
+  if (why)
+    why->clear();
+  auto error = [&]() { return MappingError(loc, mapping, path, why); };
 
-  OperationState state(loc, *mapping.opName);
+  std::optional<RegisteredOperationName> opName =
+      RegisteredOperationName::lookup(mapping.opName, builder.getContext());
+  if (!opName) {
+    error() << "unknown op '" << mapping.opName << "'";
+    return failure();
+  }
+  OperationState state(loc, *opName);
   ArrayAttr names = op.getOperandNames();
   if (mapping.allOperands) {
     state.addOperands(operands);
@@ -263,7 +335,7 @@ LogicalResult UserMappings::apply(const UserMapping &mapping,
           found = true;
         }
       if (!found) {
-        InFlightDiagnostic diag = error();
+        MappingError diag = error();
         diag << "operand '" << name << "' is not a tensor argument of '"
              << op.getName() << "' (its tensor arguments: ";
         llvm::SmallSetVector<StringRef, 4> unique;
@@ -271,15 +343,23 @@ LogicalResult UserMappings::apply(const UserMapping &mapping,
           unique.insert(cast<StringAttr>(n).getValue());
         if (unique.empty())
           diag << "none";
-        llvm::interleaveComma(unique, diag,
-                              [&](StringRef n) { diag << "'" << n << "'"; });
+        llvm::interleave(
+            unique, [&](StringRef n) { diag << "'" << n << "'"; },
+            [&] { diag << ", "; });
         diag << ")";
         return failure();
       }
     }
   }
+  if (mapping.requiresFloat)
+    for (Value v : state.operands)
+      if (!isa<FloatType>(cast<ShapedType>(v.getType()).getElementType())) {
+        error() << "expects a floating-point tensor";
+        return failure();
+      }
   state.addTypes(op->getResultTypes());
-  if (mapping.opName->getStringRef() == ms::CustomOp::getOperationName()) {
+  NamedAttrList mappingAttrs = mapping.attributes(builder.getContext());
+  if (mapping.opName == ms::CustomOp::getOperationName()) {
     // The eager op's own non-tensor arguments, then the mapping's.
     NamedAttrList attrs;
     for (NamedAttribute a : op.getArgs())
@@ -287,13 +367,13 @@ LogicalResult UserMappings::apply(const UserMapping &mapping,
           !llvm::is_contained(ms::CustomOp::getReservedAttrNames(),
                               a.getName().getValue()))
         attrs.set(a.getName(), a.getValue());
-    for (NamedAttribute a : mapping.attrs)
+    for (NamedAttribute a : mappingAttrs)
       attrs.set(a.getName(), a.getValue());
     state.addAttribute("func_name", builder.getStringAttr(mapping.funcName));
     state.addAttribute("func_type", builder.getStringAttr(mapping.funcType));
     state.addAttribute("attrs", attrs.getDictionary(builder.getContext()));
   } else {
-    state.addAttributes(mapping.attrs);
+    state.addAttributes(mappingAttrs);
   }
 
   // Build and verify; the verifier's messages become one diagnostic at the
@@ -314,7 +394,7 @@ LogicalResult UserMappings::apply(const UserMapping &mapping,
   }
   if (failed(verified)) {
     created->erase();
-    error() << "the '" << mapping.opName->getStringRef()
+    error() << "the '" << mapping.opName
             << "' it builds is invalid: " << messages;
     return failure();
   }

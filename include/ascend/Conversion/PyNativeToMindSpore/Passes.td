@@ -32,7 +32,9 @@ def ConvertPyNativeToMindSpore
     source line, so an input taking the unseen side fails loudly. In-place ops are already functional
     after import (each tensor id names its newest value).
 
-    Each aten op is legalized by a table from eager op names to primitives
+    Each aten op is legalized by the built-in one-to-one data mappings
+    (AtenMappings.json, in the mapping-file format: `aten.relu.default` to
+    ReLU, ...) or by a C++ table from eager op names to primitives
     (`aten.convolution.default` to Conv2D or, transposed with groups 1,
     Conv2DTranspose (+ BiasAdd), `aten.argmax.default` to Argmax, `aten.addmm.default` to
     MatMul + BiasAdd, ...). Unsupported ops are reported all at once, each with

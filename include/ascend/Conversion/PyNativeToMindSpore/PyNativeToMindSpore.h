@@ -18,7 +18,9 @@ namespace mlir::ascend {
 #define GEN_PASS_DECL
 #include "ascend/Conversion/PyNativeToMindSpore/Passes.h.inc"
 
-/// Builds the mindspore ops for one recorded aten op. `operands` are the
+/// Builds the mindspore ops for one recorded aten op, by the built-in data
+/// mappings (AtenMappings.json, see UserMappings::getBuiltin) or, for ops
+/// that need logic, the C++ table of AtenLegalization.cpp. `operands` are the
 /// already converted operands of `op` (in its operand order); on success the
 /// converted results are appended to `results` (one per result of `op` that
 /// is used; unused extra results such as max-pool indices may be null).
