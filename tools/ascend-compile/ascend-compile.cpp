@@ -261,6 +261,8 @@ int main(int argc, char **argv) {
   // primitive, MindSpore's graph-kernel form), before the device formats and
   // the memory plan, which are the backend's decisions (MindIR stays
   // NCHW/ND). With --graph-opt=false it is the unfused graph.
+  // Primitives as converted, before the graph-level optimization groups them.
+  int64_t graphOps = countGraphOps(*module);
   ascend::mindspore::KernelSummary beforeFusion, afterFusion;
   bool optimize = emitLevel != EmitLevel::PyNative && graphOptimization;
   OwningOpRef<ModuleOp> graphModule;
@@ -313,7 +315,6 @@ int main(int argc, char **argv) {
       return 1;
   }
 
-  int64_t graphOps = countGraphOps(*module);
   if (emitLevel != EmitLevel::PyNative)
     progress.stage("mindspore", Twine(graphOps).concat(" graph ops").str());
   int64_t kernels = 0;
@@ -389,6 +390,8 @@ int main(int argc, char **argv) {
            << " eager ops recorded in " << runs << " run(s)";
     if (emitLevel != EmitLevel::PyNative)
       errs() << ", " << graphOps << " graph ops";
+    if (emitLevel != EmitLevel::PyNative && graphOptimization)
+      errs() << " in " << afterFusion.kernels << " kernels after fusion";
     if (emitLevel == EmitLevel::AICore || emitLevel == EmitLevel::MindIR)
       errs() << ", " << kernels << " AI Core kernels";
     errs() << ", " << weights << " weights (" << weightBytes << " bytes)";
