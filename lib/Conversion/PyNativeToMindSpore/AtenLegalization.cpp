@@ -1383,6 +1383,7 @@ const llvm::StringMap<Handler> &atenTable() {
       {"aten.fill_.Scalar", fill},
       {"aten.t.default", transpose2d},
       {"aten.transpose.int", transposeDims},
+      {"aten.transpose_.default", transposeDims},
       {"aten.permute.default", permute},
       {"aten.view.default", reshapeToResult},
       {"aten._unsafe_view.default", reshapeToResult},

@@ -59,3 +59,17 @@ pynative.trace @run_0(%x: tensor<f32>) -> tensor<f32> attributes {run = 0 : i64}
   pynative.scalar_read %x, "item", 2.0 {activation = 1} : tensor<f32> loc("m.py":1:1)
   pynative.output %x : tensor<f32>
 }
+
+// -----
+
+// transpose_ (nn.GRU transposes its input in place): the tensor is rebound
+// to its Transpose.
+// CHECK-LABEL: func.func @main
+// CHECK: %[[T:.*]] = mindspore.transpose %arg0, [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+// CHECK: mindspore.relu %[[T]]
+pynative.trace @run_0(%x: tensor<2x3xf32>) -> tensor<3x2xf32> attributes {run = 0 : i64} {
+  %c = pynative.op "aten.clone.default"(%x) {args = {memory_format}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf32> loc("m.py":1:1)
+  %t = pynative.op "aten.transpose_.default"(%c) {args = {dim0 = 0 : i64, dim1 = 1 : i64}, operand_names = ["self"], mutated_operands = array<i64: 0>, result_aliases = array<i64: 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32> loc("m.py":2:1)
+  %r = pynative.op "aten.relu.default"(%t) {args = {}, operand_names = ["self"]} : (tensor<3x2xf32>) -> tensor<3x2xf32> loc("m.py":3:1)
+  pynative.output %r : tensor<3x2xf32>
+}
