@@ -261,16 +261,19 @@ int main(int argc, char **argv) {
   if (emitLevel == EmitLevel::MindIR)
     graphModule = module->clone();
 
-  // Graph-level optimization, with its figures for --report.
+  // Graph-level optimization, with its figures for --report (summarized
+  // only when asked for: each summary walks the whole program).
   ascend::mindspore::KernelSummary beforeFusion, afterFusion;
   bool optimize = emitLevel != EmitLevel::PyNative && graphOptimization;
   if (optimize) {
-    beforeFusion = ascend::mindspore::summarizeKernels(*module);
+    if (!reportFile.empty())
+      beforeFusion = ascend::mindspore::summarizeKernels(*module);
     options.hbmBytes = hbmBytes;
     if (failed(runPipeline(*module, ascend::buildGraphOptimizationPipeline,
                            options)))
       return 1;
-    afterFusion = ascend::mindspore::summarizeKernels(*module);
+    if (!reportFile.empty())
+      afterFusion = ascend::mindspore::summarizeKernels(*module);
   }
   if (!reportFile.empty()) {
     if (!optimize) {
