@@ -364,17 +364,24 @@ int main(int argc, char **argv) {
     });
   }
   for (auto &[funcName, path] : mindirFiles) {
-    // The module with only this entry, renamed to @main.
-    OwningOpRef<ModuleOp> single = graphModule->clone();
-    for (auto f : llvm::make_early_inc_range(single->getOps<func::FuncOp>()))
-      if (f.getName() != funcName)
-        f.erase();
-    (*single->getOps<func::FuncOp>().begin()).setName("main");
+    // The module with only this entry, renamed to @main: with @main the
+    // only entry, that is the module itself (no copy of the program needed).
+    OwningOpRef<ModuleOp> single;
+    ModuleOp entryModule = *graphModule;
+    if (mindirFiles.size() > 1 || funcName != "main") {
+      single = graphModule->clone();
+      for (auto f :
+           llvm::make_early_inc_range(single->getOps<func::FuncOp>()))
+        if (f.getName() != funcName)
+          f.erase();
+      (*single->getOps<func::FuncOp>().begin()).setName("main");
+      entryModule = *single;
+    }
     written = writeAtomically(path, [&](raw_ostream &os) {
       ascend::MindIRExportOptions options;
       options.externalData = externalData;
       options.outputPath = path;
-      return ascend::exportMindIR(*single, os, options);
+      return ascend::exportMindIR(entryModule, os, options);
     });
     if (failed(written))
       break;
