@@ -359,7 +359,9 @@ int main(int argc, char **argv) {
   LogicalResult written = success();
   if (emitLevel != EmitLevel::MindIR) {
     written = writeAtomically(outputFilename, [&](raw_ostream &os) {
-      module->print(os);
+      // The module is verified already (by the importer, and after every
+      // pass that changed it): the printer need not verify it again.
+      module->print(os, OpPrintingFlags().assumeVerified());
       return success();
     });
   }
