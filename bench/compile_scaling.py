@@ -9,7 +9,10 @@ Add per layer, sharing one weight so that weights stay small) for N = 1k, 10k,
   - the baseline: ascend-opt parsing, verifying and printing the same pynative
     module (median wall time);
   - the ratio compile / baseline, the time growth per 10x ops, and compiler
-    memory per op (peak RSS minus the baseline's, in bytes).
+    memory per op (peak RSS minus the baseline's, in bytes);
+  - the CPU time (user + system, median) of the compile and of the baseline,
+    and their ratio: on a machine shared with other work the wall times
+    include waiting for a core, the CPU times do not.
 Targets (issue "Compile at scale"): >= 300k ops/s at 100k ops; ratio <= 4x;
 10x the ops costs <= 11x the time; <= 1 KiB of compiler memory per op.
 
@@ -68,13 +71,23 @@ def make_trace(pb, n_ops, hidden=16):
 
 
 def timed(cmd):
-    """Wall time (s) and the child's peak RSS (bytes) of one command."""
+    """Wall time and CPU time (user + system), in seconds, of one command."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
         sys.exit(f"bench: {' '.join(cmd)} failed:\n{proc.stderr.decode()[-2000:]}")
-    return wall
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def medians(cmd, repeat):
+    """Median wall time and median CPU time of `repeat` runs of cmd."""
+    runs = [timed(cmd) for _ in range(repeat)]
+    return (statistics.median(w for w, _ in runs),
+            statistics.median(c for _, c in runs))
 
 
 def peak_rss(cmd):
@@ -108,19 +121,21 @@ def main():
             compile_cmd = [os.path.join(bin_dir, "ascend-compile"), path, "--emit=aicore",
                            "-o", os.path.join(tmp, "out.mlir"), "--quiet"]
             base_cmd = [os.path.join(bin_dir, "ascend-opt"), pn, "-o", os.path.join(tmp, "rt.mlir")]
-            comp = statistics.median(timed(compile_cmd) for _ in range(args.repeat))
+            comp, comp_cpu = medians(compile_cmd, args.repeat)
             mindir_cmd = [os.path.join(bin_dir, "ascend-compile"), path,
                           "-o", os.path.join(tmp, "out.mindir"), "--quiet"]
-            full = statistics.median(timed(mindir_cmd) for _ in range(args.repeat))
-            base = statistics.median(timed(base_cmd) for _ in range(args.repeat))
+            full, _ = medians(mindir_cmd, args.repeat)
+            base, base_cpu = medians(base_cmd, args.repeat)
             rss_c, rss_b = peak_rss(compile_cmd), peak_rss(base_cmd)
-            rows.append((ops, comp, base, rss_c, rss_b, full))
+            rows.append((ops, comp, base, rss_c, rss_b, full, comp_cpu, base_cpu))
 
     print(f"{'ops':>9} {'compile s':>10} {'ops/s':>10} {'parse+print s':>14} {'ratio':>6} "
-          f"{'peak RSS MiB':>13} {'B/op over baseline':>19} {'to MindIR s':>12}")
-    for ops, comp, base, rss_c, rss_b, full in rows:
+          f"{'peak RSS MiB':>13} {'B/op over baseline':>19} {'to MindIR s':>12} "
+          f"{'compile CPU s':>14} {'base CPU s':>11} {'CPU ratio':>10}")
+    for ops, comp, base, rss_c, rss_b, full, comp_cpu, base_cpu in rows:
         print(f"{ops:>9} {comp:>10.3f} {ops / comp:>10.0f} {base:>14.3f} {comp / base:>6.2f} "
-              f"{rss_c / 2**20:>13.1f} {(rss_c - rss_b) / ops:>19.0f} {full:>12.3f}")
+              f"{rss_c / 2**20:>13.1f} {(rss_c - rss_b) / ops:>19.0f} {full:>12.3f} "
+              f"{comp_cpu:>14.3f} {base_cpu:>11.3f} {comp_cpu / max(base_cpu, 1e-9):>10.2f}")
     for (o1, c1, *_), (o2, c2, *_) in zip(rows, rows[1:]):
         print(f"time growth {o1} -> {o2} ops: {c2 / c1:.2f}x (target <= 11x for 10x ops)")
 

@@ -256,18 +256,21 @@ int main(int argc, char **argv) {
                          options)))
     return 1;
 
-  // Graph-level optimization, with its figures for --report. MindIR is
-  // written between its halves: after fusion (each group a GraphKernel_
-  // primitive, MindSpore's graph-kernel form), before the device formats and
-  // the memory plan, which are the backend's decisions (MindIR stays
-  // NCHW/ND). With --graph-opt=false it is the unfused graph.
+  // Graph-level optimization, with its figures for the summary line and
+  // --report (the "before" figures only when asked for: each summary walks
+  // the whole program). MindIR is written between its halves: after fusion
+  // (each group a GraphKernel_ primitive, MindSpore's graph-kernel form),
+  // before the device formats and the memory plan, which are the backend's
+  // decisions (MindIR stays NCHW/ND). With --graph-opt=false it is the
+  // unfused graph.
   // Primitives as converted, before the graph-level optimization groups them.
   int64_t graphOps = countGraphOps(*module);
   ascend::mindspore::KernelSummary beforeFusion, afterFusion;
   bool optimize = emitLevel != EmitLevel::PyNative && graphOptimization;
   OwningOpRef<ModuleOp> graphModule;
   if (optimize) {
-    beforeFusion = ascend::mindspore::summarizeKernels(*module);
+    if (!reportFile.empty())
+      beforeFusion = ascend::mindspore::summarizeKernels(*module);
     options.hbmBytes = hbmBytes;
     if (failed(runPipeline(*module, ascend::buildGraphFusionPipeline, options)))
       return 1;
@@ -363,22 +366,31 @@ int main(int argc, char **argv) {
   LogicalResult written = success();
   if (emitLevel != EmitLevel::MindIR) {
     written = writeAtomically(outputFilename, [&](raw_ostream &os) {
-      module->print(os);
+      // The module is verified already (by the importer, and after every
+      // pass that changed it): the printer need not verify it again.
+      module->print(os, OpPrintingFlags().assumeVerified());
       return success();
     });
   }
   for (auto &[funcName, path] : mindirFiles) {
-    // The module with only this entry, renamed to @main.
-    OwningOpRef<ModuleOp> single = graphModule->clone();
-    for (auto f : llvm::make_early_inc_range(single->getOps<func::FuncOp>()))
-      if (f.getName() != funcName)
-        f.erase();
-    (*single->getOps<func::FuncOp>().begin()).setName("main");
+    // The module with only this entry, renamed to @main: with @main the
+    // only entry, that is the module itself (no copy of the program needed).
+    OwningOpRef<ModuleOp> single;
+    ModuleOp entryModule = *graphModule;
+    if (mindirFiles.size() > 1 || funcName != "main") {
+      single = graphModule->clone();
+      for (auto f :
+           llvm::make_early_inc_range(single->getOps<func::FuncOp>()))
+        if (f.getName() != funcName)
+          f.erase();
+      (*single->getOps<func::FuncOp>().begin()).setName("main");
+      entryModule = *single;
+    }
     written = writeAtomically(path, [&](raw_ostream &os) {
       ascend::MindIRExportOptions options;
       options.externalData = externalData;
       options.outputPath = path;
-      return ascend::exportMindIR(*single, os, options);
+      return ascend::exportMindIR(entryModule, os, options);
     });
     if (failed(written))
       break;

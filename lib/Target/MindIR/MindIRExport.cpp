@@ -51,6 +51,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include "mind_ir.pb.h"
+#include <google/protobuf/arena.h>
 
 #include <algorithm>
 
@@ -452,7 +453,16 @@ private:
 
   ModuleOp module;
   const MindIRExportOptions &options;
-  mind_ir::ModelProto model;
+  /// The model's messages and strings: a graph of a million nodes is millions
+  /// of small messages, which an arena allocates and frees in bulk.
+  google::protobuf::Arena arena{[] {
+    google::protobuf::ArenaOptions options;
+    options.start_block_size = 64 << 10;
+    options.max_block_size = 4 << 20;
+    return options;
+  }()};
+  mind_ir::ModelProto &model =
+      *google::protobuf::Arena::CreateMessage<mind_ir::ModelProto>(&arena);
   std::string mainName;
   llvm::DenseMap<Value, std::string> names;
   llvm::StringMap<ms::ParameterOp> parameters;

@@ -76,8 +76,13 @@ struct FoldBatchNormPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<FoldBatchNormIntoConv>(&getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      signalPassFailure();
+    bool changed = false;
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns), {},
+                                     &changed)))
+      return signalPassFailure();
+    // Unchanged IR (no BatchNorm to fold) needs no second verification.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

@@ -79,11 +79,21 @@ private:
   bool compatible(const Group &group, Operation *op, StringRef unit) const;
   void materialize(Group &group, int64_t index);
 
+  /// Appends the groups of the ops that read `v` before `op` (horizontal
+  /// fusion candidates), in `v`'s use-list order.
+  void appendReaderGroups(Value v, Operation *op,
+                          SmallVectorImpl<int64_t> &candidates);
+
   const aicore::AICoreTarget &target;
   int64_t maxGroupOps, maxGroupValues;
   Block *currentBlock = nullptr;
   SmallVector<Group> groups;
   llvm::DenseMap<Operation *, int64_t> membership;
+  /// Grouped ops by the values they read. Entries of closed groups are
+  /// dropped when the value is next looked up: a group never reopens, and a
+  /// tensor read by every layer (a shared bias) would otherwise make each
+  /// reader walk all the readers before it.
+  llvm::DenseMap<Value, SmallVector<Operation *, 2>> groupedReaders;
 };
 
 int64_t BlockFuser::kernelBytes(
@@ -137,10 +147,46 @@ bool BlockFuser::compatible(const Group &group, Operation *op,
   return valueCount(group, op) <= maxGroupValues;
 }
 
+void BlockFuser::appendReaderGroups(Value v, Operation *op,
+                                    SmallVectorImpl<int64_t> &candidates) {
+  auto found = groupedReaders.find(v);
+  if (found == groupedReaders.end())
+    return;
+  SmallVectorImpl<Operation *> &readers = found->second;
+  llvm::erase_if(readers, [&](Operation *reader) {
+    return groups[membership.lookup(reader)].closed;
+  });
+  // Closed groups and groups with a Cube op are never candidates. When the
+  // readers left are all in one group, that group is the only candidate;
+  // otherwise the order of the candidates decides ties, and it is the order
+  // of `v`'s uses.
+  int64_t only = -1;
+  for (Operation *reader : readers) {
+    int64_t g = membership.lookup(reader);
+    if (groups[g].hasCube || g == only)
+      continue;
+    if (only >= 0) {
+      for (Operation *user : v.getUsers()) {
+        if (user == op || user->getBlock() != currentBlock ||
+            !user->isBeforeInBlock(op))
+          continue;
+        auto it = membership.find(user);
+        if (it != membership.end() && !groups[it->second].hasCube)
+          candidates.push_back(it->second);
+      }
+      return;
+    }
+    only = g;
+  }
+  if (only >= 0)
+    candidates.push_back(only);
+}
+
 void BlockFuser::run(Block &block) {
   currentBlock = &block;
   groups.clear();
   membership.clear();
+  groupedReaders.clear();
   for (Operation &opRef : block.without_terminator()) {
     Operation *op = &opRef;
     StringRef unit =
@@ -157,14 +203,7 @@ void BlockFuser::run(Block &block) {
           candidates.push_back(g);
       if (unit != "cube")
         for (Value v : op->getOperands())
-          for (Operation *user : v.getUsers()) {
-            if (user == op || user->getBlock() != &block ||
-                !user->isBeforeInBlock(op))
-              continue;
-            auto it = membership.find(user);
-            if (it != membership.end() && !groups[it->second].hasCube)
-              candidates.push_back(it->second);
-          }
+          appendReaderGroups(v, op, candidates);
       int64_t best = -1;
       double bestSaving = 0;
       int64_t bestBytes = 0;
@@ -205,6 +244,8 @@ void BlockFuser::run(Block &block) {
       group.hasCube |= unit == "cube";
       group.hasReduction |= unit == "reduction";
       membership[op] = joined;
+      for (Value v : op->getOperands())
+        groupedReaders[v].push_back(op);
       // The groups of the op's other operands merge in when they may: they
       // are open (no op outside them read their values yet), so they can
       // move down to this op along with it.

@@ -31,9 +31,11 @@ mlir::ascend::mindspore::findLoadTimeOps(Operation *root) {
   root->walk([&](Operation *op) {
     if (isa<LoadOp, ConstantOp>(op) || op->getNumOperands() == 0 ||
         op->getNumRegions() || op->hasTrait<OpTrait::IsTerminator>() ||
-        !isa_and_nonnull<MindSporeDialect>(op->getDialect()) || !isPure(op))
+        !isa_and_nonnull<MindSporeDialect>(op->getDialect()))
       return;
-    if (llvm::all_of(op->getOperands(), isStatic))
+    // The operands first: most ops read an activation, and that is cheaper
+    // to see than purity (two interface lookups).
+    if (llvm::all_of(op->getOperands(), isStatic) && isPure(op))
       loadTime.insert(op);
   });
   return loadTime;

@@ -179,8 +179,10 @@ BlockPlan planBlock(Block &block,
       });
       if (donor != reusable.end()) {
         offsetOf[result] = offsetOf[*donor];
-        // The donor's buffer now belongs to the result.
-        for (auto it = dying.begin(); it != dying.end(); ++it)
+        // The donor's buffer now belongs to the result (the donor is filed
+        // under its last use, which is here).
+        auto [first, last] = dying.equal_range(at);
+        for (auto it = first; it != last; ++it)
           if (it->second == *donor) {
             dying.erase(it);
             break;
@@ -249,6 +251,9 @@ struct PlanMemoryPass
         return signalPassFailure();
       }
     }
+    // The plan is an attribute on each function: no op or value changed, so
+    // no analysis is invalidated (and the IR needs no second verification).
+    markAllAnalysesPreserved();
   }
 };
 
