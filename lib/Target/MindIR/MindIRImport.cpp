@@ -223,6 +223,9 @@ private:
 
   // Conversions of entries.
   FailureOr<Value> toTensor(const Entry &entry, StringRef what);
+  /// Every input but the monads, as tensors (named "input <i>" in errors).
+  LogicalResult tensorOperands(ArrayRef<Entry> inputs,
+                               SmallVectorImpl<Value> &operands);
   LogicalResult flattenTensors(const Entry &entry, SmallVectorImpl<Value> &out,
                                StringRef what);
   FailureOr<SmallVector<int64_t>> toInts(const Entry &entry, StringRef what);
@@ -726,6 +729,20 @@ std::string MindIRImporter::attrString(const mind_ir::AttributeProto &a) {
 // Entries
 //===----------------------------------------------------------------------===//
 
+LogicalResult
+MindIRImporter::tensorOperands(ArrayRef<Entry> inputs,
+                               SmallVectorImpl<Value> &operands) {
+  for (auto [i, e] : llvm::enumerate(inputs)) {
+    if (e.kind == Entry::Monad)
+      continue;
+    FailureOr<Value> v = toTensor(e, "input " + std::to_string(i));
+    if (failed(v))
+      return failure();
+    operands.push_back(*v);
+  }
+  return success();
+}
+
 FailureOr<Value> MindIRImporter::toTensor(const Entry &entry, StringRef what) {
   switch (entry.kind) {
   case Entry::Tensor:
@@ -990,14 +1007,8 @@ FailureOr<Entry> MindIRImporter::buildFusion(const mind_ir::NodeProto &node,
     return error() << "the shape attribute of '" << primitive
                    << "' does not give tensors";
   SmallVector<Value> operands;
-  for (auto [i, e] : llvm::enumerate(inputs)) {
-    if (e.kind == Entry::Monad)
-      continue;
-    FailureOr<Value> v = toTensor(e, "input " + std::to_string(i));
-    if (failed(v))
-      return failure();
-    operands.push_back(*v);
-  }
+  if (failed(tensorOperands(inputs, operands)))
+    return failure();
 
   Location loc = nodeLoc(node);
   OperationState state(loc, ms::FusionOp::getOperationName());
@@ -1515,14 +1526,8 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
       entries.append(name, v);
     }
     SmallVector<Value> operands;
-    for (auto [i, e] : llvm::enumerate(inputs)) {
-      if (e.kind == Entry::Monad)
-        continue;
-      FailureOr<Value> v = toTensor(e, "input " + std::to_string(i));
-      if (failed(v))
-        return failure();
-      operands.push_back(*v);
-    }
+    if (failed(tensorOperands(inputs, operands)))
+      return failure();
     auto custom = ms::CustomOp::create(
         builder, nodeLoc(node), types, builder.getStringAttr(funcName),
         builder.getStringAttr(funcType), entries.getDictionary(ctx), operands);

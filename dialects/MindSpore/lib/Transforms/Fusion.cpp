@@ -378,12 +378,10 @@ struct FusePass
     : public mindspore::impl::AscendMindSporeFuseBase<FusePass> {
   using AscendMindSporeFuseBase::AscendMindSporeFuseBase;
   void runOnOperation() override {
-    const aicore::AICoreTarget *target = aicore::lookupTarget(chip);
-    if (!target) {
-      getOperation().emitError("unknown chip '")
-          << chip << "' (not a row of the AI Core target table)";
+    const aicore::AICoreTarget *target =
+        lookupChipOrError(getOperation(), chip);
+    if (!target)
       return signalPassFailure();
-    }
     if (maxGroupOps < 2 || minTileBytes <= 0) {
       getOperation().emitError(
           "max-group-ops must be at least 2 and min-tile-bytes positive");

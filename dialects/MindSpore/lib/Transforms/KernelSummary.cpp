@@ -1,5 +1,6 @@
 //===- KernelSummary.cpp - modeled kernels and GM traffic -----------------===//
 #include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
+#include "ascend/Dialect/AICore/IR/AICoreTarget.h"
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -94,4 +95,14 @@ KernelSummary mlir::ascend::mindspore::summarizeKernels(Operation *op) {
   }
   op->walk([&](func::FuncOp func) { summarizeFunction(func, summary); });
   return summary;
+}
+
+const mlir::ascend::aicore::AICoreTarget *
+mlir::ascend::mindspore::lookupChipOrError(Operation *op, StringRef chip) {
+  const mlir::ascend::aicore::AICoreTarget *target =
+      mlir::ascend::aicore::lookupTarget(chip);
+  if (!target)
+    op->emitError("unknown chip '")
+        << chip << "' (not a row of the AI Core target table)";
+  return target;
 }

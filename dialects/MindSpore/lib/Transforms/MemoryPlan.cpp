@@ -203,12 +203,10 @@ struct PlanMemoryPass
     : public mindspore::impl::AscendMindSporePlanMemoryBase<PlanMemoryPass> {
   using AscendMindSporePlanMemoryBase::AscendMindSporePlanMemoryBase;
   void runOnOperation() override {
-    const aicore::AICoreTarget *target = aicore::lookupTarget(chip);
-    if (!target) {
-      getOperation().emitError("unknown chip '")
-          << chip << "' (not a row of the AI Core target table)";
+    const aicore::AICoreTarget *target =
+        lookupChipOrError(getOperation(), chip);
+    if (!target)
       return signalPassFailure();
-    }
     int64_t capacity = hbmBytes > 0 ? (int64_t)hbmBytes
                                      : target->memories.gm.capacity;
     for (auto func : getOperation().getOps<func::FuncOp>()) {

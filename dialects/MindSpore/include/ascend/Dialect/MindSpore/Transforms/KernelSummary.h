@@ -14,6 +14,10 @@
 
 #include <cstdint>
 
+namespace mlir::ascend::aicore {
+struct AICoreTarget;
+} // namespace mlir::ascend::aicore
+
 namespace mlir::ascend::mindspore {
 
 /// Bytes of a ranked tensor type (elements x element bytes; i1 counts as one
@@ -30,6 +34,10 @@ bool isViewOp(Operation *op);
 /// MindSpore's graph compiler folds them into constants when it loads the
 /// weights, so they launch no kernel at run time and are never fused.
 llvm::DenseSet<Operation *> findLoadTimeOps(Operation *root);
+
+/// The row of the AI Core target table named `chip`, or null after an error
+/// on `op` naming the chip (the graph passes' `chip` option).
+const aicore::AICoreTarget *lookupChipOrError(Operation *op, StringRef chip);
 
 /// Kernel figures of one function (or of all functions of a module).
 struct KernelSummary {
