@@ -65,7 +65,7 @@ def built_ops(handler, bodies, names, seen=None):
             if f not in ("getDefiningOp", "dyn_cast", "dyn_cast_or_null", "isa",
                          "cast", "getParentOfType")]
     # Helpers of the same file that the handler calls with its AtenCall.
-    for callee in re.findall(r"\b(\w+)(?:<ms::\w+Op>)?\(c\b", body):
+    for callee in re.findall(r"\b(\w+)(?:<ms::\w+Op>)?\(\s*c\b", body):
         if callee != name:
             ops += [o for o in built_ops(callee, bodies, names, seen)]
     result = []

@@ -173,13 +173,36 @@ FailureOr<Value> withElementType(AtenCall &c, Value v, Type elementType) {
 }
 
 /// The `other` operand of a binary op: a tensor, or a Python number argument.
-FailureOr<Value> otherOperand(AtenCall &c, Type elementType) {
-  if (Value v = c.operand("other"))
+/// The number-or-tensor argument `name` with element type `elementType`: a
+/// tensor operand (or a graph value bound to a read number) retyped by
+/// withElementType, or a Python number argument as a 0-d constant. A null
+/// value when the call has neither (the argument is None or absent); failure,
+/// with the reason set, when a tensor cannot be retyped.
+FailureOr<Value> numberOperand(AtenCall &c, StringRef name, Type elementType) {
+  if (Value v = c.operand(name))
     return withElementType(c, v, elementType);
-  if (std::optional<double> s = c.floatArg("other"))
+  if (std::optional<double> s = c.floatArg(name))
     return scalarConstant(c, *s, elementType);
-  (void)c.unsupported("the 'other' argument is neither a tensor nor a number");
-  return failure();
+  return Value();
+}
+
+/// numberOperand for an argument the op cannot do without; `missing` is the
+/// reason reported when it is absent.
+FailureOr<Value> requiredNumberOperand(AtenCall &c, StringRef name,
+                                       Type elementType,
+                                       StringRef missing) {
+  FailureOr<Value> v = numberOperand(c, name, elementType);
+  if (succeeded(v) && !*v) {
+    (void)c.unsupported(missing);
+    return failure();
+  }
+  return v;
+}
+
+FailureOr<Value> otherOperand(AtenCall &c, Type elementType) {
+  return requiredNumberOperand(
+      c, "other", elementType,
+      "the 'other' argument is neither a tensor nor a number");
 }
 
 template <typename OpT>
@@ -702,21 +725,15 @@ LogicalResult clamp(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value v = c.operand("self");
   Type t = elementTypeOf(v);
   for (StringRef name : {"min", "max"}) {
-    Value bound = c.operand(name);
-    if (bound) {
-      FailureOr<Value> typed = withElementType(c, bound, t);
-      if (failed(typed))
-        return failure();
-      bound = *typed;
-    } else if (std::optional<double> s = c.floatArg(name)) {
-      bound = scalarConstant(c, *s, t);
-    } else {
+    FailureOr<Value> bound = numberOperand(c, name, t);
+    if (failed(bound))
+      return failure();
+    if (!*bound)
       continue;
-    }
     if (name == "min")
-      v = ms::MaximumOp::create(c.b, c.loc, v, bound);
+      v = ms::MaximumOp::create(c.b, c.loc, v, *bound);
     else
-      v = ms::MinimumOp::create(c.b, c.loc, v, bound);
+      v = ms::MinimumOp::create(c.b, c.loc, v, *bound);
   }
   results.push_back(v);
   return success();
@@ -727,18 +744,11 @@ template <typename OpT>
 LogicalResult clampOneSide(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
   StringRef name = std::is_same_v<OpT, ms::MaximumOp> ? "min" : "max";
-  Value bound = c.operand(name);
-  if (bound) {
-    FailureOr<Value> typed = withElementType(c, bound, elementTypeOf(self));
-    if (failed(typed))
-      return failure();
-    bound = *typed;
-  } else if (std::optional<double> s = c.floatArg(name)) {
-    bound = scalarConstant(c, *s, elementTypeOf(self));
-  } else {
-    return c.unsupported("missing the bound");
-  }
-  results.push_back(OpT::create(c.b, c.loc, self, bound));
+  FailureOr<Value> bound = requiredNumberOperand(c, name, elementTypeOf(self),
+                                                 "missing the bound");
+  if (failed(bound))
+    return failure();
+  results.push_back(OpT::create(c.b, c.loc, self, *bound));
   return success();
 }
 
@@ -769,18 +779,11 @@ LogicalResult pow(AtenCall &c, SmallVectorImpl<Value> &results) {
   Type t = elementTypeOf(self);
   if (!isa<FloatType>(t))
     return c.unsupported("integer pow is not legalized yet");
-  Value exponent = c.operand("exponent");
-  if (exponent) {
-    FailureOr<Value> typed = withElementType(c, exponent, t);
-    if (failed(typed))
-      return failure();
-    exponent = *typed;
-  } else if (std::optional<double> e = c.floatArg("exponent")) {
-    exponent = scalarConstant(c, *e, t);
-  } else {
-    return c.unsupported("missing the exponent");
-  }
-  results.push_back(ms::PowOp::create(c.b, c.loc, self, exponent));
+  FailureOr<Value> exponent =
+      requiredNumberOperand(c, "exponent", t, "missing the exponent");
+  if (failed(exponent))
+    return failure();
+  results.push_back(ms::PowOp::create(c.b, c.loc, self, *exponent));
   return success();
 }
 
@@ -845,19 +848,12 @@ LogicalResult where(AtenCall &c, SmallVectorImpl<Value> &results) {
 LogicalResult maskedFill(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self"), mask = c.operand("mask");
   Type t = elementTypeOf(self);
-  Value value = c.operand("value");
-  if (value) {
-    FailureOr<Value> typed = withElementType(c, value, t);
-    if (failed(typed))
-      return failure();
-    value = *typed;
-  } else if (std::optional<double> v = c.floatArg("value")) {
-    value = scalarConstant(c, *v, t);
-  } else {
-    return c.unsupported("missing the fill value");
-  }
+  FailureOr<Value> value =
+      requiredNumberOperand(c, "value", t, "missing the fill value");
+  if (failed(value))
+    return failure();
   results.push_back(
-      ms::MaskedFillOp::create(c.b, c.loc, self, asBool(c, mask), value));
+      ms::MaskedFillOp::create(c.b, c.loc, self, asBool(c, mask), *value));
   return success();
 }
 
