@@ -281,7 +281,10 @@ int main(int argc, char **argv) {
     if (failed(
             runPipeline(*module, ascend::buildDevicePlanningPipeline, options)))
       return 1;
-    afterFusion = ascend::mindspore::summarizeKernels(*module);
+    // For --report and the summary line (both off under --quiet without a
+    // report).
+    if (!reportFile.empty() || !quiet)
+      afterFusion = ascend::mindspore::summarizeKernels(*module);
   }
   if (!reportFile.empty()) {
     if (!optimize) {

@@ -298,10 +298,7 @@ struct ConvertMindSporeToAICorePass
     }
     // Kernels are cut from the primitives: a MatMul with its BiasAdd becomes
     // one tiled kernel, the rest stays at the mindspore level.
-    SmallVector<mindspore::FusionOp> groups;
-    module.walk([&](mindspore::FusionOp op) { groups.push_back(op); });
-    for (mindspore::FusionOp op : groups)
-      op.inlineBody();
+    mindspore::FusionOp::inlineAll(module);
     SymbolTable symbols(module);
     llvm::StringMap<KernelOp> kernels;
 

@@ -1951,10 +1951,7 @@ struct ConvertMindSporeToLinalgPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     // Fusion groups lower op by op: on the CPU a group is its primitives.
-    SmallVector<ms::FusionOp> groups;
-    module.walk([&](ms::FusionOp op) { groups.push_back(op); });
-    for (ms::FusionOp op : groups)
-      op.inlineBody();
+    ms::FusionOp::inlineAll(module);
     // Device formats are data movement: the same elements through Pad,
     // Reshape, Transpose and StridedSlice.
     SmallVector<ms::TransDataOp> moves;

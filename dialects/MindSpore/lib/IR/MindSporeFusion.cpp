@@ -37,6 +37,13 @@ void FusionOp::inlineBody() {
   erase();
 }
 
+void FusionOp::inlineAll(Operation *root) {
+  SmallVector<FusionOp> groups;
+  root->walk([&](FusionOp op) { groups.push_back(op); });
+  for (FusionOp op : groups)
+    op.inlineBody();
+}
+
 LogicalResult FusionOp::verify() {
   StringRef kind = getKind();
   if (kind != "vector" && kind != "reduction" && kind != "mix")

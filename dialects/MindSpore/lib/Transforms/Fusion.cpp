@@ -404,12 +404,7 @@ struct FusePass
 struct InlineFusionPass
     : public mindspore::impl::AscendMindSporeInlineFusionBase<
           InlineFusionPass> {
-  void runOnOperation() override {
-    SmallVector<FusionOp> groups;
-    getOperation().walk([&](FusionOp op) { groups.push_back(op); });
-    for (FusionOp op : groups)
-      op.inlineBody();
-  }
+  void runOnOperation() override { FusionOp::inlineAll(getOperation()); }
 };
 
 } // namespace

@@ -58,6 +58,8 @@ def MindSpore_FusionOp : MindSpore_Op<"fusion", [
     static ::llvm::StringRef classify(::mlir::Operation *op);
     /// Replaces the group with its body (the plain primitives), in place.
     void inlineBody();
+    /// Inlines every fusion group nested in `root`.
+    static void inlineAll(::mlir::Operation *root);
   }];
 }
 
