@@ -71,7 +71,8 @@ def make_trace(pb, n_ops, hidden=16):
 
 
 def timed(cmd):
-    """Wall time and CPU time (user + system), in seconds, of one command."""
+    """Wall time and CPU time (user + system), in seconds, of one command,
+    which must succeed; and its stderr."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -80,14 +81,14 @@ def timed(cmd):
     if proc.returncode != 0:
         sys.exit(f"bench: {' '.join(cmd)} failed:\n{proc.stderr.decode()[-2000:]}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu
+    return wall, cpu, proc.stderr.decode()
 
 
 def medians(cmd, repeat):
     """Median wall time and median CPU time of `repeat` runs of cmd."""
     runs = [timed(cmd) for _ in range(repeat)]
-    return (statistics.median(w for w, _ in runs),
-            statistics.median(c for _, c in runs))
+    return (statistics.median(w for w, _, _ in runs),
+            statistics.median(c for _, c, _ in runs))
 
 
 def peak_rss(cmd):

@@ -20,14 +20,14 @@ Usage: bench/importer_throughput.py [--build build] [--events 1000000] [--repeat
 """
 import argparse
 import os
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from compile_scaling import ROOT, peak_rss, timed  # noqa: E402
 
 
 def make_trace(pb, n_events, hidden=16):
@@ -90,19 +90,6 @@ def make_trace(pb, n_events, hidden=16):
     return t, n
 
 
-def timed(cmd):
-    """Wall and CPU time (s) of one command, which must succeed; its stderr."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if proc.returncode != 0:
-        sys.exit(f"bench: {' '.join(cmd)} failed:\n{proc.stderr.decode()[-2000:]}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, proc.stderr.decode()
-
-
 def phase(report, name):
     """Wall seconds of one phase in an --mlir-timing report."""
     for line in report.splitlines():
@@ -110,13 +97,6 @@ def phase(report, name):
         if fields and fields[-1] == name:
             return float(fields[0])
     sys.exit(f"bench: no {name!r} phase in the timing report:\n{report}")
-
-
-def peak_rss(cmd):
-    """Peak RSS in bytes of one run of cmd (through /usr/bin/time)."""
-    out = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.PIPE, check=True).stderr.decode().strip().splitlines()
-    return int(out[-1]) * 1024
 
 
 def main():
