@@ -1560,16 +1560,7 @@ Value mlir::ascend::aliasedOperandOf(Value v) {
 
 Value mlir::ascend::buildSplatConstant(OpBuilder &builder, Location loc,
                                       RankedTensorType type, double value) {
-  Type elementType = type.getElementType();
-  Attribute element;
-  if (isa<FloatType>(elementType))
-    element = builder.getFloatAttr(elementType, value);
-  else if (elementType.isInteger(1))
-    element = builder.getBoolAttr(value != 0);
-  else
-    element = builder.getIntegerAttr(elementType, (int64_t)value);
-  return ms::ConstantOp::create(builder, loc,
-                                DenseElementsAttr::get(type, element));
+  return ms::ConstantOp::create(builder, loc, ms::getSplatAttr(type, value));
 }
 
 LogicalResult mlir::ascend::legalizeAtenOp(pynative::RecordedOp op,

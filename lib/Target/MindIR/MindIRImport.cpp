@@ -2090,14 +2090,10 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
                      << opName->getStringRef()
                      << ") is not imported yet: its attributes have no "
                         "reader";
-    for (auto [i, e] : llvm::enumerate(inputs)) {
-      if (e.kind == Entry::Monad)
-        continue;
-      FailureOr<Value> v = toTensor(e, "input " + std::to_string(i));
-      if (failed(v))
-        return failure();
-      state.addOperands(*v);
-    }
+    SmallVector<Value> operands;
+    if (failed(tensorOperands(inputs, operands)))
+      return failure();
+    state.addOperands(operands);
   }
   if (failed(ok))
     return failure();

@@ -63,23 +63,26 @@ OpFoldResult FillOp::fold(FoldAdaptor adaptor) {
   return splatOf(adaptor.getValue(), getType());
 }
 
-/// A splat of 0 or 1 of `type`'s element type.
-static Attribute splatNumber(Type type, int64_t number) {
-  auto shaped = cast<ShapedType>(type);
-  Type element = shaped.getElementType();
+DenseElementsAttr mlir::ascend::mindspore::getSplatAttr(ShapedType type,
+                                                        double value) {
+  Type element = type.getElementType();
   Builder b(type.getContext());
-  Attribute value;
+  Attribute splat;
   if (isa<FloatType>(element))
-    value = b.getFloatAttr(element, number);
+    splat = b.getFloatAttr(element, value);
   else if (element.isInteger(1))
-    value = b.getBoolAttr(number != 0);
+    splat = b.getBoolAttr(value != 0);
   else
-    value = b.getIntegerAttr(element, number);
-  return DenseElementsAttr::get(shaped, value);
+    splat = b.getIntegerAttr(element, (int64_t)value);
+  return DenseElementsAttr::get(type, splat);
 }
 
-OpFoldResult ZerosOp::fold(FoldAdaptor) { return splatNumber(getType(), 0); }
-OpFoldResult OnesOp::fold(FoldAdaptor) { return splatNumber(getType(), 1); }
+OpFoldResult ZerosOp::fold(FoldAdaptor) {
+  return getSplatAttr(cast<ShapedType>(getType()), 0);
+}
+OpFoldResult OnesOp::fold(FoldAdaptor) {
+  return getSplatAttr(cast<ShapedType>(getType()), 1);
+}
 
 LogicalResult DropoutOp::verify() {
   float keep = getKeepProb().convertToFloat();

@@ -27,6 +27,10 @@ namespace mlir::ascend::mindspore {
 /// failure when a pair of dimensions is neither equal nor 1.
 LogicalResult inferBroadcastShape(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs,
                                   SmallVectorImpl<int64_t> &result);
+
+/// A dense splat of `value` in `type`, converted to its element type: floats
+/// as is, integers truncated, i1 as value != 0.
+DenseElementsAttr getSplatAttr(ShapedType type, double value);
 } // namespace mlir::ascend::mindspore
 
 #endif // ASCEND_DIALECT_MINDSPORE_IR_MINDSPOREDIALECT_H
