@@ -239,17 +239,27 @@ LogicalResult OneHotOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
+/// The dimension an arg-reduction (Argmax, ArgMaxWithValue) of `in` reduces
+/// for the primitive's `axis`, or failure after the error.
+static FailureOr<int64_t> argReductionAxis(std::optional<Location> loc,
+                                           RankedTensorType in, int64_t axis) {
+  int64_t rank = in.getRank();
+  if (rank == 0)
+    return emitOptionalError(loc, "expects an input of rank >= 1");
+  std::optional<int64_t> index = axisIndex(axis, rank);
+  if (!index)
+    return emitOptionalError(loc, axisOutOfRange(axis, rank));
+  return *index;
+}
+
 LogicalResult ArgmaxOp::inferReturnTypes(MLIRContext *,
                                          std::optional<Location> loc,
                                          Adaptor a,
                                          SmallVectorImpl<Type> &types) {
   RankedTensorType in = rankedType(a.getInput());
-  int64_t rank = in.getRank();
-  if (rank == 0)
-    return emitOptionalError(loc, "expects an input of rank >= 1");
-  std::optional<int64_t> axis = axisIndex(a.getAxis(), rank);
-  if (!axis)
-    return emitOptionalError(loc, axisOutOfRange(a.getAxis(), rank));
+  FailureOr<int64_t> axis = argReductionAxis(loc, in, a.getAxis());
+  if (failed(axis))
+    return failure();
   Type outType = a.getOutputType();
   if (!outType.isSignlessInteger(32) && !outType.isSignlessInteger(64))
     return emitOptionalError(loc, "output_type must be i32 or i64");
@@ -266,12 +276,9 @@ ArgMaxWithValueOp::inferReturnTypes(MLIRContext *context,
                                     std::optional<Location> loc, Adaptor a,
                                     SmallVectorImpl<Type> &types) {
   RankedTensorType in = rankedType(a.getInput());
-  int64_t rank = in.getRank();
-  if (rank == 0)
-    return emitOptionalError(loc, "expects an input of rank >= 1");
-  std::optional<int64_t> axis = axisIndex(a.getAxis(), rank);
-  if (!axis)
-    return emitOptionalError(loc, axisOutOfRange(a.getAxis(), rank));
+  FailureOr<int64_t> axis = argReductionAxis(loc, in, a.getAxis());
+  if (failed(axis))
+    return failure();
   Type indexType = IntegerType::get(context, 64);
   if (std::optional<Type> t = a.getIndexType()) {
     if (!t->isSignlessInteger(32) && !t->isSignlessInteger(64))
