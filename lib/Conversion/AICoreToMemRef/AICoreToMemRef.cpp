@@ -1,11 +1,14 @@
 //===- AICoreToMemRef.cpp - run aicore kernels on the host ----------------===//
 #include "ascend/Conversion/AICoreToMemRef/AICoreToMemRef.h"
+#include "VectorOpsToLinalg.h"
 
 #include "ascend/Dialect/AICore/IR/AICoreDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/PatternMatch.h"
@@ -91,7 +94,9 @@ struct ConvertAICoreToMemRefPass
         func::FuncOp::create(rewriter, kernel.getLoc(), kernel.getSymName(),
                              dropSpaces(kernel.getFunctionType()));
     func.getBody().takeBody(kernel.getBody());
+    int64_t blockDim = kernel.getBlockDim();
     rewriter.eraseOp(kernel);
+    runBlocksInSequence(rewriter, func, blockDim);
 
     // Drop memory spaces everywhere in the body.
     func.walk([](Operation *op) {
@@ -122,6 +127,8 @@ struct ConvertAICoreToMemRefPass
         lowerMmad(rewriter, mmad);
       } else if (auto vadd = dyn_cast<VAddOp>(op)) {
         lowerVAdd(rewriter, vadd);
+      } else if (isa<PipeOpInterface>(op)) {
+        lowerVectorOp(rewriter, op);
       } else if (isa<SetFlagOp, WaitFlagOp>(op)) {
         rewriter.eraseOp(op);
       } else if (isa<ReturnOp>(op)) {

@@ -28,12 +28,19 @@ aicore.kernel @argument_not_in_gm(%a: memref<4xf32, #aicore.space<gm>>, %b: memr
 
 // -----
 
-// Each buffer fits L0A alone; together they take 96 KiB of its 64 KiB.
-// expected-error @+1 {{'aicore.kernel' op buffers in l0a take 98304 bytes, more than its capacity of 65536 bytes on Ascend910B2}}
+// A placed buffer must end inside its memory.
 aicore.kernel @l0a_overcommitted() {
-  %a = aicore.alloc : memref<128x128xf16, #aicore.space<l0a>>
-  %b = aicore.alloc : memref<128x128xf16, #aicore.space<l0a>>
-  %c = aicore.alloc : memref<128x128xf16, #aicore.space<l0a>>
+  // expected-error @+1 {{'aicore.alloc' op placed at offset 32768, which is not a multiple of 512 bytes or ends beyond the 65536 bytes of l0a on Ascend910B2}}
+  %a = aicore.alloc {aicore.offset = 32768 : i64} : memref<128x128xf16, #aicore.space<l0a>>
+  aicore.return
+}
+
+// -----
+
+// UB offsets are 32-byte aligned.
+aicore.kernel @misaligned_offset() {
+  // expected-error @+1 {{'aicore.alloc' op placed at offset 16, which is not a multiple of 32 bytes or ends beyond the 196608 bytes of ub on Ascend910B2}}
+  %a = aicore.alloc {aicore.offset = 16 : i64} : memref<64xf16, #aicore.space<ub>>
   aicore.return
 }
 

@@ -154,21 +154,27 @@ LogicalResult KernelOp::verify() {
 }
 
 LogicalResult KernelOp::verifyRegions() {
+  // Buffers may share memory once placed (ascend-aicore-plan-buffers checks
+  // the capacity with liveness); here each placed buffer must lie inside its
+  // memory at an aligned offset.
   const AICoreTarget &target = getTarget();
-  llvm::SmallDenseMap<uint32_t, int64_t> used;
-  getBody().walk([&](AllocOp alloc) {
-    used[static_cast<uint32_t>(alloc.getSpace())] += alloc.getByteSize();
+  WalkResult result = getBody().walk([&](AllocOp alloc) {
+    auto offset = alloc->getAttrOfType<IntegerAttr>("aicore.offset");
+    if (!offset)
+      return WalkResult::advance();
+    const AICoreBuffer &memory = target.buffer(alloc.getSpace());
+    int64_t begin = offset.getInt();
+    if (begin < 0 || begin % memory.alignment ||
+        begin + alloc.getByteSize() > memory.capacity) {
+      alloc.emitOpError("placed at offset ")
+          << begin << ", which is not a multiple of " << memory.alignment
+          << " bytes or ends beyond the " << memory.capacity << " bytes of "
+          << stringifyAddressSpace(alloc.getSpace()) << " on " << target.name;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
   });
-  for (uint32_t s = 0; s <= static_cast<uint32_t>(AddressSpace::UB); ++s) {
-    auto space = static_cast<AddressSpace>(s);
-    int64_t capacity = target.buffer(space).capacity;
-    if (used.lookup(s) > capacity)
-      return emitOpError("buffers in ")
-             << stringifyAddressSpace(space) << " take " << used.lookup(s)
-             << " bytes, more than its capacity of " << capacity << " bytes on "
-             << target.name;
-  }
-  return success();
+  return failure(result.wasInterrupted());
 }
 
 //===----------------------------------------------------------------------===//

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascend/Dialect/AICore/IR/AICoreTarget.h"
+#include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
 #include "ascend/Dialect/AICore/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -81,21 +82,77 @@ private:
           return failure();
         continue;
       }
+      if (auto branch = dyn_cast<scf::IfOp>(op)) {
+        std::optional<int64_t> cond = evaluate(branch.getCondition());
+        if (!cond)
+          return branch.emitError("the kernel model needs scf.if conditions "
+                                  "computed from constants, loop indices and "
+                                  "aicore.block_idx");
+        Region &taken = *cond ? branch.getThenRegion() : branch.getElseRegion();
+        if (!taken.empty() && failed(execute(taken.front())))
+          return failure();
+        continue;
+      }
       if (failed(issue(&op)))
         return failure();
     }
     return success();
   }
 
-  LogicalResult executeLoop(scf::ForOp loop) {
-    auto constant = [&](Value v) -> std::optional<int64_t> {
-      if (auto known = values.find(v); known != values.end())
-        return known->second;
-      APInt c;
-      if (matchPattern(v, m_ConstantInt(&c)))
-        return c.getSExtValue();
+  /// The value of an index or integer `v`: a constant, a loop index, the
+  /// block index (block 0 is modeled) or integer arithmetic on those.
+  std::optional<int64_t> evaluate(Value v) {
+    if (auto known = values.find(v); known != values.end())
+      return known->second;
+    APInt c;
+    if (matchPattern(v, m_ConstantInt(&c)))
+      return c.getSExtValue();
+    Operation *def = v.getDefiningOp();
+    if (!def)
       return std::nullopt;
+    if (isa<BlockIdxOp>(def))
+      return 0;
+    auto binary = [&](auto fn) -> std::optional<int64_t> {
+      std::optional<int64_t> a = evaluate(def->getOperand(0)),
+                             b = evaluate(def->getOperand(1));
+      if (!a || !b)
+        return std::nullopt;
+      return fn(*a, *b);
     };
+    if (isa<arith::AddIOp>(def))
+      return binary([](int64_t a, int64_t b) { return a + b; });
+    if (isa<arith::SubIOp>(def))
+      return binary([](int64_t a, int64_t b) { return a - b; });
+    if (isa<arith::MulIOp>(def))
+      return binary([](int64_t a, int64_t b) { return a * b; });
+    if (isa<arith::MinSIOp>(def))
+      return binary([](int64_t a, int64_t b) { return std::min(a, b); });
+    if (isa<arith::MaxSIOp>(def))
+      return binary([](int64_t a, int64_t b) { return std::max(a, b); });
+    if (auto cmp = dyn_cast<arith::CmpIOp>(def))
+      return binary([&](int64_t a, int64_t b) -> int64_t {
+        switch (cmp.getPredicate()) {
+        case arith::CmpIPredicate::eq:
+          return a == b;
+        case arith::CmpIPredicate::ne:
+          return a != b;
+        case arith::CmpIPredicate::slt:
+          return a < b;
+        case arith::CmpIPredicate::sle:
+          return a <= b;
+        case arith::CmpIPredicate::sgt:
+          return a > b;
+        case arith::CmpIPredicate::sge:
+          return a >= b;
+        default:
+          return a == b && false;
+        }
+      });
+    return std::nullopt;
+  }
+
+  LogicalResult executeLoop(scf::ForOp loop) {
+    auto constant = [&](Value v) { return evaluate(v); };
     std::optional<int64_t> lb = constant(loop.getLowerBound()),
                            ub = constant(loop.getUpperBound()),
                            step = constant(loop.getStep());
@@ -169,6 +226,22 @@ private:
       accesses = {{vadd.getLhs(), false},
                   {vadd.getRhs(), false},
                   {vadd.getDst(), true}};
+    } else if (auto pipeOp = dyn_cast<PipeOpInterface>(op)) {
+      // Vector ops (and any op implementing the interface): pipe and cost
+      // from the op, accesses from its declared memory effects.
+      pipe = pipeOp.getExecutionPipe();
+      cycles = pipeOp.getCycles();
+      if (auto effects = dyn_cast<MemoryEffectOpInterface>(op))
+        for (OpOperand &operand : op->getOpOperands()) {
+          if (!isa<MemRefType>(operand.get().getType()))
+            continue;
+          SmallVector<MemoryEffects::EffectInstance> list;
+          effects.getEffectsOnValue(operand.get(), list);
+          bool write = llvm::any_of(list, [](auto &e) {
+            return isa<MemoryEffects::Write>(e.getEffect());
+          });
+          accesses.push_back({operand.get(), write});
+        }
     } else {
       return success(); // scalar bookkeeping: allocs, views, constants
     }
@@ -176,7 +249,8 @@ private:
     // Races: every earlier conflicting access from another pipe must be known
     // to have finished (through flags) by this pipe.
     for (auto [value, write] : accesses) {
-      Value buffer = rootBuffer(value);
+      Value root = rootBuffer(value);
+      for (Value buffer : aliasesOf(root))
       for (const Access &prior : lastAccesses[buffer]) {
         if (prior.pipe == p || (!prior.write && !write))
           continue;
@@ -208,6 +282,34 @@ private:
     return success();
   }
 
+  /// `root` and every alloc whose planned UB/L1/L0 range
+  /// (`ascend-aicore-plan-buffers` offsets) overlaps it.
+  SmallVector<Value, 2> aliasesOf(Value root) {
+    SmallVector<Value, 2> result{root};
+    auto alloc = root.getDefiningOp<AllocOp>();
+    if (!alloc || !alloc->hasAttr(kBufferOffsetAttr))
+      return result;
+    if (allocs.empty())
+      kernel.walk([&](AllocOp a) {
+        if (a->hasAttr(kBufferOffsetAttr))
+          allocs.push_back(a);
+      });
+    auto range = [](AllocOp a) {
+      int64_t begin =
+          a->getAttrOfType<IntegerAttr>(kBufferOffsetAttr).getInt();
+      return std::make_pair(begin, begin + a.getByteSize());
+    };
+    auto [begin, end] = range(alloc);
+    for (AllocOp other : allocs) {
+      if (other == alloc || other.getSpace() != alloc.getSpace())
+        continue;
+      auto [ob, oe] = range(other);
+      if (ob < end && begin < oe)
+        result.push_back(other.getResult());
+    }
+    return result;
+  }
+
   struct FiredFlag {
     int64_t time;
     Clock clock;
@@ -222,6 +324,7 @@ private:
   std::map<std::tuple<int, int, int64_t>, std::deque<FiredFlag>> pendingSets;
   llvm::DenseMap<Value, SmallVector<Access, 2>> lastAccesses;
   llvm::DenseMap<Value, int64_t> values;
+  SmallVector<AllocOp> allocs;
 };
 
 struct EstimatePass

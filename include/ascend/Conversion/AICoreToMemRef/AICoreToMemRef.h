@@ -22,9 +22,15 @@ class FuncDialect;
 namespace linalg {
 class LinalgDialect;
 } // namespace linalg
+namespace math {
+class MathDialect;
+} // namespace math
 namespace memref {
 class MemRefDialect;
 } // namespace memref
+namespace scf {
+class SCFDialect;
+} // namespace scf
 
 namespace ascend {
 

@@ -23,6 +23,11 @@ def ConvertAICoreToMemRefPass
       unless `accumulate`;
     - `aicore.vadd` becomes a `linalg.generic` add (a `[1, N]` rhs is
       collapsed to `[N]` and broadcast over the rows);
+    - the Vector ops (`aicore.vsub`, `vexp`, `vmuls`, `vbroadcast`, `vcast`,
+      `vselect`, `vreduce`, ...) become one `linalg.generic` each (`vdup` a
+      `linalg.fill`), f16 / bf16 arithmetic computed in f32 and rounded once;
+    - a kernel reading `aicore.block_idx` runs its body (all but its
+      buffers) once per block index in an `scf.for` over `[0, block_dim)`;
     - `aicore.set_flag` / `aicore.wait_flag` are erased (the host runs the
       kernel in program order, which every flag schedule allows);
     - `aicore.launch` becomes a `func.call` on `bufferization.to_buffer` of
@@ -36,7 +41,9 @@ def ConvertAICoreToMemRefPass
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::func::FuncDialect",
     "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
   ];
 }
 

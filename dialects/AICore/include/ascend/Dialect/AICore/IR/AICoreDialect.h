@@ -25,6 +25,18 @@
 #define GET_ATTRDEF_CLASSES
 #include "ascend/Dialect/AICore/IR/AICoreAttrs.h.inc"
 
+namespace mlir::ascend::aicore {
+/// Checks the operands of a Vector op against the rules of AICoreVectorOps.td
+/// for its `family` (e.g. "binary", "unary-float", "cast"); defined in
+/// AICoreVectorOps.cpp.
+::llvm::LogicalResult verifyVectorOp(Operation *op, llvm::StringRef family);
+/// Cycles of a Vector op on the kernel model: one per 256-byte repeat of its
+/// widest memref operand (target table `vectorRepeatBytes`).
+int64_t getVectorCycles(Operation *op);
+} // namespace mlir::ascend::aicore
+
+#include "ascend/Dialect/AICore/IR/AICoreInterfaces.h.inc"
+
 #define GET_OP_CLASSES
 #include "ascend/Dialect/AICore/IR/AICoreOps.h.inc"
 

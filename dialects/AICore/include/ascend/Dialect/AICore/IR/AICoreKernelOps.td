@@ -21,9 +21,11 @@ def AICore_KernelOp : AICore_Op<"kernel", [
     bound the kernel's buffers; without it the default chip (Ascend910B2) is
     used.
 
-    The verifier adds up the bytes of every `aicore.alloc` in the kernel per
-    memory space and checks each sum against the capacity of that space (an
-    `aicore.alloc` is a buffer live for the whole kernel; no reuse yet).
+    Buffers may share memory when their lifetimes do not overlap:
+    `ascend-aicore-plan-buffers` places them (`aicore.offset` on each
+    `aicore.alloc`) and rejects a kernel whose live buffers exceed a
+    memory's capacity. The verifier checks that every placed buffer lies
+    inside its memory at an offset aligned per the target table.
 
     ```mlir
     aicore.kernel @matmul(%x: memref<64x64xf32, #aicore.space<gm>>,

@@ -8,5 +8,6 @@ include "ascend/Dialect/AICore/IR/AICoreKernelOps.td"
 include "ascend/Dialect/AICore/IR/AICoreMemoryOps.td"
 include "ascend/Dialect/AICore/IR/AICoreComputeOps.td"
 include "ascend/Dialect/AICore/IR/AICoreSyncOps.td"
+include "ascend/Dialect/AICore/IR/AICoreVectorOps.td"
 
 #endif // ASCEND_DIALECT_AICORE_OPS

@@ -33,4 +33,32 @@ def AscendAICoreEstimate : Pass<"ascend-aicore-estimate", "ModuleOp"> {
   ];
 }
 
+def AscendAICorePlanBuffers : Pass<"ascend-aicore-plan-buffers", "ModuleOp"> {
+  let summary = "Places each kernel's on-chip buffers: liveness, reuse, offsets";
+  let description = [{
+    For every `aicore.kernel`, gives each `aicore.alloc` a byte offset in its
+    memory (`aicore.offset`, an i64 attribute), aligned to that memory's
+    alignment in the target table (UB and L1 32 B, L0A/L0B/L0C 512 B), so
+    that two buffers overlap only when they are never live at once.
+
+    Liveness is computed on the kernel's program order: a buffer is live from
+    its first to its last access (through views). Inside an `scf.for` a
+    buffer whose first access in the body is a write of the whole buffer
+    holds a value only within one iteration; any other buffer used in a loop
+    (read before written, or partially written) is live for the whole loop.
+    The pipes run asynchronously, so program order orders two accesses only
+    on one pipe: a buffer may take the place of a dead one only when every
+    access to both is on the same pipe (for example Vector temporaries of a
+    tile). Buffers are placed first-fit by start of liveness, largest first
+    at equal start.
+
+    A kernel whose placed buffers end beyond a memory's capacity is an error
+    naming the kernel, the memory, the bytes needed and the capacity, and
+    listing every buffer of that memory with its size, offset and liveness.
+    The kernel model (`ascend-aicore-estimate`) treats overlapping buffers as
+    one when it checks for races, so a reuse that the flags do not order is
+    reported there.
+  }];
+}
+
 #endif // ASCEND_DIALECT_AICORE_PASSES

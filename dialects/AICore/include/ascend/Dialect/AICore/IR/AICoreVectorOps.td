@@ -1,0 +1,298 @@
+//===- AICoreVectorOps.td - Vector unit ops on UB tiles ----*- tablegen -*-===//
+//
+// The Vector unit's instructions on UB tiles (pipe V) and the block index of
+// a multi-core kernel.
+//
+// Common rules of every op here (checked by the verifiers):
+//  - every memref operand is in UB (`#aicore.space<ub>`), statically shaped,
+//    of rank 1 or 2, contiguous in its last dimension (unit stride) and, when
+//    its offset is static, starts on a 32-byte block (`blockBytes` of the
+//    target table; ascend-hardware.md: "operands live in UB, 32 B aligned");
+//  - a tile-level op stands for as many instructions as its widest operand
+//    needs: one repeat reads 8 blocks of 32 B = 256 B (`vectorRepeatBytes`,
+//    128 f16 or 64 f32 lanes), one instruction issues at most 255 repeats
+//    (`maxVectorRepeats`), so a tile of B bytes is ceil(B / 256) repeats in
+//    ceil(repeats / 255) instructions. A tile whose byte size is not a
+//    multiple of 256 B ends in a masked repeat. Repeat strides are 1 block
+//    (contiguous operands); the rows of a 2-D tile are consecutive.
+//  - cost on the kernel model (`PipeOpInterface`): one cycle per repeat of the
+//    widest operand on pipe V;
+//  - `dst` may be one of the sources (in place) when it has the same type.
+//  - masks are `i1` tiles, one byte per element.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCEND_DIALECT_AICORE_VECTOR_OPS
+#define ASCEND_DIALECT_AICORE_VECTOR_OPS
+
+include "ascend/Dialect/AICore/IR/AICoreDialect.td"
+include "ascend/Dialect/AICore/IR/AICoreInterfaces.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class AICore_VectorOp<string mnemonic, string family, list<Trait> traits = []>
+    : AICore_Op<mnemonic, !listconcat(traits, [AICore_PipeOpInterface])> {
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::ascend::aicore::Pipe getExecutionPipe() {
+      return ::mlir::ascend::aicore::Pipe::V;
+    }
+    int64_t getCycles() {
+      return ::mlir::ascend::aicore::getVectorCycles(getOperation());
+    }
+  }];
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::ascend::aicore::verifyVectorOp(getOperation(), "}]
+      # family # [{");
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Binary: dst = lhs op rhs, three tiles of one shape.
+//===----------------------------------------------------------------------===//
+
+class AICore_VBinaryOp<string mnemonic, string family, string what>
+    : AICore_VectorOp<mnemonic, family> {
+  let summary = "Vector elementwise " # what # " of two UB tiles (pipe V)";
+  let description = [{
+    `dst[i] = lhs[i] }] # what # [{ rhs[i]` on tiles of one shape and one
+    element type (see the file header for repeats and alignment). To combine
+    a tile with a row or a column, broadcast it first (`aicore.vbroadcast`).
+    Element types: f16, bf16, f32, i16, i32 (`vdiv`: floats only; `vand` /
+    `vor`: i1 masks).
+
+    ```mlir
+    aicore.vmul %a, %b, %a : memref<4096xf16, #aicore.space<ub>>,
+        memref<4096xf16, #aicore.space<ub>>, memref<4096xf16, #aicore.space<ub>>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemRead]>:$lhs,
+                       Arg<AnyStaticShapeMemRef, "", [MemRead]>:$rhs,
+                       Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$dst);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` $dst attr-dict `:` type($lhs) `,` type($rhs) `,` type($dst)
+  }];
+}
+
+def AICore_VSubOp : AICore_VBinaryOp<"vsub", "binary", "-">;
+def AICore_VMulOp : AICore_VBinaryOp<"vmul", "binary", "*">;
+def AICore_VDivOp : AICore_VBinaryOp<"vdiv", "binary-float", "/">;
+def AICore_VMaxOp : AICore_VBinaryOp<"vmax", "binary", "max">;
+def AICore_VMinOp : AICore_VBinaryOp<"vmin", "binary", "min">;
+def AICore_VAndOp : AICore_VBinaryOp<"vand", "binary-mask", "and">;
+def AICore_VOrOp : AICore_VBinaryOp<"vor", "binary-mask", "or">;
+
+def AICore_VCmpOp : AICore_VectorOp<"vcmp", "compare"> {
+  let summary = "Vector comparison into a mask (pipe V)";
+  let description = [{
+    `dst[i] = lhs[i] <predicate> rhs[i]` with `predicate` one of `eq`, `ne`,
+    `lt`, `le`, `gt`, `ge`; `lhs` and `rhs` have one shape and a numeric
+    element type, `dst` is an `i1` mask of that shape. Floats compare
+    ordered (a NaN compares false except under `ne`).
+
+    ```mlir
+    aicore.vcmp %a, %b, %m {predicate = "lt"} : memref<256xf32, #aicore.space<ub>>,
+        memref<256xf32, #aicore.space<ub>>, memref<256xi1, #aicore.space<ub>>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemRead]>:$lhs,
+                       Arg<AnyStaticShapeMemRef, "", [MemRead]>:$rhs,
+                       Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$dst,
+                       StrAttr:$predicate);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` $dst attr-dict `:` type($lhs) `,` type($rhs) `,` type($dst)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Unary: dst = f(src).
+//===----------------------------------------------------------------------===//
+
+class AICore_VUnaryOp<string mnemonic, string family, string what>
+    : AICore_VectorOp<mnemonic, family> {
+  let summary = "Vector elementwise " # what # " of a UB tile (pipe V)";
+  let description = [{
+    `dst[i] = }] # what # [{(src[i])` on two tiles of one shape and element
+    type (see the file header for repeats and alignment). Transcendental
+    functions (`vexp`, `vln`, `vsqrt`, `vrsqrt`, `vrec`, `vtanh`,
+    `vsigmoid`) take floats; `vrelu`, `vabs`, `vneg` also i16 / i32; `vnot`
+    takes i1 masks.
+
+    ```mlir
+    aicore.vexp %a, %b : memref<64x128xf32, #aicore.space<ub>>,
+        memref<64x128xf32, #aicore.space<ub>>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemRead]>:$src,
+                       Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$dst);
+  let assemblyFormat = "$src `,` $dst attr-dict `:` type($src) `,` type($dst)";
+}
+
+def AICore_VExpOp : AICore_VUnaryOp<"vexp", "unary-float", "exp">;
+def AICore_VLnOp : AICore_VUnaryOp<"vln", "unary-float", "ln">;
+def AICore_VSqrtOp : AICore_VUnaryOp<"vsqrt", "unary-float", "sqrt">;
+def AICore_VRsqrtOp : AICore_VUnaryOp<"vrsqrt", "unary-float", "1 / sqrt">;
+def AICore_VRecOp : AICore_VUnaryOp<"vrec", "unary-float", "1 / x">;
+def AICore_VTanhOp : AICore_VUnaryOp<"vtanh", "unary-float", "tanh">;
+def AICore_VSigmoidOp
+    : AICore_VUnaryOp<"vsigmoid", "unary-float", "1 / (1 + exp(-x))">;
+def AICore_VReluOp : AICore_VUnaryOp<"vrelu", "unary", "max(0, x)">;
+def AICore_VAbsOp : AICore_VUnaryOp<"vabs", "unary", "|x|">;
+def AICore_VNegOp : AICore_VUnaryOp<"vneg", "unary", "-x">;
+def AICore_VNotOp : AICore_VUnaryOp<"vnot", "unary-mask", "not">;
+
+//===----------------------------------------------------------------------===//
+// Scalar operand forms, fill.
+//===----------------------------------------------------------------------===//
+
+class AICore_VScalarOp<string mnemonic, string what>
+    : AICore_VectorOp<mnemonic, "scalar"> {
+  let summary = "Vector elementwise " # what # " with a scalar (pipe V)";
+  let description = [{
+    `dst[i] = src[i] }] # what # [{ scalar` where `scalar` is an immediate of
+    the tiles' element type (f16, bf16, f32, i16, i32): Ascend C's
+    Adds / Muls / Maxs / Mins. Same repeat rules as the binary ops.
+
+    ```mlir
+    aicore.vmuls %a, %a, 5.000000e-01 : f16 : memref<4096xf16, #aicore.space<ub>>,
+        memref<4096xf16, #aicore.space<ub>>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemRead]>:$src,
+                       Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$dst,
+                       TypedAttrInterface:$scalar);
+  let assemblyFormat = [{
+    $src `,` $dst `,` $scalar attr-dict `:` type($src) `,` type($dst)
+  }];
+}
+
+def AICore_VAddsOp : AICore_VScalarOp<"vadds", "+">;
+def AICore_VMulsOp : AICore_VScalarOp<"vmuls", "*">;
+def AICore_VMaxsOp : AICore_VScalarOp<"vmaxs", "max">;
+def AICore_VMinsOp : AICore_VScalarOp<"vmins", "min">;
+
+def AICore_VDupOp : AICore_VectorOp<"vdup", "dup"> {
+  let summary = "fills a UB tile with a scalar (pipe V)";
+  let description = [{
+    `dst[i] = scalar`, an immediate of the tile's element type (i1 masks
+    take `true` / `false`): Ascend C's Duplicate.
+
+    ```mlir
+    aicore.vdup %a, 1.000000e+00 : f32 : memref<64xf32, #aicore.space<ub>>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$dst,
+                       TypedAttrInterface:$scalar);
+  let assemblyFormat = "$dst `,` $scalar attr-dict `:` type($dst)";
+}
+
+//===----------------------------------------------------------------------===//
+// Broadcast, cast, select, reduce.
+//===----------------------------------------------------------------------===//
+
+def AICore_VBroadcastOp : AICore_VectorOp<"vbroadcast", "broadcast"> {
+  let summary = "repeats a row, a column or a scalar over a UB tile (pipe V)";
+  let description = [{
+    `src` and `dst` have one element type and rank; every dimension of
+    `src` is 1 or `dst`'s, and a dimension of 1 stretches:
+    - `[1, N] -> [M, N]`: the row is repeated on every row;
+    - `[M, 1] -> [M, N]`: each element is repeated along its row (Ascend C
+      Brcb, one 32-byte block per source element, then a copy per row);
+    - `[1] -> [N]`, `[1, 1] -> [M, N]`: a scalar from UB fills the tile.
+    The cost is the repeats of `dst`.
+
+    ```mlir
+    aicore.vbroadcast %col, %t : memref<32x1xf32, #aicore.space<ub>>,
+        memref<32x64xf32, #aicore.space<ub>>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemRead]>:$src,
+                       Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$dst);
+  let assemblyFormat = "$src `,` $dst attr-dict `:` type($src) `,` type($dst)";
+}
+
+def AICore_VCastOp : AICore_VectorOp<"vcast", "cast"> {
+  let summary = "converts the element type of a UB tile (pipe V)";
+  let description = [{
+    `dst[i] = convert(src[i])` on tiles of one shape: between f16, bf16,
+    f32, i8, i16, i32, i64 and i1 with PyTorch's rules (the same as
+    `mindspore.cast`): float to float rounds to nearest even, float to
+    integer truncates toward zero, a bool is 0 or 1, anything to bool is
+    `!= 0`. The cost is the repeats of the wider operand.
+
+    ```mlir
+    aicore.vcast %h, %f : memref<4096xf16, #aicore.space<ub>>,
+        memref<4096xf32, #aicore.space<ub>>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemRead]>:$src,
+                       Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$dst);
+  let assemblyFormat = "$src `,` $dst attr-dict `:` type($src) `,` type($dst)";
+}
+
+def AICore_VSelectOp : AICore_VectorOp<"vselect", "select"> {
+  let summary = "picks from two UB tiles by a mask (pipe V)";
+  let description = [{
+    `dst[i] = mask[i] ? x[i] : y[i]`; `mask` is an `i1` tile and `x`, `y`,
+    `dst` have its shape and one element type (Ascend C Select).
+
+    ```mlir
+    aicore.vselect %m, %a, %b, %d : memref<256xi1, #aicore.space<ub>>,
+        memref<256xf16, #aicore.space<ub>>, memref<256xf16, #aicore.space<ub>>,
+        memref<256xf16, #aicore.space<ub>>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemRead]>:$mask,
+                       Arg<AnyStaticShapeMemRef, "", [MemRead]>:$x,
+                       Arg<AnyStaticShapeMemRef, "", [MemRead]>:$y,
+                       Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$dst);
+  let assemblyFormat = [{
+    $mask `,` $x `,` $y `,` $dst attr-dict `:` type($mask) `,` type($x) `,`
+    type($y) `,` type($dst)
+  }];
+}
+
+def AICore_VReduceOp : AICore_VectorOp<"vreduce", "reduce"> {
+  let summary = "reduces each row of a UB tile (pipe V)";
+  let description = [{
+    `dst[r, 0] = kind(src[r, :])` for a 2-D `src` `[M, N]` and `dst`
+    `[M, 1]` of one element type (f16, bf16, f32, i32), `kind` `sum` or
+    `max` (Ascend C ReduceSum / ReduceMax over the last axis). A 1-D `src`
+    `[N]` reduces into `dst` `[1]`. f16 / bf16 sums accumulate in f32. The
+    cost is the repeats of `src`.
+
+    ```mlir
+    aicore.vreduce %t, %r {kind = "sum"} : memref<8x64xf32, #aicore.space<ub>>,
+        memref<8x1xf32, #aicore.space<ub>>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemRead]>:$src,
+                       Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$dst,
+                       StrAttr:$kind);
+  let assemblyFormat = "$src `,` $dst attr-dict `:` type($src) `,` type($dst)";
+}
+
+//===----------------------------------------------------------------------===//
+// Multi-core kernels.
+//===----------------------------------------------------------------------===//
+
+def AICore_BlockIdxOp : AICore_Op<"block_idx", [Pure,
+    HasParent<"KernelOp">]> {
+  let summary = "the index of the AI Core running this copy of the kernel";
+  let description = [{
+    An `index` in `[0, block_dim)` of the enclosing `aicore.kernel`: each of
+    the `block_dim` cores runs the same body and picks its share of the work
+    from this index (Ascend C GetBlockIdx). Placed directly in the kernel
+    body. On the host (`convert-aicore-to-memref`) the kernel runs its body
+    once per index; the kernel model runs block 0.
+
+    ```mlir
+    %b = aicore.block_idx
+    ```
+  }];
+  let results = (outs Index:$index);
+  let assemblyFormat = "attr-dict";
+}
+
+#endif // ASCEND_DIALECT_AICORE_VECTOR_OPS
