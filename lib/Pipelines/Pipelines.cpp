@@ -58,6 +58,8 @@ void mlir::ascend::buildMindSporeToAICorePipeline(
   ConvertMindSporeToAICorePassOptions tiling;
   tiling.chip = options.chip;
   pm.addPass(createConvertMindSporeToAICorePass(tiling));
+  // On-chip buffers get offsets (liveness reuse) and a capacity check.
+  pm.addPass(aicore::createAscendAICorePlanBuffers());
   // Every kernel runs on the pipe model: cycles, and a check of its flags.
   pm.addPass(aicore::createAscendAICoreEstimate());
 }

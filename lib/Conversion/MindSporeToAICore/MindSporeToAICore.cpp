@@ -1,5 +1,6 @@
 //===- MindSporeToAICore.cpp - tile MatMul (+ BiasAdd) for the AI Core ----===//
 #include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
+#include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -296,10 +297,24 @@ struct ConvertMindSporeToAICorePass
       module.emitError("unknown chip '") << chip << "'";
       return signalPassFailure();
     }
-    // Kernels are cut from the primitives: a MatMul with its BiasAdd becomes
-    // one tiled kernel, the rest stays at the mindspore level.
-    mindspore::FusionOp::inlineAll(module);
     SymbolTable symbols(module);
+    // Each vector fusion group becomes one Vector kernel (VectorKernels.cpp);
+    // a group the kernel builder cannot express stays, with a remark.
+    SmallVector<mindspore::FusionOp> vectorGroups;
+    module.walk([&](mindspore::FusionOp group) {
+      if (group.getKind() == "vector")
+        vectorGroups.push_back(group);
+    });
+    for (mindspore::FusionOp group : vectorGroups) {
+      std::string why;
+      if (failed(convertVectorFusion(group, *target, symbols, why)))
+        group.emitRemark("fusion group '")
+            << group.getKernelName() << "' kept at the mindspore level: "
+            << why;
+    }
+    // Other kernels are cut from the primitives: a MatMul with its BiasAdd
+    // becomes one tiled kernel, the rest stays at the mindspore level.
+    mindspore::FusionOp::inlineAll(module);
     llvm::StringMap<KernelOp> kernels;
 
     SmallVector<mindspore::MatMulOp> matmuls;

@@ -1,0 +1,919 @@
+//===- VectorKernels.cpp - vector fusion groups to aicore kernels ---------===//
+//
+// A `mindspore.fusion "vector"` group becomes one aicore.kernel. The group's
+// tensors are viewed as a 2-D iteration space [M, K] (flat [N] when nothing
+// is broadcast), cut into tiles of whole rows; each tile is copied in (MTE2),
+// computed on by Vector ops (V) and copied out (MTE3), with two UB buffers
+// per queue so that the copies of one tile overlap the compute of the other.
+// See docs/AICoreKernels.md for the rules.
+//
+//===----------------------------------------------------------------------===//
+#include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
+
+#include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
+#include "ascend/Dialect/AICore/Transforms/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::ascend;
+using namespace mlir::ascend::aicore;
+namespace ms = mlir::ascend::mindspore;
+
+namespace {
+
+/// How a tensor of the group maps onto the [M, K] iteration space.
+enum class Role {
+  Full,   ///< every element: tiled like the output
+  Row,    ///< varies along K only: [1, K], loaded once
+  Column, ///< varies along M only: [M, 1], a [rows, 1] slice per tile
+  Scalar, ///< one element, loaded once
+  Splat,  ///< a splat constant (an immediate)
+};
+
+struct Operand {
+  Role role;
+  Value source;           ///< block argument (or constant op result)
+  TypedAttr splat;        ///< for Role::Splat
+  unsigned inputIndex = 0; ///< kernel argument of a block argument
+};
+
+bool isVectorType(Type t) {
+  return t.isF16() || t.isBF16() || t.isF32() || t.isSignlessInteger(16) ||
+         t.isSignlessInteger(32);
+}
+bool isFloat(Type t) { return t.isF16() || t.isBF16() || t.isF32(); }
+bool isCastType(Type t) {
+  return isVectorType(t) || t.isSignlessInteger(1) || t.isSignlessInteger(8) ||
+         t.isSignlessInteger(64);
+}
+
+Type elementOf(Value v) {
+  return cast<RankedTensorType>(v.getType()).getElementType();
+}
+int64_t numel(Value v) {
+  return cast<RankedTensorType>(v.getType()).getNumElements();
+}
+int64_t elementBytes(Type t) {
+  return llvm::divideCeil(t.getIntOrFloatBitWidth(), 8);
+}
+
+std::string typeText(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << t;
+  return s;
+}
+
+/// The analysis of a group: the iteration space and each value's role.
+class VectorGroup {
+public:
+  explicit VectorGroup(ms::FusionOp group) : group(group) {}
+
+  LogicalResult analyze(std::string &why) {
+    Block &body = group.getBody().front();
+    auto yield = cast<ms::YieldOp>(body.getTerminator());
+    if (yield.getValues().empty())
+      return fail(why, "the group has no result");
+    n = numel(yield.getValues()[0]);
+    if (n == 0)
+      return fail(why, "the group's results are empty");
+    for (Value r : yield.getValues())
+      if (numel(r) != n)
+        return fail(why, "its results differ in size");
+    shape = llvm::to_vector(
+        cast<RankedTensorType>(yield.getValues()[0].getType()).getShape());
+
+    // The iteration shape: that of the first op broadcasting an operand.
+    bool shapeFixed = false;
+    for (Operation &op : body.without_terminator()) {
+      if (isView(&op) || isa<ms::ConstantOp>(op))
+        continue;
+      for (Value operand : broadcastOperands(&op)) {
+        if (numel(operand) == n)
+          continue;
+        auto resultShape =
+            cast<RankedTensorType>(op.getResult(0).getType()).getShape();
+        if (!shapeFixed) {
+          shape.assign(resultShape.begin(), resultShape.end());
+          shapeFixed = true;
+        } else if (ArrayRef<int64_t>(shape) != resultShape) {
+          return fail(why, "it broadcasts into two different shapes");
+        }
+      }
+    }
+
+    // Every value: full, a view of a full value, or a small operand.
+    for (Operation &op : body.without_terminator()) {
+      if (auto c = dyn_cast<ms::ConstantOp>(op)) {
+        auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
+        if (!dense || !dense.isSplat())
+          return fail(why, "it holds a constant that is not a splat");
+        continue;
+      }
+      if (failed(checkOp(&op, why)))
+        return failure();
+    }
+    for (Value r : yield.getValues()) {
+      Operation *producer = computeProducer(r);
+      if (!producer)
+        return fail(why, "a result is not computed by the group");
+      if (!outputOf.try_emplace(producer, outputs.size()).second)
+        return fail(why, "one value is returned twice");
+      outputs.push_back(r);
+    }
+
+    // The 2-D view: the split axis that makes every small operand a row, a
+    // column or a scalar.
+    int64_t rank = shape.size();
+    std::optional<int64_t> split;
+    for (int64_t k = 0; k <= rank && !split; ++k) {
+      bool ok = true;
+      for (auto &[value, bshape] : smallShapes)
+        ok = ok && classify(bshape, k) != std::nullopt;
+      if (ok)
+        split = k;
+    }
+    if (!split) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "a broadcast into [";
+      llvm::interleaveComma(shape, os);
+      os << "] is neither a row, a column nor a scalar of one 2-D view";
+      return fail(why, text);
+    }
+    bool anyRowOrColumn = false;
+    for (auto &[value, bshape] : smallShapes) {
+      Role role = *classify(bshape, *split);
+      roles[value] = role;
+      anyRowOrColumn |= role == Role::Row || role == Role::Column;
+    }
+    flat = !anyRowOrColumn;
+    if (flat) {
+      m = n;
+      k = 1;
+    } else {
+      m = 1;
+      for (int64_t d = 0; d < *split; ++d)
+        m *= shape[d];
+      k = n / m;
+    }
+    return success();
+  }
+
+  static bool isView(Operation *op) {
+    return isa<ms::ReshapeOp, ms::ExpandDimsOp, ms::SqueezeOp>(op);
+  }
+
+  /// The operands of `op` that broadcast to its result (small ones allowed).
+  static SmallVector<Value> broadcastOperands(Operation *op) {
+    if (isa<ms::BroadcastToOp>(op))
+      return {op->getOperand(0)};
+    if (isa<ms::BiasAddOp>(op))
+      return {op->getOperand(1)};
+    SmallVector<Value> result;
+    for (Value v : op->getOperands())
+      result.push_back(v);
+    return result;
+  }
+
+  /// The op computing `v` (through views), or null for a block argument, a
+  /// constant or a broadcast.
+  Operation *computeProducer(Value v) {
+    Operation *def = v.getDefiningOp();
+    while (def && isView(def))
+      def = def->getOperand(0).getDefiningOp();
+    if (!def || isa<ms::ConstantOp, ms::BroadcastToOp>(def))
+      return nullptr;
+    return def;
+  }
+
+  /// The value whose buffer holds `v`: through views.
+  static Value viewRoot(Value v) {
+    while (Operation *def = v.getDefiningOp()) {
+      if (!isView(def))
+        break;
+      v = def->getOperand(0);
+    }
+    return v;
+  }
+
+  /// The broadcast shape of small operand `v` used by `op`, left-padded to
+  /// the iteration rank.
+  SmallVector<int64_t> alignedShape(Operation *op, Value v) {
+    SmallVector<int64_t> s;
+    auto type = cast<RankedTensorType>(v.getType());
+    if (isa<ms::BiasAddOp>(op) && v == op->getOperand(1)) {
+      // [C] along dimension 1 of x.
+      s.assign(shape.size(), 1);
+      if (shape.size() >= 2)
+        s[1] = type.getDimSize(0);
+      return s;
+    }
+    s.assign(shape.size() - std::min<size_t>(shape.size(), type.getRank()), 1);
+    s.append(type.getShape().begin(), type.getShape().end());
+    return s;
+  }
+
+  std::optional<Role> classify(ArrayRef<int64_t> b, int64_t split) {
+    if (b.size() != shape.size())
+      return std::nullopt;
+    if (llvm::all_of(b, [](int64_t d) { return d == 1; }))
+      return Role::Scalar;
+    bool row = true, column = true;
+    for (size_t d = 0; d < b.size(); ++d) {
+      bool same = b[d] == shape[d], one = b[d] == 1;
+      if (int64_t(d) < split) {
+        row &= one;
+        column &= same;
+      } else {
+        row &= same;
+        column &= one;
+      }
+    }
+    if (row)
+      return Role::Row;
+    if (column)
+      return Role::Column;
+    return std::nullopt;
+  }
+
+  /// Records the small operands of `op` and checks that the kernel can
+  /// compute it.
+  LogicalResult checkOp(Operation *op, std::string &why) {
+    StringRef name = op->getName().stripDialect();
+    if (isView(op)) {
+      if (numel(op->getOperand(0)) != n &&
+          !isSmallSource(viewRoot(op->getOperand(0))))
+        return fail(why, "it reshapes a value that is neither full-size nor "
+                         "an input");
+      return success();
+    }
+    bool supported =
+        isa<ms::AddOp, ms::SubOp, ms::MulOp, ms::RealDivOp, ms::MaximumOp,
+            ms::MinimumOp, ms::GreaterOp, ms::EqualOp, ms::NotEqualOp,
+            ms::LessOp, ms::LessEqualOp, ms::GreaterEqualOp, ms::LogicalAndOp,
+            ms::LogicalOrOp, ms::LogicalNotOp, ms::ReLUOp, ms::ReLU6Op,
+            ms::ExpOp, ms::LogOp, ms::SqrtOp, ms::RsqrtOp, ms::TanhOp,
+            ms::SigmoidOp, ms::SiLUOp, ms::NegOp, ms::AbsOp, ms::SelectOp,
+            ms::CastOp, ms::BiasAddOp, ms::BroadcastToOp, ms::MaskedFillOp>(
+            op);
+    if (!supported)
+      return fail(why, ("'" + name + "' has no Vector kernel mapping yet").str());
+    if (numel(op->getResult(0)) != n)
+      return fail(why, ("'" + name + "' computes a value smaller than the "
+                        "group's results")
+                           .str());
+    // Element types the Vector ops take.
+    for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults())) {
+      Type t = elementOf(v);
+      bool ok = isa<ms::CastOp>(op) ? isCastType(t)
+                                    : isVectorType(t) || t.isInteger(1);
+      if (isa<ms::RealDivOp, ms::ExpOp, ms::LogOp, ms::SqrtOp, ms::RsqrtOp,
+              ms::TanhOp, ms::SigmoidOp, ms::SiLUOp, ms::ReLU6Op>(op))
+        ok = isFloat(t);
+      if (!ok)
+        return fail(why, ("'" + name + "' on " + typeText(t) +
+                          " has no Vector instruction")
+                             .str());
+    }
+    for (Value v : broadcastOperands(op)) {
+      if (numel(v) == n && !isa<ms::BiasAddOp>(op) &&
+          !viewRoot(v).getDefiningOp<ms::ConstantOp>())
+        continue;
+      Value root = viewRoot(v);
+      if (!isSmallSource(root))
+        return fail(why, ("'" + name + "' broadcasts a value computed in the "
+                          "group (only inputs and constants broadcast)")
+                             .str());
+      if (auto c = root.getDefiningOp<ms::ConstantOp>()) {
+        roles[v] = Role::Splat;
+        continue;
+      }
+      SmallVector<int64_t> b = alignedShape(op, v);
+      auto it = llvm::find_if(smallShapes,
+                              [&](auto &entry) { return entry.first == v; });
+      if (it == smallShapes.end())
+        smallShapes.push_back({v, b});
+      else if (it->second != b)
+        return fail(why, "an input broadcasts in two ways");
+    }
+    return success();
+  }
+
+  bool isSmallSource(Value v) {
+    return isa<BlockArgument>(v) || v.getDefiningOp<ms::ConstantOp>();
+  }
+
+  LogicalResult fail(std::string &why, StringRef text) {
+    why = text.str();
+    return failure();
+  }
+
+  ms::FusionOp group;
+  int64_t n = 0;
+  SmallVector<int64_t> shape;
+  bool flat = true;
+  int64_t m = 0, k = 0;
+  /// Small operands (as used by their op) and their aligned shapes.
+  SmallVector<std::pair<Value, SmallVector<int64_t>>> smallShapes;
+  llvm::DenseMap<Value, Role> roles;
+  SmallVector<Value> outputs;
+  llvm::DenseMap<Operation *, unsigned> outputOf;
+};
+
+/// Tile counts of one kernel.
+struct VectorTiling {
+  int64_t rows;        ///< rows of [M, K] per tile (elements when flat)
+  int64_t blockDim;    ///< cores
+  int64_t tilesPerCore; ///< tiles of every core but the last
+  int64_t numTiles;
+};
+
+VectorTiling makeTiling(int64_t m, int64_t rows, int64_t maxCores) {
+  VectorTiling t;
+  t.rows = rows;
+  t.numTiles = llvm::divideCeil(m, rows);
+  int64_t cores = std::min(maxCores, t.numTiles);
+  t.tilesPerCore = llvm::divideCeil(t.numTiles, cores);
+  t.blockDim = llvm::divideCeil(t.numTiles, t.tilesPerCore);
+  return t;
+}
+
+/// Builds the kernel of an analyzed group for one tiling.
+class VectorKernelBuilder {
+public:
+  VectorKernelBuilder(VectorGroup &g, const VectorTiling &t,
+                      const AICoreTarget &target)
+      : g(g), t(t), target(target), b(g.group.getContext()),
+        loc(g.group.getLoc()) {}
+
+  KernelOp build(StringRef name) {
+    SmallVector<Type> argTypes;
+    for (Value v : g.group.getInputs())
+      argTypes.push_back(gmType(cast<RankedTensorType>(v.getType())));
+    for (Type r : g.group.getResultTypes())
+      argTypes.push_back(gmType(cast<RankedTensorType>(r)));
+    kernel = KernelOp::create(b, loc, name, b.getFunctionType(argTypes, {}),
+                              t.blockDim);
+    if (StringRef(target.name) != getDefaultTarget().name)
+      kernel.setChip(target.name);
+    Block &entry = kernel.getBody().front();
+    b.setInsertionPointToStart(&entry);
+    Block &body = g.group.getBody().front();
+
+    // Buffers.
+    for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
+      if (arg.use_empty())
+        continue;
+      bool full = numel(arg) == g.n &&
+                  llvm::any_of(arg.getUsers(), [&](Operation *user) {
+                    return !isa<ms::BiasAddOp>(user) ||
+                           user->getOperand(0) == arg;
+                  });
+      if (full) {
+        Value gm = view(entry.getArgument(i), tileSpaceShape());
+        inputs.push_back({arg, gm, pingPong(elementOf(arg), tileShape(),
+                                            ("in" + Twine(i)).str())});
+      }
+    }
+    for (auto [r, value] : llvm::enumerate(g.outputs)) {
+      Value gm = view(entry.getArgument(body.getNumArguments() + r),
+                      tileSpaceShape());
+      outs.push_back({value, gm,
+                      pingPong(elementOf(value), tileShape(),
+                               ("out" + Twine(r)).str())});
+    }
+    for (auto &[value, bshape] : g.smallShapes) {
+      Role role = g.roles.lookup(value);
+      Value root = VectorGroup::viewRoot(value);
+      auto arg = cast<BlockArgument>(root);
+      Value gmArg = entry.getArgument(arg.getArgNumber());
+      Type elt = elementOf(value);
+      std::string base = ("arg" + Twine(arg.getArgNumber())).str();
+      SmallVector<int64_t> smallShape =
+          role == Role::Row      ? SmallVector<int64_t>{1, g.k}
+          : role == Role::Column ? SmallVector<int64_t>{g.m, 1}
+          : g.flat               ? SmallVector<int64_t>{1}
+                                 : SmallVector<int64_t>{1, 1};
+      Small s;
+      s.role = role;
+      s.gm = view(gmArg, smallShape);
+      s.full = alloc(tileShape(), elt, base + ".bcast");
+      if (role == Role::Column)
+        s.slots = pingPong(elt, {t.rows, 1}, base + ".col");
+      else
+        s.once = alloc(smallShape, elt, base + ".once");
+      small[value] = s;
+    }
+    // Splat constants an op cannot take as an immediate: a filled tile.
+    for (Operation &op : body.without_terminator())
+      for (auto [i, operand] : llvm::enumerate(op.getOperands()))
+        if (isSplat(operand) && !hasImmediateForm(&op, i))
+          (void)splatTile(operand);
+    // Intermediates: one tile per value computed in the group.
+    for (Operation &op : body.without_terminator()) {
+      if (VectorGroup::isView(&op) ||
+          isa<ms::ConstantOp, ms::BroadcastToOp>(op))
+        continue;
+      if (auto it = g.outputOf.find(&op); it != g.outputOf.end())
+        continue;
+      temps[op.getResult(0)] =
+          alloc(tileShape(), elementOf(op.getResult(0)),
+                ("t" + Twine(temps.size())).str());
+    }
+
+    blockIndex = t.blockDim > 1 ? Value(BlockIdxOp::create(b, loc, b.getIndexType()))
+                                : Value(constant(0));
+    // Buffers start free.
+    for (int64_t s = 0; s < 2; ++s) {
+      SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, s);
+      SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, s);
+    }
+    buildOnce();
+    int64_t lastCount = t.numTiles - (t.blockDim - 1) * t.tilesPerCore;
+    int64_t partial = g.m % t.rows;
+    if (lastCount == t.tilesPerCore && partial == 0) {
+      buildCore(t.tilesPerCore, 0);
+    } else {
+      Value isLast = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           blockIndex,
+                                           constant(t.blockDim - 1));
+      auto branch = scf::IfOp::create(b, loc, isLast, /*withElse=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(branch.thenBlock()->getTerminator());
+        buildCore(lastCount, partial);
+        b.setInsertionPoint(branch.elseBlock()->getTerminator());
+        buildCore(t.tilesPerCore, 0);
+      }
+    }
+    for (int64_t s = 0; s < 2; ++s) {
+      WaitFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, s);
+      WaitFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, s);
+    }
+    ReturnOp::create(b, loc);
+    return kernel;
+  }
+
+private:
+  bool isSplat(Value v) {
+    auto it = g.roles.find(v);
+    return it != g.roles.end() && it->second == Role::Splat;
+  }
+
+  /// Whether operand `i` of `op`, a splat, becomes an immediate (vadds,
+  /// vmuls, vmaxs, vmins).
+  bool hasImmediateForm(Operation *op, unsigned i) {
+    if (isa<ms::AddOp, ms::MulOp, ms::MaximumOp, ms::MinimumOp>(op))
+      return !(i == 0 && isSplat(op->getOperand(1)));
+    if (isa<ms::SubOp>(op))
+      return i == 1 && isFloat(elementOf(op->getResult(0)));
+    return false;
+  }
+
+  struct Stream {
+    Value value; ///< the group value
+    Value gm;    ///< its GM view in the iteration space
+    std::array<Value, 2> slots;
+  };
+  struct Small {
+    Role role;
+    Value gm, once, full;
+    std::array<Value, 2> slots;
+  };
+
+  SmallVector<int64_t> tileSpaceShape() {
+    return g.flat ? SmallVector<int64_t>{g.n} : SmallVector<int64_t>{g.m, g.k};
+  }
+  SmallVector<int64_t> tileShape() {
+    return g.flat ? SmallVector<int64_t>{t.rows}
+                  : SmallVector<int64_t>{t.rows, g.k};
+  }
+
+  MemRefType gmType(RankedTensorType type) {
+    return MemRefType::get(
+        type.getShape(), type.getElementType(), MemRefLayoutAttrInterface{},
+        AddressSpaceAttr::get(type.getContext(), AddressSpace::GM));
+  }
+
+  Value constant(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+
+  Value alloc(ArrayRef<int64_t> shape, Type elt, StringRef name) {
+    auto type = MemRefType::get(
+        shape, elt, MemRefLayoutAttrInterface{},
+        AddressSpaceAttr::get(b.getContext(), AddressSpace::UB));
+    auto op = AllocOp::create(b, loc, type);
+    op->setAttr(kBufferNameAttr, b.getStringAttr(name));
+    return op;
+  }
+
+  std::array<Value, 2> pingPong(Type elt, ArrayRef<int64_t> shape,
+                                StringRef name) {
+    return {alloc(shape, elt, (name + ".ping").str()),
+            alloc(shape, elt, (name + ".pong").str())};
+  }
+
+  /// `gm` (a kernel argument) viewed with `shape` (same element count).
+  Value view(Value gm, ArrayRef<int64_t> shape) {
+    auto type = cast<MemRefType>(gm.getType());
+    if (type.getShape() == shape)
+      return gm;
+    Value v = gm;
+    if (type.getRank() == 0) {
+      v = memref::ExpandShapeOp::create(
+          b, loc,
+          MemRefType::get({1}, type.getElementType(),
+                          MemRefLayoutAttrInterface{}, type.getMemorySpace()),
+          v, ArrayRef<ReassociationIndices>{});
+    } else if (type.getRank() > 1) {
+      ReassociationIndices all;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        all.push_back(d);
+      v = memref::CollapseShapeOp::create(b, loc, v,
+                                          ArrayRef<ReassociationIndices>{all});
+    }
+    if (shape.size() == 2)
+      v = memref::ExpandShapeOp::create(
+          b, loc,
+          MemRefType::get(shape, type.getElementType(),
+                          MemRefLayoutAttrInterface{}, type.getMemorySpace()),
+          v, ArrayRef<ReassociationIndices>{{0, 1}});
+    return v;
+  }
+
+  /// The first `rows` rows of tile buffer `buffer`.
+  Value rowsOf(Value buffer, int64_t rows) {
+    auto type = cast<MemRefType>(buffer.getType());
+    if (type.getDimSize(0) == rows)
+      return buffer;
+    SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes{b.getIndexAttr(rows)};
+    if (type.getRank() == 2)
+      sizes.push_back(b.getIndexAttr(type.getDimSize(1)));
+    SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
+    return memref::SubViewOp::create(b, loc, buffer, offsets, sizes, strides);
+  }
+
+  /// Rows [row, row + rows) of the GM view `gm` ([M, K], [M, 1] or [N]).
+  Value gmRows(Value gm, Value row, int64_t rows) {
+    auto type = cast<MemRefType>(gm.getType());
+    SmallVector<OpFoldResult> offsets{row};
+    SmallVector<OpFoldResult> sizes{b.getIndexAttr(rows)};
+    if (type.getRank() == 2) {
+      offsets.push_back(b.getIndexAttr(0));
+      sizes.push_back(b.getIndexAttr(type.getDimSize(1)));
+    }
+    SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
+    return memref::SubViewOp::create(b, loc, gm, offsets, sizes, strides);
+  }
+
+  Value splatTile(Value value) {
+    Value &tile = splatTiles[value];
+    if (!tile) {
+      auto c = VectorGroup::viewRoot(value).getDefiningOp<ms::ConstantOp>();
+      tile = alloc(tileShape(), elementOf(value),
+                   ("splat" + Twine(splatTiles.size())).str());
+      splats.push_back({tile, c});
+    }
+    return tile;
+  }
+
+  TypedAttr splatValue(Value value) {
+    auto c = VectorGroup::viewRoot(value).getDefiningOp<ms::ConstantOp>();
+    return cast<DenseElementsAttr>(c.getValue()).getSplatValue<TypedAttr>();
+  }
+
+  /// Loads rows, scalars and constants once, before the tile loop.
+  void buildOnce() {
+    bool anyLoad = false;
+    for (auto &[value, s] : small)
+      if (s.role != Role::Column) {
+        CopyOp::create(b, loc, s.gm, s.once);
+        anyLoad = true;
+      }
+    if (anyLoad) {
+      SetFlagOp::create(b, loc, Pipe::MTE2, Pipe::V, 2);
+      WaitFlagOp::create(b, loc, Pipe::MTE2, Pipe::V, 2);
+    }
+    for (auto &[value, s] : small)
+      if (s.role != Role::Column)
+        VBroadcastOp::create(b, loc, s.once, s.full);
+    for (auto &[tile, c] : splats)
+      VDupOp::create(b, loc, tile,
+                     cast<DenseElementsAttr>(c.getValue())
+                         .getSplatValue<TypedAttr>());
+  }
+
+  /// The tiles of one core: `count` tiles, the last one `partial` rows when
+  /// `partial` is not 0.
+  void buildCore(int64_t count, int64_t partial) {
+    Value first = arith::MulIOp::create(b, loc, blockIndex,
+                                        constant(t.tilesPerCore));
+    auto rowOf = [&](Value tile) {
+      Value index = arith::AddIOp::create(b, loc, first, tile);
+      return arith::MulIOp::create(b, loc, index, constant(t.rows))
+          .getResult();
+    };
+    int64_t full = count - (partial ? 1 : 0);
+    int64_t pairs = full / 2;
+    if (pairs == 1) {
+      buildTile(rowOf(constant(0)), 0, t.rows);
+      buildTile(rowOf(constant(1)), 1, t.rows);
+    } else if (pairs > 1) {
+      auto loop = scf::ForOp::create(b, loc, constant(0),
+                                     constant(2 * pairs), constant(2));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(loop.getBody()->getTerminator());
+      Value j = loop.getInductionVar();
+      buildTile(rowOf(j), 0, t.rows);
+      Value j1 = arith::AddIOp::create(b, loc, j, constant(1));
+      buildTile(rowOf(j1), 1, t.rows);
+    }
+    if (full % 2)
+      buildTile(rowOf(constant(full - 1)), 0, t.rows);
+    if (partial)
+      buildTile(rowOf(constant(full)), full % 2, partial);
+  }
+
+  /// CopyIn, compute and CopyOut of one tile in buffer slot `slot`.
+  void buildTile(Value row, int64_t slot, int64_t rows) {
+    // CopyIn (MTE2).
+    WaitFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, slot);
+    for (Stream &in : inputs)
+      CopyOp::create(b, loc, gmRows(in.gm, row, rows),
+                     rowsOf(in.slots[slot], rows));
+    for (auto &[value, s] : small)
+      if (s.role == Role::Column)
+        CopyOp::create(b, loc, gmRows(s.gm, row, rows),
+                       rowsOf(s.slots[slot], rows));
+    SetFlagOp::create(b, loc, Pipe::MTE2, Pipe::V, slot);
+
+    // Compute (V).
+    WaitFlagOp::create(b, loc, Pipe::MTE2, Pipe::V, slot);
+    WaitFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, slot);
+    current.clear();
+    for (Stream &in : inputs)
+      current[in.value] = rowsOf(in.slots[slot], rows);
+    for (auto &[value, s] : small) {
+      if (s.role == Role::Column)
+        VBroadcastOp::create(b, loc, rowsOf(s.slots[slot], rows),
+                             rowsOf(s.full, rows));
+      current[value] = rowsOf(s.full, rows);
+    }
+    for (auto &[value, tile] : splatTiles)
+      current[value] = rowsOf(tile, rows);
+    for (Operation &op : g.group.getBody().front().without_terminator())
+      emit(&op, slot, rows);
+    SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, slot);
+    SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE3, slot);
+
+    // CopyOut (MTE3).
+    WaitFlagOp::create(b, loc, Pipe::V, Pipe::MTE3, slot);
+    for (Stream &out : outs)
+      CopyOp::create(b, loc, rowsOf(out.slots[slot], rows),
+                     gmRows(out.gm, row, rows));
+    SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, slot);
+  }
+
+  /// The tile holding `v` in the tile being built.
+  Value tileOf(Value v) {
+    if (Value t = current.lookup(v))
+      return t;
+    Value root = VectorGroup::viewRoot(v);
+    if (Value t = current.lookup(root))
+      return t;
+    llvm_unreachable("value without a tile");
+  }
+
+  void emit(Operation *op, int64_t slot, int64_t rows) {
+    if (VectorGroup::isView(op) || isa<ms::ConstantOp>(op))
+      return;
+    Value result = op->getResult(0);
+    if (isa<ms::BroadcastToOp>(op)) {
+      // The broadcast tile is ready; the result reads it directly.
+      current[result] = tileOf(op->getOperand(0));
+      return;
+    }
+    Value dst;
+    if (auto it = g.outputOf.find(op); it != g.outputOf.end())
+      dst = rowsOf(outs[it->second].slots[slot], rows);
+    else
+      dst = rowsOf(temps.lookup(result), rows);
+    current[result] = dst;
+    auto in = [&](unsigned i) { return tileOf(op->getOperand(i)); };
+    auto isSplatOperand = [&](unsigned i) {
+      return isSplat(op->getOperand(i)) && hasImmediateForm(op, i);
+    };
+    // A binary op with an immediate form when one side is a splat.
+    auto scalarForm = [&](auto tag, bool commutative) -> bool {
+      using ScalarOp = decltype(tag);
+      if (isSplatOperand(1)) {
+        ScalarOp::create(b, loc, in(0), dst, splatValue(op->getOperand(1)));
+        return true;
+      }
+      if (commutative && isSplatOperand(0)) {
+        ScalarOp::create(b, loc, in(1), dst, splatValue(op->getOperand(0)));
+        return true;
+      }
+      return false;
+    };
+    auto cmp = [&](StringRef pred) {
+      VCmpOp::create(b, loc, in(0), in(1), dst, pred);
+    };
+    llvm::TypeSwitch<Operation *>(op)
+        .Case<ms::AddOp>([&](auto) {
+          if (!scalarForm(VAddsOp(), true))
+            VAddOp::create(b, loc, in(0), in(1), dst);
+        })
+        .Case<ms::BiasAddOp>(
+            [&](auto) { VAddOp::create(b, loc, in(0), in(1), dst); })
+        .Case<ms::SubOp>([&](auto) {
+          if (isSplatOperand(1)) {
+            auto c = cast<FloatAttr>(splatValue(op->getOperand(1)));
+            VAddsOp::create(b, loc, in(0), dst,
+                            FloatAttr::get(c.getType(), -c.getValueAsDouble()));
+          } else {
+            VSubOp::create(b, loc, in(0), in(1), dst);
+          }
+        })
+        .Case<ms::MulOp>([&](auto) {
+          if (!scalarForm(VMulsOp(), true))
+            VMulOp::create(b, loc, in(0), in(1), dst);
+        })
+        .Case<ms::RealDivOp>(
+            [&](auto) { VDivOp::create(b, loc, in(0), in(1), dst); })
+        .Case<ms::MaximumOp>([&](auto) {
+          if (!scalarForm(VMaxsOp(), true))
+            VMaxOp::create(b, loc, in(0), in(1), dst);
+        })
+        .Case<ms::MinimumOp>([&](auto) {
+          if (!scalarForm(VMinsOp(), true))
+            VMinOp::create(b, loc, in(0), in(1), dst);
+        })
+        .Case<ms::GreaterOp>([&](auto) { cmp("gt"); })
+        .Case<ms::GreaterEqualOp>([&](auto) { cmp("ge"); })
+        .Case<ms::LessOp>([&](auto) { cmp("lt"); })
+        .Case<ms::LessEqualOp>([&](auto) { cmp("le"); })
+        .Case<ms::EqualOp>([&](auto) { cmp("eq"); })
+        .Case<ms::NotEqualOp>([&](auto) { cmp("ne"); })
+        .Case<ms::LogicalAndOp>(
+            [&](auto) { VAndOp::create(b, loc, in(0), in(1), dst); })
+        .Case<ms::LogicalOrOp>(
+            [&](auto) { VOrOp::create(b, loc, in(0), in(1), dst); })
+        .Case<ms::LogicalNotOp>(
+            [&](auto) { VNotOp::create(b, loc, in(0), dst); })
+        .Case<ms::ReLUOp>([&](auto) { VReluOp::create(b, loc, in(0), dst); })
+        .Case<ms::ReLU6Op>([&](auto) {
+          VReluOp::create(b, loc, in(0), dst);
+          Type elt = elementOf(result);
+          VMinsOp::create(b, loc, dst, dst, b.getFloatAttr(elt, 6.0));
+        })
+        .Case<ms::ExpOp>([&](auto) { VExpOp::create(b, loc, in(0), dst); })
+        .Case<ms::LogOp>([&](auto) { VLnOp::create(b, loc, in(0), dst); })
+        .Case<ms::SqrtOp>([&](auto) { VSqrtOp::create(b, loc, in(0), dst); })
+        .Case<ms::RsqrtOp>(
+            [&](auto) { VRsqrtOp::create(b, loc, in(0), dst); })
+        .Case<ms::TanhOp>([&](auto) { VTanhOp::create(b, loc, in(0), dst); })
+        .Case<ms::SigmoidOp>(
+            [&](auto) { VSigmoidOp::create(b, loc, in(0), dst); })
+        .Case<ms::SiLUOp>([&](auto) {
+          // x * sigmoid(x); dst is not x's tile.
+          VSigmoidOp::create(b, loc, in(0), dst);
+          VMulOp::create(b, loc, in(0), dst, dst);
+        })
+        .Case<ms::NegOp>([&](auto) { VNegOp::create(b, loc, in(0), dst); })
+        .Case<ms::AbsOp>([&](auto) { VAbsOp::create(b, loc, in(0), dst); })
+        .Case<ms::SelectOp>([&](auto) {
+          VSelectOp::create(b, loc, in(0), in(1), in(2), dst);
+        })
+        .Case<ms::MaskedFillOp>([&](auto) {
+          // input, mask, value: mask ? value : input.
+          VSelectOp::create(b, loc, in(1), in(2), in(0), dst);
+        })
+        .Case<ms::CastOp>([&](auto) { VCastOp::create(b, loc, in(0), dst); });
+    (void)rows;
+  }
+
+  VectorGroup &g;
+  const VectorTiling &t;
+  const AICoreTarget &target;
+  OpBuilder b;
+  Location loc;
+  KernelOp kernel;
+  Value blockIndex;
+  SmallVector<Stream> inputs, outs;
+  llvm::MapVector<Value, Small> small;
+  llvm::MapVector<Value, Value> splatTiles;
+  SmallVector<std::pair<Value, ms::ConstantOp>> splats;
+  llvm::DenseMap<Value, Value> temps;
+  llvm::DenseMap<Value, Value> current;
+};
+
+/// The UB bytes the kernel's placed buffers need at `rows` rows per tile.
+int64_t ubBytes(VectorGroup &g, int64_t rows, const AICoreTarget &target) {
+  VectorTiling t = makeTiling(g.m, rows, target.vectorCores);
+  KernelOp kernel = VectorKernelBuilder(g, t, target).build("probe");
+  BufferPlan plan = planBuffers(kernel);
+  int64_t used = plan.used[static_cast<size_t>(AddressSpace::UB)];
+  kernel.erase();
+  return used;
+}
+
+} // namespace
+
+LogicalResult mlir::ascend::convertVectorFusion(ms::FusionOp group,
+                                                const AICoreTarget &target,
+                                                SymbolTable &symbols,
+                                                std::string &why) {
+  VectorGroup g(group);
+  if (failed(g.analyze(why)))
+    return failure();
+
+  int64_t capacity = target.memories.ub.capacity;
+  // Largest rows per tile whose buffers fit UB (the UB need grows with rows).
+  int64_t lo = 1, hi = g.m;
+  if (ubBytes(g, 1, target) > capacity) {
+    llvm::raw_string_ostream(why)
+        << "kernel '" << group.getKernelName() << "' does not fit UB at any "
+        << "tile size: its buffers need " << ubBytes(g, 1, target)
+        << " bytes of ub at the smallest tile (1 " << (g.flat ? "element" : "row")
+        << "), more than the " << capacity << " bytes of " << target.name;
+    return failure();
+  }
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo + 1) / 2;
+    if (ubBytes(g, mid, target) <= capacity)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  int64_t maxRows = lo;
+
+  // Candidates: the largest tile, and tiles that give every core one, two or
+  // four tiles (parallelism and double buffering); flat tiles are whole
+  // 256-byte repeats of the widest type where possible.
+  int64_t minBytes = 8;
+  for (Operation &op : group.getBody().front())
+    for (Value v : op.getResults())
+      if (auto type = dyn_cast<RankedTensorType>(v.getType()))
+        minBytes = std::min(minBytes, elementBytes(type.getElementType()));
+  int64_t granule =
+      g.flat ? std::max<int64_t>(1, target.vectorRepeatBytes / minBytes) : 1;
+  SmallVector<int64_t> candidates{maxRows};
+  for (int64_t perCore : {1, 2, 4, 8}) {
+    int64_t rows =
+        llvm::divideCeil(g.m, target.vectorCores * perCore);
+    rows = llvm::alignTo(rows, granule);
+    if (rows < maxRows)
+      candidates.push_back(rows);
+  }
+  if (maxRows > granule)
+    candidates.push_back(maxRows / granule * granule);
+
+  std::optional<std::pair<int64_t, int64_t>> best; // cycles, rows
+  {
+    // The model's own errors (instruction limit) only rule a candidate out.
+    ScopedDiagnosticHandler quiet(group.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    for (int64_t rows : candidates) {
+      VectorTiling t = makeTiling(g.m, rows, target.vectorCores);
+      KernelOp kernel = VectorKernelBuilder(g, t, target).build("probe");
+      FailureOr<KernelSchedule> schedule = simulateKernel(kernel);
+      kernel.erase();
+      if (failed(schedule))
+        continue;
+      if (!best || schedule->cycles < best->first ||
+          (schedule->cycles == best->first && rows > best->second))
+        best = {schedule->cycles, rows};
+    }
+  }
+  int64_t rows = best ? best->second : maxRows;
+
+  VectorTiling t = makeTiling(g.m, rows, target.vectorCores);
+  KernelOp kernel =
+      VectorKernelBuilder(g, t, target).build(group.getKernelName());
+  // The chosen tiling, for reports and tests: the [M, K] (or flat [N])
+  // view and the rows (elements) per tile.
+  Builder attrs(group.getContext());
+  SmallVector<int64_t> viewShape =
+      g.flat ? SmallVector<int64_t>{g.n} : SmallVector<int64_t>{g.m, g.k};
+  kernel->setAttr("aicore.tile",
+                  attrs.getDictionaryAttr(
+                      {attrs.getNamedAttr("rows", attrs.getI64IntegerAttr(rows)),
+                       attrs.getNamedAttr("view",
+                                          attrs.getDenseI64ArrayAttr(viewShape))}));
+  symbols.insert(kernel);
+  OpBuilder builder(group);
+  auto launch = LaunchOp::create(
+      builder, group.getLoc(), group.getResultTypes(),
+      FlatSymbolRefAttr::get(kernel.getSymNameAttr()), group.getInputs());
+  group->replaceAllUsesWith(launch->getResults());
+  group->erase();
+  return success();
+}
