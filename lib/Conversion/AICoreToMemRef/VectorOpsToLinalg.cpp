@@ -171,6 +171,9 @@ Value unary(OpBuilder &b, Location loc, Operation *op, Value x) {
           .Case<VRecOp>([&](auto) -> Value {
             return arith::DivFOp::create(b, loc, c(1.0), y);
           })
+          .Case<VSinOp>([&](auto) -> Value { return math::SinOp::create(b, loc, y); })
+          .Case<VCosOp>([&](auto) -> Value { return math::CosOp::create(b, loc, y); })
+          .Case<VErfOp>([&](auto) -> Value { return math::ErfOp::create(b, loc, y); })
           .Case<VTanhOp>(
               [&](auto) -> Value { return math::TanhOp::create(b, loc, y); })
           .Case<VSigmoidOp>([&](auto) -> Value {

@@ -92,7 +92,8 @@ public:
     // The iteration shape: that of the first op broadcasting an operand.
     bool shapeFixed = false;
     for (Operation &op : body.without_terminator()) {
-      if (isView(&op) || isa<ms::ConstantOp>(op))
+      if (isView(&op) || isa<ms::ConstantOp>(op) ||
+          numel(op.getResult(0)) != n)
         continue;
       for (Value operand : broadcastOperands(&op)) {
         if (numel(operand) == n)
@@ -261,6 +262,7 @@ public:
             ms::LogicalOrOp, ms::LogicalNotOp, ms::ReLUOp, ms::ReLU6Op,
             ms::ExpOp, ms::LogOp, ms::SqrtOp, ms::RsqrtOp, ms::TanhOp,
             ms::SigmoidOp, ms::SiLUOp, ms::NegOp, ms::AbsOp, ms::SelectOp,
+            ms::SinOp, ms::CosOp, ms::ErfOp, ms::GeLUOp,
             ms::CastOp, ms::BiasAddOp, ms::BroadcastToOp, ms::MaskedFillOp>(
             op);
     if (!supported)
@@ -275,7 +277,8 @@ public:
       bool ok = isa<ms::CastOp>(op) ? isCastType(t)
                                     : isVectorType(t) || t.isInteger(1);
       if (isa<ms::RealDivOp, ms::ExpOp, ms::LogOp, ms::SqrtOp, ms::RsqrtOp,
-              ms::TanhOp, ms::SigmoidOp, ms::SiLUOp, ms::ReLU6Op>(op))
+              ms::TanhOp, ms::SigmoidOp, ms::SiLUOp, ms::ReLU6Op, ms::SinOp,
+              ms::CosOp, ms::ErfOp, ms::GeLUOp>(op))
         ok = isFloat(t);
       if (!ok)
         return fail(why, ("'" + name + "' on " + typeText(t) +
@@ -785,6 +788,20 @@ private:
         .Case<ms::SiLUOp>([&](auto) {
           // x * sigmoid(x); dst is not x's tile.
           VSigmoidOp::create(b, loc, in(0), dst);
+          VMulOp::create(b, loc, in(0), dst, dst);
+        })
+        .Case<ms::SinOp>([&](auto) { VSinOp::create(b, loc, in(0), dst); })
+        .Case<ms::CosOp>([&](auto) { VCosOp::create(b, loc, in(0), dst); })
+        .Case<ms::ErfOp>([&](auto) { VErfOp::create(b, loc, in(0), dst); })
+        .Case<ms::GeLUOp>([&](auto) {
+          // x * 0.5 * (1 + erf(x / sqrt(2))), PyTorch's exact gelu; dst is
+          // not x's tile.
+          Type elt = elementOf(result);
+          VMulsOp::create(b, loc, in(0), dst,
+                          b.getFloatAttr(elt, 0.70710678118654752440));
+          VErfOp::create(b, loc, dst, dst);
+          VAddsOp::create(b, loc, dst, dst, b.getFloatAttr(elt, 1.0));
+          VMulsOp::create(b, loc, dst, dst, b.getFloatAttr(elt, 0.5));
           VMulOp::create(b, loc, in(0), dst, dst);
         })
         .Case<ms::NegOp>([&](auto) { VNegOp::create(b, loc, in(0), dst); })

@@ -116,7 +116,9 @@ class AICore_VUnaryOp<string mnemonic, string family, string what>
     `dst[i] = }] # what # [{(src[i])` on two tiles of one shape and element
     type (see the file header for repeats and alignment). Transcendental
     functions (`vexp`, `vln`, `vsqrt`, `vrsqrt`, `vrec`, `vtanh`,
-    `vsigmoid`) take floats; `vrelu`, `vabs`, `vneg` also i16 / i32; `vnot`
+    `vsigmoid`, `vsin`, `vcos`, `verf`; the last three are Ascend C math
+    library routines built from several instructions, modeled at the cost of
+    one) take floats; `vrelu`, `vabs`, `vneg` also i16 / i32; `vnot`
     takes i1 masks.
 
     ```mlir
@@ -137,6 +139,9 @@ def AICore_VRecOp : AICore_VUnaryOp<"vrec", "unary-float", "1 / x">;
 def AICore_VTanhOp : AICore_VUnaryOp<"vtanh", "unary-float", "tanh">;
 def AICore_VSigmoidOp
     : AICore_VUnaryOp<"vsigmoid", "unary-float", "1 / (1 + exp(-x))">;
+def AICore_VSinOp : AICore_VUnaryOp<"vsin", "unary-float", "sin">;
+def AICore_VCosOp : AICore_VUnaryOp<"vcos", "unary-float", "cos">;
+def AICore_VErfOp : AICore_VUnaryOp<"verf", "unary-float", "erf">;
 def AICore_VReluOp : AICore_VUnaryOp<"vrelu", "unary", "max(0, x)">;
 def AICore_VAbsOp : AICore_VUnaryOp<"vabs", "unary", "|x|">;
 def AICore_VNegOp : AICore_VUnaryOp<"vneg", "unary", "-x">;

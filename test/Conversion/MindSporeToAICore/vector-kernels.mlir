@@ -1,0 +1,155 @@
+// RUN: ascend-opt %s --convert-mindspore-to-aicore --ascend-aicore-plan-buffers --ascend-aicore-estimate -verify-diagnostics > %t
+// RUN: FileCheck %s --strict-whitespace < %t
+// RUN: FileCheck %s --check-prefix=KEPT < %t
+
+// Each vector fusion group becomes one kernel: CopyIn (MTE2) -> Vector ops
+// (V) -> CopyOut (MTE3) over tiles of the flattened tensor, two UB buffers
+// per queue (events 0 and 1), split over the vector cores. The kernel model
+// accepts the flags (no race) and the buffer planner places every buffer.
+
+// A flat chain on 300001 f16 elements (not a multiple of 16, of 32 B or of
+// the tile): 896-element tiles (7 whole 256-byte repeats), 7 tiles on each of
+// 47 cores and 6 on the last (5 whole ones and one of 737 elements); the
+// constant becomes an immediate (vmuls).
+// CHECK-LABEL: func.func @flat_f16
+// CHECK: aicore.launch @Fused_Mul_ReLU_0(%{{.*}}, %{{.*}}) : (tensor<300001xf16>, tensor<300001xf16>) -> tensor<300001xf16>
+// CHECK-NEXT: return
+// CHECK: aicore.kernel @Fused_Mul_ReLU_0
+// CHECK-SAME: aicore.estimate = {cycles = [[CYCLES:[0-9]+]] : i64
+// CHECK-SAME: mte2 = 784 : i64
+// CHECK-SAME: aicore.tile = {rows = 896 : i64, view = array<i64: 300001>}, block_dim = 48 : i64
+// CHECK-DAG: %[[IN0:.*]] = aicore.alloc {aicore.name = "in0.ping", aicore.offset = {{[0-9]+}} : i64} : memref<896xf16, #aicore.space<ub>>
+// CHECK-DAG: %[[IN1:.*]] = aicore.alloc {aicore.name = "in1.ping", aicore.offset = {{[0-9]+}} : i64} : memref<896xf16, #aicore.space<ub>>
+// CHECK-DAG: %[[OUT:.*]] = aicore.alloc {aicore.name = "out0.ping", aicore.offset = {{[0-9]+}} : i64} : memref<896xf16, #aicore.space<ub>>
+// CHECK-DAG: %[[T0:.*]] = aicore.alloc {aicore.name = "t0", aicore.offset = {{[0-9]+}} : i64} : memref<896xf16, #aicore.space<ub>>
+// CHECK-DAG: %[[T1:.*]] = aicore.alloc {aicore.name = "t1", aicore.offset = {{[0-9]+}} : i64} : memref<896xf16, #aicore.space<ub>>
+// CHECK: %[[B:.*]] = aicore.block_idx
+// CHECK-NEXT: aicore.set_flag v -> mte2, 0
+// CHECK-NEXT: aicore.set_flag mte3 -> v, 0
+// CHECK-NEXT: aicore.set_flag v -> mte2, 1
+// CHECK-NEXT: aicore.set_flag mte3 -> v, 1
+// CHECK: %[[LAST:.*]] = arith.cmpi eq, %[[B]], %c47
+// CHECK: scf.if %[[LAST]] {
+// CHECK: scf.for %{{.*}} = %c0 to %c4 step %c2 {
+// CHECK: aicore.wait_flag v -> mte2, 0
+// CHECK: aicore.copy %{{.*}}, %[[IN0]] : memref<896xf16, strided<[1], offset: ?>, #aicore.space<gm>> to memref<896xf16, #aicore.space<ub>>
+// CHECK: aicore.set_flag mte2 -> v, 0
+// CHECK-NEXT: aicore.wait_flag mte2 -> v, 0
+// CHECK-NEXT: aicore.wait_flag mte3 -> v, 0
+// CHECK-NEXT: aicore.vmul %[[IN0]], %[[IN1]], %[[T0]]
+// CHECK-NEXT: aicore.vmuls %[[T0]], %[[T1]], 5.000000e-01 : f16
+// CHECK-NEXT: aicore.vrelu %[[T1]], %[[OUT]]
+// CHECK-NEXT: aicore.set_flag v -> mte2, 0
+// CHECK-NEXT: aicore.set_flag v -> mte3, 0
+// CHECK-NEXT: aicore.wait_flag v -> mte3, 0
+// CHECK: aicore.copy %[[OUT]], %{{.*}} : memref<896xf16, #aicore.space<ub>> to memref<896xf16, strided<[1], offset: ?>, #aicore.space<gm>>
+// CHECK-NEXT: aicore.set_flag mte3 -> v, 0
+// CHECK: aicore.wait_flag v -> mte2, 1
+// The fifth whole tile after the loop takes slot 0, the partial one (737
+// elements) the first part of the slot-1 buffers.
+// CHECK: aicore.wait_flag v -> mte2, 0
+// CHECK: aicore.wait_flag v -> mte2, 1
+// CHECK: memref.subview %{{.*}}[0] [737] [1] : memref<896xf16, #aicore.space<ub>> to memref<737xf16, strided<[1]>, #aicore.space<ub>>
+// CHECK: } else {
+// CHECK: scf.for %{{.*}} = %c0 to %c6 step %c2 {
+// The reverse flags set before the tiles are consumed at the end.
+// CHECK: {{^    \}$}}
+// CHECK-NEXT: aicore.wait_flag v -> mte2, 0
+// CHECK-NEXT: aicore.wait_flag mte3 -> v, 0
+// CHECK-NEXT: aicore.wait_flag v -> mte2, 1
+// CHECK-NEXT: aicore.wait_flag mte3 -> v, 1
+// CHECK-NEXT: aicore.return
+func.func @flat_f16(%x: tensor<300001xf16>, %y: tensor<300001xf16>) -> tensor<300001xf16> {
+  %r = mindspore.fusion "vector" "Fused_Mul_ReLU_0" (%x, %y) : (tensor<300001xf16>, tensor<300001xf16>) -> tensor<300001xf16> {
+  ^bb0(%a: tensor<300001xf16>, %b: tensor<300001xf16>):
+    %c = mindspore.constant dense<5.000000e-01> : tensor<f16>
+    %m = mindspore.mul %a, %b : (tensor<300001xf16>, tensor<300001xf16>) -> tensor<300001xf16>
+    %s = mindspore.mul %m, %c : (tensor<300001xf16>, tensor<f16>) -> tensor<300001xf16>
+    %u = mindspore.relu %s : tensor<300001xf16>
+    mindspore.yield %u : tensor<300001xf16>
+  }
+  return %r : tensor<300001xf16>
+}
+
+// A bias (a row) and a divisor per row (a column): the iteration space is
+// viewed as [1000, 37], tiles are whole rows. The row is loaded and
+// broadcast once before the tiles; the column is loaded per tile (its own
+// double buffer) and broadcast by the Vector unit.
+// CHECK-LABEL: aicore.kernel @Fused_BiasAdd_Div_1
+// CHECK-SAME: aicore.tile = {rows = 3 : i64, view = array<i64: 1000, 37>}, block_dim = 48 : i64
+// CHECK-DAG: %[[ROW:.*]] = aicore.alloc {aicore.name = "arg1.once", {{.*}}} : memref<1x37xf32, #aicore.space<ub>>
+// CHECK-DAG: %[[ROWB:.*]] = aicore.alloc {aicore.name = "arg1.bcast", {{.*}}} : memref<3x37xf32, #aicore.space<ub>>
+// CHECK-DAG: %[[COL:.*]] = aicore.alloc {aicore.name = "arg2.col.ping", {{.*}}} : memref<3x1xf32, #aicore.space<ub>>
+// CHECK-DAG: %[[COLB:.*]] = aicore.alloc {aicore.name = "arg2.bcast", {{.*}}} : memref<3x37xf32, #aicore.space<ub>>
+// CHECK: aicore.copy %{{.*}}, %[[ROW]] : memref<1x37xf32, #aicore.space<gm>> to memref<1x37xf32, #aicore.space<ub>>
+// CHECK-NEXT: aicore.set_flag mte2 -> v, 2
+// CHECK-NEXT: aicore.wait_flag mte2 -> v, 2
+// CHECK-NEXT: aicore.vbroadcast %[[ROW]], %[[ROWB]]
+// CHECK: scf.for
+// CHECK: aicore.copy %{{.*}}, %[[COL]] : memref<3x1xf32, strided<[1, 1], offset: ?>, #aicore.space<gm>> to memref<3x1xf32, #aicore.space<ub>>
+// CHECK: aicore.vbroadcast %[[COL]], %[[COLB]]
+// CHECK-NEXT: aicore.vadd %{{.*}}, %[[ROWB]], %[[T:.*]] :
+// CHECK-NEXT: aicore.vdiv %[[T]], %[[COLB]], %{{.*}} :
+func.func @row_and_column(%x: tensor<1000x37xf32>, %b: tensor<37xf32>, %m: tensor<1000x1xf32>) -> tensor<1000x37xf32> {
+  %r = mindspore.fusion "vector" "Fused_BiasAdd_Div_1" (%x, %b, %m) : (tensor<1000x37xf32>, tensor<37xf32>, tensor<1000x1xf32>) -> tensor<1000x37xf32> {
+  ^bb0(%a: tensor<1000x37xf32>, %c: tensor<37xf32>, %d: tensor<1000x1xf32>):
+    %s = mindspore.bias_add %a, %c : (tensor<1000x37xf32>, tensor<37xf32>) -> tensor<1000x37xf32>
+    %t = mindspore.real_div %s, %d : (tensor<1000x37xf32>, tensor<1000x1xf32>) -> tensor<1000x37xf32>
+    mindspore.yield %t : tensor<1000x37xf32>
+  }
+  return %r : tensor<1000x37xf32>
+}
+
+// A cast, a comparison and a select on 1024 elements: flat tiles are whole
+// 256-byte repeats of the narrowest type (the i1 mask: 256 elements), one
+// tile on each of 4 cores; no loop, and no block branch when every core has
+// the same share.
+// CHECK-LABEL: aicore.kernel @Fused_Cast_2
+// CHECK-SAME: aicore.tile = {rows = 256 : i64, view = array<i64: 1024>}, block_dim = 4 : i64
+// CHECK: aicore.vcast %{{.*}}, %{{.*}} : memref<256xf16, #aicore.space<ub>>, memref<256xf32, #aicore.space<ub>>
+// CHECK-NEXT: aicore.vcmp %{{.*}}, %{{.*}}, %{{.*}} {predicate = "gt"} : memref<256xf32, #aicore.space<ub>>, memref<256xf32, #aicore.space<ub>>, memref<256xi1, #aicore.space<ub>>
+// CHECK-NEXT: aicore.vselect
+// CHECK-NOT: scf.if
+func.func @cast_select(%x: tensor<32x32xf16>, %y: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  %r = mindspore.fusion "vector" "Fused_Cast_2" (%x, %y) : (tensor<32x32xf16>, tensor<32x32xf32>) -> tensor<32x32xf32> {
+  ^bb0(%a: tensor<32x32xf16>, %b: tensor<32x32xf32>):
+    %c = mindspore.cast %a : (tensor<32x32xf16>) -> tensor<32x32xf32>
+    %g = mindspore.greater %c, %b : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xi1>
+    %s = mindspore.select %g, %c, %b : (tensor<32x32xi1>, tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+    mindspore.yield %s : tensor<32x32xf32>
+  }
+  return %r : tensor<32x32xf32>
+}
+
+// Groups the kernel builder cannot express stay at the mindspore level.
+// KEPT-LABEL: func.func @kept
+// KEPT: mindspore.add
+// KEPT: mindspore.transpose
+// KEPT: mindspore.add
+// KEPT: mindspore.add
+// KEPT-NOT: aicore.launch
+func.func @kept(%x: tensor<2x60000xf32>, %b: tensor<60000xf32>, %m: tensor<4x8xf32>, %c: tensor<4x1xf32>) -> (tensor<2x60000xf32>, tensor<8x4xf32>, tensor<4x8xf32>) {
+  // A row of 60000 f32 takes 240000 bytes: no tile fits UB.
+  // expected-remark @+1 {{fusion group 'Fused_Add_3' kept at the mindspore level: kernel 'Fused_Add_3' does not fit UB at any tile size: its buffers need 1440000 bytes of ub at the smallest tile (1 row), more than the 196608 bytes of Ascend910B2}}
+  %r = mindspore.fusion "vector" "Fused_Add_3" (%x, %b) : (tensor<2x60000xf32>, tensor<60000xf32>) -> tensor<2x60000xf32> {
+  ^bb0(%a: tensor<2x60000xf32>, %d: tensor<60000xf32>):
+    %s = mindspore.add %a, %d : (tensor<2x60000xf32>, tensor<60000xf32>) -> tensor<2x60000xf32>
+    mindspore.yield %s : tensor<2x60000xf32>
+  }
+  // expected-remark @+1 {{fusion group 'Fused_Transpose_4' kept at the mindspore level: 'transpose' has no Vector kernel mapping yet}}
+  %t = mindspore.fusion "vector" "Fused_Transpose_4" (%m) : (tensor<4x8xf32>) -> tensor<8x4xf32> {
+  ^bb0(%a: tensor<4x8xf32>):
+    %s = mindspore.transpose %a, [1, 0] : (tensor<4x8xf32>) -> tensor<8x4xf32>
+    mindspore.yield %s : tensor<8x4xf32>
+  }
+  // Computing on the [4, 1] column before broadcasting it is not supported.
+  // expected-remark @+1 {{fusion group 'Fused_Add_Add_5' kept at the mindspore level: 'add' computes a value smaller than the group's results}}
+  %u = mindspore.fusion "vector" "Fused_Add_Add_5" (%m, %c) : (tensor<4x8xf32>, tensor<4x1xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: tensor<4x8xf32>, %d: tensor<4x1xf32>):
+    %one = mindspore.constant dense<1.000000e+00> : tensor<f32>
+    %e = mindspore.add %d, %one : (tensor<4x1xf32>, tensor<f32>) -> tensor<4x1xf32>
+    %s = mindspore.add %a, %e : (tensor<4x8xf32>, tensor<4x1xf32>) -> tensor<4x8xf32>
+    mindspore.yield %s : tensor<4x8xf32>
+  }
+  return %r, %t, %u : tensor<2x60000xf32>, tensor<8x4xf32>, tensor<4x8xf32>
+}
