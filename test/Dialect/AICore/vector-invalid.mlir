@@ -1,0 +1,133 @@
+// RUN: ascend-opt %s --split-input-file -verify-diagnostics
+
+aicore.kernel @not_in_ub(%g: memref<256xf32, #aicore.space<gm>>) {
+  %a = aicore.alloc : memref<256xf32, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vexp' op expects src in #aicore.space<ub>, got 'memref<256xf32, #aicore.space<gm>>'}}
+  aicore.vexp %g, %a : memref<256xf32, #aicore.space<gm>>, memref<256xf32, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @shapes_differ() {
+  %a = aicore.alloc : memref<256xf32, #aicore.space<ub>>
+  %b = aicore.alloc : memref<128xf32, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vsub' op lhs shape [256] and rhs shape [128] differ}}
+  aicore.vsub %a, %b, %a : memref<256xf32, #aicore.space<ub>>, memref<128xf32, #aicore.space<ub>>, memref<256xf32, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @int_div() {
+  %a = aicore.alloc : memref<256xi32, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vdiv' op expects lhs of element type f16, bf16 or f32, got 'i32'}}
+  aicore.vdiv %a, %a, %a : memref<256xi32, #aicore.space<ub>>, memref<256xi32, #aicore.space<ub>>, memref<256xi32, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @misaligned() {
+  %a = aicore.alloc : memref<256xf16, #aicore.space<ub>>
+  // 8 f16 elements are 16 bytes: not a 32-byte block boundary.
+  %v = memref.subview %a[8] [128] [1] : memref<256xf16, #aicore.space<ub>> to memref<128xf16, strided<[1], offset: 8>, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vrelu' op expects src to start on a 32-byte block, its offset is 16 bytes}}
+  aicore.vrelu %v, %v : memref<128xf16, strided<[1], offset: 8>, #aicore.space<ub>>, memref<128xf16, strided<[1], offset: 8>, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @strided() {
+  %a = aicore.alloc : memref<256xf16, #aicore.space<ub>>
+  %v = memref.subview %a[0] [128] [2] : memref<256xf16, #aicore.space<ub>> to memref<128xf16, strided<[2]>, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vabs' op expects src contiguous in its last dimension, got 'memref<128xf16, strided<[2]>, #aicore.space<ub>>'}}
+  aicore.vabs %v, %v : memref<128xf16, strided<[2]>, #aicore.space<ub>>, memref<128xf16, strided<[2]>, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @scalar_type() {
+  %a = aicore.alloc : memref<256xf16, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vmuls' op expects a scalar of the element type 'f16', got 'f32'}}
+  aicore.vmuls %a, %a, 2.0 : f32 : memref<256xf16, #aicore.space<ub>>, memref<256xf16, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @predicate() {
+  %a = aicore.alloc : memref<256xf16, #aicore.space<ub>>
+  %m = aicore.alloc : memref<256xi1, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vcmp' op unknown predicate 'lte' (expected eq, ne, lt, le, gt or ge)}}
+  aicore.vcmp %a, %a, %m {predicate = "lte"} : memref<256xf16, #aicore.space<ub>>, memref<256xf16, #aicore.space<ub>>, memref<256xi1, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @mask_type() {
+  %a = aicore.alloc : memref<256xf16, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vselect' op expects mask of element type i1, got 'f16'}}
+  aicore.vselect %a, %a, %a, %a : memref<256xf16, #aicore.space<ub>>, memref<256xf16, #aicore.space<ub>>, memref<256xf16, #aicore.space<ub>>, memref<256xf16, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @bad_broadcast() {
+  %a = aicore.alloc : memref<2x64xf32, #aicore.space<ub>>
+  %b = aicore.alloc : memref<4x64xf32, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vbroadcast' op cannot broadcast src shape [2, 64] to dst shape [4, 64] (every src dimension must be 1 or dst's)}}
+  aicore.vbroadcast %a, %b : memref<2x64xf32, #aicore.space<ub>>, memref<4x64xf32, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @reduce_shape() {
+  %a = aicore.alloc : memref<8x64xf32, #aicore.space<ub>>
+  %b = aicore.alloc : memref<8xf32, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vreduce' op expects dst shape [8, 1] for src shape [8, 64], got [8]}}
+  aicore.vreduce %a, %b {kind = "sum"} : memref<8x64xf32, #aicore.space<ub>>, memref<8xf32, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @reduce_dst() {
+  %a = aicore.alloc : memref<8x64xf32, #aicore.space<ub>>
+  %b = aicore.alloc : memref<1x64xf32, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vreduce' op expects dst shape [8, 1] for src shape [8, 64], got [1, 64]}}
+  aicore.vreduce %a, %b {kind = "sum"} : memref<8x64xf32, #aicore.space<ub>>, memref<1x64xf32, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @reduce_kind() {
+  %a = aicore.alloc : memref<8x64xf32, #aicore.space<ub>>
+  %b = aicore.alloc : memref<8x1xf32, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vreduce' op unknown reduction 'min' (expected sum or max)}}
+  aicore.vreduce %a, %b {kind = "min"} : memref<8x64xf32, #aicore.space<ub>>, memref<8x1xf32, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @rank3() {
+  %a = aicore.alloc : memref<2x2x64xf32, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vexp' op expects src of rank 1 or 2, got 'memref<2x2x64xf32, #aicore.space<ub>>'}}
+  aicore.vexp %a, %a : memref<2x2x64xf32, #aicore.space<ub>>, memref<2x2x64xf32, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+func.func @block_idx_outside() {
+  // expected-error @+1 {{'aicore.block_idx' op expects parent op 'aicore.kernel'}}
+  %b = aicore.block_idx
+  return
+}

@@ -1,0 +1,62 @@
+// RUN: ascend-opt %s | ascend-opt | FileCheck %s
+// RUN: ascend-opt %s --ascend-aicore-estimate | FileCheck %s --check-prefix=COST
+
+// Every Vector op parses, verifies and prints back. The kernel model charges
+// one cycle per 256-byte repeat of the widest operand: 2048 f16 (4 KiB) is 16
+// repeats (24 such ops), 2048 i1 masks 8 (4 ops), the f16 -> f32 cast 32 (its
+// f32 side), the [64, 128] f32 broadcast and reduce 128 each: 704 cycles.
+// COST: aicore.estimate = {cycles = 704 : i64
+// COST-SAME: v = 704 : i64
+
+// CHECK-LABEL: aicore.kernel @all_vector_ops
+aicore.kernel @all_vector_ops() attributes {block_dim = 2 : i64} {
+  // CHECK: aicore.block_idx
+  %b = aicore.block_idx
+  %x = aicore.alloc : memref<2048xf16, #aicore.space<ub>>
+  %y = aicore.alloc : memref<2048xf16, #aicore.space<ub>>
+  %z = aicore.alloc : memref<2048xf16, #aicore.space<ub>>
+  %w = aicore.alloc : memref<2048xf32, #aicore.space<ub>>
+  %m = aicore.alloc : memref<2048xi1, #aicore.space<ub>>
+  %n = aicore.alloc : memref<2048xi1, #aicore.space<ub>>
+  %t = aicore.alloc : memref<64x128xf32, #aicore.space<ub>>
+  %r = aicore.alloc : memref<64x1xf32, #aicore.space<ub>>
+  %row = aicore.alloc : memref<1x128xf32, #aicore.space<ub>>
+  // CHECK: aicore.vsub %{{.*}}, %{{.*}}, %{{.*}} : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vsub %x, %y, %z : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vmul %x, %y, %z : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vdiv %x, %y, %z : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vmax %x, %y, %z : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vmin %x, %y, %z : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  // CHECK: aicore.vcmp %{{.*}}, %{{.*}}, %{{.*}} {predicate = "le"}
+  aicore.vcmp %x, %y, %m {predicate = "le"} : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>, memref<2048xi1, #aicore.space<ub>>
+  aicore.vand %m, %n, %n : memref<2048xi1, #aicore.space<ub>>, memref<2048xi1, #aicore.space<ub>>, memref<2048xi1, #aicore.space<ub>>
+  aicore.vor %m, %n, %n : memref<2048xi1, #aicore.space<ub>>, memref<2048xi1, #aicore.space<ub>>, memref<2048xi1, #aicore.space<ub>>
+  aicore.vnot %n, %n : memref<2048xi1, #aicore.space<ub>>, memref<2048xi1, #aicore.space<ub>>
+  aicore.vexp %x, %z : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vln %x, %z : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vsqrt %x, %z : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vrsqrt %x, %z : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vrec %x, %z : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vtanh %x, %z : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vsigmoid %x, %z : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vsin %x, %z : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vcos %x, %z : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.verf %x, %z : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vrelu %x, %z : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vabs %x, %z : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vneg %x, %z : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  // CHECK: aicore.vmuls %{{.*}}, %{{.*}}, 5.000000e-01 : f16 : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vadds %x, %z, 1.0 : f16 : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vmuls %x, %z, 0.5 : f16 : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vmaxs %x, %z, 0.0 : f16 : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.vmins %x, %z, 6.0 : f16 : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  // CHECK: aicore.vdup %{{.*}}, true : memref<2048xi1, #aicore.space<ub>>
+  aicore.vdup %m, true : memref<2048xi1, #aicore.space<ub>>
+  aicore.vselect %m, %x, %y, %z : memref<2048xi1, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  // CHECK: aicore.vcast %{{.*}}, %{{.*}} : memref<2048xf16, #aicore.space<ub>>, memref<2048xf32, #aicore.space<ub>>
+  aicore.vcast %x, %w : memref<2048xf16, #aicore.space<ub>>, memref<2048xf32, #aicore.space<ub>>
+  aicore.vbroadcast %row, %t : memref<1x128xf32, #aicore.space<ub>>, memref<64x128xf32, #aicore.space<ub>>
+  // CHECK: aicore.vreduce %{{.*}}, %{{.*}} {kind = "max"} : memref<64x128xf32, #aicore.space<ub>>, memref<64x1xf32, #aicore.space<ub>>
+  aicore.vreduce %t, %r {kind = "max"} : memref<64x128xf32, #aicore.space<ub>>, memref<64x1xf32, #aicore.space<ub>>
+  aicore.return
+}
