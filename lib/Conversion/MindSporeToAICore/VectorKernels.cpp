@@ -882,16 +882,17 @@ LogicalResult mlir::ascend::convertVectorFusion(ms::FusionOp group,
         minBytes = std::min(minBytes, elementBytes(type.getElementType()));
   int64_t granule =
       g.flat ? std::max<int64_t>(1, target.vectorRepeatBytes / minBytes) : 1;
-  SmallVector<int64_t> candidates{maxRows};
+  // A whole number of repeats costs the same as a masked last one, so the
+  // largest tile is rounded down to whole repeats when it spans several.
+  int64_t largest = maxRows > granule ? maxRows / granule * granule : maxRows;
+  SmallVector<int64_t> candidates{largest};
   for (int64_t perCore : {1, 2, 4, 8}) {
     int64_t rows =
         llvm::divideCeil(g.m, target.vectorCores * perCore);
     rows = llvm::alignTo(rows, granule);
-    if (rows < maxRows)
+    if (rows < largest)
       candidates.push_back(rows);
   }
-  if (maxRows > granule)
-    candidates.push_back(maxRows / granule * granule);
 
   std::optional<std::pair<int64_t, int64_t>> best; // cycles, rows
   {

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Modeled duration of large Vector kernels against their MTE bound.
+
+Builds one `mindspore.fusion "vector"` group per case (fp16 add, fp16
+mul + relu, fp16 -> fp32 cast, all on 64M elements; an f32 bias add over
+[8192, 8191]; a ragged 100000007-element fp16 chain), converts it with
+`convert-mindspore-to-aicore`, plans its buffers and runs it on the per-pipe
+kernel model (`ascend-aicore-estimate`), then prints per case:
+  - the tile (elements, or rows of the 2-D view) and block_dim chosen;
+  - the modeled duration of the busiest core (cycles and us at the clock of
+    the target table);
+  - the MTE bound: the larger of the busy cycles of MTE2 (GM -> UB) and MTE3
+    (UB -> GM) on that core at 32 B/cycle (ascend-hardware.md), i.e. the time
+    the copies alone take; and the ratio bound / modeled (target >= 0.85 on
+    large shapes: the Vector work and the pipeline fill hide behind the
+    copies);
+  - for reference, the whole kernel's GM bytes over the HBM bandwidth of the
+    table (1.6 TB/s per die) and that ratio: the model charges every core its
+    own 32 B/cycle per MTE pipe and does not cap the cores' sum at the HBM
+    bandwidth, so at 48 cores it is faster than HBM allows (documented in
+    docs/AICoreKernels.md).
+
+Usage: bench/vector_kernels.py [--build build]
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CLOCK_HZ = 1.8e9        # AICoreTarget.h, Ascend910B2 clockHz
+HBM_BYTES_PER_S = 1.6e12  # AICoreTarget.h, hbmBytesPerSecond
+BYTES = {"f16": 2, "f32": 4}
+
+
+def shape_text(shape, dtype):
+    return "tensor<" + "x".join(str(d) for d in shape) + "x" + dtype + ">"
+
+
+def group(name, inputs, result, body):
+    """A module with one vector fusion group over `inputs` [(shape, dtype)]."""
+    args = ", ".join(f"%a{i}: {shape_text(*t)}" for i, t in enumerate(inputs))
+    types = ", ".join(shape_text(*t) for t in inputs)
+    operands = ", ".join(f"%a{i}" for i in range(len(inputs)))
+    bargs = ", ".join(f"%b{i}: {shape_text(*t)}" for i, t in enumerate(inputs))
+    res = shape_text(*result)
+    return f"""func.func @main({args}) -> {res} {{
+  %r = mindspore.fusion "vector" "{name}" ({operands}) : ({types}) -> {res} {{
+  ^bb0({bargs}):
+{body}
+  }}
+  return %r : {res}
+}}
+"""
+
+
+def cases():
+    n = 64 * 1024 * 1024
+    f16, f32 = (n,), (n,)
+    yield "fp16 add, 64M", group("Fused_Add", [(f16, "f16"), (f16, "f16")], (f16, "f16"), f"""
+    %s = mindspore.add %b0, %b1 : ({shape_text(f16, 'f16')}, {shape_text(f16, 'f16')}) -> {shape_text(f16, 'f16')}
+    mindspore.yield %s : {shape_text(f16, 'f16')}""")
+    yield "fp16 mul+relu, 64M", group("Fused_Mul_ReLU", [(f16, "f16"), (f16, "f16")], (f16, "f16"), f"""
+    %m = mindspore.mul %b0, %b1 : ({shape_text(f16, 'f16')}, {shape_text(f16, 'f16')}) -> {shape_text(f16, 'f16')}
+    %s = mindspore.relu %m : {shape_text(f16, 'f16')}
+    mindspore.yield %s : {shape_text(f16, 'f16')}""")
+    yield "fp16->fp32 cast, 64M", group("Fused_Cast", [(f16, "f16")], (f32, "f32"), f"""
+    %s = mindspore.cast %b0 : ({shape_text(f16, 'f16')}) -> {shape_text(f32, 'f32')}
+    mindspore.yield %s : {shape_text(f32, 'f32')}""")
+    x = (8192, 8191)
+    yield "f32 bias add, 8192x8191", group("Fused_BiasAdd", [(x, "f32"), ((8191,), "f32")], (x, "f32"), f"""
+    %s = mindspore.bias_add %b0, %b1 : ({shape_text(x, 'f32')}, {shape_text((8191,), 'f32')}) -> {shape_text(x, 'f32')}
+    mindspore.yield %s : {shape_text(x, 'f32')}""")
+    r = (100000007,)
+    yield "fp16 x*0.5+y, 100000007", group("Fused_Mul_Add", [(r, "f16"), (r, "f16")], (r, "f16"), f"""
+    %c = mindspore.constant dense<5.000000e-01> : tensor<f16>
+    %m = mindspore.mul %b0, %c : ({shape_text(r, 'f16')}, tensor<f16>) -> {shape_text(r, 'f16')}
+    %s = mindspore.add %m, %b1 : ({shape_text(r, 'f16')}, {shape_text(r, 'f16')}) -> {shape_text(r, 'f16')}
+    mindspore.yield %s : {shape_text(r, 'f16')}""")
+
+
+def gm_bytes(text):
+    """Bytes of the kernel's GM arguments (inputs and outputs, once each)."""
+    sig = re.search(r"aicore\.kernel @\w+\((.*?)\) attributes", text).group(1)
+    total = 0
+    for dims, dtype in re.findall(r"memref<([0-9x]+)x(f16|f32)", sig):
+        count = 1
+        for d in dims.split("x"):
+            count *= int(d)
+        total += count * BYTES[dtype]
+    return total
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    args = parser.parse_args()
+    opt = os.path.join(args.build, "bin", "ascend-opt")
+    print(f"{'case':26} {'tile':>10} {'blocks':>6} {'cycles':>9} {'us':>8} "
+          f"{'MTE us':>8} {'MTE/model':>9} {'HBM us':>8} {'HBM/model':>9} {'compile s':>9}")
+    ratios = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, module in cases():
+            src = os.path.join(tmp, "case.mlir")
+            with open(src, "w") as f:
+                f.write(module)
+            start = time.perf_counter()
+            out = subprocess.run(
+                [opt, src, "--convert-mindspore-to-aicore", "--ascend-aicore-plan-buffers",
+                 "--ascend-aicore-estimate"], check=True, capture_output=True, text=True).stdout
+            elapsed = time.perf_counter() - start
+            est = dict(re.findall(r"(\w+) = (\d+) : i64",
+                                  re.search(r"aicore\.estimate = \{([^}]*)\}", out).group(1)))
+            tile = re.search(r"aicore\.tile = \{rows = (\d+)", out).group(1)
+            blocks = re.search(r"block_dim = (\d+)", out).group(1)
+            cycles = int(est["cycles"])
+            mte = max(int(est["mte2"]), int(est["mte3"]))
+            hbm_us = gm_bytes(out) / HBM_BYTES_PER_S * 1e6
+            us = cycles / CLOCK_HZ * 1e6
+            ratio = mte / cycles
+            ratios.append(ratio)
+            print(f"{label:26} {tile:>10} {blocks:>6} {cycles:>9} {us:>8.1f} "
+                  f"{mte / CLOCK_HZ * 1e6:>8.1f} {ratio:>9.3f} {hbm_us:>8.1f} "
+                  f"{hbm_us / us:>9.3f} {elapsed:>9.2f}")
+    print(f"min MTE-bound ratio {min(ratios):.3f} (target >= 0.85): "
+          f"{'met' if min(ratios) >= 0.85 else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
