@@ -6,8 +6,22 @@ include "mlir/Pass/PassBase.td"
 
 def ConvertMindSporeToAICorePass
     : Pass<"convert-mindspore-to-aicore", "ModuleOp"> {
-  let summary = "Tiles MatMul (+ BiasAdd) into aicore kernels";
+  let summary = "Tiles vector fusion groups and MatMul (+ BiasAdd) into aicore kernels";
   let description = [{
+    Vector groups. Each `mindspore.fusion "vector"` group becomes one
+    multi-core `aicore.kernel` (named after the group) and an `aicore.launch`
+    in its place: CopyIn (MTE2) -> Vector ops (V) -> CopyOut (MTE3) over
+    double-buffered tiles of whole rows of a 2-D view of the iteration space
+    (flat when only scalars broadcast), split over up to `vectorCores`
+    cores with `aicore.block_idx`, partial last tiles through subviews, and
+    the tile size chosen by the kernel model among the sizes whose planned
+    buffers fit UB (recorded as `aicore.tile`). A group with a primitive,
+    broadcast or size the builder cannot express stays at the mindspore
+    level with a remark saying why. docs/AICoreKernels.md has the rules.
+
+    Other groups are inlined back to their primitives, then MatMuls are
+    tiled as follows.
+
     Each `mindspore.matmul` on f32, f16 or bf16 becomes an `aicore.kernel`
     and an `aicore.launch` of it in place of the matmul. A `mindspore.bias_add`
     that is the matmul's only user is fused into the same kernel (the launch
