@@ -298,11 +298,12 @@ struct ConvertMindSporeToAICorePass
       return signalPassFailure();
     }
     SymbolTable symbols(module);
-    // Each vector fusion group becomes one Vector kernel (VectorKernels.cpp);
+    // Each vector or row-reduction fusion group becomes one Vector kernel
+    // (VectorKernels.cpp);
     // a group the kernel builder cannot express stays, with a remark.
     SmallVector<mindspore::FusionOp> vectorGroups;
     module.walk([&](mindspore::FusionOp group) {
-      if (group.getKind() == "vector")
+      if (group.getKind() == "vector" || group.getKind() == "reduction")
         vectorGroups.push_back(group);
     });
     for (mindspore::FusionOp group : vectorGroups) {

@@ -18,6 +18,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -27,20 +29,13 @@ namespace ms = mlir::ascend::mindspore;
 
 namespace {
 
-/// How a tensor of the group maps onto the [M, K] iteration space.
+/// How a value of the group maps onto the [M, K] iteration space.
 enum class Role {
-  Full,   ///< every element: tiled like the output
+  Full,   ///< every element: a [rows, K] tile (a [rows] tile when flat)
   Row,    ///< varies along K only: [1, K], loaded once
-  Column, ///< varies along M only: [M, 1], a [rows, 1] slice per tile
+  Column, ///< one value per row: [M, 1], a [rows, 1] tile
   Scalar, ///< one element, loaded once
-  Splat,  ///< a splat constant (an immediate)
-};
-
-struct Operand {
-  Role role;
-  Value source;           ///< block argument (or constant op result)
-  TypedAttr splat;        ///< for Role::Splat
-  unsigned inputIndex = 0; ///< kernel argument of a block argument
+  Splat,  ///< a splat constant (an immediate or a filled tile)
 };
 
 bool isVectorType(Type t) {
@@ -59,6 +54,9 @@ Type elementOf(Value v) {
 int64_t numel(Value v) {
   return cast<RankedTensorType>(v.getType()).getNumElements();
 }
+ArrayRef<int64_t> shapeOf(Value v) {
+  return cast<RankedTensorType>(v.getType()).getShape();
+}
 int64_t elementBytes(Type t) {
   return llvm::divideCeil(t.getIntOrFloatBitWidth(), 8);
 }
@@ -68,6 +66,18 @@ std::string typeText(Type t) {
   llvm::raw_string_ostream os(s);
   os << t;
   return s;
+}
+
+std::string shapeText(ArrayRef<int64_t> shape) {
+  std::string s = "[";
+  llvm::raw_string_ostream os(s);
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return s;
+}
+
+bool isReduce(Operation *op) {
+  return isa<ms::ReduceSumOp, ms::ReduceMaxOp, ms::ReduceMeanOp>(op);
 }
 
 /// The analysis of a group: the iteration space and each value's role.
@@ -80,89 +90,206 @@ public:
     auto yield = cast<ms::YieldOp>(body.getTerminator());
     if (yield.getValues().empty())
       return fail(why, "the group has no result");
-    n = numel(yield.getValues()[0]);
+    // N: the largest value of the group.
+    for (Value v : body.getArguments())
+      n = std::max(n, numel(v));
+    for (Operation &op : body.without_terminator())
+      if (!isa<ms::ConstantOp>(op))
+        for (Value v : op.getResults())
+          n = std::max(n, numel(v));
     if (n == 0)
       return fail(why, "the group's results are empty");
-    for (Value r : yield.getValues())
-      if (numel(r) != n)
-        return fail(why, "its results differ in size");
-    shape = llvm::to_vector(
-        cast<RankedTensorType>(yield.getValues()[0].getType()).getShape());
 
-    // The iteration shape: that of the first op broadcasting an operand.
-    bool shapeFixed = false;
+    for (Operation &op : body.without_terminator())
+      if (failed(checkSupported(&op, why)))
+        return failure();
+
+    // The iteration shape and the split axis: from reductions (over the
+    // trailing axes), else from the ops broadcasting a small operand.
+    std::optional<SmallVector<int64_t>> fixedShape;
+    std::optional<int64_t> fixedSplit;
+    auto fixShape = [&](ArrayRef<int64_t> s) -> LogicalResult {
+      if (!fixedShape)
+        fixedShape = SmallVector<int64_t>(s);
+      else if (ArrayRef<int64_t>(*fixedShape) != s)
+        return fail(why, "it broadcasts into two different shapes");
+      return success();
+    };
     for (Operation &op : body.without_terminator()) {
-      if (isView(&op) || isa<ms::ConstantOp>(op) ||
+      if (isReduce(&op) || isa<ms::SoftmaxOp>(op)) {
+        Value in = op.getOperand(0);
+        if (numel(in) != n)
+          return fail(why, "it reduces a value smaller than the group's "
+                           "largest");
+        if (failed(fixShape(shapeOf(in))))
+          return failure();
+        int64_t rank = shapeOf(in).size();
+        int64_t k = 0;
+        if (auto softmax = dyn_cast<ms::SoftmaxOp>(op)) {
+          int64_t axis = softmax.getAxis();
+          if (axis < 0)
+            axis += rank;
+          if (axis != rank - 1)
+            return fail(why, "its softmax is not over the last axis");
+          k = rank - 1;
+        } else {
+          SmallVector<int64_t> axes;
+          for (int64_t a : op.getAttrOfType<DenseI64ArrayAttr>("axis")
+                               .asArrayRef())
+            axes.push_back(a < 0 ? a + rank : a);
+          if (axes.empty())
+            for (int64_t a = 0; a < rank; ++a)
+              axes.push_back(a);
+          llvm::sort(axes);
+          k = rank - axes.size();
+          for (auto [i, a] : llvm::enumerate(axes))
+            if (a != k + int64_t(i))
+              return fail(why, "it reduces axes that are not the trailing "
+                               "ones");
+        }
+        // Two splits with the same number of rows are the same view (they
+        // differ by axes of size 1).
+        auto rowsAt = [&](int64_t split) {
+          int64_t rows = 1;
+          for (int64_t d = 0; d < split; ++d)
+            rows *= shapeOf(in)[d];
+          return rows;
+        };
+        if (fixedSplit && rowsAt(*fixedSplit) != rowsAt(k))
+          return fail(why, "its reductions split the axes differently");
+        if (!fixedSplit)
+          fixedSplit = k;
+        continue;
+      }
+      if (VectorGroup::isView(&op) || isa<ms::ConstantOp>(op) ||
           numel(op.getResult(0)) != n)
         continue;
-      for (Value operand : broadcastOperands(&op)) {
-        if (numel(operand) == n)
-          continue;
-        auto resultShape =
-            cast<RankedTensorType>(op.getResult(0).getType()).getShape();
-        if (!shapeFixed) {
-          shape.assign(resultShape.begin(), resultShape.end());
-          shapeFixed = true;
-        } else if (ArrayRef<int64_t>(shape) != resultShape) {
-          return fail(why, "it broadcasts into two different shapes");
+      for (Value operand : broadcastOperands(&op))
+        if (numel(operand) != n && !isSplatConstant(operand))
+          if (failed(fixShape(shapeOf(op.getResult(0)))))
+            return failure();
+    }
+    if (fixedShape) {
+      shape = *fixedShape;
+    } else {
+      for (Value v : yield.getValues())
+        if (numel(v) == n) {
+          shape.assign(shapeOf(v).begin(), shapeOf(v).end());
+          break;
         }
+      if (shape.empty() && n != 1)
+        return fail(why, "no result has the group's largest size");
+    }
+
+    // Small operands of full-size ops, with their shapes aligned to the
+    // iteration shape.
+    for (Operation &op : body.without_terminator()) {
+      if (VectorGroup::isView(&op) || isa<ms::ConstantOp>(op) ||
+          isReduce(&op) || numel(op.getResult(0)) != n)
+        continue;
+      for (Value v : broadcastOperands(&op)) {
+        if (numel(v) == n && !isa<ms::BiasAddOp>(op))
+          continue;
+        if (isSplatConstant(v))
+          continue;
+        SmallVector<int64_t> b = alignedShape(&op, v);
+        auto it = llvm::find_if(smallShapes,
+                                [&](auto &entry) { return entry.first == v; });
+        if (it == smallShapes.end())
+          smallShapes.push_back({v, b});
+        else if (it->second != b)
+          return fail(why, "an input broadcasts in two ways");
       }
     }
 
-    // Every value: full, a view of a full value, or a small operand.
+    int64_t rank = shape.size();
+    std::optional<int64_t> split = fixedSplit;
+    auto fits = [&](int64_t k) {
+      for (auto &[value, bshape] : smallShapes)
+        if (!classify(bshape, k))
+          return false;
+      return true;
+    };
+    if (split && !fits(*split))
+      split.reset();
+    for (int64_t k = 0; k <= rank && !split && !fixedSplit; ++k)
+      if (fits(k))
+        split = k;
+    if (!split)
+      return fail(why, "a broadcast into " + shapeText(shape) +
+                           " is neither a row, a column nor a scalar of one "
+                           "2-D view");
+    m = 1;
+    for (int64_t d = 0; d < *split; ++d)
+      m *= shape[d];
+    k = m ? n / m : 0;
+    flat = !fixedSplit;
+    for (auto &[value, bshape] : smallShapes) {
+      Role role = *classify(bshape, *split);
+      flat &= role != Role::Row && role != Role::Column;
+    }
+    if (flat) {
+      m = n;
+      k = 1;
+    }
+
+    // Roles of every value (by its root through views).
+    for (Value arg : body.getArguments())
+      if (numel(arg) == n)
+        roles[arg] = Role::Full;
+    for (auto &[value, bshape] : smallShapes) {
+      Role role = flat ? Role::Scalar : *classify(bshape, *split);
+      Value root = viewRoot(value);
+      auto [it, inserted] = roles.try_emplace(root, role);
+      if (!inserted && it->second != role)
+        return fail(why, "a value is used both as a row and as a column");
+    }
     for (Operation &op : body.without_terminator()) {
-      if (auto c = dyn_cast<ms::ConstantOp>(op)) {
-        auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
-        if (!dense || !dense.isSplat())
-          return fail(why, "it holds a constant that is not a splat");
+      if (isView(&op))
+        continue;
+      if (isa<ms::ConstantOp>(op)) {
+        roles[op.getResult(0)] = Role::Splat;
         continue;
       }
-      if (failed(checkOp(&op, why)))
-        return failure();
+      Value result = op.getResult(0);
+      if (!isReduce(&op) && numel(result) == n) {
+        roles[result] = Role::Full;
+        continue;
+      }
+      // A value per row: a reduction, or elementwise work on such values.
+      if (flat || numel(result) != m)
+        return fail(why, ("'" + op.getName().stripDialect() +
+                          "' computes a value smaller than the group's "
+                          "largest that is not one per row")
+                             .str());
+      if (!isReduce(&op)) {
+        for (Value operand : op.getOperands()) {
+          Value root = viewRoot(operand);
+          if (isSplatConstant(operand))
+            continue;
+          if (numel(operand) != m)
+            return fail(why, ("'" + op.getName().stripDialect() +
+                              "' mixes per-row values with others")
+                                 .str());
+          auto [it, inserted] = roles.try_emplace(root, Role::Column);
+          if (it->second != Role::Column)
+            return fail(why, "a value is used both per row and otherwise");
+        }
+      }
+      auto [it, inserted] = roles.try_emplace(result, Role::Column);
+      if (it->second != Role::Column)
+        return fail(why, "a per-row value is broadcast as a row");
     }
     for (Value r : yield.getValues()) {
       Operation *producer = computeProducer(r);
       if (!producer)
         return fail(why, "a result is not computed by the group");
+      Role role = roles.lookup(viewRoot(r));
+      if (role != Role::Full && role != Role::Column)
+        return fail(why, "a result is neither full-size nor one per row");
       if (!outputOf.try_emplace(producer, outputs.size()).second)
         return fail(why, "one value is returned twice");
       outputs.push_back(r);
-    }
-
-    // The 2-D view: the split axis that makes every small operand a row, a
-    // column or a scalar.
-    int64_t rank = shape.size();
-    std::optional<int64_t> split;
-    for (int64_t k = 0; k <= rank && !split; ++k) {
-      bool ok = true;
-      for (auto &[value, bshape] : smallShapes)
-        ok = ok && classify(bshape, k) != std::nullopt;
-      if (ok)
-        split = k;
-    }
-    if (!split) {
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      os << "a broadcast into [";
-      llvm::interleaveComma(shape, os);
-      os << "] is neither a row, a column nor a scalar of one 2-D view";
-      return fail(why, text);
-    }
-    bool anyRowOrColumn = false;
-    for (auto &[value, bshape] : smallShapes) {
-      Role role = *classify(bshape, *split);
-      roles[value] = role;
-      anyRowOrColumn |= role == Role::Row || role == Role::Column;
-    }
-    flat = !anyRowOrColumn;
-    if (flat) {
-      m = n;
-      k = 1;
-    } else {
-      m = 1;
-      for (int64_t d = 0; d < *split; ++d)
-        m *= shape[d];
-      k = n / m;
     }
     return success();
   }
@@ -171,24 +298,23 @@ public:
     return isa<ms::ReshapeOp, ms::ExpandDimsOp, ms::SqueezeOp>(op);
   }
 
+  static bool isSplatConstant(Value v) {
+    return static_cast<bool>(viewRoot(v).getDefiningOp<ms::ConstantOp>());
+  }
+
   /// The operands of `op` that broadcast to its result (small ones allowed).
   static SmallVector<Value> broadcastOperands(Operation *op) {
     if (isa<ms::BroadcastToOp>(op))
       return {op->getOperand(0)};
     if (isa<ms::BiasAddOp>(op))
       return {op->getOperand(1)};
-    SmallVector<Value> result;
-    for (Value v : op->getOperands())
-      result.push_back(v);
-    return result;
+    return llvm::to_vector(op->getOperands());
   }
 
   /// The op computing `v` (through views), or null for a block argument, a
   /// constant or a broadcast.
   Operation *computeProducer(Value v) {
-    Operation *def = v.getDefiningOp();
-    while (def && isView(def))
-      def = def->getOperand(0).getDefiningOp();
+    Operation *def = viewRoot(v).getDefiningOp();
     if (!def || isa<ms::ConstantOp, ms::BroadcastToOp>(def))
       return nullptr;
     return def;
@@ -203,6 +329,8 @@ public:
     }
     return v;
   }
+
+  Role roleOf(Value v) { return roles.lookup(viewRoot(v)); }
 
   /// The broadcast shape of small operand `v` used by `op`, left-padded to
   /// the iteration rank.
@@ -244,15 +372,15 @@ public:
     return std::nullopt;
   }
 
-  /// Records the small operands of `op` and checks that the kernel can
-  /// compute it.
-  LogicalResult checkOp(Operation *op, std::string &why) {
+  /// Checks that the kernel can compute `op`.
+  LogicalResult checkSupported(Operation *op, std::string &why) {
     StringRef name = op->getName().stripDialect();
-    if (isView(op)) {
-      if (numel(op->getOperand(0)) != n &&
-          !isSmallSource(viewRoot(op->getOperand(0))))
-        return fail(why, "it reshapes a value that is neither full-size nor "
-                         "an input");
+    if (isView(op))
+      return success();
+    if (auto c = dyn_cast<ms::ConstantOp>(op)) {
+      auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
+      if (!dense || !dense.isSplat())
+        return fail(why, "it holds a constant that is not a splat");
       return success();
     }
     bool supported =
@@ -262,55 +390,27 @@ public:
             ms::LogicalOrOp, ms::LogicalNotOp, ms::ReLUOp, ms::ReLU6Op,
             ms::ExpOp, ms::LogOp, ms::SqrtOp, ms::RsqrtOp, ms::TanhOp,
             ms::SigmoidOp, ms::SiLUOp, ms::NegOp, ms::AbsOp, ms::SelectOp,
-            ms::SinOp, ms::CosOp, ms::ErfOp, ms::GeLUOp,
-            ms::CastOp, ms::BiasAddOp, ms::BroadcastToOp, ms::MaskedFillOp>(
-            op);
+            ms::SinOp, ms::CosOp, ms::ErfOp, ms::GeLUOp, ms::CastOp,
+            ms::BiasAddOp, ms::BroadcastToOp, ms::MaskedFillOp,
+            ms::ReduceSumOp, ms::ReduceMaxOp, ms::ReduceMeanOp,
+            ms::SoftmaxOp>(op);
     if (!supported)
       return fail(why, ("'" + name + "' has no Vector kernel mapping yet").str());
-    if (numel(op->getResult(0)) != n)
-      return fail(why, ("'" + name + "' computes a value smaller than the "
-                        "group's results")
-                           .str());
-    // Element types the Vector ops take.
     for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults())) {
       Type t = elementOf(v);
       bool ok = isa<ms::CastOp>(op) ? isCastType(t)
                                     : isVectorType(t) || t.isInteger(1);
       if (isa<ms::RealDivOp, ms::ExpOp, ms::LogOp, ms::SqrtOp, ms::RsqrtOp,
               ms::TanhOp, ms::SigmoidOp, ms::SiLUOp, ms::ReLU6Op, ms::SinOp,
-              ms::CosOp, ms::ErfOp, ms::GeLUOp>(op))
+              ms::CosOp, ms::ErfOp, ms::GeLUOp, ms::SoftmaxOp,
+              ms::ReduceMeanOp>(op))
         ok = isFloat(t);
       if (!ok)
         return fail(why, ("'" + name + "' on " + typeText(t) +
                           " has no Vector instruction")
                              .str());
     }
-    for (Value v : broadcastOperands(op)) {
-      if (numel(v) == n && !isa<ms::BiasAddOp>(op) &&
-          !viewRoot(v).getDefiningOp<ms::ConstantOp>())
-        continue;
-      Value root = viewRoot(v);
-      if (!isSmallSource(root))
-        return fail(why, ("'" + name + "' broadcasts a value computed in the "
-                          "group (only inputs and constants broadcast)")
-                             .str());
-      if (auto c = root.getDefiningOp<ms::ConstantOp>()) {
-        roles[v] = Role::Splat;
-        continue;
-      }
-      SmallVector<int64_t> b = alignedShape(op, v);
-      auto it = llvm::find_if(smallShapes,
-                              [&](auto &entry) { return entry.first == v; });
-      if (it == smallShapes.end())
-        smallShapes.push_back({v, b});
-      else if (it->second != b)
-        return fail(why, "an input broadcasts in two ways");
-    }
     return success();
-  }
-
-  bool isSmallSource(Value v) {
-    return isa<BlockArgument>(v) || v.getDefiningOp<ms::ConstantOp>();
   }
 
   LogicalResult fail(std::string &why, StringRef text) {
@@ -323,7 +423,7 @@ public:
   SmallVector<int64_t> shape;
   bool flat = true;
   int64_t m = 0, k = 0;
-  /// Small operands (as used by their op) and their aligned shapes.
+  /// Small operands of full-size ops and their aligned shapes.
   SmallVector<std::pair<Value, SmallVector<int64_t>>> smallShapes;
   llvm::DenseMap<Value, Role> roles;
   SmallVector<Value> outputs;
@@ -332,8 +432,8 @@ public:
 
 /// Tile counts of one kernel.
 struct VectorTiling {
-  int64_t rows;        ///< rows of [M, K] per tile (elements when flat)
-  int64_t blockDim;    ///< cores
+  int64_t rows;         ///< rows of [M, K] per tile (elements when flat)
+  int64_t blockDim;     ///< cores
   int64_t tilesPerCore; ///< tiles of every core but the last
   int64_t numTiles;
 };
@@ -370,65 +470,70 @@ public:
     b.setInsertionPointToStart(&entry);
     Block &body = g.group.getBody().front();
 
-    // Buffers.
+    // Inputs: full-size ones and columns stream per tile, rows and scalars
+    // are loaded once.
     for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
-      if (arg.use_empty())
+      if (arg.use_empty() || !g.roles.count(arg))
         continue;
-      bool full = numel(arg) == g.n &&
-                  llvm::any_of(arg.getUsers(), [&](Operation *user) {
-                    return !isa<ms::BiasAddOp>(user) ||
-                           user->getOperand(0) == arg;
-                  });
-      if (full) {
-        Value gm = view(entry.getArgument(i), tileSpaceShape());
-        inputs.push_back({arg, gm, pingPong(elementOf(arg), tileShape(),
-                                            ("in" + Twine(i)).str())});
+      Role role = g.roles.lookup(arg);
+      Type elt = elementOf(arg);
+      std::string base = ("in" + Twine(i)).str();
+      Value gmArg = entry.getArgument(i);
+      if (role == Role::Full) {
+        inputs.push_back({arg, view(gmArg, tileSpaceShape()),
+                          pingPong(elt, tileShape(), base)});
+      } else if (role == Role::Column) {
+        inputs.push_back({arg, view(gmArg, {g.m, 1}),
+                          pingPong(elt, columnShape(), base)});
+      } else {
+        SmallVector<int64_t> smallShape =
+            role == Role::Row ? SmallVector<int64_t>{1, g.k}
+            : g.flat          ? SmallVector<int64_t>{1}
+                              : SmallVector<int64_t>{1, 1};
+        once.push_back({arg, view(gmArg, smallShape),
+                        alloc(smallShape, elt, base + ".once")});
       }
     }
     for (auto [r, value] : llvm::enumerate(g.outputs)) {
-      Value gm = view(entry.getArgument(body.getNumArguments() + r),
-                      tileSpaceShape());
-      outs.push_back({value, gm,
-                      pingPong(elementOf(value), tileShape(),
-                               ("out" + Twine(r)).str())});
+      bool column = g.roleOf(value) == Role::Column;
+      Value gmArg = entry.getArgument(body.getNumArguments() + r);
+      outs.push_back(
+          {value,
+           view(gmArg, column ? SmallVector<int64_t>{g.m, 1} : tileSpaceShape()),
+           pingPong(elementOf(value), column ? columnShape() : tileShape(),
+                    ("out" + Twine(r)).str())});
     }
+    // Broadcast tiles of the small values full-size ops read.
     for (auto &[value, bshape] : g.smallShapes) {
-      Role role = g.roles.lookup(value);
       Value root = VectorGroup::viewRoot(value);
-      auto arg = cast<BlockArgument>(root);
-      Value gmArg = entry.getArgument(arg.getArgNumber());
-      Type elt = elementOf(value);
-      std::string base = ("arg" + Twine(arg.getArgNumber())).str();
-      SmallVector<int64_t> smallShape =
-          role == Role::Row      ? SmallVector<int64_t>{1, g.k}
-          : role == Role::Column ? SmallVector<int64_t>{g.m, 1}
-          : g.flat               ? SmallVector<int64_t>{1}
-                                 : SmallVector<int64_t>{1, 1};
-      Small s;
-      s.role = role;
-      s.gm = view(gmArg, smallShape);
-      s.full = alloc(tileShape(), elt, base + ".bcast");
-      if (role == Role::Column)
-        s.slots = pingPong(elt, {t.rows, 1}, base + ".col");
-      else
-        s.once = alloc(smallShape, elt, base + ".once");
-      small[value] = s;
+      if (!broadcasts.count(root))
+        broadcasts[root] = alloc(tileShape(), elementOf(value),
+                                 ("bcast" + Twine(broadcasts.size())).str());
     }
     // Splat constants an op cannot take as an immediate: a filled tile.
     for (Operation &op : body.without_terminator())
       for (auto [i, operand] : llvm::enumerate(op.getOperands()))
-        if (isSplat(operand) && !hasImmediateForm(&op, i))
-          (void)splatTile(operand);
+        if (VectorGroup::isSplatConstant(operand) &&
+            !hasImmediateForm(&op, i))
+          (void)splatTile(operand, isColumnOp(&op));
     // Intermediates: one tile per value computed in the group.
     for (Operation &op : body.without_terminator()) {
       if (VectorGroup::isView(&op) ||
           isa<ms::ConstantOp, ms::BroadcastToOp>(op))
         continue;
-      if (auto it = g.outputOf.find(&op); it != g.outputOf.end())
-        continue;
-      temps[op.getResult(0)] =
-          alloc(tileShape(), elementOf(op.getResult(0)),
-                ("t" + Twine(temps.size())).str());
+      Value result = op.getResult(0);
+      bool column = g.roleOf(result) == Role::Column;
+      if (!g.outputOf.count(&op))
+        temps[result] = alloc(column ? columnShape() : tileShape(),
+                              elementOf(result),
+                              ("t" + Twine(temps.size())).str());
+      if (isa<ms::SoftmaxOp>(op)) {
+        Type elt = elementOf(result);
+        scratch[&op] = {alloc(columnShape(), elt,
+                              ("t" + Twine(temps.size()) + ".rows").str()),
+                        alloc(tileShape(), elt,
+                              ("t" + Twine(temps.size()) + ".bcast").str())};
+      }
     }
 
     blockIndex = t.blockDim > 1 ? Value(BlockIdxOp::create(b, loc, b.getIndexType()))
@@ -448,13 +553,11 @@ public:
                                            blockIndex,
                                            constant(t.blockDim - 1));
       auto branch = scf::IfOp::create(b, loc, isLast, /*withElse=*/true);
-      {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(branch.thenBlock()->getTerminator());
-        buildCore(lastCount, partial);
-        b.setInsertionPoint(branch.elseBlock()->getTerminator());
-        buildCore(t.tilesPerCore, 0);
-      }
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(branch.thenBlock()->getTerminator());
+      buildCore(lastCount, partial);
+      b.setInsertionPoint(branch.elseBlock()->getTerminator());
+      buildCore(t.tilesPerCore, 0);
     }
     for (int64_t s = 0; s < 2; ++s) {
       WaitFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, s);
@@ -465,9 +568,21 @@ public:
   }
 
 private:
-  bool isSplat(Value v) {
-    auto it = g.roles.find(v);
-    return it != g.roles.end() && it->second == Role::Splat;
+  struct Stream {
+    Value value; ///< the group value
+    Value gm;    ///< its GM view in the iteration space
+    std::array<Value, 2> slots;
+  };
+  struct Once {
+    Value value, gm, buffer;
+  };
+
+  bool isSplat(Value v) { return VectorGroup::isSplatConstant(v); }
+
+  /// An op computing one value per row (on [rows, 1] tiles).
+  bool isColumnOp(Operation *op) {
+    return op->getNumResults() && !isReduce(op) &&
+           g.roleOf(op->getResult(0)) == Role::Column;
   }
 
   /// Whether operand `i` of `op`, a splat, becomes an immediate (vadds,
@@ -479,17 +594,6 @@ private:
       return i == 1 && isFloat(elementOf(op->getResult(0)));
     return false;
   }
-
-  struct Stream {
-    Value value; ///< the group value
-    Value gm;    ///< its GM view in the iteration space
-    std::array<Value, 2> slots;
-  };
-  struct Small {
-    Role role;
-    Value gm, once, full;
-    std::array<Value, 2> slots;
-  };
 
   SmallVector<int64_t> tileSpaceShape() {
     return g.flat ? SmallVector<int64_t>{g.n} : SmallVector<int64_t>{g.m, g.k};
@@ -576,13 +680,14 @@ private:
     return memref::SubViewOp::create(b, loc, gm, offsets, sizes, strides);
   }
 
-  Value splatTile(Value value) {
-    Value &tile = splatTiles[value];
+  SmallVector<int64_t> columnShape() { return {t.rows, 1}; }
+
+  Value splatTile(Value value, bool column) {
+    Value &tile = splatTiles[{VectorGroup::viewRoot(value), column ? 1u : 0u}];
     if (!tile) {
-      auto c = VectorGroup::viewRoot(value).getDefiningOp<ms::ConstantOp>();
-      tile = alloc(tileShape(), elementOf(value),
+      tile = alloc(column ? columnShape() : tileShape(), elementOf(value),
                    ("splat" + Twine(splatTiles.size())).str());
-      splats.push_back({tile, c});
+      splats.push_back({tile, splatValue(value)});
     }
     return tile;
   }
@@ -592,25 +697,20 @@ private:
     return cast<DenseElementsAttr>(c.getValue()).getSplatValue<TypedAttr>();
   }
 
-  /// Loads rows, scalars and constants once, before the tile loop.
+  /// Loads rows and scalars once, before the tiles, broadcasts them and
+  /// fills the constant tiles.
   void buildOnce() {
-    bool anyLoad = false;
-    for (auto &[value, s] : small)
-      if (s.role != Role::Column) {
-        CopyOp::create(b, loc, s.gm, s.once);
-        anyLoad = true;
-      }
-    if (anyLoad) {
+    for (Once &o : once)
+      CopyOp::create(b, loc, o.gm, o.buffer);
+    if (!once.empty()) {
       SetFlagOp::create(b, loc, Pipe::MTE2, Pipe::V, 2);
       WaitFlagOp::create(b, loc, Pipe::MTE2, Pipe::V, 2);
     }
-    for (auto &[value, s] : small)
-      if (s.role != Role::Column)
-        VBroadcastOp::create(b, loc, s.once, s.full);
-    for (auto &[tile, c] : splats)
-      VDupOp::create(b, loc, tile,
-                     cast<DenseElementsAttr>(c.getValue())
-                         .getSplatValue<TypedAttr>());
+    for (Once &o : once)
+      if (Value full = broadcasts.lookup(o.value))
+        VBroadcastOp::create(b, loc, o.buffer, full);
+    for (auto &[tile, value] : splats)
+      VDupOp::create(b, loc, tile, value);
   }
 
   /// The tiles of one core: `count` tiles, the last one `partial` rows when
@@ -651,28 +751,20 @@ private:
     for (Stream &in : inputs)
       CopyOp::create(b, loc, gmRows(in.gm, row, rows),
                      rowsOf(in.slots[slot], rows));
-    for (auto &[value, s] : small)
-      if (s.role == Role::Column)
-        CopyOp::create(b, loc, gmRows(s.gm, row, rows),
-                       rowsOf(s.slots[slot], rows));
     SetFlagOp::create(b, loc, Pipe::MTE2, Pipe::V, slot);
 
     // Compute (V).
     WaitFlagOp::create(b, loc, Pipe::MTE2, Pipe::V, slot);
     WaitFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, slot);
     current.clear();
+    broadcastDone.clear();
+    this->rows = rows;
     for (Stream &in : inputs)
       current[in.value] = rowsOf(in.slots[slot], rows);
-    for (auto &[value, s] : small) {
-      if (s.role == Role::Column)
-        VBroadcastOp::create(b, loc, rowsOf(s.slots[slot], rows),
-                             rowsOf(s.full, rows));
-      current[value] = rowsOf(s.full, rows);
-    }
-    for (auto &[value, tile] : splatTiles)
-      current[value] = rowsOf(tile, rows);
+    for (Once &o : once)
+      broadcastDone.insert(o.value); // broadcast once, before the tiles
     for (Operation &op : g.group.getBody().front().without_terminator())
-      emit(&op, slot, rows);
+      emit(&op, slot);
     SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, slot);
     SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE3, slot);
 
@@ -684,32 +776,50 @@ private:
     SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, slot);
   }
 
-  /// The tile holding `v` in the tile being built.
-  Value tileOf(Value v) {
-    if (Value t = current.lookup(v))
-      return t;
+  /// The tile holding `v` for an op on full tiles (`full`) or on per-row
+  /// tiles.
+  Value tileOf(Value v, bool full) {
     Value root = VectorGroup::viewRoot(v);
-    if (Value t = current.lookup(root))
-      return t;
-    llvm_unreachable("value without a tile");
+    switch (g.roles.lookup(root)) {
+    case Role::Splat:
+      return rowsOf(splatTile(v, !full), rows);
+    case Role::Full:
+      return current.lookup(root);
+    case Role::Column:
+      if (!full)
+        return current.lookup(root);
+      [[fallthrough]];
+    case Role::Row:
+    case Role::Scalar: {
+      Value bcast = rowsOf(broadcasts.lookup(root), rows);
+      if (broadcastDone.insert(root).second)
+        VBroadcastOp::create(b, loc, current.lookup(root), bcast);
+      return bcast;
+    }
+    }
+    llvm_unreachable("role");
   }
 
-  void emit(Operation *op, int64_t slot, int64_t rows) {
+  void emit(Operation *op, int64_t slot) {
     if (VectorGroup::isView(op) || isa<ms::ConstantOp>(op))
       return;
     Value result = op->getResult(0);
     if (isa<ms::BroadcastToOp>(op)) {
       // The broadcast tile is ready; the result reads it directly.
-      current[result] = tileOf(op->getOperand(0));
+      current[result] = tileOf(op->getOperand(0), /*full=*/true);
       return;
     }
+    bool full = g.roleOf(result) == Role::Full;
     Value dst;
     if (auto it = g.outputOf.find(op); it != g.outputOf.end())
       dst = rowsOf(outs[it->second].slots[slot], rows);
     else
       dst = rowsOf(temps.lookup(result), rows);
     current[result] = dst;
-    auto in = [&](unsigned i) { return tileOf(op->getOperand(i)); };
+    auto in = [&](unsigned i) { return tileOf(op->getOperand(i), full); };
+    auto inFull = [&](unsigned i) {
+      return tileOf(op->getOperand(i), /*full=*/true);
+    };
     auto isSplatOperand = [&](unsigned i) {
       return isSplat(op->getOperand(i)) && hasImmediateForm(op, i);
     };
@@ -729,7 +839,27 @@ private:
     auto cmp = [&](StringRef pred) {
       VCmpOp::create(b, loc, in(0), in(1), dst, pred);
     };
+    Type elt = elementOf(result);
     llvm::TypeSwitch<Operation *>(op)
+        .Case<ms::ReduceSumOp, ms::ReduceMaxOp, ms::ReduceMeanOp>([&](auto) {
+          VReduceOp::create(b, loc, inFull(0), dst,
+                            isa<ms::ReduceMaxOp>(op) ? "max" : "sum");
+          if (isa<ms::ReduceMeanOp>(op))
+            VMulsOp::create(b, loc, dst, dst,
+                            b.getFloatAttr(elt, 1.0 / double(g.k)));
+        })
+        .Case<ms::SoftmaxOp>([&](auto) {
+          // exp(x - max) / sum(exp(x - max)) per row.
+          auto [rowTile, bcastTile] = scratch.lookup(op);
+          Value perRow = rowsOf(rowTile, rows), spread = rowsOf(bcastTile, rows);
+          VReduceOp::create(b, loc, in(0), perRow, "max");
+          VBroadcastOp::create(b, loc, perRow, spread);
+          VSubOp::create(b, loc, in(0), spread, dst);
+          VExpOp::create(b, loc, dst, dst);
+          VReduceOp::create(b, loc, dst, perRow, "sum");
+          VBroadcastOp::create(b, loc, perRow, spread);
+          VDivOp::create(b, loc, dst, spread, dst);
+        })
         .Case<ms::AddOp>([&](auto) {
           if (!scalarForm(VAddsOp(), true))
             VAddOp::create(b, loc, in(0), in(1), dst);
@@ -774,7 +904,6 @@ private:
         .Case<ms::ReLUOp>([&](auto) { VReluOp::create(b, loc, in(0), dst); })
         .Case<ms::ReLU6Op>([&](auto) {
           VReluOp::create(b, loc, in(0), dst);
-          Type elt = elementOf(result);
           VMinsOp::create(b, loc, dst, dst, b.getFloatAttr(elt, 6.0));
         })
         .Case<ms::ExpOp>([&](auto) { VExpOp::create(b, loc, in(0), dst); })
@@ -796,7 +925,6 @@ private:
         .Case<ms::GeLUOp>([&](auto) {
           // x * 0.5 * (1 + erf(x / sqrt(2))), PyTorch's exact gelu; dst is
           // not x's tile.
-          Type elt = elementOf(result);
           VMulsOp::create(b, loc, in(0), dst,
                           b.getFloatAttr(elt, 0.70710678118654752440));
           VErfOp::create(b, loc, dst, dst);
@@ -814,7 +942,6 @@ private:
           VSelectOp::create(b, loc, in(1), in(2), in(0), dst);
         })
         .Case<ms::CastOp>([&](auto) { VCastOp::create(b, loc, in(0), dst); });
-    (void)rows;
   }
 
   VectorGroup &g;
@@ -824,12 +951,16 @@ private:
   Location loc;
   KernelOp kernel;
   Value blockIndex;
+  int64_t rows = 0; ///< rows of the tile being built
   SmallVector<Stream> inputs, outs;
-  llvm::MapVector<Value, Small> small;
-  llvm::MapVector<Value, Value> splatTiles;
-  SmallVector<std::pair<Value, ms::ConstantOp>> splats;
+  SmallVector<Once> once;
+  llvm::MapVector<Value, Value> broadcasts;
+  llvm::MapVector<std::pair<Value, unsigned>, Value> splatTiles;
+  SmallVector<std::pair<Value, TypedAttr>> splats;
   llvm::DenseMap<Value, Value> temps;
+  llvm::DenseMap<Operation *, std::pair<Value, Value>> scratch;
   llvm::DenseMap<Value, Value> current;
+  llvm::DenseSet<Value> broadcastDone;
 };
 
 /// The UB bytes the kernel's placed buffers need at `rows` rows per tile.
