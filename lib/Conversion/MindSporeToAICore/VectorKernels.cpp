@@ -529,10 +529,9 @@ public:
                               ("t" + Twine(temps.size())).str());
       if (isa<ms::SoftmaxOp>(op)) {
         Type elt = elementOf(result);
-        scratch[&op] = {alloc(columnShape(), elt,
-                              ("t" + Twine(temps.size()) + ".rows").str()),
-                        alloc(tileShape(), elt,
-                              ("t" + Twine(temps.size()) + ".bcast").str())};
+        std::string base = ("softmax" + Twine(scratch.size())).str();
+        scratch[&op] = {alloc(columnShape(), elt, base + ".rows"),
+                        alloc(tileShape(), elt, base + ".bcast")};
       }
     }
 

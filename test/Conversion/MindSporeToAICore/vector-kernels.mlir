@@ -121,6 +121,40 @@ func.func @cast_select(%x: tensor<32x32xf16>, %y: tensor<32x32xf32>) -> tensor<3
   return %r : tensor<32x32xf32>
 }
 
+// A reduction group over the last axis: the view is [64, 1000] (one row per
+// tile here); a softmax and a row maximum (a per-row value, scaled with an
+// immediate and written as a [64, 1] result) on each row.
+// CHECK-LABEL: aicore.kernel @Fused_Softmax_ReduceMax_3
+// CHECK-SAME: aicore.tile = {rows = 1 : i64, view = array<i64: 64, 1000>}, block_dim = 32 : i64
+// CHECK-DAG: %[[IN:.*]] = aicore.alloc {aicore.name = "in0.ping", {{.*}}} : memref<1x1000xf32, #aicore.space<ub>>
+// CHECK-DAG: %[[OUT0:.*]] = aicore.alloc {aicore.name = "out0.ping", {{.*}}} : memref<1x1000xf32, #aicore.space<ub>>
+// CHECK-DAG: %[[OUT1:.*]] = aicore.alloc {aicore.name = "out1.ping", {{.*}}} : memref<1x1xf32, #aicore.space<ub>>
+// CHECK-DAG: %[[ROWS:.*]] = aicore.alloc {aicore.name = "softmax0.rows", {{.*}}} : memref<1x1xf32, #aicore.space<ub>>
+// CHECK-DAG: %[[SPREAD:.*]] = aicore.alloc {aicore.name = "softmax0.bcast", {{.*}}} : memref<1x1000xf32, #aicore.space<ub>>
+// CHECK-DAG: %[[MAX:.*]] = aicore.alloc {aicore.name = "t0", {{.*}}} : memref<1x1xf32, #aicore.space<ub>>
+// CHECK: aicore.wait_flag mte3 -> v, 0
+// CHECK-NEXT: aicore.vreduce %[[IN]], %[[ROWS]] {kind = "max"}
+// CHECK-NEXT: aicore.vbroadcast %[[ROWS]], %[[SPREAD]]
+// CHECK-NEXT: aicore.vsub %[[IN]], %[[SPREAD]], %[[OUT0]]
+// CHECK-NEXT: aicore.vexp %[[OUT0]], %[[OUT0]]
+// CHECK-NEXT: aicore.vreduce %[[OUT0]], %[[ROWS]] {kind = "sum"}
+// CHECK-NEXT: aicore.vbroadcast %[[ROWS]], %[[SPREAD]]
+// CHECK-NEXT: aicore.vdiv %[[OUT0]], %[[SPREAD]], %[[OUT0]]
+// CHECK-NEXT: aicore.vreduce %[[IN]], %[[MAX]] {kind = "max"}
+// CHECK-NEXT: aicore.vmuls %[[MAX]], %[[OUT1]], 2.000000e+00 : f32
+// CHECK: aicore.copy %[[OUT1]], %{{.*}} : memref<1x1xf32, #aicore.space<ub>> to memref<1x1xf32, strided<[1, 1], offset: ?>, #aicore.space<gm>>
+func.func @softmax_rows(%x: tensor<64x1000xf32>) -> (tensor<64x1000xf32>, tensor<64x1xf32>) {
+  %r:2 = mindspore.fusion "reduction" "Fused_Softmax_ReduceMax_3" (%x) : (tensor<64x1000xf32>) -> (tensor<64x1000xf32>, tensor<64x1xf32>) {
+  ^bb0(%a: tensor<64x1000xf32>):
+    %s = mindspore.softmax %a {axis = -1 : i64} : tensor<64x1000xf32>
+    %m = mindspore.reduce_max %a, [1] {keep_dims = true} : (tensor<64x1000xf32>) -> tensor<64x1xf32>
+    %c = mindspore.constant dense<2.000000e+00> : tensor<f32>
+    %h = mindspore.mul %m, %c : (tensor<64x1xf32>, tensor<f32>) -> tensor<64x1xf32>
+    mindspore.yield %s, %h : tensor<64x1000xf32>, tensor<64x1xf32>
+  }
+  return %r#0, %r#1 : tensor<64x1000xf32>, tensor<64x1xf32>
+}
+
 // Groups the kernel builder cannot express stay at the mindspore level.
 // KEPT-LABEL: func.func @kept
 // KEPT: mindspore.add
@@ -131,22 +165,22 @@ func.func @cast_select(%x: tensor<32x32xf16>, %y: tensor<32x32xf32>) -> tensor<3
 // KEPT-NOT: aicore.launch
 func.func @kept(%x: tensor<2x60000xf32>, %b: tensor<60000xf32>, %m: tensor<4x8xf32>, %r8: tensor<8xf32>) -> (tensor<2x60000xf32>, tensor<8x4xf32>, tensor<4x8xf32>, tensor<8xf32>) {
   // A row of 60000 f32 takes 240000 bytes: no tile fits UB.
-  // expected-remark @+1 {{fusion group 'Fused_Add_3' kept at the mindspore level: kernel 'Fused_Add_3' does not fit UB at any tile size: its buffers need 1440000 bytes of ub at the smallest tile (1 row), more than the 196608 bytes of Ascend910B2}}
-  %r = mindspore.fusion "vector" "Fused_Add_3" (%x, %b) : (tensor<2x60000xf32>, tensor<60000xf32>) -> tensor<2x60000xf32> {
+  // expected-remark @+1 {{fusion group 'Fused_Add_4' kept at the mindspore level: kernel 'Fused_Add_4' does not fit UB at any tile size: its buffers need 1440000 bytes of ub at the smallest tile (1 row), more than the 196608 bytes of Ascend910B2}}
+  %r = mindspore.fusion "vector" "Fused_Add_4" (%x, %b) : (tensor<2x60000xf32>, tensor<60000xf32>) -> tensor<2x60000xf32> {
   ^bb0(%a: tensor<2x60000xf32>, %d: tensor<60000xf32>):
     %s = mindspore.add %a, %d : (tensor<2x60000xf32>, tensor<60000xf32>) -> tensor<2x60000xf32>
     mindspore.yield %s : tensor<2x60000xf32>
   }
-  // expected-remark @+1 {{fusion group 'Fused_Transpose_4' kept at the mindspore level: 'transpose' has no Vector kernel mapping yet}}
-  %t = mindspore.fusion "vector" "Fused_Transpose_4" (%m) : (tensor<4x8xf32>) -> tensor<8x4xf32> {
+  // expected-remark @+1 {{fusion group 'Fused_Transpose_5' kept at the mindspore level: 'transpose' has no Vector kernel mapping yet}}
+  %t = mindspore.fusion "vector" "Fused_Transpose_5" (%m) : (tensor<4x8xf32>) -> tensor<8x4xf32> {
   ^bb0(%a: tensor<4x8xf32>):
     %s = mindspore.transpose %a, [1, 0] : (tensor<4x8xf32>) -> tensor<8x4xf32>
     mindspore.yield %s : tensor<8x4xf32>
   }
   // Computing on a row (the [8] input) before broadcasting it is not
   // supported (per-row values, below, are).
-  // expected-remark @+1 {{fusion group 'Fused_Add_Add_5' kept at the mindspore level: 'add' computes a value smaller than the group's largest that is not one per row}}
-  %u = mindspore.fusion "vector" "Fused_Add_Add_5" (%m, %r8) : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32> {
+  // expected-remark @+1 {{fusion group 'Fused_Add_Add_6' kept at the mindspore level: 'add' computes a value smaller than the group's largest that is not one per row}}
+  %u = mindspore.fusion "vector" "Fused_Add_Add_6" (%m, %r8) : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32> {
   ^bb0(%a: tensor<4x8xf32>, %d: tensor<8xf32>):
     %one = mindspore.constant dense<1.000000e+00> : tensor<f32>
     %e = mindspore.add %d, %one : (tensor<8xf32>, tensor<f32>) -> tensor<8xf32>
@@ -154,8 +188,8 @@ func.func @kept(%x: tensor<2x60000xf32>, %b: tensor<60000xf32>, %m: tensor<4x8xf
     mindspore.yield %s : tensor<4x8xf32>
   }
   // A reduction over a middle axis.
-  // expected-remark @+1 {{fusion group 'Fused_ReduceSum_6' kept at the mindspore level: it reduces axes that are not the trailing ones}}
-  %v = mindspore.fusion "reduction" "Fused_ReduceSum_6" (%m) : (tensor<4x8xf32>) -> tensor<8xf32> {
+  // expected-remark @+1 {{fusion group 'Fused_ReduceSum_7' kept at the mindspore level: it reduces axes that are not the trailing ones}}
+  %v = mindspore.fusion "reduction" "Fused_ReduceSum_7" (%m) : (tensor<4x8xf32>) -> tensor<8xf32> {
   ^bb0(%a: tensor<4x8xf32>):
     %s = mindspore.reduce_sum %a, [0] : (tensor<4x8xf32>) -> tensor<8xf32>
     mindspore.yield %s : tensor<8xf32>

@@ -8,7 +8,9 @@ def ConvertMindSporeToAICorePass
     : Pass<"convert-mindspore-to-aicore", "ModuleOp"> {
   let summary = "Tiles vector fusion groups and MatMul (+ BiasAdd) into aicore kernels";
   let description = [{
-    Vector groups. Each `mindspore.fusion "vector"` group becomes one
+    Vector groups. Each `mindspore.fusion "vector"` group, and each
+    `"reduction"` group whose reductions (ReduceSum/Max/Mean, Softmax) run
+    over the trailing axes, becomes one
     multi-core `aicore.kernel` (named after the group) and an `aicore.launch`
     in its place: CopyIn (MTE2) -> Vector ops (V) -> CopyOut (MTE3) over
     double-buffered tiles of whole rows of a 2-D view of the iteration space
