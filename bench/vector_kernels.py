@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Modeled duration of large Vector kernels against their MTE bound.
 
-Builds one `mindspore.fusion "vector"` group per case (fp16 add, fp16
-mul + relu, fp16 -> fp32 cast, all on 64M elements; an f32 bias add over
-[8192, 8191]; a ragged 100000007-element fp16 chain), converts it with
+Builds one `mindspore.fusion` group per case (fp16 add, fp16 mul + relu, fp16 -> fp32
+cast, all on 64M elements; an f32 bias add over [8192, 8191]; an f32 softmax
+over the rows of [32768, 1024]; a ragged 100000007-element fp16 chain),
+converts it with
 `convert-mindspore-to-aicore`, plans its buffers and runs it on the per-pipe
 kernel model (`ascend-aicore-estimate`), then prints per case:
   - the tile (elements, or rows of the 2-D view) and block_dim chosen;
@@ -47,8 +48,9 @@ def group(name, inputs, result, body):
     operands = ", ".join(f"%a{i}" for i in range(len(inputs)))
     bargs = ", ".join(f"%b{i}: {shape_text(*t)}" for i, t in enumerate(inputs))
     res = shape_text(*result)
+    kind = "reduction" if "Softmax" in name else "vector"
     return f"""func.func @main({args}) -> {res} {{
-  %r = mindspore.fusion "vector" "{name}" ({operands}) : ({types}) -> {res} {{
+  %r = mindspore.fusion "{kind}" "{name}" ({operands}) : ({types}) -> {res} {{
   ^bb0({bargs}):
 {body}
   }}
@@ -74,6 +76,10 @@ def cases():
     yield "f32 bias add, 8192x8191", group("Fused_BiasAdd", [(x, "f32"), ((8191,), "f32")], (x, "f32"), f"""
     %s = mindspore.bias_add %b0, %b1 : ({shape_text(x, 'f32')}, {shape_text((8191,), 'f32')}) -> {shape_text(x, 'f32')}
     mindspore.yield %s : {shape_text(x, 'f32')}""")
+    sm = (32768, 1024)
+    yield "f32 softmax, 32768x1024", group("Fused_Softmax", [(sm, "f32")], (sm, "f32"), f"""
+    %s = mindspore.softmax %b0 {{axis = -1 : i64}} : {shape_text(sm, 'f32')}
+    mindspore.yield %s : {shape_text(sm, 'f32')}""")
     r = (100000007,)
     yield "fp16 x*0.5+y, 100000007", group("Fused_Mul_Add", [(r, "f16"), (r, "f16")], (r, "f16"), f"""
     %c = mindspore.constant dense<5.000000e-01> : tensor<f16>
