@@ -58,6 +58,11 @@ cl::opt<EmitLevel> emitLevel(
         clEnumValN(EmitLevel::MindIR, "mindir", "MindIR protobuf file")), cl::cat(ascendCompileOptions));
 cl::opt<bool> quiet("quiet", cl::desc("Do not print the summary"),
                     cl::init(false), cl::cat(ascendCompileOptions));
+cl::opt<bool> printRemarks(
+    "remarks",
+    cl::desc("Print the compiler's remarks (e.g. why a fusion group or a "
+             "MatMul did not become an AI Core kernel)"),
+    cl::init(false), cl::cat(ascendCompileOptions));
 cl::opt<std::string> chip("chip",
                           cl::desc("Target chip for AI Core tiling"),
                           cl::init("Ascend910B2"), cl::cat(ascendCompileOptions));
@@ -220,8 +225,13 @@ int main(int argc, char **argv) {
   context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);
   // Warnings (ops kept by --keep-unsupported) are printed like errors; the
-  // context drops them otherwise.
+  // context drops them otherwise. Remarks are printed with --remarks only.
   ScopedDiagnosticHandler printWarnings(&context, [](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Remark) {
+      if (printRemarks)
+        errs() << diag.getLocation() << ": remark: " << diag << "\n";
+      return success();
+    }
     if (diag.getSeverity() != DiagnosticSeverity::Warning)
       return failure();
     errs() << diag.getLocation() << ": warning: " << diag << "\n";
