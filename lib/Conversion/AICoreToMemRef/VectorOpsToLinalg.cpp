@@ -65,11 +65,13 @@ Value convert(OpBuilder &b, Location loc, Value v, Type to) {
   if (fromFloat)
     return arith::FPToSIOp::create(b, loc, to, v);
   if (toFloat)
-    return from.isInteger(1) ? arith::UIToFPOp::create(b, loc, to, v).getResult()
-                             : arith::SIToFPOp::create(b, loc, to, v).getResult();
+    return from.isInteger(1)
+               ? arith::UIToFPOp::create(b, loc, to, v).getResult()
+               : arith::SIToFPOp::create(b, loc, to, v).getResult();
   if (to.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth())
-    return from.isInteger(1) ? arith::ExtUIOp::create(b, loc, to, v).getResult()
-                             : arith::ExtSIOp::create(b, loc, to, v).getResult();
+    return from.isInteger(1)
+               ? arith::ExtUIOp::create(b, loc, to, v).getResult()
+               : arith::ExtSIOp::create(b, loc, to, v).getResult();
   return arith::TruncIOp::create(b, loc, to, v);
 }
 
@@ -84,16 +86,19 @@ Value binary(OpBuilder &b, Location loc, Operation *op, Value lhs, Value rhs) {
   Value r =
       llvm::TypeSwitch<Operation *, Value>(op)
           .Case<VSubOp>([&](auto) -> Value {
-            return isFloat ? arith::SubFOp::create(b, loc, lhs, rhs).getResult()
-                           : arith::SubIOp::create(b, loc, lhs, rhs).getResult();
+            return isFloat
+                       ? arith::SubFOp::create(b, loc, lhs, rhs).getResult()
+                       : arith::SubIOp::create(b, loc, lhs, rhs).getResult();
           })
           .Case<VMulOp, VMulsOp>([&](auto) -> Value {
-            return isFloat ? arith::MulFOp::create(b, loc, lhs, rhs).getResult()
-                           : arith::MulIOp::create(b, loc, lhs, rhs).getResult();
+            return isFloat
+                       ? arith::MulFOp::create(b, loc, lhs, rhs).getResult()
+                       : arith::MulIOp::create(b, loc, lhs, rhs).getResult();
           })
           .Case<VAddsOp>([&](auto) -> Value {
-            return isFloat ? arith::AddFOp::create(b, loc, lhs, rhs).getResult()
-                           : arith::AddIOp::create(b, loc, lhs, rhs).getResult();
+            return isFloat
+                       ? arith::AddFOp::create(b, loc, lhs, rhs).getResult()
+                       : arith::AddIOp::create(b, loc, lhs, rhs).getResult();
           })
           .Case<VDivOp>([&](auto) -> Value {
             return arith::DivFOp::create(b, loc, lhs, rhs);
@@ -162,8 +167,10 @@ Value unary(OpBuilder &b, Location loc, Operation *op, Value x) {
   auto c = [&](double v) { return floatConstant(b, loc, ft, v); };
   Value r =
       llvm::TypeSwitch<Operation *, Value>(op)
-          .Case<VExpOp>([&](auto) -> Value { return math::ExpOp::create(b, loc, y); })
-          .Case<VLnOp>([&](auto) -> Value { return math::LogOp::create(b, loc, y); })
+          .Case<VExpOp>(
+              [&](auto) -> Value { return math::ExpOp::create(b, loc, y); })
+          .Case<VLnOp>(
+              [&](auto) -> Value { return math::LogOp::create(b, loc, y); })
           .Case<VSqrtOp>(
               [&](auto) -> Value { return math::SqrtOp::create(b, loc, y); })
           .Case<VRsqrtOp>(
@@ -171,15 +178,18 @@ Value unary(OpBuilder &b, Location loc, Operation *op, Value x) {
           .Case<VRecOp>([&](auto) -> Value {
             return arith::DivFOp::create(b, loc, c(1.0), y);
           })
-          .Case<VSinOp>([&](auto) -> Value { return math::SinOp::create(b, loc, y); })
-          .Case<VCosOp>([&](auto) -> Value { return math::CosOp::create(b, loc, y); })
-          .Case<VErfOp>([&](auto) -> Value { return math::ErfOp::create(b, loc, y); })
+          .Case<VSinOp>(
+              [&](auto) -> Value { return math::SinOp::create(b, loc, y); })
+          .Case<VCosOp>(
+              [&](auto) -> Value { return math::CosOp::create(b, loc, y); })
+          .Case<VErfOp>(
+              [&](auto) -> Value { return math::ErfOp::create(b, loc, y); })
           .Case<VTanhOp>(
               [&](auto) -> Value { return math::TanhOp::create(b, loc, y); })
           .Case<VSigmoidOp>([&](auto) -> Value {
             // 1 / (1 + exp(-x)), PyTorch's CPU formula.
-            Value e = math::ExpOp::create(b, loc,
-                                          arith::NegFOp::create(b, loc, y));
+            Value e =
+                math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, y));
             return arith::DivFOp::create(
                 b, loc, c(1.0), arith::AddFOp::create(b, loc, c(1.0), e));
           })
@@ -239,8 +249,8 @@ void lowerReduce(RewriterBase &rewriter, VReduceOp op) {
   if (sum)
     init = rewriter.getZeroAttr(accType);
   else if (isFloat)
-    init = rewriter.getFloatAttr(
-        accType, -std::numeric_limits<double>::infinity());
+    init = rewriter.getFloatAttr(accType,
+                                 -std::numeric_limits<double>::infinity());
   else
     init = rewriter.getIntegerAttr(
         accType, APInt::getSignedMinValue(accType.getIntOrFloatBitWidth()));
@@ -307,8 +317,8 @@ void mlir::ascend::lowerVectorOp(RewriterBase &rewriter, Operation *op) {
             });
   } else if (auto cmp = dyn_cast<VCmpOp>(op)) {
     StringRef pred = cmp.getPredicate();
-    generic(rewriter, loc, ValueRange{cmp.getLhs(), cmp.getRhs()},
-            cmp.getDst(), [&](OpBuilder &b, Location l, ValueRange args) {
+    generic(rewriter, loc, ValueRange{cmp.getLhs(), cmp.getRhs()}, cmp.getDst(),
+            [&](OpBuilder &b, Location l, ValueRange args) {
               return compare(b, l, pred, args[0], args[1]);
             });
   } else if (isa<VAddsOp, VMulsOp, VMaxsOp, VMinsOp>(op)) {

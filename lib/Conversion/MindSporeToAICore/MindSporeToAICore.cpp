@@ -310,8 +310,8 @@ struct ConvertMindSporeToAICorePass
       std::string why;
       if (failed(convertVectorFusion(group, *target, symbols, why)))
         group.emitRemark("fusion group '")
-            << group.getKernelName() << "' kept at the mindspore level: "
-            << why;
+            << group.getKernelName()
+            << "' kept at the mindspore level: " << why;
     }
     // Other kernels are cut from the primitives: a MatMul with its BiasAdd
     // becomes one tiled kernel, the rest stays at the mindspore level.

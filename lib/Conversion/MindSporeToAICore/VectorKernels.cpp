@@ -134,8 +134,8 @@ public:
           k = rank - 1;
         } else {
           SmallVector<int64_t> axes;
-          for (int64_t a : op.getAttrOfType<DenseI64ArrayAttr>("axis")
-                               .asArrayRef())
+          for (int64_t a :
+               op.getAttrOfType<DenseI64ArrayAttr>("axis").asArrayRef())
             axes.push_back(a < 0 ? a + rank : a);
           if (axes.empty())
             for (int64_t a = 0; a < rank; ++a)
@@ -391,11 +391,11 @@ public:
             ms::ExpOp, ms::LogOp, ms::SqrtOp, ms::RsqrtOp, ms::TanhOp,
             ms::SigmoidOp, ms::SiLUOp, ms::NegOp, ms::AbsOp, ms::SelectOp,
             ms::SinOp, ms::CosOp, ms::ErfOp, ms::GeLUOp, ms::CastOp,
-            ms::BiasAddOp, ms::BroadcastToOp, ms::MaskedFillOp,
-            ms::ReduceSumOp, ms::ReduceMaxOp, ms::ReduceMeanOp,
-            ms::SoftmaxOp>(op);
+            ms::BiasAddOp, ms::BroadcastToOp, ms::MaskedFillOp, ms::ReduceSumOp,
+            ms::ReduceMaxOp, ms::ReduceMeanOp, ms::SoftmaxOp>(op);
     if (!supported)
-      return fail(why, ("'" + name + "' has no Vector kernel mapping yet").str());
+      return fail(why,
+                  ("'" + name + "' has no Vector kernel mapping yet").str());
     for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults())) {
       Type t = elementOf(v);
       bool ok = isa<ms::CastOp>(op) ? isCastType(t)
@@ -483,13 +483,13 @@ public:
         inputs.push_back({arg, view(gmArg, tileSpaceShape()),
                           pingPong(elt, tileShape(), base)});
       } else if (role == Role::Column) {
-        inputs.push_back({arg, view(gmArg, {g.m, 1}),
-                          pingPong(elt, columnShape(), base)});
+        inputs.push_back(
+            {arg, view(gmArg, {g.m, 1}), pingPong(elt, columnShape(), base)});
       } else {
-        SmallVector<int64_t> smallShape =
-            role == Role::Row ? SmallVector<int64_t>{1, g.k}
-            : g.flat          ? SmallVector<int64_t>{1}
-                              : SmallVector<int64_t>{1, 1};
+        SmallVector<int64_t> smallShape = role == Role::Row
+                                              ? SmallVector<int64_t>{1, g.k}
+                                          : g.flat ? SmallVector<int64_t>{1}
+                                                   : SmallVector<int64_t>{1, 1};
         once.push_back({arg, view(gmArg, smallShape),
                         alloc(smallShape, elt, base + ".once")});
       }
@@ -499,7 +499,8 @@ public:
       Value gmArg = entry.getArgument(body.getNumArguments() + r);
       outs.push_back(
           {value,
-           view(gmArg, column ? SmallVector<int64_t>{g.m, 1} : tileSpaceShape()),
+           view(gmArg,
+                column ? SmallVector<int64_t>{g.m, 1} : tileSpaceShape()),
            pingPong(elementOf(value), column ? columnShape() : tileShape(),
                     ("out" + Twine(r)).str())});
     }
@@ -513,8 +514,7 @@ public:
     // Splat constants an op cannot take as an immediate: a filled tile.
     for (Operation &op : body.without_terminator())
       for (auto [i, operand] : llvm::enumerate(op.getOperands()))
-        if (VectorGroup::isSplatConstant(operand) &&
-            !hasImmediateForm(&op, i))
+        if (VectorGroup::isSplatConstant(operand) && !hasImmediateForm(&op, i))
           (void)splatTile(operand, isColumnOp(&op));
     // Intermediates: one tile per value computed in the group.
     for (Operation &op : body.without_terminator()) {
@@ -524,9 +524,9 @@ public:
       Value result = op.getResult(0);
       bool column = g.roleOf(result) == Role::Column;
       if (!g.outputOf.count(&op))
-        temps[result] = alloc(column ? columnShape() : tileShape(),
-                              elementOf(result),
-                              ("t" + Twine(temps.size())).str());
+        temps[result] =
+            alloc(column ? columnShape() : tileShape(), elementOf(result),
+                  ("t" + Twine(temps.size())).str());
       if (isa<ms::SoftmaxOp>(op)) {
         Type elt = elementOf(result);
         std::string base = ("softmax" + Twine(scratch.size())).str();
@@ -535,8 +535,9 @@ public:
       }
     }
 
-    blockIndex = t.blockDim > 1 ? Value(BlockIdxOp::create(b, loc, b.getIndexType()))
-                                : Value(constant(0));
+    blockIndex = t.blockDim > 1
+                     ? Value(BlockIdxOp::create(b, loc, b.getIndexType()))
+                     : Value(constant(0));
     // Buffers start free.
     for (int64_t s = 0; s < 2; ++s) {
       SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, s);
@@ -548,9 +549,9 @@ public:
     if (lastCount == t.tilesPerCore && partial == 0) {
       buildCore(t.tilesPerCore, 0);
     } else {
-      Value isLast = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                           blockIndex,
-                                           constant(t.blockDim - 1));
+      Value isLast =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, blockIndex,
+                                constant(t.blockDim - 1));
       auto branch = scf::IfOp::create(b, loc, isLast, /*withElse=*/true);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(branch.thenBlock()->getTerminator());
@@ -608,7 +609,9 @@ private:
         AddressSpaceAttr::get(type.getContext(), AddressSpace::GM));
   }
 
-  Value constant(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value constant(int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  }
 
   Value alloc(ArrayRef<int64_t> shape, Type elt, StringRef name) {
     auto type = MemRefType::get(
@@ -715,12 +718,11 @@ private:
   /// The tiles of one core: `count` tiles, the last one `partial` rows when
   /// `partial` is not 0.
   void buildCore(int64_t count, int64_t partial) {
-    Value first = arith::MulIOp::create(b, loc, blockIndex,
-                                        constant(t.tilesPerCore));
+    Value first =
+        arith::MulIOp::create(b, loc, blockIndex, constant(t.tilesPerCore));
     auto rowOf = [&](Value tile) {
       Value index = arith::AddIOp::create(b, loc, first, tile);
-      return arith::MulIOp::create(b, loc, index, constant(t.rows))
-          .getResult();
+      return arith::MulIOp::create(b, loc, index, constant(t.rows)).getResult();
     };
     int64_t full = count - (partial ? 1 : 0);
     int64_t pairs = full / 2;
@@ -728,8 +730,8 @@ private:
       buildTile(rowOf(constant(0)), 0, t.rows);
       buildTile(rowOf(constant(1)), 1, t.rows);
     } else if (pairs > 1) {
-      auto loop = scf::ForOp::create(b, loc, constant(0),
-                                     constant(2 * pairs), constant(2));
+      auto loop = scf::ForOp::create(b, loc, constant(0), constant(2 * pairs),
+                                     constant(2));
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(loop.getBody()->getTerminator());
       Value j = loop.getInductionVar();
@@ -850,7 +852,8 @@ private:
         .Case<ms::SoftmaxOp>([&](auto) {
           // exp(x - max) / sum(exp(x - max)) per row.
           auto [rowTile, bcastTile] = scratch.lookup(op);
-          Value perRow = rowsOf(rowTile, rows), spread = rowsOf(bcastTile, rows);
+          Value perRow = rowsOf(rowTile, rows),
+                spread = rowsOf(bcastTile, rows);
           VReduceOp::create(b, loc, in(0), perRow, "max");
           VBroadcastOp::create(b, loc, perRow, spread);
           VSubOp::create(b, loc, in(0), spread, dst);
@@ -908,8 +911,7 @@ private:
         .Case<ms::ExpOp>([&](auto) { VExpOp::create(b, loc, in(0), dst); })
         .Case<ms::LogOp>([&](auto) { VLnOp::create(b, loc, in(0), dst); })
         .Case<ms::SqrtOp>([&](auto) { VSqrtOp::create(b, loc, in(0), dst); })
-        .Case<ms::RsqrtOp>(
-            [&](auto) { VRsqrtOp::create(b, loc, in(0), dst); })
+        .Case<ms::RsqrtOp>([&](auto) { VRsqrtOp::create(b, loc, in(0), dst); })
         .Case<ms::TanhOp>([&](auto) { VTanhOp::create(b, loc, in(0), dst); })
         .Case<ms::SigmoidOp>(
             [&](auto) { VSigmoidOp::create(b, loc, in(0), dst); })
@@ -933,9 +935,8 @@ private:
         })
         .Case<ms::NegOp>([&](auto) { VNegOp::create(b, loc, in(0), dst); })
         .Case<ms::AbsOp>([&](auto) { VAbsOp::create(b, loc, in(0), dst); })
-        .Case<ms::SelectOp>([&](auto) {
-          VSelectOp::create(b, loc, in(0), in(1), in(2), dst);
-        })
+        .Case<ms::SelectOp>(
+            [&](auto) { VSelectOp::create(b, loc, in(0), in(1), in(2), dst); })
         .Case<ms::MaskedFillOp>([&](auto) {
           // input, mask, value: mask ? value : input.
           VSelectOp::create(b, loc, in(1), in(2), in(0), dst);
@@ -989,8 +990,9 @@ LogicalResult mlir::ascend::convertVectorFusion(ms::FusionOp group,
     llvm::raw_string_ostream(why)
         << "kernel '" << group.getKernelName() << "' does not fit UB at any "
         << "tile size: its buffers need " << ubBytes(g, 1, target)
-        << " bytes of ub at the smallest tile (1 " << (g.flat ? "element" : "row")
-        << "), more than the " << capacity << " bytes of " << target.name;
+        << " bytes of ub at the smallest tile (1 "
+        << (g.flat ? "element" : "row") << "), more than the " << capacity
+        << " bytes of " << target.name;
     return failure();
   }
   while (lo < hi) {
@@ -1017,8 +1019,7 @@ LogicalResult mlir::ascend::convertVectorFusion(ms::FusionOp group,
   int64_t largest = maxRows > granule ? maxRows / granule * granule : maxRows;
   SmallVector<int64_t> candidates{largest};
   for (int64_t perCore : {1, 2, 4, 8}) {
-    int64_t rows =
-        llvm::divideCeil(g.m, target.vectorCores * perCore);
+    int64_t rows = llvm::divideCeil(g.m, target.vectorCores * perCore);
     rows = llvm::alignTo(rows, granule);
     if (rows < largest)
       candidates.push_back(rows);
@@ -1051,11 +1052,11 @@ LogicalResult mlir::ascend::convertVectorFusion(ms::FusionOp group,
   Builder attrs(group.getContext());
   SmallVector<int64_t> viewShape =
       g.flat ? SmallVector<int64_t>{g.n} : SmallVector<int64_t>{g.m, g.k};
-  kernel->setAttr("aicore.tile",
-                  attrs.getDictionaryAttr(
-                      {attrs.getNamedAttr("rows", attrs.getI64IntegerAttr(rows)),
-                       attrs.getNamedAttr("view",
-                                          attrs.getDenseI64ArrayAttr(viewShape))}));
+  kernel->setAttr(
+      "aicore.tile",
+      attrs.getDictionaryAttr(
+          {attrs.getNamedAttr("rows", attrs.getI64IntegerAttr(rows)),
+           attrs.getNamedAttr("view", attrs.getDenseI64ArrayAttr(viewShape))}));
   symbols.insert(kernel);
   OpBuilder builder(group);
   auto launch = LaunchOp::create(

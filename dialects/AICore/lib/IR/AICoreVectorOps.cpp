@@ -74,8 +74,7 @@ LogicalResult verifyTile(Operation *op, Value v, StringRef name) {
            << name << " of rank 1 or 2, got " << type;
   SmallVector<int64_t> strides;
   int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)) ||
-      strides.back() != 1)
+  if (failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
     return op->emitOpError("expects ")
            << name << " contiguous in its last dimension, got " << type;
   const AICoreTarget &target = getTargetFor(op);
@@ -100,9 +99,8 @@ LogicalResult sameShape(Operation *op, Value a, StringRef an, Value b,
                         StringRef bn) {
   auto at = cast<MemRefType>(a.getType()), bt = cast<MemRefType>(b.getType());
   if (at.getShape() != bt.getShape())
-    return op->emitOpError()
-           << an << " shape " << shapeText(at) << " and " << bn << " shape "
-           << shapeText(bt) << " differ";
+    return op->emitOpError() << an << " shape " << shapeText(at) << " and "
+                             << bn << " shape " << shapeText(bt) << " differ";
   return success();
 }
 
@@ -111,9 +109,8 @@ LogicalResult sameElement(Operation *op, Value a, StringRef an, Value b,
   Type at = cast<MemRefType>(a.getType()).getElementType(),
        bt = cast<MemRefType>(b.getType()).getElementType();
   if (at != bt)
-    return op->emitOpError()
-           << an << " element type " << at << " and " << bn
-           << " element type " << bt << " differ";
+    return op->emitOpError() << an << " element type " << at << " and " << bn
+                             << " element type " << bt << " differ";
   return success();
 }
 

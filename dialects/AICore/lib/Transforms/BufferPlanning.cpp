@@ -70,9 +70,8 @@ public:
     });
 
     SmallVector<Interval> intervals;
-    kernel.getBody().walk([&](AllocOp alloc) {
-      intervals.push_back(analyze(alloc));
-    });
+    kernel.getBody().walk(
+        [&](AllocOp alloc) { intervals.push_back(analyze(alloc)); });
 
     BufferPlan plan;
     const AICoreTarget &target = kernel.getTarget();
@@ -91,8 +90,8 @@ public:
           continue;
         bool disjointInTime =
             other.end < buffer.begin || buffer.end < other.begin;
-        bool samePipe = buffer.pipe != kUnknownPipe &&
-                        buffer.pipe == other.pipe;
+        bool samePipe =
+            buffer.pipe != kUnknownPipe && buffer.pipe == other.pipe;
         if (!(disjointInTime && samePipe))
           taken.push_back({offset, offset + other.size});
       }
@@ -132,7 +131,8 @@ private:
           return isa<MemoryEffects::Write>(e.getEffect());
         });
       }
-      accesses.push_back({user, positions[user], writes && !reads && v == root});
+      accesses.push_back(
+          {user, positions[user], writes && !reads && v == root});
     }
   }
 
@@ -214,13 +214,12 @@ LogicalResult mlir::ascend::aicore::applyBufferPlan(KernelOp kernel,
     int64_t capacity = target.buffer(space).capacity;
     if (plan.used[s] <= capacity)
       continue;
-    InFlightDiagnostic diag = kernel.emitError("kernel '@")
-                              << kernel.getSymName() << "' needs "
-                              << plan.used[s] << " bytes of "
-                              << stringifyAddressSpace(space)
-                              << ", more than its capacity of " << capacity
-                              << " bytes on " << target.name << "; its "
-                              << stringifyAddressSpace(space) << " buffers:";
+    InFlightDiagnostic diag =
+        kernel.emitError("kernel '@")
+        << kernel.getSymName() << "' needs " << plan.used[s] << " bytes of "
+        << stringifyAddressSpace(space) << ", more than its capacity of "
+        << capacity << " bytes on " << target.name << "; its "
+        << stringifyAddressSpace(space) << " buffers:";
     unsigned index = 0;
     for (const PlannedBuffer &b : plan.buffers) {
       if (AllocOp(b.alloc).getSpace() != space)
@@ -233,6 +232,7 @@ LogicalResult mlir::ascend::aicore::applyBufferPlan(KernelOp kernel,
   }
   Builder builder(kernel.getContext());
   for (const PlannedBuffer &b : plan.buffers)
-    AllocOp(b.alloc)->setAttr(kBufferOffsetAttr, builder.getI64IntegerAttr(b.offset));
+    AllocOp(b.alloc)->setAttr(kBufferOffsetAttr,
+                              builder.getI64IntegerAttr(b.offset));
   return success();
 }

@@ -249,9 +249,10 @@ private:
     // Races: every earlier conflicting access from another pipe must be known
     // to have finished (through flags) by this pipe.
     for (auto [value, write] : accesses) {
-      Value root = rootBuffer(value);
-      for (Value buffer : aliasesOf(root))
-      for (const Access &prior : lastAccesses[buffer]) {
+      SmallVector<Access> priors;
+      for (Value buffer : aliasesOf(rootBuffer(value)))
+        llvm::append_range(priors, lastAccesses[buffer]);
+      for (const Access &prior : priors) {
         if (prior.pipe == p || (!prior.write && !write))
           continue;
         if (clocks[p][prior.pipe] >= prior.index)
@@ -295,8 +296,7 @@ private:
           allocs.push_back(a);
       });
     auto range = [](AllocOp a) {
-      int64_t begin =
-          a->getAttrOfType<IntegerAttr>(kBufferOffsetAttr).getInt();
+      int64_t begin = a->getAttrOfType<IntegerAttr>(kBufferOffsetAttr).getInt();
       return std::make_pair(begin, begin + a.getByteSize());
     };
     auto [begin, end] = range(alloc);

@@ -23,8 +23,8 @@ inline constexpr llvm::StringLiteral kBufferNameAttr = "aicore.name";
 /// One placed buffer.
 struct PlannedBuffer {
   AllocOp alloc;
-  int64_t offset; ///< bytes from the start of its memory
-  int64_t size;   ///< bytes
+  int64_t offset;             ///< bytes from the start of its memory
+  int64_t size;               ///< bytes
   int64_t liveBegin, liveEnd; ///< program-order positions, inclusive
 };
 
