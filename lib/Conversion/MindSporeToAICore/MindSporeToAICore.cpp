@@ -306,9 +306,11 @@ struct ConvertMindSporeToAICorePass
       if (group.getKind() == "vector" || group.getKind() == "reduction")
         vectorGroups.push_back(group);
     });
+    llvm::StringMap<KernelOp> vectorKernels;
     for (mindspore::FusionOp group : vectorGroups) {
       std::string why;
-      if (failed(convertVectorFusion(group, *target, symbols, why)))
+      if (failed(convertVectorFusion(group, *target, symbols, vectorKernels,
+                                     why)))
         group.emitRemark("fusion group '")
             << group.getKernelName()
             << "' kept at the mindspore level: " << why;

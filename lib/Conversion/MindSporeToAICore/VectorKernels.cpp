@@ -975,10 +975,56 @@ int64_t ubBytes(VectorGroup &g, int64_t rows, const AICoreTarget &target) {
 
 } // namespace
 
-LogicalResult mlir::ascend::convertVectorFusion(ms::FusionOp group,
-                                                const AICoreTarget &target,
-                                                SymbolTable &symbols,
-                                                std::string &why) {
+std::string mlir::ascend::vectorKernelKey(ms::FusionOp group) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  Block &body = group.getBody().front();
+  llvm::DenseMap<Value, unsigned> numbers;
+  os << group.getKind() << "(";
+  for (BlockArgument arg : body.getArguments()) {
+    numbers[arg] = numbers.size();
+    os << arg.getType() << ",";
+  }
+  os << ")";
+  for (Operation &op : body) {
+    os << op.getName() << "(";
+    for (Value operand : op.getOperands())
+      os << numbers.lookup(operand) << ",";
+    os << ")" << op.getRawDictionaryAttrs();
+    for (Value result : op.getResults()) {
+      numbers[result] = numbers.size();
+      os << result.getType() << ";";
+    }
+  }
+  return key;
+}
+
+LogicalResult mlir::ascend::convertVectorFusion(
+    ms::FusionOp group, const AICoreTarget &target, SymbolTable &symbols,
+    llvm::StringMap<KernelOp> &kernels, std::string &why) {
+  // Groups with the same body share one kernel.
+  std::string key = vectorKernelKey(group);
+  KernelOp kernel = kernels.lookup(key);
+  if (!kernel) {
+    FailureOr<KernelOp> built = buildVectorKernel(group, target, why);
+    if (failed(built))
+      return failure();
+    kernel = *built;
+    symbols.insert(kernel);
+    kernels[key] = kernel;
+  }
+  OpBuilder builder(group);
+  auto launch = LaunchOp::create(
+      builder, group.getLoc(), group.getResultTypes(),
+      FlatSymbolRefAttr::get(kernel.getSymNameAttr()), group.getInputs());
+  group->replaceAllUsesWith(launch->getResults());
+  group->erase();
+  return success();
+}
+
+FailureOr<KernelOp> mlir::ascend::buildVectorKernel(ms::FusionOp group,
+                                                    const AICoreTarget &target,
+                                                    std::string &why) {
   VectorGroup g(group);
   if (failed(g.analyze(why)))
     return failure();
@@ -1057,12 +1103,5 @@ LogicalResult mlir::ascend::convertVectorFusion(ms::FusionOp group,
       attrs.getDictionaryAttr(
           {attrs.getNamedAttr("rows", attrs.getI64IntegerAttr(rows)),
            attrs.getNamedAttr("view", attrs.getDenseI64ArrayAttr(viewShape))}));
-  symbols.insert(kernel);
-  OpBuilder builder(group);
-  auto launch = LaunchOp::create(
-      builder, group.getLoc(), group.getResultTypes(),
-      FlatSymbolRefAttr::get(kernel.getSymNameAttr()), group.getInputs());
-  group->replaceAllUsesWith(launch->getResults());
-  group->erase();
-  return success();
+  return kernel;
 }

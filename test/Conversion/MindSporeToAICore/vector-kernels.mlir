@@ -1,6 +1,7 @@
 // RUN: ascend-opt %s --convert-mindspore-to-aicore --ascend-aicore-plan-buffers --ascend-aicore-estimate -verify-diagnostics > %t
 // RUN: FileCheck %s --strict-whitespace < %t
 // RUN: FileCheck %s --check-prefix=KEPT < %t
+// RUN: FileCheck %s --check-prefix=SHARED < %t
 
 // Each vector fusion group becomes one kernel: CopyIn (MTE2) -> Vector ops
 // (V) -> CopyOut (MTE3) over tiles of the flattened tensor, two UB buffers
@@ -153,6 +154,25 @@ func.func @softmax_rows(%x: tensor<64x1000xf32>) -> (tensor<64x1000xf32>, tensor
     mindspore.yield %s, %h : tensor<64x1000xf32>, tensor<64x1xf32>
   }
   return %r#0, %r#1 : tensor<64x1000xf32>, tensor<64x1xf32>
+}
+
+// Groups with the same body share the first one's kernel.
+// SHARED-LABEL: func.func @shared
+// SHARED: %[[A:.*]] = aicore.launch @Fused_Exp_8(%{{.*}}) : (tensor<96xf32>) -> tensor<96xf32>
+// SHARED-NEXT: aicore.launch @Fused_Exp_8(%[[A]]) : (tensor<96xf32>) -> tensor<96xf32>
+// SHARED-NOT: Fused_Exp_9
+func.func @shared(%x: tensor<96xf32>) -> tensor<96xf32> {
+  %a = mindspore.fusion "vector" "Fused_Exp_8" (%x) : (tensor<96xf32>) -> tensor<96xf32> {
+  ^bb0(%b: tensor<96xf32>):
+    %e = mindspore.exp %b : tensor<96xf32>
+    mindspore.yield %e : tensor<96xf32>
+  }
+  %c = mindspore.fusion "vector" "Fused_Exp_9" (%a) : (tensor<96xf32>) -> tensor<96xf32> {
+  ^bb0(%b: tensor<96xf32>):
+    %e = mindspore.exp %b : tensor<96xf32>
+    mindspore.yield %e : tensor<96xf32>
+  }
+  return %c : tensor<96xf32>
 }
 
 // Groups the kernel builder cannot express stay at the mindspore level.

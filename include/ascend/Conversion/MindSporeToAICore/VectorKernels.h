@@ -12,19 +12,36 @@
 #include "ascend/Dialect/AICore/IR/AICoreDialect.h"
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <string>
 
 namespace mlir::ascend {
 
-/// Replaces the vector fusion group `group` by an `aicore.launch` of a new
-/// kernel (inserted into `symbols`) tiled for `target`. Fails without
-/// changing the IR, with `why` saying what the kernel cannot express (an
-/// unsupported primitive or broadcast, or buffers that fit UB at no tile
+/// Builds the kernel of the vector or reduction fusion group `group` tiled
+/// for `target`, detached (not inserted anywhere) and named after the group.
+/// Fails with `why` saying what the kernel cannot express (an unsupported
+/// primitive, broadcast or reduction, or buffers that fit UB at no tile
 /// size).
+FailureOr<aicore::KernelOp>
+buildVectorKernel(mindspore::FusionOp group, const aicore::AICoreTarget &target,
+                  std::string &why);
+
+/// A string equal for two groups exactly when their bodies (kind, argument
+/// types, ops, attributes, operand wiring, result types) are the same, so
+/// that they can share one kernel.
+std::string vectorKernelKey(mindspore::FusionOp group);
+
+/// Replaces `group` by an `aicore.launch` of its kernel: the kernel in
+/// `kernels` (keyed by vectorKernelKey) of an identical earlier group, or a
+/// new one from buildVectorKernel inserted into `symbols` and `kernels`.
+/// Fails without changing the IR, with `why` set, when no kernel can be
+/// built.
 LogicalResult convertVectorFusion(mindspore::FusionOp group,
                                   const aicore::AICoreTarget &target,
-                                  SymbolTable &symbols, std::string &why);
+                                  SymbolTable &symbols,
+                                  llvm::StringMap<aicore::KernelOp> &kernels,
+                                  std::string &why);
 
 } // namespace mlir::ascend
 
