@@ -116,7 +116,7 @@ public:
       return success();
     };
     for (Operation &op : body.without_terminator()) {
-      if (isReduce(&op) || isa<ms::SoftmaxOp>(op)) {
+      if (isReduce(&op) || isa<ms::SoftmaxOp, ms::LayerNormOp>(op)) {
         Value in = op.getOperand(0);
         if (numel(in) != n)
           return fail(why, "it reduces a value smaller than the group's "
@@ -132,6 +132,16 @@ public:
           if (axis != rank - 1)
             return fail(why, "its softmax is not over the last axis");
           k = rank - 1;
+        } else if (auto norm = dyn_cast<ms::LayerNormOp>(op)) {
+          k = norm.getBeginNormAxis();
+          int64_t params = norm.getBeginParamsAxis();
+          if (k < 0)
+            k += rank;
+          if (params < 0)
+            params += rank;
+          if (params != k)
+            return fail(why, "its layer norm's parameters do not span the "
+                             "normalized axes");
         } else {
           SmallVector<int64_t> axes;
           for (int64_t a :
@@ -287,8 +297,9 @@ public:
       Role role = roles.lookup(viewRoot(r));
       if (role != Role::Full && role != Role::Column)
         return fail(why, "a result is neither full-size nor one per row");
-      if (!outputOf.try_emplace(producer, outputs.size()).second)
-        return fail(why, "one value is returned twice");
+      // A value returned twice (or with a reshape) is copied out of one tile
+      // into each result.
+      outputOf.try_emplace(producer, outputs.size());
       outputs.push_back(r);
     }
     return success();
@@ -392,7 +403,8 @@ public:
             ms::SigmoidOp, ms::SiLUOp, ms::NegOp, ms::AbsOp, ms::SelectOp,
             ms::SinOp, ms::CosOp, ms::ErfOp, ms::GeLUOp, ms::CastOp,
             ms::BiasAddOp, ms::BroadcastToOp, ms::MaskedFillOp, ms::ReduceSumOp,
-            ms::ReduceMaxOp, ms::ReduceMeanOp, ms::SoftmaxOp>(op);
+            ms::ReduceMaxOp, ms::ReduceMeanOp, ms::SoftmaxOp, ms::LayerNormOp>(
+            op);
     if (!supported)
       return fail(why,
                   ("'" + name + "' has no Vector kernel mapping yet").str());
@@ -402,8 +414,8 @@ public:
                                     : isVectorType(t) || t.isInteger(1);
       if (isa<ms::RealDivOp, ms::ExpOp, ms::LogOp, ms::SqrtOp, ms::RsqrtOp,
               ms::TanhOp, ms::SigmoidOp, ms::SiLUOp, ms::ReLU6Op, ms::SinOp,
-              ms::CosOp, ms::ErfOp, ms::GeLUOp, ms::SoftmaxOp,
-              ms::ReduceMeanOp>(op))
+              ms::CosOp, ms::ErfOp, ms::GeLUOp, ms::SoftmaxOp, ms::ReduceMeanOp,
+              ms::LayerNormOp>(op))
         ok = isFloat(t);
       if (!ok)
         return fail(why, ("'" + name + "' on " + typeText(t) +
@@ -497,12 +509,15 @@ public:
     for (auto [r, value] : llvm::enumerate(g.outputs)) {
       bool column = g.roleOf(value) == Role::Column;
       Value gmArg = entry.getArgument(body.getNumArguments() + r);
-      outs.push_back(
-          {value,
-           view(gmArg,
-                column ? SmallVector<int64_t>{g.m, 1} : tileSpaceShape()),
-           pingPong(elementOf(value), column ? columnShape() : tileShape(),
-                    ("out" + Twine(r)).str())});
+      unsigned first = g.outputOf.lookup(g.computeProducer(value));
+      outs.push_back({value,
+                      view(gmArg, column ? SmallVector<int64_t>{g.m, 1}
+                                         : tileSpaceShape()),
+                      first != r
+                          ? outs[first].slots
+                          : pingPong(elementOf(value),
+                                     column ? columnShape() : tileShape(),
+                                     ("out" + Twine(r)).str())});
     }
     // Broadcast tiles of the small values full-size ops read.
     for (auto &[value, bshape] : g.smallShapes) {
@@ -527,9 +542,10 @@ public:
         temps[result] =
             alloc(column ? columnShape() : tileShape(), elementOf(result),
                   ("t" + Twine(temps.size())).str());
-      if (isa<ms::SoftmaxOp>(op)) {
+      if (isa<ms::SoftmaxOp, ms::LayerNormOp>(op)) {
         Type elt = elementOf(result);
-        std::string base = ("softmax" + Twine(scratch.size())).str();
+        std::string base =
+            (op.getName().stripDialect() + Twine(scratch.size())).str();
         scratch[&op] = {alloc(columnShape(), elt, base + ".rows"),
                         alloc(tileShape(), elt, base + ".bcast")};
       }
@@ -861,6 +877,29 @@ private:
           VReduceOp::create(b, loc, dst, perRow, "sum");
           VBroadcastOp::create(b, loc, perRow, spread);
           VDivOp::create(b, loc, dst, spread, dst);
+        })
+        .Case<ms::LayerNormOp>([&](ms::LayerNormOp norm) {
+          // PyTorch's formula: (x - mean) * rsqrt(biased var + eps) * gamma
+          // + beta over each row.
+          auto [rowTile, bcastTile] = scratch.lookup(op);
+          Value perRow = rowsOf(rowTile, rows),
+                spread = rowsOf(bcastTile, rows);
+          TypedAttr invK = b.getFloatAttr(elt, 1.0 / double(g.k));
+          VReduceOp::create(b, loc, in(0), perRow, "sum");
+          VMulsOp::create(b, loc, perRow, perRow, invK);
+          VBroadcastOp::create(b, loc, perRow, spread);
+          VSubOp::create(b, loc, in(0), spread, dst);
+          VMulOp::create(b, loc, dst, dst, spread);
+          VReduceOp::create(b, loc, spread, perRow, "sum");
+          VMulsOp::create(b, loc, perRow, perRow, invK);
+          VAddsOp::create(
+              b, loc, perRow, perRow,
+              b.getFloatAttr(elt, norm.getEpsilon().convertToDouble()));
+          VRsqrtOp::create(b, loc, perRow, perRow);
+          VBroadcastOp::create(b, loc, perRow, spread);
+          VMulOp::create(b, loc, dst, spread, dst);
+          VMulOp::create(b, loc, dst, in(1), dst);
+          VAddOp::create(b, loc, dst, in(2), dst);
         })
         .Case<ms::AddOp>([&](auto) {
           if (!scalarForm(VAddsOp(), true))
