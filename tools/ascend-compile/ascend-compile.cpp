@@ -2,6 +2,8 @@
 //
 // ascend-compile IN.pntrace -o OUT [--emit=pynative|mindspore|aicore|mindir]
 //                [--keep-unsupported] [--mapping-file=FILE.json]
+//                [--report FILE.csv] [--timeline FILE.json]
+//                [--fusion-report FILE.csv]
 //
 // Runs the whole pipeline: import the eager trace (pynative), merge the runs
 // and legalize to MindSpore primitives (mindspore), tile MatMuls into AI Core
@@ -10,12 +12,17 @@
 // three emit levels print MLIR text. The output is written to a temporary file
 // beside OUT and renamed, so a failed compile leaves OUT as it was. A summary
 // goes to stderr: ops recorded, graph ops, kernels, weights written.
+// --report and --timeline write the modeled op summary and timeline of the
+// compiled program (its kernel tasks at the level emitted), also atomically
+// and only once the program itself is written.
 //
 //===----------------------------------------------------------------------===//
+#include "ascend/Dialect/AICore/IR/AICoreTarget.h"
 #include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
 #include "ascend/InitAll.h"
 #include "ascend/Pipelines/Pipelines.h"
 #include "ascend/Target/MindIR/MindIRExport.h"
+#include "ascend/Target/Profile/OpSummary.h"
 #include "ascend/Trace/TraceReader.h"
 
 #include "mlir/IR/AsmState.h"
@@ -93,12 +100,25 @@ cl::opt<int64_t> hbmBytes(
     cl::desc("Device memory (HBM) available, bytes; 0: the chip's (64 GiB per "
              "910B die). A program whose planned peak exceeds it is refused"),
     cl::init(0), cl::cat(ascendCompileOptions));
-cl::opt<std::string> reportFile(
-    "report",
+cl::opt<std::string> fusionReportFile(
+    "fusion-report",
     cl::desc("Write a CSV of the graph-level optimization: kernels and "
              "modeled GM bytes before and after fusion, the lower bound, and "
              "the planned peak device memory"),
     cl::value_desc("file.csv"), cl::init(""), cl::cat(ascendCompileOptions));
+cl::opt<std::string> reportFile(
+    "report",
+    cl::desc("Write the modeled msprof op summary of the compiled program: "
+             "one row per kernel task in execution order (Op Name, OP Type, "
+             "Task Type, Task Duration(us), Block Dim, shapes, pipe ratios, "
+             "cube_utilization(%); see docs/KernelReport.md)"),
+    cl::value_desc("file.csv"), cl::init(""), cl::cat(ascendCompileOptions));
+cl::opt<std::string> timelineFile(
+    "timeline",
+    cl::desc("Write the modeled timeline of the compiled program as Chrome "
+             "trace events (open in Perfetto or chrome://tracing): the task "
+             "stream and the busy spans of each AI Core pipe"),
+    cl::value_desc("file.json"), cl::init(""), cl::cat(ascendCompileOptions));
 
 /// Counts `pynative.op`s (recorded eager ops) over all runs.
 int64_t countRecordedOps(ModuleOp module) {
@@ -231,6 +251,15 @@ int main(int argc, char **argv) {
     return success(diag.getSeverity() == DiagnosticSeverity::Remark);
   });
 
+  // The op summary and the timeline describe the kernels of the compiled
+  // program: there are none before the mindspore level.
+  if ((!reportFile.empty() || !timelineFile.empty()) &&
+      emitLevel == EmitLevel::PyNative) {
+    errs() << "ascend-compile: --report and --timeline need a compiled "
+              "program (an --emit level past pynative)\n";
+    return 1;
+  }
+
   std::string error;
   std::unique_ptr<MemoryBuffer> input = openInputFile(inputFilename, &error);
   if (!input) {
@@ -260,7 +289,7 @@ int main(int argc, char **argv) {
     return 1;
 
   // Graph-level optimization, with its figures for the summary line and
-  // --report (the "before" figures only when asked for: each summary walks
+  // --fusion-report (the "before" figures only when asked for: each summary walks
   // the whole program). MindIR is written between its halves: after fusion
   // (each group a GraphKernel_ primitive, MindSpore's graph-kernel form),
   // before the device formats and the memory plan, which are the backend's
@@ -272,7 +301,7 @@ int main(int argc, char **argv) {
   bool optimize = emitLevel != EmitLevel::PyNative && graphOptimization;
   OwningOpRef<ModuleOp> graphModule;
   if (optimize) {
-    if (!reportFile.empty())
+    if (!fusionReportFile.empty())
       beforeFusion = ascend::mindspore::summarizeKernels(*module);
     options.hbmBytes = hbmBytes;
     if (failed(runPipeline(*module, ascend::buildGraphFusionPipeline, options)))
@@ -284,15 +313,16 @@ int main(int argc, char **argv) {
     if (failed(
             runPipeline(*module, ascend::buildDevicePlanningPipeline, options)))
       return 1;
-    // For --report and the summary line (both off under --quiet without a
-    // report).
-    if (!reportFile.empty() || !quiet)
+    // For --fusion-report and the summary line (both off under --quiet
+    // without a fusion report).
+    if (!fusionReportFile.empty() || !quiet)
       afterFusion = ascend::mindspore::summarizeKernels(*module);
   }
-  if (!reportFile.empty()) {
+  if (!fusionReportFile.empty()) {
     if (!optimize) {
-      errs() << "ascend-compile: --report needs the graph-level optimization "
-                "(an --emit level past pynative, without --graph-opt=false)\n";
+      errs() << "ascend-compile: --fusion-report needs the graph-level "
+                "optimization (an --emit level past pynative, without "
+                "--graph-opt=false)\n";
       return 1;
     }
     int64_t peak = 0;
@@ -314,7 +344,7 @@ int main(int argc, char **argv) {
         os << peak;
       os << "\n";
     };
-    if (failed(writeAtomically(reportFile, [&](raw_ostream &os) {
+    if (failed(writeAtomically(fusionReportFile, [&](raw_ostream &os) {
           os << "Stage,Kernels,HBM Bytes,HBM Lower Bound Bytes,"
                 "HBM / Lower Bound,Peak Device Memory Bytes\n";
           row(os, "before fusion", beforeFusion, false);
@@ -334,6 +364,22 @@ int main(int argc, char **argv) {
     module->walk([&](Operation *op) {
       kernels += op->getName().getStringRef() == "aicore.kernel";
     });
+  }
+
+  // The kernel tasks of the compiled program (the module at the level
+  // emitted: aicore for --emit=aicore and mindir), for --report and
+  // --timeline; modeled before any file is written.
+  std::vector<ascend::profile::KernelTask> tasks;
+  const ascend::aicore::AICoreTarget *target = nullptr;
+  if (!reportFile.empty() || !timelineFile.empty()) {
+    target = ascend::mindspore::lookupChipOrError(*module, chip);
+    if (!target)
+      return 1;
+    FailureOr<std::vector<ascend::profile::KernelTask>> collected =
+        ascend::profile::collectKernelTasks(*module, *target);
+    if (failed(collected))
+      return 1;
+    tasks = std::move(*collected);
   }
 
   int64_t weights = 0, weightBytes = 0;
@@ -402,6 +448,20 @@ int main(int argc, char **argv) {
       break;
   }
   if (failed(written))
+    return 1;
+  // After the program itself: a report is never left for a compile that
+  // failed.
+  if (!reportFile.empty() &&
+      failed(writeAtomically(reportFile, [&](raw_ostream &os) {
+        ascend::profile::writeOpSummary(tasks, os);
+        return success();
+      })))
+    return 1;
+  if (!timelineFile.empty() &&
+      failed(writeAtomically(timelineFile, [&](raw_ostream &os) {
+        ascend::profile::writeTraceEvents(tasks, *target, os);
+        return success();
+      })))
     return 1;
   if (!quiet) {
     errs() << "ascend-compile: " << inputFilename << ": " << recordedOps

@@ -140,6 +140,7 @@ private:
     }
     std::optional<Pipe> pipe;
     int64_t cycles = 0;
+    double idealCubeCycles = 0;
     SmallVector<std::pair<Value, bool>> accesses; // buffer, is write
     if (auto copy = dyn_cast<CopyOp>(op)) {
       pipe = copy.getPipe();
@@ -160,6 +161,9 @@ private:
       cycles = llvm::divideCeil(c.getDimSize(0), 16) *
                llvm::divideCeil(c.getDimSize(1), 16) *
                llvm::divideCeil(k, k0);
+      // The same work on whole fractals, without the rounding up.
+      idealCubeCycles +=
+          double(c.getDimSize(0)) * c.getDimSize(1) * k / (16.0 * 16.0 * k0);
       accesses = {{mmad.getA(), false},
                   {mmad.getB(), false},
                   {mmad.getC(), true}};
@@ -198,6 +202,7 @@ private:
     pipeFree[p] = end;
     int64_t index = ++clocks[p][p];
     schedule.busy[p] += cycles;
+    schedule.idealCubeCycles += idealCubeCycles;
     schedule.intervals.push_back({*pipe, start, end, op});
     for (auto [value, write] : accesses) {
       auto &list = lastAccesses[rootBuffer(value)];

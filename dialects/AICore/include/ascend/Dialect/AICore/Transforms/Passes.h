@@ -22,6 +22,10 @@ struct PipeInterval {
 struct KernelSchedule {
   int64_t cycles = 0;                     ///< makespan
   std::array<int64_t, 7> busy{};          ///< busy cycles, indexed by Pipe
+  /// Cycles the executed mmads would take if every 16 x 16 x K0 fractal were
+  /// full (M x N x K MACs / (16 x 16 x K0), K0 = 32 bytes of elements): the
+  /// Cube's useful work, against `busy[M]`, which counts whole fractals.
+  double idealCubeCycles = 0;
   std::vector<PipeInterval> intervals;    ///< every timed instruction
 };
 
