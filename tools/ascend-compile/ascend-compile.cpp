@@ -13,8 +13,9 @@
 // beside OUT and renamed, so a failed compile leaves OUT as it was. A summary
 // goes to stderr: ops recorded, graph ops, kernels, weights written.
 // --report and --timeline write the modeled op summary and timeline of the
-// compiled program (its kernel tasks at the level emitted), also atomically
-// and only once the program itself is written.
+// compiled program (its kernel tasks at the level emitted), also through
+// temporary files, renamed into place only once the program itself is
+// written.
 //
 //===----------------------------------------------------------------------===//
 #include "ascend/Dialect/AICore/IR/AICoreTarget.h"
@@ -45,6 +46,9 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <array>
+#include <optional>
 
 using namespace mlir;
 using namespace llvm;
@@ -170,52 +174,89 @@ runPipeline(ModuleOp module,
   return pm.run(module);
 }
 
+/// A file written in two steps: stage() writes it to a temporary file beside
+/// its path, commit() renames that over the path. A staged file that is never
+/// committed is removed, so a compile that fails after staging leaves the path
+/// as it was.
+class StagedFile {
+public:
+  StagedFile() = default;
+  StagedFile(const StagedFile &) = delete;
+  ~StagedFile() {
+    if (temp)
+      consumeError(temp->discard());
+  }
+
+  LogicalResult stage(StringRef path,
+                      llvm::function_ref<LogicalResult(raw_ostream &)> write) {
+    this->path = path.str();
+    // A device such as /dev/null (or "-") is written directly, never
+    // replaced.
+    if (path == "-" ||
+        (sys::fs::exists(path) && !sys::fs::is_regular_file(path))) {
+      std::error_code ec;
+      raw_fd_ostream os(path, ec);
+      if (ec) {
+        errs() << "ascend-compile: cannot write '" << path
+               << "': " << ec.message() << "\n";
+        return failure();
+      }
+      return write(os);
+    }
+    SmallString<128> model(path);
+    model += ".tmp-%%%%%%";
+    Expected<sys::fs::TempFile> created = sys::fs::TempFile::create(model);
+    if (!created) {
+      errs() << "ascend-compile: cannot create a temporary file beside '"
+             << path << "': " << toString(created.takeError()) << "\n";
+      return failure();
+    }
+    temp.emplace(std::move(*created));
+    LogicalResult ok = success();
+    {
+      raw_fd_ostream os(temp->FD, /*shouldClose=*/false);
+      ok = write(os);
+      os.flush();
+      if (os.has_error()) {
+        errs() << "ascend-compile: cannot write '" << path
+               << "': " << os.error().message() << "\n";
+        os.clear_error();
+        ok = failure();
+      }
+    }
+    if (failed(ok)) {
+      consumeError(temp->discard());
+      temp.reset();
+    }
+    return ok;
+  }
+
+  LogicalResult commit() {
+    if (!temp)
+      return success(); // written directly (a device)
+    Error e = temp->keep(path);
+    temp.reset();
+    if (e) {
+      errs() << "ascend-compile: cannot write '" << path
+             << "': " << toString(std::move(e)) << "\n";
+      return failure();
+    }
+    return success();
+  }
+
+private:
+  std::string path;
+  std::optional<sys::fs::TempFile> temp;
+};
+
 /// Writes `write`'s output to a temporary file beside `path`, then renames it
 /// over `path`; on failure removes the temporary file and leaves `path` alone.
 LogicalResult writeAtomically(StringRef path,
                               llvm::function_ref<LogicalResult(raw_ostream &)> write) {
-  // A device such as /dev/null (or "-") is written directly, never replaced.
-  if (path == "-" ||
-      (sys::fs::exists(path) && !sys::fs::is_regular_file(path))) {
-    std::error_code ec;
-    raw_fd_ostream os(path, ec);
-    if (ec) {
-      errs() << "ascend-compile: cannot write '" << path
-             << "': " << ec.message() << "\n";
-      return failure();
-    }
-    return write(os);
-  }
-  SmallString<128> model(path);
-  model += ".tmp-%%%%%%";
-  Expected<sys::fs::TempFile> temp = sys::fs::TempFile::create(model);
-  if (!temp) {
-    errs() << "ascend-compile: cannot create a temporary file beside '" << path
-           << "': " << toString(temp.takeError()) << "\n";
+  StagedFile file;
+  if (failed(file.stage(path, write)))
     return failure();
-  }
-  LogicalResult ok = success();
-  {
-    raw_fd_ostream os(temp->FD, /*shouldClose=*/false);
-    ok = write(os);
-    os.flush();
-    if (os.has_error()) {
-      errs() << "ascend-compile: cannot write '" << path
-             << "': " << os.error().message() << "\n";
-      os.clear_error();
-      ok = failure();
-    }
-  }
-  if (failed(ok)) {
-    consumeError(temp->discard());
-    return failure();
-  }
-  if (Error e = temp->keep(path)) {
-    errs() << "ascend-compile: cannot write '" << path
-           << "': " << toString(std::move(e)) << "\n";
-    return failure();
-  }
-  return success();
+  return file.commit();
 }
 } // namespace
 
@@ -415,6 +456,19 @@ int main(int argc, char **argv) {
       mindirFiles.push_back({name.str(), std::string(path)});
     }
   }
+  std::array<StagedFile, 2> staged;
+  if (!reportFile.empty() &&
+      failed(staged[0].stage(reportFile, [&](raw_ostream &os) {
+        ascend::profile::writeOpSummary(tasks, os);
+        return success();
+      })))
+    return 1;
+  if (!timelineFile.empty() &&
+      failed(staged[1].stage(timelineFile, [&](raw_ostream &os) {
+        ascend::profile::writeTraceEvents(tasks, *target, os);
+        return success();
+      })))
+    return 1;
   LogicalResult written = success();
   if (emitLevel != EmitLevel::MindIR) {
     written = writeAtomically(outputFilename, [&](raw_ostream &os) {
@@ -447,22 +501,14 @@ int main(int argc, char **argv) {
     if (failed(written))
       break;
   }
+  // The report and the timeline were staged before the program was written
+  // and are renamed into place after it: a compile that fails leaves none of
+  // them.
   if (failed(written))
     return 1;
-  // After the program itself: a report is never left for a compile that
-  // failed.
-  if (!reportFile.empty() &&
-      failed(writeAtomically(reportFile, [&](raw_ostream &os) {
-        ascend::profile::writeOpSummary(tasks, os);
-        return success();
-      })))
-    return 1;
-  if (!timelineFile.empty() &&
-      failed(writeAtomically(timelineFile, [&](raw_ostream &os) {
-        ascend::profile::writeTraceEvents(tasks, *target, os);
-        return success();
-      })))
-    return 1;
+  for (StagedFile &file : staged)
+    if (failed(file.commit()))
+      return 1;
   if (!quiet) {
     errs() << "ascend-compile: " << inputFilename << ": " << recordedOps
            << " eager ops recorded in " << runs << " run(s)";

@@ -152,6 +152,14 @@ FailureOr<SimulatedFigures> simulate(ac::KernelOp kernel) {
 
   // Spans: each pipe's intervals in time order, merged while the same kind
   // of instruction follows without a gap.
+  // By pipe, in the order of the timeline's tracks (MTE2, MTE1, M, FIX, V,
+  // MTE3, then S).
+  auto trackOrder = [](ac::Pipe pipe) {
+    static const ac::Pipe order[] = {ac::Pipe::MTE2, ac::Pipe::MTE1,
+                                     ac::Pipe::M,    ac::Pipe::FIX,
+                                     ac::Pipe::V,    ac::Pipe::MTE3};
+    return int(llvm::find(order, pipe) - std::begin(order));
+  };
   std::map<int, std::vector<const ac::PipeInterval *>> byPipe;
   for (const ac::PipeInterval &interval : schedule->intervals) {
     if (interval.pipe == ac::Pipe::MTE2) {
@@ -159,12 +167,13 @@ FailureOr<SimulatedFigures> simulate(ac::KernelOp kernel) {
       (touchesUB(interval.op) ? figures.aivMte2 : figures.aicMte2) += cycles;
     }
     if (interval.end > interval.start)
-      byPipe[static_cast<int>(interval.pipe)].push_back(&interval);
+      byPipe[trackOrder(interval.pipe)].push_back(&interval);
   }
   auto micros = [&](int64_t cycles) {
     return double(cycles) / target.clockHz * 1e6;
   };
-  for (auto &[pipe, intervals] : byPipe) {
+  for (auto &[order, intervals] : byPipe) {
+    ac::Pipe pipe = intervals.front()->pipe;
     llvm::stable_sort(intervals, [](const ac::PipeInterval *a,
                                     const ac::PipeInterval *b) {
       return a->start < b->start;
@@ -173,8 +182,7 @@ FailureOr<SimulatedFigures> simulate(ac::KernelOp kernel) {
     std::string label;
     auto flush = [&] {
       if (count)
-        figures.spans.push_back({static_cast<ac::Pipe>(pipe),
-                                 micros(spanStart),
+        figures.spans.push_back({pipe, micros(spanStart),
                                  micros(spanEnd - spanStart), label, count,
                                  cycles});
     };
@@ -229,13 +237,9 @@ mlir::ascend::profile::collectKernelTasks(ModuleOp module,
       task.outputs = describe(op->getResults());
       std::string base;
       if (auto launch = dyn_cast<ac::LaunchOp>(op)) {
+        // The launch verifier checked that it names an aicore.kernel.
         auto kernel = symbols.lookup<ac::KernelOp>(launch.getKernel());
-        if (!kernel) {
-          launch.emitError("launches '")
-              << launch.getKernel() << "', which is not an aicore.kernel";
-          failedAny = true;
-          return;
-        }
+        assert(kernel && "launch of a verified module names a kernel");
         auto [it, inserted] = simulated.try_emplace(kernel.getSymName());
         if (inserted) {
           FailureOr<SimulatedFigures> figures = simulate(kernel);

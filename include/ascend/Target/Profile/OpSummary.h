@@ -95,8 +95,9 @@ struct KernelTask {
 /// fusion group is one, cond/while bodies count once each) and back to back
 /// on its own task stream. `target` times the mindspore-level kernels; an
 /// `aicore.kernel` is timed on its own chip's row (`chip` attribute). Fails
-/// after an error on the op when a kernel cannot be run on the pipe model
-/// (aicore::simulateKernel's errors) or a launch names no `aicore.kernel`.
+/// after an error on the kernel when it cannot be run on the pipe model
+/// (aicore::simulateKernel's errors: a race, a deadlock, a loop without
+/// constant bounds, too many instructions).
 FailureOr<std::vector<KernelTask>>
 collectKernelTasks(ModuleOp module, const aicore::AICoreTarget &target);
 
