@@ -132,6 +132,36 @@ std::string instructionLabel(Operation *op) {
   return label;
 }
 
+/// Keeps the timeline of a big kernel loadable: the spans of one pipe from
+/// `first` on are merged, runs of consecutive spans at a time, into at most
+/// kMaxSpansPerPipe spans. A merged span covers its first start to its last
+/// end (the gaps between included); its `cycles` and `instructions` stay the
+/// busy cycles and instruction count of the spans it holds.
+constexpr size_t kMaxSpansPerPipe = 10000;
+
+void coarsenSpans(std::vector<PipeSpan> &spans, size_t first) {
+  size_t count = spans.size() - first;
+  if (count <= kMaxSpansPerPipe)
+    return;
+  size_t group = llvm::divideCeil(count, kMaxSpansPerPipe);
+  std::vector<PipeSpan> merged;
+  for (size_t i = first; i < spans.size(); i += group) {
+    size_t last = std::min(i + group, spans.size()) - 1;
+    PipeSpan span = spans[i];
+    span.durationMicros =
+        spans[last].startMicros + spans[last].durationMicros - span.startMicros;
+    for (size_t j = i + 1; j <= last; ++j) {
+      span.instructions += spans[j].instructions;
+      span.cycles += spans[j].cycles;
+      if (spans[j].instruction != span.instruction)
+        span.instruction = "(merged)";
+    }
+    merged.push_back(std::move(span));
+  }
+  spans.resize(first);
+  llvm::append_range(spans, std::move(merged));
+}
+
 /// Runs `kernel` on the pipe model and derives the op summary's figures.
 FailureOr<SimulatedFigures> simulate(ac::KernelOp kernel) {
   FailureOr<ac::KernelSchedule> schedule = ac::simulateKernel(kernel);
@@ -151,9 +181,8 @@ FailureOr<SimulatedFigures> simulate(ac::KernelOp kernel) {
   figures.mte3 = busy(ac::Pipe::MTE3);
 
   // Spans: each pipe's intervals in time order, merged while the same kind
-  // of instruction follows without a gap.
-  // By pipe, in the order of the timeline's tracks (MTE2, MTE1, M, FIX, V,
-  // MTE3, then S).
+  // of instruction follows without a gap; the pipes in the order of the
+  // timeline's tracks (MTE2, MTE1, M, FIX, V, MTE3, then S).
   auto trackOrder = [](ac::Pipe pipe) {
     static const ac::Pipe order[] = {ac::Pipe::MTE2, ac::Pipe::MTE1,
                                      ac::Pipe::M,    ac::Pipe::FIX,
@@ -174,6 +203,7 @@ FailureOr<SimulatedFigures> simulate(ac::KernelOp kernel) {
   };
   for (auto &[order, intervals] : byPipe) {
     ac::Pipe pipe = intervals.front()->pipe;
+    size_t firstSpan = figures.spans.size();
     llvm::stable_sort(intervals, [](const ac::PipeInterval *a,
                                     const ac::PipeInterval *b) {
       return a->start < b->start;
@@ -202,7 +232,22 @@ FailureOr<SimulatedFigures> simulate(ac::KernelOp kernel) {
       label = std::move(next);
     }
     flush();
+    coarsenSpans(figures.spans, firstSpan);
   }
+
+  // The cores the kernel runs on, and in how many rounds its blocks fit
+  // them (a MIX block is one AIC with its AIVs).
+  bool cube = figures.mac || figures.mte1 || figures.fixpipe || figures.aicMte2;
+  bool vector = figures.vec || figures.mte3 || figures.aivMte2;
+  figures.taskType = cube && vector ? TaskType::MixAIC
+                     : cube         ? TaskType::AICore
+                                    : TaskType::AIVectorCore;
+  int64_t cores = figures.taskType == TaskType::AIVectorCore
+                      ? target.vectorCores
+                      : target.cubeCores;
+  figures.cubeCores = target.cubeCores;
+  figures.waves =
+      std::max<int64_t>(1, llvm::divideCeil(kernel.getBlockDim(), cores));
   return figures;
 }
 
@@ -249,24 +294,12 @@ mlir::ascend::profile::collectKernelTasks(ModuleOp module,
           }
           it->second = std::move(*figures);
         }
-        SimulatedFigures figures = it->second;
-        bool cube = figures.mac || figures.mte1 || figures.fixpipe ||
-                    figures.aicMte2;
-        bool vector = figures.vec || figures.mte3 || figures.aivMte2;
-        task.taskType = cube && vector ? TaskType::MixAIC
-                        : cube         ? TaskType::AICore
-                                       : TaskType::AIVectorCore;
-        const ac::AICoreTarget &chip = kernel.getTarget();
+        const SimulatedFigures &figures = it->second;
+        task.taskType = figures.taskType;
         task.blockDim = kernel.getBlockDim();
-        int64_t cores = task.taskType == TaskType::AIVectorCore
-                            ? chip.vectorCores
-                            : chip.cubeCores;
-        figures.cubeCores = chip.cubeCores;
-        figures.waves =
-            std::max<int64_t>(1, llvm::divideCeil(task.blockDim, cores));
-        task.durationMicros =
-            double(figures.waves * figures.cycles) / chip.clockHz * 1e6;
-        task.simulated = std::move(figures);
+        task.durationMicros = double(figures.waves * figures.cycles) /
+                              kernel.getTarget().clockHz * 1e6;
+        task.simulated = figures;
         task.opType = kernel.getSymName().str();
         base = task.opType;
       } else {
@@ -277,13 +310,10 @@ mlir::ascend::profile::collectKernelTasks(ModuleOp module,
                                                    : TaskType::AIVectorCore;
           // "Fused_Conv2D_BiasAdd_0": the type without the group's number.
           StringRef name = group.getKernelName();
-          size_t underscore = name.rfind('_');
-          task.opType =
-              (underscore != StringRef::npos &&
-               llvm::all_of(name.drop_front(underscore + 1), llvm::isDigit) &&
-               underscore + 1 < name.size())
-                  ? name.take_front(underscore).str()
-                  : name.str();
+          auto [type, number] = name.rsplit('_');
+          task.opType = !number.empty() && llvm::all_of(number, llvm::isDigit)
+                            ? type.str()
+                            : name.str();
           base = name.str();
         } else {
           task.opType = primitiveName(op);

@@ -62,6 +62,9 @@ struct PipeSpan {
 
 /// Figures of a kernel run on the per-pipe model (one AI Core).
 struct SimulatedFigures {
+  /// By the pipes the kernel keeps busy: M, MTE1, FIX and MTE2 into L1 are
+  /// the Cube core's; V, MTE3 and MTE2 into UB the Vector core's.
+  TaskType taskType = TaskType::AIVectorCore;
   int64_t cycles = 0; ///< makespan of one block (aicore::KernelSchedule)
   /// Rounds of blocks: ceil(block_dim / cores of the task type).
   int64_t waves = 1;
