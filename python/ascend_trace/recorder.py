@@ -28,7 +28,7 @@ from . import TORCH_MISSING_MESSAGE, PROTOBUF_MISSING_MESSAGE, FORMAT_VERSION, _
 try:
     import torch
     from torch.utils._mode_utils import no_dispatch
-    from torch.utils._python_dispatch import TorchDispatchMode
+    from torch.utils._python_dispatch import TorchDispatchMode, _TorchDispatchStackMode
     from torch.overrides import TorchFunctionMode
 except ImportError as exc:  # pragma: no cover - exercised via the CLI test
     raise ImportError(TORCH_MISSING_MESSAGE) from exc
@@ -421,6 +421,13 @@ def _alias_of_returns(func):
     return result
 
 
+# Schema types whose values cannot hold a tensor. The dispatcher passes such arguments
+# to __torch_dispatch__ as new Python numbers, strings and lists that no one else holds,
+# so the recorder keeps them as they are and converts them when it builds the message.
+_PLAIN_TYPE = re.compile(r"(int|SymInt|float|bool|str|ScalarType|Layout|Device|MemoryFormat|Scalar)"
+                         r"(\[\d*\])?\??")
+
+
 class _OpInfo:
     """What recording an op needs from its schema, computed once per op (OpOverload)."""
 
@@ -429,9 +436,11 @@ class _OpInfo:
     def __init__(self, func):
         name, arguments, returns = _schema_info(func)
         self.name = name
-        # Per argument: (name, kwarg_only, default, a Tensor type, a float type).
-        self.arguments = tuple((a_name, kwarg_only, default, "Tensor" in type_name,
-                                "float" in type_name)
+        # Per argument: (name, kwarg_only, default, a plain type (see _PLAIN_TYPE), a
+        # Tensor type, a float type).
+        self.arguments = tuple((a_name, kwarg_only, default,
+                                _PLAIN_TYPE.fullmatch(type_name) is not None,
+                                "Tensor" in type_name, "float" in type_name)
                                for a_name, kwarg_only, default, _, type_name in arguments)
         self.mutated = tuple(i for i, a in enumerate(arguments) if a[3])
         # Per return: (a Tensor type, index of the argument it aliases or -1).
@@ -477,6 +486,8 @@ _len_function_stack = torch._C._len_torch_function_stack
 _pop_function_mode = torch.overrides._pop_mode
 _push_function_mode = torch.overrides._push_mode
 _DisableTorchDispatch = torch._C._DisableTorchDispatch
+_len_dispatch_stack = torch._C._len_torch_dispatch_stack
+_dispatch_stack_at = torch._C._get_dispatch_stack_at
 _gettrace = sys.gettrace
 _settrace = sys.settrace
 _getframe = sys._getframe
@@ -495,6 +506,18 @@ class _ScalarRead:
         self.value = 0.0
         self.values = None
         self.only_tensor_args = False
+
+
+def _encode_plain(value, float_type):
+    """The compact form of an op argument of a plain type (see _PLAIN_TYPE), the same
+    as _DispatchMode gives any other argument without tensors."""
+    if isinstance(value, (list, tuple)):
+        if float_type or any(isinstance(x, float) for x in value):
+            return _Floats([float(x) for x in value])
+        return _Ints([int(x) for x in value])
+    if value is not None and not isinstance(value, (bool, int, float, str, torch.dtype)):
+        return str(value)
+    return value
 
 
 def _fill_argument(arg, v):
@@ -575,7 +598,7 @@ class _DispatchMode(TorchDispatchMode):
             arg_tensors = []
             nargs = len(args)
             i = 0
-            for arg_name, kwarg_only, default, tensor_type, float_type in info.arguments:
+            for arg_name, kwarg_only, default, plain, tensor_type, float_type in info.arguments:
                 if i < nargs and not kwarg_only:
                     value = args[i]
                 elif arg_name in kwargs:
@@ -583,7 +606,9 @@ class _DispatchMode(TorchDispatchMode):
                 else:
                     value = default
                 i += 1
-                if isinstance(value, _TENSOR):
+                if plain:
+                    pass  # converted by _encode_plain when the message is built
+                elif isinstance(value, _TENSOR):
                     arg_tensors.append(value)
                     entry = ids.get(id(value))
                     if entry is not None and entry[0]() is value and (entry[2] == 0 or entry[2] == run):
@@ -662,6 +687,24 @@ class _DispatchMode(TorchDispatchMode):
         return out
 
 
+class _DispatchStack:
+    """Stands in for torch's `_TorchDispatchStackMode` as the dispatcher's Python mode while
+    recording. With the recorder's mode alone on torch's mode stack it calls that mode's
+    __torch_dispatch__ directly; torch's version pops the mode and pushes it back around
+    the call through a generator context manager, several Python calls per op, each of
+    them a 'call' event for the loop tracer. (The dispatcher itself disables the Python
+    mode while __torch_dispatch__ runs, so the op's own call does not come back here.)
+    With any other mode on the stack it does what torch's does."""
+
+    def __init__(self, mode):
+        self._mode = mode
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        if _len_dispatch_stack() == 1 and _dispatch_stack_at(0) is self._mode:
+            return self._mode.__torch_dispatch__(func, types, args, kwargs)
+        return _TorchDispatchStackMode.__torch_dispatch__(self, func, types, args, kwargs)
+
+
 class _FunctionMode(TorchFunctionMode):
     """Function level: records each call, runs it (the mode is off inside), fills results.
 
@@ -710,8 +753,12 @@ class _FunctionMode(TorchFunctionMode):
                 encoded.append((key, rec._summarize(value)))
             calls = rec._calls
             results = []
-            rec._events.append((_CALL, rec._loc(_getframe()), call_id, name,
+            handler = _getframe()
+            location = rec._loc(handler)
+            rec._events.append((_CALL, location, call_id, name,
                                 calls[-1] if calls else 0, encoded, results))
+            call_locations = rec._call_locations
+            call_locations[id(handler)] = (location[0], rec._innermost)
         finally:
             if popped is not None:
                 _push_function_mode(popped)
@@ -722,6 +769,7 @@ class _FunctionMode(TorchFunctionMode):
             out = func(*args, **kwargs)
         finally:
             calls.pop()
+            call_locations.pop(id(handler), None)
         if rec._in_run:
             tracer = _gettrace()
             if tracer is not None and tracer is rec._tracer:
@@ -746,6 +794,7 @@ class _FunctionMode(TorchFunctionMode):
         return out
 
 
+_CALL_HANDLER_CODE = _FunctionMode.__torch_function__.__code__
 _call_names = {}  # function -> its function-level name (what resolve_name says is fixed)
 
 
@@ -845,6 +894,9 @@ class Recorder:
         self._boundary = None         # frame that made the top-level model call
         self._frames = {}             # id(frame) -> (frame, activation); per run
         self._tails = {}              # id(frame) -> user frames above it; per run
+        # id(frame of a running _FunctionMode.__torch_function__) -> (its call's user
+        # frames, the innermost one)
+        self._call_locations = {}
         self._innermost = None        # innermost user frame of the last _loc
         self._next_activation = 1
         self._positions = {}          # code -> per instruction (line or None, column)
@@ -936,6 +988,15 @@ class Recorder:
         mode = _DispatchMode(self)
         mode.__enter__()
         self._undo.append(lambda: mode.__exit__(None, None, None))
+        # Pushing the mode made torch's stack mode the dispatcher's Python mode.
+        torch._C._set_torch_dispatch_mode(_DispatchStack(mode))
+
+        def restore_stack_mode():
+            # After the recorder's mode is popped (above), modes pushed before it remain.
+            if _len_dispatch_stack() > 0:
+                torch._C._set_torch_dispatch_mode(_TorchDispatchStackMode())
+
+        self._undo.insert(len(self._undo) - 1, restore_stack_mode)
 
     def _patch(self, name, replacement):
         saved = torch.Tensor.__dict__.get(name, _MISSING)
@@ -1111,8 +1172,9 @@ class Recorder:
                     op = event.op
                     op.name = info.name
                     add_arg = op.args.add
-                    for (name, _, _, _, _), value in zip(info.arguments, encoded):
-                        _fill_argument(add_arg(name=name), value)
+                    for (name, _, _, plain, _, float_type), value in zip(info.arguments, encoded):
+                        _fill_argument(add_arg(name=name),
+                                       _encode_plain(value, float_type) if plain else value)
                     add_result = op.results.add
                     for tid, dtype, shape, alias_of in results:
                         if dtype is None:
@@ -1294,6 +1356,14 @@ class Recorder:
                     walked.append((id(f), len(entries)))
             elif f is boundary:
                 break
+            elif code is _CALL_HANDLER_CODE:
+                # Inside a recorded function-level call: the frames above are the call's.
+                above = self._call_locations.get(id(f))
+                if above is not None:
+                    entries.extend(above[0])
+                    if innermost is None:
+                        innermost = above[1]
+                    break
             f = f.f_back
         frames = tuple(entries)
         for key, n in walked:  # the frames above each user frame walked
