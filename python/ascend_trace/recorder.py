@@ -116,6 +116,27 @@ class _Internal:
         return False
 
 
+# Per-code-object facts, kept for the life of the process (they depend on the code only):
+_INTERNAL_FILES = {}  # file name -> _is_internal(file name)
+_INTERNAL_CODE = {}   # code -> _is_internal(code.co_filename)
+_POSITIONS = {}       # code -> per instruction (line or None, 1-based column or 0)
+_LOOPS = {}           # code -> _find_loops(code), None when it has no loops (or is internal)
+
+
+def _is_internal(filename):
+    """Whether frames of this file are left out of locations and loop marks: torch, the
+    recorder, and Python's own library (frozen modules such as <frozen abc> run only on
+    some calls, e.g. the first isinstance check of a class, so they would make runs
+    differ)."""
+    internal = _INTERNAL_FILES.get(filename)
+    if internal is None:
+        path = os.path.abspath(filename) if not filename.startswith("<") else filename
+        internal = (path.startswith(_TORCH_DIR) or path.startswith(_PACKAGE_DIR)
+                    or path.startswith("<frozen ") or path.startswith(_STDLIB_DIR))
+        _INTERNAL_FILES[filename] = internal
+    return internal
+
+
 class _Loop:
     __slots__ = ("index", "head", "line", "column", "start", "end", "inner")
 
@@ -421,11 +442,17 @@ def _alias_of_returns(func):
     return result
 
 
-# Schema types whose values cannot hold a tensor. The dispatcher passes such arguments
-# to __torch_dispatch__ as new Python numbers, strings and lists that no one else holds,
-# so the recorder keeps them as they are and converts them when it builds the message.
-_PLAIN_TYPE = re.compile(r"(int|SymInt|float|bool|str|ScalarType|Layout|Device|MemoryFormat|Scalar)"
-                         r"(\[\d*\])?\??")
+# Schema types whose values cannot hold a tensor (`str(argument.type)` spells them
+# "int", "List[int]", "Optional[List[int]]", "number", "Optional[Device]", ...). The
+# dispatcher passes such arguments to __torch_dispatch__ as new Python numbers, strings
+# and lists that no one else holds, so the recorder keeps them as they are and converts
+# them when it builds the message.
+_PLAIN_TYPE_NAMES = frozenset(["Optional", "List", "int", "SymInt", "float", "bool", "str", "number",
+                               "Scalar", "complex", "ScalarType", "Layout", "Device", "MemoryFormat"])
+
+
+def _is_plain_type(type_name):
+    return all(word in _PLAIN_TYPE_NAMES or word.isdigit() for word in re.findall(r"\w+", type_name))
 
 
 class _OpInfo:
@@ -436,10 +463,10 @@ class _OpInfo:
     def __init__(self, func):
         name, arguments, returns = _schema_info(func)
         self.name = name
-        # Per argument: (name, kwarg_only, default, a plain type (see _PLAIN_TYPE), a
+        # Per argument: (name, kwarg_only, default, a plain type (see _PLAIN_TYPE_NAMES), a
         # Tensor type, a float type).
         self.arguments = tuple((a_name, kwarg_only, default,
-                                _PLAIN_TYPE.fullmatch(type_name) is not None,
+                                _is_plain_type(type_name),
                                 "Tensor" in type_name, "float" in type_name)
                                for a_name, kwarg_only, default, _, type_name in arguments)
         self.mutated = tuple(i for i, a in enumerate(arguments) if a[3])
@@ -488,6 +515,8 @@ _push_function_mode = torch.overrides._push_mode
 _DisableTorchDispatch = torch._C._DisableTorchDispatch
 _len_dispatch_stack = torch._C._len_torch_dispatch_stack
 _dispatch_stack_at = torch._C._get_dispatch_stack_at
+_pop_dispatch_stack = torch._C._pop_torch_dispatch_stack
+_push_dispatch_stack = torch._C._push_on_torch_dispatch_stack
 _gettrace = sys.gettrace
 _settrace = sys.settrace
 _getframe = sys._getframe
@@ -509,7 +538,7 @@ class _ScalarRead:
 
 
 def _encode_plain(value, float_type):
-    """The compact form of an op argument of a plain type (see _PLAIN_TYPE), the same
+    """The compact form of an op argument of a plain type (see _PLAIN_TYPE_NAMES), the same
     as _DispatchMode gives any other argument without tensors."""
     if isinstance(value, (list, tuple)):
         if float_type or any(isinstance(x, float) for x in value):
@@ -700,8 +729,13 @@ class _DispatchStack:
         self._mode = mode
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        if _len_dispatch_stack() == 1 and _dispatch_stack_at(0) is self._mode:
-            return self._mode.__torch_dispatch__(func, types, args, kwargs)
+        mode = self._mode
+        if _len_dispatch_stack() == 1 and _dispatch_stack_at(0) is mode:
+            _pop_dispatch_stack()  # as torch's does, without its generator
+            try:
+                return mode.__torch_dispatch__(func, types, args, kwargs)
+            finally:
+                _push_dispatch_stack(mode)
         return _TorchDispatchStackMode.__torch_dispatch__(self, func, types, args, kwargs)
 
 
@@ -753,12 +787,15 @@ class _FunctionMode(TorchFunctionMode):
                 encoded.append((key, rec._summarize(value)))
             calls = rec._calls
             results = []
-            handler = _getframe()
-            location = rec._loc(handler)
+            # Only the id of this frame is kept: a frame that refers to itself through a
+            # local variable would keep its locals (the call's tensors) alive until the
+            # garbage collector runs.
+            handler = id(_getframe())
+            location = rec._loc(_getframe())
             rec._events.append((_CALL, location, call_id, name,
                                 calls[-1] if calls else 0, encoded, results))
             call_locations = rec._call_locations
-            call_locations[id(handler)] = (location[0], rec._innermost)
+            call_locations[handler] = (location[0], rec._innermost)
         finally:
             if popped is not None:
                 _push_function_mode(popped)
@@ -769,7 +806,7 @@ class _FunctionMode(TorchFunctionMode):
             out = func(*args, **kwargs)
         finally:
             calls.pop()
-            call_locations.pop(id(handler), None)
+            call_locations.pop(handler, None)
         if rec._in_run:
             tracer = _gettrace()
             if tracer is not None and tracer is rec._tracer:
@@ -899,15 +936,11 @@ class Recorder:
         self._call_locations = {}
         self._innermost = None        # innermost user frame of the last _loc
         self._next_activation = 1
-        self._positions = {}          # code -> per instruction (line or None, column)
-        self._internal_files = {}
-        self._internal_code = {}      # code -> self._is_internal(code.co_filename)
         self._module_paths = {id(m): name for name, m in model.named_modules()}
         self._in_hook = False
         self._in_patched = False      # inside a patched Tensor method (bool, item, ...)
         self._calls = []              # ids of the function-level calls running, innermost last
         self._next_call = 1
-        self._loops = {}              # code -> _find_loops(code) (None: no loops)
         self._loop_counts = {}        # id(frame) -> [count per loop of its code]
         self._tracing = False
         self._tracer = None           # the loop tracer's global trace function
@@ -1244,7 +1277,7 @@ class Recorder:
 
         It runs on every Python call while a run is recorded, so non-user and loop-free
         code return at the first dictionary look-up."""
-        known = self._loops
+        known = _LOOPS
         get = known.get
         recorder = self
 
@@ -1254,7 +1287,7 @@ class Recorder:
             if loops is None:
                 return None
             if loops is _MISSING:
-                loops = None if recorder._is_internal(code.co_filename) else _find_loops(code)
+                loops = None if _is_internal(code.co_filename) else _find_loops(code)
                 known[code] = loops
                 if loops is None:
                     return None
@@ -1291,18 +1324,6 @@ class Recorder:
         self._events.append((_LOOP, (frames, scope), iteration, loop.head))
 
     # ---------------------------------------------------------------- locations
-    def _is_internal(self, filename):
-        internal = self._internal_files.get(filename)
-        if internal is None:
-            path = os.path.abspath(filename) if not filename.startswith("<") else filename
-            # torch, the recorder, and Python's own library (frozen modules
-            # such as <frozen abc> run only on some calls, e.g. the first
-            # isinstance check of a class, so they would make runs differ).
-            internal = (path.startswith(_TORCH_DIR) or path.startswith(_PACKAGE_DIR)
-                        or path.startswith("<frozen ") or path.startswith(_STDLIB_DIR))
-            self._internal_files[filename] = internal
-        return internal
-
     def _frame_entry(self, f, code):
         """(file, line, column, function, activation) of user frame f at its f_lasti."""
         # Frames are held until the run ends, so id(frame) cannot be reused meanwhile.
@@ -1310,9 +1331,9 @@ class Recorder:
         if entry is None:
             entry = self._frames[id(f)] = (f, self._next_activation)
             self._next_activation += 1
-        table = self._positions.get(code)
+        table = _POSITIONS.get(code)
         if table is None:
-            table = self._positions[code] = [
+            table = _POSITIONS[code] = [
                 (line, column + 1 if column is not None else 0)
                 for line, _, column, _ in code.co_positions()]
         index = f.f_lasti // 2
@@ -1331,7 +1352,7 @@ class Recorder:
 
         The user frames above a (non-generator) frame cannot change while it runs, so
         they are walked once per frame activation."""
-        internal_code = self._internal_code
+        internal_code = _INTERNAL_CODE
         boundary = self._boundary
         tails = self._tails
         entries = []
@@ -1341,7 +1362,7 @@ class Recorder:
             code = f.f_code
             internal = internal_code.get(code)
             if internal is None:  # per code object: most frames are torch's
-                internal = internal_code[code] = self._is_internal(code.co_filename)
+                internal = internal_code[code] = _is_internal(code.co_filename)
             if not internal:
                 entries.append(self._frame_entry(f, code))
                 if innermost is None:
