@@ -476,6 +476,8 @@ class _OpInfo:
         self.batch_norm = name == "aten.native_batch_norm.default"
 
 
+# id(op) -> (op, _OpInfo): by id, since OpOverload.__hash__ is a Python method (ops live
+# as long as torch.ops, and the entry holds the op).
 _op_infos = {}
 
 
@@ -618,9 +620,12 @@ class _DispatchMode(TorchDispatchMode):
         try:
             # Arguments are identified before the op runs: a constant that the op writes
             # in place must be saved with its value from before the write.
-            info = _op_infos.get(func)
-            if info is None:
-                info = _op_infos[func] = _OpInfo(func)
+            entry = _op_infos.get(id(func))
+            if entry is not None and entry[0] is func:
+                info = entry[1]
+            else:
+                info = _OpInfo(func)
+                _op_infos[id(func)] = (func, info)
             ids = rec._ids
             run = rec._run_number
             encoded = []
@@ -704,7 +709,9 @@ class _DispatchMode(TorchDispatchMode):
                                     tid = rec._lookup(v)
                                     break
                             if tid is None:
-                                tid = rec._define(v)
+                                tid = _Tid(rec._next_id)
+                                rec._next_id = tid + 1
+                                ids[id(v)] = (_weakref(v), tid, run)
                             results.append((tid, v.dtype, v.shape, alias_of))
                         elif v is None and tensor_ret:
                             results.append((0, None, None, -1))
@@ -1116,6 +1123,8 @@ class Recorder:
         if isinstance(value, (bool, int, float, str, torch.dtype)):
             return value
         if isinstance(value, (list, tuple)):
+            if all(type(x) is int for x in value):  # the common case (also when empty)
+                return _Ints(value)
             if value and all(isinstance(x, _TENSOR) or x is None for x in value):
                 return _TensorIds([0 if x is None else self._use(x) for x in value])
             if all(isinstance(x, (int, bool)) and not isinstance(x, _TENSOR) for x in value):
