@@ -14,6 +14,7 @@ What is captured (see docs/TraceFormat.md for the file format):
 """
 
 import dis
+import gc
 import inspect
 import os
 import re
@@ -949,6 +950,7 @@ class Recorder:
         self._calls = []              # ids of the function-level calls running, innermost last
         self._next_call = 1
         self._loop_counts = {}        # id(frame) -> [count per loop of its code]
+        self._collector_paused = False  # gc was on when the run began; off during it
         self._tracing = False
         self._tracer = None           # the loop tracer's global trace function
         self._saved_trace = None
@@ -989,6 +991,7 @@ class Recorder:
         in_run = self._in_run
         self._in_run = False
         self._stop_loop_tracer()
+        self._resume_collector()
         self._frames.clear()
         self._tails.clear()
         self._loop_counts.clear()
@@ -1180,12 +1183,21 @@ class Recorder:
                     tid = self._define(t)
                 _set_value(self._run.inputs.add(tensor_id=tid).value, t)
         self._in_run = True
+        # The cyclic garbage collector pauses while a run is recorded: tensors are known
+        # by id() while their Python objects live, so when an object in a reference cycle
+        # dies must not depend on when a collection happens to run; and a collection would
+        # only walk the recorder's event tuples again (the run's user frames are held
+        # until it ends anyway).
+        if gc.isenabled():
+            gc.disable()
+            self._collector_paused = True
         if self.loop_marks:
             self._start_loop_tracer()
 
     def _end_run(self, output):
         self._in_run = False
         self._stop_loop_tracer()
+        self._resume_collector()
         with _Internal():
             for t in _flatten_tensors(output, []):
                 tid = self._use(t)
@@ -1196,6 +1208,11 @@ class Recorder:
         self._tails = {}
         self._loop_counts = {}
         self._boundary = None
+
+    def _resume_collector(self):
+        if self._collector_paused:
+            self._collector_paused = False
+            gc.enable()
 
     # ---------------------------------------------------------------- messages
     def _build(self):
