@@ -459,7 +459,8 @@ def _is_plain_type(type_name):
 class _OpInfo:
     """What recording an op needs from its schema, computed once per op (OpOverload)."""
 
-    __slots__ = ("name", "arguments", "mutated", "returns", "single", "batch_norm")
+    __slots__ = ("name", "arguments", "positional", "tensor_like", "mutated", "returns", "single",
+                 "batch_norm")
 
     def __init__(self, func):
         name, arguments, returns = _schema_info(func)
@@ -470,6 +471,10 @@ class _OpInfo:
                                 _is_plain_type(type_name),
                                 "Tensor" in type_name, "float" in type_name)
                                for a_name, kwarg_only, default, _, type_name in arguments)
+        # All arguments can be passed by position (none is keyword-only).
+        self.positional = not any(a[1] for a in arguments)
+        # (index, a Tensor type, a float type) of the arguments not of a plain type.
+        self.tensor_like = tuple((i, a[4], a[5]) for i, a in enumerate(self.arguments) if not a[3])
         self.mutated = tuple(i for i, a in enumerate(arguments) if a[3])
         # Per return: (a Tensor type, index of the argument it aliases or -1).
         self.returns = tuple(("Tensor" in r, alias) for r, alias in zip(returns, _alias_of_returns(func)))
@@ -637,21 +642,19 @@ class _DispatchMode(TorchDispatchMode):
                 _op_infos[id(func)] = (func, info)
             ids = rec._ids
             run = rec._run_number
-            encoded = []
             arg_tensors = []
-            nargs = len(args)
-            i = 0
-            for arg_name, kwarg_only, default, plain, tensor_type, float_type in info.arguments:
-                if i < nargs and not kwarg_only:
-                    value = args[i]
-                elif arg_name in kwargs:
-                    value = kwargs[arg_name]
-                else:
-                    value = default
-                i += 1
-                if plain:
-                    pass  # converted by _encode_plain when the message is built
-                elif isinstance(value, _TENSOR):
+            if not kwargs and info.positional and len(args) == len(info.arguments):
+                encoded = list(args)  # every argument passed by position (the usual case)
+            else:
+                nargs = len(args)
+                encoded = [args[i] if i < nargs and not kwarg_only
+                           else kwargs[arg_name] if arg_name in kwargs else default
+                           for i, (arg_name, kwarg_only, default, _, _, _) in enumerate(info.arguments)]
+            # Arguments of plain types are converted by _encode_plain when the message is
+            # built; tensors get their ids now.
+            for i, tensor_type, float_type in info.tensor_like:
+                value = encoded[i]
+                if isinstance(value, _TENSOR):
                     arg_tensors.append(value)
                     entry = ids.get(id(value))
                     if entry is not None and entry[0]() is value and (entry[2] == 0 or entry[2] == run):
@@ -667,7 +670,9 @@ class _DispatchMode(TorchDispatchMode):
                         value = _Ints([int(x) for x in value])
                 elif value is not None and not isinstance(value, (bool, int, float, str, torch.dtype)):
                     value = str(value)  # torch.device, torch.layout, torch.memory_format, ...
-                encoded.append(value)
+                else:
+                    continue
+                encoded[i] = value
             mutated = info.mutated
             if info.batch_norm and len(args) > 5 and args[5]:
                 # Training-mode batch norm updates running_mean/var without saying so.
