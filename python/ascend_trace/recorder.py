@@ -588,19 +588,11 @@ def _fill_argument(arg, v):
         arg.dtype_value = str(v).replace("torch.", "")
 
 
-def _fill_location(loc, location, cache):
-    """`cache`: id(frames tuple) -> Location message with those frames. Events share
-    frames tuples (the ops of a function-level call have the call's), alive while the
-    messages are built."""
+def _fill_location(loc, location):
     frames, scope = location
-    if frames:
-        message = cache.get(id(frames))
-        if message is None:
-            message = cache[id(frames)] = pb.Location()
-            add = message.frames.add
-            for file, line, column, function, activation in frames:
-                add(file=file, line=line, column=column, function=function, activation=activation)
-        loc.CopyFrom(message)
+    add = loc.frames.add
+    for file, line, column, function, activation in frames:
+        add(file=file, line=line, column=column, function=function, activation=activation)
     if scope is not None:
         loc.module_path, loc.module_type = scope
 
@@ -1234,12 +1226,11 @@ class Recorder:
         reads = self._reads
         while pending:
             run, events = pending.pop(0)
-            locations = {}  # for _fill_location, while `events` holds the frames tuples
             add = run.events.add
             for e in events:
                 kind = e[0]
                 event = add()
-                _fill_location(event.loc, e[1], locations)
+                _fill_location(event.loc, e[1])
                 if kind == _OP:
                     _, _, info, encoded, mutated, results, function_call = e
                     op = event.op
