@@ -507,8 +507,6 @@ class _Floats(tuple):
     __slots__ = ()
 
 
-_EMPTY_INTS = _Ints()
-
 # Event kinds (first element of an event tuple).
 _OP, _CALL, _BRANCH, _READ, _LOOP = range(5)
 
@@ -558,7 +556,9 @@ def _encode_plain(value, float_type):
 
 
 def _fill_argument(arg, v):
-    """Sets Argument `arg` from an encoded value (see Recorder._encode_*)."""
+    """Sets Argument `arg` from its compact form (_DispatchMode, _encode_plain,
+    Recorder._summarize): a _Tid, _TensorIds, _Ints or _Floats, None, a bool, int, float,
+    str or torch.dtype."""
     t = type(v)
     if t is _Tid:
         arg.tensor = v
