@@ -142,10 +142,8 @@ private:
       addStage(rest);
     int64_t fix = epilogue(rows, cols);
     // With one L0C buffer the next tile's first mmad waits for the
-    // epilogue; the loads run on meanwhile, up to the stage ahead.
-    int64_t cube = m;
-    if (t.l0cBuffers == 1)
-      cube += std::max<int64_t>(0, fix - stageLoad(rows, cols, kS));
+    // epilogue: on the M pipe the two follow each other.
+    int64_t cube = t.l0cBuffers == 1 ? m + fix : m;
     return std::max({mte2, mte1, cube, fix});
   }
 
