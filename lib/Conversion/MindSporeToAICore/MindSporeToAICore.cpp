@@ -178,10 +178,11 @@ mlir::ascend::getMatMulRegions(int64_t m, int64_t n, const MatMulTiling &t) {
   return regions;
 }
 
-FailureOr<MatMulTiling>
-mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
-                                 Type elementType, bool withBias,
-                                 const AICoreTarget &target, std::string &why) {
+/// The shape the cost model needs, or failure with `why` set.
+static FailureOr<MatMulShape> getMatMulShape(int64_t m, int64_t n, int64_t k,
+                                             Type elementType, bool withBias,
+                                             const AICoreTarget &target,
+                                             std::string &why) {
   if (!elementType.isF32() && !elementType.isF16() && !elementType.isBF16()) {
     llvm::raw_string_ostream(why)
         << "the Cube has no " << elementType << " mmad";
@@ -198,7 +199,49 @@ mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
   shape.eb = elementType.getIntOrFloatBitWidth() / 8;
   shape.k0 = std::max<int64_t>(1, target.blockBytes / shape.eb);
   shape.withBias = withBias;
-  const int64_t eb = shape.eb, accBytes = 4; // f32 accumulator in L0C.
+  return shape;
+}
+
+/// Whether the double-buffered buffers of `t` fit `target`; `why` names the
+/// first memory that overflows.
+static bool fits(const MatMulShape &s, const MatMulTiling &t,
+                 const AICoreTarget &target, std::string &why) {
+  const AICoreMemories &mem = target.memories;
+  const int64_t eb = s.eb, accBytes = 4; // f32 accumulator in L0C.
+  auto over = [&](const char *space, int64_t bytes, int64_t capacity) {
+    if (bytes <= capacity)
+      return false;
+    llvm::raw_string_ostream(why)
+        << space << " needs " << bytes << " bytes, more than its " << capacity;
+    return true;
+  };
+  return !over("L0C", t.l0cBuffers * t.tm * t.tn * accBytes,
+               mem.l0c.capacity) &&
+         !(s.withBias && over("UB", t.l0cBuffers * (t.tm * t.tn + t.tn) * eb,
+                              mem.ub.capacity)) &&
+         !over("L0A", 2 * t.tm * t.tk * eb, mem.l0a.capacity) &&
+         !over("L0B", 2 * t.tk * t.tn * eb, mem.l0b.capacity) &&
+         !over("L1", 2 * (t.tm + t.tn) * t.kStages * t.tk * eb,
+               mem.l1.capacity);
+}
+
+/// Completes `t` (block_dim, modeled cycles) for `s`.
+static void complete(const MatMulShape &s, MatMulTiling &t,
+                     const AICoreTarget &target) {
+  int64_t tiles = llvm::divideCeil(s.m, t.tm) * llvm::divideCeil(s.n, t.tn);
+  t.blockDim = std::min(target.cubeCores, tiles);
+  t.cycles = MatMulCostModel(s, t, target).cycles();
+}
+
+FailureOr<MatMulTiling>
+mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
+                                 Type elementType, bool withBias,
+                                 const AICoreTarget &target, std::string &why) {
+  FailureOr<MatMulShape> shape =
+      getMatMulShape(m, n, k, elementType, withBias, target, why);
+  if (failed(shape))
+    return failure();
+  const int64_t eb = shape->eb;
   const AICoreMemories &mem = target.memories;
   // Tiles are whole Cube fractals: multiples of 16 up to the dimension
   // rounded up to 16 (the edge tile is then partial).
@@ -208,29 +251,23 @@ mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
   };
 
   std::optional<MatMulTiling> best;
+  std::string unused;
   for (int64_t tm = unit; tm <= roundUp(m); tm += unit) {
     for (int64_t tn = unit; tn <= roundUp(n); tn += unit) {
       for (int64_t l0cBuffers : {1, 2}) {
-        if (l0cBuffers * tm * tn * accBytes > mem.l0c.capacity)
-          continue;
-        if (withBias && l0cBuffers * (tm * tn + tn) * eb > mem.ub.capacity)
-          continue;
         // L0A / L0B hold two slices each (ping-pong).
         int64_t tkMax = std::min(mem.l0a.capacity / (2 * tm * eb),
                                  mem.l0b.capacity / (2 * tn * eb));
         tkMax = std::min(tkMax / unit * unit, roundUp(k));
         for (int64_t tk = tkMax; tk >= std::max(unit, tkMax / 2); tk -= unit) {
           for (int64_t kStages : {1, 2, 4, 8}) {
-            // L1 holds two stages of both operands; no stage beyond K.
-            if (2 * (tm + tn) * kStages * tk * eb > mem.l1.capacity)
-              break;
+            // No stage beyond K.
             if (kStages > 1 && (kStages / 2) * tk >= k)
               break;
             MatMulTiling t{tm, tn, tk, kStages, l0cBuffers, 1, 0};
-            int64_t tiles =
-                llvm::divideCeil(m, tm) * llvm::divideCeil(n, tn);
-            t.blockDim = std::min(target.cubeCores, tiles);
-            t.cycles = MatMulCostModel(shape, t, target).cycles();
+            if (!fits(*shape, t, target, unused))
+              continue;
+            complete(*shape, t, target);
             auto key = [](const MatMulTiling &x) {
               return std::make_tuple(x.cycles, x.blockDim, -x.tk * x.kStages,
                                      -x.tn, -x.tm, x.l0cBuffers);
@@ -249,6 +286,39 @@ mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
     return failure();
   }
   return *best;
+}
+
+FailureOr<MatMulTiling> mlir::ascend::checkMatMulTiling(
+    int64_t m, int64_t n, int64_t k, Type elementType, bool withBias,
+    MatMulTiling t, const AICoreTarget &target, std::string &why) {
+  FailureOr<MatMulShape> shape =
+      getMatMulShape(m, n, k, elementType, withBias, target, why);
+  if (failed(shape))
+    return failure();
+  const int64_t unit = target.cubeM;
+  if (t.tm <= 0 || t.tn <= 0 || t.tk <= 0 || t.tm % unit || t.tn % unit ||
+      t.tk % unit) {
+    llvm::raw_string_ostream(why)
+        << "tile sizes must be positive multiples of " << unit << ", got "
+        << t.tm << ", " << t.tn << ", " << t.tk;
+    return failure();
+  }
+  if (t.kStages < 1 || (t.l0cBuffers != 1 && t.l0cBuffers != 2)) {
+    llvm::raw_string_ostream(why)
+        << "k-stages must be at least 1 and l0c-buffers 1 or 2, got "
+        << t.kStages << " and " << t.l0cBuffers;
+    return failure();
+  }
+  std::string overflow;
+  if (!fits(*shape, t, target, overflow)) {
+    llvm::raw_string_ostream(why)
+        << "tiling " << t.tm << "x" << t.tn << "x" << t.tk << " (k-stages "
+        << t.kStages << ", l0c-buffers " << t.l0cBuffers << ") does not fit "
+        << target.name << ": " << overflow;
+    return failure();
+  }
+  complete(*shape, t, target);
+  return t;
 }
 
 //===----------------------------------------------------------------------===//
@@ -629,11 +699,21 @@ struct ConvertMindSporeToAICorePass
     SymbolTable symbols(module);
     llvm::StringMap<KernelOp> kernels;
 
+    if (!tilingOption.empty() && tilingOption.size() != 5) {
+      module.emitError("the tiling option takes five numbers (tm, tn, tk, "
+                       "k-stages, l0c-buffers), got ")
+          << tilingOption.size();
+      return signalPassFailure();
+    }
     SmallVector<mindspore::MatMulOp> matmuls;
     module.walk([&](mindspore::MatMulOp op) { matmuls.push_back(op); });
     for (mindspore::MatMulOp op : matmuls)
       convert(op, *target, symbols, kernels);
+    if (failedAny)
+      signalPassFailure();
   }
+
+  bool failedAny = false;
 
   void convert(mindspore::MatMulOp op, const AICoreTarget &target,
                SymbolTable &symbols, llvm::StringMap<KernelOp> &kernels) {
@@ -655,11 +735,24 @@ struct ConvertMindSporeToAICorePass
     p.withBias = static_cast<bool>(biasAdd);
 
     std::string why;
-    FailureOr<MatMulTiling> tiling = chooseMatMulTiling(
-        p.m, p.n, p.k, p.elementType, p.withBias, target, why);
-    if (failed(tiling)) {
-      op.emitRemark("matmul kept at the mindspore level: ") << why;
-      return;
+    FailureOr<MatMulTiling> tiling;
+    if (tilingOption.empty()) {
+      tiling = chooseMatMulTiling(p.m, p.n, p.k, p.elementType, p.withBias,
+                                  target, why);
+      if (failed(tiling)) {
+        op.emitRemark("matmul kept at the mindspore level: ") << why;
+        return;
+      }
+    } else {
+      MatMulTiling forced{tilingOption[0], tilingOption[1], tilingOption[2],
+                          tilingOption[3], tilingOption[4], 1, 0};
+      tiling = checkMatMulTiling(p.m, p.n, p.k, p.elementType, p.withBias,
+                                 forced, target, why);
+      if (failed(tiling)) {
+        op.emitError("cannot use the tiling option for this matmul: ") << why;
+        failedAny = true;
+        return;
+      }
     }
 
     SmallVector<Value> inputs{op.getX(), op.getY()};

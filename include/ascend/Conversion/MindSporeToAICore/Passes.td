@@ -32,7 +32,9 @@ def ConvertMindSporeToAICorePass
     stages, wider tiles). The choice is recorded on the kernel as
     `aicore.tiling = {tm, tn, tk, k_stages, l0c_buffers, modeled_cycles}`.
     A matmul whose element type the Cube lacks stays at the mindspore level
-    with a remark.
+    with a remark. The `tiling` option replaces the search with one given
+    schedule for every matmul (for tests and tuning); a schedule that is
+    not made of fractal multiples or does not fit the chip is an error.
 
     Edge tiles. When M or N is not a multiple of its tile (or of 16), the
     last row or column of tiles is partial: its GM -> L1 copies move only
@@ -80,6 +82,10 @@ def ConvertMindSporeToAICorePass
   let options = [
     Option<"chip", "chip", "std::string", "\"Ascend910B2\"",
            "row of the aicore target table to tile for">,
+    ListOption<"tilingOption", "tiling", "int64_t",
+               "Use this schedule for every matmul instead of the search: "
+               "tm,tn,tk,k-stages,l0c-buffers (tile sizes multiples of 16; "
+               "an error when it does not fit the chip's buffers)">,
   ];
 }
 
