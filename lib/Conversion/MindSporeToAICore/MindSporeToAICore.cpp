@@ -26,8 +26,8 @@ namespace {
 /// The matmul being tiled, with what the cost model needs to know.
 struct MatMulShape {
   int64_t m, n, k;
-  int64_t eb;     ///< operand element bytes
-  int64_t k0;     ///< elements of K one Cube fractal takes (32 B)
+  int64_t eb; ///< operand element bytes
+  int64_t k0; ///< elements of K one Cube fractal takes (32 B)
   bool withBias;
 };
 
@@ -72,8 +72,7 @@ public:
       // Pipeline fill (the first stage's load and extract) and drain (the
       // last tile's epilogue).
       total += stageLoad(t.tm, t.tn, std::min(t.kStages * t.tk, s.k)) +
-               extract(t.tm, t.tn, std::min(t.tk, s.k)) +
-               epilogue(t.tm, t.tn);
+               extract(t.tm, t.tn, std::min(t.tk, s.k)) + epilogue(t.tm, t.tn);
       busiest = std::max(busiest, total);
     }
     return busiest;
@@ -170,8 +169,7 @@ mlir::ascend::getMatMulRegions(int64_t m, int64_t n, const MatMulTiling &t) {
           std::tuple{int64_t(restN ? 1 : 0), restN, fullN * t.tn}}) {
       if (!mTiles || !nTiles)
         continue;
-      regions.push_back(
-          {mTiles, nTiles, rows, cols, rowBase, colBase, offset});
+      regions.push_back({mTiles, nTiles, rows, cols, rowBase, colBase, offset});
       offset += mTiles * nTiles;
     }
   }
@@ -288,9 +286,10 @@ mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
   return *best;
 }
 
-FailureOr<MatMulTiling> mlir::ascend::checkMatMulTiling(
-    int64_t m, int64_t n, int64_t k, Type elementType, bool withBias,
-    MatMulTiling t, const AICoreTarget &target, std::string &why) {
+FailureOr<MatMulTiling>
+mlir::ascend::checkMatMulTiling(int64_t m, int64_t n, int64_t k,
+                                Type elementType, bool withBias, MatMulTiling t,
+                                const AICoreTarget &target, std::string &why) {
   FailureOr<MatMulShape> shape =
       getMatMulShape(m, n, k, elementType, withBias, target, why);
   if (failed(shape))
@@ -452,15 +451,15 @@ private:
                            r = getConstantIntValue(rhs);
     if (l && r)
       return constant(fold(*l, *r));
-    return OpT::create(b, loc, materialize(lhs), materialize(rhs))
-        .getResult();
+    return OpT::create(b, loc, materialize(lhs), materialize(rhs)).getResult();
   }
   OpFoldResult add(OpFoldResult l, OpFoldResult r) {
     if (getConstantIntValue(r) == 0)
       return l;
     if (getConstantIntValue(l) == 0)
       return r;
-    return arith<arith::AddIOp>(l, r, [](int64_t a, int64_t c) { return a + c; });
+    return arith<arith::AddIOp>(l, r,
+                                [](int64_t a, int64_t c) { return a + c; });
   }
   OpFoldResult mul(OpFoldResult l, int64_t r) {
     if (r == 1)
@@ -509,9 +508,8 @@ private:
         return;
       }
     }
-    auto loop =
-        scf::ForOp::create(b, loc, materialize(lb), materialize(ub),
-                           materialize(constant(step)));
+    auto loop = scf::ForOp::create(b, loc, materialize(lb), materialize(ub),
+                                   materialize(constant(step)));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(loop.getBody()->getTerminator());
     body(loop.getInductionVar());
@@ -608,8 +606,8 @@ private:
   /// peeled (its first mmad starts the accumulator), the full stages after
   /// it go in pairs through an scf.for, then a last full stage and the
   /// partial stage (K not a multiple of the stage) are emitted alone.
-  void buildKLoop(OpFoldResult mi, OpFoldResult ni, int64_t rows,
-                  int64_t cols, int c) {
+  void buildKLoop(OpFoldResult mi, OpFoldResult ni, int64_t rows, int64_t cols,
+                  int c) {
     int64_t kS = t.kStages * t.tk;
     int64_t full = p.k / kS, rest = p.k % kS;
     if (full >= 1)
@@ -619,8 +617,7 @@ private:
       forRange(constant(kS), constant(kS + (middle / 2) * 2 * kS), 2 * kS,
                [&](OpFoldResult k) {
                  buildStage(mi, ni, rows, cols, c, 1, k, kS);
-                 buildStage(mi, ni, rows, cols, c, 2, add(k, constant(kS)),
-                            kS);
+                 buildStage(mi, ni, rows, cols, c, 2, add(k, constant(kS)), kS);
                });
     if (middle >= 1 && middle % 2)
       buildStage(mi, ni, rows, cols, c, full - 1, constant((full - 1) * kS),
@@ -631,9 +628,8 @@ private:
 
   /// Stage number `stage` (0 starts the accumulator; only its parity and
   /// whether it is 0 matter) of kLen elements of K at offset `k`.
-  void buildStage(OpFoldResult mi, OpFoldResult ni, int64_t rows,
-                  int64_t cols, int c, int64_t stage, OpFoldResult k,
-                  int64_t kLen) {
+  void buildStage(OpFoldResult mi, OpFoldResult ni, int64_t rows, int64_t cols,
+                  int c, int64_t stage, OpFoldResult k, int64_t kLen) {
     int e = stage % 2;
     waitFlag(Pipe::MTE1, Pipe::MTE2, e);
     Value aStage = aView(aL1[e], constant(0), constant(0), rows, kLen);
@@ -651,10 +647,8 @@ private:
       waitFlag(Pipe::M, Pipe::MTE1, q);
       Value aSlice = aView(aL0[q], constant(0), constant(0), rows, len);
       Value bSlice = bView(bL0[q], constant(0), constant(0), len, cols);
-      CopyOp::create(b, loc, aView(aL1[e], constant(0), kk, rows, len),
-                     aSlice);
-      CopyOp::create(b, loc, bView(bL1[e], kk, constant(0), len, cols),
-                     bSlice);
+      CopyOp::create(b, loc, aView(aL1[e], constant(0), kk, rows, len), aSlice);
+      CopyOp::create(b, loc, bView(bL1[e], kk, constant(0), len, cols), bSlice);
       if (j == slices - 1)
         setFlag(Pipe::MTE1, Pipe::MTE2, e);
       setFlag(Pipe::MTE1, Pipe::M, q);
@@ -744,8 +738,13 @@ struct ConvertMindSporeToAICorePass
         return;
       }
     } else {
-      MatMulTiling forced{tilingOption[0], tilingOption[1], tilingOption[2],
-                          tilingOption[3], tilingOption[4], 1, 0};
+      MatMulTiling forced{tilingOption[0],
+                          tilingOption[1],
+                          tilingOption[2],
+                          tilingOption[3],
+                          tilingOption[4],
+                          1,
+                          0};
       tiling = checkMatMulTiling(p.m, p.n, p.k, p.elementType, p.withBias,
                                  forced, target, why);
       if (failed(tiling)) {

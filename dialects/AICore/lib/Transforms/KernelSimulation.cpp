@@ -46,8 +46,8 @@ int64_t bytesOf(Value v) {
 /// or kernel argument.
 Value rootBuffer(Value v) {
   while (Operation *def = v.getDefiningOp()) {
-    if (!isa<memref::SubViewOp, memref::ExpandShapeOp,
-             memref::CollapseShapeOp, memref::CastOp>(def))
+    if (!isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
+             memref::CastOp>(def))
       break;
     v = def->getOperand(0);
   }
@@ -167,8 +167,8 @@ private:
     }
     if (auto wait = dyn_cast<WaitFlagOp>(op)) {
       int to = static_cast<int>(wait.getTo());
-      auto &fired = pendingSets[{static_cast<int>(wait.getFrom()), to,
-                                 wait.getEvent()}];
+      auto &fired =
+          pendingSets[{static_cast<int>(wait.getFrom()), to, wait.getEvent()}];
       if (fired.empty())
         return wait.emitError("deadlock: no earlier set_flag ")
                << stringifyPipe(wait.getFrom()) << " -> "
@@ -192,9 +192,9 @@ private:
         // the core's HBM share (AICoreDataRates).
         reads.requested += bytes;
         reads.buffers.insert(rootBuffer(copy.getSource()).getAsOpaquePointer());
-        cycles = static_cast<int64_t>(std::ceil(
-            bytes * ((1 - l2HitRatio) / rates.gmBytesPerCycle +
-                     l2HitRatio / rates.l2ReadBytesPerCycle)));
+        cycles = static_cast<int64_t>(
+            std::ceil(bytes * ((1 - l2HitRatio) / rates.gmBytesPerCycle +
+                               l2HitRatio / rates.l2ReadBytesPerCycle)));
       } else if (getAddressSpace(copy.getTarget().getType()) ==
                  AddressSpace::GM) {
         cycles = llvm::divideCeil(bytes, rates.l2WriteBytesPerCycle);
@@ -210,11 +210,9 @@ private:
       int64_t k0 = std::max<int64_t>(
           1, 32 / llvm::divideCeil(a.getElementTypeBitWidth(), 8));
       cycles = llvm::divideCeil(c.getDimSize(0), 16) *
-               llvm::divideCeil(c.getDimSize(1), 16) *
-               llvm::divideCeil(k, k0);
-      accesses = {{mmad.getA(), false},
-                  {mmad.getB(), false},
-                  {mmad.getC(), true}};
+               llvm::divideCeil(c.getDimSize(1), 16) * llvm::divideCeil(k, k0);
+      accesses = {
+          {mmad.getA(), false}, {mmad.getB(), false}, {mmad.getC(), true}};
     } else if (auto vadd = dyn_cast<VAddOp>(op)) {
       pipe = Pipe::V;
       cycles = llvm::divideCeil(bytesOf(vadd.getDst()), 256);
@@ -301,8 +299,8 @@ struct EstimatePass
           b.getNamedAttr("duration_us",
                          b.getF64FloatAttr(double(schedule->cycles) /
                                            target.clockHz * 1e6))};
-      for (Pipe pipe : {Pipe::MTE2, Pipe::MTE1, Pipe::M, Pipe::FIX, Pipe::V,
-                        Pipe::MTE3})
+      for (Pipe pipe :
+           {Pipe::MTE2, Pipe::MTE1, Pipe::M, Pipe::FIX, Pipe::V, Pipe::MTE3})
         fields.push_back(b.getNamedAttr(
             stringifyPipe(pipe),
             b.getI64IntegerAttr(schedule->busy[static_cast<int>(pipe)])));
@@ -337,8 +335,7 @@ static FailureOr<KernelSchedule> simulateBlocks(KernelOp kernel,
 }
 
 FailureOr<KernelSchedule>
-mlir::ascend::aicore::simulateKernel(KernelOp kernel,
-                                     int64_t maxInstructions) {
+mlir::ascend::aicore::simulateKernel(KernelOp kernel, int64_t maxInstructions) {
   // First run: every read misses; it counts the GM bytes the blocks request
   // and the distinct GM buffers they read, which give the L2 hit ratio
   // h = (1 - D / R) * min(1, L2 / D) of the second run (AICoreDataRates).

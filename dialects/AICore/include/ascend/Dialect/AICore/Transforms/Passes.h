@@ -21,11 +21,11 @@ struct PipeInterval {
 /// The modeled execution of one kernel: the block (AI Core) that finishes
 /// last.
 struct KernelSchedule {
-  int64_t cycles = 0;                     ///< makespan of the busiest block
-  std::array<int64_t, 7> busy{};          ///< busy cycles, indexed by Pipe
-  std::vector<PipeInterval> intervals;    ///< every timed instruction
-  int64_t busiestBlock = 0;               ///< its block index
-  double l2HitRatio = 0;                  ///< share of GM reads hitting L2
+  int64_t cycles = 0;                  ///< makespan of the busiest block
+  std::array<int64_t, 7> busy{};       ///< busy cycles, indexed by Pipe
+  std::vector<PipeInterval> intervals; ///< every timed instruction
+  int64_t busiestBlock = 0;            ///< its block index
+  double l2HitRatio = 0;               ///< share of GM reads hitting L2
 };
 
 /// Runs `kernel` on the model described in Passes.td: every block of
