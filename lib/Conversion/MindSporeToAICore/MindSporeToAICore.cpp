@@ -141,9 +141,16 @@ private:
       addStage(rest);
     int64_t fix = epilogue(rows, cols);
     // With one L0C buffer the next tile's first mmad waits for the
-    // epilogue: on the M pipe the two follow each other.
-    int64_t cube = t.l0cBuffers == 1 ? m + fix : m;
-    return std::max({mte2, mte1, cube, fix});
+    // epilogue: on the M pipe the two follow each other. Meanwhile MTE2 can
+    // only fill the two L1 stages (the extracts that free them wait for the
+    // mmads); the rest of the epilogue stalls it.
+    int64_t cube = m, loads = mte2;
+    if (t.l0cBuffers == 1) {
+      cube += fix;
+      loads += std::max<int64_t>(
+          0, fix - 2 * stageLoad(rows, cols, std::min(kS, s.k)));
+    }
+    return std::max({loads, mte1, cube, fix});
   }
 
   const MatMulShape &s;
