@@ -8,7 +8,8 @@ the AI Cores, double buffering) and runs the kernel model
 (`--ascend-aicore-estimate`, the per-pipe simulator: every block, the
 busiest one reported). It prints, per shape:
 
-  - the chosen tiling (tm x tn x tk, K stages, L0C buffers) and block_dim;
+  - the chosen tiling (tm x tn x tk, K slices per L1 stage, L1 stage
+    buffers, L0C buffers) and block_dim;
   - the modeled cycles of the busiest block and its time at the chip clock;
   - Cube utilization = ideal MAC cycles / modeled cycles, where the ideal is
     M*N*K / (4096 MAC/cycle/core * block_dim cores) (ascend-hardware.md:
@@ -80,7 +81,8 @@ def model(opt, m, n, k, chip):
     til = re.search(r"aicore\.tiling = \{([^}]*)\}", out).group(1)
     r = {p: field(p, est) for p in ("cycles", "mte2", "mte1", "m", "fix")}
     r.update({p: field(p, til) for p in
-              ("tm", "tn", "tk", "k_stages", "l0c_buffers", "modeled_cycles")})
+              ("tm", "tn", "tk", "k_stages", "l1_buffers", "l0c_buffers",
+               "modeled_cycles")})
     r["block_dim"] = int(re.search(r"block_dim = (\d+) : i64", out).group(1))
     return r
 
@@ -95,7 +97,7 @@ def row(opt, m, n, k, chip):
     return {
         "shape": f"{m}x{n}x{k}",
         "tiling": f"{r['tm']}x{r['tn']}x{r['tk']} s{r['k_stages']} "
-                  f"c{r['l0c_buffers']}",
+                  f"b{r['l1_buffers']} c{r['l0c_buffers']}",
         "blocks": blocks, "cycles": cycles,
         "us": seconds * 1e6, "util": 100 * ideal / cycles,
         "cube": 100 * busy["m"], "mte2": 100 * busy["mte2"],
@@ -106,13 +108,13 @@ def row(opt, m, n, k, chip):
     }
 
 
-HEADER = (f"{'shape MxNxK':>16} {'tiling':>18} {'blocks':>6} {'cycles':>9} "
+HEADER = (f"{'shape MxNxK':>16} {'tiling':>21} {'blocks':>6} {'cycles':>9} "
           f"{'us':>8} {'cube util':>9} {'M busy':>7} {'MTE2 busy':>9} "
           f"{'bound':>5} {'TFLOPS':>7} {'tiler est.':>10}")
 
 
 def show(r):
-    print(f"{r['shape']:>16} {r['tiling']:>18} {r['blocks']:>6} "
+    print(f"{r['shape']:>16} {r['tiling']:>21} {r['blocks']:>6} "
           f"{r['cycles']:>9} {r['us']:>8.1f} {r['util']:>8.1f}% "
           f"{r['cube']:>6.1f}% {r['mte2']:>8.1f}% {r['bound']:>5} "
           f"{r['tflops']:>7.1f} {r['analytic']:>10}")
@@ -129,8 +131,8 @@ def main():
 
     print(f"Modeled fp16 matmul kernels on {args.chip} "
           f"(roofline {MACS_PER_CYCLE} MAC/cycle/core at "
-          f"{CLOCK_HZ / 1e9:.1f} GHz; tiling: tm x tn x tk, K stages sN, "
-          "L0C buffers cN)")
+          f"{CLOCK_HZ / 1e9:.1f} GHz; tiling: tm x tn x tk, K slices per "
+          "stage sN, L1 stage buffers bN, L0C buffers cN)")
     print("\nTargets (>= 90% Cube utilization)")
     print(HEADER)
     for m, n, k in TARGETS:

@@ -142,13 +142,15 @@ private:
     int64_t fix = epilogue(rows, cols);
     // With one L0C buffer the next tile's first mmad waits for the
     // epilogue: on the M pipe the two follow each other. Meanwhile MTE2 can
-    // only fill the two L1 stages (the extracts that free them wait for the
-    // mmads); the rest of the epilogue stalls it.
+    // only load the stages whose L1 buffers are free: the l1Buffers - 1
+    // stages ahead, plus those the two L0 slices let MTE1 extract without
+    // a new mmad; the rest of the epilogue stalls it.
     int64_t cube = m, loads = mte2;
     if (t.l0cBuffers == 1) {
       cube += fix;
+      int64_t ahead = t.l1Buffers - 1 + (t.kStages <= 2 ? 2 / t.kStages : 0);
       loads += std::max<int64_t>(
-          0, fix - 2 * stageLoad(rows, cols, std::min(kS, s.k)));
+          0, fix - ahead * stageLoad(rows, cols, std::min(kS, s.k)));
     }
     return std::max({loads, mte1, cube, fix});
   }
@@ -226,7 +228,7 @@ static bool fits(const MatMulShape &s, const MatMulTiling &t,
                               mem.ub.capacity)) &&
          !over("L0A", 2 * t.tm * t.tk * eb, mem.l0a.capacity) &&
          !over("L0B", 2 * t.tk * t.tn * eb, mem.l0b.capacity) &&
-         !over("L1", 2 * (t.tm + t.tn) * t.kStages * t.tk * eb,
+         !over("L1", t.l1Buffers * (t.tm + t.tn) * t.kStages * t.tk * eb,
                mem.l1.capacity);
 }
 
@@ -269,16 +271,23 @@ mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
             // No stage beyond K.
             if (kStages > 1 && (kStages / 2) * tk >= k)
               break;
-            MatMulTiling t{tm, tn, tk, kStages, l0cBuffers, 1, 0};
-            if (!fits(*shape, t, target, unused))
-              continue;
-            complete(*shape, t, target);
-            auto key = [](const MatMulTiling &x) {
-              return std::make_tuple(x.cycles, x.blockDim, -x.tk * x.kStages,
-                                     -x.tn, -x.tm, x.l0cBuffers);
-            };
-            if (!best || key(t) < key(*best))
-              best = t;
+            for (int64_t l1Buffers : {2, 4, 8}) {
+              // No more L1 buffers than stages.
+              if (l1Buffers > 2 && (l1Buffers / 2) * kStages * tk >= k)
+                break;
+              MatMulTiling t{tm,        tn,         tk, kStages,
+                             l1Buffers, l0cBuffers, 1,  0};
+              if (!fits(*shape, t, target, unused))
+                continue;
+              complete(*shape, t, target);
+              auto key = [](const MatMulTiling &x) {
+                return std::make_tuple(x.cycles, x.blockDim, x.l1Buffers,
+                                       -x.tk * x.kStages, -x.tn, -x.tm,
+                                       x.l0cBuffers);
+              };
+              if (!best || key(t) < key(*best))
+                best = t;
+            }
           }
         }
       }
@@ -309,17 +318,20 @@ mlir::ascend::checkMatMulTiling(int64_t m, int64_t n, int64_t k,
         << t.tm << ", " << t.tn << ", " << t.tk;
     return failure();
   }
-  if (t.kStages < 1 || (t.l0cBuffers != 1 && t.l0cBuffers != 2)) {
+  if (t.kStages < 1 || (t.l0cBuffers != 1 && t.l0cBuffers != 2) ||
+      (t.l1Buffers != 2 && t.l1Buffers != 4 && t.l1Buffers != 8)) {
     llvm::raw_string_ostream(why)
-        << "k-stages must be at least 1 and l0c-buffers 1 or 2, got "
-        << t.kStages << " and " << t.l0cBuffers;
+        << "k-stages must be at least 1, l0c-buffers 1 or 2 and l1-buffers "
+           "2, 4 or 8, got "
+        << t.kStages << ", " << t.l0cBuffers << " and " << t.l1Buffers;
     return failure();
   }
   std::string overflow;
   if (!fits(*shape, t, target, overflow)) {
     llvm::raw_string_ostream(why)
         << "tiling " << t.tm << "x" << t.tn << "x" << t.tk << " (k-stages "
-        << t.kStages << ", l0c-buffers " << t.l0cBuffers << ") does not fit "
+        << t.kStages << ", l1-buffers " << t.l1Buffers
+        << ", l0c-buffers " << t.l0cBuffers << ") does not fit "
         << target.name << ": " << overflow;
     return failure();
   }
@@ -370,7 +382,7 @@ public:
   void build() {
     Type elt = p.elementType, f32 = b.getF32Type();
     int64_t kS = t.kStages * t.tk;
-    for (int e = 0; e < 2; ++e) {
+    for (int e = 0; e < t.l1Buffers; ++e) {
       aL1[e] = alloc(aShape(t.tm, kS), elt, AddressSpace::L1);
       bL1[e] = alloc(bShape(kS, t.tn), elt, AddressSpace::L1);
     }
@@ -410,10 +422,10 @@ private:
   /// The flags that say a buffer is free (consumer -> producer), one per
   /// ping-pong buffer.
   void forEachReverseFlag(llvm::function_ref<void(Pipe, Pipe, int64_t)> fn) {
-    for (int64_t e = 0; e < 2; ++e) {
-      fn(Pipe::MTE1, Pipe::MTE2, e); // L1 stage e free
-      fn(Pipe::M, Pipe::MTE1, e);    // L0A/L0B slice e free
-    }
+    for (int64_t e = 0; e < t.l1Buffers; ++e)
+      fn(Pipe::MTE1, Pipe::MTE2, e); // L1 stage buffer e free
+    for (int64_t e = 0; e < 2; ++e)
+      fn(Pipe::M, Pipe::MTE1, e); // L0A/L0B slice e free
     for (int64_t c = 0; c < t.l0cBuffers; ++c) {
       fn(Pipe::FIX, Pipe::M, c); // L0C buffer c free
       if (p.withBias) {
@@ -608,36 +620,40 @@ private:
     setFlag(Pipe::MTE3, Pipe::FIX, c);
   }
 
-  /// The K stages of one output tile: stage s uses L1 buffer s mod 2; its
-  /// slices use L0 buffers by their global slice index mod 2. Stage 0 is
-  /// peeled (its first mmad starts the accumulator), the full stages after
-  /// it go in pairs through an scf.for, then a last full stage and the
-  /// partial stage (K not a multiple of the stage) are emitted alone.
+  /// The K stages of one output tile: stage s uses L1 buffer s mod D
+  /// (D = l1Buffers, even); its slices use L0 buffers by their global slice
+  /// index mod 2. Stage 0 is peeled (its first mmad starts the
+  /// accumulator), the full stages after it go D at a time through an
+  /// scf.for (so that each one's buffers are static), then the remaining
+  /// full stages and the partial stage (K not a multiple of the stage) are
+  /// emitted alone.
   void buildKLoop(OpFoldResult mi, OpFoldResult ni, int64_t rows, int64_t cols,
                   int c) {
-    int64_t kS = t.kStages * t.tk;
+    int64_t kS = t.kStages * t.tk, ring = t.l1Buffers;
     int64_t full = p.k / kS, rest = p.k % kS;
     if (full >= 1)
       buildStage(mi, ni, rows, cols, c, 0, constant(0), kS);
-    int64_t middle = full - 1;
-    if (middle >= 2)
-      forRange(constant(kS), constant(kS + (middle / 2) * 2 * kS), 2 * kS,
+    int64_t middle = full - 1, groups = middle > 0 ? middle / ring : 0;
+    if (groups >= 1)
+      forRange(constant(kS), constant(kS + groups * ring * kS), ring * kS,
                [&](OpFoldResult k) {
-                 buildStage(mi, ni, rows, cols, c, 1, k, kS);
-                 buildStage(mi, ni, rows, cols, c, 2, add(k, constant(kS)), kS);
+                 // Stage 1 + g * D + i: buffer and slice parity as stage
+                 // 1 + i (D is even).
+                 for (int64_t i = 0; i < ring; ++i)
+                   buildStage(mi, ni, rows, cols, c, 1 + i,
+                              add(k, constant(i * kS)), kS);
                });
-    if (middle >= 1 && middle % 2)
-      buildStage(mi, ni, rows, cols, c, full - 1, constant((full - 1) * kS),
-                 kS);
+    for (int64_t stage = 1 + groups * ring; stage < full; ++stage)
+      buildStage(mi, ni, rows, cols, c, stage, constant(stage * kS), kS);
     if (rest)
       buildStage(mi, ni, rows, cols, c, full, constant(full * kS), rest);
   }
 
-  /// Stage number `stage` (0 starts the accumulator; only its parity and
-  /// whether it is 0 matter) of kLen elements of K at offset `k`.
+  /// Stage number `stage` (0 starts the accumulator; only its value mod
+  /// l1Buffers and whether it is 0 matter) of kLen elements of K at `k`.
   void buildStage(OpFoldResult mi, OpFoldResult ni, int64_t rows, int64_t cols,
                   int c, int64_t stage, OpFoldResult k, int64_t kLen) {
-    int e = stage % 2;
+    int e = stage % t.l1Buffers;
     waitFlag(Pipe::MTE1, Pipe::MTE2, e);
     Value aStage = aView(aL1[e], constant(0), constant(0), rows, kLen);
     Value bStage = bView(bL1[e], constant(0), constant(0), kLen, cols);
@@ -673,7 +689,7 @@ private:
   const MatMulTiling &t;
   Value x, y, bias, out, biasRow;
   OpFoldResult blockIdx;
-  Value aL1[2], bL1[2], aL0[2], bL0[2], cL0[2], cUB[2], biasUB[2];
+  Value aL1[8], bL1[8], aL0[2], bL0[2], cL0[2], cUB[2], biasUB[2];
 };
 
 static MemRefType gmType(RankedTensorType type) {
@@ -700,9 +716,10 @@ struct ConvertMindSporeToAICorePass
     SymbolTable symbols(module);
     llvm::StringMap<KernelOp> kernels;
 
-    if (!tilingOption.empty() && tilingOption.size() != 5) {
-      module.emitError("the tiling option takes five numbers (tm, tn, tk, "
-                       "k-stages, l0c-buffers), got ")
+    if (!tilingOption.empty() && tilingOption.size() != 5 &&
+        tilingOption.size() != 6) {
+      module.emitError("the tiling option takes five or six numbers (tm, tn, "
+                       "tk, k-stages, l0c-buffers[, l1-buffers]), got ")
           << tilingOption.size();
       return signalPassFailure();
     }
@@ -749,6 +766,7 @@ struct ConvertMindSporeToAICorePass
                           tilingOption[1],
                           tilingOption[2],
                           tilingOption[3],
+                          tilingOption.size() > 5 ? tilingOption[5] : 2,
                           tilingOption[4],
                           1,
                           0};
@@ -785,6 +803,8 @@ struct ConvertMindSporeToAICorePass
                builder.getNamedAttr("tk", builder.getI64IntegerAttr(t.tk)),
                builder.getNamedAttr("k_stages",
                                     builder.getI64IntegerAttr(t.kStages)),
+               builder.getNamedAttr("l1_buffers",
+                                    builder.getI64IntegerAttr(t.l1Buffers)),
                builder.getNamedAttr("l0c_buffers",
                                     builder.getI64IntegerAttr(t.l0cBuffers)),
                builder.getNamedAttr("modeled_cycles",

@@ -82,7 +82,7 @@ func.func @f64_stays(%x: tensor<4x4xf64>, %y: tensor<4x4xf64>) -> tensor<4x4xf64
 // bias row. The free flags are set for both ping-pong event ids.
 // CHECK-LABEL: aicore.kernel @matmul_1x1000x512_f32_tb_bias
 // CHECK-SAME: (%[[KX:.*]]: memref<1x512xf32, #aicore.space<gm>>, %[[KW:.*]]: memref<1000x512xf32, #aicore.space<gm>>, %[[KB:.*]]: memref<1000xf32, #aicore.space<gm>>, %[[KY:.*]]: memref<1x1000xf32, #aicore.space<gm>>)
-// CHECK-SAME: aicore.tiling = {k_stages = 1 : i64, l0c_buffers = 1 : i64, modeled_cycles = {{[0-9]+}} : i64, tk = 80 : i64, tm = 16 : i64, tn = 48 : i64}, block_dim = 21 : i64
+// CHECK-SAME: aicore.tiling = {k_stages = 1 : i64, l0c_buffers = 1 : i64, l1_buffers = 2 : i64, modeled_cycles = {{[0-9]+}} : i64, tk = 80 : i64, tm = 16 : i64, tn = 48 : i64}, block_dim = 21 : i64
 // CHECK: %[[A1P:.*]] = aicore.alloc : memref<16x80xf32, #aicore.space<l1>>
 // CHECK: %[[B1P:.*]] = aicore.alloc : memref<48x80xf32, #aicore.space<l1>>
 // CHECK: %[[A1Q:.*]] = aicore.alloc : memref<16x80xf32, #aicore.space<l1>>
@@ -96,8 +96,8 @@ func.func @f64_stays(%x: tensor<4x4xf64>, %y: tensor<4x4xf64>) -> tensor<4x4xf64
 // CHECK: %[[BUB:.*]] = aicore.alloc : memref<1x48xf32, #aicore.space<ub>>
 // CHECK: %[[BROW:.*]] = memref.expand_shape %[[KB]] {{\[\[}}0, 1]] output_shape [1, 1000]
 // CHECK: aicore.set_flag mte1 -> mte2, 0
-// CHECK: aicore.set_flag m -> mte1, 0
 // CHECK: aicore.set_flag mte1 -> mte2, 1
+// CHECK: aicore.set_flag m -> mte1, 0
 // CHECK: aicore.set_flag m -> mte1, 1
 // CHECK: aicore.set_flag fix -> m, 0
 // CHECK: aicore.set_flag v -> mte2, 0
@@ -180,8 +180,8 @@ func.func @f64_stays(%x: tensor<4x4xf64>, %y: tensor<4x4xf64>) -> tensor<4x4xf64
 // CHECK: memref.subview %[[KY]][0, 960] [1, 40] [1, 1]
 // CHECK: }
 // CHECK: aicore.wait_flag mte1 -> mte2, 0
-// CHECK: aicore.wait_flag m -> mte1, 0
 // CHECK: aicore.wait_flag mte1 -> mte2, 1
+// CHECK: aicore.wait_flag m -> mte1, 0
 // CHECK: aicore.wait_flag m -> mte1, 1
 // CHECK: aicore.wait_flag fix -> m, 0
 // CHECK: aicore.wait_flag v -> mte2, 0

@@ -27,6 +27,9 @@ struct MatMulTiling {
   /// K slices per L1 stage: GM -> L1 moves [tm, kStages * tk] and
   /// [kStages * tk, tn] at once.
   int64_t kStages;
+  /// L1 stage buffers of each operand in a ring (2, 4 or 8): MTE2 loads up
+  /// to l1Buffers - 1 stages ahead of the Cube.
+  int64_t l1Buffers;
   /// L0C buffers (1, or 2 to overlap a tile's epilogue with the next tile).
   int64_t l0cBuffers;
   /// AI Cores the output tiles are spread over (round robin).
@@ -59,7 +62,7 @@ FailureOr<MatMulTiling> chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
                                            const aicore::AICoreTarget &target,
                                            std::string &why);
 
-/// `t` (tm, tn, tk, kStages, l0cBuffers set) completed with its block_dim
+/// `t` (tm, tn, tk, kStages, l1Buffers, l0cBuffers set) completed with its block_dim
 /// and modeled cycles for this matmul, if its sizes are multiples of the
 /// Cube fractal and its buffers fit `target`; else failure with `why` set.
 FailureOr<MatMulTiling> checkMatMulTiling(int64_t m, int64_t n, int64_t k,
