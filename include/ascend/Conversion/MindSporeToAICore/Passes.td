@@ -15,22 +15,25 @@ def ConvertMindSporeToAICorePass
     Identical matmuls share one kernel.
 
     Tiling. The output is cut into `[tm, tn]` tiles accumulated in L0C and
-    K into slices of `tk` (L0A `[tm, tk]`, L0B `[tk, tn]`); L1 holds stages
-    of `k_stages * tk` elements of K of both operands. Candidates are all
+    K into slices of `tk` (L0A `[tm, tk]`, L0B `[tk, tn]`); L1 holds a ring
+    of `l1_buffers` (2, 4 or 8) stages of `k_stages * tk` elements of K of
+    both operands. Candidates are all
     multiples of the Cube fractal (16, `cubeM` of the target table) up to
     the dimension rounded up to 16, whose buffers fit the target (`chip`
-    option) with double buffering: two L1 stages of both operands, two L0A
+    option) with their multiple buffers: the L1 ring of both operands, two L0A
     and two L0B slices, `l0c_buffers` (1 or 2) f32 accumulators in L0C and,
     with a bias, as many `[tm, tn]` result tiles and `[1, tn]` bias rows in
     UB. Each candidate is scored by an analytic per-pipe model of the
     schedule below with the costs of the kernel model
     (`ascend-aicore-estimate`): per output tile the busiest of MTE2 (GM
-    reads at the L2-hit-weighted rate), MTE1, M (plus the epilogue's stall
+    reads at the L2-hit-weighted rate, plus its stall during the epilogue
+    when the ring is too short to cover it), MTE1, M (plus the epilogue
     when there is one L0C buffer) and the epilogue; per block the sum over
     its tiles plus the pipeline fill and drain; the kernel's figure is its
-    busiest block. The fewest cycles wins (then fewer blocks, longer
-    stages, wider tiles). The choice is recorded on the kernel as
-    `aicore.tiling = {tm, tn, tk, k_stages, l0c_buffers, modeled_cycles}`.
+    busiest block. The fewest cycles wins (then fewer blocks, fewer L1
+    buffers, longer stages, wider tiles). The choice is recorded on the
+    kernel as `aicore.tiling = {tm, tn, tk, k_stages, l1_buffers,
+    l0c_buffers, modeled_cycles}`.
     A matmul whose element type the Cube lacks stays at the mindspore level
     with a remark. The `tiling` option replaces the search with one given
     schedule for every matmul (for tests and tuning); a schedule that is
@@ -53,10 +56,11 @@ def ConvertMindSporeToAICorePass
     (`aicore.block_idx`), so the loop bounds depend on the block.
 
     Kernel. For each output tile: K stage 0 is peeled (its first mmad
-    starts the accumulator); the following full stages go in pairs through
-    an `scf.for` (stage parity = L1 buffer), then a last full stage and
-    the partial stage alone. A stage is one MTE2 copy of each operand into
-    L1 buffer `s mod 2`, then per slice an MTE1 copy into L0A/L0B buffer
+    starts the accumulator); the following full stages go `l1_buffers` at a
+    time through an `scf.for` (so each stage's L1 buffer is static), then
+    the remaining full stages and the partial stage alone. A stage is one
+    MTE2 copy of each operand into L1 buffer `s mod l1_buffers`, then per
+    slice an MTE1 copy into L0A/L0B buffer
     `(slice index) mod 2` and an `aicore.mmad`. The epilogue is L0C -> GM
     (FIX) or, with a bias, L0C -> UB (FIX), `aicore.vadd` of the `[1, tn]`
     bias row (V) and UB -> GM (MTE3). With two L0C buffers a block's tiles
@@ -65,13 +69,14 @@ def ConvertMindSporeToAICorePass
 
     Synchronization. Every producer/consumer pair on two pipes is ordered
     by `set_flag` / `wait_flag` with the event id of the buffer it guards
-    (0 or 1 for the ping-pong buffers): MTE2 -> MTE1 (stage loaded),
+    (0 or 1 for the ping-pong buffers, 0 to `l1_buffers - 1` for the L1
+    ring): MTE2 -> MTE1 (stage loaded),
     MTE1 -> MTE2 (stage free, after its last slice), MTE1 -> M (slice in
     L0), M -> MTE1 (slice free), M -> FIX and FIX -> M (accumulator ready
     / free), and with a bias MTE2 -> V, V -> MTE2, FIX -> V, V -> MTE3,
     MTE3 -> FIX. The "free" flags are set once for every buffer before the
     tiles and waited once after them. Nothing else is flagged: MTE2 loads
-    stage s + 1 while the Cube multiplies stage s.
+    stages s + 1 ... s + l1_buffers - 1 while the Cube multiplies stage s.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -84,8 +89,9 @@ def ConvertMindSporeToAICorePass
            "row of the aicore target table to tile for">,
     ListOption<"tilingOption", "tiling", "int64_t",
                "Use this schedule for every matmul instead of the search: "
-               "tm,tn,tk,k-stages,l0c-buffers (tile sizes multiples of 16; "
-               "an error when it does not fit the chip's buffers)">,
+               "tm,tn,tk,k-stages,l0c-buffers[,l1-buffers] (tile sizes "
+               "multiples of 16, l1-buffers 2 by default; an error when it "
+               "does not fit the chip's buffers)">,
   ];
 }
 
