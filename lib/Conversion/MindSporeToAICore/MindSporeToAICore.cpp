@@ -59,12 +59,15 @@ public:
     readCost = (1 - hitRatio) / rates.gmBytesPerCycle +
                hitRatio / rates.l2ReadBytesPerCycle;
     SmallVector<MatMulRegion> regions = getMatMulRegions(s.m, s.n, t);
+    SmallVector<int64_t> perTile;
+    for (const MatMulRegion &r : regions)
+      perTile.push_back(tileCycles(r.rows, r.cols));
     int64_t blocks = t.blockDim, busiest = 0;
     for (int64_t b = 0; b < blocks; ++b) {
       int64_t total = 0, tiles = 0;
-      for (const MatMulRegion &r : regions) {
+      for (auto [r, cycles] : llvm::zip(regions, perTile)) {
         int64_t mine = tilesOfBlock(b, blocks, r.offset, r.count());
-        total += mine * tileCycles(r.rows, r.cols);
+        total += mine * cycles;
         tiles += mine;
       }
       if (!tiles)
@@ -275,8 +278,7 @@ mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
               // No more L1 buffers than stages.
               if (l1Buffers > 2 && (l1Buffers / 2) * kStages * tk >= k)
                 break;
-              MatMulTiling t{tm,        tn,         tk, kStages,
-                             l1Buffers, l0cBuffers, 1,  0};
+              MatMulTiling t{tm, tn, tk, kStages, l1Buffers, l0cBuffers, 1, 0};
               if (!fits(*shape, t, target, unused))
                 continue;
               complete(*shape, t, target);
@@ -330,9 +332,8 @@ mlir::ascend::checkMatMulTiling(int64_t m, int64_t n, int64_t k,
   if (!fits(*shape, t, target, overflow)) {
     llvm::raw_string_ostream(why)
         << "tiling " << t.tm << "x" << t.tn << "x" << t.tk << " (k-stages "
-        << t.kStages << ", l1-buffers " << t.l1Buffers
-        << ", l0c-buffers " << t.l0cBuffers << ") does not fit "
-        << target.name << ": " << overflow;
+        << t.kStages << ", l1-buffers " << t.l1Buffers << ", l0c-buffers "
+        << t.l0cBuffers << ") does not fit " << target.name << ": " << overflow;
     return failure();
   }
   complete(*shape, t, target);

@@ -62,9 +62,9 @@ FailureOr<MatMulTiling> chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
                                            const aicore::AICoreTarget &target,
                                            std::string &why);
 
-/// `t` (tm, tn, tk, kStages, l1Buffers, l0cBuffers set) completed with its block_dim
-/// and modeled cycles for this matmul, if its sizes are multiples of the
-/// Cube fractal and its buffers fit `target`; else failure with `why` set.
+/// `t` (tm, tn, tk, kStages, l1Buffers, l0cBuffers set) completed with its
+/// block_dim and modeled cycles for this matmul, if its sizes are multiples of
+/// the Cube fractal and its buffers fit `target`; else failure with `why` set.
 FailureOr<MatMulTiling> checkMatMulTiling(int64_t m, int64_t n, int64_t k,
                                           Type elementType, bool withBias,
                                           MatMulTiling t,
