@@ -319,9 +319,9 @@ static FailureOr<KernelSchedule> simulateBlocks(KernelOp kernel,
                                                 int64_t maxInstructions,
                                                 double l2HitRatio,
                                                 GMReads &reads) {
-  int64_t executed = 0;
   std::optional<KernelSchedule> busiest;
   for (int64_t b = 0; b < kernel.getBlockDim(); ++b) {
+    int64_t executed = 0; // the limit is per block
     FailureOr<KernelSchedule> schedule =
         Simulator(kernel, maxInstructions, executed, b, l2HitRatio, reads)
             .run();

@@ -32,7 +32,7 @@ struct KernelSchedule {
 /// `block_dim`, twice (the first run counts the GM reads that give the L2
 /// hit ratio, see AICoreDataRates). Fails after emitting an error on a race,
 /// a deadlock, a loop without constant bounds, or more than
-/// `maxInstructions` executed instructions (over all blocks of one run).
+/// `maxInstructions` executed instructions in one block.
 FailureOr<KernelSchedule> simulateKernel(KernelOp kernel,
                                          int64_t maxInstructions = 4000000);
 

@@ -42,7 +42,8 @@ def AscendAICoreEstimate : Pass<"ascend-aicore-estimate", "ModuleOp"> {
   }];
   let options = [
     Option<"maxInstructions", "max-instructions", "int64_t", "4000000",
-           "Largest number of instructions one kernel may execute">,
+           "Largest number of instructions one block of a kernel may "
+           "execute">,
   ];
 }
 
