@@ -170,7 +170,7 @@ FailureOr<SimulatedFigures> simulate(ac::KernelOp kernel) {
   const ac::AICoreTarget &target = kernel.getTarget();
   SimulatedFigures figures;
   figures.cycles = schedule->cycles;
-  figures.idealCubeCycles = schedule->idealCubeCycles;
+  figures.idealCubeCycles = schedule->totalIdealCubeCycles;
   auto busy = [&](ac::Pipe pipe) {
     return schedule->busy[static_cast<int>(pipe)];
   };
@@ -446,9 +446,8 @@ void mlir::ascend::profile::writeOpSummary(ArrayRef<KernelTask> tasks,
       } else {
         // Useful Cube cycles of all blocks over the Cube cycles the chip had
         // while the task ran (docs/KernelReport.md).
-        fields.push_back(fixed(100.0 * f.idealCubeCycles * task.blockDim /
-                                   (double(f.waves) * f.cycles *
-                                    f.cubeCores),
+        fields.push_back(fixed(100.0 * f.idealCubeCycles /
+                                   (double(f.waves) * f.cycles * f.cubeCores),
                                3));
       }
     }

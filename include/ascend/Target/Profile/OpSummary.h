@@ -74,7 +74,8 @@ struct SimulatedFigures {
           mte3 = 0;
   /// Cube cores (AIC) of the kernel's chip (AICoreTarget::cubeCores).
   int64_t cubeCores = 0;
-  /// aicore::KernelSchedule::idealCubeCycles of one block.
+  /// aicore::KernelSchedule::totalIdealCubeCycles: all blocks' useful Cube
+  /// cycles.
   double idealCubeCycles = 0;
   std::vector<PipeSpan> spans;
 };
