@@ -10,14 +10,15 @@ kernel model (`ascend-aicore-estimate`), then prints per case:
   - the tile (elements, or rows of the 2-D view) and block_dim chosen;
   - the modeled duration of the busiest core (cycles and us at the clock of
     the target table);
-  - the MTE bound: the larger of the busy cycles of MTE2 (GM -> UB) and MTE3
-    (UB -> GM) on that core at 32 B/cycle (ascend-hardware.md), i.e. the time
+  - the MTE bound: the larger of the busy cycles of MTE2 (GM -> UB, reads
+    at the L2-miss rate of 32 B/cycle) and MTE3 (UB -> GM, writes into L2 at
+    75 B/cycle) on that core (the target table's data rates), i.e. the time
     the copies alone take; and the ratio bound / modeled (target >= 0.85 on
     large shapes: the Vector work and the pipeline fill hide behind the
     copies);
   - for reference, the whole kernel's GM bytes over the HBM bandwidth of the
-    table (1.6 TB/s per die) and that ratio: the model charges every core its
-    own 32 B/cycle per MTE pipe and does not cap the cores' sum at the HBM
+    table (1.6 TB/s per die) and that ratio: the model gives every core its
+    own read and write rates and does not cap the cores' sum at the HBM
     bandwidth, so at 48 cores it is faster than HBM allows (documented in
     docs/AICoreKernels.md).
 

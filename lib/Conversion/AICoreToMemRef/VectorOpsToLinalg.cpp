@@ -1,9 +1,8 @@
 //===- VectorOpsToLinalg.cpp - host semantics of aicore Vector ops --------===//
 //
 // Each Vector op (AICoreVectorOps.td) becomes one linalg.generic on its
-// (space-less) memref operands; multi-core kernels run their body once per
-// block index. f16 / bf16 arithmetic is computed in f32 and rounded once,
-// as PyTorch's CPU kernels do.
+// (space-less) memref operands. f16 / bf16 arithmetic is computed in f32
+// and rounded once, as PyTorch's CPU kernels do.
 //
 //===----------------------------------------------------------------------===//
 #include "VectorOpsToLinalg.h"
@@ -340,33 +339,4 @@ void mlir::ascend::lowerVectorOp(RewriterBase &rewriter, Operation *op) {
             });
   }
   rewriter.eraseOp(op);
-}
-
-void mlir::ascend::runBlocksInSequence(RewriterBase &rewriter,
-                                       func::FuncOp func, int64_t blockDim) {
-  SmallVector<BlockIdxOp> indices;
-  func.walk([&](BlockIdxOp op) { indices.push_back(op); });
-  if (indices.empty())
-    return;
-  Block &entry = func.getBody().front();
-  Operation *terminator = entry.getTerminator();
-  Location loc = func.getLoc();
-  rewriter.setInsertionPoint(terminator);
-  Value lb = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  Value ub = arith::ConstantIndexOp::create(rewriter, loc, blockDim);
-  Value step = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  auto loop = scf::ForOp::create(rewriter, loc, lb, ub, step);
-  // Buffers stay outside the loop (one set of stack buffers, reused by
-  // every block); the rest of the body runs once per block index.
-  SmallVector<Operation *> body;
-  for (Operation &op : entry)
-    if (&op != terminator && &op != loop && !isa<AllocOp>(op) &&
-        op.getBlock() == &entry && lb.getDefiningOp() != &op &&
-        ub.getDefiningOp() != &op && step.getDefiningOp() != &op)
-      body.push_back(&op);
-  Operation *yield = loop.getBody()->getTerminator();
-  for (Operation *op : body)
-    op->moveBefore(yield);
-  for (BlockIdxOp index : indices)
-    rewriter.replaceOp(index, loop.getInductionVar());
 }

@@ -11,12 +11,6 @@ namespace mlir::ascend {
 /// computation, a linalg.generic (or linalg.fill).
 void lowerVectorOp(RewriterBase &rewriter, Operation *op);
 
-/// When `func` (a kernel body taken over from an aicore.kernel) reads
-/// aicore.block_idx, runs everything but its on-chip buffers once per block
-/// index in [0, blockDim) in an scf.for, replacing aicore.block_idx by the
-/// loop index.
-void runBlocksInSequence(RewriterBase &rewriter, func::FuncOp func,
-                         int64_t blockDim);
 } // namespace mlir::ascend
 
 #endif

@@ -123,11 +123,3 @@ aicore.kernel @rank3() {
   aicore.vexp %a, %a : memref<2x2x64xf32, #aicore.space<ub>>, memref<2x2x64xf32, #aicore.space<ub>>
   aicore.return
 }
-
-// -----
-
-func.func @block_idx_outside() {
-  // expected-error @+1 {{'aicore.block_idx' op expects parent op 'aicore.kernel'}}
-  %b = aicore.block_idx
-  return
-}

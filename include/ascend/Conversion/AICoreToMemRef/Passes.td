@@ -26,8 +26,11 @@ def ConvertAICoreToMemRefPass
     - the Vector ops (`aicore.vsub`, `vexp`, `vmuls`, `vbroadcast`, `vcast`,
       `vselect`, `vreduce`, ...) become one `linalg.generic` each (`vdup` a
       `linalg.fill`), f16 / bf16 arithmetic computed in f32 and rounded once;
-    - a kernel reading `aicore.block_idx` runs its body (all but its
-      buffers) once per block index in an `scf.for` over `[0, block_dim)`;
+    - a kernel with `block_dim` B > 1 (or using `aicore.block_idx`) runs
+      its blocks one after another: its body, except the on-chip buffers,
+      becomes an `scf.for` over `[0, B)` whose induction variable replaces
+      `aicore.block_idx` (blocks write disjoint output tiles, so the order
+      does not matter);
     - `aicore.set_flag` / `aicore.wait_flag` are erased (the host runs the
       kernel in program order, which every flag schedule allows);
     - `aicore.launch` becomes a `func.call` on `bufferization.to_buffer` of

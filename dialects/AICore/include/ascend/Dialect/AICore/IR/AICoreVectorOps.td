@@ -1,7 +1,6 @@
 //===- AICoreVectorOps.td - Vector unit ops on UB tiles ----*- tablegen -*-===//
 //
-// The Vector unit's instructions on UB tiles (pipe V) and the block index of
-// a multi-core kernel.
+// The Vector unit's instructions on UB tiles (pipe V).
 //
 // Common rules of every op here (checked by the verifiers):
 //  - every memref operand is in UB (`#aicore.space<ub>`), statically shaped,
@@ -276,28 +275,6 @@ def AICore_VReduceOp : AICore_VectorOp<"vreduce", "reduce"> {
                        Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$dst,
                        StrAttr:$kind);
   let assemblyFormat = "$src `,` $dst attr-dict `:` type($src) `,` type($dst)";
-}
-
-//===----------------------------------------------------------------------===//
-// Multi-core kernels.
-//===----------------------------------------------------------------------===//
-
-def AICore_BlockIdxOp : AICore_Op<"block_idx", [Pure,
-    HasParent<"KernelOp">]> {
-  let summary = "the index of the AI Core running this copy of the kernel";
-  let description = [{
-    An `index` in `[0, block_dim)` of the enclosing `aicore.kernel`: each of
-    the `block_dim` cores runs the same body and picks its share of the work
-    from this index (Ascend C GetBlockIdx). Placed directly in the kernel
-    body. On the host (`convert-aicore-to-memref`) the kernel runs its body
-    once per index; the kernel model runs block 0.
-
-    ```mlir
-    %b = aicore.block_idx
-    ```
-  }];
-  let results = (outs Index:$index);
-  let assemblyFormat = "attr-dict";
 }
 
 #endif // ASCEND_DIALECT_AICORE_VECTOR_OPS
