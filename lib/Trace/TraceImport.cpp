@@ -1207,26 +1207,36 @@ mlir::ascend::readRecordedParameters(StringRef bytes, StringRef filename,
 }
 
 /// Imports and, when `verifyModule`, verifies the result (mlir-translate
-/// verifies what a translation returns itself).
+/// verifies what a translation returns itself); times both under `timing`.
 static OwningOpRef<ModuleOp> importTraceBytes(StringRef bytes, StringRef filename,
-                                         MLIRContext *context,
-                                         bool verifyModule) {
+                                              MLIRContext *context,
+                                              bool verifyModule,
+                                              TimingScope *timing = nullptr) {
+  TimingScope none;
+  TimingScope &parent = timing ? *timing : none;
   context->loadDialect<pynative::PyNativeDialect>();
+  TimingScope buildTiming = parent.nest("Parse and build IR");
   TraceDiagnostics diag{context, filename};
   std::unique_ptr<google::protobuf::Arena> arena = traceArena();
   pb::Trace *trace = parseTraceBytes(bytes, diag, *arena);
   if (!trace)
     return nullptr;
   OwningOpRef<ModuleOp> module = TraceImporter(*trace, diag).import();
-  if (module && verifyModule && failed(verify(*module)))
-    return nullptr;
+  buildTiming.stop();
+  if (module && verifyModule) {
+    TimingScope verifyTiming = parent.nest("Verify");
+    if (failed(verify(*module)))
+      return nullptr;
+  }
   return module;
 }
 
 OwningOpRef<ModuleOp> mlir::ascend::importPyNativeTrace(StringRef bytes,
                                                         StringRef filename,
-                                                        MLIRContext *context) {
-  return importTraceBytes(bytes, filename, context, /*verifyModule=*/true);
+                                                        MLIRContext *context,
+                                                        TimingScope *timing) {
+  return importTraceBytes(bytes, filename, context, /*verifyModule=*/true,
+                          timing);
 }
 
 void mlir::ascend::registerPyNativeTraceTranslation() {
