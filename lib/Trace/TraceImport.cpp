@@ -22,6 +22,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include <array>
+#include <cstring>
 #include <memory>
 
 #include "PyNativeTrace.pb.h"
@@ -130,7 +132,13 @@ constexpr uint32_t kEventLocField = 1;
 
 /// Reads a base-128 varint of at most 10 bytes at `p`; false when it is
 /// truncated or longer.
-bool readVarint(const char *&p, const char *end, uint64_t &value) {
+LLVM_ATTRIBUTE_ALWAYS_INLINE bool readVarint(const char *&p, const char *end,
+                                             uint64_t &value) {
+  // Most varints of a trace (tags, lengths, ids, dimensions) are one byte.
+  if (LLVM_LIKELY(p != end && static_cast<uint8_t>(*p) < 0x80)) {
+    value = static_cast<uint8_t>(*p++);
+    return true;
+  }
   value = 0;
   for (unsigned shift = 0; shift < 70; shift += 7) {
     if (p == end)
@@ -153,10 +161,12 @@ struct WireField {
   uint64_t value = 0;
 };
 
+bool skipGroup(const char *&p, const char *end, uint32_t number, int depth);
+
 /// Reads the field at `p` and moves `p` past it; false when the bytes are
 /// not a well-formed field (bad tag, truncated value, unmatched group).
-bool readField(const char *&p, const char *end, WireField &field,
-               int depth = 0) {
+LLVM_ATTRIBUTE_ALWAYS_INLINE bool readField(const char *&p, const char *end,
+                                            WireField &field, int depth = 0) {
   uint64_t tag, value;
   if (!readVarint(p, end, tag) || tag > UINT32_MAX || (tag >> 3) == 0)
     return false;
@@ -186,25 +196,30 @@ bool readField(const char *&p, const char *end, WireField &field,
     field.payload = StringRef(p, value);
     p += value;
     return true;
-  case kStartGroup: {
-    // An unknown group: skip its fields up to the matching end tag.
-    if (depth >= kMaxGroupDepth)
-      return false;
-    for (;;) {
-      const char *next = p;
-      if (!readVarint(next, end, tag))
-        return false;
-      if ((tag & 7) == kEndGroup) {
-        p = next;
-        return (tag >> 3) == field.number;
-      }
-      WireField inner;
-      if (!readField(p, end, inner, depth + 1))
-        return false;
-    }
-  }
+  case kStartGroup:
+    return skipGroup(p, end, field.number, depth);
   default: // an end tag outside a group, or wire type 6 or 7
     return false;
+  }
+}
+
+/// Skips the fields of an unknown group (field `number`) up to its end tag.
+LLVM_ATTRIBUTE_NOINLINE bool skipGroup(const char *&p, const char *end,
+                                       uint32_t number, int depth) {
+  if (depth >= kMaxGroupDepth)
+    return false;
+  for (;;) {
+    const char *next = p;
+    uint64_t tag;
+    if (!readVarint(next, end, tag))
+      return false;
+    if ((tag & 7) == kEndGroup) {
+      p = next;
+      return (tag >> 3) == number;
+    }
+    WireField inner;
+    if (!readField(p, end, inner, depth + 1))
+      return false;
   }
 }
 
@@ -225,7 +240,14 @@ bool readField(const char *&p, const char *end, WireField &field,
 
 /// Whether `s` is valid UTF-8.
 bool isValidUTF8(StringRef s) {
-  if (llvm::all_of(s, [](char c) { return (unsigned char)c < 0x80; }))
+  // ASCII (the usual case), eight bytes at a time.
+  uint64_t high = 0;
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8)
+    high |= llvm::support::endian::read64le(s.data() + i);
+  for (; i < s.size(); ++i)
+    high |= static_cast<uint8_t>(s[i]);
+  if (!(high & 0x8080808080808080ull))
     return true;
   const auto *begin = reinterpret_cast<const llvm::UTF8 *>(s.begin());
   return llvm::isLegalUTF8String(
@@ -1068,6 +1090,47 @@ Type torchDtype(StringRef name, MLIRContext *ctx) {
       .Default(Type());
 }
 
+/// The current SSA value of each tensor id of a run. The recorder numbers
+/// tensors in the order it first sees them, so the ids a run defines are
+/// about a range: the ids from the run's first defined one on live in a
+/// vector (a lookup is an index) that grows while the ids stay close; any
+/// other id (a parameter's, one far off) lives in a map. A defined id never
+/// maps to a null value.
+class TensorValues {
+public:
+  void clear() {
+    dense.clear();
+    sparse.clear();
+    empty = true;
+  }
+  Value lookup(uint64_t id) const {
+    uint64_t offset = id - base; // wraps around for ids below the base
+    return offset < dense.size() ? dense[offset] : sparse.lookup(id);
+  }
+  bool contains(uint64_t id) const { return static_cast<bool>(lookup(id)); }
+  /// The value of `id`, null when it is not defined yet, to be assigned.
+  Value &operator[](uint64_t id) {
+    if (empty) {
+      base = id;
+      empty = false;
+    }
+    uint64_t offset = id - base;
+    if (offset < dense.size())
+      return dense[offset];
+    if (offset < 2 * dense.size() + 1024) {
+      dense.resize(std::max<uint64_t>(offset + 1, 2 * dense.size()));
+      return dense[offset];
+    }
+    return sparse[id];
+  }
+
+private:
+  bool empty = true;
+  uint64_t base = 0;
+  std::vector<Value> dense;
+  llvm::DenseMap<uint64_t, Value> sparse;
+};
+
 class TraceImporter {
 public:
   TraceImporter(const TraceContents &contents, TraceDiagnostics &diag)
@@ -1104,7 +1167,7 @@ private:
   /// The value of tensor id `id` if it is bound in this run or is a
   /// parameter/constant (without materializing it), else null.
   bool isDefined(uint64_t id) const {
-    return values.count(id) || parameters.count(id) || constants.count(id);
+    return values.contains(id) || parameters.count(id) || constants.count(id);
   }
   FailureOr<Value> lookup(uint64_t id, const Twine &what);
   LogicalResult convertArgument(const ArgumentView &arg,
@@ -1133,7 +1196,7 @@ private:
   /// Location of the event being imported.
   std::optional<Location> currentLoc;
   /// Current SSA value of each tensor id inside the run being imported.
-  llvm::DenseMap<uint64_t, Value> values;
+  TensorValues values;
   /// Function-level calls recorded so far in the file: id -> name.
   llvm::DenseMap<uint64_t, std::string> calls;
   /// --pynative-exact: record what the IR leaves out (see TraceExport.cpp).
@@ -1149,6 +1212,8 @@ private:
   /// lists, of the element pointers); `key` is the scratch key.
   llvm::StringMap<LocationAttr> locations;
   llvm::StringMap<StringAttr> strings;
+  static constexpr unsigned kRecentStringsLog2 = 8;
+  std::array<StringAttr, 1 << kRecentStringsLog2> recentStrings;
   llvm::DenseMap<int64_t, IntegerAttr> integers;
   llvm::StringMap<ArrayAttr> arrays;
   llvm::StringMap<DictionaryAttr> dictionaries;
@@ -1172,9 +1237,18 @@ Location TraceImporter::location(const LocationView &loc) {
 }
 
 StringAttr TraceImporter::stringAttr(StringRef value) {
+  // A direct-mapped cache of recent strings in front of the map, indexed by
+  // the length and the first bytes: hits cost one short comparison.
+  uint64_t head = 0;
+  std::memcpy(&head, value.data(), std::min<size_t>(value.size(), 8));
+  uint64_t mixed = (head ^ value.size()) * 0x9E3779B97F4A7C15ull;
+  StringAttr &recent = recentStrings[mixed >> (64 - kRecentStringsLog2)];
+  if (recent && recent.getValue() == value)
+    return recent;
   StringAttr &cached = strings[value];
   if (!cached)
     cached = StringAttr::get(ctx, value);
+  recent = cached;
   return cached;
 }
 
@@ -1505,9 +1579,8 @@ LogicalResult TraceImporter::importParameters(ModuleOp module) {
 }
 
 FailureOr<Value> TraceImporter::lookup(uint64_t id, const Twine &what) {
-  auto it = values.find(id);
-  if (it != values.end())
-    return it->second;
+  if (Value v = values.lookup(id))
+    return v;
   // A parameter or constant read first appears where its first user ran.
   Location loc = currentLoc ? *currentLoc : builder.getUnknownLoc();
   if (auto param = parameters.lookup(id)) {
@@ -1886,8 +1959,10 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run,
   Block *body = builder.createBlock(&trace.getBody());
   for (auto [type, id] : llvm::zip(inputTypes, inputIds)) {
     Value arg = body->addArgument(type, trace.getLoc());
-    if (id == 0 || !values.try_emplace(id, arg).second)
+    Value &slot = values[id];
+    if (id == 0 || slot)
       return diag.error() << "input tensor id " << id << " is repeated or 0";
+    slot = arg;
   }
   Location loc = builder.getUnknownLoc();
   EventReader reader;
