@@ -1131,6 +1131,9 @@ private:
   llvm::DenseMap<uint64_t, Value> sparse;
 };
 
+/// Size (log2) of the importer's direct-mapped caches.
+constexpr unsigned kRecentLog2 = 8;
+
 class TraceImporter {
 public:
   TraceImporter(const TraceContents &contents, TraceDiagnostics &diag)
@@ -1212,8 +1215,20 @@ private:
   /// lists, of the element pointers); `key` is the scratch key.
   llvm::StringMap<LocationAttr> locations;
   llvm::StringMap<StringAttr> strings;
-  static constexpr unsigned kRecentStringsLog2 = 8;
-  std::array<StringAttr, 1 << kRecentStringsLog2> recentStrings;
+  /// Direct-mapped caches of recent values in front of the maps (a hit
+  /// costs one comparison, no hashing of bytes).
+  std::array<StringAttr, 1 << kRecentLog2> recentStrings;
+  std::array<ArrayAttr, 1 << kRecentLog2> recentArrays;
+  struct RecentDictionary {
+    SmallVector<NamedAttribute, 4> entries; // as given, not sorted
+    DictionaryAttr value;
+  };
+  std::array<RecentDictionary, 1 << kRecentLog2> recentDictionaries;
+  struct RecentType {
+    int32_t dtype = 0;
+    RankedTensorType type;
+  };
+  std::array<RecentType, 1 << kRecentLog2> recentTypes;
   llvm::DenseMap<int64_t, IntegerAttr> integers;
   llvm::StringMap<ArrayAttr> arrays;
   llvm::StringMap<DictionaryAttr> dictionaries;
@@ -1242,7 +1257,7 @@ StringAttr TraceImporter::stringAttr(StringRef value) {
   uint64_t head = 0;
   std::memcpy(&head, value.data(), std::min<size_t>(value.size(), 8));
   uint64_t mixed = (head ^ value.size()) * 0x9E3779B97F4A7C15ull;
-  StringAttr &recent = recentStrings[mixed >> (64 - kRecentStringsLog2)];
+  StringAttr &recent = recentStrings[mixed >> (64 - kRecentLog2)];
   if (recent && recent.getValue() == value)
     return recent;
   StringAttr &cached = strings[value];
@@ -1263,19 +1278,40 @@ IntegerAttr TraceImporter::i64Attr(int64_t value) {
   return cached;
 }
 
+/// The slot of a direct-mapped cache of 2^kRecentLog2 entries for `hash`.
+static size_t recentSlot(uint64_t hash) {
+  return (hash * 0x9E3779B97F4A7C15ull) >> (64 - kRecentLog2);
+}
+
 ArrayAttr TraceImporter::arrayAttr(ArrayRef<Attribute> elements) {
+  uint64_t hash = elements.size();
+  for (Attribute a : elements)
+    hash = hash * 31 + reinterpret_cast<uintptr_t>(a.getAsOpaquePointer());
+  ArrayAttr &recent = recentArrays[recentSlot(hash)];
+  if (recent && recent.getValue() == elements)
+    return recent;
   key.clear();
   for (Attribute a : elements)
     appendBytes(key, a);
   ArrayAttr &cached = arrays[key];
   if (!cached)
     cached = ArrayAttr::get(ctx, elements);
+  recent = cached;
   return cached;
 }
 
 DictionaryAttr TraceImporter::dictionaryAttr(ArrayRef<NamedAttribute> entries) {
   if (entries.empty())
     return emptyDictionary;
+  uint64_t hash = entries.size();
+  for (const NamedAttribute &entry : entries)
+    hash = (hash * 31 +
+            reinterpret_cast<uintptr_t>(entry.getName().getAsOpaquePointer())) *
+               31 +
+           reinterpret_cast<uintptr_t>(entry.getValue().getAsOpaquePointer());
+  RecentDictionary &recent = recentDictionaries[recentSlot(hash)];
+  if (recent.value && ArrayRef<NamedAttribute>(recent.entries) == entries)
+    return recent.value;
   key.clear();
   for (const NamedAttribute &entry : entries) {
     appendBytes(key, entry.getName());
@@ -1284,22 +1320,34 @@ DictionaryAttr TraceImporter::dictionaryAttr(ArrayRef<NamedAttribute> entries) {
   DictionaryAttr &cached = dictionaries[key];
   if (!cached)
     cached = DictionaryAttr::get(ctx, entries);
+  recent.entries.assign(entries.begin(), entries.end());
+  recent.value = cached;
   return cached;
 }
 
 FailureOr<RankedTensorType>
 TraceImporter::tensorType(const TensorTypeView &type, const Twine &what) {
+  uint64_t hash = type.dtypeValue;
+  for (int64_t d : type.shape())
+    hash = hash * 31 + d;
+  RecentType &recent = recentTypes[recentSlot(hash)];
+  if (recent.type && recent.dtype == type.dtypeValue &&
+      recent.type.getShape() == type.shape())
+    return recent.type;
   key.clear();
   appendBytes(key, type.dtype());
   for (int64_t d : type.shape())
     appendBytes(key, d);
   auto it = tensorTypes.find(key);
-  if (it != tensorTypes.end())
-    return it->second;
-  FailureOr<RankedTensorType> made = tensorTypeOf(type, diag, what);
-  if (succeeded(made))
-    tensorTypes[key] = *made;
-  return made;
+  if (it == tensorTypes.end()) {
+    FailureOr<RankedTensorType> made = tensorTypeOf(type, diag, what);
+    if (failed(made))
+      return failure();
+    it = tensorTypes.try_emplace(key, *made).first;
+  }
+  recent.dtype = type.dtypeValue;
+  recent.type = it->second;
+  return it->second;
 }
 
 /// Kind letters of `pynative.exact` argument lists (TraceExport.cpp reads them).
