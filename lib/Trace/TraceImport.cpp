@@ -16,6 +16,7 @@
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/Endian.h"
@@ -1131,6 +1132,19 @@ private:
   llvm::DenseMap<uint64_t, Value> sparse;
 };
 
+/// Gives each op appended to a block its order index (the previous op's plus
+/// a stride) while the op is still in the cache. Otherwise the verifier's
+/// first dominance check renumbers the whole block, a walk over a million
+/// ops scattered in memory that cost an eighth of the import.
+struct OpOrderKeeper : OpBuilder::Listener {
+  void notifyOperationInserted(Operation *op,
+                               OpBuilder::InsertPoint previous) override {
+    // Orders the two ops, numbering `op` from its neighbour.
+    if (Operation *before = op->getPrevNode())
+      (void)before->isBeforeInBlock(op);
+  }
+};
+
 /// Size (log2) of the importer's direct-mapped caches.
 constexpr unsigned kRecentLog2 = 8;
 
@@ -2005,6 +2019,11 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run,
   }
   OpBuilder::InsertionGuard guard(builder);
   Block *body = builder.createBlock(&trace.getBody());
+  // Number the ops as they are appended (see OpOrderKeeper).
+  body->recomputeOpOrder();
+  OpOrderKeeper orderKeeper;
+  builder.setListener(&orderKeeper);
+  auto noListener = llvm::make_scope_exit([&] { builder.setListener(nullptr); });
   for (auto [type, id] : llvm::zip(inputTypes, inputIds)) {
     Value arg = body->addArgument(type, trace.getLoc());
     Value &slot = values[id];
