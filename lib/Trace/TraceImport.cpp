@@ -843,7 +843,7 @@ bool EventReader::parse(StringRef bytes) {
     if (single)
       locBytes = locParts[0];
   }
-  if (!view.hasLoc && locBytes.data()) {
+  if (!view.hasLoc) {
     // loc() of an event without one is the empty location.
     locBytes = {};
     view.locValue.clear();
