@@ -104,13 +104,12 @@ std::unique_ptr<google::protobuf::Arena> traceArena() {
 //
 // A trace of a million events would be millions of small messages if parsed
 // whole. Instead the file is split at the wire level: everything but the
-// events is parsed into a `pb::Trace` (the header, whose runs hold no
-// events), and the events of each run are parsed one at a time, while they
-// are imported, into reused messages (EventReader). Parsing the header's
-// fields segment by segment and each event on its own gives the same
-// messages as parsing the whole file (protobuf merges repeated occurrences
-// of a message and keeps the last of a scalar); the generated code still
-// parses every message, with its checks (UTF-8 strings, recursion depth).
+// events is parsed by the generated code into a `pb::Trace` (the header,
+// whose runs hold no events; parsing its fields segment by segment gives the
+// same message as parsing them together, as protobuf merges repeated
+// occurrences of a message field and keeps the last value of a scalar), and
+// the events of each run are decoded one at a time, while they are imported,
+// into a reused view (EventReader, below).
 
 /// Protobuf wire types (the low 3 bits of a field's tag).
 enum WireType : unsigned {
@@ -1103,6 +1102,7 @@ public:
     dense.clear();
     sparse.clear();
     empty = true;
+    assigned = 0;
   }
   Value lookup(uint64_t id) const {
     uint64_t offset = id - base; // wraps around for ids below the base
@@ -1116,10 +1116,15 @@ public:
       empty = false;
     }
     uint64_t offset = id - base;
-    if (offset < dense.size())
+    if (offset < dense.size()) {
+      ++assigned;
       return dense[offset];
-    if (offset < 2 * dense.size() + 1024) {
+    }
+    // Grow only while the ids are about as many as the range they span, so
+    // that ids far apart (a corrupt file) cannot make the vector huge.
+    if (offset < 2 * dense.size() + 1024 && offset < 4 * assigned + 4096) {
       dense.resize(std::max<uint64_t>(offset + 1, 2 * dense.size()));
+      ++assigned;
       return dense[offset];
     }
     return sparse[id];
@@ -1128,6 +1133,8 @@ public:
 private:
   bool empty = true;
   uint64_t base = 0;
+  /// Ids given a slot in `dense`.
+  uint64_t assigned = 0;
   std::vector<Value> dense;
   llvm::DenseMap<uint64_t, Value> sparse;
 };
@@ -2023,7 +2030,7 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run,
   body->recomputeOpOrder();
   OpOrderKeeper orderKeeper;
   builder.setListener(&orderKeeper);
-  auto noListener = llvm::make_scope_exit([&] { builder.setListener(nullptr); });
+  llvm::scope_exit noListener([&] { builder.setListener(nullptr); });
   for (auto [type, id] : llvm::zip(inputTypes, inputIds)) {
     Value arg = body->addArgument(type, trace.getLoc());
     Value &slot = values[id];
