@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascend/Trace/TraceReader.h"
+#include "TraceWireCheck.h"
 
 #include "ascend/Dialect/PyNative/IR/PyNativeDialect.h"
 #include "mlir/IR/Builders.h"
@@ -725,6 +726,8 @@ bool parseExcept(StringRef bytes, google::protobuf::MessageLite &message,
 /// (`header`: its runs hold no events), and the serialized bytes of each
 /// run, from which the events are parsed one at a time.
 struct TraceContents {
+  /// The binary trace (the file, or binaryOfText).
+  StringRef binary;
   pb::Trace *header = nullptr;
   std::vector<StringRef> runs;
   /// A protobuf text trace, converted to binary (`runs` point into it).
@@ -735,6 +738,7 @@ struct TraceContents {
 /// `arena`); false when `bytes` is not a binary trace.
 bool splitBinaryTrace(StringRef bytes, TraceContents &contents,
                       google::protobuf::Arena &arena) {
+  contents.binary = bytes;
   contents.header = google::protobuf::Arena::CreateMessage<pb::Trace>(&arena);
   contents.runs.clear();
   return parseExcept(bytes, *contents.header, kTraceRunsField,
@@ -744,6 +748,18 @@ bool splitBinaryTrace(StringRef bytes, TraceContents &contents,
                                           kRunEventsField,
                                           [](StringRef) { return true; });
                      });
+}
+
+/// Reports where the binary trace `bytes` is damaged (TraceWireCheck.h):
+/// success when a damaged place was found and reported.
+LogicalResult reportWireDamage(StringRef bytes, TraceDiagnostics &diag) {
+  std::optional<trace::WireDamage> damage = trace::locateWireDamage(bytes);
+  if (!damage)
+    return failure();
+  diag.run = damage->run;
+  diag.event = damage->event;
+  diag.error() << "damaged binary trace: " << damage->problem;
+  return success();
 }
 
 /// Reads the trace in `bytes` (binary protobuf, else protobuf text) into
@@ -781,6 +797,8 @@ LogicalResult readTrace(StringRef bytes, TraceDiagnostics &diag,
   if (looksLikeText && !errors.text.empty())
     return diag.error() << "not a trace file: as protobuf text, "
                         << errors.text;
+  if (!looksLikeText && succeeded(reportWireDamage(bytes, diag)))
+    return failure();
   return diag.error() << "not a trace file: neither binary nor text protobuf "
                          "of ascend.trace.Trace (truncated or corrupt?)";
 }
@@ -1158,7 +1176,8 @@ constexpr unsigned kRecentLog2 = 8;
 class TraceImporter {
 public:
   TraceImporter(const TraceContents &contents, TraceDiagnostics &diag)
-      : trace(*contents.header), runBytes(contents.runs), diag(diag),
+      : trace(*contents.header), traceBytes(contents.binary),
+        runBytes(contents.runs), diag(diag),
         ctx(diag.context), builder(ctx), exact(clExact),
         recordedOpName(pynative::RecordedOp::getOperationName(), ctx),
         emptyDictionary(builder.getDictionaryAttr({})),
@@ -1209,7 +1228,9 @@ private:
   LogicalResult addExactEvent(const EventView &event, Operation *op);
 
   const pb::Trace &trace;
-  /// The serialized runs (their events are parsed while importing).
+  /// The binary trace and its serialized runs (their events are decoded
+  /// while importing).
+  StringRef traceBytes;
   ArrayRef<StringRef> runBytes;
   TraceDiagnostics &diag;
   MLIRContext *ctx;
@@ -2050,9 +2071,15 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run,
     if (field.number != kRunEventsField || field.wireType != kLengthDelimited)
       continue;
     diag.event = i;
-    if (!reader.parse(field.payload))
-      return diag.error() << "the event is not a valid ascend.trace.Event "
-                             "message (corrupt file?)";
+    if (!reader.parse(field.payload)) {
+      // The file's structure around the event is sound (readTrace checked
+      // it): the wire check names this event and its bytes.
+      // (Its decoding reads what protobuf reads, so the check finds it.)
+      if (failed(reportWireDamage(traceBytes, diag)))
+        diag.error() << "damaged binary trace: "
+                     << "the event does not parse as ascend.trace.Event";
+      return failure();
+    }
     const EventView &event = reader.event();
     if (i++ == 0 || !reader.sameLocationBytes())
       loc = location(event.loc());

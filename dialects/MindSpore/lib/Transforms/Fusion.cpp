@@ -71,8 +71,7 @@ private:
   int64_t kernelBytes(ArrayRef<Operation *> ops,
                       const llvm::SmallPtrSetImpl<Operation *> &members) const;
   double modeledMicros(int64_t bytes) const {
-    return std::max(target.minKernelMicros,
-                    double(bytes) / target.hbmBytesPerSecond * 1e6);
+    return modeledKernelMicros(bytes, target);
   }
   /// Distinct values a group with `extra` added would hold in UB.
   int64_t valueCount(const Group &group, Operation *extra) const;
