@@ -24,6 +24,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
@@ -98,6 +99,11 @@ cl::opt<std::string> reportFile(
              "modeled GM bytes before and after fusion, the lower bound, and "
              "the planned peak device memory"),
     cl::value_desc("file.csv"), cl::init(""), cl::cat(ascendCompileOptions));
+cl::opt<bool> verifyEach(
+    "verify-each",
+    cl::desc("Verify the program after every pass (to find the pass that "
+             "broke it); by default it is verified once, after the last pass"),
+    cl::init(false), cl::cat(ascendCompileOptions));
 
 /// Counts `pynative.op`s (recorded eager ops) over all runs.
 int64_t countRecordedOps(ModuleOp module) {
@@ -134,19 +140,35 @@ struct Progress {
 };
 
 /// Runs the pipeline built by `build` on `module`, honouring the
-/// --mlir-timing / --mlir-print-ir-* options.
+/// --mlir-print-ir-* options; with --mlir-timing its passes are timed under
+/// `stage` in the compile's one timing report. The passes' output is
+/// verified after each pass only with --verify-each (the caller verifies the
+/// result once): at 100k ops a verification costs about as much as a pass.
 LogicalResult
 runPipeline(ModuleOp module,
             llvm::function_ref<void(OpPassManager &,
                               const ascend::AscendPipelineOptions &)>
                 build,
-            const ascend::AscendPipelineOptions &options) {
+            const ascend::AscendPipelineOptions &options, TimingScope &timing,
+            StringRef stage) {
   PassManager pm(module.getContext());
+  pm.enableVerifier(verifyEach);
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();
-  applyDefaultTimingPassManagerCLOptions(pm);
+  TimingScope stageTiming = timing.nest(stage);
+  pm.enableTiming(stageTiming);
   build(pm, options);
   return pm.run(module);
+}
+
+/// Verifies the pipeline's result, unless --verify-each verified it after
+/// every pass already. The verifier's diagnostics name the op and the
+/// problem; they mean a bug in a pass, which --verify-each narrows down.
+LogicalResult verifyOutput(ModuleOp module, TimingScope &timing) {
+  if (verifyEach)
+    return success();
+  TimingScope verifyTiming = timing.nest("Verify");
+  return verify(module);
 }
 
 /// Writes `write`'s output to a temporary file beside `path`, then renames it
@@ -228,7 +250,14 @@ int main(int argc, char **argv) {
     return success();
   });
 
+  // --mlir-timing: one report for the whole compile (import, each stage's
+  // passes, verification, output), printed when `timing` goes away.
+  DefaultTimingManager timing;
+  applyDefaultTimingManagerCLOptions(timing);
+  TimingScope rootTiming = timing.getRootScope();
+
   std::string error;
+  TimingScope importTiming = rootTiming.nest("Import trace");
   std::unique_ptr<MemoryBuffer> input = openInputFile(inputFilename, &error);
   if (!input) {
     errs() << "ascend-compile: " << error << "\n";
@@ -238,6 +267,7 @@ int main(int argc, char **argv) {
       input->getBuffer(), inputFilename, &context);
   if (!module)
     return 1;
+  importTiming.stop();
   int64_t recordedOps = countRecordedOps(*module);
   int64_t runs = 0;
   for (Operation &op : module->getOps())
@@ -253,7 +283,7 @@ int main(int argc, char **argv) {
   options.mappingFile = mappingFile;
   if (emitLevel != EmitLevel::PyNative &&
       failed(runPipeline(*module, ascend::buildPyNativeToMindSporePipeline,
-                         options)))
+                         options, rootTiming, "pynative -> mindspore")))
     return 1;
 
   // Graph-level optimization, with its figures for the summary line and
@@ -272,14 +302,21 @@ int main(int argc, char **argv) {
     if (!reportFile.empty())
       beforeFusion = ascend::mindspore::summarizeKernels(*module);
     options.hbmBytes = hbmBytes;
-    if (failed(runPipeline(*module, ascend::buildGraphFusionPipeline, options)))
+    if (failed(runPipeline(*module, ascend::buildGraphFusionPipeline, options,
+                           rootTiming, "Graph fusion")))
       return 1;
   }
-  if (emitLevel == EmitLevel::MindIR)
+  if (emitLevel == EmitLevel::MindIR) {
+    // What MindIR is written from: verified once here (the passes before
+    // were not verified one by one, see runPipeline).
+    if (failed(verifyOutput(*module, rootTiming)))
+      return 1;
     graphModule = module->clone();
+  }
   if (optimize) {
     if (failed(
-            runPipeline(*module, ascend::buildDevicePlanningPipeline, options)))
+            runPipeline(*module, ascend::buildDevicePlanningPipeline, options,
+                        rootTiming, "Device planning")))
       return 1;
     // For --report and the summary line (both off under --quiet without a
     // report).
@@ -326,7 +363,7 @@ int main(int argc, char **argv) {
   int64_t kernels = 0;
   if (emitLevel == EmitLevel::AICore || emitLevel == EmitLevel::MindIR) {
     if (failed(runPipeline(*module, ascend::buildMindSporeToAICorePipeline,
-                           options)))
+                           options, rootTiming, "mindspore -> aicore")))
       return 1;
     module->walk([&](Operation *op) {
       kernels += op->getName().getStringRef() == "aicore.kernel";
@@ -368,13 +405,21 @@ int main(int argc, char **argv) {
   }
   LogicalResult written = success();
   if (emitLevel != EmitLevel::MindIR) {
+    // The importer verified its module; what the passes made is verified
+    // once, here (or after every pass with --verify-each).
+    if (emitLevel != EmitLevel::PyNative &&
+        failed(verifyOutput(*module, rootTiming)))
+      return 1;
+    TimingScope outputTiming = rootTiming.nest("Output");
     written = writeAtomically(outputFilename, [&](raw_ostream &os) {
-      // The module is verified already (by the importer, and after every
-      // pass that changed it): the printer need not verify it again.
+      // Verified already: the printer need not verify it again.
       module->print(os, OpPrintingFlags().assumeVerified());
       return success();
     });
   }
+  TimingScope mindirTiming;
+  if (!mindirFiles.empty())
+    mindirTiming = rootTiming.nest("Output");
   for (auto &[funcName, path] : mindirFiles) {
     // The module with only this entry, renamed to @main: with @main the
     // only entry, that is the module itself (no copy of the program needed).
@@ -400,6 +445,7 @@ int main(int argc, char **argv) {
   }
   if (failed(written))
     return 1;
+  mindirTiming.stop();
   if (!quiet) {
     errs() << "ascend-compile: " << inputFilename << ": " << recordedOps
            << " eager ops recorded in " << runs << " run(s)";

@@ -2,7 +2,8 @@
 #include "ascend/Dialect/MindSpore/Transforms/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::ascend::mindspore {
 #define GEN_PASS_DEF_ASCENDMINDSPOREFOLDTRANSPOSE
@@ -21,6 +22,9 @@ Value transposedSource(Value v) {
   return t.getInput();
 }
 
+/// Folds every 2-D transpose chain on either operand at once (a transpose of
+/// a transpose flips the flag back), so one application is final: the
+/// pattern needs no fixpoint iteration.
 struct FoldTransposeIntoMatMul : OpRewritePattern<MatMulOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(MatMulOp op,
@@ -28,10 +32,10 @@ struct FoldTransposeIntoMatMul : OpRewritePattern<MatMulOp> {
     Value x = op.getX(), y = op.getY();
     bool ta = op.getTransposeA(), tb = op.getTransposeB();
     bool changed = false;
-    if (Value src = transposedSource(x)) {
+    while (Value src = transposedSource(x)) {
       x = src, ta = !ta, changed = true;
     }
-    if (Value src = transposedSource(y)) {
+    while (Value src = transposedSource(y)) {
       y = src, tb = !tb, changed = true;
     }
     if (!changed)
@@ -41,19 +45,38 @@ struct FoldTransposeIntoMatMul : OpRewritePattern<MatMulOp> {
   }
 };
 
+/// Collects the transposes a rewritten MatMul read: they may be dead now.
+struct ReadTransposes : RewriterBase::Listener {
+  llvm::SetVector<Operation *> transposes;
+  void notifyOperationReplaced(Operation *op, ValueRange) override {
+    for (Value v : op->getOperands())
+      for (auto t = v.getDefiningOp<TransposeOp>(); t;
+           t = t.getInput().getDefiningOp<TransposeOp>())
+        transposes.insert(t);
+  }
+};
+
 struct AscendMindSporeFoldTransposePass
     : mlir::ascend::mindspore::impl::AscendMindSporeFoldTransposeBase<AscendMindSporeFoldTransposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateFoldTransposePatterns(patterns);
-    // Region simplification (block merging, dead arguments) is not needed
-    // here and costs more than linear time on long straight-line graphs.
-    GreedyRewriteConfig config;
-    config.setUseTopDownTraversal().setRegionSimplificationLevel(
-        GreedySimplifyRegionLevel::Disabled);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
-                                     config)))
-      signalPassFailure();
+    // One walk: the pattern is final on each MatMul (see above), so the
+    // greedy driver's worklist, folding and fixpoint iteration over the
+    // whole program would only cost time.
+    ReadTransposes read;
+    walkAndApplyPatterns(getOperation(), std::move(patterns), &read);
+    // Transposes left without users (a chain from its outermost one).
+    llvm::SmallPtrSet<Operation *, 16> erased;
+    for (Operation *t : read.transposes) {
+      while (t && !erased.contains(t) && t->use_empty()) {
+        auto inner = t->getOperand(0).getDefiningOp<TransposeOp>();
+        erased.insert(t);
+        t->erase();
+        t = inner && read.transposes.contains(inner) ? inner.getOperation()
+                                                      : nullptr;
+      }
+    }
   }
 };
 } // namespace

@@ -357,18 +357,22 @@ void BlockFuser::materialize(Group &group, int64_t index) {
     mapping.map(v, body->addArgument(v.getType(), v.getLoc()));
   for (Operation *cst : constants)
     builder.clone(*cst, mapping);
-  for (Operation *op : group.ops)
-    builder.clone(*op, mapping);
-  YieldOp::create(builder, loc,
-                  llvm::to_vector(llvm::map_range(outputs, [&](Value v) {
-                    return mapping.lookup(v);
-                  })));
+  // The members move into the body (no copies) and read the block arguments
+  // and inlined constants instead of the values from outside.
+  for (Operation *op : group.ops) {
+    op->moveBefore(body, body->end());
+    op->walk([&](Operation *nested) {
+      for (OpOperand &operand : nested->getOpOperands())
+        if (Value inside = mapping.lookupOrNull(operand.get()))
+          operand.set(inside);
+    });
+  }
+  auto yield = YieldOp::create(builder, loc, outputs);
   for (auto [output, result] : llvm::zip(outputs, fusion.getResults()))
     output.replaceUsesWithIf(result, [&](OpOperand &use) {
-      return !members.contains(inBlock(use.getOwner()));
+      return use.getOwner() != yield &&
+             !fusion->isProperAncestor(use.getOwner());
     });
-  for (Operation *op : llvm::reverse(group.ops))
-    op->erase();
   for (Operation *cst : constants)
     if (cst->use_empty())
       cst->erase();
