@@ -4,7 +4,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/StringMap.h"
+
+#include <map>
+#include <tuple>
 
 namespace mlir::ascend {
 #define GEN_PASS_DEF_CONVERTMINDSPORETOAICOREPASS
@@ -100,6 +102,11 @@ struct MatMulProblem {
   int64_t m, n, k;
   Type elementType;
   bool transposeA, transposeB, withBias;
+
+  auto key() const {
+    return std::make_tuple(m, n, k, elementType.getAsOpaquePointer(),
+                           transposeA, transposeB, withBias);
+  }
 
   std::string kernelName() const {
     std::string name;
@@ -300,7 +307,7 @@ struct ConvertMindSporeToAICorePass
     // one tiled kernel, the rest stays at the mindspore level.
     mindspore::FusionOp::inlineAll(module);
     SymbolTable symbols(module);
-    llvm::StringMap<KernelOp> kernels;
+    Kernels kernels;
 
     SmallVector<mindspore::MatMulOp> matmuls;
     module.walk([&](mindspore::MatMulOp op) { matmuls.push_back(op); });
@@ -308,8 +315,18 @@ struct ConvertMindSporeToAICorePass
       convert(op, *target, symbols, kernels);
   }
 
+  /// The kernel (or the reason there is none) of each distinct problem:
+  /// matmuls of one shape share a kernel, so each shape is tiled, named and
+  /// built once however many layers or loop trips use it.
+  struct KernelOrReason {
+    KernelOp kernel; ///< null when the problem has no tiling
+    std::string why; ///< why not
+  };
+  using Kernels =
+      std::map<decltype(std::declval<MatMulProblem>().key()), KernelOrReason>;
+
   void convert(mindspore::MatMulOp op, const AICoreTarget &target,
-               SymbolTable &symbols, llvm::StringMap<KernelOp> &kernels) {
+               SymbolTable &symbols, Kernels &kernels) {
     auto xType = cast<RankedTensorType>(op.getX().getType());
     auto resultType = cast<RankedTensorType>(op.getResult().getType());
     MatMulProblem p;
@@ -327,34 +344,36 @@ struct ConvertMindSporeToAICorePass
           biasAdd = user;
     p.withBias = static_cast<bool>(biasAdd);
 
-    std::string why;
-    FailureOr<MatMulTiling> tiling = chooseMatMulTiling(
-        p.m, p.n, p.k, p.elementType, p.withBias, target, why);
-    if (failed(tiling)) {
-      op.emitRemark("matmul kept at the mindspore level: ") << why;
-      return;
-    }
-
     SmallVector<Value> inputs{op.getX(), op.getY()};
     if (biasAdd)
       inputs.push_back(biasAdd.getBias());
 
-    std::string name = p.kernelName();
-    KernelOp &kernel = kernels[name];
-    if (!kernel) {
-      SmallVector<Type> argTypes;
-      for (Value v : inputs)
-        argTypes.push_back(gmType(cast<RankedTensorType>(v.getType())));
-      argTypes.push_back(gmType(resultType));
-      OpBuilder builder(&getContext());
-      kernel = KernelOp::create(builder, op.getLoc(), name,
-                                builder.getFunctionType(argTypes, {}),
-                                /*blockDim=*/1);
-      if (StringRef(target.name) != getDefaultTarget().name)
-        kernel.setChip(target.name);
-      symbols.insert(kernel);
-      MatMulKernelBuilder(kernel, p, *tiling).build();
+    // The kernel of this problem, built the first time it is seen.
+    auto [known, isNew] = kernels.try_emplace(p.key());
+    KernelOrReason &built = known->second;
+    if (isNew) {
+      FailureOr<MatMulTiling> tiling = chooseMatMulTiling(
+          p.m, p.n, p.k, p.elementType, p.withBias, target, built.why);
+      if (succeeded(tiling)) {
+        SmallVector<Type> argTypes;
+        for (Value v : inputs)
+          argTypes.push_back(gmType(cast<RankedTensorType>(v.getType())));
+        argTypes.push_back(gmType(resultType));
+        OpBuilder builder(&getContext());
+        built.kernel = KernelOp::create(builder, op.getLoc(), p.kernelName(),
+                                        builder.getFunctionType(argTypes, {}),
+                                        /*blockDim=*/1);
+        if (StringRef(target.name) != getDefaultTarget().name)
+          built.kernel.setChip(target.name);
+        symbols.insert(built.kernel);
+        MatMulKernelBuilder(built.kernel, p, *tiling).build();
+      }
     }
+    if (!built.kernel) {
+      op.emitRemark("matmul kept at the mindspore level: ") << built.why;
+      return;
+    }
+    KernelOp kernel = built.kernel;
 
     Operation *replaced = biasAdd ? biasAdd.getOperation() : op.getOperation();
     OpBuilder builder(replaced);

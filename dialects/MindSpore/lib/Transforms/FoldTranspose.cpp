@@ -2,7 +2,6 @@
 #include "ascend/Dialect/MindSpore/Transforms/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::ascend::mindspore {
@@ -45,36 +44,37 @@ struct FoldTransposeIntoMatMul : OpRewritePattern<MatMulOp> {
   }
 };
 
-/// Collects the transposes a rewritten MatMul read: they may be dead now.
-struct ReadTransposes : RewriterBase::Listener {
-  llvm::SetVector<Operation *> transposes;
-  void notifyOperationReplaced(Operation *op, ValueRange) override {
-    for (Value v : op->getOperands())
-      for (auto t = v.getDefiningOp<TransposeOp>(); t;
-           t = t.getInput().getDefiningOp<TransposeOp>())
-        transposes.insert(t);
-  }
-};
-
 struct AscendMindSporeFoldTransposePass
     : mlir::ascend::mindspore::impl::AscendMindSporeFoldTransposeBase<AscendMindSporeFoldTransposePass> {
   void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
-    populateFoldTransposePatterns(patterns);
-    // One walk: the pattern is final on each MatMul (see above), so the
-    // greedy driver's worklist, folding and fixpoint iteration over the
-    // whole program would only cost time.
-    ReadTransposes read;
-    walkAndApplyPatterns(getOperation(), std::move(patterns), &read);
+    // The pattern is final on each MatMul (see above): one application per
+    // MatMul, found by a walk, does what the greedy driver's worklist,
+    // folding and fixpoint iteration over the whole program would.
+    SmallVector<MatMulOp> matmuls;
+    getOperation()->walk([&](MatMulOp op) { matmuls.push_back(op); });
+    FoldTransposeIntoMatMul pattern(&getContext());
+    PatternRewriter rewriter(&getContext());
+    // The transposes a rewritten MatMul read: they may be dead now.
+    llvm::SetVector<Operation *> read;
+    for (MatMulOp op : matmuls) {
+      SmallVector<Operation *, 4> transposes;
+      for (Value v : op->getOperands())
+        for (auto t = v.getDefiningOp<TransposeOp>(); t;
+             t = t.getInput().getDefiningOp<TransposeOp>())
+          transposes.push_back(t);
+      rewriter.setInsertionPoint(op);
+      if (!transposes.empty() &&
+          succeeded(pattern.matchAndRewrite(op, rewriter)))
+        read.insert(transposes.begin(), transposes.end());
+    }
     // Transposes left without users (a chain from its outermost one).
     llvm::SmallPtrSet<Operation *, 16> erased;
-    for (Operation *t : read.transposes) {
+    for (Operation *t : read) {
       while (t && !erased.contains(t) && t->use_empty()) {
         auto inner = t->getOperand(0).getDefiningOp<TransposeOp>();
         erased.insert(t);
         t->erase();
-        t = inner && read.transposes.contains(inner) ? inner.getOperation()
-                                                      : nullptr;
+        t = inner && read.contains(inner) ? inner.getOperation() : nullptr;
       }
     }
   }

@@ -70,6 +70,14 @@ private:
   /// GM bytes of a kernel made of `ops`: external inputs once, outputs.
   int64_t kernelBytes(ArrayRef<Operation *> ops,
                       const llvm::SmallPtrSetImpl<Operation *> &members) const;
+  /// tensorBytes(type), computed once per type: the cost model asks for the
+  /// same few types many times per op.
+  int64_t bytesOf(Type type) const {
+    auto [it, inserted] = typeBytes.try_emplace(type, 0);
+    if (inserted)
+      it->second = tensorBytes(type);
+    return it->second;
+  }
   double modeledMicros(int64_t bytes) const {
     return std::max(target.minKernelMicros,
                     double(bytes) / target.hbmBytesPerSecond * 1e6);
@@ -94,6 +102,7 @@ private:
   /// tensor read by every layer (a shared bias) would otherwise make each
   /// reader walk all the readers before it.
   llvm::DenseMap<Value, SmallVector<Operation *, 2>> groupedReaders;
+  mutable llvm::DenseMap<Type, int64_t> typeBytes;
 };
 
 int64_t BlockFuser::kernelBytes(
@@ -107,13 +116,13 @@ int64_t BlockFuser::kernelBytes(
       if ((def && members.contains(def)) || isInlinableConstant(def))
         continue;
       if (inputs.insert(v).second)
-        bytes += tensorBytes(v.getType());
+        bytes += bytesOf(v.getType());
     }
     for (Value r : op->getResults())
       if (llvm::any_of(r.getUsers(), [&](Operation *user) {
             return !members.contains(inBlock(user));
           }))
-        bytes += tensorBytes(r.getType());
+        bytes += bytesOf(r.getType());
   }
   return bytes;
 }

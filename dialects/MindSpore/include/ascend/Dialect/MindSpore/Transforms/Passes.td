@@ -92,7 +92,9 @@ def AscendMindSporeAssignLayouts
       fractals on the way without a TransData kernel, and weights whose
       dimensions are not multiples of 16 stay ND rather than padded.
     The group converts at its boundary: `mindspore.trans_data` ops go
-    before its inputs and after its results, and the body converts its block
+    before its inputs (one per value and format, shared by the later groups
+    that read the value in that format) and after its results, and the body
+    converts its block
     arguments back to the logical form (on the chip, during the copy into L1
     / UB). Between two groups that agree on a format the inverse TransData
     pair folds away, so consecutive convolutions pass NC1HWC0 directly; a
@@ -124,7 +126,9 @@ def AscendMindSporePlanMemory
     parameters only (folded when MindSpore loads the weights) are read-only
     and never reused. Reshape, ExpandDims and Squeeze are views of their operand's
     buffer. The regions of cond and while are planned on top of the buffers
-    live at the op.
+    live at the op. A fusion group is one kernel: its inputs and results are
+    planned, the values inside it stay in the AI Core's buffers (UB, L1,
+    L0) and take no GM.
 
     Records `mindspore.device_memory` on each function: a dictionary of
     `peak_bytes` (inputs + weights + constants + the activation arena),
