@@ -39,7 +39,13 @@ struct FoldTransposeIntoMatMul : OpRewritePattern<MatMulOp> {
     }
     if (!changed)
       return failure();
-    rewriter.replaceOpWithNewOp<MatMulOp>(op, x, y, ta, tb);
+    // Same result type: the MatMul changes in place.
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getXMutable().assign(x);
+      op.getYMutable().assign(y);
+      op.setTransposeA(ta);
+      op.setTransposeB(tb);
+    });
     return success();
   }
 };

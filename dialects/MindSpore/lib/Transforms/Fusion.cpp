@@ -40,6 +40,9 @@ struct Group {
   bool closed = false;
   bool hasCube = false;
   bool hasReduction = false;
+  /// GM bytes of the group as one kernel (kernelBytes), or -1 when `ops`
+  /// changed since it was computed.
+  int64_t bytes = -1;
 };
 
 /// Grows fusion groups over one block (see the pass description).
@@ -216,20 +219,24 @@ void BlockFuser::run(Block &block) {
       int64_t best = -1;
       double bestSaving = 0;
       int64_t bestBytes = 0;
+      int64_t opBytes = -1; // the op as a kernel of its own, once
       for (int64_t g : candidates) {
         if (g == best || groups[g].ops.empty() ||
             !compatible(groups[g], op, unit))
           continue;
-        llvm::SmallPtrSet<Operation *, 16> apart(groups[g].ops.begin(),
-                                                 groups[g].ops.end());
-        llvm::SmallPtrSet<Operation *, 16> merged = apart;
+        llvm::SmallPtrSet<Operation *, 16> merged(groups[g].ops.begin(),
+                                                  groups[g].ops.end());
+        if (groups[g].bytes < 0)
+          groups[g].bytes = kernelBytes(groups[g].ops, merged);
         merged.insert(op);
-        llvm::SmallPtrSet<Operation *, 1> alone;
-        alone.insert(op);
+        if (opBytes < 0) {
+          llvm::SmallPtrSet<Operation *, 1> alone;
+          alone.insert(op);
+          opBytes = kernelBytes({op}, alone);
+        }
         SmallVector<Operation *> mergedOps(groups[g].ops);
         mergedOps.push_back(op);
-        int64_t groupBytes = kernelBytes(groups[g].ops, apart);
-        int64_t opBytes = kernelBytes({op}, alone);
+        int64_t groupBytes = groups[g].bytes;
         int64_t mergedBytes = kernelBytes(mergedOps, merged);
         double saving = modeledMicros(groupBytes) + modeledMicros(opBytes) -
                         modeledMicros(mergedBytes);
@@ -250,6 +257,7 @@ void BlockFuser::run(Block &block) {
       }
       Group &group = groups[joined];
       group.ops.push_back(op);
+      group.bytes = -1;
       group.hasCube |= unit == "cube";
       group.hasReduction |= unit == "reduction";
       membership[op] = joined;
@@ -287,6 +295,7 @@ void BlockFuser::run(Block &block) {
         });
         group.hasCube = cube;
         group.hasReduction = reduction;
+        group.bytes = -1;
         other.ops.clear();
       }
     }
