@@ -405,7 +405,7 @@ struct FusePass
     if (!target)
       return signalPassFailure();
     if (maxGroupOps < 2 || minTileBytes <= 0) {
-      getOperation().emitError(
+      getOperation()->emitError(
           "max-group-ops must be at least 2 and min-tile-bytes positive");
       return signalPassFailure();
     }
@@ -413,7 +413,7 @@ struct FusePass
     BlockFuser fuser(*target, maxGroupOps, maxValues);
     fuser.loadTime = findLoadTimeOps(getOperation());
     SmallVector<Block *> blocks;
-    getOperation().walk([&](Block *block) {
+    getOperation()->walk([&](Block *block) {
       if (!isa<FusionOp>(block->getParentOp()) &&
           !isa<ModuleOp>(block->getParentOp()))
         blocks.push_back(block);

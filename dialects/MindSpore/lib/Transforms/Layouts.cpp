@@ -166,7 +166,7 @@ struct AssignLayoutsPass
           AssignLayoutsPass> {
   void runOnOperation() override {
     SmallVector<FusionOp> groups;
-    getOperation().walk([&](FusionOp op) {
+    getOperation()->walk([&](FusionOp op) {
       if (op.getKind() == "mix")
         groups.push_back(op);
     });

@@ -218,7 +218,17 @@ struct PlanMemoryPass
       return signalPassFailure();
     int64_t capacity = hbmBytes > 0 ? (int64_t)hbmBytes
                                      : target->memories.gm.capacity;
-    for (auto func : getOperation().getOps<func::FuncOp>()) {
+    // The functions at or under the root: the module (each of its
+    // functions), or one function when the pass is nested on func.func.
+    SmallVector<func::FuncOp> funcs;
+    getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (auto func = dyn_cast<func::FuncOp>(op)) {
+        funcs.push_back(func);
+        return WalkResult::skip();
+      }
+      return WalkResult::advance();
+    });
+    for (func::FuncOp func : funcs) {
       if (func.isExternal())
         continue;
       int64_t inputBytes = 0, weightBytes = 0;

@@ -5,7 +5,7 @@
 include "mlir/Pass/PassBase.td"
 
 def AscendMindSporeFoldTranspose
-    : Pass<"ascend-mindspore-fold-transpose", "ModuleOp"> {
+    : Pass<"ascend-mindspore-fold-transpose"> {
   let summary = "Folds 2-D transposes into MatMul's transpose_a/transpose_b";
   let description = [{
     `matmul(x, transpose(w, [1, 0]))` becomes `matmul(x, w) {transpose_b}`
@@ -17,7 +17,7 @@ def AscendMindSporeFoldTranspose
 }
 
 def AscendMindSporeFoldBatchNorm
-    : Pass<"ascend-mindspore-fold-batch-norm", "ModuleOp"> {
+    : Pass<"ascend-mindspore-fold-batch-norm"> {
   let summary = "Folds inference BatchNorm into the Conv2D that feeds it";
   let description = [{
     `batch_norm(conv2d(x, w), scale, offset, mean, variance)` (inference, the
@@ -31,7 +31,7 @@ def AscendMindSporeFoldBatchNorm
   let dependentDialects = ["::mlir::ascend::mindspore::MindSporeDialect"];
 }
 
-def AscendMindSporeFuse : Pass<"ascend-mindspore-fuse", "ModuleOp"> {
+def AscendMindSporeFuse : Pass<"ascend-mindspore-fuse"> {
   let summary = "Groups primitives into Cube/Vector kernels (mindspore.fusion)";
   let description = [{
     Walks every block in order and grows fusion groups (see
@@ -76,7 +76,7 @@ def AscendMindSporeFuse : Pass<"ascend-mindspore-fuse", "ModuleOp"> {
 }
 
 def AscendMindSporeAssignLayouts
-    : Pass<"ascend-mindspore-assign-layouts", "ModuleOp"> {
+    : Pass<"ascend-mindspore-assign-layouts"> {
   let summary = "Gives Cube kernels the device formats the Cube reads";
   let description = [{
     For each "mix" fusion group (see `mindspore.fusion`), chooses the GM
@@ -114,7 +114,7 @@ def AscendMindSporeInlineFusion
 }
 
 def AscendMindSporePlanMemory
-    : Pass<"ascend-mindspore-plan-memory", "ModuleOp"> {
+    : Pass<"ascend-mindspore-plan-memory"> {
   let summary = "Plans device memory (GM) and checks the peak against HBM";
   let description = [{
     For each function, a linear scan over its kernels assigns every
