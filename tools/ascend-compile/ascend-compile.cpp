@@ -323,6 +323,7 @@ int main(int argc, char **argv) {
     if (!reportFile.empty() || !quiet)
       afterFusion = ascend::mindspore::summarizeKernels(*module);
   }
+  std::string reportText;
   if (!reportFile.empty()) {
     if (!optimize) {
       errs() << "ascend-compile: --report needs the graph-level optimization "
@@ -348,14 +349,13 @@ int main(int argc, char **argv) {
         os << peak;
       os << "\n";
     };
-    if (failed(writeAtomically(reportFile, [&](raw_ostream &os) {
-          os << "Stage,Kernels,HBM Bytes,HBM Lower Bound Bytes,"
-                "HBM / Lower Bound,Peak Device Memory Bytes\n";
-          row(os, "before fusion", beforeFusion, false);
-          row(os, "after fusion", afterFusion, true);
-          return success();
-        })))
-      return 1;
+    // Written with the output, once the compile succeeded and the program
+    // verified.
+    llvm::raw_string_ostream os(reportText);
+    os << "Stage,Kernels,HBM Bytes,HBM Lower Bound Bytes,"
+          "HBM / Lower Bound,Peak Device Memory Bytes\n";
+    row(os, "before fusion", beforeFusion, false);
+    row(os, "after fusion", afterFusion, true);
   }
 
   if (emitLevel != EmitLevel::PyNative)
@@ -410,6 +410,14 @@ int main(int argc, char **argv) {
     if (emitLevel != EmitLevel::PyNative &&
         failed(verifyOutput(*module, rootTiming)))
       return 1;
+  }
+  if (!reportFile.empty() &&
+      failed(writeAtomically(reportFile, [&](raw_ostream &os) {
+        os << reportText;
+        return success();
+      })))
+    return 1;
+  if (emitLevel != EmitLevel::MindIR) {
     TimingScope outputTiming = rootTiming.nest("Output");
     written = writeAtomically(outputFilename, [&](raw_ostream &os) {
       // Verified already: the printer need not verify it again.
