@@ -5,7 +5,7 @@ For each model (torchvision resnet18, a TransformerEncoderLayer of BERT-base
 width, and the repository's examples), in one run:
   - records the model and compiles it to the mindspore level twice: without
     the graph-level optimization (the graph both sides start from) and with it
-    (`ascend-compile --report`: kernels and modeled GM bytes);
+    (`ascend-compile --fusion-report`: kernels and modeled GM bytes);
   - lowers the unoptimized graph to linalg (`ascend-opt
     --convert-mindspore-to-linalg`) and runs upstream's elementwise fusion on
     it (`mlir-opt-22 --linalg-generalize-named-ops
@@ -128,7 +128,7 @@ def main():
                  "--graph-opt=false", "-o", plain, "--quiet"])
             report = os.path.join(tmp, "report.csv")
             run([os.path.join(bin_dir, "ascend-compile"), trace, "--emit=mindspore",
-                 "-o", os.path.join(tmp, "ours.mlir"), "--report", report, "--quiet"])
+                 "-o", os.path.join(tmp, "ours.mlir"), "--fusion-report", report, "--quiet"])
             with open(report) as f:
                 stages = {r["Stage"]: r for r in csv.DictReader(f)}
             lowered = os.path.join(tmp, "linalg.mlir")

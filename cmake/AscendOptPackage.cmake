@@ -4,7 +4,7 @@ include(CMakePackageConfigHelpers)
 
 set(ASCEND_EXPORTED_LIBRARIES
   MLIRPyNative MLIRMindSpore MLIRAICore
-  AscendTraceProto AscendTrace AscendMindIRProto AscendMindIR
+  AscendTraceProto AscendTrace AscendMindIRProto AscendMindIR AscendProfile
   AscendPyNativeToMindSpore AscendMindSporeToAICore AscendMindSporeToLinalg
   AscendAICoreToMemRef AscendExecution AscendPipelines AscendInitAll)
 foreach(lib ${ASCEND_EXPORTED_LIBRARIES})

@@ -5,6 +5,7 @@
 
 #include "ascend/Target/MindIR/MindIRExport.h"
 #include "ascend/Target/MindIR/MindIRImport.h"
+#include "ascend/Target/Profile/OpSummary.h"
 #include "ascend/Trace/TraceReader.h"
 
 #include "ascend/Conversion/AICoreToMemRef/AICoreToMemRef.h"
@@ -45,4 +46,5 @@ void mlir::ascend::registerAllTranslations() {
   registerPyNativeTraceTranslation();
   registerMindIRTranslations();
   registerMindIRImportTranslation();
+  profile::registerProfileTranslations();
 }

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascend/Trace/TraceReader.h"
+#include "TraceWireCheck.h"
 
 #include "ascend/Dialect/PyNative/IR/PyNativeDialect.h"
 #include "mlir/IR/Builders.h"
@@ -126,6 +127,14 @@ pb::Trace *parseTraceBytes(StringRef bytes, TraceDiagnostics &diag,
     diag.error() << "not a trace file: as protobuf text, " << errors.text;
     return nullptr;
   }
+  if (!looksLikeText)
+    if (std::optional<trace::WireDamage> damage =
+            trace::locateWireDamage(bytes)) {
+      diag.run = damage->run;
+      diag.event = damage->event;
+      diag.error() << "damaged binary trace: " << damage->problem;
+      return nullptr;
+    }
   diag.error() << "not a trace file: neither binary nor text protobuf of "
                   "ascend.trace.Trace (truncated or corrupt?)";
   return nullptr;

@@ -14,12 +14,14 @@ What is captured (see docs/TraceFormat.md for the file format):
 """
 
 import dis
-import threading
+import gc
+import inspect
 import os
 import re
 import sys
 import sysconfig
 import tempfile
+import threading
 import weakref
 
 from . import TORCH_MISSING_MESSAGE, PROTOBUF_MISSING_MESSAGE, FORMAT_VERSION, __version__
@@ -27,7 +29,7 @@ from . import TORCH_MISSING_MESSAGE, PROTOBUF_MISSING_MESSAGE, FORMAT_VERSION, _
 try:
     import torch
     from torch.utils._mode_utils import no_dispatch
-    from torch.utils._python_dispatch import TorchDispatchMode
+    from torch.utils._python_dispatch import TorchDispatchMode, _TorchDispatchStackMode
     from torch.overrides import TorchFunctionMode
 except ImportError as exc:  # pragma: no cover - exercised via the CLI test
     raise ImportError(TORCH_MISSING_MESSAGE) from exc
@@ -115,6 +117,27 @@ class _Internal:
         return False
 
 
+# Per-code-object facts, kept for the life of the process (they depend on the code only):
+_INTERNAL_FILES = {}  # file name -> _is_internal(file name)
+_INTERNAL_CODE = {}   # code -> _is_internal(code.co_filename)
+_POSITIONS = {}       # code -> per instruction (line or None, 1-based column or 0)
+_LOOPS = {}           # code -> _find_loops(code), None when it has no loops (or is internal)
+
+
+def _is_internal(filename):
+    """Whether frames of this file are left out of locations and loop marks: torch, the
+    recorder, and Python's own library (frozen modules such as <frozen abc> run only on
+    some calls, e.g. the first isinstance check of a class, so they would make runs
+    differ)."""
+    internal = _INTERNAL_FILES.get(filename)
+    if internal is None:
+        path = os.path.abspath(filename) if not filename.startswith("<") else filename
+        internal = (path.startswith(_TORCH_DIR) or path.startswith(_PACKAGE_DIR)
+                    or path.startswith("<frozen ") or path.startswith(_STDLIB_DIR))
+        _INTERNAL_FILES[filename] = internal
+    return internal
+
+
 class _Loop:
     __slots__ = ("index", "head", "line", "column", "start", "end", "inner")
 
@@ -196,6 +219,13 @@ def tensor_type(t):
     return tt
 
 
+def _set_type(tt, dtype, shape):
+    """Fills the TensorType message tt (marking it present even when all is default)."""
+    tt.dtype = DTYPES.get(dtype, pb.DTYPE_UNDEFINED)
+    if shape:
+        tt.shape.extend(shape)
+
+
 def tensor_bytes(t):
     """Little-endian row-major bytes of a tensor's elements (must run under no_dispatch)."""
     t = t.detach()
@@ -211,6 +241,20 @@ def tensor_value(t):
     if t.dtype not in DTYPES:
         raise RecordError(f"cannot save the value of a {t.dtype} tensor (no DType for it)")
     return pb.TensorValue(type=tensor_type(t), data=tensor_bytes(t))
+
+
+def _check_dtype(t):
+    if t.dtype not in DTYPES:
+        raise RecordError(f"cannot save the value of a {t.dtype} tensor (no DType for it)")
+
+
+def _set_value(value, t):
+    """Fills the TensorValue message `value` in place with t's type and bytes (the same
+    message as tensor_value(t), without building and then copying a second one)."""
+    _set_type(value.type, t.dtype, t.shape)
+    data = tensor_bytes(t)
+    if data:
+        value.data = data
 
 
 def value_to_tensor(value, weights=None):
@@ -254,11 +298,11 @@ class _WeightsFile:
         self.file = os.fdopen(fd, "wb")
         self.size = 0
 
-    def add(self, t):
+    def add(self, t, value=None):
         """Appends the bytes of tensor t (under no_dispatch) at the next aligned
-        offset without copying a contiguous CPU tensor; returns a TensorValue."""
-        if t.dtype not in DTYPES:
-            raise RecordError(f"cannot save the value of a {t.dtype} tensor (no DType for it)")
+        offset without copying a contiguous CPU tensor; fills the TensorValue `value`
+        (a new one when None) and returns it."""
+        _check_dtype(t)
         pad = -self.size % SIDECAR_ALIGNMENT
         if pad:
             self.file.write(bytes(pad))
@@ -269,7 +313,9 @@ class _WeightsFile:
         flat = flat.resolve_conj().resolve_neg().contiguous().reshape(-1)
         array = flat.view(torch.uint8).numpy()
         self.file.write(memoryview(array))
-        value = pb.TensorValue(type=tensor_type(t))
+        if value is None:
+            value = pb.TensorValue()
+        _set_type(value.type, t.dtype, t.shape)
         value.external.offset = self.size
         value.external.length = array.nbytes
         self.size += array.nbytes
@@ -397,8 +443,165 @@ def _alias_of_returns(func):
     return result
 
 
+# Schema types whose values cannot hold a tensor (`str(argument.type)` spells them
+# "int", "List[int]", "Optional[List[int]]", "number", "Optional[Device]", ...). The
+# dispatcher passes such arguments to __torch_dispatch__ as new Python numbers, strings
+# and lists that no one else holds, so the recorder keeps them as they are and converts
+# them when it builds the message.
+_PLAIN_TYPE_NAMES = frozenset(["Optional", "List", "int", "SymInt", "float", "bool", "str", "number",
+                               "Scalar", "complex", "ScalarType", "Layout", "Device", "MemoryFormat"])
+
+
+def _is_plain_type(type_name):
+    return all(word in _PLAIN_TYPE_NAMES or word.isdigit() for word in re.findall(r"\w+", type_name))
+
+
+class _OpInfo:
+    """What recording an op needs from its schema, computed once per op (OpOverload)."""
+
+    __slots__ = ("name", "arguments", "positional", "tensor_like", "mutated", "returns", "single",
+                 "batch_norm")
+
+    def __init__(self, func):
+        name, arguments, returns = _schema_info(func)
+        self.name = name
+        # Per argument: (name, kwarg_only, default, a plain type (see _PLAIN_TYPE_NAMES), a
+        # Tensor type, a float type).
+        self.arguments = tuple((a_name, kwarg_only, default,
+                                _is_plain_type(type_name),
+                                "Tensor" in type_name, "float" in type_name)
+                               for a_name, kwarg_only, default, _, type_name in arguments)
+        # All arguments can be passed by position (none is keyword-only).
+        self.positional = not any(a[1] for a in arguments)
+        # (index, a Tensor type, a float type) of the arguments not of a plain type.
+        self.tensor_like = tuple((i, a[4], a[5]) for i, a in enumerate(self.arguments) if not a[3])
+        self.mutated = tuple(i for i, a in enumerate(arguments) if a[3])
+        # Per return: (a Tensor type, index of the argument it aliases or -1).
+        self.returns = tuple(("Tensor" in r, alias) for r, alias in zip(returns, _alias_of_returns(func)))
+        self.single = len(returns) == 1
+        self.batch_norm = name == "aten.native_batch_norm.default"
+
+
+# id(op) -> (op, _OpInfo): by id, since OpOverload.__hash__ is a Python method (ops live
+# as long as torch.ops, and the entry holds the op).
+_op_infos = {}
+
+
+# The compact forms events take while a run is recorded; the protobuf messages are built
+# from them when the trace is asked for (Recorder.trace, or writing the file).
+class _Tid(int):
+    """A tensor id (an argument that is a tensor), told apart from an int argument."""
+    __slots__ = ()
+
+
+class _TensorIds(tuple):
+    """A TensorList argument: tensor ids, 0 for None."""
+    __slots__ = ()
+
+
+class _Ints(tuple):
+    __slots__ = ()
+
+
+class _Floats(tuple):
+    __slots__ = ()
+
+
+# Event kinds (first element of an event tuple).
+_OP, _CALL, _BRANCH, _READ, _LOOP = range(5)
+
+# Frames of these codes can be resumed by a different caller each time.
+_GENERATOR_FLAGS = (inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ITERABLE_COROUTINE
+                    | inspect.CO_ASYNC_GENERATOR)
+_POSITIONAL_NAMES = tuple(str(i) for i in range(64))
+_TENSOR = torch.Tensor
+_len_function_stack = torch._C._len_torch_function_stack
+_pop_function_mode = torch.overrides._pop_mode
+_push_function_mode = torch.overrides._push_mode
+_DisableTorchDispatch = torch._C._DisableTorchDispatch
+_len_dispatch_stack = torch._C._len_torch_dispatch_stack
+_dispatch_stack_at = torch._C._get_dispatch_stack_at
+_pop_dispatch_stack = torch._C._pop_torch_dispatch_stack
+_push_dispatch_stack = torch._C._push_on_torch_dispatch_stack
+_gettrace = sys.gettrace
+_settrace = sys.settrace
+_getframe = sys._getframe
+_weakref = weakref.ref
+_SIMPLE = (bool, int, float, str, torch.dtype)  # function-level arguments kept as they are
+
+
+class _ScalarRead:
+    """A scalar-read event while recording (the number tags set only_tensor_args)."""
+
+    __slots__ = ("tensor_id", "method", "value", "values", "only_tensor_args")
+
+    def __init__(self, tensor_id, method):
+        self.tensor_id = tensor_id
+        self.method = method
+        self.value = 0.0
+        self.values = None
+        self.only_tensor_args = False
+
+
+def _encode_plain(value, float_type):
+    """The compact form of an op argument of a plain type (see _PLAIN_TYPE_NAMES), the same
+    as _DispatchMode gives any other argument without tensors."""
+    if isinstance(value, (list, tuple)):
+        if float_type or any(isinstance(x, float) for x in value):
+            return _Floats([float(x) for x in value])
+        return _Ints([int(x) for x in value])
+    if value is not None and not isinstance(value, (bool, int, float, str, torch.dtype)):
+        return str(value)
+    return value
+
+
+def _fill_argument(arg, v):
+    """Sets Argument `arg` from its compact form (_DispatchMode, _encode_plain,
+    Recorder._summarize): a _Tid, _TensorIds, _Ints or _Floats, None, a bool, int, float,
+    str or torch.dtype."""
+    t = type(v)
+    if t is _Tid:
+        arg.tensor = v
+    elif v is None:
+        arg.none = True
+    elif t is _Ints:
+        arg.ints.SetInParent()
+        if v:
+            arg.ints.values.extend(v)
+    elif t is _TensorIds:
+        arg.tensors.SetInParent()
+        if v:
+            arg.tensors.tensor_ids.extend(v)
+    elif t is _Floats:
+        arg.floats.SetInParent()
+        if v:
+            arg.floats.values.extend(v)
+    elif isinstance(v, bool):
+        arg.bool_value = v
+    elif isinstance(v, int):
+        arg.int_value = v
+    elif isinstance(v, float):
+        arg.float_value = v
+    elif isinstance(v, str):
+        arg.string_value = v
+    else:  # a torch.dtype
+        arg.dtype_value = str(v).replace("torch.", "")
+
+
+def _fill_location(loc, location):
+    frames, scope = location
+    add = loc.frames.add
+    for file, line, column, function, activation in frames:
+        add(file=file, line=line, column=column, function=function, activation=activation)
+    if scope is not None:
+        loc.module_path, loc.module_type = scope
+
+
 class _DispatchMode(TorchDispatchMode):
-    """aten level: records each op's arguments, runs it, then records its results."""
+    """aten level: records each op's arguments, runs it, then records its results.
+
+    This runs for every op, so the common cases are written out in line (tensor ids,
+    the loop tracer switch); the event is a tuple (see Recorder._build)."""
 
     def __init__(self, recorder):
         super().__init__()
@@ -409,14 +612,144 @@ class _DispatchMode(TorchDispatchMode):
         rec = self._recorder
         if not rec._in_run:
             return func(*args, **kwargs)
-        # Arguments are identified before the op runs: a constant that the op writes
-        # in place must be saved with its value from before the write.
-        with _Internal():
-            event, arg_tensors = rec._begin_op(func, args, kwargs)
+        # The loop tracer is off while the recorder works (the recorder runs no user code,
+        # and Python runs traced code several times slower), on while the op runs.
+        tracer = _gettrace()
+        if tracer is not None and tracer is rec._tracer:
+            _settrace(None)
+        else:
+            tracer = None
+        # torch pops this mode while __torch_dispatch__ runs, and the function mode is off
+        # when the op runs inside a recorded function-level call (the usual case); when it
+        # is on, it is popped while the recorder reads tensors (t.shape would call it).
+        popped = _pop_function_mode() if _len_function_stack() > 0 else None
+        try:
+            # Arguments are identified before the op runs: a constant that the op writes
+            # in place must be saved with its value from before the write.
+            entry = _op_infos.get(id(func))
+            if entry is not None and entry[0] is func:
+                info = entry[1]
+            else:
+                info = _OpInfo(func)
+                _op_infos[id(func)] = (func, info)
+            ids = rec._ids
+            run = rec._run_number
+            arg_tensors = []
+            if not kwargs and info.positional and len(args) == len(info.arguments):
+                encoded = list(args)  # every argument passed by position (the usual case)
+            else:
+                nargs = len(args)
+                encoded = [args[i] if i < nargs and not kwarg_only
+                           else kwargs[arg_name] if arg_name in kwargs else default
+                           for i, (arg_name, kwarg_only, default, _, _, _) in enumerate(info.arguments)]
+            # Arguments of plain types are converted by _encode_plain when the message is
+            # built; tensors get their ids now.
+            for i, tensor_type, float_type in info.tensor_like:
+                value = encoded[i]
+                if isinstance(value, _TENSOR):
+                    arg_tensors.append(value)
+                    entry = ids.get(id(value))
+                    if entry is not None and entry[0]() is value and (entry[2] == 0 or entry[2] == run):
+                        value = entry[1]
+                    else:
+                        value = rec._use(value)
+                elif isinstance(value, (list, tuple)):
+                    if tensor_type or any(isinstance(x, _TENSOR) for x in value):
+                        value = _TensorIds([0 if x is None else rec._use(x) for x in value])
+                    elif float_type or any(isinstance(x, float) for x in value):
+                        value = _Floats([float(x) for x in value])
+                    else:
+                        value = _Ints([int(x) for x in value])
+                elif value is not None and not isinstance(value, (bool, int, float, str, torch.dtype)):
+                    value = str(value)  # torch.device, torch.layout, torch.memory_format, ...
+                else:
+                    continue
+                encoded[i] = value
+            mutated = info.mutated
+            if info.batch_norm and len(args) > 5 and args[5]:
+                # Training-mode batch norm updates running_mean/var without saying so.
+                mutated = list(mutated)
+                for j in (3, 4):
+                    if isinstance(args[j], _TENSOR) and j not in mutated:
+                        mutated.append(j)
+            calls = rec._calls
+            results = []
+            rec._events.append((_OP, rec._loc(_getframe()), info, encoded, mutated, results,
+                                calls[-1] if calls else 0))
+        finally:
+            if popped is not None:
+                _push_function_mode(popped)
+            if tracer is not None:
+                _settrace(tracer)
         out = func(*args, **kwargs)
-        with _Internal():
-            rec._end_op(event, func, arg_tensors, out)
+        tracer = _gettrace()
+        if tracer is not None and tracer is rec._tracer:
+            _settrace(None)
+        else:
+            tracer = None
+        popped = _pop_function_mode() if _len_function_stack() > 0 else None
+        try:
+            returns = info.returns
+            if len(returns) == 1 and isinstance(out, _TENSOR):
+                # The common case: one tensor result (in place when it is an argument).
+                v = out
+                tid = None
+                for a in arg_tensors:
+                    if a is v:
+                        tid = rec._lookup(v)
+                        break
+                if tid is None:
+                    tid = _Tid(rec._next_id)
+                    rec._next_id = tid + 1
+                    ids[id(v)] = (_weakref(v), tid, run)
+                results.append((tid, v.dtype, v.shape, returns[0][1]))
+            else:
+                outs = out if isinstance(out, (tuple, list)) and not info.single else (out,)
+                for (tensor_ret, alias_of), value in zip(returns, outs):
+                    values = value if isinstance(value, (tuple, list)) else (value,)
+                    for v in values:
+                        if isinstance(v, _TENSOR):
+                            tid = None
+                            for a in arg_tensors:  # in place (`out is self`): same tensor id
+                                if a is v:
+                                    tid = rec._lookup(v)
+                                    break
+                            if tid is None:
+                                tid = _Tid(rec._next_id)
+                                rec._next_id = tid + 1
+                                ids[id(v)] = (_weakref(v), tid, run)
+                            results.append((tid, v.dtype, v.shape, alias_of))
+                        elif v is None and tensor_ret:
+                            results.append((0, None, None, -1))
+        finally:
+            if popped is not None:
+                _push_function_mode(popped)
+            if tracer is not None:
+                _settrace(tracer)
         return out
+
+
+class _DispatchStack:
+    """Stands in for torch's `_TorchDispatchStackMode` as the dispatcher's Python mode while
+    recording. With the recorder's mode alone on torch's mode stack it calls that mode's
+    __torch_dispatch__ directly; torch's version pops the mode and pushes it back around
+    the call through a generator context manager, several Python calls per op, each of
+    them a 'call' event for the loop tracer. (The dispatcher itself disables the Python
+    mode while __torch_dispatch__ runs, so the op's own call does not come back here.)
+    With any other mode on the stack it does what torch's does."""
+
+    def __init__(self, mode):
+        self._mode = mode
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        mode = self._mode
+        if _len_dispatch_stack() == 1 and _dispatch_stack_at(0) is mode:
+            _pop_dispatch_stack()  # as torch's does, without its generator
+            try:
+                return mode.__torch_dispatch__(func, types, args, kwargs)
+            finally:
+                _push_dispatch_stack(mode)
+        return _TorchDispatchStackMode.__torch_dispatch__(self, func, types, args, kwargs)
 
 
 class _FunctionMode(TorchFunctionMode):
@@ -436,18 +769,100 @@ class _FunctionMode(TorchFunctionMode):
         rec = self._recorder
         if not rec._in_run or rec._in_hook:
             return func(*args, **kwargs)
-        with _Internal():
-            event = rec._begin_call(func, args, kwargs)
-        calls = rec._calls
-        calls.append(event.function_call.id)
+        tracer = _gettrace()  # off while the recorder works (see _DispatchMode)
+        if tracer is not None and tracer is rec._tracer:
+            _settrace(None)
+        else:
+            tracer = None
+        # torch pops this mode while __torch_function__ runs; another function mode
+        # pushed before it would still be on (the recorder's tensor reads must not call it).
+        popped = _pop_function_mode() if _len_function_stack() > 0 else None
+        try:
+            call_id = rec._next_call
+            rec._next_call = call_id + 1
+            name = _call_name(func)
+            ids = rec._ids
+            run = rec._run_number
+            encoded = []
+            i = 0
+            for value in args:
+                if isinstance(value, _TENSOR):
+                    entry = ids.get(id(value))
+                    if entry is not None and entry[0]() is value and (entry[2] == 0 or entry[2] == run):
+                        value = entry[1]
+                    else:
+                        value = rec._use(value)
+                elif value is not None and not isinstance(value, _SIMPLE):
+                    value = rec._summarize(value)
+                encoded.append((_POSITIONAL_NAMES[i] if i < 64 else str(i), value))
+                i += 1
+            for key, value in kwargs.items():
+                encoded.append((key, rec._summarize(value)))
+            calls = rec._calls
+            results = []
+            # Only the id of this frame is kept: a frame that refers to itself through a
+            # local variable would keep its locals (the call's tensors) alive until the
+            # garbage collector runs.
+            handler = id(_getframe())
+            location = rec._loc(_getframe())
+            rec._events.append((_CALL, location, call_id, name,
+                                calls[-1] if calls else 0, encoded, results))
+            call_locations = rec._call_locations
+            call_locations[handler] = (location[0], rec._innermost)
+        finally:
+            if popped is not None:
+                _push_function_mode(popped)
+            if tracer is not None:
+                _settrace(tracer)
+        calls.append(call_id)
         try:
             out = func(*args, **kwargs)
         finally:
             calls.pop()
+            call_locations.pop(handler, None)
         if rec._in_run:
-            with _Internal():
-                rec._end_call(event, out)
+            tracer = _gettrace()
+            if tracer is not None and tracer is rec._tracer:
+                _settrace(None)
+            else:
+                tracer = None
+            popped = _pop_function_mode() if _len_function_stack() > 0 else None
+            try:
+                if isinstance(out, _TENSOR):
+                    results.append(("0", rec._use(out)))
+                else:
+                    values = (out if isinstance(out, (tuple, list)) and not isinstance(out, torch.Size)
+                              else (out,))
+                    for i, value in enumerate(values):
+                        results.append((_POSITIONAL_NAMES[i] if i < 64 else str(i),
+                                        rec._summarize(value)))
+            finally:
+                if popped is not None:
+                    _push_function_mode(popped)
+                if tracer is not None:
+                    _settrace(tracer)
         return out
+
+
+_CALL_HANDLER_CODE = _FunctionMode.__torch_function__.__code__
+_call_names = {}  # function -> its function-level name (what resolve_name says is fixed)
+
+
+def _call_name(func):
+    try:
+        name = _PATCHED_NAMES.get(func) or _call_names.get(func)
+    except TypeError:  # an unhashable callable
+        return _qualified_name(func)
+    if name is None:
+        name = _call_names[func] = _resolve_name(func)
+    return name
+
+
+def _resolve_name(func):
+    try:
+        return torch.overrides.resolve_name(func) or _qualified_name(func)
+    except Exception:  # noqa: BLE001 - resolve_name may fail on odd callables
+        return _qualified_name(func)
 
 
 class Recorder:
@@ -471,6 +886,10 @@ class Recorder:
     `<path>.weights` (64-byte aligned raw bytes, written straight from the tensors, so
     recording holds no second copy of the weights) instead of the trace: True always,
     False never, None (the default) when they hold SIDECAR_THRESHOLD bytes or more.
+
+    While a run is recorded, its events are kept as compact Python tuples; their protobuf
+    messages are built when `trace` is read (inside the block it holds the runs that have
+    finished) and when the file is written.
     """
 
     def __init__(self, path, model, text=False, function_mode=True, loop_marks=True,
@@ -483,8 +902,16 @@ class Recorder:
         self.function_mode = bool(function_mode)
         self.loop_marks = bool(loop_marks)
         self.sidecar = sidecar
-        self.trace = None
+        self._trace = None
+        self._pending = []            # (Run message, events) of finished runs not yet built
+        self._reads = []              # (_ScalarRead, its message) of the built events
         self._entered = False
+
+    @property
+    def trace(self):
+        """The ascend.trace.Trace message (None before the block is entered)."""
+        self._build()
+        return self._trace
 
     # ---------------------------------------------------------------- set-up / tear-down
     def __enter__(self):
@@ -493,7 +920,7 @@ class Recorder:
         self._entered = True
         model = self.model
         cls = type(model)
-        self.trace = trace = pb.Trace(
+        self._trace = trace = pb.Trace(
             format_version=FORMAT_VERSION,
             producer=f"ascend_trace {__version__}",
             torch_version=str(torch.__version__),
@@ -506,27 +933,31 @@ class Recorder:
         trace.modes.grad_enabled = torch.is_grad_enabled()
 
         self._next_id = 1             # 0 means None in TensorList
-        self._ids = {}                # id(tensor) -> (weakref, tensor id)
-        self._param_ids = set()
-        self._constant_ids = set()
-        self._run_ids = set()         # ids defined in the current run (inputs, results)
+        # id(tensor) -> (weakref, tensor id, 0 for a parameter or constant, else the
+        # number of the run that defined it: usable in that run only)
+        self._ids = {}
+        self._run_number = 0
         self._in_run = False
         self._run = None
+        self._events = None           # the current run's events (tuples, see _build)
         self._scope = []              # (module path, module type), innermost last
         self._boundary = None         # frame that made the top-level model call
         self._frames = {}             # id(frame) -> (frame, activation); per run
+        self._tails = {}              # id(frame) -> user frames above it; per run
+        # id(frame of a running _FunctionMode.__torch_function__) -> (its call's user
+        # frames, the innermost one)
+        self._call_locations = {}
+        self._innermost = None        # innermost user frame of the last _loc
         self._next_activation = 1
-        self._positions = {}          # code -> list(co_positions())
-        self._internal_files = {}
-        self._internal_code = {}      # code -> self._is_internal(code.co_filename)
         self._module_paths = {id(m): name for name, m in model.named_modules()}
         self._in_hook = False
         self._in_patched = False      # inside a patched Tensor method (bool, item, ...)
         self._calls = []              # ids of the function-level calls running, innermost last
         self._next_call = 1
-        self._loops = {}              # code -> _find_loops(code) (None: no loops)
         self._loop_counts = {}        # id(frame) -> [count per loop of its code]
+        self._collector_paused = False  # gc was on when the run began; off during it
         self._tracing = False
+        self._tracer = None           # the loop tracer's global trace function
         self._saved_trace = None
         self._thread = None
 
@@ -565,7 +996,9 @@ class Recorder:
         in_run = self._in_run
         self._in_run = False
         self._stop_loop_tracer()
+        self._resume_collector()
         self._frames.clear()
+        self._tails.clear()
         self._loop_counts.clear()
         try:
             self._uninstall()
@@ -574,9 +1007,10 @@ class Recorder:
             if in_run:
                 raise RecordError("a model call did not return normally; nothing was written")
             if self.path is not None:
+                trace = self.trace
                 if self._weights is not None:
                     self._weights.commit()
-                write_trace(self.trace, self.path, self.text)
+                write_trace(trace, self.path, self.text)
         finally:
             if self._weights is not None and not self._weights.file.closed:
                 self._weights.discard()
@@ -602,6 +1036,15 @@ class Recorder:
         mode = _DispatchMode(self)
         mode.__enter__()
         self._undo.append(lambda: mode.__exit__(None, None, None))
+        # Pushing the mode made torch's stack mode the dispatcher's Python mode.
+        torch._C._set_torch_dispatch_mode(_DispatchStack(mode))
+
+        def restore_stack_mode():
+            # After the recorder's mode is popped (above), modes pushed before it remain.
+            if _len_dispatch_stack() > 0:
+                torch._C._set_torch_dispatch_mode(_TorchDispatchStackMode())
+
+        self._undo.insert(len(self._undo) - 1, restore_stack_mode)
 
     def _patch(self, name, replacement):
         saved = torch.Tensor.__dict__.get(name, _MISSING)
@@ -634,10 +1077,10 @@ class Recorder:
             raise errors[0]
 
     # ---------------------------------------------------------------- tensor ids
-    def _new_id(self, t):
-        tid = self._next_id
+    def _new_id(self, t, run):
+        tid = _Tid(self._next_id)
         self._next_id += 1
-        self._ids[id(t)] = (weakref.ref(t), tid)
+        self._ids[id(t)] = (weakref.ref(t), tid, run)
         return tid
 
     def _lookup(self, t):
@@ -649,34 +1092,61 @@ class Recorder:
     def _add_parameter(self, name, t, is_buffer):
         if self._lookup(t) is not None:  # the same tensor under a second name
             return
-        tid = self._new_id(t)
-        self._param_ids.add(tid)
-        value = tensor_value(t) if self._weights is None else self._weights.add(t)
-        self.trace.parameters.add(tensor_id=tid, name=name, is_buffer=is_buffer, value=value)
+        _check_dtype(t)
+        tid = self._new_id(t, 0)
+        parameter = self._trace.parameters.add(tensor_id=tid, name=name, is_buffer=is_buffer)
+        if self._weights is None:
+            _set_value(parameter.value, t)
+        else:
+            self._weights.add(t, parameter.value)
 
     def _use(self, t):
         """Id of a tensor used by the current run; unknown tensors become constants."""
-        tid = self._lookup(t)
-        if tid is not None and (tid in self._run_ids or tid in self._param_ids or tid in self._constant_ids):
-            return tid
+        entry = self._ids.get(id(t))
+        if entry is not None and entry[0]() is t:
+            run = entry[2]
+            if run == 0 or run == self._run_number:
+                return entry[1]
         # First seen here (or defined in an earlier run only): a constant of this run.
-        tid = self._new_id(t)
-        self._constant_ids.add(tid)
-        self.trace.constants.add(tensor_id=tid, value=tensor_value(t))
+        _check_dtype(t)
+        guard = _DisableTorchDispatch()  # the recorder's own tensor work is no op
+        try:
+            tid = self._new_id(t, 0)
+            _set_value(self._trace.constants.add(tensor_id=tid).value, t)
+        finally:
+            del guard
         return tid
 
     def _define(self, t):
-        tid = self._new_id(t)
-        self._run_ids.add(tid)
-        return tid
+        return self._new_id(t, self._run_number)
+
+    def _summarize(self, value):
+        """A function-level argument or result in the compact form _fill_argument sets:
+        tensors by id; numbers, bools, strings, None, dtypes and number lists as they
+        are; anything else as "<TypeName>"."""
+        if value is None:
+            return None
+        if isinstance(value, _TENSOR):
+            return self._use(value)
+        if isinstance(value, (bool, int, float, str, torch.dtype)):
+            return value
+        if isinstance(value, (list, tuple)):
+            if all(type(x) is int for x in value):  # the common case (also when empty)
+                return _Ints(value)
+            if value and all(isinstance(x, _TENSOR) or x is None for x in value):
+                return _TensorIds([0 if x is None else self._use(x) for x in value])
+            if all(isinstance(x, (int, bool)) and not isinstance(x, _TENSOR) for x in value):
+                return _Ints([int(x) for x in value])
+            if all(isinstance(x, (int, float)) and not isinstance(x, _TENSOR) for x in value):
+                return _Floats([float(x) for x in value])
+        return f"<{type(value).__name__}>"
 
     # ---------------------------------------------------------------- runs
     def _forward_pre_hook(self, module, inputs):
         if module is self.model and not self._in_run:
             self._begin_run(inputs)
         if self._in_run:
-            mid = id(module)
-            path = self._module_paths.get(mid)
+            path = self._module_paths.get(id(module))
             if path is None:  # a module outside the model: keep the enclosing path
                 path = self._scope[-1][0] if self._scope else ""
             self._scope.append((path, type(module).__name__))
@@ -690,14 +1160,16 @@ class Recorder:
             self._end_run(output)
 
     def _begin_run(self, inputs):
-        self._run = run = self.trace.runs.add()
-        self._run_ids = set()
+        self._run = run = self._trace.runs.add()
+        self._events = []
+        self._run_number += 1
         self._scope = []
         self._frames = {}
+        self._tails = {}
         self._calls = []
         self._loop_counts = {}
         model = self.model
-        run.model = self.trace.model
+        run.model = self._trace.model
         run.training = bool(model.training)
         run.grad_enabled = torch.is_grad_enabled()
         if model.training:
@@ -712,23 +1184,105 @@ class Recorder:
         with _Internal():
             for t in _flatten_tensors(inputs, []):
                 tid = self._lookup(t)
-                if tid is None or tid not in self._run_ids:
+                if tid is None or self._ids[id(t)][2] != self._run_number:
                     tid = self._define(t)
-                self._run.inputs.add(tensor_id=tid, value=tensor_value(t))
+                _set_value(self._run.inputs.add(tensor_id=tid).value, t)
         self._in_run = True
+        # The cyclic garbage collector pauses while a run is recorded: tensors are known
+        # by id() while their Python objects live, so when an object in a reference cycle
+        # dies must not depend on when a collection happens to run; and a collection would
+        # only walk the recorder's event tuples again (the run's user frames are held
+        # until it ends anyway).
+        if gc.isenabled():
+            gc.disable()
+            self._collector_paused = True
         if self.loop_marks:
             self._start_loop_tracer()
 
     def _end_run(self, output):
         self._in_run = False
         self._stop_loop_tracer()
+        self._resume_collector()
         with _Internal():
             for t in _flatten_tensors(output, []):
                 tid = self._use(t)
-                self._run.outputs.add(tensor_id=tid, value=tensor_value(t))
+                _set_value(self._run.outputs.add(tensor_id=tid).value, t)
+        self._pending.append((self._run, self._events))
+        self._events = None
         self._frames = {}
+        self._tails = {}
         self._loop_counts = {}
         self._boundary = None
+
+    def _resume_collector(self):
+        if self._collector_paused:
+            self._collector_paused = False
+            gc.enable()
+
+    # ---------------------------------------------------------------- messages
+    def _build(self):
+        """Builds the messages of the events of the finished runs not built yet."""
+        pending = self._pending
+        reads = self._reads
+        while pending:
+            run, events = pending.pop(0)
+            add = run.events.add
+            for e in events:
+                kind = e[0]
+                event = add()
+                _fill_location(event.loc, e[1])
+                if kind == _OP:
+                    _, _, info, encoded, mutated, results, function_call = e
+                    op = event.op
+                    op.name = info.name
+                    add_arg = op.args.add
+                    for (name, _, _, plain, _, float_type), value in zip(info.arguments, encoded):
+                        _fill_argument(add_arg(name=name),
+                                       _encode_plain(value, float_type) if plain else value)
+                    add_result = op.results.add
+                    for tid, dtype, shape, alias_of in results:
+                        if dtype is None:
+                            add_result(tensor_id=0, alias_of=-1)
+                        else:
+                            _set_type(add_result(tensor_id=tid, alias_of=alias_of).type, dtype, shape)
+                    if mutated:
+                        op.mutated_args.extend(mutated)
+                    if function_call:
+                        op.function_call = function_call
+                elif kind == _CALL:
+                    _, _, call_id, name, parent, encoded, results = e
+                    call = event.function_call
+                    call.id = call_id
+                    call.name = name
+                    if parent:
+                        call.parent = parent
+                    add_arg = call.args.add
+                    for name, value in encoded:
+                        _fill_argument(add_arg(name=name), value)
+                    add_arg = call.results.add
+                    for name, value in results:
+                        _fill_argument(add_arg(name=name), value)
+                elif kind == _LOOP:
+                    loop_iter = event.loop_iter
+                    loop_iter.iteration = e[2]
+                    loop_iter.head_offset = e[3]
+                elif kind == _BRANCH:
+                    branch = event.branch
+                    branch.predicate = e[2]
+                    branch.value = e[3]
+                    branch.kind = e[4]
+                else:
+                    read = e[2]
+                    message = event.scalar_read
+                    message.tensor_id = read.tensor_id
+                    message.method = read.method
+                    if read.values is not None:
+                        message.values.extend(read.values)
+                    message.value = read.value
+                    reads.append((read, message))
+        # A number read from a tensor can be used by Python after its event was built.
+        for read, message in reads:
+            message.only_tensor_args = read.only_tensor_args
 
     # ---------------------------------------------------------------- loop marks
     def _start_loop_tracer(self):
@@ -737,7 +1291,9 @@ class Recorder:
         self._saved_trace = sys.gettrace()
         self._thread = threading.get_ident()
         self._tracing = True
-        sys.settrace(self._global_trace)
+        if self._tracer is None:
+            self._tracer = self._make_global_trace()
+        sys.settrace(self._tracer)
 
     def _stop_loop_tracer(self):
         if not self._tracing:
@@ -747,29 +1303,42 @@ class Recorder:
             sys.settrace(self._saved_trace)
         self._saved_trace = None
 
-    def _global_trace(self, frame, event, arg):
-        """'call' events: a local tracer for user frames whose code has loops."""
-        if not self._in_run:
-            return None
-        code = frame.f_code
-        loops = self._loops.get(code, _MISSING)
-        if loops is _MISSING:
-            loops = None if self._is_internal(code.co_filename) else _find_loops(code)
-            self._loops[code] = loops
-        if loops is None:
-            return None
-        frame.f_trace_lines = False
-        frame.f_trace_opcodes = True
+    def _make_global_trace(self):
+        """The 'call' event tracer: a local tracer for user frames whose code has loops.
+
+        It runs on every Python call while a run is recorded, so non-user and loop-free
+        code return at the first dictionary look-up."""
+        known = _LOOPS
+        get = known.get
         recorder = self
 
-        def local_trace(frame, event, arg):
-            if event == "opcode":
-                loop = loops.get(frame.f_lasti)
-                if loop is not None and recorder._in_run:
-                    recorder._loop_iteration(frame, loop, len(loops))
+        def global_trace(frame, event, arg):
+            code = frame.f_code
+            loops = get(code, _MISSING)
+            if loops is None:
+                return None
+            if loops is _MISSING:
+                loops = None if _is_internal(code.co_filename) else _find_loops(code)
+                known[code] = loops
+                if loops is None:
+                    return None
+            if not recorder._in_run:
+                return None
+            frame.f_trace_lines = False
+            frame.f_trace_opcodes = True
+            starts = loops.get
+            nloops = len(loops)
+
+            def local_trace(frame, event, arg):
+                if event == "opcode":
+                    loop = starts(frame.f_lasti)
+                    if loop is not None and recorder._in_run:
+                        recorder._loop_iteration(frame, loop, nloops)
+                return local_trace
+
             return local_trace
 
-        return local_trace
+        return global_trace
 
     def _loop_iteration(self, frame, loop, nloops):
         counts = self._loop_counts.get(id(frame))
@@ -779,199 +1348,81 @@ class Recorder:
         counts[loop.index] = iteration + 1
         for inner in loop.inner:  # a new iteration restarts the loops nested in it
             counts[inner] = 0
-        event = self._run.events.add()
-        event.loop_iter.iteration = iteration
-        event.loop_iter.head_offset = loop.head
-        self._location(event.loc, frame)
-        if event.loc.frames:
-            head = event.loc.frames[0]
-            head.line, head.column = loop.line, loop.column
+        frames, scope = self._loc(frame)
+        if frames:  # the event is at the loop head
+            file, _, _, function, activation = frames[0]
+            frames = ((file, loop.line, loop.column, function, activation),) + frames[1:]
+        self._events.append((_LOOP, (frames, scope), iteration, loop.head))
 
     # ---------------------------------------------------------------- locations
-    def _is_internal(self, filename):
-        internal = self._internal_files.get(filename)
-        if internal is None:
-            path = os.path.abspath(filename) if not filename.startswith("<") else filename
-            # torch, the recorder, and Python's own library (frozen modules
-            # such as <frozen abc> run only on some calls, e.g. the first
-            # isinstance check of a class, so they would make runs differ).
-            internal = (path.startswith(_TORCH_DIR) or path.startswith(_PACKAGE_DIR)
-                        or path.startswith("<frozen ") or path.startswith(_STDLIB_DIR))
-            self._internal_files[filename] = internal
-        return internal
-
-    def _activation(self, frame):
+    def _frame_entry(self, f, code):
+        """(file, line, column, function, activation) of user frame f at its f_lasti."""
         # Frames are held until the run ends, so id(frame) cannot be reused meanwhile.
-        entry = self._frames.get(id(frame))
+        entry = self._frames.get(id(f))
         if entry is None:
-            entry = (frame, self._next_activation)
+            entry = self._frames[id(f)] = (f, self._next_activation)
             self._next_activation += 1
-            self._frames[id(frame)] = entry
-        return entry[1]
+        table = _POSITIONS.get(code)
+        if table is None:
+            table = _POSITIONS[code] = [
+                (line, column + 1 if column is not None else 0)
+                for line, _, column, _ in code.co_positions()]
+        index = f.f_lasti // 2
+        if 0 <= index < len(table):
+            line, column = table[index]
+            if line is None:
+                line = f.f_lineno
+        else:
+            line, column = f.f_lineno, 0
+        return (code.co_filename, line or 0, column, code.co_name, entry[1])
 
-    def _location(self, loc, start=None):
-        """Fills loc with the user frames (innermost first); returns the innermost one."""
+    def _loc(self, f):
+        """The location of an event: (the user frames from f outwards up to the frame
+        that called the model, innermost first, as _frame_entry tuples; the innermost
+        module scope or None). Sets self._innermost to the innermost user frame.
+
+        The user frames above a (non-generator) frame cannot change while it runs, so
+        they are walked once per frame activation."""
+        internal_code = _INTERNAL_CODE
+        boundary = self._boundary
+        tails = self._tails
+        entries = []
+        walked = []  # (id of a user frame, number of entries up to it) to remember
         innermost = None
-        f = sys._getframe(1) if start is None else start
-        internal_code = self._internal_code
         while f is not None:
             code = f.f_code
             internal = internal_code.get(code)
             if internal is None:  # per code object: most frames are torch's
-                internal = internal_code[code] = self._is_internal(code.co_filename)
+                internal = internal_code[code] = _is_internal(code.co_filename)
             if not internal:
+                entries.append(self._frame_entry(f, code))
                 if innermost is None:
                     innermost = f
-                positions = self._positions.get(code)
-                if positions is None:
-                    positions = self._positions[code] = list(code.co_positions())
-                index = f.f_lasti // 2
-                line, col = f.f_lineno, 0
-                if 0 <= index < len(positions):
-                    pline, _, pcol, _ = positions[index]
-                    if pline is not None:
-                        line = pline
-                    if pcol is not None:
-                        col = pcol + 1
-                loc.frames.add(file=code.co_filename, line=line or 0, column=col,
-                               function=code.co_name, activation=self._activation(f))
-            if f is self._boundary:
+                if f is boundary:
+                    break
+                if not code.co_flags & _GENERATOR_FLAGS:
+                    tail = tails.get(id(f))
+                    if tail is not None:
+                        entries.extend(tail)
+                        break
+                    walked.append((id(f), len(entries)))
+            elif f is boundary:
                 break
+            elif code is _CALL_HANDLER_CODE:
+                # Inside a recorded function-level call: the frames above are the call's.
+                above = self._call_locations.get(id(f))
+                if above is not None:
+                    entries.extend(above[0])
+                    if innermost is None:
+                        innermost = above[1]
+                    break
             f = f.f_back
-        if self._scope:
-            loc.module_path, loc.module_type = self._scope[-1]
-        return innermost
-
-    # ---------------------------------------------------------------- aten ops
-    def _begin_op(self, func, args, kwargs):
-        event = self._run.events.add()
-        op = event.op
-        name, arguments, _ = _schema_info(func)
-        op.name = name
-        arg_tensors = []  # per schema argument: the tensor passed, or None
-        nargs = len(args)
-        for i, (arg_name, kwarg_only, default, is_write, type_name) in enumerate(arguments):
-            if i < nargs and not kwarg_only:
-                value = args[i]
-            elif arg_name in kwargs:
-                value = kwargs[arg_name]
-            else:
-                value = default
-            self._set_argument(op.args.add(name=arg_name), value, type_name)
-            arg_tensors.append(value if isinstance(value, torch.Tensor) else None)
-            if is_write:
-                op.mutated_args.append(i)
-        if op.name == "aten.native_batch_norm.default" and len(args) > 5 and args[5]:
-            # Training-mode batch norm updates running_mean/var without saying so.
-            for i in (3, 4):
-                if isinstance(args[i], torch.Tensor) and i not in op.mutated_args:
-                    op.mutated_args.append(i)
-        if self._calls:
-            op.function_call = self._calls[-1]
-        self._location(event.loc)
-        return event, arg_tensors
-
-    # ---------------------------------------------------------------- function level
-    def _begin_call(self, func, args, kwargs):
-        event = self._run.events.add()
-        call = event.function_call
-        call.id = self._next_call
-        self._next_call += 1
-        try:
-            call.name = (_PATCHED_NAMES.get(func) or torch.overrides.resolve_name(func)
-                         or _qualified_name(func))
-        except Exception:  # noqa: BLE001 - resolve_name may fail on odd callables
-            call.name = _qualified_name(func)
-        if self._calls:
-            call.parent = self._calls[-1]
-        for i, value in enumerate(args):
-            self._summarize(call.args.add(name=str(i)), value)
-        for name, value in kwargs.items():
-            self._summarize(call.args.add(name=name), value)
-        self._location(event.loc)
-        return event
-
-    def _end_call(self, event, out):
-        call = event.function_call
-        values = out if isinstance(out, (tuple, list)) and not isinstance(out, torch.Size) else (out,)
-        for i, value in enumerate(values):
-            self._summarize(call.results.add(name=str(i)), value)
-
-    def _set_simple(self, arg, value):
-        """Sets `arg` for None, a tensor, a Python scalar, a string or a dtype;
-        returns False for anything else."""
-        if value is None:
-            arg.none = True
-        elif isinstance(value, torch.Tensor):
-            arg.tensor = self._use(value)
-        elif isinstance(value, bool):
-            arg.bool_value = value
-        elif isinstance(value, int):
-            arg.int_value = value
-        elif isinstance(value, float):
-            arg.float_value = value
-        elif isinstance(value, str):
-            arg.string_value = value
-        elif isinstance(value, torch.dtype):
-            arg.dtype_value = str(value).replace("torch.", "")
-        else:
-            return False
-        return True
-
-    def _summarize(self, arg, value):
-        if self._set_simple(arg, value):
-            return
-        if isinstance(value, (list, tuple)) and value and all(
-                isinstance(x, torch.Tensor) or x is None for x in value):
-            arg.tensors.SetInParent()
-            arg.tensors.tensor_ids.extend(0 if x is None else self._use(x) for x in value)
-        elif isinstance(value, (list, tuple)) and all(
-                isinstance(x, (int, bool)) and not isinstance(x, torch.Tensor) for x in value):
-            arg.ints.SetInParent()
-            arg.ints.values.extend(int(x) for x in value)
-        elif isinstance(value, (list, tuple)) and all(
-                isinstance(x, (int, float)) and not isinstance(x, torch.Tensor) for x in value):
-            arg.floats.SetInParent()
-            arg.floats.values.extend(float(x) for x in value)
-        else:
-            arg.string_value = f"<{type(value).__name__}>"
-
-    def _set_argument(self, arg, value, type_name):
-        """`type_name`: the schema type of the argument (`str(argument.type)`)."""
-        if self._set_simple(arg, value):
-            return
-        if isinstance(value, (list, tuple)):
-            if any(isinstance(x, torch.Tensor) for x in value) or "Tensor" in type_name:
-                arg.tensors.SetInParent()
-                arg.tensors.tensor_ids.extend(0 if x is None else self._use(x) for x in value)
-            elif any(isinstance(x, float) for x in value) or "float" in type_name:
-                arg.floats.SetInParent()
-                arg.floats.values.extend(float(x) for x in value)
-            else:
-                arg.ints.SetInParent()
-                arg.ints.values.extend(int(x) for x in value)
-        else:
-            # torch.device, torch.layout, torch.memory_format, complex, ...
-            arg.string_value = str(value)
-
-    def _end_op(self, event, func, arg_tensors, out):
-        op = event.op
-        returns = _schema_info(func)[2]
-        outs = out if isinstance(out, (tuple, list)) and len(returns) != 1 else (out,)
-        for ret_type, alias_of, value in zip(returns, _alias_of_returns(func), outs):
-            values = value if isinstance(value, (tuple, list)) else (value,)
-            for v in values:
-                if isinstance(v, torch.Tensor):
-                    tid = None
-                    for a in arg_tensors:  # in place (`out is self`): same tensor id
-                        if a is v:
-                            tid = self._lookup(v)
-                            break
-                    if tid is None:
-                        tid = self._define(v)
-                    op.results.add(tensor_id=tid, type=tensor_type(v), alias_of=alias_of)
-                elif v is None and "Tensor" in ret_type:
-                    op.results.add(tensor_id=0, alias_of=-1)
+        frames = tuple(entries)
+        for key, n in walked:  # the frames above each user frame walked
+            tails[key] = frames[n:]
+        self._innermost = innermost
+        scope = self._scope
+        return frames, (scope[-1] if scope else None)
 
     # ---------------------------------------------------------------- bool / scalar reads
     def _make_bool(self):
@@ -992,11 +1443,10 @@ class Recorder:
                 recorder._in_hook = True
                 try:
                     with _Internal():
-                        event = recorder._run.events.add()
-                        event.branch.predicate = recorder._use(self)
-                        event.branch.value = bool(value)
-                        frame = recorder._location(event.loc)
-                        event.branch.kind = _branch_kind(frame)
+                        predicate = recorder._use(self)
+                        location = recorder._loc(sys._getframe())
+                        recorder._events.append((_BRANCH, location, predicate, bool(value),
+                                                 _branch_kind(recorder._innermost)))
                 finally:
                     recorder._in_hook = False
             return value
@@ -1022,17 +1472,14 @@ class Recorder:
             recorder._in_hook = True
             try:
                 with _Internal():
-                    event = recorder._run.events.add()
-                    read = event.scalar_read
-                    read.tensor_id = recorder._use(self)
-                    read.method = label
+                    read = _ScalarRead(recorder._use(self), label)
                     if label == "tolist":
                         flat = _flatten_numbers(value, [])
-                        read.values.extend(flat)
+                        read.values = flat
                         read.value = flat[0] if flat else 0.0
                     else:
                         read.value = float(value)
-                    recorder._location(event.loc)
+                    recorder._events.append((_READ, recorder._loc(sys._getframe()), read))
                     if label in ("item", "tolist"):
                         value = _tag_numbers(value, read, recorder)
             finally:

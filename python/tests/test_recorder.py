@@ -412,3 +412,138 @@ def test_library_frames_do_not_make_runs_differ():
     assert locations[0] == locations[1]
     files = {f for run in locations for loc in run for (f, _, _) in loc}
     assert not any(f.startswith("<frozen") for f in files)
+
+
+class StridedWrites(torch.nn.Module):
+    """Writes through slices: torch's indexing code makes Python objects for the same
+    tensor at the aten and the function level, so which object is seen later depends
+    on when the others die."""
+
+    def forward(self, x, v):
+        z = x + 0.5
+        z[::2] = v
+        z[1:, 1::2] *= 2.0
+        z[-3::2] += 1.0
+        return z.sum(1), z
+
+
+def test_tensor_ids_do_not_depend_on_garbage_collection():
+    import gc
+
+    torch.manual_seed(0)
+    model = StridedWrites().eval()
+    runs = [(torch.randn(5, 6), torch.randn(3, 6)), (torch.randn(5, 6), torch.randn(1, 6))]
+    threshold = gc.get_threshold()
+    traces = []
+    try:
+        for gen0 in (1, 700, 100000):  # a collection after every allocation ... almost never
+            gc.set_threshold(gen0, *threshold[1:])
+            traces.append(ascend_trace.record(model, runs, None).SerializeToString())
+    finally:
+        gc.set_threshold(*threshold)
+    assert traces[0] == traces[1] == traces[2]
+    trace = pb.Trace.FromString(traces[0])
+    # The slice written by copy_ is the aten-level result of its slice, not a constant.
+    run = trace.runs[1]
+    slices = {r.tensor_id for e in ops(run) if e.op.name == "aten.slice.Tensor" for r in e.op.results}
+    copies = [e.op for e in ops(run) if e.op.name == "aten.copy_.default"]
+    assert copies and all(c.args[0].tensor in slices for c in copies)
+
+
+def test_garbage_collector_paused_during_runs_only():
+    import gc
+
+    seen = []
+
+    class Probe(torch.nn.Module):
+        def forward(self, x):
+            seen.append(gc.isenabled())
+            return x + 1
+
+    assert gc.isenabled()
+    with ascend_trace.Recorder(None, Probe()) as rec:
+        rec.model(torch.ones(2))
+        seen.append(gc.isenabled())  # between runs
+        rec.model(torch.ones(2))
+    assert seen == [False, True, False] and gc.isenabled()
+    gc.disable()
+    try:  # a collector the program turned off stays off
+        with ascend_trace.Recorder(None, Probe()) as rec:
+            rec.model(torch.ones(2))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    with pytest.raises(RuntimeError):  # a run that raises turns it back on too
+        with ascend_trace.Recorder(None, torch.nn.Linear(2, 2)) as rec:
+            rec.model(torch.ones(3))
+    assert gc.isenabled()
+
+
+def test_function_calls_do_not_keep_their_tensors_alive():
+    import weakref
+
+    refs = []
+
+    class Drops(torch.nn.Module):
+        def forward(self, x):
+            t = torch.sin(x)  # a function-level call whose result dies at once
+            refs.append(weakref.ref(t))
+            del t
+            assert refs[-1]() is None  # freed now, not when the run ends
+            return torch.cos(x)
+
+    ascend_trace.record(Drops(), [(torch.ones(3),)], None)
+    assert len(refs) == 1
+
+
+def test_trace_inside_the_block_holds_the_finished_runs():
+    model = torch.nn.Linear(2, 2)
+    with ascend_trace.Recorder(None, model) as rec:
+        assert len(rec.trace.runs) == 0
+        model(torch.ones(1, 2))
+        first = rec.trace
+        assert len(first.runs) == 1 and ops(first.runs[0])
+        model(torch.ones(3, 2))
+    assert len(rec.trace.runs) == 2 and rec.trace.runs[0] == first.runs[0]
+
+
+class PushesModes(torch.nn.Module):
+    """Pushes its own dispatch mode, and pops the recorder's for a moment."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(4, 4)
+
+    def forward(self, x):
+        from torch.utils._python_dispatch import TorchDispatchMode, _pop_mode_temporarily
+
+        class Doubles(TorchDispatchMode):
+            def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+                out = func(*args, **(kwargs or {}))
+                return func(out, 1.0) if func is torch.ops.aten.mul.Tensor else out
+
+        h = self.fc(x) * 2
+        with Doubles():
+            h = h * 3  # recorded: the mul, and the mul the mode adds
+        with _pop_mode_temporarily():
+            h = h - 1  # not recorded at the aten level
+        return h * 0.5
+
+
+def test_modes_pushed_by_the_model():
+    from torch.utils._python_dispatch import _len_torch_dispatch_stack
+
+    torch.manual_seed(0)
+    model = PushesModes()
+    x = torch.randn(2, 4)
+    with torch.no_grad():
+        expected = (model.fc(x) * 6 - 1) * 0.5  # (the model pops a mode: it runs recorded only)
+        trace = ascend_trace.record(model, [(x,)], None)
+    names = [e.op.name for e in ops(trace.runs[0])]
+    assert names == ["aten.t.default", "aten.addmm.default", "aten.mul.Tensor", "aten.mul.Tensor",
+                     "aten.mul.Tensor", "aten.mul.Tensor"]
+    calls = [e.function_call.name for e in trace.runs[0].events
+             if e.WhichOneof("kind") == "function_call"]
+    assert "torch.Tensor.sub" in calls
+    assert torch.equal(R.value_to_tensor(trace.runs[0].outputs[0].value), expected)
+    assert _len_torch_dispatch_stack() == 0 and torch.ones(1).add(1).item() == 2.0

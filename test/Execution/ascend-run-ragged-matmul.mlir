@@ -11,21 +11,27 @@
 // (x_M = r_M * c with r_M = 1..M), so a tile read or written at the wrong
 // rows shows up.
 
-// Every matmul became a launch; tiles divide M, N and K evenly: M = 1, 17
-// and 100 are one tile; M = 250 is one [250, 64] tile whose [250, 64]
-// operand fits L0A, so K = 128 is cut into two tiles of 64 (the first
-// peeled, the second alone: no loop).
+// Every matmul became a launch. M = 250 is cut into five 48-row tiles and
+// a partial tile of 10 rows, N = 64 into four 16-column tiles: 24 tiles,
+// one per AI Core (block_dim 24). The partial row of tiles (global tiles
+// 20-23) copies and multiplies 10 rows of the 48-row buffers and writes 10
+// rows back; K = 128 is two slices of 64 (buffers 0 and 1).
 // TILES-NOT: mindspore.matmul
 // TILES-DAG: aicore.launch @matmul_1x64x128_f32_tb(
 // TILES-DAG: aicore.launch @matmul_17x64x128_f32_tb(
 // TILES-DAG: aicore.launch @matmul_100x64x128_f32_tb(
 // TILES-DAG: aicore.launch @matmul_250x64x128_f32_tb(
 // TILES-LABEL: aicore.kernel @matmul_250x64x128_f32_tb
-// TILES: aicore.alloc : memref<250x64xf32, #aicore.space<l1>>
-// TILES: aicore.mmad
-// TILES-NOT: scf.for
-// TILES: memref.subview %arg0[0, 64] [250, 64] [1, 1]
-// TILES: aicore.mmad {{.*}} {accumulate, transpose_b}
+// TILES-SAME: tk = 64 : i64, tm = 48 : i64, tn = 16 : i64}, block_dim = 24 : i64
+// TILES: aicore.alloc : memref<48x64xf32, #aicore.space<l1>>
+// TILES: aicore.block_idx
+// TILES: aicore.mmad {{.*}} {transpose_b} : memref<48x64xf32, #aicore.space<l0a>>
+// TILES: aicore.mmad {{.*}} {accumulate, transpose_b} : memref<48x64xf32, #aicore.space<l0a>>
+// TILES: memref.subview %arg0[240, 0] [10, 64] [1, 1]
+// TILES: aicore.mmad {{.*}} {transpose_b} : memref<10x64xf32, strided<[64, 1]>, #aicore.space<l0a>>, memref<16x64xf32, #aicore.space<l0b>>, memref<10x16xf32, strided<[16, 1]>, #aicore.space<l0c>>
+// TILES: memref.subview %arg0[240, 64] [10, 64] [1, 1]
+// TILES: aicore.mmad {{.*}} {accumulate, transpose_b} : memref<10x64xf32
+// TILES: memref.subview %arg2[240, %{{.*}}] [10, 16] [1, 1]
 
 // CHECK: run 0: max abs error 0, max rel error 0 (tolerance atol 1e-05 x max(1, max |eager|)): ok
 

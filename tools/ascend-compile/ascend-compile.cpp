@@ -2,6 +2,8 @@
 //
 // ascend-compile IN.pntrace -o OUT [--emit=pynative|mindspore|aicore|mindir]
 //                [--keep-unsupported] [--mapping-file=FILE.json]
+//                [--report FILE.csv] [--timeline FILE.json]
+//                [--fusion-report FILE.csv]
 //
 // Runs the whole pipeline: import the eager trace (pynative), merge the runs
 // and legalize to MindSpore primitives (mindspore), tile MatMuls into AI Core
@@ -10,12 +12,18 @@
 // three emit levels print MLIR text. The output is written to a temporary file
 // beside OUT and renamed, so a failed compile leaves OUT as it was. A summary
 // goes to stderr: ops recorded, graph ops, kernels, weights written.
+// --report and --timeline write the modeled op summary and timeline of the
+// compiled program (its kernel tasks at the level emitted), also through
+// temporary files, renamed into place only once the program itself is
+// written.
 //
 //===----------------------------------------------------------------------===//
+#include "ascend/Dialect/AICore/IR/AICoreTarget.h"
 #include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
 #include "ascend/InitAll.h"
 #include "ascend/Pipelines/Pipelines.h"
 #include "ascend/Target/MindIR/MindIRExport.h"
+#include "ascend/Target/Profile/OpSummary.h"
 #include "ascend/Trace/TraceReader.h"
 
 #include "mlir/IR/AsmState.h"
@@ -36,8 +44,12 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <array>
+#include <optional>
 
 using namespace mlir;
 using namespace llvm;
@@ -93,8 +105,8 @@ cl::opt<int64_t> hbmBytes(
     cl::desc("Device memory (HBM) available, bytes; 0: the chip's (64 GiB per "
              "910B die). A program whose planned peak exceeds it is refused"),
     cl::init(0), cl::cat(ascendCompileOptions));
-cl::opt<std::string> reportFile(
-    "report",
+cl::opt<std::string> fusionReportFile(
+    "fusion-report",
     cl::desc("Write a CSV of the graph-level optimization: kernels and "
              "modeled GM bytes before and after fusion, the lower bound, and "
              "the planned peak device memory"),
@@ -104,6 +116,19 @@ cl::opt<bool> verifyEach(
     cl::desc("Verify the program after every pass (to find the pass that "
              "broke it); by default it is verified once, after the last pass"),
     cl::init(false), cl::cat(ascendCompileOptions));
+cl::opt<std::string> reportFile(
+    "report",
+    cl::desc("Write the modeled msprof op summary of the compiled program: "
+             "one row per kernel task in execution order (Op Name, OP Type, "
+             "Task Type, Task Duration(us), Block Dim, shapes, pipe ratios, "
+             "cube_utilization(%); see docs/KernelReport.md)"),
+    cl::value_desc("file.csv"), cl::init(""), cl::cat(ascendCompileOptions));
+cl::opt<std::string> timelineFile(
+    "timeline",
+    cl::desc("Write the modeled timeline of the compiled program as Chrome "
+             "trace events (open in Perfetto or chrome://tracing): the task "
+             "stream and the busy spans of each AI Core pipe"),
+    cl::value_desc("file.json"), cl::init(""), cl::cat(ascendCompileOptions));
 
 /// Counts `pynative.op`s (recorded eager ops) over all runs.
 int64_t countRecordedOps(ModuleOp module) {
@@ -170,53 +195,89 @@ LogicalResult verifyOutput(ModuleOp module, TimingScope &timing) {
   TimingScope verifyTiming = timing.nest("Verify");
   return verify(module);
 }
+/// A file written in two steps: stage() writes it to a temporary file beside
+/// its path, commit() renames that over the path. A staged file that is never
+/// committed is removed, so a compile that fails after staging leaves the path
+/// as it was.
+class StagedFile {
+public:
+  StagedFile() = default;
+  StagedFile(const StagedFile &) = delete;
+  ~StagedFile() {
+    if (temp)
+      consumeError(temp->discard());
+  }
+
+  LogicalResult stage(StringRef path,
+                      llvm::function_ref<LogicalResult(raw_ostream &)> write) {
+    this->path = path.str();
+    // A device such as /dev/null (or "-") is written directly, never
+    // replaced.
+    if (path == "-" ||
+        (sys::fs::exists(path) && !sys::fs::is_regular_file(path))) {
+      std::error_code ec;
+      raw_fd_ostream os(path, ec);
+      if (ec) {
+        errs() << "ascend-compile: cannot write '" << path
+               << "': " << ec.message() << "\n";
+        return failure();
+      }
+      return write(os);
+    }
+    SmallString<128> model(path);
+    model += ".tmp-%%%%%%";
+    Expected<sys::fs::TempFile> created = sys::fs::TempFile::create(model);
+    if (!created) {
+      errs() << "ascend-compile: cannot create a temporary file beside '"
+             << path << "': " << toString(created.takeError()) << "\n";
+      return failure();
+    }
+    temp.emplace(std::move(*created));
+    LogicalResult ok = success();
+    {
+      raw_fd_ostream os(temp->FD, /*shouldClose=*/false);
+      ok = write(os);
+      os.flush();
+      if (os.has_error()) {
+        errs() << "ascend-compile: cannot write '" << path
+               << "': " << os.error().message() << "\n";
+        os.clear_error();
+        ok = failure();
+      }
+    }
+    if (failed(ok)) {
+      consumeError(temp->discard());
+      temp.reset();
+    }
+    return ok;
+  }
+
+  LogicalResult commit() {
+    if (!temp)
+      return success(); // written directly (a device)
+    Error e = temp->keep(path);
+    temp.reset();
+    if (e) {
+      errs() << "ascend-compile: cannot write '" << path
+             << "': " << toString(std::move(e)) << "\n";
+      return failure();
+    }
+    return success();
+  }
+
+private:
+  std::string path;
+  std::optional<sys::fs::TempFile> temp;
+};
 
 /// Writes `write`'s output to a temporary file beside `path`, then renames it
 /// over `path`; on failure removes the temporary file and leaves `path` alone.
 LogicalResult writeAtomically(StringRef path,
                               llvm::function_ref<LogicalResult(raw_ostream &)> write) {
-  // A device such as /dev/null (or "-") is written directly, never replaced.
-  if (path == "-" ||
-      (sys::fs::exists(path) && !sys::fs::is_regular_file(path))) {
-    std::error_code ec;
-    raw_fd_ostream os(path, ec);
-    if (ec) {
-      errs() << "ascend-compile: cannot write '" << path
-             << "': " << ec.message() << "\n";
-      return failure();
-    }
-    return write(os);
-  }
-  SmallString<128> model(path);
-  model += ".tmp-%%%%%%";
-  Expected<sys::fs::TempFile> temp = sys::fs::TempFile::create(model);
-  if (!temp) {
-    errs() << "ascend-compile: cannot create a temporary file beside '" << path
-           << "': " << toString(temp.takeError()) << "\n";
+  StagedFile file;
+  if (failed(file.stage(path, write)))
     return failure();
-  }
-  LogicalResult ok = success();
-  {
-    raw_fd_ostream os(temp->FD, /*shouldClose=*/false);
-    ok = write(os);
-    os.flush();
-    if (os.has_error()) {
-      errs() << "ascend-compile: cannot write '" << path
-             << "': " << os.error().message() << "\n";
-      os.clear_error();
-      ok = failure();
-    }
-  }
-  if (failed(ok)) {
-    consumeError(temp->discard());
-    return failure();
-  }
-  if (Error e = temp->keep(path)) {
-    errs() << "ascend-compile: cannot write '" << path
-           << "': " << toString(std::move(e)) << "\n";
-    return failure();
-  }
-  return success();
+  return file.commit();
 }
 } // namespace
 
@@ -241,13 +302,15 @@ int main(int argc, char **argv) {
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);
-  // Warnings (ops kept by --keep-unsupported) are printed like errors; the
-  // context drops them otherwise.
-  ScopedDiagnosticHandler printWarnings(&context, [](Diagnostic &diag) {
-    if (diag.getSeverity() != DiagnosticSeverity::Warning)
-      return failure();
-    errs() << diag.getLocation() << ": warning: " << diag << "\n";
-    return success();
+  // Errors and warnings (ops kept by --keep-unsupported) print as
+  // `file:line:col: error: ...` with the user's source line when the file is
+  // readable, and `note: called from` for the frames of a call-site location.
+  // Remarks (e.g. a matmul kept at the mindspore level) are for ascend-opt
+  // -verify-diagnostics tests, not for users of this tool: dropped.
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler printDiagnostics(sourceMgr, &context);
+  ScopedDiagnosticHandler dropRemarks(&context, [](Diagnostic &diag) {
+    return success(diag.getSeverity() == DiagnosticSeverity::Remark);
   });
 
   // --mlir-timing: one report for the whole compile (import, each stage's
@@ -255,6 +318,14 @@ int main(int argc, char **argv) {
   DefaultTimingManager timing;
   applyDefaultTimingManagerCLOptions(timing);
   TimingScope rootTiming = timing.getRootScope();
+  // The op summary and the timeline describe the kernels of the compiled
+  // program: there are none before the mindspore level.
+  if ((!reportFile.empty() || !timelineFile.empty()) &&
+      emitLevel == EmitLevel::PyNative) {
+    errs() << "ascend-compile: --report and --timeline need a compiled "
+              "program (an --emit level past pynative)\n";
+    return 1;
+  }
 
   std::string error;
   TimingScope importTiming = rootTiming.nest("Import trace");
@@ -287,7 +358,7 @@ int main(int argc, char **argv) {
     return 1;
 
   // Graph-level optimization, with its figures for the summary line and
-  // --report (the "before" figures only when asked for: each summary walks
+  // --fusion-report (the "before" figures only when asked for: each summary walks
   // the whole program). MindIR is written between its halves: after fusion
   // (each group a GraphKernel_ primitive, MindSpore's graph-kernel form),
   // before the device formats and the memory plan, which are the backend's
@@ -299,7 +370,7 @@ int main(int argc, char **argv) {
   bool optimize = emitLevel != EmitLevel::PyNative && graphOptimization;
   OwningOpRef<ModuleOp> graphModule;
   if (optimize) {
-    if (!reportFile.empty())
+    if (!fusionReportFile.empty())
       beforeFusion = ascend::mindspore::summarizeKernels(*module);
     options.hbmBytes = hbmBytes;
     if (failed(runPipeline(*module, ascend::buildGraphFusionPipeline, options,
@@ -318,16 +389,17 @@ int main(int argc, char **argv) {
             runPipeline(*module, ascend::buildDevicePlanningPipeline, options,
                         rootTiming, "Device planning")))
       return 1;
-    // For --report and the summary line (both off under --quiet without a
-    // report).
-    if (!reportFile.empty() || !quiet)
+    // For --fusion-report and the summary line (both off under --quiet
+    // without a fusion report).
+    if (!fusionReportFile.empty() || !quiet)
       afterFusion = ascend::mindspore::summarizeKernels(*module);
   }
-  std::string reportText;
-  if (!reportFile.empty()) {
+  std::string fusionReportText;
+  if (!fusionReportFile.empty()) {
     if (!optimize) {
-      errs() << "ascend-compile: --report needs the graph-level optimization "
-                "(an --emit level past pynative, without --graph-opt=false)\n";
+      errs() << "ascend-compile: --fusion-report needs the graph-level "
+                "optimization (an --emit level past pynative, without "
+                "--graph-opt=false)\n";
       return 1;
     }
     int64_t peak = 0;
@@ -349,9 +421,9 @@ int main(int argc, char **argv) {
         os << peak;
       os << "\n";
     };
-    // Written with the output, once the compile succeeded and the program
-    // verified.
-    llvm::raw_string_ostream os(reportText);
+    // Staged with the other files, once the program verified, and kept
+    // after the output is written.
+    llvm::raw_string_ostream os(fusionReportText);
     os << "Stage,Kernels,HBM Bytes,HBM Lower Bound Bytes,"
           "HBM / Lower Bound,Peak Device Memory Bytes\n";
     row(os, "before fusion", beforeFusion, false);
@@ -368,6 +440,22 @@ int main(int argc, char **argv) {
     module->walk([&](Operation *op) {
       kernels += op->getName().getStringRef() == "aicore.kernel";
     });
+  }
+
+  // The kernel tasks of the compiled program (the module at the level
+  // emitted: aicore for --emit=aicore and mindir), for --report and
+  // --timeline; modeled before any file is written.
+  std::vector<ascend::profile::KernelTask> tasks;
+  const ascend::aicore::AICoreTarget *target = nullptr;
+  if (!reportFile.empty() || !timelineFile.empty()) {
+    target = ascend::mindspore::lookupChipOrError(*module, chip);
+    if (!target)
+      return 1;
+    FailureOr<std::vector<ascend::profile::KernelTask>> collected =
+        ascend::profile::collectKernelTasks(*module, *target);
+    if (failed(collected))
+      return 1;
+    tasks = std::move(*collected);
   }
 
   int64_t weights = 0, weightBytes = 0;
@@ -403,20 +491,32 @@ int main(int argc, char **argv) {
       mindirFiles.push_back({name.str(), std::string(path)});
     }
   }
-  LogicalResult written = success();
-  if (emitLevel != EmitLevel::MindIR) {
-    // The importer verified its module; what the passes made is verified
-    // once, here (or after every pass with --verify-each).
-    if (emitLevel != EmitLevel::PyNative &&
-        failed(verifyOutput(*module, rootTiming)))
-      return 1;
-  }
-  if (!reportFile.empty() &&
-      failed(writeAtomically(reportFile, [&](raw_ostream &os) {
-        os << reportText;
+  // The importer verified its module; what the passes made is verified
+  // once, here (or after every pass with --verify-each; MindIR's module was
+  // verified before it was copied).
+  if (emitLevel != EmitLevel::MindIR && emitLevel != EmitLevel::PyNative &&
+      failed(verifyOutput(*module, rootTiming)))
+    return 1;
+  std::array<StagedFile, 3> staged;
+  if (!fusionReportFile.empty() &&
+      failed(staged[2].stage(fusionReportFile, [&](raw_ostream &os) {
+        os << fusionReportText;
         return success();
       })))
     return 1;
+  if (!reportFile.empty() &&
+      failed(staged[0].stage(reportFile, [&](raw_ostream &os) {
+        ascend::profile::writeOpSummary(tasks, os);
+        return success();
+      })))
+    return 1;
+  if (!timelineFile.empty() &&
+      failed(staged[1].stage(timelineFile, [&](raw_ostream &os) {
+        ascend::profile::writeTraceEvents(tasks, *target, os);
+        return success();
+      })))
+    return 1;
+  LogicalResult written = success();
   if (emitLevel != EmitLevel::MindIR) {
     TimingScope outputTiming = rootTiming.nest("Output");
     written = writeAtomically(outputFilename, [&](raw_ostream &os) {
@@ -451,9 +551,15 @@ int main(int argc, char **argv) {
     if (failed(written))
       break;
   }
+  // The reports and the timeline were staged before the program was
+  // written and are renamed into place after it: a compile that fails leaves
+  // none of them.
   if (failed(written))
     return 1;
   mindirTiming.stop();
+  for (StagedFile &file : staged)
+    if (failed(file.commit()))
+      return 1;
   if (!quiet) {
     errs() << "ascend-compile: " << inputFilename << ": " << recordedOps
            << " eager ops recorded in " << runs << " run(s)";

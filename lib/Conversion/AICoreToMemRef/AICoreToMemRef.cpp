@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -86,6 +87,7 @@ struct ConvertAICoreToMemRefPass
   }
 
   void lowerKernel(IRRewriter &rewriter, KernelOp kernel) {
+    int64_t blockDim = kernel.getBlockDim();
     rewriter.setInsertionPoint(kernel);
     auto func =
         func::FuncOp::create(rewriter, kernel.getLoc(), kernel.getSymName(),
@@ -104,8 +106,11 @@ struct ConvertAICoreToMemRefPass
     });
 
     SmallVector<Operation *> ops;
+    SmallVector<BlockIdxOp> blockIndices;
     func.walk([&](Operation *op) {
-      if (op->getDialect() && isa<AICoreDialect>(op->getDialect()))
+      if (auto idx = dyn_cast<BlockIdxOp>(op))
+        blockIndices.push_back(idx);
+      else if (op->getDialect() && isa<AICoreDialect>(op->getDialect()))
         ops.push_back(op);
     });
     for (Operation *op : ops) {
@@ -128,6 +133,33 @@ struct ConvertAICoreToMemRefPass
         rewriter.replaceOpWithNewOp<func::ReturnOp>(op);
       }
     }
+    if (blockDim > 1 || !blockIndices.empty())
+      runBlocksInSequence(rewriter, func, blockDim, blockIndices);
+  }
+
+  /// The host runs the kernel's blocks one after another: everything but
+  /// the on-chip buffers (allocas, shared by the blocks in turn) moves into
+  /// an scf.for over [0, blockDim) whose induction variable replaces
+  /// `aicore.block_idx`.
+  void runBlocksInSequence(IRRewriter &rewriter, func::FuncOp func,
+                           int64_t blockDim,
+                           ArrayRef<BlockIdxOp> blockIndices) {
+    Block &entry = func.getBody().front();
+    Operation *terminator = entry.getTerminator();
+    SmallVector<Operation *> body;
+    for (Operation &op : entry)
+      if (&op != terminator && !isa<memref::AllocaOp>(op))
+        body.push_back(&op);
+    Location loc = func.getLoc();
+    rewriter.setInsertionPoint(terminator);
+    Value lb = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value ub = arith::ConstantIndexOp::create(rewriter, loc, blockDim);
+    Value step = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    auto loop = scf::ForOp::create(rewriter, loc, lb, ub, step);
+    for (Operation *op : body)
+      op->moveBefore(loop.getBody()->getTerminator());
+    for (BlockIdxOp idx : blockIndices)
+      rewriter.replaceOp(idx, loop.getInductionVar());
   }
 
   void lowerCopy(IRRewriter &rewriter, CopyOp op) {

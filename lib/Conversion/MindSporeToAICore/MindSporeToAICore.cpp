@@ -2,9 +2,11 @@
 #include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include <cmath>
 #include <map>
 #include <tuple>
 
@@ -18,27 +20,180 @@ using namespace mlir::ascend;
 using namespace mlir::ascend::aicore;
 
 //===----------------------------------------------------------------------===//
-// Tiling
+// Tiling: an analytic per-pipe model of the kernel MatMulKernelBuilder emits
 //===----------------------------------------------------------------------===//
 
-/// The divisors of `x` (> 0) in ascending order.
-static SmallVector<int64_t> divisors(int64_t x) {
-  SmallVector<int64_t> low, high;
-  for (int64_t d = 1; d * d <= x; ++d) {
-    if (x % d)
-      continue;
-    low.push_back(d);
-    if (d != x / d)
-      high.push_back(x / d);
+namespace {
+/// The matmul being tiled, with what the cost model needs to know.
+struct MatMulShape {
+  int64_t m, n, k;
+  int64_t eb; ///< operand element bytes
+  int64_t k0; ///< elements of K one Cube fractal takes (32 B)
+  bool withBias;
+};
+
+/// Cycles of the schedule built below, per pipe, with the same costs as the
+/// kernel model (`simulateKernel`, ascend-aicore-estimate): GM reads at the
+/// L2-hit-weighted rate, GM writes at the L2 write rate, on-chip moves at
+/// 512 B/cycle, an mmad one cycle per 16 x 16 x K0 fractal.
+class MatMulCostModel {
+public:
+  MatMulCostModel(const MatMulShape &s, const MatMulTiling &t,
+                  const AICoreTarget &target)
+      : s(s), t(t), target(target), rates(target.rates) {}
+
+  /// Modeled cycles of the busiest block.
+  int64_t cycles() {
+    int64_t nM = llvm::divideCeil(s.m, t.tm), nN = llvm::divideCeil(s.n, t.tn);
+    // L2 hit ratio from the GM bytes all blocks request and the distinct
+    // GM bytes (AICoreDataRates).
+    double requested = double(nN * s.m + nM * s.n) * s.k * s.eb;
+    double distinct = double(s.m * s.k + s.k * s.n) * s.eb;
+    if (s.withBias) {
+      requested += double(nM * s.n) * s.eb;
+      distinct += double(s.n) * s.eb;
+    }
+    hitRatio = requested > distinct
+                   ? (1 - distinct / requested) *
+                         std::min(1.0, double(rates.l2Bytes) / distinct)
+                   : 0;
+    readCost = (1 - hitRatio) / rates.gmBytesPerCycle +
+               hitRatio / rates.l2ReadBytesPerCycle;
+    SmallVector<MatMulRegion> regions = getMatMulRegions(s.m, s.n, t);
+    SmallVector<int64_t> perTile;
+    for (const MatMulRegion &r : regions)
+      perTile.push_back(tileCycles(r.rows, r.cols));
+    int64_t blocks = t.blockDim, busiest = 0;
+    for (int64_t b = 0; b < blocks; ++b) {
+      int64_t total = 0, tiles = 0;
+      for (auto [r, cycles] : llvm::zip(regions, perTile)) {
+        int64_t mine = tilesOfBlock(b, blocks, r.offset, r.count());
+        total += mine * cycles;
+        tiles += mine;
+      }
+      if (!tiles)
+        continue;
+      // Pipeline fill (the first stage's load and extract) and drain (the
+      // last tile's epilogue).
+      total += stageLoad(t.tm, t.tn, std::min(t.kStages * t.tk, s.k)) +
+               extract(t.tm, t.tn, std::min(t.tk, s.k)) + epilogue(t.tm, t.tn);
+      busiest = std::max(busiest, total);
+    }
+    return busiest;
   }
-  low.append(high.rbegin(), high.rend());
-  return low;
+
+  /// Tiles g in [offset, offset + count) with g mod blocks == b.
+  static int64_t tilesOfBlock(int64_t b, int64_t blocks, int64_t offset,
+                              int64_t count) {
+    int64_t first = ((b - offset) % blocks + blocks) % blocks;
+    return first < count ? llvm::divideCeil(count - first, blocks) : 0;
+  }
+
+private:
+  int64_t read(int64_t bytes) {
+    return static_cast<int64_t>(std::ceil(bytes * readCost));
+  }
+  int64_t write(int64_t bytes) {
+    return llvm::divideCeil(bytes, rates.l2WriteBytesPerCycle);
+  }
+  int64_t onChip(int64_t bytes) {
+    return llvm::divideCeil(bytes, rates.onChipBytesPerCycle);
+  }
+  /// MTE2: one L1 stage of both operands.
+  int64_t stageLoad(int64_t rows, int64_t cols, int64_t kLen) {
+    return read(rows * kLen * s.eb) + read(kLen * cols * s.eb);
+  }
+  /// MTE1: one L0 slice of both operands.
+  int64_t extract(int64_t rows, int64_t cols, int64_t kLen) {
+    return onChip(rows * kLen * s.eb) + onChip(kLen * cols * s.eb);
+  }
+  int64_t mmad(int64_t rows, int64_t cols, int64_t kLen) {
+    return llvm::divideCeil(rows, target.cubeM) *
+           llvm::divideCeil(cols, target.cubeN) * llvm::divideCeil(kLen, s.k0);
+  }
+  /// The chain that frees L0C: FIX to GM, or FIX to UB, vadd and MTE3.
+  int64_t epilogue(int64_t rows, int64_t cols) {
+    int64_t acc = rows * cols * 4;
+    if (!s.withBias)
+      return write(acc);
+    return onChip(acc) +
+           llvm::divideCeil(rows * cols * s.eb, target.vectorRepeatBytes) +
+           write(rows * cols * s.eb);
+  }
+
+  /// One output tile of `rows` x `cols` valid elements, in steady state.
+  int64_t tileCycles(int64_t rows, int64_t cols) {
+    int64_t kS = t.kStages * t.tk;
+    int64_t fullStages = s.k / kS, rest = s.k % kS;
+    int64_t mte2 = 0, mte1 = 0, m = 0;
+    auto addStage = [&](int64_t kLen) {
+      mte2 += stageLoad(rows, cols, kLen);
+      for (int64_t k = 0; k < kLen; k += t.tk) {
+        int64_t len = std::min(t.tk, kLen - k);
+        mte1 += extract(rows, cols, len);
+        m += mmad(rows, cols, len);
+      }
+    };
+    if (fullStages) {
+      int64_t before = mte2, mte1Before = mte1, mBefore = m;
+      addStage(kS);
+      mte2 = before + fullStages * (mte2 - before);
+      mte1 = mte1Before + fullStages * (mte1 - mte1Before);
+      m = mBefore + fullStages * (m - mBefore);
+    }
+    if (rest)
+      addStage(rest);
+    int64_t fix = epilogue(rows, cols);
+    // With one L0C buffer the next tile's first mmad waits for the
+    // epilogue: on the M pipe the two follow each other. Meanwhile MTE2 can
+    // only load the stages whose L1 buffers are free: the l1Buffers - 1
+    // stages ahead, plus those the two L0 slices let MTE1 extract without
+    // a new mmad; the rest of the epilogue stalls it.
+    int64_t cube = m, loads = mte2;
+    if (t.l0cBuffers == 1) {
+      cube += fix;
+      int64_t ahead = t.l1Buffers - 1 + (t.kStages <= 2 ? 2 / t.kStages : 0);
+      loads += std::max<int64_t>(
+          0, fix - ahead * stageLoad(rows, cols, std::min(kS, s.k)));
+    }
+    return std::max({loads, mte1, cube, fix});
+  }
+
+  const MatMulShape &s;
+  const MatMulTiling &t;
+  const AICoreTarget &target;
+  const AICoreDataRates &rates;
+  double hitRatio = 0, readCost = 0;
+};
+} // namespace
+
+SmallVector<MatMulRegion>
+mlir::ascend::getMatMulRegions(int64_t m, int64_t n, const MatMulTiling &t) {
+  // Full tiles, then the edge row / column of tiles, in one global order.
+  int64_t fullM = m / t.tm, restM = m % t.tm;
+  int64_t fullN = n / t.tn, restN = n % t.tn;
+  SmallVector<MatMulRegion> regions;
+  int64_t offset = 0;
+  for (auto [mTiles, rows, rowBase] :
+       {std::tuple{fullM, t.tm, int64_t(0)},
+        std::tuple{int64_t(restM ? 1 : 0), restM, fullM * t.tm}}) {
+    for (auto [nTiles, cols, colBase] :
+         {std::tuple{fullN, t.tn, int64_t(0)},
+          std::tuple{int64_t(restN ? 1 : 0), restN, fullN * t.tn}}) {
+      if (!mTiles || !nTiles)
+        continue;
+      regions.push_back({mTiles, nTiles, rows, cols, rowBase, colBase, offset});
+      offset += mTiles * nTiles;
+    }
+  }
+  return regions;
 }
 
-FailureOr<MatMulTiling>
-mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
-                                 Type elementType, bool withBias,
-                                 const AICoreTarget &target, std::string &why) {
+/// The shape the cost model needs, or failure with `why` set.
+static FailureOr<MatMulShape> getMatMulShape(int64_t m, int64_t n, int64_t k,
+                                             Type elementType, bool withBias,
+                                             const AICoreTarget &target,
+                                             std::string &why) {
   if (!elementType.isF32() && !elementType.isF16() && !elementType.isBF16()) {
     llvm::raw_string_ostream(why)
         << "the Cube has no " << elementType << " mmad";
@@ -48,38 +203,96 @@ mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
     why = "empty matmul";
     return failure();
   }
-  const int64_t eb = elementType.getIntOrFloatBitWidth() / 8;
-  const int64_t accBytes = 4; // f32 accumulator in L0C.
+  MatMulShape shape;
+  shape.m = m;
+  shape.n = n;
+  shape.k = k;
+  shape.eb = elementType.getIntOrFloatBitWidth() / 8;
+  shape.k0 = std::max<int64_t>(1, target.blockBytes / shape.eb);
+  shape.withBias = withBias;
+  return shape;
+}
+
+/// Whether the double-buffered buffers of `t` fit `target`; `why` names the
+/// first memory that overflows.
+static bool fits(const MatMulShape &s, const MatMulTiling &t,
+                 const AICoreTarget &target, std::string &why) {
   const AICoreMemories &mem = target.memories;
-  SmallVector<int64_t> dm = divisors(m), dn = divisors(n), dk = divisors(k);
+  const int64_t eb = s.eb, accBytes = 4; // f32 accumulator in L0C.
+  auto over = [&](const char *space, int64_t bytes, int64_t capacity) {
+    if (bytes <= capacity)
+      return false;
+    llvm::raw_string_ostream(why)
+        << space << " needs " << bytes << " bytes, more than its " << capacity;
+    return true;
+  };
+  return !over("L0C", t.l0cBuffers * t.tm * t.tn * accBytes,
+               mem.l0c.capacity) &&
+         !(s.withBias && over("UB", t.l0cBuffers * (t.tm * t.tn + t.tn) * eb,
+                              mem.ub.capacity)) &&
+         !over("L0A", 2 * t.tm * t.tk * eb, mem.l0a.capacity) &&
+         !over("L0B", 2 * t.tk * t.tn * eb, mem.l0b.capacity) &&
+         !over("L1", t.l1Buffers * (t.tm + t.tn) * t.kStages * t.tk * eb,
+               mem.l1.capacity);
+}
+
+/// Completes `t` (block_dim, modeled cycles) for `s`.
+static void complete(const MatMulShape &s, MatMulTiling &t,
+                     const AICoreTarget &target) {
+  int64_t tiles = llvm::divideCeil(s.m, t.tm) * llvm::divideCeil(s.n, t.tn);
+  t.blockDim = std::min(target.cubeCores, tiles);
+  t.cycles = MatMulCostModel(s, t, target).cycles();
+}
+
+FailureOr<MatMulTiling>
+mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
+                                 Type elementType, bool withBias,
+                                 const AICoreTarget &target, std::string &why) {
+  FailureOr<MatMulShape> shape =
+      getMatMulShape(m, n, k, elementType, withBias, target, why);
+  if (failed(shape))
+    return failure();
+  const int64_t eb = shape->eb;
+  const AICoreMemories &mem = target.memories;
+  // Tiles are whole Cube fractals: multiples of 16 up to the dimension
+  // rounded up to 16 (the edge tile is then partial).
+  const int64_t unit = target.cubeM;
+  auto roundUp = [&](int64_t x) -> int64_t {
+    return (x + unit - 1) / unit * unit;
+  };
 
   std::optional<MatMulTiling> best;
-  double bestTraffic = 0;
-  for (int64_t tm : dm) {
-    for (int64_t tn : dn) {
-      if (tm * tn * accBytes > mem.l0c.capacity)
-        continue;
-      if (withBias && (tm * tn + tn) * eb > mem.ub.capacity)
-        continue;
-      // The largest K tile whose operand tiles fit L0A, L0B and L1.
-      int64_t tk = 0;
-      for (int64_t d : llvm::reverse(dk)) {
-        if (tm * d * eb <= mem.l0a.capacity &&
-            d * tn * eb <= mem.l0b.capacity &&
-            (tm * d + d * tn) * eb <= mem.l1.capacity) {
-          tk = d;
-          break;
+  std::string unused;
+  for (int64_t tm = unit; tm <= roundUp(m); tm += unit) {
+    for (int64_t tn = unit; tn <= roundUp(n); tn += unit) {
+      for (int64_t l0cBuffers : {1, 2}) {
+        // L0A / L0B hold two slices each (ping-pong).
+        int64_t tkMax = std::min(mem.l0a.capacity / (2 * tm * eb),
+                                 mem.l0b.capacity / (2 * tn * eb));
+        tkMax = std::min(tkMax / unit * unit, roundUp(k));
+        for (int64_t tk = tkMax; tk >= std::max(unit, tkMax / 2); tk -= unit) {
+          for (int64_t kStages : {1, 2, 4, 8}) {
+            // No stage beyond K.
+            if (kStages > 1 && (kStages / 2) * tk >= k)
+              break;
+            for (int64_t l1Buffers : {2, 4, 8}) {
+              // No more L1 buffers than stages.
+              if (l1Buffers > 2 && (l1Buffers / 2) * kStages * tk >= k)
+                break;
+              MatMulTiling t{tm, tn, tk, kStages, l1Buffers, l0cBuffers, 1, 0};
+              if (!fits(*shape, t, target, unused))
+                continue;
+              complete(*shape, t, target);
+              auto key = [](const MatMulTiling &x) {
+                return std::make_tuple(x.cycles, x.blockDim, x.l1Buffers,
+                                       -x.tk * x.kStages, -x.tn, -x.tm,
+                                       x.l0cBuffers);
+              };
+              if (!best || key(t) < key(*best))
+                best = t;
+            }
+          }
         }
-      }
-      if (!tk)
-        continue;
-      double traffic = double(m) * k * (n / tn) + double(k) * n * (m / tm);
-      bool better = !best || traffic < bestTraffic ||
-                    (traffic == bestTraffic &&
-                     (tk > best->tk || (tk == best->tk && tn > best->tn)));
-      if (better) {
-        best = MatMulTiling{tm, tn, tk};
-        bestTraffic = traffic;
       }
     }
   }
@@ -90,6 +303,42 @@ mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
     return failure();
   }
   return *best;
+}
+
+FailureOr<MatMulTiling>
+mlir::ascend::checkMatMulTiling(int64_t m, int64_t n, int64_t k,
+                                Type elementType, bool withBias, MatMulTiling t,
+                                const AICoreTarget &target, std::string &why) {
+  FailureOr<MatMulShape> shape =
+      getMatMulShape(m, n, k, elementType, withBias, target, why);
+  if (failed(shape))
+    return failure();
+  const int64_t unit = target.cubeM;
+  if (t.tm <= 0 || t.tn <= 0 || t.tk <= 0 || t.tm % unit || t.tn % unit ||
+      t.tk % unit) {
+    llvm::raw_string_ostream(why)
+        << "tile sizes must be positive multiples of " << unit << ", got "
+        << t.tm << ", " << t.tn << ", " << t.tk;
+    return failure();
+  }
+  if (t.kStages < 1 || (t.l0cBuffers != 1 && t.l0cBuffers != 2) ||
+      (t.l1Buffers != 2 && t.l1Buffers != 4 && t.l1Buffers != 8)) {
+    llvm::raw_string_ostream(why)
+        << "k-stages must be at least 1, l0c-buffers 1 or 2 and l1-buffers "
+           "2, 4 or 8, got "
+        << t.kStages << ", " << t.l0cBuffers << " and " << t.l1Buffers;
+    return failure();
+  }
+  std::string overflow;
+  if (!fits(*shape, t, target, overflow)) {
+    llvm::raw_string_ostream(why)
+        << "tiling " << t.tm << "x" << t.tn << "x" << t.tk << " (k-stages "
+        << t.kStages << ", l1-buffers " << t.l1Buffers << ", l0c-buffers "
+        << t.l0cBuffers << ") does not fit " << target.name << ": " << overflow;
+    return failure();
+  }
+  complete(*shape, t, target);
+  return t;
 }
 
 //===----------------------------------------------------------------------===//
@@ -139,20 +388,22 @@ public:
 
   void build() {
     Type elt = p.elementType, f32 = b.getF32Type();
-    SmallVector<int64_t> aShape = p.transposeA
-                                      ? SmallVector<int64_t>{t.tk, t.tm}
-                                      : SmallVector<int64_t>{t.tm, t.tk};
-    SmallVector<int64_t> bShape = p.transposeB
-                                      ? SmallVector<int64_t>{t.tn, t.tk}
-                                      : SmallVector<int64_t>{t.tk, t.tn};
-    aL1 = alloc(aShape, elt, AddressSpace::L1);
-    bL1 = alloc(bShape, elt, AddressSpace::L1);
-    aL0 = alloc(aShape, elt, AddressSpace::L0A);
-    bL0 = alloc(bShape, elt, AddressSpace::L0B);
-    cL0 = alloc({t.tm, t.tn}, f32, AddressSpace::L0C);
+    int64_t kS = t.kStages * t.tk;
+    for (int e = 0; e < t.l1Buffers; ++e) {
+      aL1[e] = alloc(aShape(t.tm, kS), elt, AddressSpace::L1);
+      bL1[e] = alloc(bShape(kS, t.tn), elt, AddressSpace::L1);
+    }
+    for (int e = 0; e < 2; ++e) {
+      aL0[e] = alloc(aShape(t.tm, t.tk), elt, AddressSpace::L0A);
+      bL0[e] = alloc(bShape(t.tk, t.tn), elt, AddressSpace::L0B);
+    }
+    for (int c = 0; c < t.l0cBuffers; ++c)
+      cL0[c] = alloc({t.tm, t.tn}, f32, AddressSpace::L0C);
     if (p.withBias) {
-      cUB = alloc({t.tm, t.tn}, elt, AddressSpace::UB);
-      biasUB = alloc({1, t.tn}, elt, AddressSpace::UB);
+      for (int c = 0; c < t.l0cBuffers; ++c) {
+        cUB[c] = alloc({t.tm, t.tn}, elt, AddressSpace::UB);
+        biasUB[c] = alloc({1, t.tn}, elt, AddressSpace::UB);
+      }
       // View the [N] bias as one [1, N] row.
       auto biasType = cast<MemRefType>(bias.getType());
       biasRow = memref::ExpandShapeOp::create(
@@ -162,119 +413,281 @@ public:
           bias, ArrayRef<ReassociationIndices>{{0, 1}});
     }
 
-    // Reverse flags: buffers start free.
-    setFlag(Pipe::MTE1, Pipe::MTE2); // L1 tiles free
-    setFlag(Pipe::M, Pipe::MTE1);    // L0A/L0B tiles free
-    setFlag(Pipe::FIX, Pipe::M);     // L0C tile free
-    if (p.withBias) {
-      setFlag(Pipe::V, Pipe::MTE2);   // bias row free
-      setFlag(Pipe::MTE3, Pipe::FIX); // UB result tile free
-    }
-    forTiles(p.m, t.tm, [&](OpFoldResult mi) {
-      forTiles(p.n, t.tn, [&](OpFoldResult ni) { buildOutputTile(mi, ni); });
-    });
-    waitFlag(Pipe::MTE1, Pipe::MTE2);
-    waitFlag(Pipe::M, Pipe::MTE1);
-    waitFlag(Pipe::FIX, Pipe::M);
-    if (p.withBias) {
-      waitFlag(Pipe::V, Pipe::MTE2);
-      waitFlag(Pipe::MTE3, Pipe::FIX);
-    }
+    // Reverse flags: every buffer starts free.
+    forEachReverseFlag(
+        [&](Pipe from, Pipe to, int64_t event) { setFlag(from, to, event); });
+    if (t.blockDim > 1)
+      blockIdx = BlockIdxOp::create(b, loc, b.getIndexType()).getResult();
+    for (const MatMulRegion &region : getMatMulRegions(p.m, p.n, t))
+      buildRegion(region);
+    forEachReverseFlag(
+        [&](Pipe from, Pipe to, int64_t event) { waitFlag(from, to, event); });
     ReturnOp::create(b, loc);
   }
 
 private:
+  /// The flags that say a buffer is free (consumer -> producer), one per
+  /// ping-pong buffer.
+  void forEachReverseFlag(llvm::function_ref<void(Pipe, Pipe, int64_t)> fn) {
+    for (int64_t e = 0; e < t.l1Buffers; ++e)
+      fn(Pipe::MTE1, Pipe::MTE2, e); // L1 stage buffer e free
+    for (int64_t e = 0; e < 2; ++e)
+      fn(Pipe::M, Pipe::MTE1, e); // L0A/L0B slice e free
+    for (int64_t c = 0; c < t.l0cBuffers; ++c) {
+      fn(Pipe::FIX, Pipe::M, c); // L0C buffer c free
+      if (p.withBias) {
+        fn(Pipe::V, Pipe::MTE2, c);   // bias row c free
+        fn(Pipe::MTE3, Pipe::FIX, c); // UB result tile c free
+      }
+    }
+  }
+
+  SmallVector<int64_t> aShape(int64_t rows, int64_t kLen) const {
+    return p.transposeA ? SmallVector<int64_t>{kLen, rows}
+                        : SmallVector<int64_t>{rows, kLen};
+  }
+  SmallVector<int64_t> bShape(int64_t kLen, int64_t cols) const {
+    return p.transposeB ? SmallVector<int64_t>{cols, kLen}
+                        : SmallVector<int64_t>{kLen, cols};
+  }
+
   Value alloc(ArrayRef<int64_t> shape, Type elt, AddressSpace space) {
     auto type = MemRefType::get(shape, elt, MemRefLayoutAttrInterface{},
                                 AddressSpaceAttr::get(b.getContext(), space));
     return AllocOp::create(b, loc, type);
   }
-  void setFlag(Pipe from, Pipe to) { SetFlagOp::create(b, loc, from, to, 0); }
-  void waitFlag(Pipe from, Pipe to) { WaitFlagOp::create(b, loc, from, to, 0); }
+  void setFlag(Pipe from, Pipe to, int64_t event) {
+    SetFlagOp::create(b, loc, from, to, event);
+  }
+  void waitFlag(Pipe from, Pipe to, int64_t event) {
+    WaitFlagOp::create(b, loc, from, to, event);
+  }
 
-  /// A [rows, cols] tile of `source` at (`row`, `col`).
-  Value tile(Value source, OpFoldResult row, OpFoldResult col, int64_t rows,
+  // Index arithmetic that folds when its operands are constants.
+  OpFoldResult constant(int64_t v) { return b.getIndexAttr(v); }
+  Value materialize(OpFoldResult v) {
+    if (std::optional<int64_t> c = getConstantIntValue(v))
+      return arith::ConstantIndexOp::create(b, loc, *c);
+    return cast<Value>(v);
+  }
+  template <typename OpT>
+  OpFoldResult arith(OpFoldResult lhs, OpFoldResult rhs,
+                     int64_t (*fold)(int64_t, int64_t)) {
+    std::optional<int64_t> l = getConstantIntValue(lhs),
+                           r = getConstantIntValue(rhs);
+    if (l && r)
+      return constant(fold(*l, *r));
+    return OpT::create(b, loc, materialize(lhs), materialize(rhs)).getResult();
+  }
+  OpFoldResult add(OpFoldResult l, OpFoldResult r) {
+    if (getConstantIntValue(r) == 0)
+      return l;
+    if (getConstantIntValue(l) == 0)
+      return r;
+    return arith<arith::AddIOp>(l, r,
+                                [](int64_t a, int64_t c) { return a + c; });
+  }
+  OpFoldResult mul(OpFoldResult l, int64_t r) {
+    if (r == 1)
+      return l;
+    return arith<arith::MulIOp>(l, constant(r),
+                                [](int64_t a, int64_t c) { return a * c; });
+  }
+
+  /// A [rows, cols] view of `source` at (`row`, `col`); `source` itself
+  /// when that is all of it.
+  Value view(Value source, OpFoldResult row, OpFoldResult col, int64_t rows,
              int64_t cols) {
+    auto type = cast<MemRefType>(source.getType());
+    if (getConstantIntValue(row) == 0 && getConstantIntValue(col) == 0 &&
+        type.getDimSize(0) == rows && type.getDimSize(1) == cols)
+      return source;
     SmallVector<OpFoldResult> offsets{row, col};
     SmallVector<OpFoldResult> sizes{b.getIndexAttr(rows), b.getIndexAttr(cols)};
     SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
     return memref::SubViewOp::create(b, loc, source, offsets, sizes, strides);
   }
+  /// The [rows, kLen] part of an lhs buffer or GM operand at (row, k).
+  Value aView(Value source, OpFoldResult row, OpFoldResult k, int64_t rows,
+              int64_t kLen) {
+    return p.transposeA ? view(source, k, row, kLen, rows)
+                        : view(source, row, k, rows, kLen);
+  }
+  /// The [kLen, cols] part of an rhs buffer or GM operand at (k, col).
+  Value bView(Value source, OpFoldResult k, OpFoldResult col, int64_t kLen,
+              int64_t cols) {
+    return p.transposeB ? view(source, col, k, cols, kLen)
+                        : view(source, k, col, kLen, cols);
+  }
 
-  /// Calls `body` with the offset of each `step` tile of [from, size): a
-  /// static offset when there is one tile, else an scf.for induction variable.
-  void forTiles(int64_t size, int64_t step,
-                llvm::function_ref<void(OpFoldResult)> body, int64_t from = 0) {
-    if (size - from <= step) {
-      body(b.getIndexAttr(from));
-      return;
+  /// Calls `body(i)` for i in [lb, ub) step `step`: inline when the bounds
+  /// are constants and there is at most one iteration, else an scf.for.
+  void forRange(OpFoldResult lb, OpFoldResult ub, int64_t step,
+                llvm::function_ref<void(OpFoldResult)> body) {
+    std::optional<int64_t> l = getConstantIntValue(lb),
+                           u = getConstantIntValue(ub);
+    if (l && u) {
+      if (*l >= *u)
+        return;
+      if (*l + step >= *u) {
+        body(constant(*l));
+        return;
+      }
     }
-    Value lb = arith::ConstantIndexOp::create(b, loc, from);
-    Value ub = arith::ConstantIndexOp::create(b, loc, size);
-    Value st = arith::ConstantIndexOp::create(b, loc, step);
-    auto loop = scf::ForOp::create(b, loc, lb, ub, st);
+    auto loop = scf::ForOp::create(b, loc, materialize(lb), materialize(ub),
+                                   materialize(constant(step)));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(loop.getBody()->getTerminator());
     body(loop.getInductionVar());
   }
 
-  /// MTE2, MTE1 and mmad of the K tile at `ki`.
-  void buildKStep(OpFoldResult mi, OpFoldResult ni, OpFoldResult ki,
-                  bool accumulate) {
-    Value xTile = p.transposeA ? tile(x, ki, mi, t.tk, t.tm)
-                               : tile(x, mi, ki, t.tm, t.tk);
-    Value yTile = p.transposeB ? tile(y, ni, ki, t.tn, t.tk)
-                               : tile(y, ki, ni, t.tk, t.tn);
-    waitFlag(Pipe::MTE1, Pipe::MTE2);
-    CopyOp::create(b, loc, xTile, aL1);
-    CopyOp::create(b, loc, yTile, bL1);
-    setFlag(Pipe::MTE2, Pipe::MTE1);
-    waitFlag(Pipe::MTE2, Pipe::MTE1);
-    waitFlag(Pipe::M, Pipe::MTE1);
-    CopyOp::create(b, loc, aL1, aL0);
-    CopyOp::create(b, loc, bL1, bL0);
-    setFlag(Pipe::MTE1, Pipe::MTE2);
-    setFlag(Pipe::MTE1, Pipe::M);
-    waitFlag(Pipe::MTE1, Pipe::M);
-    MmadOp::create(b, loc, aL0, bL0, cL0, accumulate, p.transposeA,
-                   p.transposeB);
-    setFlag(Pipe::M, Pipe::MTE1);
-  }
-
-  void buildOutputTile(OpFoldResult mi, OpFoldResult ni) {
-    if (p.withBias) {
-      waitFlag(Pipe::V, Pipe::MTE2);
-      CopyOp::create(b, loc, tile(biasRow, b.getIndexAttr(0), ni, 1, t.tn),
-                     biasUB);
-      setFlag(Pipe::MTE2, Pipe::V);
+  /// The output tiles of one region this block computes: global tiles g
+  /// with g mod block_dim == block_idx. With two L0C buffers the tiles go
+  /// in pairs (buffers 0 and 1) and a last single tile uses buffer 0.
+  void buildRegion(const MatMulRegion &r) {
+    int64_t blocks = t.blockDim, count = r.count();
+    // This block's first tile in the region.
+    OpFoldResult first = constant(0);
+    if (blocks > 1) {
+      int64_t shift = (blocks - r.offset % blocks) % blocks;
+      first = arith<arith::RemUIOp>(add(blockIdx, constant(shift)),
+                                    constant(blocks),
+                                    [](int64_t a, int64_t c) { return a % c; });
     }
-    waitFlag(Pipe::FIX, Pipe::M);
-    buildKStep(mi, ni, b.getIndexAttr(0), /*accumulate=*/false);
-    if (p.k > t.tk)
-      forTiles(
-          p.k, t.tk,
-          [&](OpFoldResult ki) { buildKStep(mi, ni, ki, /*accumulate=*/true); },
-          /*from=*/t.tk);
-    setFlag(Pipe::M, Pipe::FIX);
-    waitFlag(Pipe::M, Pipe::FIX);
-    Value outTile = tile(out, mi, ni, t.tm, t.tn);
-    if (!p.withBias) {
-      CopyOp::create(b, loc, cL0, outTile);
-      setFlag(Pipe::FIX, Pipe::M);
+    auto tileAt = [&](OpFoldResult index, int c) {
+      // Row-major over the region's tiles.
+      OpFoldResult row = r.rowTiles == 1 ? constant(0) : index;
+      OpFoldResult col = r.colTiles == 1 ? constant(0) : index;
+      if (r.rowTiles > 1 && r.colTiles > 1) {
+        row = arith<arith::DivUIOp>(index, constant(r.colTiles),
+                                    [](int64_t a, int64_t d) { return a / d; });
+        col = arith<arith::RemUIOp>(index, constant(r.colTiles),
+                                    [](int64_t a, int64_t d) { return a % d; });
+      }
+      buildOutputTile(add(constant(r.rowBase), mul(row, t.tm)),
+                      add(constant(r.colBase), mul(col, t.tn)), r.rows, r.cols,
+                      c);
+    };
+    if (t.l0cBuffers == 1) {
+      forRange(first, constant(count), blocks,
+               [&](OpFoldResult i) { tileAt(i, 0); });
       return;
     }
-    waitFlag(Pipe::MTE3, Pipe::FIX);
-    CopyOp::create(b, loc, cL0, cUB);
-    setFlag(Pipe::FIX, Pipe::M);
-    setFlag(Pipe::FIX, Pipe::V);
-    waitFlag(Pipe::FIX, Pipe::V);
-    waitFlag(Pipe::MTE2, Pipe::V);
-    VAddOp::create(b, loc, cUB, biasUB, cUB);
-    setFlag(Pipe::V, Pipe::MTE2);
-    setFlag(Pipe::V, Pipe::MTE3);
-    waitFlag(Pipe::V, Pipe::MTE3);
-    CopyOp::create(b, loc, cUB, outTile);
-    setFlag(Pipe::MTE3, Pipe::FIX);
+    // Pairs (i, i + blocks) while both exist, then at most one more tile.
+    forRange(first, constant(count - blocks), 2 * blocks, [&](OpFoldResult i) {
+      tileAt(i, 0);
+      tileAt(add(i, constant(blocks)), 1);
+    });
+    OpFoldResult pending = arith<arith::MaxSIOp>(
+        arith<arith::SubIOp>(constant(count - blocks), first,
+                             [](int64_t a, int64_t c) { return a - c; }),
+        constant(0), [](int64_t a, int64_t c) { return std::max(a, c); });
+    OpFoldResult pairs = arith<arith::CeilDivSIOp>(
+        pending, constant(2 * blocks),
+        [](int64_t a, int64_t c) { return (a + c - 1) / c; });
+    OpFoldResult last = add(first, mul(pairs, 2 * blocks));
+    forRange(last, constant(count), 2 * blocks,
+             [&](OpFoldResult i) { tileAt(i, 0); });
+  }
+
+  /// One output tile of rows x cols valid elements at (mi, ni), accumulated
+  /// in L0C buffer `c`.
+  void buildOutputTile(OpFoldResult mi, OpFoldResult ni, int64_t rows,
+                       int64_t cols, int c) {
+    if (p.withBias) {
+      waitFlag(Pipe::V, Pipe::MTE2, c);
+      CopyOp::create(b, loc, view(biasRow, constant(0), ni, 1, cols),
+                     view(biasUB[c], constant(0), constant(0), 1, cols));
+      setFlag(Pipe::MTE2, Pipe::V, c);
+    }
+    waitFlag(Pipe::FIX, Pipe::M, c);
+    buildKLoop(mi, ni, rows, cols, c);
+    setFlag(Pipe::M, Pipe::FIX, c);
+    waitFlag(Pipe::M, Pipe::FIX, c);
+    Value acc = view(cL0[c], constant(0), constant(0), rows, cols);
+    Value outTile = view(out, mi, ni, rows, cols);
+    if (!p.withBias) {
+      CopyOp::create(b, loc, acc, outTile);
+      setFlag(Pipe::FIX, Pipe::M, c);
+      return;
+    }
+    Value result = view(cUB[c], constant(0), constant(0), rows, cols);
+    Value biasTile = view(biasUB[c], constant(0), constant(0), 1, cols);
+    waitFlag(Pipe::MTE3, Pipe::FIX, c);
+    CopyOp::create(b, loc, acc, result);
+    setFlag(Pipe::FIX, Pipe::M, c);
+    setFlag(Pipe::FIX, Pipe::V, c);
+    waitFlag(Pipe::FIX, Pipe::V, c);
+    waitFlag(Pipe::MTE2, Pipe::V, c);
+    VAddOp::create(b, loc, result, biasTile, result);
+    setFlag(Pipe::V, Pipe::MTE2, c);
+    setFlag(Pipe::V, Pipe::MTE3, c);
+    waitFlag(Pipe::V, Pipe::MTE3, c);
+    CopyOp::create(b, loc, result, outTile);
+    setFlag(Pipe::MTE3, Pipe::FIX, c);
+  }
+
+  /// The K stages of one output tile: stage s uses L1 buffer s mod D
+  /// (D = l1Buffers, even); its slices use L0 buffers by their global slice
+  /// index mod 2. Stage 0 is peeled (its first mmad starts the
+  /// accumulator), the full stages after it go D at a time through an
+  /// scf.for (so that each one's buffers are static), then the remaining
+  /// full stages and the partial stage (K not a multiple of the stage) are
+  /// emitted alone.
+  void buildKLoop(OpFoldResult mi, OpFoldResult ni, int64_t rows, int64_t cols,
+                  int c) {
+    int64_t kS = t.kStages * t.tk, ring = t.l1Buffers;
+    int64_t full = p.k / kS, rest = p.k % kS;
+    if (full >= 1)
+      buildStage(mi, ni, rows, cols, c, 0, constant(0), kS);
+    int64_t middle = full - 1, groups = middle > 0 ? middle / ring : 0;
+    if (groups >= 1)
+      forRange(constant(kS), constant(kS + groups * ring * kS), ring * kS,
+               [&](OpFoldResult k) {
+                 // Stage 1 + g * D + i: buffer and slice parity as stage
+                 // 1 + i (D is even).
+                 for (int64_t i = 0; i < ring; ++i)
+                   buildStage(mi, ni, rows, cols, c, 1 + i,
+                              add(k, constant(i * kS)), kS);
+               });
+    for (int64_t stage = 1 + groups * ring; stage < full; ++stage)
+      buildStage(mi, ni, rows, cols, c, stage, constant(stage * kS), kS);
+    if (rest)
+      buildStage(mi, ni, rows, cols, c, full, constant(full * kS), rest);
+  }
+
+  /// Stage number `stage` (0 starts the accumulator; only its value mod
+  /// l1Buffers and whether it is 0 matter) of kLen elements of K at `k`.
+  void buildStage(OpFoldResult mi, OpFoldResult ni, int64_t rows, int64_t cols,
+                  int c, int64_t stage, OpFoldResult k, int64_t kLen) {
+    int e = stage % t.l1Buffers;
+    waitFlag(Pipe::MTE1, Pipe::MTE2, e);
+    Value aStage = aView(aL1[e], constant(0), constant(0), rows, kLen);
+    Value bStage = bView(bL1[e], constant(0), constant(0), kLen, cols);
+    CopyOp::create(b, loc, aView(x, mi, k, rows, kLen), aStage);
+    CopyOp::create(b, loc, bView(y, k, ni, kLen, cols), bStage);
+    setFlag(Pipe::MTE2, Pipe::MTE1, e);
+    waitFlag(Pipe::MTE2, Pipe::MTE1, e);
+    Value acc = view(cL0[c], constant(0), constant(0), rows, cols);
+    int64_t slices = llvm::divideCeil(kLen, t.tk);
+    for (int64_t j = 0; j < slices; ++j) {
+      int q = (stage * t.kStages + j) % 2;
+      int64_t len = std::min(t.tk, kLen - j * t.tk);
+      OpFoldResult kk = constant(j * t.tk);
+      waitFlag(Pipe::M, Pipe::MTE1, q);
+      Value aSlice = aView(aL0[q], constant(0), constant(0), rows, len);
+      Value bSlice = bView(bL0[q], constant(0), constant(0), len, cols);
+      CopyOp::create(b, loc, aView(aL1[e], constant(0), kk, rows, len), aSlice);
+      CopyOp::create(b, loc, bView(bL1[e], kk, constant(0), len, cols), bSlice);
+      if (j == slices - 1)
+        setFlag(Pipe::MTE1, Pipe::MTE2, e);
+      setFlag(Pipe::MTE1, Pipe::M, q);
+      waitFlag(Pipe::MTE1, Pipe::M, q);
+      MmadOp::create(b, loc, aSlice, bSlice, acc,
+                     /*accumulate=*/stage != 0 || j != 0, p.transposeA,
+                     p.transposeB);
+      setFlag(Pipe::M, Pipe::MTE1, q);
+    }
   }
 
   OpBuilder b;
@@ -282,7 +695,8 @@ private:
   const MatMulProblem &p;
   const MatMulTiling &t;
   Value x, y, bias, out, biasRow;
-  Value aL1, bL1, aL0, bL0, cL0, cUB, biasUB;
+  OpFoldResult blockIdx;
+  Value aL1[8], bL1[8], aL0[2], bL0[2], cL0[2], cUB[2], biasUB[2];
 };
 
 static MemRefType gmType(RankedTensorType type) {
@@ -309,18 +723,30 @@ struct ConvertMindSporeToAICorePass
     SymbolTable symbols(module);
     Kernels kernels;
 
+    if (!tilingOption.empty() && tilingOption.size() != 5 &&
+        tilingOption.size() != 6) {
+      module.emitError("the tiling option takes five or six numbers (tm, tn, "
+                       "tk, k-stages, l0c-buffers[, l1-buffers]), got ")
+          << tilingOption.size();
+      return signalPassFailure();
+    }
     SmallVector<mindspore::MatMulOp> matmuls;
     module.walk([&](mindspore::MatMulOp op) { matmuls.push_back(op); });
     for (mindspore::MatMulOp op : matmuls)
       convert(op, *target, symbols, kernels);
+    if (failedAny)
+      signalPassFailure();
   }
+
+  bool failedAny = false;
 
   /// The kernel (or the reason there is none) of each distinct problem:
   /// matmuls of one shape share a kernel, so each shape is tiled, named and
   /// built once however many layers or loop trips use it.
   struct KernelOrReason {
-    KernelOp kernel; ///< null when the problem has no tiling
-    std::string why; ///< why not
+    KernelOp kernel;           ///< null when the problem has no tiling
+    std::string why;           ///< why not
+    bool optionRefused = false; ///< the tiling option does not fit it
   };
   using Kernels =
       std::map<decltype(std::declval<MatMulProblem>().key()), KernelOrReason>;
@@ -352,24 +778,61 @@ struct ConvertMindSporeToAICorePass
     auto [known, isNew] = kernels.try_emplace(p.key());
     KernelOrReason &built = known->second;
     if (isNew) {
-      FailureOr<MatMulTiling> tiling = chooseMatMulTiling(
-          p.m, p.n, p.k, p.elementType, p.withBias, target, built.why);
+      FailureOr<MatMulTiling> tiling;
+      if (tilingOption.empty()) {
+        tiling = chooseMatMulTiling(p.m, p.n, p.k, p.elementType, p.withBias,
+                                    target, built.why);
+      } else {
+        MatMulTiling forced{tilingOption[0],
+                            tilingOption[1],
+                            tilingOption[2],
+                            tilingOption[3],
+                            tilingOption.size() > 5 ? tilingOption[5] : 2,
+                            tilingOption[4],
+                            1,
+                            0};
+        tiling = checkMatMulTiling(p.m, p.n, p.k, p.elementType, p.withBias,
+                                   forced, target, built.why);
+        built.optionRefused = failed(tiling);
+      }
       if (succeeded(tiling)) {
         SmallVector<Type> argTypes;
         for (Value v : inputs)
           argTypes.push_back(gmType(cast<RankedTensorType>(v.getType())));
         argTypes.push_back(gmType(resultType));
         OpBuilder builder(&getContext());
-        built.kernel = KernelOp::create(builder, op.getLoc(), p.kernelName(),
-                                        builder.getFunctionType(argTypes, {}),
-                                        /*blockDim=*/1);
+        KernelOp kernel = KernelOp::create(
+            builder, op.getLoc(), p.kernelName(),
+            builder.getFunctionType(argTypes, {}), tiling->blockDim);
+        const MatMulTiling &t = *tiling;
+        kernel->setAttr(
+            "aicore.tiling",
+            builder.getDictionaryAttr(
+                {builder.getNamedAttr("tm", builder.getI64IntegerAttr(t.tm)),
+                 builder.getNamedAttr("tn", builder.getI64IntegerAttr(t.tn)),
+                 builder.getNamedAttr("tk", builder.getI64IntegerAttr(t.tk)),
+                 builder.getNamedAttr("k_stages",
+                                      builder.getI64IntegerAttr(t.kStages)),
+                 builder.getNamedAttr("l1_buffers",
+                                      builder.getI64IntegerAttr(t.l1Buffers)),
+                 builder.getNamedAttr("l0c_buffers",
+                                      builder.getI64IntegerAttr(t.l0cBuffers)),
+                 builder.getNamedAttr("modeled_cycles",
+                                      builder.getI64IntegerAttr(t.cycles))}));
         if (StringRef(target.name) != getDefaultTarget().name)
-          built.kernel.setChip(target.name);
-        symbols.insert(built.kernel);
-        MatMulKernelBuilder(built.kernel, p, *tiling).build();
+          kernel.setChip(target.name);
+        symbols.insert(kernel);
+        MatMulKernelBuilder(kernel, p, *tiling).build();
+        built.kernel = kernel;
       }
     }
     if (!built.kernel) {
+      if (built.optionRefused) {
+        op.emitError("cannot use the tiling option for this matmul: ")
+            << built.why;
+        failedAny = true;
+        return;
+      }
       op.emitRemark("matmul kept at the mindspore level: ") << built.why;
       return;
     }

@@ -104,3 +104,29 @@ aicore.kernel @linear(%x: memref<16x64xf16, #aicore.space<gm>>,
   aicore.copy %cub, %y : memref<16x32xf16, #aicore.space<ub>> to memref<16x32xf16, #aicore.space<gm>>
   aicore.return
 }
+
+// A kernel on two AI Cores runs its blocks one after another: the body,
+// except the on-chip buffers, goes into an scf.for over the block indices,
+// whose induction variable replaces aicore.block_idx.
+// CHECK-LABEL: func.func @two_blocks(
+// CHECK-SAME: %[[X:.*]]: memref<32x64xf16>)
+// CHECK: %[[L1:.*]] = memref.alloca() : memref<16x64xf16>
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: scf.for %[[B:.*]] = %[[C0]] to %[[C2]] step %[[C1]] {
+// CHECK: %[[ROW:.*]] = arith.muli %[[B]], %{{.*}} : index
+// CHECK: %[[TILE:.*]] = memref.subview %[[X]][%[[ROW]], 0] [16, 64] [1, 1]
+// CHECK: memref.copy %[[TILE]], %[[L1]]
+// CHECK: }
+// CHECK: return
+aicore.kernel @two_blocks(%x: memref<32x64xf16, #aicore.space<gm>>)
+    attributes {block_dim = 2 : i64} {
+  %c16 = arith.constant 16 : index
+  %a1 = aicore.alloc : memref<16x64xf16, #aicore.space<l1>>
+  %b = aicore.block_idx
+  %row = arith.muli %b, %c16 : index
+  %tile = memref.subview %x[%row, 0] [16, 64] [1, 1] : memref<32x64xf16, #aicore.space<gm>> to memref<16x64xf16, strided<[64, 1], offset: ?>, #aicore.space<gm>>
+  aicore.copy %tile, %a1 : memref<16x64xf16, strided<[64, 1], offset: ?>, #aicore.space<gm>> to memref<16x64xf16, #aicore.space<l1>>
+  aicore.return
+}

@@ -1,9 +1,12 @@
 // RUN: ascend-opt %s --convert-mindspore-to-aicore -verify-diagnostics | FileCheck %s
 // RUN: ascend-opt %s --convert-mindspore-to-aicore=chip=Ascend910B4 -verify-diagnostics | FileCheck %s --check-prefix=CHIP
+// Every kernel passes the kernel model (no race, no deadlock).
+// RUN: ascend-opt %s --convert-mindspore-to-aicore --ascend-aicore-estimate -verify-diagnostics -o /dev/null
 
 // A Linear layer with batch 1: x[1, 512] * w[1000, 512]^T + b[1000] in f32.
-// The whole N = 1000 row fits L0C (4000 B), so tn = 1000; L0B then holds
-// tk * 1000 * 4 B <= 64 KiB, so tk = 16 (largest divisor of 512 <= 16.4).
+// The search spreads N over the AI Cores: 20 tiles of 48 columns and a
+// partial one of 40 (1000 = 20 * 48 + 40), one per block (block_dim 21);
+// K = 512 goes in slices of 80 (6 full ones and a partial one of 32).
 // CHECK-LABEL: func.func @linear_1x512_by_1000x512_bias
 // CHECK-SAME: (%[[X:.*]]: tensor<1x512xf32>, %[[W:.*]]: tensor<1000x512xf32>, %[[B:.*]]: tensor<1000xf32>)
 // CHECK-NOT: mindspore.matmul
@@ -16,7 +19,7 @@ func.func @linear_1x512_by_1000x512_bias(%x: tensor<1x512xf32>, %w: tensor<1000x
   return %r : tensor<1x1000xf32>
 }
 
-// 64x64x64 in f32 is a single tile: no loops.
+// 64x64x64 in f32: sixteen 16x16 tiles, one per block.
 // CHECK-LABEL: func.func @square_64_f32
 // CHECK: aicore.launch @matmul_64x64x64_f32(%{{.*}}, %{{.*}}) : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
 func.func @square_64_f32(%x: tensor<64x64xf32>, %y: tensor<64x64xf32>) -> tensor<64x64xf32> {
@@ -41,9 +44,8 @@ func.func @shared_kernel_and_unfused_bias(%x: tensor<64x64xf32>, %y: tensor<64x6
   return %s, %r : tensor<64x64xf32>, tensor<64x64xf32>
 }
 
-// 512x1024 * 1024x768 in f32: L0C takes tm * tn <= 32768 f32; the fewest GM
-// reads come with tm = 128, tn = 256 (128 KiB of L0C), leaving tk = 64 for
-// the 64 KiB of L0B.
+// 512x1024 * 1024x768 in f32: 4 x 6 tiles of 128 x 128, one per AI Core;
+// L0B holds two [32, 128] f32 slices (32 KiB).
 // CHECK-LABEL: func.func @large_f32
 // CHECK: aicore.launch @matmul_512x768x1024_f32(
 func.func @large_f32(%x: tensor<512x1024xf32>, %y: tensor<1024x768xf32>) -> tensor<512x768xf32> {
@@ -60,6 +62,13 @@ func.func @transposed_lhs_f16(%x: tensor<128x64xf16>, %y: tensor<128x32xf16>) ->
   return %m : tensor<64x32xf16>
 }
 
+// CHECK-LABEL: func.func @pairs_of_tiles
+// CHECK: aicore.launch @matmul_512x512x64_f16(
+func.func @pairs_of_tiles(%x: tensor<512x64xf16>, %y: tensor<64x512xf16>) -> tensor<512x512xf16> {
+  %m = mindspore.matmul %x, %y : (tensor<512x64xf16>, tensor<64x512xf16>) -> tensor<512x512xf16>
+  return %m : tensor<512x512xf16>
+}
+
 // CHECK-LABEL: func.func @f64_stays
 // CHECK: mindspore.matmul
 func.func @f64_stays(%x: tensor<4x4xf64>, %y: tensor<4x4xf64>) -> tensor<4x4xf64> {
@@ -68,106 +77,185 @@ func.func @f64_stays(%x: tensor<4x4xf64>, %y: tensor<4x4xf64>) -> tensor<4x4xf64
   return %m : tensor<4x4xf64>
 }
 
-// The fused Linear kernel: buffers, K loop with the first tile peeled, then
-// FIX to UB, the bias added in UB (V) and MTE3 back to GM.
+// The fused Linear kernel. Ping-pong buffers: two L1 stages and two L0A/L0B
+// slices of each operand; one L0C accumulator and its UB result tile and
+// bias row. The free flags are set for both ping-pong event ids.
 // CHECK-LABEL: aicore.kernel @matmul_1x1000x512_f32_tb_bias
 // CHECK-SAME: (%[[KX:.*]]: memref<1x512xf32, #aicore.space<gm>>, %[[KW:.*]]: memref<1000x512xf32, #aicore.space<gm>>, %[[KB:.*]]: memref<1000xf32, #aicore.space<gm>>, %[[KY:.*]]: memref<1x1000xf32, #aicore.space<gm>>)
-// CHECK-SAME: attributes {block_dim = 1 : i64}
-// CHECK-DAG: %[[A1:.*]] = aicore.alloc : memref<1x16xf32, #aicore.space<l1>>
-// CHECK-DAG: %[[B1:.*]] = aicore.alloc : memref<1000x16xf32, #aicore.space<l1>>
-// CHECK-DAG: %[[A0:.*]] = aicore.alloc : memref<1x16xf32, #aicore.space<l0a>>
-// CHECK-DAG: %[[B0:.*]] = aicore.alloc : memref<1000x16xf32, #aicore.space<l0b>>
-// CHECK-DAG: %[[C0:.*]] = aicore.alloc : memref<1x1000xf32, #aicore.space<l0c>>
-// CHECK-DAG: %[[CUB:.*]] = aicore.alloc : memref<1x1000xf32, #aicore.space<ub>>
-// CHECK-DAG: %[[BUB:.*]] = aicore.alloc : memref<1x1000xf32, #aicore.space<ub>>
+// CHECK-SAME: aicore.tiling = {k_stages = 1 : i64, l0c_buffers = 1 : i64, l1_buffers = 2 : i64, modeled_cycles = {{[0-9]+}} : i64, tk = 80 : i64, tm = 16 : i64, tn = 48 : i64}, block_dim = 21 : i64
+// CHECK: %[[A1P:.*]] = aicore.alloc : memref<16x80xf32, #aicore.space<l1>>
+// CHECK: %[[B1P:.*]] = aicore.alloc : memref<48x80xf32, #aicore.space<l1>>
+// CHECK: %[[A1Q:.*]] = aicore.alloc : memref<16x80xf32, #aicore.space<l1>>
+// CHECK: %[[B1Q:.*]] = aicore.alloc : memref<48x80xf32, #aicore.space<l1>>
+// CHECK: %[[A0P:.*]] = aicore.alloc : memref<16x80xf32, #aicore.space<l0a>>
+// CHECK: %[[B0P:.*]] = aicore.alloc : memref<48x80xf32, #aicore.space<l0b>>
+// CHECK: %[[A0Q:.*]] = aicore.alloc : memref<16x80xf32, #aicore.space<l0a>>
+// CHECK: %[[B0Q:.*]] = aicore.alloc : memref<48x80xf32, #aicore.space<l0b>>
+// CHECK: %[[C0:.*]] = aicore.alloc : memref<16x48xf32, #aicore.space<l0c>>
+// CHECK: %[[CUB:.*]] = aicore.alloc : memref<16x48xf32, #aicore.space<ub>>
+// CHECK: %[[BUB:.*]] = aicore.alloc : memref<1x48xf32, #aicore.space<ub>>
 // CHECK: %[[BROW:.*]] = memref.expand_shape %[[KB]] {{\[\[}}0, 1]] output_shape [1, 1000]
 // CHECK: aicore.set_flag mte1 -> mte2, 0
+// CHECK: aicore.set_flag mte1 -> mte2, 1
 // CHECK: aicore.set_flag m -> mte1, 0
+// CHECK: aicore.set_flag m -> mte1, 1
 // CHECK: aicore.set_flag fix -> m, 0
 // CHECK: aicore.set_flag v -> mte2, 0
 // CHECK: aicore.set_flag mte3 -> fix, 0
+// Block b takes the full tiles t = b, b + 21, ... (t < 20).
+// CHECK: %[[IDX:.*]] = aicore.block_idx
+// CHECK: %[[FIRST:.*]] = arith.remui %[[IDX]], %c21{{[_0-9]*}}
+// CHECK: scf.for %[[T:.*]] = %[[FIRST]] to %c20{{[_0-9]*}} step %c21{{[_0-9]*}}
+// CHECK: %[[N:.*]] = arith.muli %[[T]], %c48{{[_0-9]*}}
 // CHECK: aicore.wait_flag v -> mte2, 0
-// CHECK: %[[BSV:.*]] = memref.subview %[[BROW]][0, 0] [1, 1000] [1, 1]
+// CHECK: %[[BSV:.*]] = memref.subview %[[BROW]][0, %[[N]]] [1, 48] [1, 1]
 // CHECK: aicore.copy %[[BSV]], %[[BUB]]
 // CHECK: aicore.set_flag mte2 -> v, 0
 // CHECK: aicore.wait_flag fix -> m, 0
-// CHECK: %[[XS:.*]] = memref.subview %[[KX]][0, 0] [1, 16] [1, 1]
-// CHECK: %[[WS:.*]] = memref.subview %[[KW]][0, 0] [1000, 16] [1, 1]
+// Stage 0 (peeled): MTE2 into L1 buffer 0 (the one valid row of the 16-row
+// buffer), MTE1 into L0 buffer 0, the mmad that starts the accumulator.
 // CHECK: aicore.wait_flag mte1 -> mte2, 0
-// CHECK: aicore.copy %[[XS]], %[[A1]]
-// CHECK: aicore.copy %[[WS]], %[[B1]]
+// CHECK: %[[A1ROW:.*]] = memref.subview %[[A1P]][0, 0] [1, 80] [1, 1]
+// CHECK: %[[XS:.*]] = memref.subview %[[KX]][0, 0] [1, 80] [1, 1]
+// CHECK: aicore.copy %[[XS]], %[[A1ROW]]
+// CHECK: %[[WS:.*]] = memref.subview %[[KW]][%[[N]], 0] [48, 80] [1, 1]
+// CHECK: aicore.copy %[[WS]], %[[B1P]]
 // CHECK: aicore.set_flag mte2 -> mte1, 0
 // CHECK: aicore.wait_flag mte2 -> mte1, 0
+// CHECK: %[[ACC:.*]] = memref.subview %[[C0]][0, 0] [1, 48] [1, 1]
 // CHECK: aicore.wait_flag m -> mte1, 0
-// CHECK: aicore.copy %[[A1]], %[[A0]]
-// CHECK: aicore.copy %[[B1]], %[[B0]]
+// CHECK: %[[A0ROW:.*]] = memref.subview %[[A0P]][0, 0] [1, 80] [1, 1]
+// CHECK: aicore.copy %{{.*}}, %[[A0ROW]]
+// CHECK: aicore.copy %[[B1P]], %[[B0P]]
 // CHECK: aicore.set_flag mte1 -> mte2, 0
 // CHECK: aicore.set_flag mte1 -> m, 0
 // CHECK: aicore.wait_flag mte1 -> m, 0
-// CHECK: aicore.mmad %[[A0]], %[[B0]], %[[C0]] {transpose_b}
+// CHECK: aicore.mmad %[[A0ROW]], %[[B0P]], %[[ACC]] {transpose_b}
 // CHECK: aicore.set_flag m -> mte1, 0
-// CHECK: %[[C16:.*]] = arith.constant 16 : index
-// CHECK: %[[C512:.*]] = arith.constant 512 : index
-// CHECK: scf.for %[[K:.*]] = %[[C16]] to %[[C512]] step %{{.*}} {
-// CHECK:   memref.subview %[[KX]][0, %[[K]]] [1, 16] [1, 1]
-// CHECK:   memref.subview %[[KW]][0, %[[K]]] [1000, 16] [1, 1]
-// CHECK:   aicore.mmad %[[A0]], %[[B0]], %[[C0]] {accumulate, transpose_b}
+// Stages 1-4 in pairs (buffers 1, 0), stage 5 alone (buffer 1), then the
+// partial stage of 32 (buffer 0).
+// CHECK: scf.for %[[K:.*]] = %c80{{[_0-9]*}} to %c400{{[_0-9]*}} step %c160{{[_0-9]*}}
+// CHECK: aicore.wait_flag mte1 -> mte2, 1
+// CHECK: memref.subview %[[KW]][%[[N]], %[[K]]] [48, 80] [1, 1]
+// CHECK: aicore.copy %{{.*}}, %[[B1Q]]
+// CHECK: aicore.set_flag mte2 -> mte1, 1
+// CHECK: aicore.mmad %{{.*}}, %[[B0Q]], %{{.*}} {accumulate, transpose_b}
+// CHECK: %[[K2:.*]] = arith.addi %[[K]], %c80{{[_0-9]*}}
+// CHECK: aicore.wait_flag mte1 -> mte2, 0
+// CHECK: memref.subview %[[KW]][%[[N]], %[[K2]]] [48, 80] [1, 1]
+// CHECK: aicore.mmad %{{.*}}, %[[B0P]], %{{.*}} {accumulate, transpose_b}
 // CHECK: }
+// CHECK: memref.subview %[[KW]][%[[N]], 400] [48, 80] [1, 1]
+// CHECK: aicore.mmad %{{.*}}, %[[B0Q]], %{{.*}} {accumulate, transpose_b}
+// CHECK: aicore.wait_flag mte1 -> mte2, 0
+// CHECK: memref.subview %[[KW]][%[[N]], 480] [48, 32] [1, 1]
+// CHECK: %[[B0TAIL:.*]] = memref.subview %[[B0P]][0, 0] [48, 32] [1, 1]
+// CHECK: aicore.mmad %{{.*}}, %[[B0TAIL]], %{{.*}} {accumulate, transpose_b} : memref<1x32xf32, strided<[80, 1]>, #aicore.space<l0a>>, memref<48x32xf32, strided<[80, 1]>, #aicore.space<l0b>>, memref<1x48xf32, strided<[48, 1]>, #aicore.space<l0c>>
+// The epilogue: FIX to UB, the bias row added (V), MTE3 to GM.
 // CHECK: aicore.set_flag m -> fix, 0
 // CHECK: aicore.wait_flag m -> fix, 0
-// CHECK: %[[YS:.*]] = memref.subview %[[KY]][0, 0] [1, 1000] [1, 1]
+// CHECK: %[[YS:.*]] = memref.subview %[[KY]][0, %[[N]]] [1, 48] [1, 1]
+// CHECK: %[[RES:.*]] = memref.subview %[[CUB]][0, 0] [1, 48] [1, 1]
 // CHECK: aicore.wait_flag mte3 -> fix, 0
-// CHECK: aicore.copy %[[C0]], %[[CUB]] : memref<1x1000xf32, #aicore.space<l0c>> to memref<1x1000xf32, #aicore.space<ub>>
+// CHECK: aicore.copy %{{.*}}, %[[RES]] : memref<1x48xf32, strided<[48, 1]>, #aicore.space<l0c>> to memref<1x48xf32, strided<[48, 1]>, #aicore.space<ub>>
 // CHECK: aicore.set_flag fix -> m, 0
 // CHECK: aicore.set_flag fix -> v, 0
 // CHECK: aicore.wait_flag fix -> v, 0
 // CHECK: aicore.wait_flag mte2 -> v, 0
-// CHECK: aicore.vadd %[[CUB]], %[[BUB]], %[[CUB]]
+// CHECK: aicore.vadd %[[RES]], %[[BUB]], %[[RES]]
 // CHECK: aicore.set_flag v -> mte2, 0
 // CHECK: aicore.set_flag v -> mte3, 0
 // CHECK: aicore.wait_flag v -> mte3, 0
-// CHECK: aicore.copy %[[CUB]], %[[YS]] : memref<1x1000xf32, #aicore.space<ub>> to memref<1x1000xf32, strided<[1000, 1]>, #aicore.space<gm>>
+// CHECK: aicore.copy %[[RES]], %[[YS]]
 // CHECK: aicore.set_flag mte3 -> fix, 0
+// CHECK: }
+// The edge tile (global tile 20, 40 valid columns) goes to block 20: its
+// copies and mmads take 40 columns of the 48-column buffers.
+// CHECK: %[[E1:.*]] = arith.addi %[[IDX]], %c1{{[_0-9]*}}
+// CHECK: %[[E2:.*]] = arith.remui %[[E1]], %c21{{[_0-9]*}}
+// CHECK: scf.for %{{.*}} = %[[E2]] to %c1{{[_0-9]*}} step %c21{{[_0-9]*}}
+// CHECK: memref.subview %[[BROW]][0, 960] [1, 40] [1, 1]
+// CHECK: memref.subview %[[KW]][960, 0] [40, 80] [1, 1]
+// CHECK: aicore.mmad {{.*}} : memref<1x80xf32, strided<[80, 1]>, #aicore.space<l0a>>, memref<40x80xf32, strided<[80, 1]>, #aicore.space<l0b>>, memref<1x40xf32, strided<[48, 1]>, #aicore.space<l0c>>
+// CHECK: memref.subview %[[KY]][0, 960] [1, 40] [1, 1]
+// CHECK: }
 // CHECK: aicore.wait_flag mte1 -> mte2, 0
+// CHECK: aicore.wait_flag mte1 -> mte2, 1
 // CHECK: aicore.wait_flag m -> mte1, 0
+// CHECK: aicore.wait_flag m -> mte1, 1
 // CHECK: aicore.wait_flag fix -> m, 0
 // CHECK: aicore.wait_flag v -> mte2, 0
 // CHECK: aicore.wait_flag mte3 -> fix, 0
 // CHECK: aicore.return
 
 // CHECK-LABEL: aicore.kernel @matmul_64x64x64_f32
-// CHECK-DAG: aicore.alloc : memref<64x64xf32, #aicore.space<l1>>
-// CHECK-DAG: aicore.alloc : memref<64x64xf32, #aicore.space<l0a>>
-// CHECK-DAG: aicore.alloc : memref<64x64xf32, #aicore.space<l0b>>
-// CHECK-DAG: aicore.alloc : memref<64x64xf32, #aicore.space<l0c>>
-// CHECK-NOT: scf.for
-// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} : memref<64x64xf32, #aicore.space<l0a>>, memref<64x64xf32, #aicore.space<l0b>>, memref<64x64xf32, #aicore.space<l0c>>
-// CHECK-NOT: scf.for
-// CHECK: aicore.copy %{{.*}}, %{{.*}} : memref<64x64xf32, #aicore.space<l0c>> to memref<64x64xf32, strided<[64, 1]>, #aicore.space<gm>>
+// CHECK-SAME: tm = 16 : i64, tn = 16 : i64}, block_dim = 16 : i64
+// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} : memref<16x32xf32, #aicore.space<l0a>>, memref<32x16xf32, #aicore.space<l0b>>, memref<16x16xf32, #aicore.space<l0c>>
+// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} {accumulate} : memref<16x32xf32, #aicore.space<l0a>>, memref<32x16xf32, #aicore.space<l0b>>, memref<16x16xf32, #aicore.space<l0c>>
+// CHECK: aicore.copy %{{.*}}, %{{.*}} : memref<16x16xf32, #aicore.space<l0c>> to memref<16x16xf32, strided<[64, 1], offset: ?>, #aicore.space<gm>>
 // CHECK: aicore.return
 
 // CHECK-LABEL: aicore.kernel @matmul_512x768x1024_f32
-// CHECK-DAG: aicore.alloc : memref<128x64xf32, #aicore.space<l1>>
-// CHECK-DAG: aicore.alloc : memref<64x256xf32, #aicore.space<l1>>
-// CHECK-DAG: aicore.alloc : memref<128x64xf32, #aicore.space<l0a>>
-// CHECK-DAG: aicore.alloc : memref<64x256xf32, #aicore.space<l0b>>
-// CHECK-DAG: aicore.alloc : memref<128x256xf32, #aicore.space<l0c>>
-// CHECK: scf.for %[[M:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK: scf.for %[[N:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-SAME: tk = 32 : i64, tm = 128 : i64, tn = 128 : i64}, block_dim = 24 : i64
+// CHECK-DAG: aicore.alloc : memref<128x32xf32, #aicore.space<l1>>
+// CHECK-DAG: aicore.alloc : memref<32x128xf32, #aicore.space<l1>>
+// CHECK-DAG: aicore.alloc : memref<128x32xf32, #aicore.space<l0a>>
+// CHECK-DAG: aicore.alloc : memref<32x128xf32, #aicore.space<l0b>>
+// CHECK-DAG: aicore.alloc : memref<128x128xf32, #aicore.space<l0c>>
+// CHECK: aicore.block_idx
+// CHECK: scf.for %[[T:.*]] =
+// CHECK: arith.divui %[[T]], %c6{{[_0-9]*}}
+// CHECK: arith.remui %[[T]], %c6{{[_0-9]*}}
 // CHECK: aicore.mmad
 // CHECK-NOT: accumulate
-// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: scf.for %[[K:.*]] = %c32{{[_0-9]*}} to %c{{[0-9]+}} step %c64{{[_0-9]*}} {
 // CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} {accumulate}
-// CHECK: memref.subview %{{.*}}[%[[M]], %[[N]]] [128, 256] [1, 1]
-// CHECK: aicore.copy %{{.*}}, %{{.*}} : memref<128x256xf32, #aicore.space<l0c>> to memref<128x256xf32, strided<[768, 1], offset: ?>, #aicore.space<gm>>
+// CHECK: aicore.copy %{{.*}}, %{{.*}} : memref<128x128xf32, #aicore.space<l0c>> to memref<128x128xf32, strided<[768, 1], offset: ?>, #aicore.space<gm>>
 
 // CHECK-LABEL: aicore.kernel @matmul_64x32x128_f16_ta
-// CHECK-DAG: aicore.alloc : memref<128x64xf16, #aicore.space<l1>>
-// CHECK-DAG: aicore.alloc : memref<128x64xf16, #aicore.space<l0a>>
-// CHECK-DAG: aicore.alloc : memref<128x32xf16, #aicore.space<l0b>>
-// CHECK-DAG: aicore.alloc : memref<64x32xf32, #aicore.space<l0c>>
-// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} {transpose_a} : memref<128x64xf16, #aicore.space<l0a>>, memref<128x32xf16, #aicore.space<l0b>>, memref<64x32xf32, #aicore.space<l0c>>
-// CHECK: aicore.copy %{{.*}}, %{{.*}} : memref<64x32xf32, #aicore.space<l0c>> to memref<64x32xf16, strided<[32, 1]>, #aicore.space<gm>>
+// CHECK-DAG: aicore.alloc : memref<64x16xf16, #aicore.space<l1>>
+// CHECK-DAG: aicore.alloc : memref<64x16xf16, #aicore.space<l0a>>
+// CHECK-DAG: aicore.alloc : memref<64x16xf16, #aicore.space<l0b>>
+// CHECK-DAG: aicore.alloc : memref<16x16xf32, #aicore.space<l0c>>
+// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} {transpose_a} : memref<64x16xf16, #aicore.space<l0a>>, memref<64x16xf16, #aicore.space<l0b>>, memref<16x16xf32, #aicore.space<l0c>>
+// CHECK: aicore.copy %{{.*}}, %{{.*}} : memref<16x16xf32, #aicore.space<l0c>> to memref<16x16xf16, strided<[32, 1], offset: ?>, #aicore.space<gm>>
 
+// Two L0C buffers: a block's tiles go in pairs t, t + 24 (buffers 0 and 1:
+// the epilogue of one overlaps the mmads of the other), then one more
+// tile into buffer 0 when the block has an odd count.
+// CHECK-LABEL: aicore.kernel @matmul_512x512x64_f16
+// CHECK-SAME: l0c_buffers = 2 : i64
+// CHECK: %[[CA:.*]] = aicore.alloc : memref<64x64xf32, #aicore.space<l0c>>
+// CHECK: %[[CB:.*]] = aicore.alloc : memref<64x64xf32, #aicore.space<l0c>>
+// CHECK: aicore.set_flag fix -> m, 0
+// CHECK: aicore.set_flag fix -> m, 1
+// CHECK: %[[IDX:.*]] = aicore.block_idx
+// CHECK: %[[FIRST:.*]] = arith.remui %[[IDX]], %c24{{[_0-9]*}}
+// CHECK: scf.for %[[T:.*]] = %[[FIRST]] to %c40{{[_0-9]*}} step %c48{{[_0-9]*}} {
+// CHECK: aicore.wait_flag fix -> m, 0
+// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %[[CA]] :
+// CHECK: aicore.copy %[[CA]], %{{.*}} : memref<64x64xf32, #aicore.space<l0c>> to memref<64x64xf16
+// CHECK: aicore.set_flag fix -> m, 0
+// CHECK: arith.addi %[[T]], %c24{{[_0-9]*}}
+// CHECK: aicore.wait_flag fix -> m, 1
+// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %[[CB]] :
+// CHECK: aicore.copy %[[CB]], %{{.*}} : memref<64x64xf32, #aicore.space<l0c>> to memref<64x64xf16
+// CHECK: aicore.set_flag fix -> m, 1
+// CHECK: }
+// CHECK: %[[LEFT:.*]] = arith.subi %c40{{.*}}, %[[FIRST]]
+// CHECK: %[[POS:.*]] = arith.maxsi %[[LEFT]], %c0{{[_0-9]*}}
+// CHECK: %[[PAIRS:.*]] = arith.ceildivsi %[[POS]], %c48{{[_0-9]*}}
+// CHECK: %[[SKIP:.*]] = arith.muli %[[PAIRS]], %c48{{[_0-9]*}}
+// CHECK: %[[LAST:.*]] = arith.addi %[[FIRST]], %[[SKIP]]
+// CHECK: scf.for %{{.*}} = %[[LAST]] to %c64{{[_0-9]*}} step %c48{{[_0-9]*}} {
+// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %[[CA]] :
+// CHECK: }
+// CHECK: aicore.wait_flag fix -> m, 0
+// CHECK: aicore.wait_flag fix -> m, 1
+// CHECK: aicore.return
+
+// The 910B4 has 20 AI Cores: no kernel takes more blocks.
 // CHIP-LABEL: aicore.kernel @matmul_1x1000x512_f32_tb_bias
-// CHIP-SAME: attributes {block_dim = 1 : i64, chip = "Ascend910B4"}
+// CHIP-SAME: block_dim = 16 : i64, chip = "Ascend910B4"
+// CHIP-LABEL: aicore.kernel @matmul_512x768x1024_f32
+// CHIP-SAME: block_dim = 20 : i64, chip = "Ascend910B4"

@@ -3,10 +3,11 @@
 // One 16x32x64 fp16 tile: MTE2 loads x (2048 B) and w (4096 B) at 32 B/cycle
 // (64 + 128 = 192 cycles); MTE1 moves both to L0 at 512 B/cycle (4 + 8,
 // after the flag: cycles 192-204); the mmad takes 1 x 2 x 4 fractals of
-// 16x16x16 (8 cycles: 204-212); FIX writes the 2048-byte f32 tile to GM at
-// 32 B/cycle (64 cycles: 212-276). 276 cycles at 1.8 GHz = 0.1533 us.
+// 16x16x16 (8 cycles: 204-212); FIX writes the 2048-byte f32 tile into GM
+// (L2) at 75 B/cycle (28 cycles: 212-240). Every GM byte is read once, so
+// nothing hits L2. 240 cycles at 1.8 GHz = 0.1333 us.
 // CHECK-LABEL: aicore.kernel @one_tile
-// CHECK-SAME: aicore.estimate = {cycles = 276 : i64, duration_us = 0.15333{{[0-9]*}} : f64, fix = 64 : i64, m = 8 : i64, mte1 = 12 : i64, mte2 = 192 : i64, mte3 = 0 : i64, v = 0 : i64}
+// CHECK-SAME: aicore.estimate = {cycles = 240 : i64, duration_us = 0.13333{{[0-9]*}} : f64, fix = 28 : i64, m = 8 : i64, mte1 = 12 : i64, mte2 = 192 : i64, mte3 = 0 : i64, v = 0 : i64}
 aicore.kernel @one_tile(%x: memref<16x64xf16, #aicore.space<gm>>,
                         %w: memref<32x64xf16, #aicore.space<gm>>,
                         %y: memref<16x32xf32, #aicore.space<gm>>) {
@@ -27,5 +28,42 @@ aicore.kernel @one_tile(%x: memref<16x64xf16, #aicore.space<gm>>,
   aicore.set_flag m -> fix, 0
   aicore.wait_flag m -> fix, 0
   aicore.copy %c0, %y : memref<16x32xf32, #aicore.space<l0c>> to memref<16x32xf32, #aicore.space<gm>>
+  aicore.return
+}
+
+// The same 2048-byte GM buffer read twice: R = 4096 requested bytes from
+// D = 2048 distinct ones, so the L2 hit ratio is 1 - D / R = 0.5 and each
+// read costs ceil(2048 * (0.5 / 32 + 0.5 / 92)) = 44 cycles.
+// CHECK-LABEL: aicore.kernel @reread
+// CHECK-SAME: aicore.estimate = {cycles = 88 : i64, {{.*}} mte2 = 88 : i64
+aicore.kernel @reread(%x: memref<16x64xf16, #aicore.space<gm>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a1 = aicore.alloc : memref<16x64xf16, #aicore.space<l1>>
+  scf.for %i = %c0 to %c2 step %c1 {
+    aicore.copy %x, %a1 : memref<16x64xf16, #aicore.space<gm>> to memref<16x64xf16, #aicore.space<l1>>
+  }
+  aicore.return
+}
+
+// Three row tiles over block_dim = 2: block b loads the tiles b, b + 2, so
+// block 0 loads two (rows 0 and 32) and block 1 one (row 16). The loop
+// bounds are index arithmetic on aicore.block_idx. The kernel's figure is
+// block 0's: two loads of 16 x 64 f16 (2048 B) read once each in the whole
+// kernel (no L2 hits): 2 x 64 cycles.
+// CHECK-LABEL: aicore.kernel @busiest_block
+// CHECK-SAME: aicore.estimate = {cycles = 128 : i64, {{.*}} mte2 = 128 : i64
+aicore.kernel @busiest_block(%x: memref<48x64xf16, #aicore.space<gm>>) attributes {block_dim = 2 : i64} {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c16 = arith.constant 16 : index
+  %a1 = aicore.alloc : memref<16x64xf16, #aicore.space<l1>>
+  %b = aicore.block_idx
+  scf.for %t = %b to %c3 step %c2 {
+    %row = arith.muli %t, %c16 : index
+    %tile = memref.subview %x[%row, 0] [16, 64] [1, 1] : memref<48x64xf16, #aicore.space<gm>> to memref<16x64xf16, strided<[64, 1], offset: ?>, #aicore.space<gm>>
+    aicore.copy %tile, %a1 : memref<16x64xf16, strided<[64, 1], offset: ?>, #aicore.space<gm>> to memref<16x64xf16, #aicore.space<l1>>
+  }
   aicore.return
 }

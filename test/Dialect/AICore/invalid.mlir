@@ -249,3 +249,11 @@ aicore.kernel @flag_within_one_pipe() {
   aicore.wait_flag mte2 -> mte2, 0
   aicore.return
 }
+
+// -----
+
+func.func @block_idx_outside_kernel() -> index {
+  // expected-error @+1 {{'aicore.block_idx' op is only valid inside an aicore.kernel}}
+  %b = aicore.block_idx
+  return %b : index
+}

@@ -97,3 +97,18 @@ func.func @launch_on_tensors(%x: tensor<128xf32>) -> tensor<128xf32> {
   %r = aicore.launch @vector_add_same_shape(%x) : (tensor<128xf32>) -> tensor<128xf32>
   return %r : tensor<128xf32>
 }
+
+// A kernel instance picks its row tile by its block index.
+// CHECK-LABEL: aicore.kernel @row_tile_per_block
+// CHECK: %[[IDX:.*]] = aicore.block_idx
+// CHECK: arith.muli %[[IDX]]
+aicore.kernel @row_tile_per_block(%x: memref<32x64xf16, #aicore.space<gm>>)
+    attributes {block_dim = 2 : i64} {
+  %c16 = arith.constant 16 : index
+  %a1 = aicore.alloc : memref<16x64xf16, #aicore.space<l1>>
+  %b = aicore.block_idx
+  %row = arith.muli %b, %c16 : index
+  %tile = memref.subview %x[%row, 0] [16, 64] [1, 1] : memref<32x64xf16, #aicore.space<gm>> to memref<16x64xf16, strided<[64, 1], offset: ?>, #aicore.space<gm>>
+  aicore.copy %tile, %a1 : memref<16x64xf16, strided<[64, 1], offset: ?>, #aicore.space<gm>> to memref<16x64xf16, #aicore.space<l1>>
+  aicore.return
+}

@@ -172,6 +172,16 @@ LogicalResult KernelOp::verifyRegions() {
 }
 
 //===----------------------------------------------------------------------===//
+// BlockIdxOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BlockIdxOp::verify() {
+  if (!(*this)->getParentOfType<KernelOp>())
+    return emitOpError("is only valid inside an aicore.kernel");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // LaunchOp
 //===----------------------------------------------------------------------===//
 

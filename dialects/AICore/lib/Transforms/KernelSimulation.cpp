@@ -11,7 +11,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
+#include <cmath>
 #include <deque>
 #include <map>
 
@@ -26,9 +28,13 @@ using namespace mlir::ascend::aicore;
 namespace {
 
 constexpr int kNumPipes = 7;
-/// GM moves 32 B/cycle per core; L1 -> L0A/L0B and other on-chip paths 512
-/// B/cycle; a Vector repeat reads 256 B (ascend-hardware.md).
-constexpr int64_t kGMBytesPerCycle = 32, kOnChipBytesPerCycle = 512;
+
+/// GM bytes a kernel's blocks read in total, and the distinct GM buffers
+/// (kernel arguments) they read, for the L2 hit ratio (AICoreDataRates).
+struct GMReads {
+  double requested = 0;
+  llvm::SmallPtrSet<void *, 8> buffers;
+};
 
 int64_t bytesOf(Value v) {
   auto type = cast<MemRefType>(v.getType());
@@ -40,8 +46,8 @@ int64_t bytesOf(Value v) {
 /// or kernel argument.
 Value rootBuffer(Value v) {
   while (Operation *def = v.getDefiningOp()) {
-    if (!isa<memref::SubViewOp, memref::ExpandShapeOp,
-             memref::CollapseShapeOp, memref::CastOp>(def))
+    if (!isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
+             memref::CastOp>(def))
       break;
     v = def->getOperand(0);
   }
@@ -61,8 +67,13 @@ struct Access {
 
 class Simulator {
 public:
-  Simulator(KernelOp kernel, int64_t maxInstructions)
-      : kernel(kernel), maxInstructions(maxInstructions) {}
+  /// Runs block `blockIdx` of `kernel`; GM reads hit L2 with `l2HitRatio`
+  /// and are added to `reads`; `executed` counts instructions over blocks.
+  Simulator(KernelOp kernel, int64_t maxInstructions, int64_t &executed,
+            int64_t blockIdx, double l2HitRatio, GMReads &reads)
+      : kernel(kernel), rates(kernel.getTarget().rates),
+        maxInstructions(maxInstructions), executed(executed),
+        blockIdx(blockIdx), l2HitRatio(l2HitRatio), reads(reads) {}
 
   FailureOr<KernelSchedule> run() {
     if (failed(execute(kernel.getBody().front())))
@@ -81,24 +92,56 @@ private:
           return failure();
         continue;
       }
+      if (auto idx = dyn_cast<BlockIdxOp>(op)) {
+        values[idx.getResult()] = blockIdx;
+        continue;
+      }
+      evaluate(op);
       if (failed(issue(&op)))
         return failure();
     }
     return success();
   }
 
+  /// The value of an index or integer `v`, when known: a constant, a loop
+  /// induction variable, the block index, or arithmetic on those.
+  std::optional<int64_t> known(Value v) {
+    if (auto it = values.find(v); it != values.end())
+      return it->second;
+    APInt c;
+    if (matchPattern(v, m_ConstantInt(&c)))
+      return c.getSExtValue();
+    return std::nullopt;
+  }
+
+  /// Folds scalar index/integer arithmetic (e.g. tile offsets and loop
+  /// bounds computed from the block index) whose operands are known.
+  void evaluate(Operation &op) {
+    if (op.getNumResults() != 1 || op.getNumRegions() != 0 ||
+        !op.getResult(0).getType().isIntOrIndex())
+      return;
+    SmallVector<Attribute> operands;
+    for (Value operand : op.getOperands()) {
+      std::optional<int64_t> v = known(operand);
+      if (!v)
+        return;
+      operands.push_back(IntegerAttr::get(operand.getType(), *v));
+    }
+    SmallVector<OpFoldResult> folded;
+    if (failed(op.fold(operands, folded)) || folded.size() != 1)
+      return;
+    if (auto attr = dyn_cast_or_null<IntegerAttr>(
+            dyn_cast_if_present<Attribute>(folded[0])))
+      values[op.getResult(0)] = attr.getValue().getSExtValue();
+    else if (auto value = dyn_cast_if_present<Value>(folded[0]))
+      if (std::optional<int64_t> v = known(value))
+        values[op.getResult(0)] = *v;
+  }
+
   LogicalResult executeLoop(scf::ForOp loop) {
-    auto constant = [&](Value v) -> std::optional<int64_t> {
-      if (auto known = values.find(v); known != values.end())
-        return known->second;
-      APInt c;
-      if (matchPattern(v, m_ConstantInt(&c)))
-        return c.getSExtValue();
-      return std::nullopt;
-    };
-    std::optional<int64_t> lb = constant(loop.getLowerBound()),
-                           ub = constant(loop.getUpperBound()),
-                           step = constant(loop.getStep());
+    std::optional<int64_t> lb = known(loop.getLowerBound()),
+                           ub = known(loop.getUpperBound()),
+                           step = known(loop.getStep());
     if (!lb || !ub || !step || *step <= 0)
       return loop.emitError("the kernel model needs loops with constant "
                             "bounds and a positive step");
@@ -124,8 +167,8 @@ private:
     }
     if (auto wait = dyn_cast<WaitFlagOp>(op)) {
       int to = static_cast<int>(wait.getTo());
-      auto &fired = pendingSets[{static_cast<int>(wait.getFrom()), to,
-                                 wait.getEvent()}];
+      auto &fired =
+          pendingSets[{static_cast<int>(wait.getFrom()), to, wait.getEvent()}];
       if (fired.empty())
         return wait.emitError("deadlock: no earlier set_flag ")
                << stringifyPipe(wait.getFrom()) << " -> "
@@ -140,15 +183,25 @@ private:
     }
     std::optional<Pipe> pipe;
     int64_t cycles = 0;
+    double idealCubeCycles = 0;
     SmallVector<std::pair<Value, bool>> accesses; // buffer, is write
     if (auto copy = dyn_cast<CopyOp>(op)) {
       pipe = copy.getPipe();
-      bool touchesGM =
-          getAddressSpace(copy.getSource().getType()) == AddressSpace::GM ||
-          getAddressSpace(copy.getTarget().getType()) == AddressSpace::GM;
       int64_t bytes = bytesOf(copy.getSource());
-      cycles = llvm::divideCeil(
-          bytes, touchesGM ? kGMBytesPerCycle : kOnChipBytesPerCycle);
+      if (getAddressSpace(copy.getSource().getType()) == AddressSpace::GM) {
+        // A GM read: the L2 hit ratio's share at the L2 rate, the rest at
+        // the core's HBM share (AICoreDataRates).
+        reads.requested += bytes;
+        reads.buffers.insert(rootBuffer(copy.getSource()).getAsOpaquePointer());
+        cycles = static_cast<int64_t>(
+            std::ceil(bytes * ((1 - l2HitRatio) / rates.gmBytesPerCycle +
+                               l2HitRatio / rates.l2ReadBytesPerCycle)));
+      } else if (getAddressSpace(copy.getTarget().getType()) ==
+                 AddressSpace::GM) {
+        cycles = llvm::divideCeil(bytes, rates.l2WriteBytesPerCycle);
+      } else {
+        cycles = llvm::divideCeil(bytes, rates.onChipBytesPerCycle);
+      }
       accesses = {{copy.getSource(), false}, {copy.getTarget(), true}};
     } else if (auto mmad = dyn_cast<MmadOp>(op)) {
       pipe = Pipe::M;
@@ -158,11 +211,12 @@ private:
       int64_t k0 = std::max<int64_t>(
           1, 32 / llvm::divideCeil(a.getElementTypeBitWidth(), 8));
       cycles = llvm::divideCeil(c.getDimSize(0), 16) *
-               llvm::divideCeil(c.getDimSize(1), 16) *
-               llvm::divideCeil(k, k0);
-      accesses = {{mmad.getA(), false},
-                  {mmad.getB(), false},
-                  {mmad.getC(), true}};
+               llvm::divideCeil(c.getDimSize(1), 16) * llvm::divideCeil(k, k0);
+      // The same work on whole fractals, without the rounding up.
+      idealCubeCycles +=
+          double(c.getDimSize(0)) * c.getDimSize(1) * k / (16.0 * 16.0 * k0);
+      accesses = {
+          {mmad.getA(), false}, {mmad.getB(), false}, {mmad.getC(), true}};
     } else if (auto vadd = dyn_cast<VAddOp>(op)) {
       pipe = Pipe::V;
       cycles = llvm::divideCeil(bytesOf(vadd.getDst()), 256);
@@ -198,6 +252,7 @@ private:
     pipeFree[p] = end;
     int64_t index = ++clocks[p][p];
     schedule.busy[p] += cycles;
+    schedule.idealCubeCycles += idealCubeCycles;
     schedule.intervals.push_back({*pipe, start, end, op});
     for (auto [value, write] : accesses) {
       auto &list = lastAccesses[rootBuffer(value)];
@@ -215,7 +270,12 @@ private:
   };
 
   KernelOp kernel;
-  int64_t maxInstructions, executed = 0;
+  const AICoreDataRates &rates;
+  int64_t maxInstructions;
+  int64_t &executed;
+  int64_t blockIdx;
+  double l2HitRatio;
+  GMReads &reads;
   KernelSchedule schedule;
   std::array<int64_t, kNumPipes> pipeFree{};
   std::array<Clock, kNumPipes> clocks{};
@@ -244,8 +304,8 @@ struct EstimatePass
           b.getNamedAttr("duration_us",
                          b.getF64FloatAttr(double(schedule->cycles) /
                                            target.clockHz * 1e6))};
-      for (Pipe pipe : {Pipe::MTE2, Pipe::MTE1, Pipe::M, Pipe::FIX, Pipe::V,
-                        Pipe::MTE3})
+      for (Pipe pipe :
+           {Pipe::MTE2, Pipe::MTE1, Pipe::M, Pipe::FIX, Pipe::V, Pipe::MTE3})
         fields.push_back(b.getNamedAttr(
             stringifyPipe(pipe),
             b.getI64IntegerAttr(schedule->busy[static_cast<int>(pipe)])));
@@ -258,8 +318,52 @@ struct EstimatePass
 
 } // namespace
 
+/// Runs every block of `kernel` with GM reads hitting L2 at `l2HitRatio`;
+/// the schedule of the block that finishes last.
+static FailureOr<KernelSchedule> simulateBlocks(KernelOp kernel,
+                                                int64_t maxInstructions,
+                                                double l2HitRatio,
+                                                GMReads &reads) {
+  std::optional<KernelSchedule> busiest;
+  double totalIdeal = 0;
+  for (int64_t b = 0; b < kernel.getBlockDim(); ++b) {
+    int64_t executed = 0; // the limit is per block
+    FailureOr<KernelSchedule> schedule =
+        Simulator(kernel, maxInstructions, executed, b, l2HitRatio, reads)
+            .run();
+    if (failed(schedule))
+      return failure();
+    schedule->busiestBlock = b;
+    totalIdeal += schedule->idealCubeCycles;
+    if (!busiest || schedule->cycles > busiest->cycles)
+      busiest = std::move(*schedule);
+  }
+  busiest->totalIdealCubeCycles = totalIdeal;
+  return std::move(*busiest);
+}
+
 FailureOr<KernelSchedule>
-mlir::ascend::aicore::simulateKernel(KernelOp kernel,
-                                     int64_t maxInstructions) {
-  return Simulator(kernel, maxInstructions).run();
+mlir::ascend::aicore::simulateKernel(KernelOp kernel, int64_t maxInstructions) {
+  // First run: every read misses; it counts the GM bytes the blocks request
+  // and the distinct GM buffers they read, which give the L2 hit ratio
+  // h = (1 - D / R) * min(1, L2 / D) of the second run (AICoreDataRates).
+  GMReads reads;
+  FailureOr<KernelSchedule> cold =
+      simulateBlocks(kernel, maxInstructions, 0.0, reads);
+  if (failed(cold))
+    return failure();
+  double distinct = 0;
+  for (void *buffer : reads.buffers)
+    distinct += bytesOf(Value::getFromOpaquePointer(buffer));
+  if (reads.requested <= distinct || distinct <= 0)
+    return cold;
+  double hitRatio =
+      (1 - distinct / reads.requested) *
+      std::min(1.0, double(kernel.getTarget().rates.l2Bytes) / distinct);
+  GMReads again;
+  FailureOr<KernelSchedule> warm =
+      simulateBlocks(kernel, maxInstructions, hitRatio, again);
+  if (succeeded(warm))
+    warm->l2HitRatio = hitRatio;
+  return warm;
 }

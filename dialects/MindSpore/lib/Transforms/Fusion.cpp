@@ -82,8 +82,7 @@ private:
     return it->second;
   }
   double modeledMicros(int64_t bytes) const {
-    return std::max(target.minKernelMicros,
-                    double(bytes) / target.hbmBytesPerSecond * 1e6);
+    return modeledKernelMicros(bytes, target);
   }
   /// Distinct values a group with `extra` added would hold in UB.
   int64_t valueCount(const Group &group, Operation *extra) const;

@@ -52,8 +52,38 @@ static Value bufferOf(Value v) {
   return v;
 }
 
-static void summarizeFunction(func::FuncOp func, KernelSummary &summary) {
+void mlir::ascend::mindspore::walkKernels(
+    func::FuncOp func, llvm::function_ref<void(Operation *)> fn) {
   llvm::DenseSet<Operation *> loadTime = findLoadTimeOps(func);
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<LoadOp, ConstantOp, func::FuncOp, CondOp, WhileOp>(op) ||
+        op->hasTrait<OpTrait::IsTerminator>() || isViewOp(op) ||
+        loadTime.contains(op))
+      return WalkResult::advance();
+    fn(op);
+    // A fusion group is one kernel: its body is on chip.
+    return isa<FusionOp>(op) ? WalkResult::skip() : WalkResult::advance();
+  });
+}
+
+int64_t mlir::ascend::mindspore::kernelGMBytes(Operation *kernel) {
+  int64_t bytes = 0;
+  llvm::SmallDenseSet<Value> read;
+  for (Value v : kernel->getOperands())
+    if (read.insert(bufferOf(v)).second)
+      bytes += tensorBytes(v.getType());
+  for (Value r : kernel->getResults())
+    bytes += tensorBytes(r.getType());
+  return bytes;
+}
+
+double mlir::ascend::mindspore::modeledKernelMicros(
+    int64_t bytes, const aicore::AICoreTarget &target) {
+  return std::max(target.minKernelMicros,
+                  double(bytes) / target.hbmBytesPerSecond * 1e6);
+}
+
+static void summarizeFunction(func::FuncOp func, KernelSummary &summary) {
   for (BlockArgument arg : func.getArguments())
     summary.lowerBoundBytes += tensorBytes(arg.getType());
   llvm::DenseSet<Attribute> weights;
@@ -61,29 +91,18 @@ static void summarizeFunction(func::FuncOp func, KernelSummary &summary) {
     if (auto load = dyn_cast<LoadOp>(op)) {
       if (weights.insert(load.getNameAttr()).second)
         summary.lowerBoundBytes += tensorBytes(load.getType());
-      return WalkResult::advance();
-    }
-    if (auto cst = dyn_cast<ConstantOp>(op)) {
+    } else if (auto cst = dyn_cast<ConstantOp>(op)) {
       summary.lowerBoundBytes += tensorBytes(cst.getType());
-      return WalkResult::advance();
-    }
-    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+    } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {
       for (Value v : ret.getOperands())
         summary.lowerBoundBytes += tensorBytes(v.getType());
-      return WalkResult::advance();
     }
-    if (op->hasTrait<OpTrait::IsTerminator>() || isViewOp(op) ||
-        loadTime.contains(op) || isa<func::FuncOp, CondOp, WhileOp>(op))
-      return WalkResult::advance();
-    ++summary.kernels;
-    llvm::SmallDenseSet<Value> read;
-    for (Value v : op->getOperands())
-      if (read.insert(bufferOf(v)).second)
-        summary.hbmBytes += tensorBytes(v.getType());
-    for (Value r : op->getResults())
-      summary.hbmBytes += tensorBytes(r.getType());
-    // A fusion group is one kernel: its body is on chip.
+    // Constants cloned into a fusion group are on chip, not in GM.
     return isa<FusionOp>(op) ? WalkResult::skip() : WalkResult::advance();
+  });
+  walkKernels(func, [&](Operation *op) {
+    ++summary.kernels;
+    summary.hbmBytes += kernelGMBytes(op);
   });
 }
 

@@ -23,6 +23,11 @@ def ConvertAICoreToMemRefPass
       unless `accumulate`;
     - `aicore.vadd` becomes a `linalg.generic` add (a `[1, N]` rhs is
       collapsed to `[N]` and broadcast over the rows);
+    - a kernel with `block_dim` B > 1 (or using `aicore.block_idx`) runs
+      its blocks one after another: its body, except the on-chip buffers,
+      becomes an `scf.for` over `[0, B)` whose induction variable replaces
+      `aicore.block_idx` (blocks write disjoint output tiles, so the order
+      does not matter);
     - `aicore.set_flag` / `aicore.wait_flag` are erased (the host runs the
       kernel in program order, which every flag schedule allows);
     - `aicore.launch` becomes a `func.call` on `bufferization.to_buffer` of
@@ -37,6 +42,7 @@ def ConvertAICoreToMemRefPass
     "::mlir::func::FuncDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
   ];
 }
 

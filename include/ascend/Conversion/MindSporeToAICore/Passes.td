@@ -6,7 +6,7 @@ include "mlir/Pass/PassBase.td"
 
 def ConvertMindSporeToAICorePass
     : Pass<"convert-mindspore-to-aicore", "ModuleOp"> {
-  let summary = "Tiles MatMul (+ BiasAdd) into aicore kernels";
+  let summary = "Tiles MatMul (+ BiasAdd) into multi-core, double-buffered aicore kernels";
   let description = [{
     Each `mindspore.matmul` on f32, f16 or bf16 becomes an `aicore.kernel`
     and an `aicore.launch` of it in place of the matmul. A `mindspore.bias_add`
@@ -14,29 +14,69 @@ def ConvertMindSporeToAICorePass
     then replaces the bias_add). Other mindspore ops are left as they are.
     Identical matmuls share one kernel.
 
-    Tiling. M, N and K are cut into static tiles `tm`, `tn`, `tk` that divide
-    them evenly (any shape works: 1 divides everything). The buffers must fit
-    the target table (`chip` option) for the element type: `[tm, tk]` in L0A,
-    `[tk, tn]` in L0B, the f32 accumulator `[tm, tn]` in L0C, both operand
-    tiles together in L1 and, with a bias, the `[tm, tn]` result tile plus a
-    `[1, tn]` bias row in UB. Among the divisor triples that fit, the pass
-    takes the one that reads the fewest GM elements
-    (`M*K*(N/tn) + K*N*(M/tm)`), then the largest `tk`, then the largest `tn`;
-    for a given `(tm, tn)` the largest fitting divisor of K is used. Tiles are
-    kept in ND; FRACTAL_NZ padding to 16 is not modelled yet. A matmul for
-    which no tiling fits, or whose element type the Cube lacks, stays at the
-    mindspore level with a remark.
+    Tiling. The output is cut into `[tm, tn]` tiles accumulated in L0C and
+    K into slices of `tk` (L0A `[tm, tk]`, L0B `[tk, tn]`); L1 holds a ring
+    of `l1_buffers` (2, 4 or 8) stages of `k_stages * tk` elements of K of
+    both operands. Candidates are all
+    multiples of the Cube fractal (16, `cubeM` of the target table) up to
+    the dimension rounded up to 16, whose buffers fit the target (`chip`
+    option) with their multiple buffers: the L1 ring of both operands, two L0A
+    and two L0B slices, `l0c_buffers` (1 or 2) f32 accumulators in L0C and,
+    with a bias, as many `[tm, tn]` result tiles and `[1, tn]` bias rows in
+    UB. Each candidate is scored by an analytic per-pipe model of the
+    schedule below with the costs of the kernel model
+    (`ascend-aicore-estimate`): per output tile the busiest of MTE2 (GM
+    reads at the L2-hit-weighted rate, plus its stall during the epilogue
+    when the ring is too short to cover it), MTE1, M (plus the epilogue
+    when there is one L0C buffer) and the epilogue; per block the sum over
+    its tiles plus the pipeline fill and drain; the kernel's figure is its
+    busiest block. The fewest cycles wins (then fewer blocks, fewer L1
+    buffers, longer stages, wider tiles). The choice is recorded on the
+    kernel as `aicore.tiling = {tm, tn, tk, k_stages, l1_buffers,
+    l0c_buffers, modeled_cycles}`.
+    A matmul whose element type the Cube lacks stays at the mindspore level
+    with a remark. The `tiling` option replaces the search with one given
+    schedule for every matmul (for tests and tuning); a schedule that is
+    not made of fractal multiples or does not fit the chip is an error.
 
-    Kernel. Loops `scf.for` over M and N tiles (omitted when a dimension is a
-    single tile); the first K tile is peeled so that its `aicore.mmad` starts
-    the accumulator and the `scf.for` over the other K tiles accumulates. Per
-    K tile: GM -> L1 (MTE2) of both operands through `memref.subview`, L1 ->
-    L0A / L0B (MTE1), mmad (M). Per output tile: L0C -> GM (FIX) or, with a
-    bias, L0C -> UB (FIX), `aicore.vadd` of the `[1, tn]` bias row (V) and
-    UB -> GM (MTE3). Every producer/consumer pair on two pipes is ordered
-    by `set_flag` / `wait_flag` (event 0); buffers reused across iterations
-    are guarded by reverse flags set once before the loops and waited once
-    after them. Single buffering, `block_dim = 1`.
+    Edge tiles. When M or N is not a multiple of its tile (or of 16), the
+    last row or column of tiles is partial: its GM -> L1 copies move only
+    the valid rows / columns into the top-left of the (full-size) buffers,
+    the mmad runs on that part (the model counts whole fractals), and FIX
+    writes only the valid part of L0C back. When K is not a multiple of the
+    stage, the last stage is partial and so may be its last slice; the
+    mmad then takes a K extent that is the valid one (on the device the
+    fractal's padding must be zero; the CPU lowering computes on the valid
+    extent). Tiles are kept in ND.
+
+    Blocks. The output tiles are numbered in one order (full tiles, then
+    the partial column, row and corner, row-major in each) and spread
+    round robin over `block_dim = min(cubeCores, tiles)` AI Cores: block b
+    computes the tiles t with `t mod block_dim == b`
+    (`aicore.block_idx`), so the loop bounds depend on the block.
+
+    Kernel. For each output tile: K stage 0 is peeled (its first mmad
+    starts the accumulator); the following full stages go `l1_buffers` at a
+    time through an `scf.for` (so each stage's L1 buffer is static), then
+    the remaining full stages and the partial stage alone. A stage is one
+    MTE2 copy of each operand into L1 buffer `s mod l1_buffers`, then per
+    slice an MTE1 copy into L0A/L0B buffer
+    `(slice index) mod 2` and an `aicore.mmad`. The epilogue is L0C -> GM
+    (FIX) or, with a bias, L0C -> UB (FIX), `aicore.vadd` of the `[1, tn]`
+    bias row (V) and UB -> GM (MTE3). With two L0C buffers a block's tiles
+    alternate between them, so one tile's epilogue overlaps the next
+    tile's mmads.
+
+    Synchronization. Every producer/consumer pair on two pipes is ordered
+    by `set_flag` / `wait_flag` with the event id of the buffer it guards
+    (0 or 1 for the ping-pong buffers, 0 to `l1_buffers - 1` for the L1
+    ring): MTE2 -> MTE1 (stage loaded),
+    MTE1 -> MTE2 (stage free, after its last slice), MTE1 -> M (slice in
+    L0), M -> MTE1 (slice free), M -> FIX and FIX -> M (accumulator ready
+    / free), and with a bias MTE2 -> V, V -> MTE2, FIX -> V, V -> MTE3,
+    MTE3 -> FIX. The "free" flags are set once for every buffer before the
+    tiles and waited once after them. Nothing else is flagged: MTE2 loads
+    stages s + 1 ... s + l1_buffers - 1 while the Cube multiplies stage s.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -47,6 +87,11 @@ def ConvertMindSporeToAICorePass
   let options = [
     Option<"chip", "chip", "std::string", "\"Ascend910B2\"",
            "row of the aicore target table to tile for">,
+    ListOption<"tilingOption", "tiling", "int64_t",
+               "Use this schedule for every matmul instead of the search: "
+               "tm,tn,tk,k-stages,l0c-buffers[,l1-buffers] (tile sizes "
+               "multiples of 16, l1-buffers 2 by default; an error when it "
+               "does not fit the chip's buffers)">,
   ];
 }
 

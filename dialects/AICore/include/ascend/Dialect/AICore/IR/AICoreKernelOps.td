@@ -62,6 +62,29 @@ def AICore_KernelOp : AICore_Op<"kernel", [
   let hasRegionVerifier = 1;
 }
 
+def AICore_BlockIdxOp : AICore_Op<"block_idx", [Pure]> {
+  let summary = "the index of the AI Core block running this kernel instance";
+  let description = [{
+    An `aicore.kernel` with `block_dim = B` runs as B instances, one per AI
+    Core; `aicore.block_idx` is this instance's index in `[0, B)` (Ascend C
+    `GetBlockIdx()`). Kernels use it to pick their share of the work, e.g.
+    the output tiles `t` with `t mod B == block_idx`. Only valid inside an
+    `aicore.kernel`.
+
+    The kernel model (`ascend-aicore-estimate`) runs every block with its
+    index and reports the busiest one; on the CPU
+    (`convert-aicore-to-memref`) the kernel body becomes a loop over the
+    blocks and this op its induction variable.
+
+    ```mlir
+    %b = aicore.block_idx
+    ```
+  }];
+  let results = (outs Index:$index);
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
 def AICore_ReturnOp : AICore_Op<"return", [Pure, Terminator, ReturnLike,
     HasParent<"KernelOp">]> {
   let summary = "ends an aicore.kernel";

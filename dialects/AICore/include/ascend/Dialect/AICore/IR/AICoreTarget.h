@@ -16,7 +16,12 @@
 //    Zuo et al., "Serving LLMs on Huawei CloudMatrix384", arXiv:2506.12708)
 //    and the cost of the smallest vector kernel (1.5-2 us: msModeling
 //    per-shape profiling report), as quoted in ascend-hardware.md;
-//  - the AI Core clock (910B: cube clock 1.8 GHz, ascend-hardware.md "Chips").
+//  - the AI Core clock (910B: cube clock 1.8 GHz, ascend-hardware.md "Chips");
+//  - data-path rates (AICoreDataRates below): GM 32 B/cycle per core
+//    (ddr_rate) and L1 -> L0A/L0B 512 B/cycle from ascend-hardware.md; the
+//    L2 read and write rates derived from the pto-isa gemm_performance
+//    measurements on a 24-core A3 die (kernels/manual/a2a3/gemm_performance/
+//    README.md, quoted in ascend-hardware.md), see AICoreDataRates.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCEND_DIALECT_AICORE_IR_AICORETARGET_H
@@ -42,6 +47,49 @@ struct AICoreMemories {
   AICoreBuffer gm, l1, l0a, l0b, l0c, ub;
 };
 
+/// How fast one AI Core moves data, in bytes per cycle, and the shared L2.
+///
+/// GM traffic of a kernel goes through the die's L2 cache. A GM read that
+/// hits in L2 streams at `l2ReadBytesPerCycle`; a miss at
+/// `gmBytesPerCycle`, the core's share of HBM (ascend-hardware.md: ddr_rate
+/// 32 B/cycle; 24 cores x 32 B x 1.8 GHz = 1.38 TB/s, near the die's
+/// 1.6 TB/s). Writes land in L2 at `l2WriteBytesPerCycle`.
+///
+/// Which reads hit: a kernel that requests R bytes of GM in total (over all
+/// its blocks) from D distinct bytes has the first touch of each byte miss
+/// and every repeat hit, while D fits the L2: hit ratio
+/// h = (1 - D / R) * min(1, l2Bytes / D). Each GM read then costs
+/// bytes * ((1 - h) / gmBytesPerCycle + h / l2ReadBytesPerCycle) cycles.
+///
+/// The two L2 rates are derived from one public measurement, the pto-isa
+/// gemm_performance README (fp16 in, fp32 out, 24-core A3 die at 1.8 GHz,
+/// base tile 128 x 256 x 64, per-core block 1536 x 1024 of a 4 x 6 core
+/// grid): at m = k = n = 6144 the run takes 1.506 ms with TLOAD (GM -> L1)
+/// busy 95.2% and TSTORE (L0C -> GM) busy 3.1%. Per core, TLOAD moves
+/// 48 tiles x (128 + 256) x 6144 x 2 B = 226.5 MB in 0.952 x 1.506 ms x
+/// 1.8 GHz = 2.58 M cycles: 87.7 B/cycle. The kernel reads each operand
+/// byte 36 times over (5.44 GB requested, 151 MB distinct), so under this
+/// model 1/36 of the bytes miss: 1/87.7 = (1/36)/32 + (35/36)/x gives
+/// x = 92 B/cycle for L2 hits. TSTORE moves 48 x 128 KiB = 6.29 MB in
+/// 0.031 x 1.506 ms x 1.8 GHz = 84 K cycles: 75 B/cycle. The same model
+/// reproduces the README's 3072^3 row (83.6 B/cycle modeled, 83.7 measured).
+struct AICoreDataRates {
+  int64_t gmBytesPerCycle;      ///< GM read that misses L2 (HBM), per core.
+  int64_t l2ReadBytesPerCycle;  ///< GM read that hits in L2, per core.
+  int64_t l2WriteBytesPerCycle; ///< GM write (into L2), per core.
+  int64_t onChipBytesPerCycle;  ///< L1 -> L0A/L0B and other on-chip moves.
+  int64_t l2Bytes;              ///< L2 cache of the die, bytes.
+};
+
+namespace detail {
+constexpr int64_t KiB = 1024, MiB = 1024 * KiB, GiB = 1024 * MiB;
+} // namespace detail
+
+/// dav-c220 data paths (see AICoreDataRates): GM miss 32 B/cycle, L2 read
+/// hit 92 B/cycle, write 75 B/cycle, on chip 512 B/cycle, L2 192 MiB.
+inline constexpr AICoreDataRates kDavC220Rates = {32, 92, 75, 512,
+                                                  192 * detail::MiB};
+
 /// One chip: one row of the target table. All AI Cores of a chip are alike.
 struct AICoreTarget {
   const char *name;    ///< CANN SoC version, e.g. "Ascend910B2".
@@ -58,15 +106,13 @@ struct AICoreTarget {
   double hbmBytesPerSecond;  ///< GM (HBM) bandwidth of one die, bytes/s.
   double minKernelMicros;    ///< time of the smallest kernel launch, us.
   double clockHz;            ///< AI Core (Cube) clock, cycles/s.
+  /// Data-path rates (one value for every dav-c220 row, see above).
+  AICoreDataRates rates = kDavC220Rates;
 
   /// The capacity and alignment of `space` (defined in AICoreOps.cpp, where
   /// the enum is complete).
   const AICoreBuffer &buffer(AddressSpace space) const;
 };
-
-namespace detail {
-constexpr int64_t KiB = 1024, MiB = 1024 * KiB, GiB = 1024 * MiB;
-} // namespace detail
 
 /// A2/A3 (dav-c220) memories: GM 64 GiB per die, L1 512 KiB / 32 B,
 /// L0A 64 KiB / 512 B, L0B 64 KiB / 512 B, L0C 128 KiB / 512 B,

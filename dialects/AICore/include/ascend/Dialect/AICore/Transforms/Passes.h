@@ -18,16 +18,28 @@ struct PipeInterval {
   Operation *op;
 };
 
-/// The modeled execution of one kernel on one AI Core.
+/// The modeled execution of one kernel: the block (AI Core) that finishes
+/// last.
 struct KernelSchedule {
-  int64_t cycles = 0;                     ///< makespan
-  std::array<int64_t, 7> busy{};          ///< busy cycles, indexed by Pipe
-  std::vector<PipeInterval> intervals;    ///< every timed instruction
+  int64_t cycles = 0;                  ///< makespan of the busiest block
+  std::array<int64_t, 7> busy{};       ///< busy cycles, indexed by Pipe
+  /// Cycles the busiest block's mmads would take if every 16 x 16 x K0
+  /// fractal were full (M x N x K MACs / (16 x 16 x K0), K0 = 32 bytes of
+  /// elements): the Cube's useful work, against `busy[M]`, which counts whole
+  /// fractals.
+  double idealCubeCycles = 0;
+  /// The same summed over every block of the kernel.
+  double totalIdealCubeCycles = 0;
+  std::vector<PipeInterval> intervals; ///< every timed instruction
+  int64_t busiestBlock = 0;            ///< its block index
+  double l2HitRatio = 0;               ///< share of GM reads hitting L2
 };
 
-/// Runs `kernel` on the model described in Passes.td. Fails after emitting
-/// an error on a race, a deadlock, a loop without constant bounds, or more
-/// than `maxInstructions` executed instructions.
+/// Runs `kernel` on the model described in Passes.td: every block of
+/// `block_dim`, twice (the first run counts the GM reads that give the L2
+/// hit ratio, see AICoreDataRates). Fails after emitting an error on a race,
+/// a deadlock, a loop without constant bounds, or more than
+/// `maxInstructions` executed instructions in one block.
 FailureOr<KernelSchedule> simulateKernel(KernelOp kernel,
                                          int64_t maxInstructions = 4000000);
 

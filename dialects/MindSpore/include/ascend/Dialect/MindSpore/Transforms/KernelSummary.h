@@ -3,7 +3,8 @@
 // The graph-level cost figures of a mindspore function: how many kernels it
 // launches and how many bytes they move through device memory (GM), against
 // the lower bound of moving every input, weight and output once. Used by the
-// fusion report (`ascend-compile --report`) and the fusion benchmark.
+// fusion cost model, the fusion report (`ascend-compile --fusion-report`),
+// the op summary (`ascend-compile --report`) and the fusion benchmark.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCEND_DIALECT_MINDSPORE_TRANSFORMS_KERNELSUMMARY_H
@@ -11,12 +12,17 @@
 
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
 
 namespace mlir::ascend::aicore {
 struct AICoreTarget;
 } // namespace mlir::ascend::aicore
+
+namespace mlir::func {
+class FuncOp;
+} // namespace mlir::func
 
 namespace mlir::ascend::mindspore {
 
@@ -39,15 +45,31 @@ llvm::DenseSet<Operation *> findLoadTimeOps(Operation *root);
 /// on `op` naming the chip (the graph passes' `chip` option).
 const aicore::AICoreTarget *lookupChipOrError(Operation *op, StringRef chip);
 
+/// Calls `fn` on each kernel launch of `func`, in program order: every op
+/// except views, parameter loads, constants, load-time ops
+/// (findLoadTimeOps), terminators and `cond` / `while` themselves; a fusion
+/// group is one kernel (its body is not visited); the bodies of `cond` and
+/// `while` are visited once each, as if every region ran once. At the aicore
+/// level an `aicore.launch` is one kernel.
+void walkKernels(func::FuncOp func, llvm::function_ref<void(Operation *)> fn);
+
+/// GM bytes one kernel (a primitive, a fusion group or a launch) moves: each
+/// distinct input buffer read once (a view reads its source's buffer) and
+/// each result written once.
+int64_t kernelGMBytes(Operation *kernel);
+
+/// The graph-level time of a kernel that moves `bytes` through GM, in us:
+/// max(the smallest kernel's time, bytes / the die's HBM bandwidth), both from
+/// `target` (AICoreTarget.h: minKernelMicros, hbmBytesPerSecond). The fusion
+/// cost model and the op summary's rows for kernels not run on the pipe model.
+double modeledKernelMicros(int64_t bytes, const aicore::AICoreTarget &target);
+
 /// Kernel figures of one function (or of all functions of a module).
 struct KernelSummary {
-  /// Kernels launched: every primitive except views, parameter loads,
-  /// constants and load-time ops (findLoadTimeOps); a fusion group counts once; the bodies of cond/while count
-  /// once each (as if every region ran once).
+  /// Kernels launched: the ops walkKernels visits.
   int64_t kernels = 0;
-  /// GM bytes the kernels read and write: each kernel reads each distinct
-  /// input tensor once and writes each result once (a load-time result
-  /// counts as the weight it is).
+  /// GM bytes the kernels read and write (kernelGMBytes summed; a load-time
+  /// result counts as the weight it is).
   int64_t hbmBytes = 0;
   /// Inputs + parameters + constants + outputs, each moved once, bytes
   /// (parameters as loaded; a weight a load-time op rewrites, such as a

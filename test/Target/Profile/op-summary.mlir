@@ -1,0 +1,156 @@
+// RUN: ascend-translate %s --export-op-summary | FileCheck %s
+// RUN: ascend-translate %s --export-trace-events -o %t.json
+// RUN: %python %S/Inputs/check_trace_events.py %t.json --spans 2 | FileCheck %s --check-prefix=TRACE
+
+// The op summary of a program with kernels at both levels, one row per task
+// in program order. The load, the load-time neg of the weight and the
+// reshape (a view) are no tasks.
+//
+// @one_tile runs on the pipe model (ascend-aicore-estimate.mlir walks through
+// its 276 cycles): 0.153 us at 1.8 GHz; M 8, MTE1 12, MTE2 192 (into L1: the
+// Cube core's), FIX 64 cycles of 276. Cube only: AI_CORE, aiv_* N/A. Its 8
+// mmad cycles are all useful (16x32x64 fp16 fills 8 fractals), so
+// cube_utilization = 100 x 8 x 1 block / (276 cycles x 24 AIC) = 0.121 %.
+// CHECK: Op Name,OP Type,Task Type,Task Duration(us),Block Dim,Input Shapes,Input Data Types,Input Formats,Output Shapes,Output Data Types,Output Formats,aic_mac_ratio,aic_mte1_ratio,aic_mte2_ratio,aic_fixpipe_ratio,aiv_vec_ratio,aiv_mte2_ratio,aiv_mte3_ratio,cube_utilization(%)
+// CHECK-NEXT: main/one_tile-op0,one_tile,AI_CORE,0.153,1,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT,ND,0.029,0.043,0.696,0.232,N/A,N/A,N/A,0.121
+//
+// Kernels still at the mindspore level are timed by the fusion cost model,
+// max(1.5 us, GM bytes / 1.6 TB/s), with no per-pipe figures: the MIX group
+// moves 7168 bytes (1.5 us), the ReLU 8 MiB (5.243 us). The Custom op has
+// no AI Core kernel (AI_CPU).
+// CHECK-NEXT: main/Fused_MatMul_ReLU_0,Fused_MatMul_ReLU,MIX_AIC,1.500,,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT16,ND,,,,,,,,{{$}}
+// CHECK-NEXT: main/ReLU-op2,ReLU,AI_VECTOR_CORE,5.243,,"1024,1024",FLOAT,ND,"1024,1024",FLOAT,ND,,,,,,,,{{$}}
+// CHECK-NEXT: main/Custom-op3,Custom,AI_CPU,1.500,,2048,FLOAT16,ND,2048,FLOAT16,ND,,,,,,,,{{$}}
+//
+// A vector-only kernel: MTE2 loads 2 x 4096 B into UB (2 x 128 cycles, the
+// Vector core's), V adds 16 repeats of 256 B, MTE3 stores 4096 B (128
+// cycles): 400 cycles, 0.222 us. 40 blocks fit the 48 AIV at once.
+// CHECK-NEXT: main/vadd_2048-op4,vadd_2048,AI_VECTOR_CORE,0.222,40,2048;2048,FLOAT16;FLOAT16,ND;ND,2048,FLOAT16,ND,N/A,N/A,N/A,N/A,0.040,0.640,0.320,N/A
+//
+// 48 blocks of @one_tile take two waves on 24 Cube cores (0.307 us); the
+// chip's Cube is busy 8 x 48 of 2 x 276 x 24 cycles (2.899 %).
+// CHECK-NEXT: main/one_tile_48-op5,one_tile_48,AI_CORE,0.307,48,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT,ND,0.029,0.043,0.696,0.232,N/A,N/A,N/A,2.899
+// CHECK-NOT: main/
+
+// The timeline: the tasks back to back on the task stream, and the busy
+// spans of each pipe (copies of one kind that follow each other merged).
+// TRACE: process 1: @main on Ascend910B2 (modeled)
+// TRACE-NEXT: thread 1: Task Stream
+// TRACE-NEXT: thread 2: MTE2 (GM -> L1/UB)
+// TRACE-NEXT: thread 3: MTE1 (L1 -> L0A/L0B)
+// TRACE-NEXT: thread 4: M (Cube)
+// TRACE-NEXT: thread 5: FIX (L0C -> GM/UB)
+// TRACE-NEXT: thread 6: V (Vector)
+// TRACE-NEXT: thread 7: MTE3 (UB -> GM)
+// TRACE-NEXT: task main/one_tile-op0 AI_CORE ts=0.000 dur=0.153
+// TRACE-NEXT: task main/Fused_MatMul_ReLU_0 MIX_AIC ts=0.153 dur=1.500
+// TRACE-NEXT: task main/ReLU-op2 AI_VECTOR_CORE ts=1.653 dur=5.243
+// TRACE-NEXT: task main/Custom-op3 AI_CPU ts=6.896 dur=1.500
+// TRACE-NEXT: task main/vadd_2048-op4 AI_VECTOR_CORE ts=8.396 dur=0.222
+// TRACE-NEXT: task main/one_tile_48-op5 AI_CORE ts=8.618 dur=0.307
+// MTE2: one_tile's two loads into L1 merged (192 cycles, then MTE1 takes
+// over at 0.106667 us), the vector kernel's two into UB (256 cycles), and
+// one_tile_48's once per wave: 192 + 256 + 2 x 192 = 832 cycles.
+// TRACE-NEXT: pipe MTE2 (GM -> L1/UB): 4 spans, 832 busy cycles
+// TRACE-NEXT:   copy gm->l1 x2 192 cycles ts=0.000000 dur=0.106667 (main/one_tile-op0)
+// TRACE-NEXT:   copy gm->ub x2 256 cycles ts=8.396213 dur=0.142222 (main/vadd_2048-op4)
+// TRACE-NEXT: pipe MTE1 (L1 -> L0A/L0B): 6 spans, 36 busy cycles
+// TRACE-NEXT:   copy l1->l0a x1 4 cycles ts=0.106667 dur=0.002222 (main/one_tile-op0)
+// TRACE-NEXT:   copy l1->l0b x1 8 cycles ts=0.108889 dur=0.004444 (main/one_tile-op0)
+// TRACE-NEXT: pipe M (Cube): 3 spans, 24 busy cycles
+// TRACE-NEXT:   mmad x1 8 cycles ts=0.113333 dur=0.004444 (main/one_tile-op0)
+// TRACE-NEXT:   mmad x1 8 cycles ts=8.731769 dur=0.004444 (main/one_tile_48-op5)
+// TRACE-NEXT: pipe FIX (L0C -> GM/UB): 3 spans, 192 busy cycles
+// TRACE-NEXT:   copy l0c->gm x1 64 cycles ts=0.117778 dur=0.035556 (main/one_tile-op0)
+// TRACE-NEXT:   copy l0c->gm x1 64 cycles ts=8.736213 dur=0.035556 (main/one_tile_48-op5)
+// TRACE-NEXT: pipe V (Vector): 1 spans, 16 busy cycles
+// TRACE-NEXT:   vadd x1 16 cycles ts=8.538436 dur=0.008889 (main/vadd_2048-op4)
+// TRACE-NEXT: pipe MTE3 (UB -> GM): 1 spans, 128 busy cycles
+// TRACE-NEXT:   copy ub->gm x1 128 cycles ts=8.547324 dur=0.071111 (main/vadd_2048-op4)
+
+mindspore.parameter @w : tensor<32x64xf16>
+
+func.func @main(%x: tensor<16x64xf16>, %big: tensor<1024x1024xf32>,
+                %u: tensor<2048xf16>, %v: tensor<2048xf16>)
+    -> (tensor<512xf32>, tensor<16x32xf16>, tensor<1024x1024xf32>,
+        tensor<2048xf16>, tensor<16x32xf32>) {
+  %w = mindspore.load @w : tensor<32x64xf16>
+  %wn = mindspore.neg %w : tensor<32x64xf16>
+  %y = aicore.launch @one_tile(%x, %wn) : (tensor<16x64xf16>, tensor<32x64xf16>) -> tensor<16x32xf32>
+  %r = mindspore.reshape %y, [512] : (tensor<16x32xf32>) -> tensor<512xf32>
+  %g = mindspore.fusion "mix" "Fused_MatMul_ReLU_0"(%x, %w) : (tensor<16x64xf16>, tensor<32x64xf16>) -> tensor<16x32xf16> {
+  ^bb0(%a: tensor<16x64xf16>, %b: tensor<32x64xf16>):
+    %m = mindspore.matmul %a, %b {transpose_b = true} : (tensor<16x64xf16>, tensor<32x64xf16>) -> tensor<16x32xf16>
+    %n = mindspore.relu %m : tensor<16x32xf16>
+    mindspore.yield %n : tensor<16x32xf16>
+  }
+  %big2 = mindspore.relu %big : tensor<1024x1024xf32>
+  %c = mindspore.custom "aten.erfinv.default"(%u) func_type "pytorch_aten" attrs {} : (tensor<2048xf16>) -> tensor<2048xf16>
+  %s = aicore.launch @vadd_2048(%c, %v) : (tensor<2048xf16>, tensor<2048xf16>) -> tensor<2048xf16>
+  %t = aicore.launch @one_tile_48(%x, %wn) : (tensor<16x64xf16>, tensor<32x64xf16>) -> tensor<16x32xf32>
+  return %r, %g, %big2, %s, %t : tensor<512xf32>, tensor<16x32xf16>, tensor<1024x1024xf32>, tensor<2048xf16>, tensor<16x32xf32>
+}
+
+aicore.kernel @one_tile(%x: memref<16x64xf16, #aicore.space<gm>>,
+                        %w: memref<32x64xf16, #aicore.space<gm>>,
+                        %y: memref<16x32xf32, #aicore.space<gm>>) {
+  %a1 = aicore.alloc : memref<16x64xf16, #aicore.space<l1>>
+  %b1 = aicore.alloc : memref<32x64xf16, #aicore.space<l1>>
+  %a0 = aicore.alloc : memref<16x64xf16, #aicore.space<l0a>>
+  %b0 = aicore.alloc : memref<32x64xf16, #aicore.space<l0b>>
+  %c0 = aicore.alloc : memref<16x32xf32, #aicore.space<l0c>>
+  aicore.copy %x, %a1 : memref<16x64xf16, #aicore.space<gm>> to memref<16x64xf16, #aicore.space<l1>>
+  aicore.copy %w, %b1 : memref<32x64xf16, #aicore.space<gm>> to memref<32x64xf16, #aicore.space<l1>>
+  aicore.set_flag mte2 -> mte1, 0
+  aicore.wait_flag mte2 -> mte1, 0
+  aicore.copy %a1, %a0 : memref<16x64xf16, #aicore.space<l1>> to memref<16x64xf16, #aicore.space<l0a>>
+  aicore.copy %b1, %b0 : memref<32x64xf16, #aicore.space<l1>> to memref<32x64xf16, #aicore.space<l0b>>
+  aicore.set_flag mte1 -> m, 0
+  aicore.wait_flag mte1 -> m, 0
+  aicore.mmad %a0, %b0, %c0 {transpose_b} : memref<16x64xf16, #aicore.space<l0a>>, memref<32x64xf16, #aicore.space<l0b>>, memref<16x32xf32, #aicore.space<l0c>>
+  aicore.set_flag m -> fix, 0
+  aicore.wait_flag m -> fix, 0
+  aicore.copy %c0, %y : memref<16x32xf32, #aicore.space<l0c>> to memref<16x32xf32, #aicore.space<gm>>
+  aicore.return
+}
+
+aicore.kernel @one_tile_48(%x: memref<16x64xf16, #aicore.space<gm>>,
+                           %w: memref<32x64xf16, #aicore.space<gm>>,
+                           %y: memref<16x32xf32, #aicore.space<gm>>)
+    attributes {block_dim = 48 : i64} {
+  %a1 = aicore.alloc : memref<16x64xf16, #aicore.space<l1>>
+  %b1 = aicore.alloc : memref<32x64xf16, #aicore.space<l1>>
+  %a0 = aicore.alloc : memref<16x64xf16, #aicore.space<l0a>>
+  %b0 = aicore.alloc : memref<32x64xf16, #aicore.space<l0b>>
+  %c0 = aicore.alloc : memref<16x32xf32, #aicore.space<l0c>>
+  aicore.copy %x, %a1 : memref<16x64xf16, #aicore.space<gm>> to memref<16x64xf16, #aicore.space<l1>>
+  aicore.copy %w, %b1 : memref<32x64xf16, #aicore.space<gm>> to memref<32x64xf16, #aicore.space<l1>>
+  aicore.set_flag mte2 -> mte1, 0
+  aicore.wait_flag mte2 -> mte1, 0
+  aicore.copy %a1, %a0 : memref<16x64xf16, #aicore.space<l1>> to memref<16x64xf16, #aicore.space<l0a>>
+  aicore.copy %b1, %b0 : memref<32x64xf16, #aicore.space<l1>> to memref<32x64xf16, #aicore.space<l0b>>
+  aicore.set_flag mte1 -> m, 0
+  aicore.wait_flag mte1 -> m, 0
+  aicore.mmad %a0, %b0, %c0 {transpose_b} : memref<16x64xf16, #aicore.space<l0a>>, memref<32x64xf16, #aicore.space<l0b>>, memref<16x32xf32, #aicore.space<l0c>>
+  aicore.set_flag m -> fix, 0
+  aicore.wait_flag m -> fix, 0
+  aicore.copy %c0, %y : memref<16x32xf32, #aicore.space<l0c>> to memref<16x32xf32, #aicore.space<gm>>
+  aicore.return
+}
+
+aicore.kernel @vadd_2048(%x: memref<2048xf16, #aicore.space<gm>>,
+                         %y: memref<2048xf16, #aicore.space<gm>>,
+                         %z: memref<2048xf16, #aicore.space<gm>>)
+    attributes {block_dim = 40 : i64} {
+  %a = aicore.alloc : memref<2048xf16, #aicore.space<ub>>
+  %b = aicore.alloc : memref<2048xf16, #aicore.space<ub>>
+  aicore.copy %x, %a : memref<2048xf16, #aicore.space<gm>> to memref<2048xf16, #aicore.space<ub>>
+  aicore.copy %y, %b : memref<2048xf16, #aicore.space<gm>> to memref<2048xf16, #aicore.space<ub>>
+  aicore.set_flag mte2 -> v, 0
+  aicore.wait_flag mte2 -> v, 0
+  aicore.vadd %a, %b, %a : memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>, memref<2048xf16, #aicore.space<ub>>
+  aicore.set_flag v -> mte3, 0
+  aicore.wait_flag v -> mte3, 0
+  aicore.copy %a, %z : memref<2048xf16, #aicore.space<ub>> to memref<2048xf16, #aicore.space<gm>>
+  aicore.return
+}

@@ -1,0 +1,51 @@
+"""Writes a damaged binary copy of a text trace, for the reader's error tests.
+
+Usage: damage_trace.py TEXT.txtpb OUT.pntrace MODE
+  cut-event R E   cut the file in the middle of event E of run R
+  cut-param P     cut the file in the middle of parameter P
+  cut-between R   cut the file right after the last event of run R, before
+                  its outputs
+  bad-event R E   give event E of run R a field of wire type 7 (no field of
+                  protobuf uses it), keeping every length intact
+"""
+import sys
+
+from ascend_trace import PyNativeTrace_pb2 as pb
+from google.protobuf import text_format
+
+
+def offset_of(data, message):
+    """Byte offset of `message`'s serialization inside `data` (unique)."""
+    raw = message.SerializeToString()
+    at = data.find(raw)
+    assert at >= 0 and data.find(raw, at + 1) < 0, "ambiguous element"
+    return at, len(raw)
+
+
+def main(text, out, mode, *indices):
+    trace = text_format.Parse(open(text).read(), pb.Trace())
+    data = trace.SerializeToString()
+    idx = [int(i) for i in indices]
+    if mode == "cut-event":
+        at, size = offset_of(data, trace.runs[idx[0]].events[idx[1]])
+        data = data[:at + size // 2]
+    elif mode == "cut-param":
+        at, size = offset_of(data, trace.parameters[idx[0]])
+        data = data[:at + size // 2]
+    elif mode == "cut-between":
+        run = trace.runs[idx[0]]
+        at, size = offset_of(data, run.events[len(run.events) - 1])
+        data = data[:at + size]
+    elif mode == "bad-event":
+        event = trace.runs[idx[0]].events[idx[1]]
+        at, size = offset_of(data, event)
+        # Replace the event's first byte (its first field's tag) by a tag of
+        # field 1 with wire type 7; the lengths around it stay right.
+        data = data[:at] + bytes([0x0F]) + data[at + 1:]
+    else:
+        sys.exit(f"unknown mode {mode}")
+    open(out, "wb").write(data)
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])
