@@ -17,14 +17,20 @@
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/Endian.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include <array>
+#include <cstring>
 #include <memory>
 
 #include "PyNativeTrace.pb.h"
 #include <google/protobuf/arena.h>
+#include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
 
@@ -84,8 +90,8 @@ struct TraceDiagnostics {
   }
 };
 
-/// An arena for one parsed trace: a trace of a million events is millions of
-/// small messages and strings, which an arena allocates and frees in bulk.
+/// An arena for the parsed parts of a trace other than the events (the
+/// header: parameters, constants, each run's inputs and outputs).
 std::unique_ptr<google::protobuf::Arena> traceArena() {
   google::protobuf::ArenaOptions options;
   options.start_block_size = 64 << 10;
@@ -93,18 +99,678 @@ std::unique_ptr<google::protobuf::Arena> traceArena() {
   return std::make_unique<google::protobuf::Arena>(options);
 }
 
-/// The trace in `bytes` (binary protobuf, else protobuf text), allocated in
-/// `arena`; null after an error.
-pb::Trace *parseTraceBytes(StringRef bytes, TraceDiagnostics &diag,
-                           google::protobuf::Arena &arena) {
-  auto *trace = google::protobuf::Arena::CreateMessage<pb::Trace>(&arena);
-  if (bytes.empty()) {
-    diag.error() << "file is empty";
-    return nullptr;
+//===----------------------------------------------------------------------===//
+// Streaming the protobuf wire format
+//===----------------------------------------------------------------------===//
+//
+// A trace of a million events would be millions of small messages if parsed
+// whole. Instead the file is split at the wire level: everything but the
+// events is parsed by the generated code into a `pb::Trace` (the header,
+// whose runs hold no events; parsing its fields segment by segment gives the
+// same message as parsing them together, as protobuf merges repeated
+// occurrences of a message field and keeps the last value of a scalar), and
+// the events of each run are decoded one at a time, while they are imported,
+// into a reused view (EventReader, below).
+
+/// Protobuf wire types (the low 3 bits of a field's tag).
+enum WireType : unsigned {
+  kVarint = 0,
+  kFixed64 = 1,
+  kLengthDelimited = 2,
+  kStartGroup = 3,
+  kEndGroup = 4,
+  kFixed32 = 5,
+};
+
+/// Nesting limit for unknown groups skipped by readField (protobuf's
+/// default recursion limit).
+constexpr int kMaxGroupDepth = 100;
+
+/// Field numbers of the messages split here (lib/Trace/PyNativeTrace.proto).
+constexpr uint32_t kTraceRunsField = 8;
+constexpr uint32_t kRunEventsField = 2;
+constexpr uint32_t kEventLocField = 1;
+
+/// Reads a base-128 varint of at most 10 bytes at `p`; false when it is
+/// truncated or longer.
+LLVM_ATTRIBUTE_ALWAYS_INLINE bool readVarint(const char *&p, const char *end,
+                                             uint64_t &value) {
+  // Most varints of a trace (tags, lengths, ids, dimensions) are one byte.
+  if (LLVM_LIKELY(p != end && static_cast<uint8_t>(*p) < 0x80)) {
+    value = static_cast<uint8_t>(*p++);
+    return true;
   }
-  if (trace->ParseFromArray(bytes.data(), bytes.size()))
-    return trace;
-  trace->Clear();
+  value = 0;
+  for (unsigned shift = 0; shift < 70; shift += 7) {
+    if (p == end)
+      return false;
+    uint8_t byte = static_cast<uint8_t>(*p++);
+    value |= uint64_t(byte & 0x7f) << shift;
+    if (!(byte & 0x80))
+      return true;
+  }
+  return false;
+}
+
+/// One field of a serialized message.
+struct WireField {
+  uint32_t number = 0;
+  unsigned wireType = 0;
+  /// A length-delimited field's contents (a message, string or packed list).
+  StringRef payload;
+  /// A varint, fixed64 or fixed32 field's value.
+  uint64_t value = 0;
+};
+
+bool skipGroup(const char *&p, const char *end, uint32_t number, int depth);
+
+/// Reads the field at `p` and moves `p` past it; false when the bytes are
+/// not a well-formed field (bad tag, truncated value, unmatched group).
+LLVM_ATTRIBUTE_ALWAYS_INLINE bool readField(const char *&p, const char *end,
+                                            WireField &field, int depth = 0) {
+  uint64_t tag, value;
+  if (!readVarint(p, end, tag) || tag > UINT32_MAX || (tag >> 3) == 0)
+    return false;
+  field.number = tag >> 3;
+  field.wireType = tag & 7;
+  field.payload = {};
+  field.value = 0;
+  switch (field.wireType) {
+  case kVarint:
+    return readVarint(p, end, field.value);
+  case kFixed64:
+    if (end - p < 8)
+      return false;
+    field.value = llvm::support::endian::read64le(p);
+    p += 8;
+    return true;
+  case kFixed32:
+    if (end - p < 4)
+      return false;
+    field.value = llvm::support::endian::read32le(p);
+    p += 4;
+    return true;
+  case kLengthDelimited:
+    if (!readVarint(p, end, value) || value > uint64_t(end - p) ||
+        value > uint64_t(INT32_MAX))
+      return false;
+    field.payload = StringRef(p, value);
+    p += value;
+    return true;
+  case kStartGroup:
+    return skipGroup(p, end, field.number, depth);
+  default: // an end tag outside a group, or wire type 6 or 7
+    return false;
+  }
+}
+
+/// Skips the fields of an unknown group (field `number`) up to its end tag.
+LLVM_ATTRIBUTE_NOINLINE bool skipGroup(const char *&p, const char *end,
+                                       uint32_t number, int depth) {
+  if (depth >= kMaxGroupDepth)
+    return false;
+  for (;;) {
+    const char *next = p;
+    uint64_t tag;
+    if (!readVarint(next, end, tag))
+      return false;
+    if ((tag & 7) == kEndGroup) {
+      p = next;
+      return (tag >> 3) == number;
+    }
+    WireField inner;
+    if (!readField(p, end, inner, depth + 1))
+      return false;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Decoding the event messages
+//===----------------------------------------------------------------------===//
+//
+// The events are decoded here into views rather than parsed into protobuf
+// messages: the generated parser spends most of its time on bookkeeping for
+// these small messages (allocating and clearing submessages and strings).
+// A view's strings point into the trace bytes, and its lists are reused
+// from event to event. The accessors are named as protobuf's, and the
+// decoding gives what protobuf would: a repeated scalar field may be packed
+// or not, a repeated occurrence of a message field merges into it, a oneof
+// member replaces another one, a field of an unexpected wire type is an
+// unknown field and skipped, and a string must be valid UTF-8 (proto3).
+// A decoder returns false when the bytes are malformed.
+
+/// Whether `s` is valid UTF-8.
+bool isValidUTF8(StringRef s) {
+  // ASCII (the usual case), eight bytes at a time.
+  uint64_t high = 0;
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8)
+    high |= llvm::support::endian::read64le(s.data() + i);
+  for (; i < s.size(); ++i)
+    high |= static_cast<uint8_t>(s[i]);
+  if (!(high & 0x8080808080808080ull))
+    return true;
+  const auto *begin = reinterpret_cast<const llvm::UTF8 *>(s.begin());
+  return llvm::isLegalUTF8String(
+      &begin, reinterpret_cast<const llvm::UTF8 *>(s.end()));
+}
+
+/// Sets `out` to a string field's value; false when it is not valid UTF-8.
+bool decodeString(const WireField &field, StringRef &out) {
+  out = field.payload;
+  return isValidUTF8(out);
+}
+
+/// Appends the values of a repeated varint field (one value, or a packed
+/// list), converted to T.
+template <typename T>
+bool decodeVarints(const WireField &field, SmallVectorImpl<T> &out) {
+  if (field.wireType == kVarint) {
+    out.push_back(static_cast<T>(field.value));
+    return true;
+  }
+  if (field.wireType != kLengthDelimited)
+    return true; // an unknown field
+  const char *p = field.payload.begin(), *end = field.payload.end();
+  while (p != end) {
+    uint64_t value;
+    if (!readVarint(p, end, value))
+      return false;
+    out.push_back(static_cast<T>(value));
+  }
+  return true;
+}
+
+/// Appends the values of a repeated double field (one value, or a packed
+/// list).
+bool decodeDoubles(const WireField &field, SmallVectorImpl<double> &out) {
+  if (field.wireType == kFixed64) {
+    out.push_back(llvm::bit_cast<double>(field.value));
+    return true;
+  }
+  if (field.wireType != kLengthDelimited)
+    return true;
+  if (field.payload.size() % 8)
+    return false;
+  for (size_t at = 0; at < field.payload.size(); at += 8)
+    out.push_back(llvm::bit_cast<double>(
+        llvm::support::endian::read64le(field.payload.data() + at)));
+  return true;
+}
+
+/// Decodes the fields of `bytes` with `onField(field)`, which returns false
+/// for a malformed field.
+template <typename OnField>
+bool decodeFields(StringRef bytes, OnField onField) {
+  const char *p = bytes.begin(), *end = bytes.end();
+  WireField field;
+  while (p != end)
+    if (!readField(p, end, field) || !onField(field))
+      return false;
+  return true;
+}
+
+/// A list of views reused from event to event: `add` hands out a cleared
+/// element, keeping the capacity of its own lists.
+template <typename T>
+class ReusedList {
+public:
+  void clear() { used = 0; }
+  T &add() {
+    if (used == storage.size())
+      storage.emplace_back();
+    T &element = storage[used++];
+    element.clear();
+    return element;
+  }
+  ArrayRef<T> list() const { return ArrayRef<T>(storage).take_front(used); }
+
+private:
+  std::vector<T> storage;
+  size_t used = 0;
+};
+
+/// ascend.trace.TensorType
+struct TensorTypeView {
+  int32_t dtypeValue = 0;
+  SmallVector<int64_t, 4> dims;
+
+  pb::DType dtype() const { return static_cast<pb::DType>(dtypeValue); }
+  ArrayRef<int64_t> shape() const { return dims; }
+  void clear() {
+    dtypeValue = 0;
+    dims.clear();
+  }
+  bool decode(StringRef bytes) {
+    return decodeFields(bytes, [&](const WireField &f) {
+      if (f.number == pb::TensorType::kDtypeFieldNumber && f.wireType == kVarint)
+        dtypeValue = static_cast<int32_t>(f.value);
+      else if (f.number == pb::TensorType::kShapeFieldNumber)
+        return decodeVarints(f, dims);
+      return true;
+    });
+  }
+};
+
+/// ascend.trace.Argument
+struct ArgumentView {
+  using ValueCase = pb::Argument::ValueCase;
+  StringRef nameValue;
+  ValueCase valueCase = pb::Argument::VALUE_NOT_SET;
+  uint64_t scalar = 0;  // tensor, int_value, float_value (bits), bool_value, none
+  StringRef text;       // string_value, dtype_value
+  SmallVector<int64_t, 4> intList;
+  SmallVector<double, 2> floatList;
+  SmallVector<uint64_t, 4> tensorList;
+  bool hasType = false;
+  TensorTypeView typeValue;
+
+  StringRef name() const { return nameValue; }
+  ValueCase value_case() const { return valueCase; }
+  uint64_t tensor() const { return is(pb::Argument::kTensor) ? scalar : 0; }
+  int64_t int_value() const {
+    return is(pb::Argument::kIntValue) ? static_cast<int64_t>(scalar) : 0;
+  }
+  double float_value() const {
+    return is(pb::Argument::kFloatValue) ? llvm::bit_cast<double>(scalar) : 0;
+  }
+  bool bool_value() const { return is(pb::Argument::kBoolValue) && scalar; }
+  StringRef string_value() const {
+    return is(pb::Argument::kStringValue) ? text : StringRef();
+  }
+  StringRef dtype_value() const {
+    return is(pb::Argument::kDtypeValue) ? text : StringRef();
+  }
+  ArrayRef<int64_t> ints() const {
+    return is(pb::Argument::kInts) ? ArrayRef<int64_t>(intList) : ArrayRef<int64_t>();
+  }
+  ArrayRef<double> floats() const {
+    return is(pb::Argument::kFloats) ? ArrayRef<double>(floatList) : ArrayRef<double>();
+  }
+  ArrayRef<uint64_t> tensor_ids() const {
+    return is(pb::Argument::kTensors) ? ArrayRef<uint64_t>(tensorList)
+                                      : ArrayRef<uint64_t>();
+  }
+  bool has_type() const { return hasType; }
+  const TensorTypeView &type() const { return typeValue; }
+
+  void clear() {
+    nameValue = {};
+    valueCase = pb::Argument::VALUE_NOT_SET;
+    scalar = 0;
+    text = {};
+    hasType = false;
+  }
+  bool decode(StringRef bytes) {
+    return decodeFields(bytes, [&](const WireField &f) {
+      if (f.wireType == kLengthDelimited) {
+        switch (f.number) {
+        case pb::Argument::kNameFieldNumber:
+          return decodeString(f, nameValue);
+        case pb::Argument::kStringValueFieldNumber:
+          set(pb::Argument::kStringValue);
+          return decodeString(f, text);
+        case pb::Argument::kDtypeValueFieldNumber:
+          set(pb::Argument::kDtypeValue);
+          return decodeString(f, text);
+        case pb::Argument::kIntsFieldNumber:
+          setList(pb::Argument::kInts);
+          return decodeFields(f.payload, [&](const WireField &g) {
+            return g.number != pb::IntList::kValuesFieldNumber ||
+                   decodeVarints(g, intList);
+          });
+        case pb::Argument::kFloatsFieldNumber:
+          setList(pb::Argument::kFloats);
+          return decodeFields(f.payload, [&](const WireField &g) {
+            return g.number != pb::FloatList::kValuesFieldNumber ||
+                   decodeDoubles(g, floatList);
+          });
+        case pb::Argument::kTensorsFieldNumber:
+          setList(pb::Argument::kTensors);
+          return decodeFields(f.payload, [&](const WireField &g) {
+            return g.number != pb::TensorList::kTensorIdsFieldNumber ||
+                   decodeVarints(g, tensorList);
+          });
+        case pb::Argument::kTypeFieldNumber:
+          if (!hasType)
+            typeValue.clear();
+          hasType = true;
+          return typeValue.decode(f.payload);
+        }
+        return true;
+      }
+      if (f.wireType == kFixed64 &&
+          f.number == pb::Argument::kFloatValueFieldNumber) {
+        set(pb::Argument::kFloatValue, f.value);
+        return true;
+      }
+      if (f.wireType != kVarint)
+        return true;
+      switch (f.number) {
+      case pb::Argument::kTensorFieldNumber:
+        set(pb::Argument::kTensor, f.value);
+        break;
+      case pb::Argument::kIntValueFieldNumber:
+        set(pb::Argument::kIntValue, f.value);
+        break;
+      case pb::Argument::kBoolValueFieldNumber:
+        set(pb::Argument::kBoolValue, f.value != 0);
+        break;
+      case pb::Argument::kNoneFieldNumber:
+        set(pb::Argument::kNone, f.value != 0);
+        break;
+      }
+      return true;
+    });
+  }
+
+private:
+  bool is(ValueCase c) const { return valueCase == c; }
+  void set(ValueCase c, uint64_t value = 0) {
+    valueCase = c;
+    scalar = value;
+  }
+  /// A list member: merges into the same member, replaces another one.
+  void setList(ValueCase c) {
+    if (valueCase == c)
+      return;
+    valueCase = c;
+    intList.clear();
+    floatList.clear();
+    tensorList.clear();
+  }
+};
+
+/// ascend.trace.Result
+struct ResultView {
+  uint64_t tensorId = 0;
+  int32_t aliasOf = 0;
+  bool hasType = false;
+  TensorTypeView typeValue;
+
+  uint64_t tensor_id() const { return tensorId; }
+  int32_t alias_of() const { return aliasOf; }
+  bool has_type() const { return hasType; }
+  const TensorTypeView &type() const { return typeValue; }
+  void clear() {
+    tensorId = 0;
+    aliasOf = 0;
+    hasType = false;
+    typeValue.clear();
+  }
+  bool decode(StringRef bytes) {
+    return decodeFields(bytes, [&](const WireField &f) {
+      if (f.number == pb::Result::kTypeFieldNumber &&
+          f.wireType == kLengthDelimited) {
+        hasType = true;
+        return typeValue.decode(f.payload);
+      }
+      if (f.wireType != kVarint)
+        return true;
+      if (f.number == pb::Result::kTensorIdFieldNumber)
+        tensorId = f.value;
+      else if (f.number == pb::Result::kAliasOfFieldNumber)
+        aliasOf = static_cast<int32_t>(f.value);
+      return true;
+    });
+  }
+};
+
+/// ascend.trace.OpEvent
+struct OpEventView {
+  StringRef nameValue;
+  ReusedList<ArgumentView> argList;
+  ReusedList<ResultView> resultList;
+  SmallVector<int32_t, 2> mutatedArgs;
+  uint64_t functionCall = 0;
+
+  StringRef name() const { return nameValue; }
+  ArrayRef<ArgumentView> args() const { return argList.list(); }
+  int args_size() const { return args().size(); }
+  const ArgumentView &args(int i) const { return args()[i]; }
+  ArrayRef<ResultView> results() const { return resultList.list(); }
+  ArrayRef<int32_t> mutated_args() const { return mutatedArgs; }
+  uint64_t function_call() const { return functionCall; }
+  void clear() {
+    nameValue = {};
+    argList.clear();
+    resultList.clear();
+    mutatedArgs.clear();
+    functionCall = 0;
+  }
+  bool decode(StringRef bytes) {
+    return decodeFields(bytes, [&](const WireField &f) {
+      if (f.wireType == kLengthDelimited) {
+        switch (f.number) {
+        case pb::OpEvent::kNameFieldNumber:
+          return decodeString(f, nameValue);
+        case pb::OpEvent::kArgsFieldNumber:
+          return argList.add().decode(f.payload);
+        case pb::OpEvent::kResultsFieldNumber:
+          return resultList.add().decode(f.payload);
+        }
+      }
+      if (f.number == pb::OpEvent::kMutatedArgsFieldNumber)
+        return decodeVarints(f, mutatedArgs);
+      if (f.number == pb::OpEvent::kFunctionCallFieldNumber &&
+          f.wireType == kVarint)
+        functionCall = f.value;
+      return true;
+    });
+  }
+};
+
+/// ascend.trace.FunctionCallEvent
+struct FunctionCallView {
+  uint64_t idValue = 0, parentValue = 0;
+  StringRef nameValue;
+  ReusedList<ArgumentView> argList, resultList;
+
+  uint64_t id() const { return idValue; }
+  StringRef name() const { return nameValue; }
+  ArrayRef<ArgumentView> args() const { return argList.list(); }
+  ArrayRef<ArgumentView> results() const { return resultList.list(); }
+  uint64_t parent() const { return parentValue; }
+  void clear() {
+    idValue = parentValue = 0;
+    nameValue = {};
+    argList.clear();
+    resultList.clear();
+  }
+  bool decode(StringRef bytes) {
+    return decodeFields(bytes, [&](const WireField &f) {
+      if (f.wireType == kLengthDelimited) {
+        switch (f.number) {
+        case pb::FunctionCallEvent::kNameFieldNumber:
+          return decodeString(f, nameValue);
+        case pb::FunctionCallEvent::kArgsFieldNumber:
+          return argList.add().decode(f.payload);
+        case pb::FunctionCallEvent::kResultsFieldNumber:
+          return resultList.add().decode(f.payload);
+        }
+        return true;
+      }
+      if (f.wireType != kVarint)
+        return true;
+      if (f.number == pb::FunctionCallEvent::kIdFieldNumber)
+        idValue = f.value;
+      else if (f.number == pb::FunctionCallEvent::kParentFieldNumber)
+        parentValue = f.value;
+      return true;
+    });
+  }
+};
+
+/// ascend.trace.Frame
+struct FrameView {
+  StringRef fileValue, functionValue;
+  int32_t lineValue = 0, columnValue = 0;
+  uint64_t activationValue = 0;
+
+  StringRef file() const { return fileValue; }
+  StringRef function() const { return functionValue; }
+  int32_t line() const { return lineValue; }
+  int32_t column() const { return columnValue; }
+  uint64_t activation() const { return activationValue; }
+  void clear() { *this = FrameView(); }
+  bool decode(StringRef bytes) {
+    return decodeFields(bytes, [&](const WireField &f) {
+      if (f.wireType == kLengthDelimited) {
+        if (f.number == pb::Frame::kFileFieldNumber)
+          return decodeString(f, fileValue);
+        if (f.number == pb::Frame::kFunctionFieldNumber)
+          return decodeString(f, functionValue);
+        return true;
+      }
+      if (f.wireType != kVarint)
+        return true;
+      if (f.number == pb::Frame::kLineFieldNumber)
+        lineValue = static_cast<int32_t>(f.value);
+      else if (f.number == pb::Frame::kColumnFieldNumber)
+        columnValue = static_cast<int32_t>(f.value);
+      else if (f.number == pb::Frame::kActivationFieldNumber)
+        activationValue = f.value;
+      return true;
+    });
+  }
+};
+
+/// ascend.trace.Location
+struct LocationView {
+  ReusedList<FrameView> frameList;
+  StringRef modulePath, moduleType;
+
+  ArrayRef<FrameView> frames() const { return frameList.list(); }
+  int frames_size() const { return frames().size(); }
+  const FrameView &frames(int i) const { return frames()[i]; }
+  StringRef module_path() const { return modulePath; }
+  StringRef module_type() const { return moduleType; }
+  void clear() {
+    frameList.clear();
+    modulePath = moduleType = {};
+  }
+  bool decode(StringRef bytes) {
+    return decodeFields(bytes, [&](const WireField &f) {
+      if (f.wireType != kLengthDelimited)
+        return true;
+      switch (f.number) {
+      case pb::Location::kFramesFieldNumber:
+        return frameList.add().decode(f.payload);
+      case pb::Location::kModulePathFieldNumber:
+        return decodeString(f, modulePath);
+      case pb::Location::kModuleTypeFieldNumber:
+        return decodeString(f, moduleType);
+      }
+      return true;
+    });
+  }
+};
+
+/// ascend.trace.Event. The rare kinds (branch, scalar read, loop iteration)
+/// are parsed into protobuf messages.
+struct EventView {
+  bool hasLoc = false;
+  LocationView locValue;
+  pb::Event::KindCase kind = pb::Event::KIND_NOT_SET;
+  OpEventView opValue;
+  FunctionCallView callValue;
+  pb::BranchEvent branchValue;
+  pb::ScalarReadEvent scalarReadValue;
+  pb::LoopIterEvent loopIterValue;
+
+  bool has_loc() const { return hasLoc; }
+  const LocationView &loc() const { return locValue; }
+  pb::Event::KindCase kind_case() const { return kind; }
+  const OpEventView &op() const { return opValue; }
+  const FunctionCallView &function_call() const { return callValue; }
+  const pb::BranchEvent &branch() const { return branchValue; }
+  const pb::ScalarReadEvent &scalar_read() const { return scalarReadValue; }
+  const pb::LoopIterEvent &loop_iter() const { return loopIterValue; }
+};
+
+/// Merges the serialized fields `bytes` into `message`.
+bool mergeFrom(google::protobuf::MessageLite &message, StringRef bytes) {
+  google::protobuf::io::CodedInputStream in(
+      reinterpret_cast<const uint8_t *>(bytes.data()), (int)bytes.size());
+  return message.MergeFromCodedStream(&in) && in.ConsumedEntireMessage();
+}
+
+/// Parses the message `bytes` into `message` except the length-delimited
+/// occurrences of field `skipped`, whose payloads go to `onSkipped`. False
+/// when the bytes are malformed.
+bool parseExcept(StringRef bytes, google::protobuf::MessageLite &message,
+                 uint32_t skipped,
+                 llvm::function_ref<bool(StringRef)> onSkipped) {
+  const char *p = bytes.begin(), *end = bytes.end();
+  // The fields since the last skipped one, merged in one go.
+  const char *segment = p;
+  while (p != end) {
+    const char *start = p;
+    WireField field;
+    if (!readField(p, end, field))
+      return false;
+    if (field.number != skipped || field.wireType != kLengthDelimited)
+      continue;
+    if (start != segment &&
+        !mergeFrom(message, StringRef(segment, start - segment)))
+      return false;
+    segment = p;
+    if (!onSkipped(field.payload))
+      return false;
+  }
+  return segment == end ||
+         mergeFrom(message, StringRef(segment, end - segment));
+}
+
+/// A trace file as the importer reads it: everything but the events, parsed
+/// (`header`: its runs hold no events), and the serialized bytes of each
+/// run, from which the events are parsed one at a time.
+struct TraceContents {
+  /// The binary trace (the file, or binaryOfText).
+  StringRef binary;
+  pb::Trace *header = nullptr;
+  std::vector<StringRef> runs;
+  /// A protobuf text trace, converted to binary (`runs` point into it).
+  std::string binaryOfText;
+};
+
+/// Splits the binary trace `bytes` into `contents` (header allocated in
+/// `arena`); false when `bytes` is not a binary trace.
+bool splitBinaryTrace(StringRef bytes, TraceContents &contents,
+                      google::protobuf::Arena &arena) {
+  contents.binary = bytes;
+  contents.header = google::protobuf::Arena::CreateMessage<pb::Trace>(&arena);
+  contents.runs.clear();
+  return parseExcept(bytes, *contents.header, kTraceRunsField,
+                     [&](StringRef run) {
+                       contents.runs.push_back(run);
+                       return parseExcept(run, *contents.header->add_runs(),
+                                          kRunEventsField,
+                                          [](StringRef) { return true; });
+                     });
+}
+
+/// Reports where the binary trace `bytes` is damaged (TraceWireCheck.h):
+/// success when a damaged place was found and reported.
+LogicalResult reportWireDamage(StringRef bytes, TraceDiagnostics &diag) {
+  std::optional<trace::WireDamage> damage = trace::locateWireDamage(bytes);
+  if (!damage)
+    return failure();
+  diag.run = damage->run;
+  diag.event = damage->event;
+  diag.error() << "damaged binary trace: " << damage->problem;
+  return success();
+}
+
+/// Reads the trace in `bytes` (binary protobuf, else protobuf text) into
+/// `contents`, with its header in `arena`; failure after an error.
+LogicalResult readTrace(StringRef bytes, TraceDiagnostics &diag,
+                        google::protobuf::Arena &arena,
+                        TraceContents &contents) {
+  if (bytes.empty())
+    return diag.error() << "file is empty";
+  if (splitBinaryTrace(bytes, contents, arena))
+    return success();
   // Keep the text parser's complaint (line, column, what) for our own
   // message instead of letting protobuf print it to stderr.
   struct FirstError : google::protobuf::io::ErrorCollector {
@@ -118,26 +784,111 @@ pb::Trace *parseTraceBytes(StringRef bytes, TraceDiagnostics &diag,
   google::protobuf::TextFormat::Parser parser;
   parser.AllowUnknownField(false);
   parser.RecordErrorsTo(&errors);
-  if (parser.ParseFromString(std::string(bytes), trace))
-    return trace;
+  auto *trace = google::protobuf::Arena::CreateMessage<pb::Trace>(&arena);
+  if (parser.ParseFromString(std::string(bytes), trace)) {
+    // One way in: the text trace is read as its binary form.
+    contents.binaryOfText = trace->SerializeAsString();
+    if (splitBinaryTrace(contents.binaryOfText, contents, arena))
+      return success();
+  }
   bool looksLikeText = llvm::all_of(bytes.take_front(256), [](char c) {
     return llvm::isPrint(c) || llvm::isSpace(c);
   });
-  if (looksLikeText && !errors.text.empty()) {
-    diag.error() << "not a trace file: as protobuf text, " << errors.text;
-    return nullptr;
-  }
-  if (!looksLikeText)
-    if (std::optional<trace::WireDamage> damage =
-            trace::locateWireDamage(bytes)) {
-      diag.run = damage->run;
-      diag.event = damage->event;
-      diag.error() << "damaged binary trace: " << damage->problem;
-      return nullptr;
+  if (looksLikeText && !errors.text.empty())
+    return diag.error() << "not a trace file: as protobuf text, "
+                        << errors.text;
+  if (!looksLikeText && succeeded(reportWireDamage(bytes, diag)))
+    return failure();
+  return diag.error() << "not a trace file: neither binary nor text protobuf "
+                         "of ascend.trace.Trace (truncated or corrupt?)";
+}
+
+/// Decodes the events of a run one at a time into one reused EventView:
+/// the events of a long trace are never all in memory, and decoding one
+/// allocates nothing once the view's lists have grown.
+class EventReader {
+public:
+  /// Decodes the serialized Event `bytes`; false when they are malformed.
+  bool parse(StringRef bytes);
+  const EventView &event() const { return view; }
+  /// Whether the event's `loc` is, byte for byte, the previous event's.
+  bool sameLocationBytes() const { return sameLoc; }
+
+private:
+  EventView view;
+  /// The serialized `loc` that `view.locValue` holds (null after a merged
+  /// one), and the previous event's (null when it had none or several).
+  StringRef locBytes, previousLoc;
+  bool sameLoc = false;
+  SmallVector<StringRef, 1> locParts, kindParts;
+};
+
+bool EventReader::parse(StringRef bytes) {
+  locParts.clear();
+  kindParts.clear();
+  uint32_t kind = 0;
+  const char *p = bytes.begin(), *end = bytes.end();
+  while (p != end) {
+    WireField field;
+    if (!readField(p, end, field))
+      return false;
+    // Other wire types of known fields are unknown fields to protobuf.
+    if (field.wireType != kLengthDelimited)
+      continue;
+    if (field.number == kEventLocField) {
+      locParts.push_back(field.payload);
+    } else if (field.number >= pb::Event::kOpFieldNumber &&
+               field.number <= pb::Event::kFunctionCallFieldNumber) {
+      // A oneof: a different member replaces the value, the same one merges.
+      if (field.number != kind)
+        kindParts.clear();
+      kind = field.number;
+      kindParts.push_back(field.payload);
     }
-  diag.error() << "not a trace file: neither binary nor text protobuf of "
-                  "ascend.trace.Trace (truncated or corrupt?)";
-  return nullptr;
+  }
+  // The location: often the previous event's bytes, then already decoded.
+  bool single = locParts.size() == 1;
+  sameLoc = single && previousLoc.data() && locParts[0] == previousLoc;
+  previousLoc = single ? locParts[0] : StringRef();
+  view.hasLoc = !locParts.empty();
+  if (view.hasLoc && !(single && locBytes.data() && locParts[0] == locBytes)) {
+    locBytes = {};
+    view.locValue.clear();
+    for (StringRef part : locParts)
+      if (!view.locValue.decode(part))
+        return false;
+    if (single)
+      locBytes = locParts[0];
+  }
+  if (!view.hasLoc) {
+    // loc() of an event without one is the empty location.
+    locBytes = {};
+    view.locValue.clear();
+  }
+  view.kind = static_cast<pb::Event::KindCase>(kind);
+  auto parseAll = [&](google::protobuf::MessageLite &message) {
+    message.Clear();
+    return llvm::all_of(kindParts,
+                        [&](StringRef part) { return mergeFrom(message, part); });
+  };
+  switch (kind) {
+  case pb::Event::kOpFieldNumber:
+    view.opValue.clear();
+    return llvm::all_of(kindParts,
+                        [&](StringRef part) { return view.opValue.decode(part); });
+  case pb::Event::kFunctionCallFieldNumber:
+    view.callValue.clear();
+    return llvm::all_of(kindParts, [&](StringRef part) {
+      return view.callValue.decode(part);
+    });
+  case pb::Event::kBranchFieldNumber:
+    return parseAll(view.branchValue);
+  case pb::Event::kScalarReadFieldNumber:
+    return parseAll(view.scalarReadValue);
+  case pb::Event::kLoopIterFieldNumber:
+    return parseAll(view.loopIterValue);
+  }
+  return true;
 }
 
 /// MLIR element type of a trace dtype, or null for an unknown dtype.
@@ -168,7 +919,9 @@ Type elementTypeOf(pb::DType dtype, MLIRContext *ctx) {
   }
 }
 
-FailureOr<RankedTensorType> tensorTypeOf(const pb::TensorType &type,
+/// The type of a pb::TensorType or TensorTypeView.
+template <typename TensorTypeT>
+FailureOr<RankedTensorType> tensorTypeOf(const TensorTypeT &type,
                                          TraceDiagnostics &diag,
                                          const Twine &what) {
   Type element = elementTypeOf(type.dtype(), diag.context);
@@ -299,11 +1052,11 @@ ElementsAttr elementsAttrOf(RankedTensorType type, StringRef data,
 
 /// MLIR location of an event: the user frames as a call-site chain (innermost
 /// first), named by the module path when one was active.
-Location locationOf(const pb::Location &loc, MLIRContext *ctx,
+Location locationOf(const LocationView &loc, MLIRContext *ctx,
                     StringRef filename) {
   if (loc.frames().empty())
     return FileLineColLoc::get(ctx, filename, 0, 0);
-  auto frameLoc = [&](const pb::Frame &f) -> Location {
+  auto frameLoc = [&](const FrameView &f) -> Location {
     return FileLineColLoc::get(ctx, f.file(), f.line(), f.column());
   };
   Location result = frameLoc(loc.frames(loc.frames_size() - 1));
@@ -314,22 +1067,24 @@ Location locationOf(const pb::Location &loc, MLIRContext *ctx,
   return result;
 }
 
-/// Whether two events have the same MLIR location (consecutive events often
-/// do: the ops of one line, of one module call): comparing is cheaper than
-/// uniquing the location again.
-bool sameLocation(const pb::Location &a, const pb::Location &b) {
-  if (a.frames_size() != b.frames_size() || a.module_path() != b.module_path())
-    return false;
-  for (int i = 0, e = a.frames_size(); i < e; ++i) {
-    const pb::Frame &fa = a.frames(i), &fb = b.frames(i);
-    if (fa.line() != fb.line() || fa.column() != fb.column() ||
-        fa.file() != fb.file())
-      return false;
+/// Appends to `key` what locationOf makes of `loc` (module path, and file,
+/// line and column of each frame) and nothing else.
+void appendLocationKey(const LocationView &loc, SmallVectorImpl<char> &key) {
+  auto appendInt = [&](int32_t v) {
+    key.append(reinterpret_cast<const char *>(&v),
+               reinterpret_cast<const char *>(&v) + sizeof v);
+  };
+  appendInt(loc.module_path().size());
+  key.append(loc.module_path().begin(), loc.module_path().end());
+  for (const FrameView &f : loc.frames()) {
+    appendInt(f.file().size());
+    key.append(f.file().begin(), f.file().end());
+    appendInt(f.line());
+    appendInt(f.column());
   }
-  return true;
 }
 
-uint64_t activationOf(const pb::Location &loc) {
+uint64_t activationOf(const LocationView &loc) {
   return loc.frames().empty() ? 0 : loc.frames(0).activation();
 }
 
@@ -353,43 +1108,130 @@ Type torchDtype(StringRef name, MLIRContext *ctx) {
       .Default(Type());
 }
 
+/// The current SSA value of each tensor id of a run. The recorder numbers
+/// tensors in the order it first sees them, so the ids a run defines are
+/// about a range: the ids from the run's first defined one on live in a
+/// vector (a lookup is an index) that grows while the ids stay close; any
+/// other id (a parameter's, one far off) lives in a map. A defined id never
+/// maps to a null value.
+class TensorValues {
+public:
+  void clear() {
+    dense.clear();
+    sparse.clear();
+    empty = true;
+    assigned = 0;
+  }
+  Value lookup(uint64_t id) const {
+    uint64_t offset = id - base; // wraps around for ids below the base
+    return offset < dense.size() ? dense[offset] : sparse.lookup(id);
+  }
+  bool contains(uint64_t id) const { return static_cast<bool>(lookup(id)); }
+  /// The value of `id`, null when it is not defined yet, to be assigned.
+  Value &operator[](uint64_t id) {
+    if (empty) {
+      base = id;
+      empty = false;
+    }
+    uint64_t offset = id - base;
+    if (offset < dense.size()) {
+      ++assigned;
+      return dense[offset];
+    }
+    // Grow only while the ids are about as many as the range they span, so
+    // that ids far apart (a corrupt file) cannot make the vector huge.
+    if (offset < 2 * dense.size() + 1024 && offset < 4 * assigned + 4096) {
+      dense.resize(std::max<uint64_t>(offset + 1, 2 * dense.size()));
+      ++assigned;
+      return dense[offset];
+    }
+    return sparse[id];
+  }
+
+private:
+  bool empty = true;
+  uint64_t base = 0;
+  /// Ids given a slot in `dense`.
+  uint64_t assigned = 0;
+  std::vector<Value> dense;
+  llvm::DenseMap<uint64_t, Value> sparse;
+};
+
+/// Gives each op appended to a block its order index (the previous op's plus
+/// a stride) while the op is still in the cache. Otherwise the verifier's
+/// first dominance check renumbers the whole block, a walk over a million
+/// ops scattered in memory that cost an eighth of the import.
+struct OpOrderKeeper : OpBuilder::Listener {
+  void notifyOperationInserted(Operation *op,
+                               OpBuilder::InsertPoint previous) override {
+    // Orders the two ops, numbering `op` from its neighbour.
+    if (Operation *before = op->getPrevNode())
+      (void)before->isBeforeInBlock(op);
+  }
+};
+
+/// Size (log2) of the importer's direct-mapped caches.
+constexpr unsigned kRecentLog2 = 8;
+
 class TraceImporter {
 public:
-  TraceImporter(const pb::Trace &trace, TraceDiagnostics &diag)
-      : trace(trace), diag(diag), ctx(diag.context), builder(ctx),
-        exact(clExact) {}
+  TraceImporter(const TraceContents &contents, TraceDiagnostics &diag)
+      : trace(*contents.header), traceBytes(contents.binary),
+        runBytes(contents.runs), diag(diag),
+        ctx(diag.context), builder(ctx), exact(clExact),
+        recordedOpName(pynative::RecordedOp::getOperationName(), ctx),
+        emptyDictionary(builder.getDictionaryAttr({})),
+        emptyI64Array(builder.getDenseI64ArrayAttr({})),
+        functionName(builder.getStringAttr("function")),
+        functionCallName(builder.getStringAttr("function_call")) {}
 
   OwningOpRef<ModuleOp> import();
 
 private:
   LogicalResult importParameters(ModuleOp module);
-  LogicalResult importRun(int64_t index, const pb::Run &run);
-  LogicalResult importOp(const pb::OpEvent &op, Location loc);
-  LogicalResult importFunctionCall(const pb::FunctionCallEvent &call,
+  LogicalResult importRun(int64_t index, const pb::Run &run, StringRef bytes);
+  /// The MLIR location of an event's `loc`.
+  Location location(const LocationView &loc);
+  /// Attributes and types by value. A trace repeats a few op names,
+  /// argument names, shapes and argument lists over and over; looking them
+  /// up here is cheaper than uniquing them in the context again (which
+  /// locks, hashes and, for a dictionary, sorts).
+  StringAttr stringAttr(StringRef value);
+  IntegerAttr i64Attr(int64_t value);
+  ArrayAttr arrayAttr(ArrayRef<Attribute> elements);
+  DictionaryAttr dictionaryAttr(ArrayRef<NamedAttribute> entries);
+  FailureOr<RankedTensorType> tensorType(const TensorTypeView &type,
+                                         const Twine &what);
+  LogicalResult importOp(const OpEventView &op, Location loc);
+  LogicalResult importFunctionCall(const FunctionCallView &call,
                                    Location loc, int64_t activation);
   LogicalResult importScalarRead(const pb::ScalarReadEvent &read,
                                  Location loc, int64_t activation);
   /// The value of tensor id `id` if it is bound in this run or is a
   /// parameter/constant (without materializing it), else null.
   bool isDefined(uint64_t id) const {
-    return values.count(id) || parameters.count(id) || constants.count(id);
+    return values.contains(id) || parameters.count(id) || constants.count(id);
   }
   FailureOr<Value> lookup(uint64_t id, const Twine &what);
-  LogicalResult convertArgument(const pb::Argument &arg,
+  LogicalResult convertArgument(const ArgumentView &arg,
                                 SmallVectorImpl<Value> &operands,
                                 SmallVectorImpl<Attribute> &operandNames,
                                 SmallVectorImpl<NamedAttribute> &args,
                                 SmallVectorImpl<int64_t> &firstOperandOfArg,
                                 bool noneInLists = false);
   /// --pynative-exact: what the IR of an event does not say.
-  Attribute exactLocation(const pb::Event &event);
-  void exactArguments(const google::protobuf::RepeatedPtrField<pb::Argument> &,
+  Attribute exactLocation(const EventView &event);
+  void exactArguments(ArrayRef<ArgumentView> list,
                       StringRef prefix, SmallVectorImpl<NamedAttribute> &out);
   FailureOr<ElementsAttr> exactValue(const pb::TensorValue &value,
                                      StringRef what, StringRef blobName);
-  LogicalResult addExactEvent(const pb::Event &event, Operation *op);
+  LogicalResult addExactEvent(const EventView &event, Operation *op);
 
   const pb::Trace &trace;
+  /// The binary trace and its serialized runs (their events are decoded
+  /// while importing).
+  StringRef traceBytes;
+  ArrayRef<StringRef> runBytes;
   TraceDiagnostics &diag;
   MLIRContext *ctx;
   OpBuilder builder;
@@ -399,17 +1241,159 @@ private:
   /// Location of the event being imported.
   std::optional<Location> currentLoc;
   /// Current SSA value of each tensor id inside the run being imported.
-  llvm::DenseMap<uint64_t, Value> values;
+  TensorValues values;
   /// Function-level calls recorded so far in the file: id -> name.
   llvm::DenseMap<uint64_t, std::string> calls;
   /// --pynative-exact: record what the IR leaves out (see TraceExport.cpp).
   bool exact;
   /// --pynative-exact: the value attribute of each constant, made once.
   llvm::DenseMap<uint64_t, ElementsAttr> constantValues;
+
+  OperationName recordedOpName;
+  DictionaryAttr emptyDictionary;
+  DenseI64ArrayAttr emptyI64Array;
+  StringAttr functionName, functionCallName;
+  /// Caches of the methods above, keyed by the bytes of the value (for
+  /// lists, of the element pointers); `key` is the scratch key.
+  llvm::StringMap<LocationAttr> locations;
+  llvm::StringMap<StringAttr> strings;
+  /// Direct-mapped caches of recent values in front of the maps (a hit
+  /// costs one comparison, no hashing of bytes).
+  std::array<StringAttr, 1 << kRecentLog2> recentStrings;
+  std::array<ArrayAttr, 1 << kRecentLog2> recentArrays;
+  struct RecentDictionary {
+    SmallVector<NamedAttribute, 4> entries; // as given, not sorted
+    DictionaryAttr value;
+  };
+  std::array<RecentDictionary, 1 << kRecentLog2> recentDictionaries;
+  struct RecentType {
+    int32_t dtype = 0;
+    RankedTensorType type;
+  };
+  std::array<RecentType, 1 << kRecentLog2> recentTypes;
+  llvm::DenseMap<int64_t, IntegerAttr> integers;
+  llvm::StringMap<ArrayAttr> arrays;
+  llvm::StringMap<DictionaryAttr> dictionaries;
+  llvm::StringMap<RankedTensorType> tensorTypes;
+  SmallString<256> key;
 };
 
+template <typename T>
+static void appendBytes(SmallVectorImpl<char> &key, const T &value) {
+  key.append(reinterpret_cast<const char *>(&value),
+             reinterpret_cast<const char *>(&value) + sizeof(T));
+}
+
+Location TraceImporter::location(const LocationView &loc) {
+  key.clear();
+  appendLocationKey(loc, key);
+  LocationAttr &cached = locations[key];
+  if (!cached)
+    cached = locationOf(loc, ctx, diag.filename);
+  return cached;
+}
+
+StringAttr TraceImporter::stringAttr(StringRef value) {
+  // A direct-mapped cache of recent strings in front of the map, indexed by
+  // the length and the first bytes: hits cost one short comparison.
+  uint64_t head = 0;
+  std::memcpy(&head, value.data(), std::min<size_t>(value.size(), 8));
+  uint64_t mixed = (head ^ value.size()) * 0x9E3779B97F4A7C15ull;
+  StringAttr &recent = recentStrings[mixed >> (64 - kRecentLog2)];
+  if (recent && recent.getValue() == value)
+    return recent;
+  StringAttr &cached = strings[value];
+  if (!cached)
+    cached = StringAttr::get(ctx, value);
+  recent = cached;
+  return cached;
+}
+
+IntegerAttr TraceImporter::i64Attr(int64_t value) {
+  // DenseMap reserves two keys.
+  using Info = llvm::DenseMapInfo<int64_t>;
+  if (value == Info::getEmptyKey() || value == Info::getTombstoneKey())
+    return builder.getI64IntegerAttr(value);
+  IntegerAttr &cached = integers[value];
+  if (!cached)
+    cached = builder.getI64IntegerAttr(value);
+  return cached;
+}
+
+/// The slot of a direct-mapped cache of 2^kRecentLog2 entries for `hash`.
+static size_t recentSlot(uint64_t hash) {
+  return (hash * 0x9E3779B97F4A7C15ull) >> (64 - kRecentLog2);
+}
+
+ArrayAttr TraceImporter::arrayAttr(ArrayRef<Attribute> elements) {
+  uint64_t hash = elements.size();
+  for (Attribute a : elements)
+    hash = hash * 31 + reinterpret_cast<uintptr_t>(a.getAsOpaquePointer());
+  ArrayAttr &recent = recentArrays[recentSlot(hash)];
+  if (recent && recent.getValue() == elements)
+    return recent;
+  key.clear();
+  for (Attribute a : elements)
+    appendBytes(key, a);
+  ArrayAttr &cached = arrays[key];
+  if (!cached)
+    cached = ArrayAttr::get(ctx, elements);
+  recent = cached;
+  return cached;
+}
+
+DictionaryAttr TraceImporter::dictionaryAttr(ArrayRef<NamedAttribute> entries) {
+  if (entries.empty())
+    return emptyDictionary;
+  uint64_t hash = entries.size();
+  for (const NamedAttribute &entry : entries)
+    hash = (hash * 31 +
+            reinterpret_cast<uintptr_t>(entry.getName().getAsOpaquePointer())) *
+               31 +
+           reinterpret_cast<uintptr_t>(entry.getValue().getAsOpaquePointer());
+  RecentDictionary &recent = recentDictionaries[recentSlot(hash)];
+  if (recent.value && ArrayRef<NamedAttribute>(recent.entries) == entries)
+    return recent.value;
+  key.clear();
+  for (const NamedAttribute &entry : entries) {
+    appendBytes(key, entry.getName());
+    appendBytes(key, entry.getValue());
+  }
+  DictionaryAttr &cached = dictionaries[key];
+  if (!cached)
+    cached = DictionaryAttr::get(ctx, entries);
+  recent.entries.assign(entries.begin(), entries.end());
+  recent.value = cached;
+  return cached;
+}
+
+FailureOr<RankedTensorType>
+TraceImporter::tensorType(const TensorTypeView &type, const Twine &what) {
+  uint64_t hash = type.dtypeValue;
+  for (int64_t d : type.shape())
+    hash = hash * 31 + d;
+  RecentType &recent = recentTypes[recentSlot(hash)];
+  if (recent.type && recent.dtype == type.dtypeValue &&
+      recent.type.getShape() == type.shape())
+    return recent.type;
+  key.clear();
+  appendBytes(key, type.dtype());
+  for (int64_t d : type.shape())
+    appendBytes(key, d);
+  auto it = tensorTypes.find(key);
+  if (it == tensorTypes.end()) {
+    FailureOr<RankedTensorType> made = tensorTypeOf(type, diag, what);
+    if (failed(made))
+      return failure();
+    it = tensorTypes.try_emplace(key, *made).first;
+  }
+  recent.dtype = type.dtypeValue;
+  recent.type = it->second;
+  return it->second;
+}
+
 /// Kind letters of `pynative.exact` argument lists (TraceExport.cpp reads them).
-static char argumentKind(const pb::Argument &arg) {
+static char argumentKind(const ArgumentView &arg) {
   switch (arg.value_case()) {
   case pb::Argument::kTensor:
     return 't';
@@ -445,13 +1429,13 @@ static bool isCanonicalDtypeName(StringRef name) {
                             name);
 }
 
-Attribute TraceImporter::exactLocation(const pb::Event &event) {
+Attribute TraceImporter::exactLocation(const EventView &event) {
   if (!event.has_loc())
     return {};
-  const pb::Location &loc = event.loc();
+  const LocationView &loc = event.loc();
   SmallVector<Attribute> parts{builder.getStringAttr(loc.module_path()),
                                builder.getStringAttr(loc.module_type())};
-  for (const pb::Frame &f : loc.frames())
+  for (const FrameView &f : loc.frames())
     parts.push_back(builder.getArrayAttr(
         {builder.getStringAttr(f.file()), builder.getI64IntegerAttr(f.line()),
          builder.getI64IntegerAttr(f.column()),
@@ -463,16 +1447,16 @@ Attribute TraceImporter::exactLocation(const pb::Event &event) {
 /// `<prefix>names` (the names as recorded), `<prefix>kinds` (one kind letter
 /// per argument) and, when any argument records its type, `<prefix>types`.
 void TraceImporter::exactArguments(
-    const google::protobuf::RepeatedPtrField<pb::Argument> &list,
+    ArrayRef<ArgumentView> list,
     StringRef prefix, SmallVectorImpl<NamedAttribute> &out) {
   SmallVector<StringRef> names;
   std::string kinds;
   SmallVector<Attribute> types;
   bool anyType = false;
-  for (const pb::Argument &arg : list) {
+  for (const ArgumentView &arg : list) {
     names.push_back(arg.name());
     char kind = argumentKind(arg);
-    if (kind == 'l' && llvm::is_contained(arg.tensors().tensor_ids(), 0u))
+    if (kind == 'l' && llvm::is_contained(arg.tensor_ids(), 0u))
       kind = 'z';
     if (kind == 'd' && !isCanonicalDtypeName(arg.dtype_value()))
       kind = 'D';
@@ -508,7 +1492,7 @@ FailureOr<ElementsAttr> TraceImporter::exactValue(const pb::TensorValue &value,
   return elementsAttrOf(*type, bytes, blobName, diag.weights);
 }
 
-LogicalResult TraceImporter::addExactEvent(const pb::Event &event,
+LogicalResult TraceImporter::addExactEvent(const EventView &event,
                                            Operation *op) {
   SmallVector<NamedAttribute> attrs;
   if (Attribute loc = exactLocation(event))
@@ -521,12 +1505,12 @@ LogicalResult TraceImporter::addExactEvent(const pb::Event &event,
   };
   switch (event.kind_case()) {
   case pb::Event::kOp: {
-    const pb::OpEvent &e = event.op();
+    const OpEventView &e = event.op();
     exactArguments(e.args(), "", attrs);
     SmallVector<int64_t> resultIds, aliases;
     SmallVector<Attribute> nullTypes;
     bool anyNullType = false;
-    for (const pb::Result &r : e.results()) {
+    for (const ResultView &r : e.results()) {
       resultIds.push_back((int64_t)r.tensor_id());
       aliases.push_back(r.alias_of());
       Attribute nullType = builder.getUnitAttr();
@@ -552,15 +1536,15 @@ LogicalResult TraceImporter::addExactEvent(const pb::Event &event,
     break;
   }
   case pb::Event::kFunctionCall: {
-    const pb::FunctionCallEvent &call = event.function_call();
+    const FunctionCallView &call = event.function_call();
     exactArguments(call.args(), "", attrs);
     exactArguments(call.results(), "result_", attrs);
     SmallVector<Attribute> values;
-    for (const pb::Argument &r : call.results()) {
+    for (const ArgumentView &r : call.results()) {
       if (r.value_case() == pb::Argument::kTensor) {
         values.push_back(builder.getI64IntegerAttr((int64_t)r.tensor()));
       } else if (r.value_case() == pb::Argument::kTensors) {
-        values.push_back(ids(r.tensors().tensor_ids()));
+        values.push_back(ids(r.tensor_ids()));
       } else {
         SmallVector<Value> noOperands;
         SmallVector<Attribute> noNames;
@@ -646,7 +1630,7 @@ OwningOpRef<ModuleOp> TraceImporter::import() {
   }
   for (auto [index, run] : llvm::enumerate(trace.runs())) {
     diag.run = index;
-    if (failed(importRun(index, run)))
+    if (failed(importRun(index, run, runBytes[index])))
       return nullptr;
     diag.event = -1;
   }
@@ -685,9 +1669,8 @@ LogicalResult TraceImporter::importParameters(ModuleOp module) {
 }
 
 FailureOr<Value> TraceImporter::lookup(uint64_t id, const Twine &what) {
-  auto it = values.find(id);
-  if (it != values.end())
-    return it->second;
+  if (Value v = values.lookup(id))
+    return v;
   // A parameter or constant read first appears where its first user ran.
   Location loc = currentLoc ? *currentLoc : builder.getUnknownLoc();
   if (auto param = parameters.lookup(id)) {
@@ -723,7 +1706,7 @@ FailureOr<Value> TraceImporter::lookup(uint64_t id, const Twine &what) {
 }
 
 LogicalResult TraceImporter::convertArgument(
-    const pb::Argument &arg, SmallVectorImpl<Value> &operands,
+    const ArgumentView &arg, SmallVectorImpl<Value> &operands,
     SmallVectorImpl<Attribute> &operandNames,
     SmallVectorImpl<NamedAttribute> &args,
     SmallVectorImpl<int64_t> &firstOperandOfArg, bool noneInLists) {
@@ -731,17 +1714,18 @@ LogicalResult TraceImporter::convertArgument(
   StringRef name = arg.name();
   if (name.empty())
     name = unnamed = "arg" + std::to_string(firstOperandOfArg.size());
+  StringAttr nameAttr = stringAttr(name);
   firstOperandOfArg.push_back(operands.size());
   auto addOperand = [&](uint64_t id) -> LogicalResult {
     FailureOr<Value> v = lookup(id, Twine("argument '") + name + "'");
     if (failed(v))
       return failure();
     operands.push_back(*v);
-    operandNames.push_back(builder.getStringAttr(name));
+    operandNames.push_back(nameAttr);
     return success();
   };
   auto addAttr = [&](Attribute attr) {
-    args.push_back(builder.getNamedAttr(name, attr));
+    args.push_back(NamedAttribute(nameAttr, attr));
     return success();
   };
   switch (arg.value_case()) {
@@ -751,7 +1735,7 @@ LogicalResult TraceImporter::convertArgument(
     if (!arg.has_type())
       return success();
     FailureOr<RankedTensorType> recorded =
-        tensorTypeOf(arg.type(), diag, "argument '" + name + "'");
+        tensorType(arg.type(), "argument '" + name + "'");
     if (failed(recorded))
       return failure();
     if (operands.back().getType() != *recorded)
@@ -761,7 +1745,7 @@ LogicalResult TraceImporter::convertArgument(
     return success();
   }
   case pb::Argument::kIntValue:
-    return addAttr(builder.getI64IntegerAttr(arg.int_value()));
+    return addAttr(i64Attr(arg.int_value()));
   case pb::Argument::kFloatValue:
     return addAttr(builder.getF64FloatAttr(arg.float_value()));
   case pb::Argument::kBoolValue:
@@ -769,17 +1753,15 @@ LogicalResult TraceImporter::convertArgument(
   case pb::Argument::kStringValue:
     return addAttr(builder.getStringAttr(arg.string_value()));
   case pb::Argument::kInts:
-    return addAttr(builder.getDenseI64ArrayAttr(SmallVector<int64_t>(
-        arg.ints().values().begin(), arg.ints().values().end())));
+    return addAttr(builder.getDenseI64ArrayAttr(arg.ints()));
   case pb::Argument::kFloats:
-    return addAttr(builder.getDenseF64ArrayAttr(SmallVector<double>(
-        arg.floats().values().begin(), arg.floats().values().end())));
+    return addAttr(builder.getDenseF64ArrayAttr(arg.floats()));
   case pb::Argument::kTensors: {
     if (noneInLists &&
-        llvm::is_contained(arg.tensors().tensor_ids(), uint64_t(0))) {
+        llvm::is_contained(arg.tensor_ids(), uint64_t(0))) {
       // Only the ids: a pynative.call's operands cannot hold a None.
       SmallVector<int64_t> ids;
-      for (uint64_t id : arg.tensors().tensor_ids()) {
+      for (uint64_t id : arg.tensor_ids()) {
         if (id != 0 && !isDefined(id))
           return diag.error() << "argument '" << name << "' uses tensor id "
                               << id << " before it is defined";
@@ -791,7 +1773,7 @@ LogicalResult TraceImporter::convertArgument(
     // operand; the `<name>.none` entry of args lists the list positions of
     // the Nones.
     SmallVector<int64_t> nones;
-    for (auto [position, id] : llvm::enumerate(arg.tensors().tensor_ids())) {
+    for (auto [position, id] : llvm::enumerate(arg.tensor_ids())) {
       if (id == 0) {
         nones.push_back(position);
         continue;
@@ -822,14 +1804,14 @@ LogicalResult TraceImporter::convertArgument(
   return diag.error() << "argument '" << name << "' has an unknown kind";
 }
 
-LogicalResult TraceImporter::importOp(const pb::OpEvent &op, Location loc) {
+LogicalResult TraceImporter::importOp(const OpEventView &op, Location loc) {
   if (op.name().empty())
     return diag.error() << "op event without an op name";
   SmallVector<Value> operands;
   SmallVector<Attribute> operandNames;
   SmallVector<NamedAttribute> args;
   SmallVector<int64_t> firstOperandOfArg;
-  for (const pb::Argument &arg : op.args())
+  for (const ArgumentView &arg : op.args())
     if (failed(convertArgument(arg, operands, operandNames, args,
                                firstOperandOfArg)))
       return failure();
@@ -853,14 +1835,14 @@ LogicalResult TraceImporter::importOp(const pb::OpEvent &op, Location loc) {
   bool anyAlias = false;
   // Results that are None (tensor id 0, e.g. an optional output) get no SSA
   // value; they are always trailing in aten schemas.
-  SmallVector<const pb::Result *> tensorResults;
-  for (const pb::Result &r : op.results())
+  SmallVector<const ResultView *> tensorResults;
+  for (const ResultView &r : op.results())
     if (r.tensor_id() != 0)
       tensorResults.push_back(&r);
-  for (const pb::Result *rp : tensorResults) {
-    const pb::Result &r = *rp;
+  for (const ResultView *rp : tensorResults) {
+    const ResultView &r = *rp;
     FailureOr<RankedTensorType> type =
-        tensorTypeOf(r.type(), diag, Twine(op.name()) + " result");
+        tensorType(r.type(), Twine(op.name()) + " result");
     if (failed(type))
       return failure();
     resultTypes.push_back(*type);
@@ -902,21 +1884,32 @@ LogicalResult TraceImporter::importOp(const pb::OpEvent &op, Location loc) {
                           << "') with type " << resultTypes[i] << " (was "
                           << before << ") without an in-place op";
   }
-  auto recorded = pynative::RecordedOp::create(
-      builder, loc, resultTypes, op.name(), operands,
-      builder.getArrayAttr(operandNames), builder.getDictionaryAttr(args),
-      mutated, aliases);
+  // The op built directly (no OperationState): its properties from the
+  // cached attributes, its discardable attributes as one dictionary.
+  pynative::RecordedOp::Properties properties;
+  properties.name = stringAttr(op.name());
+  properties.operand_names = arrayAttr(operandNames);
+  properties.args = dictionaryAttr(args);
+  properties.mutated_operands =
+      mutated.empty() ? emptyI64Array : builder.getDenseI64ArrayAttr(mutated);
+  properties.result_aliases =
+      aliases.empty() ? emptyI64Array : builder.getDenseI64ArrayAttr(aliases);
+  DictionaryAttr discardable = emptyDictionary;
   if (op.function_call() != 0) {
     auto it = calls.find(op.function_call());
     if (it == calls.end())
       return diag.error() << op.name() << " names function call "
                           << op.function_call()
                           << ", which is not recorded before it";
-    recorded->setAttr("function", builder.getStringAttr(it->second));
-    recorded->setAttr("function_call",
-                      builder.getI64IntegerAttr(op.function_call()));
+    discardable = dictionaryAttr(
+        {NamedAttribute(functionName, stringAttr(it->second)),
+         NamedAttribute(functionCallName,
+                        i64Attr((int64_t)op.function_call()))});
   }
-  for (auto [r, value] : llvm::zip(tensorResults, recorded.getResults())) {
+  Operation *recorded = builder.insert(Operation::create(
+      loc, recordedOpName, resultTypes, operands, discardable,
+      OpaqueProperties(&properties), /*successors=*/{}, /*numRegions=*/0));
+  for (auto [r, value] : llvm::zip(tensorResults, recorded->getResults())) {
     // An in-place result keeps its tensor id: the id now names the new value,
     // which makes the run functional (SSA) for every later reader.
     values[r->tensor_id()] = value;
@@ -925,7 +1918,7 @@ LogicalResult TraceImporter::importOp(const pb::OpEvent &op, Location loc) {
 }
 
 LogicalResult TraceImporter::importFunctionCall(
-    const pb::FunctionCallEvent &call, Location loc, int64_t activation) {
+    const FunctionCallView &call, Location loc, int64_t activation) {
   if (call.id() == 0 || call.id() > (uint64_t)INT64_MAX)
     return diag.error() << "function call '" << call.name() << "' has id "
                         << call.id() << " (must be in [1, 2^63))";
@@ -940,13 +1933,12 @@ LogicalResult TraceImporter::importFunctionCall(
   if (!clFunctionCalls && !exact) {
     // Only check the tensor ids; materializing parameters here would give
     // them the call's location instead of their first op's.
-    for (const pb::Argument &arg : call.args()) {
+    for (const ArgumentView &arg : call.args()) {
       SmallVector<uint64_t> ids;
       if (arg.value_case() == pb::Argument::kTensor)
         ids.push_back(arg.tensor());
       else if (arg.value_case() == pb::Argument::kTensors)
-        ids.append(arg.tensors().tensor_ids().begin(),
-                   arg.tensors().tensor_ids().end());
+        ids.append(arg.tensor_ids().begin(), arg.tensor_ids().end());
       for (uint64_t id : ids)
         if (id != 0 && !isDefined(id))
           return diag.error() << "function call '" << call.name()
@@ -960,13 +1952,13 @@ LogicalResult TraceImporter::importFunctionCall(
   SmallVector<Attribute> operandNames;
   SmallVector<NamedAttribute> args, returned;
   SmallVector<int64_t> firstOperandOfArg;
-  for (const pb::Argument &arg : call.args())
+  for (const ArgumentView &arg : call.args())
     if (failed(convertArgument(arg, operands, operandNames, args,
                                firstOperandOfArg, /*noneInLists=*/exact)))
       return failure();
   // Results: only the non-tensor ones become attributes; the tensors are
   // defined by the ops the call runs after this event.
-  for (const pb::Argument &r : call.results()) {
+  for (const ArgumentView &r : call.results()) {
     if (r.value_case() == pb::Argument::kTensor ||
         r.value_case() == pb::Argument::kTensors)
       continue;
@@ -1017,7 +2009,8 @@ LogicalResult TraceImporter::importScalarRead(const pb::ScalarReadEvent &read,
   return success();
 }
 
-LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run) {
+LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run,
+                                       StringRef bytes) {
   values.clear();
   if (!run.model().empty() && !trace.model().empty() &&
       run.model() != trace.model())
@@ -1054,18 +2047,42 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run) {
   }
   OpBuilder::InsertionGuard guard(builder);
   Block *body = builder.createBlock(&trace.getBody());
+  // Number the ops as they are appended (see OpOrderKeeper).
+  body->recomputeOpOrder();
+  OpOrderKeeper orderKeeper;
+  builder.setListener(&orderKeeper);
+  llvm::scope_exit noListener([&] { builder.setListener(nullptr); });
   for (auto [type, id] : llvm::zip(inputTypes, inputIds)) {
     Value arg = body->addArgument(type, trace.getLoc());
-    if (id == 0 || !values.try_emplace(id, arg).second)
+    Value &slot = values[id];
+    if (id == 0 || slot)
       return diag.error() << "input tensor id " << id << " is repeated or 0";
+    slot = arg;
   }
-  const pb::Location *previous = nullptr;
   Location loc = builder.getUnknownLoc();
-  for (auto [i, event] : llvm::enumerate(run.events())) {
+  EventReader reader;
+  // The run's fields were checked when the header was read.
+  const char *next = bytes.begin(), *end = bytes.end();
+  for (int64_t i = 0; next != end;) {
+    WireField field;
+    bool wellFormed = readField(next, end, field);
+    assert(wellFormed && "the run's fields are checked by splitBinaryTrace");
+    (void)wellFormed;
+    if (field.number != kRunEventsField || field.wireType != kLengthDelimited)
+      continue;
     diag.event = i;
-    if (!previous || !sameLocation(*previous, event.loc()))
-      loc = locationOf(event.loc(), ctx, diag.filename);
-    previous = &event.loc();
+    if (!reader.parse(field.payload)) {
+      // The file's structure around the event is sound (readTrace checked
+      // it): the wire check names this event and its bytes.
+      // (Its decoding reads what protobuf reads, so the check finds it.)
+      if (failed(reportWireDamage(traceBytes, diag)))
+        diag.error() << "damaged binary trace: "
+                     << "the event does not parse as ascend.trace.Event";
+      return failure();
+    }
+    const EventView &event = reader.event();
+    if (i++ == 0 || !reader.sameLocationBytes())
+      loc = location(event.loc());
     currentLoc = loc;
     int64_t activation = activationOf(event.loc());
     switch (event.kind_case()) {
@@ -1171,9 +2188,10 @@ mlir::ascend::readRecordedRuns(StringRef bytes, StringRef filename,
                                MLIRContext *context) {
   TraceDiagnostics diag{context, filename};
   std::unique_ptr<google::protobuf::Arena> arena = traceArena();
-  pb::Trace *trace = parseTraceBytes(bytes, diag, *arena);
-  if (!trace)
+  TraceContents contents;
+  if (failed(readTrace(bytes, diag, *arena, contents)))
     return failure();
+  const pb::Trace *trace = contents.header;
   std::vector<RecordedRun> runs;
   for (auto [index, run] : llvm::enumerate(trace->runs())) {
     diag.run = index;
@@ -1201,9 +2219,10 @@ mlir::ascend::readRecordedParameters(StringRef bytes, StringRef filename,
                                      MLIRContext *context) {
   TraceDiagnostics diag{context, filename};
   std::unique_ptr<google::protobuf::Arena> arena = traceArena();
-  pb::Trace *trace = parseTraceBytes(bytes, diag, *arena);
-  if (!trace)
+  TraceContents contents;
+  if (failed(readTrace(bytes, diag, *arena, contents)))
     return failure();
+  const pb::Trace *trace = contents.header;
   std::vector<std::pair<std::string, HostTensor>> params;
   for (const pb::Parameter &p : trace->parameters()) {
     FailureOr<HostTensor> t =
@@ -1216,26 +2235,36 @@ mlir::ascend::readRecordedParameters(StringRef bytes, StringRef filename,
 }
 
 /// Imports and, when `verifyModule`, verifies the result (mlir-translate
-/// verifies what a translation returns itself).
+/// verifies what a translation returns itself); times both under `timing`.
 static OwningOpRef<ModuleOp> importTraceBytes(StringRef bytes, StringRef filename,
-                                         MLIRContext *context,
-                                         bool verifyModule) {
+                                              MLIRContext *context,
+                                              bool verifyModule,
+                                              TimingScope *timing = nullptr) {
+  TimingScope none;
+  TimingScope &parent = timing ? *timing : none;
   context->loadDialect<pynative::PyNativeDialect>();
+  TimingScope buildTiming = parent.nest("Parse and build IR");
   TraceDiagnostics diag{context, filename};
   std::unique_ptr<google::protobuf::Arena> arena = traceArena();
-  pb::Trace *trace = parseTraceBytes(bytes, diag, *arena);
-  if (!trace)
+  TraceContents contents;
+  if (failed(readTrace(bytes, diag, *arena, contents)))
     return nullptr;
-  OwningOpRef<ModuleOp> module = TraceImporter(*trace, diag).import();
-  if (module && verifyModule && failed(verify(*module)))
-    return nullptr;
+  OwningOpRef<ModuleOp> module = TraceImporter(contents, diag).import();
+  buildTiming.stop();
+  if (module && verifyModule) {
+    TimingScope verifyTiming = parent.nest("Verify");
+    if (failed(verify(*module)))
+      return nullptr;
+  }
   return module;
 }
 
 OwningOpRef<ModuleOp> mlir::ascend::importPyNativeTrace(StringRef bytes,
                                                         StringRef filename,
-                                                        MLIRContext *context) {
-  return importTraceBytes(bytes, filename, context, /*verifyModule=*/true);
+                                                        MLIRContext *context,
+                                                        TimingScope *timing) {
+  return importTraceBytes(bytes, filename, context, /*verifyModule=*/true,
+                          timing);
 }
 
 void mlir::ascend::registerPyNativeTraceTranslation() {

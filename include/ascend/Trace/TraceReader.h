@@ -11,6 +11,7 @@
 #include "ascend/Execution/HostTensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace mlir::ascend {
@@ -37,13 +38,16 @@ FailureOr<std::vector<std::pair<std::string, HostTensor>>>
 readRecordedParameters(llvm::StringRef bytes, llvm::StringRef filename,
                        MLIRContext *context);
 
-/// Imports the trace `bytes` into the `pynative` dialect: one
-/// `pynative.trace @run_<i>` per recorded run plus the module-level
-/// `pynative.parameter` declarations. Diagnostics name the file, the run and
-/// event index and the problem; on failure returns null.
+/// Imports the trace `bytes` into the `pynative` dialect and verifies the
+/// module: one `pynative.trace @run_<i>` per recorded run plus the
+/// module-level `pynative.parameter` declarations. Diagnostics name the file,
+/// the run and event index and the problem; on failure returns null. When
+/// `timing` is given, the phases ("Parse and build IR", "Verify") are timed
+/// as its children.
 OwningOpRef<ModuleOp> importPyNativeTrace(llvm::StringRef bytes,
                                           llvm::StringRef filename,
-                                          MLIRContext *context);
+                                          MLIRContext *context,
+                                          TimingScope *timing = nullptr);
 
 /// Writes `module`, imported with --pynative-exact, back to a trace file:
 /// binary protobuf, or protobuf text when `text`. A binary trace written by

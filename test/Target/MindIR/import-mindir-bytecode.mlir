@@ -20,10 +20,18 @@
 // RUN: cmp %t/bc/m_variables/data_0 %t/text/m_variables/data_0
 // RUN: cmp %t/bc/m_graph.mindir %t/m_graph.mindir
 
-// --emit-bytecode is for the import only.
+// --emit-bytecode and --disable-output are for the imports only.
 // RUN: not ascend-translate --export-mindir --emit-bytecode %s -o %t/x.mindir 2>&1 | FileCheck %s --check-prefix=ONLY
-// ONLY: ascend-translate: --emit-bytecode applies to --import-mindir only
+// RUN: not ascend-translate --export-mindir --disable-output %s 2>&1 | FileCheck %s --check-prefix=ONLY
+// ONLY: ascend-translate: --emit-bytecode and --disable-output apply to --import-mindir and --import-pynative-trace only
 // RUN: not ls %t/x.mindir
+
+// --disable-output imports and verifies, and writes nothing (it takes no -o).
+// RUN: ascend-translate --import-mindir %t/m_graph.mindir --disable-output > %t/none.out
+// RUN: not test -s %t/none.out
+// RUN: not ascend-translate --import-mindir %t/m_graph.mindir --disable-output -o %t/y.mlir 2>&1 | FileCheck %s --check-prefix=NOO
+// NOO: ascend-translate: --disable-output writes nothing; drop -o
+// RUN: not ls %t/y.mlir
 
 // A write error on the output (a full device) is reported, in both
 // directions.
