@@ -195,6 +195,7 @@ LogicalResult verifyOutput(ModuleOp module, TimingScope &timing) {
   TimingScope verifyTiming = timing.nest("Verify");
   return verify(module);
 }
+
 /// A file written in two steps: stage() writes it to a temporary file beside
 /// its path, commit() renames that over the path. A staged file that is never
 /// committed is removed, so a compile that fails after staging leaves the path
@@ -335,7 +336,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   OwningOpRef<ModuleOp> module = ascend::importPyNativeTrace(
-      input->getBuffer(), inputFilename, &context);
+      input->getBuffer(), inputFilename, &context, &importTiming);
   if (!module)
     return 1;
   importTiming.stop();
