@@ -5,6 +5,7 @@
 #include "ascend/Conversion/PyNativeToMindSpore/PyNativeToMindSpore.h"
 #include "ascend/Dialect/AICore/Transforms/Passes.h"
 #include "ascend/Dialect/MindSpore/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -13,6 +14,17 @@
 using namespace mlir;
 using namespace mlir::ascend;
 
+/// The pass manager for passes that work on one function at a time: nested
+/// on func.func, so MLIR runs them on the functions of a program (one per
+/// input signature) in parallel. A pipeline built into a func.func pass
+/// manager already is one.
+static OpPassManager &perFunction(OpPassManager &pm) {
+  std::optional<StringRef> anchor = pm.getOpName();
+  if (anchor && *anchor == func::FuncOp::getOperationName())
+    return pm;
+  return pm.nest<func::FuncOp>();
+}
+
 void mlir::ascend::buildPyNativeToMindSporePipeline(
     OpPassManager &pm, const AscendPipelineOptions &options) {
   ConvertPyNativeToMindSporeOptions convert;
@@ -20,31 +32,34 @@ void mlir::ascend::buildPyNativeToMindSporePipeline(
   convert.keepUnsupported = options.keepUnsupported;
   convert.mappingFile = options.mappingFile;
   pm.addPass(createConvertPyNativeToMindSpore(convert));
-  pm.addPass(mindspore::createAscendMindSporeFoldTranspose());
+  OpPassManager &funcs = perFunction(pm);
+  funcs.addPass(mindspore::createAscendMindSporeFoldTranspose());
   // The graph is one straight-line function (plus cond/while regions):
   // region simplification finds nothing there and is superlinear in its size.
   GreedyRewriteConfig canonicalize;
   canonicalize.setUseTopDownTraversal().setRegionSimplificationLevel(
       GreedySimplifyRegionLevel::Disabled);
-  pm.addPass(createCanonicalizerPass(canonicalize));
-  pm.addPass(createCSEPass());
+  funcs.addPass(createCanonicalizerPass(canonicalize));
+  funcs.addPass(createCSEPass());
 }
 
 void mlir::ascend::buildGraphFusionPipeline(
     OpPassManager &pm, const AscendPipelineOptions &options) {
-  pm.addPass(mindspore::createAscendMindSporeFoldBatchNorm());
+  OpPassManager &funcs = perFunction(pm);
+  funcs.addPass(mindspore::createAscendMindSporeFoldBatchNorm());
   mindspore::AscendMindSporeFuseOptions fuse;
   fuse.chip = options.chip;
-  pm.addPass(mindspore::createAscendMindSporeFuse(fuse));
+  funcs.addPass(mindspore::createAscendMindSporeFuse(fuse));
 }
 
 void mlir::ascend::buildDevicePlanningPipeline(
     OpPassManager &pm, const AscendPipelineOptions &options) {
-  pm.addPass(mindspore::createAscendMindSporeAssignLayouts());
+  OpPassManager &funcs = perFunction(pm);
+  funcs.addPass(mindspore::createAscendMindSporeAssignLayouts());
   mindspore::AscendMindSporePlanMemoryOptions plan;
   plan.chip = options.chip;
   plan.hbmBytes = options.hbmBytes;
-  pm.addPass(mindspore::createAscendMindSporePlanMemory(plan));
+  funcs.addPass(mindspore::createAscendMindSporePlanMemory(plan));
 }
 
 void mlir::ascend::buildGraphOptimizationPipeline(

@@ -8,6 +8,16 @@
 // RUN: ascend-opt %s --ascend-graph-fusion-pipeline | ascend-opt --ascend-device-planning-pipeline > %t.halves.mlir
 // RUN: ascend-opt %s --ascend-graph-optimization-pipeline > %t.whole.mlir
 // RUN: diff %t.halves.mlir %t.whole.mlir
+// The passes work on one function at a time, nested on func.func (so MLIR
+// runs them on several functions in parallel); built into a func.func pass
+// manager, the pipeline gives the same result.
+// RUN: ascend-opt %s --ascend-graph-optimization-pipeline --dump-pass-pipeline 2>&1 >/dev/null | FileCheck %s --check-prefix=NESTED
+// NESTED: builtin.module(
+// NESTED-NEXT: func.func(
+// NESTED-NEXT: ascend-mindspore-fold-batch-norm,
+// NESTED-NEXT: ascend-mindspore-fuse
+// RUN: ascend-opt %s --pass-pipeline="builtin.module(func.func(ascend-graph-optimization-pipeline))" > %t.in-func.mlir
+// RUN: diff %t.in-func.mlir %t.whole.mlir
 
 // FUSED-LABEL: func.func @main
 // FUSED-NOT: mindspore.trans_data

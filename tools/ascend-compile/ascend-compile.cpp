@@ -32,6 +32,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
@@ -115,6 +116,11 @@ cl::opt<std::string> fusionReportFile(
              "modeled GM bytes before and after fusion, the lower bound, and "
              "the planned peak device memory"),
     cl::value_desc("file.csv"), cl::init(""), cl::cat(ascendCompileOptions));
+cl::opt<bool> verifyEach(
+    "verify-each",
+    cl::desc("Verify the program after every pass (to find the pass that "
+             "broke it); by default it is verified once, after the last pass"),
+    cl::init(false), cl::cat(ascendCompileOptions));
 cl::opt<std::string> reportFile(
     "report",
     cl::desc("Write the modeled msprof op summary of the compiled program: "
@@ -164,19 +170,35 @@ struct Progress {
 };
 
 /// Runs the pipeline built by `build` on `module`, honouring the
-/// --mlir-timing / --mlir-print-ir-* options.
+/// --mlir-print-ir-* options; with --mlir-timing its passes are timed under
+/// `stage` in the compile's one timing report. The passes' output is
+/// verified after each pass only with --verify-each (the caller verifies the
+/// result once): at 100k ops a verification costs about as much as a pass.
 LogicalResult
 runPipeline(ModuleOp module,
             llvm::function_ref<void(OpPassManager &,
                               const ascend::AscendPipelineOptions &)>
                 build,
-            const ascend::AscendPipelineOptions &options) {
+            const ascend::AscendPipelineOptions &options, TimingScope &timing,
+            StringRef stage) {
   PassManager pm(module.getContext());
+  pm.enableVerifier(verifyEach);
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();
-  applyDefaultTimingPassManagerCLOptions(pm);
+  TimingScope stageTiming = timing.nest(stage);
+  pm.enableTiming(stageTiming);
   build(pm, options);
   return pm.run(module);
+}
+
+/// Verifies the pipeline's result, unless --verify-each verified it after
+/// every pass already. The verifier's diagnostics name the op and the
+/// problem; they mean a bug in a pass, which --verify-each narrows down.
+LogicalResult verifyOutput(ModuleOp module, TimingScope &timing) {
+  if (verifyEach)
+    return success();
+  TimingScope verifyTiming = timing.nest("Verify");
+  return verify(module);
 }
 
 /// A file written in two steps: stage() writes it to a temporary file beside
@@ -298,6 +320,11 @@ int main(int argc, char **argv) {
                    !printRemarks);
   });
 
+  // --mlir-timing: one report for the whole compile (import, each stage's
+  // passes, verification, output), printed when `timing` goes away.
+  DefaultTimingManager timing;
+  applyDefaultTimingManagerCLOptions(timing);
+  TimingScope rootTiming = timing.getRootScope();
   // The op summary and the timeline describe the kernels of the compiled
   // program: there are none before the mindspore level.
   if ((!reportFile.empty() || !timelineFile.empty()) &&
@@ -308,15 +335,17 @@ int main(int argc, char **argv) {
   }
 
   std::string error;
+  TimingScope importTiming = rootTiming.nest("Import trace");
   std::unique_ptr<MemoryBuffer> input = openInputFile(inputFilename, &error);
   if (!input) {
     errs() << "ascend-compile: " << error << "\n";
     return 1;
   }
   OwningOpRef<ModuleOp> module = ascend::importPyNativeTrace(
-      input->getBuffer(), inputFilename, &context);
+      input->getBuffer(), inputFilename, &context, &importTiming);
   if (!module)
     return 1;
+  importTiming.stop();
   int64_t recordedOps = countRecordedOps(*module);
   int64_t runs = 0;
   for (Operation &op : module->getOps())
@@ -332,7 +361,7 @@ int main(int argc, char **argv) {
   options.mappingFile = mappingFile;
   if (emitLevel != EmitLevel::PyNative &&
       failed(runPipeline(*module, ascend::buildPyNativeToMindSporePipeline,
-                         options)))
+                         options, rootTiming, "pynative -> mindspore")))
     return 1;
 
   // Graph-level optimization, with its figures for the summary line and
@@ -351,20 +380,28 @@ int main(int argc, char **argv) {
     if (!fusionReportFile.empty())
       beforeFusion = ascend::mindspore::summarizeKernels(*module);
     options.hbmBytes = hbmBytes;
-    if (failed(runPipeline(*module, ascend::buildGraphFusionPipeline, options)))
+    if (failed(runPipeline(*module, ascend::buildGraphFusionPipeline, options,
+                           rootTiming, "Graph fusion")))
       return 1;
   }
-  if (emitLevel == EmitLevel::MindIR)
+  if (emitLevel == EmitLevel::MindIR) {
+    // What MindIR is written from: verified once here (the passes before
+    // were not verified one by one, see runPipeline).
+    if (failed(verifyOutput(*module, rootTiming)))
+      return 1;
     graphModule = module->clone();
+  }
   if (optimize) {
     if (failed(
-            runPipeline(*module, ascend::buildDevicePlanningPipeline, options)))
+            runPipeline(*module, ascend::buildDevicePlanningPipeline, options,
+                        rootTiming, "Device planning")))
       return 1;
     // For --fusion-report and the summary line (both off under --quiet
     // without a fusion report).
     if (!fusionReportFile.empty() || !quiet)
       afterFusion = ascend::mindspore::summarizeKernels(*module);
   }
+  std::string fusionReportText;
   if (!fusionReportFile.empty()) {
     if (!optimize) {
       errs() << "ascend-compile: --fusion-report needs the graph-level "
@@ -391,14 +428,13 @@ int main(int argc, char **argv) {
         os << peak;
       os << "\n";
     };
-    if (failed(writeAtomically(fusionReportFile, [&](raw_ostream &os) {
-          os << "Stage,Kernels,HBM Bytes,HBM Lower Bound Bytes,"
-                "HBM / Lower Bound,Peak Device Memory Bytes\n";
-          row(os, "before fusion", beforeFusion, false);
-          row(os, "after fusion", afterFusion, true);
-          return success();
-        })))
-      return 1;
+    // Staged with the other files, once the program verified, and kept
+    // after the output is written.
+    llvm::raw_string_ostream os(fusionReportText);
+    os << "Stage,Kernels,HBM Bytes,HBM Lower Bound Bytes,"
+          "HBM / Lower Bound,Peak Device Memory Bytes\n";
+    row(os, "before fusion", beforeFusion, false);
+    row(os, "after fusion", afterFusion, true);
   }
 
   if (emitLevel != EmitLevel::PyNative)
@@ -406,7 +442,7 @@ int main(int argc, char **argv) {
   int64_t kernels = 0;
   if (emitLevel == EmitLevel::AICore || emitLevel == EmitLevel::MindIR) {
     if (failed(runPipeline(*module, ascend::buildMindSporeToAICorePipeline,
-                           options)))
+                           options, rootTiming, "mindspore -> aicore")))
       return 1;
     module->walk([&](Operation *op) {
       kernels += op->getName().getStringRef() == "aicore.kernel";
@@ -462,7 +498,19 @@ int main(int argc, char **argv) {
       mindirFiles.push_back({name.str(), std::string(path)});
     }
   }
-  std::array<StagedFile, 2> staged;
+  // The importer verified its module; what the passes made is verified
+  // once, here (or after every pass with --verify-each; MindIR's module was
+  // verified before it was copied).
+  if (emitLevel != EmitLevel::MindIR && emitLevel != EmitLevel::PyNative &&
+      failed(verifyOutput(*module, rootTiming)))
+    return 1;
+  std::array<StagedFile, 3> staged;
+  if (!fusionReportFile.empty() &&
+      failed(staged[2].stage(fusionReportFile, [&](raw_ostream &os) {
+        os << fusionReportText;
+        return success();
+      })))
+    return 1;
   if (!reportFile.empty() &&
       failed(staged[0].stage(reportFile, [&](raw_ostream &os) {
         ascend::profile::writeOpSummary(tasks, os);
@@ -477,13 +525,16 @@ int main(int argc, char **argv) {
     return 1;
   LogicalResult written = success();
   if (emitLevel != EmitLevel::MindIR) {
+    TimingScope outputTiming = rootTiming.nest("Output");
     written = writeAtomically(outputFilename, [&](raw_ostream &os) {
-      // The module is verified already (by the importer, and after every
-      // pass that changed it): the printer need not verify it again.
+      // Verified already: the printer need not verify it again.
       module->print(os, OpPrintingFlags().assumeVerified());
       return success();
     });
   }
+  TimingScope mindirTiming;
+  if (!mindirFiles.empty())
+    mindirTiming = rootTiming.nest("Output");
   for (auto &[funcName, path] : mindirFiles) {
     // The module with only this entry, renamed to @main: with @main the
     // only entry, that is the module itself (no copy of the program needed).
@@ -507,11 +558,12 @@ int main(int argc, char **argv) {
     if (failed(written))
       break;
   }
-  // The report and the timeline were staged before the program was written
-  // and are renamed into place after it: a compile that fails leaves none of
-  // them.
+  // The reports and the timeline were staged before the program was
+  // written and are renamed into place after it: a compile that fails leaves
+  // none of them.
   if (failed(written))
     return 1;
+  mindirTiming.stop();
   for (StagedFile &file : staged)
     if (failed(file.commit()))
       return 1;
@@ -530,5 +582,9 @@ int main(int argc, char **argv) {
       errs() << ", " << mindirFiles[i].second;
     errs() << "\n";
   }
+  // The process ends here: the OS takes the IR back at once, destroying it
+  // op by op would cost about 1% of a 100k-op compile.
+  (void)module.release();
+  (void)graphModule.release();
   return 0;
 }

@@ -6,9 +6,10 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/StringMap.h"
 
 #include <cmath>
+#include <map>
+#include <tuple>
 
 namespace mlir::ascend {
 #define GEN_PASS_DEF_CONVERTMINDSPORETOAICOREPASS
@@ -351,6 +352,11 @@ struct MatMulProblem {
   int64_t m, n, k;
   Type elementType;
   bool transposeA, transposeB, withBias;
+
+  auto key() const {
+    return std::make_tuple(m, n, k, elementType.getAsOpaquePointer(),
+                           transposeA, transposeB, withBias);
+  }
 
   std::string kernelName() const {
     std::string name;
@@ -733,7 +739,7 @@ struct ConvertMindSporeToAICorePass
     // Other kernels are cut from the primitives: a MatMul with its BiasAdd
     // becomes one tiled kernel, the rest stays at the mindspore level.
     mindspore::FusionOp::inlineAll(module);
-    llvm::StringMap<KernelOp> kernels;
+    Kernels kernels;
 
     if (!tilingOption.empty() && tilingOption.size() != 5 &&
         tilingOption.size() != 6) {
@@ -752,8 +758,19 @@ struct ConvertMindSporeToAICorePass
 
   bool failedAny = false;
 
+  /// The kernel (or the reason there is none) of each distinct problem:
+  /// matmuls of one shape share a kernel, so each shape is tiled, named and
+  /// built once however many layers or loop trips use it.
+  struct KernelOrReason {
+    KernelOp kernel;           ///< null when the problem has no tiling
+    std::string why;           ///< why not
+    bool optionRefused = false; ///< the tiling option does not fit it
+  };
+  using Kernels =
+      std::map<decltype(std::declval<MatMulProblem>().key()), KernelOrReason>;
+
   void convert(mindspore::MatMulOp op, const AICoreTarget &target,
-               SymbolTable &symbols, llvm::StringMap<KernelOp> &kernels) {
+               SymbolTable &symbols, Kernels &kernels) {
     auto xType = cast<RankedTensorType>(op.getX().getType());
     auto resultType = cast<RankedTensorType>(op.getResult().getType());
     MatMulProblem p;
@@ -771,68 +788,73 @@ struct ConvertMindSporeToAICorePass
           biasAdd = user;
     p.withBias = static_cast<bool>(biasAdd);
 
-    std::string why;
-    FailureOr<MatMulTiling> tiling;
-    if (tilingOption.empty()) {
-      tiling = chooseMatMulTiling(p.m, p.n, p.k, p.elementType, p.withBias,
-                                  target, why);
-      if (failed(tiling)) {
-        op.emitRemark("matmul kept at the mindspore level: ") << why;
-        return;
-      }
-    } else {
-      MatMulTiling forced{tilingOption[0],
-                          tilingOption[1],
-                          tilingOption[2],
-                          tilingOption[3],
-                          tilingOption.size() > 5 ? tilingOption[5] : 2,
-                          tilingOption[4],
-                          1,
-                          0};
-      tiling = checkMatMulTiling(p.m, p.n, p.k, p.elementType, p.withBias,
-                                 forced, target, why);
-      if (failed(tiling)) {
-        op.emitError("cannot use the tiling option for this matmul: ") << why;
-        failedAny = true;
-        return;
-      }
-    }
-
     SmallVector<Value> inputs{op.getX(), op.getY()};
     if (biasAdd)
       inputs.push_back(biasAdd.getBias());
 
-    std::string name = p.kernelName();
-    KernelOp &kernel = kernels[name];
-    if (!kernel) {
-      SmallVector<Type> argTypes;
-      for (Value v : inputs)
-        argTypes.push_back(gmType(cast<RankedTensorType>(v.getType())));
-      argTypes.push_back(gmType(resultType));
-      OpBuilder builder(&getContext());
-      kernel = KernelOp::create(builder, op.getLoc(), name,
-                                builder.getFunctionType(argTypes, {}),
-                                tiling->blockDim);
-      const MatMulTiling &t = *tiling;
-      kernel->setAttr(
-          "aicore.tiling",
-          builder.getDictionaryAttr(
-              {builder.getNamedAttr("tm", builder.getI64IntegerAttr(t.tm)),
-               builder.getNamedAttr("tn", builder.getI64IntegerAttr(t.tn)),
-               builder.getNamedAttr("tk", builder.getI64IntegerAttr(t.tk)),
-               builder.getNamedAttr("k_stages",
-                                    builder.getI64IntegerAttr(t.kStages)),
-               builder.getNamedAttr("l1_buffers",
-                                    builder.getI64IntegerAttr(t.l1Buffers)),
-               builder.getNamedAttr("l0c_buffers",
-                                    builder.getI64IntegerAttr(t.l0cBuffers)),
-               builder.getNamedAttr("modeled_cycles",
-                                    builder.getI64IntegerAttr(t.cycles))}));
-      if (StringRef(target.name) != getDefaultTarget().name)
-        kernel.setChip(target.name);
-      symbols.insert(kernel);
-      MatMulKernelBuilder(kernel, p, *tiling).build();
+    // The kernel of this problem, built the first time it is seen.
+    auto [known, isNew] = kernels.try_emplace(p.key());
+    KernelOrReason &built = known->second;
+    if (isNew) {
+      FailureOr<MatMulTiling> tiling;
+      if (tilingOption.empty()) {
+        tiling = chooseMatMulTiling(p.m, p.n, p.k, p.elementType, p.withBias,
+                                    target, built.why);
+      } else {
+        MatMulTiling forced{tilingOption[0],
+                            tilingOption[1],
+                            tilingOption[2],
+                            tilingOption[3],
+                            tilingOption.size() > 5 ? tilingOption[5] : 2,
+                            tilingOption[4],
+                            1,
+                            0};
+        tiling = checkMatMulTiling(p.m, p.n, p.k, p.elementType, p.withBias,
+                                   forced, target, built.why);
+        built.optionRefused = failed(tiling);
+      }
+      if (succeeded(tiling)) {
+        SmallVector<Type> argTypes;
+        for (Value v : inputs)
+          argTypes.push_back(gmType(cast<RankedTensorType>(v.getType())));
+        argTypes.push_back(gmType(resultType));
+        OpBuilder builder(&getContext());
+        KernelOp kernel = KernelOp::create(
+            builder, op.getLoc(), p.kernelName(),
+            builder.getFunctionType(argTypes, {}), tiling->blockDim);
+        const MatMulTiling &t = *tiling;
+        kernel->setAttr(
+            "aicore.tiling",
+            builder.getDictionaryAttr(
+                {builder.getNamedAttr("tm", builder.getI64IntegerAttr(t.tm)),
+                 builder.getNamedAttr("tn", builder.getI64IntegerAttr(t.tn)),
+                 builder.getNamedAttr("tk", builder.getI64IntegerAttr(t.tk)),
+                 builder.getNamedAttr("k_stages",
+                                      builder.getI64IntegerAttr(t.kStages)),
+                 builder.getNamedAttr("l1_buffers",
+                                      builder.getI64IntegerAttr(t.l1Buffers)),
+                 builder.getNamedAttr("l0c_buffers",
+                                      builder.getI64IntegerAttr(t.l0cBuffers)),
+                 builder.getNamedAttr("modeled_cycles",
+                                      builder.getI64IntegerAttr(t.cycles))}));
+        if (StringRef(target.name) != getDefaultTarget().name)
+          kernel.setChip(target.name);
+        symbols.insert(kernel);
+        MatMulKernelBuilder(kernel, p, *tiling).build();
+        built.kernel = kernel;
+      }
     }
+    if (!built.kernel) {
+      if (built.optionRefused) {
+        op.emitError("cannot use the tiling option for this matmul: ")
+            << built.why;
+        failedAny = true;
+        return;
+      }
+      op.emitRemark("matmul kept at the mindspore level: ") << built.why;
+      return;
+    }
+    KernelOp kernel = built.kernel;
 
     Operation *replaced = biasAdd ? biasAdd.getOperation() : op.getOperation();
     OpBuilder builder(replaced);

@@ -38,6 +38,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -450,6 +451,15 @@ private:
                           Operation *user);
 
   std::string nextId() { return std::to_string(counter++); }
+
+  /// Writes the `kernel_ir` text of the fusion groups exported so far (see
+  /// kernelIRs).
+  void writeKernelIRs();
+
+  /// Fusion groups whose `kernel_ir` attribute is still to be written: the
+  /// texts are printed together (writeKernelIRs), with one printer state
+  /// per batch instead of one per group.
+  SmallVector<std::pair<ms::FusionOp, mind_ir::AttributeProto *>> kernelIRs;
 
   ModuleOp module;
   const MindIRExportOptions &options;
@@ -965,15 +975,16 @@ LogicalResult MindIRExporter::exportCond(ms::CondOp op,
 }
 
 /// The group as a standalone kernel function: `func.func @<kernel_name>`
-/// whose arguments are the group's inputs and whose body is the group's.
-static std::string kernelIR(ms::FusionOp op) {
-  OpBuilder builder(op.getContext());
+/// whose arguments are the group's inputs and whose body is the group's,
+/// built at `builder`'s insertion point.
+static func::FuncOp buildKernelFunc(OpBuilder &builder, ms::FusionOp op) {
   Block &body = op.getBody().front();
   auto yield = cast<ms::YieldOp>(body.getTerminator());
   auto kernel = func::FuncOp::create(
       builder, op.getLoc(), op.getKernelName(),
       builder.getFunctionType(body.getArgumentTypes(),
                               yield.getValues().getTypes()));
+  OpBuilder::InsertionGuard guard(builder);
   Block *entry = kernel.addEntryBlock();
   IRMapping mapping;
   mapping.map(body.getArguments(), entry->getArguments());
@@ -984,11 +995,35 @@ static std::string kernelIR(ms::FusionOp op) {
   for (Value v : yield.getValues())
     results.push_back(mapping.lookupOrDefault(v));
   func::ReturnOp::create(builder, op.getLoc(), results);
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  kernel->print(os, OpPrintingFlags().enableDebugInfo(false));
-  kernel->erase();
-  return text;
+  return kernel;
+}
+
+void MindIRExporter::writeKernelIRs() {
+  // The kernels of a batch go into one module and share one printer state
+  // (SSA names are per function, as when each is printed alone); building
+  // that state, not the printing, is most of the cost of printing a small
+  // function on its own. Batches bound the memory of the copies.
+  constexpr size_t kBatch = 1024;
+  OpPrintingFlags flags =
+      OpPrintingFlags().enableDebugInfo(false).assumeVerified();
+  for (size_t first = 0; first < kernelIRs.size(); first += kBatch) {
+    auto batch = ArrayRef(kernelIRs).slice(
+        first, std::min(kBatch, kernelIRs.size() - first));
+    OwningOpRef<ModuleOp> kernels = ModuleOp::create(module.getLoc());
+    OpBuilder builder = OpBuilder::atBlockEnd(kernels->getBody());
+    SmallVector<func::FuncOp> funcs;
+    for (auto [op, attr] : batch)
+      funcs.push_back(buildKernelFunc(builder, op));
+    AsmState state(*kernels, flags);
+    for (auto [func, entry] : llvm::zip(funcs, batch)) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      func->print(os, state);
+      os << '\n'; // as a function printed on its own ends
+      entry.second->set_s(std::move(text));
+    }
+  }
+  kernelIRs.clear();
 }
 
 /// MindSpore's graph-kernel form: the body is a graph in `functions`
@@ -1034,7 +1069,10 @@ LogicalResult MindIRExporter::exportFusion(ms::FusionOp op,
   funcGraph->set_type(AttrType::GRAPH);
   funcGraph->mutable_g()->set_name(subName);
   addString(a, "fusion_kind", op.getKind());
-  addString(a, "kernel_ir", kernelIR(op));
+  // The text comes later, printed with the other groups' (writeKernelIRs).
+  mind_ir::AttributeProto *kernelIR = addAttr(a, "kernel_ir");
+  kernelIR->set_type(AttrType::STRING);
+  kernelIRs.push_back({op, kernelIR});
 
   mind_ir::NodeProto &node = addNode(graph, graphName, "fusion", primName);
   for (const std::string &in : *ins)
@@ -1721,6 +1759,7 @@ LogicalResult MindIRExporter::run(std::string &bytes) {
 
   if (failed(exportBlock(main.getBody().front(), graph, mainName)))
     return failure();
+  writeKernelIRs();
 
   if (!model.SerializeToString(&bytes))
     return module.emitError("protobuf could not serialize the MindIR model");

@@ -72,3 +72,32 @@ func.func @matmul_weights(%x: tensor<4x32xf32>, %y: tensor<4x24xf32>) -> (tensor
   }
   return %a, %b : tensor<4x16xf32>, tensor<4x20xf32>
 }
+
+// -----
+
+mindspore.parameter @shared : tensor<16x16xf32>
+
+// Two MatMul groups read one weight (tied weights, an unrolled loop): it is
+// converted to FRACTAL_NZ once, where the first group reads it, and the
+// second group reuses that conversion.
+// CHECK-LABEL: func.func @shared_weight_converted_once
+// CHECK: %[[NZ:.*]] = mindspore.trans_data %{{.*}} "ND" -> "FRACTAL_NZ"
+// CHECK-NOT: "ND" -> "FRACTAL_NZ"
+// CHECK: %[[A:.*]] = mindspore.fusion "mix" "first"(%arg0, %[[NZ]])
+// CHECK-NOT: "ND" -> "FRACTAL_NZ"
+// CHECK: mindspore.fusion "mix" "second"(%[[A]], %[[NZ]])
+func.func @shared_weight_converted_once(%x: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  %w = mindspore.load @shared : tensor<16x16xf32>
+  %a = mindspore.fusion "mix" "first"(%x, %w) : (tensor<4x16xf32>, tensor<16x16xf32>) -> tensor<4x16xf32> {
+  ^bb0(%i: tensor<4x16xf32>, %k: tensor<16x16xf32>):
+    %m = mindspore.matmul %i, %k : (tensor<4x16xf32>, tensor<16x16xf32>) -> tensor<4x16xf32>
+    mindspore.yield %m : tensor<4x16xf32>
+  }
+  %b = mindspore.fusion "mix" "second"(%a, %w) : (tensor<4x16xf32>, tensor<16x16xf32>) -> tensor<4x16xf32> {
+  ^bb0(%i: tensor<4x16xf32>, %k: tensor<16x16xf32>):
+    %m = mindspore.matmul %i, %k : (tensor<4x16xf32>, tensor<16x16xf32>) -> tensor<4x16xf32>
+    %r = mindspore.relu %m : tensor<4x16xf32>
+    mindspore.yield %r : tensor<4x16xf32>
+  }
+  return %b : tensor<4x16xf32>
+}

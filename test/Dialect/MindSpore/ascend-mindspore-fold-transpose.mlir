@@ -27,3 +27,28 @@ func.func @non_matrix_transpose_is_kept(%x: tensor<2x3x4xf32>) -> tensor<4x3x2xf
   %t = mindspore.transpose %x, [2, 1, 0] : (tensor<2x3x4xf32>) -> tensor<4x3x2xf32>
   return %t : tensor<4x3x2xf32>
 }
+
+// A transpose of a transpose flips the flag back: the MatMul reads the
+// original operand and both transposes go.
+// CHECK-LABEL: func.func @transpose_chain_folds_whole
+// CHECK-NOT: mindspore.transpose
+// CHECK: mindspore.matmul %arg0, %arg1 : (tensor<4x8xf32>, tensor<8x3xf32>) -> tensor<4x3xf32>
+// CHECK-NOT: mindspore.transpose
+func.func @transpose_chain_folds_whole(%x: tensor<4x8xf32>, %y: tensor<8x3xf32>) -> tensor<4x3xf32> {
+  %t = mindspore.transpose %y, [1, 0] : (tensor<8x3xf32>) -> tensor<3x8xf32>
+  %tt = mindspore.transpose %t, [1, 0] : (tensor<3x8xf32>) -> tensor<8x3xf32>
+  %m = mindspore.matmul %x, %tt : (tensor<4x8xf32>, tensor<8x3xf32>) -> tensor<4x3xf32>
+  return %m : tensor<4x3xf32>
+}
+
+// A transpose with another reader stays for it.
+// CHECK-LABEL: func.func @shared_transpose_is_kept
+// CHECK: %[[T:.*]] = mindspore.transpose %arg1, [1, 0]
+// CHECK: mindspore.matmul %arg0, %arg1 {transpose_b = true}
+// CHECK: mindspore.relu %[[T]]
+func.func @shared_transpose_is_kept(%x: tensor<4x8xf32>, %y: tensor<3x8xf32>) -> (tensor<4x3xf32>, tensor<8x3xf32>) {
+  %t = mindspore.transpose %y, [1, 0] : (tensor<3x8xf32>) -> tensor<8x3xf32>
+  %m = mindspore.matmul %x, %t : (tensor<4x8xf32>, tensor<8x3xf32>) -> tensor<4x3xf32>
+  %r = mindspore.relu %t : tensor<8x3xf32>
+  return %m, %r : tensor<4x3xf32>, tensor<8x3xf32>
+}

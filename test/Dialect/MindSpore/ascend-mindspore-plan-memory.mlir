@@ -28,3 +28,25 @@ func.func @two_live(%x: tensor<256xf32>) -> tensor<16x16xf32> {
   %c = mindspore.add %m, %r : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
   return %c : tensor<16x16xf32>
 }
+
+// -----
+
+// A fusion group is one kernel: it reads its inputs from GM and writes its
+// results there, while the values inside it stay in the AI Core's buffers.
+// Only %a (4096 bytes) is planned, and the "vector" group, its last
+// reader, writes its result in place; the group's four inner 4096-byte
+// values take nothing.
+// CHECK-LABEL: func.func @fusion_inner_values_take_no_gm
+// CHECK-SAME: activation_bytes = 4096 : i64, in_place = 1
+func.func @fusion_inner_values_take_no_gm(%x: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  %a = mindspore.neg %x : tensor<32x32xf32>
+  %g = mindspore.fusion "vector" "g"(%a) : (tensor<32x32xf32>) -> tensor<32x32xf32> {
+  ^bb0(%i: tensor<32x32xf32>):
+    %e = mindspore.exp %i : tensor<32x32xf32>
+    %r = mindspore.relu %e : tensor<32x32xf32>
+    %s = mindspore.sin %r : tensor<32x32xf32>
+    %t = mindspore.add %s, %i : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+    mindspore.yield %t : tensor<32x32xf32>
+  }
+  return %g : tensor<32x32xf32>
+}

@@ -24,17 +24,54 @@ StringRef FusionOp::classify(Operation *op) {
   return "";
 }
 
+/// Replaces `t` by the value it converts back when its input is the inverse
+/// TransData (a round trip through a device format), erasing what is dead
+/// (and noting it in `erased`).
+static void foldRoundTrip(TransDataOp t,
+                          llvm::SmallPtrSetImpl<Operation *> &erased) {
+  auto inner = t.getInput().getDefiningOp<TransDataOp>();
+  if (!inner || inner.getSrcFormat() != t.getDstFormat() ||
+      inner.getDstFormat() != t.getSrcFormat() ||
+      inner.getInput().getType() != t.getType())
+    return;
+  t.getResult().replaceAllUsesWith(inner.getInput());
+  erased.insert(t);
+  t.erase();
+  if (inner->use_empty()) {
+    erased.insert(inner);
+    inner.erase();
+  }
+}
+
 void FusionOp::inlineBody() {
+  // The body's ops move out in front of the group (no copies): block
+  // arguments become the inputs, the results the yielded values.
   Block &body = getBody().front();
-  OpBuilder builder(*this);
-  IRMapping mapping;
-  mapping.map(body.getArguments(), getInputs());
-  for (Operation &op : body.without_terminator())
-    builder.clone(op, mapping);
   auto yield = cast<YieldOp>(body.getTerminator());
+  // Device-format conversions at the boundary (a TransData back to the
+  // plain format of an input or of a result) meet their inverse once the
+  // body is inline: both go.
+  SmallVector<TransDataOp> boundary;
+  for (BlockArgument arg : body.getArguments())
+    for (Operation *user : arg.getUsers())
+      if (auto t = dyn_cast<TransDataOp>(user))
+        boundary.push_back(t);
+  for (OpResult result : getResults())
+    for (Operation *user : result.getUsers())
+      if (auto t = dyn_cast<TransDataOp>(user))
+        boundary.push_back(t);
   for (auto [result, value] : llvm::zip(getResults(), yield.getValues()))
-    result.replaceAllUsesWith(mapping.lookupOrDefault(value));
+    result.replaceAllUsesWith(value);
+  for (auto [arg, input] : llvm::zip(body.getArguments(), getInputs()))
+    arg.replaceAllUsesWith(input);
+  Block *parent = (*this)->getBlock();
+  parent->getOperations().splice(Block::iterator(*this), body.getOperations(),
+                                 body.begin(), Block::iterator(yield));
   erase();
+  llvm::SmallPtrSet<Operation *, 8> erased;
+  for (TransDataOp t : boundary)
+    if (!erased.contains(t))
+      foldRoundTrip(t, erased);
 }
 
 void FusionOp::inlineAll(Operation *root) {

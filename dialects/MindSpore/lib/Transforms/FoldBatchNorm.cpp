@@ -2,7 +2,6 @@
 #include "ascend/Dialect/MindSpore/Transforms/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::ascend::mindspore {
 #define GEN_PASS_DEF_ASCENDMINDSPOREFOLDBATCHNORM
@@ -74,12 +73,18 @@ struct FoldBatchNormIntoConv : OpRewritePattern<BatchNormOp> {
 struct FoldBatchNormPass
     : public mindspore::impl::AscendMindSporeFoldBatchNormBase<FoldBatchNormPass> {
   void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
-    patterns.add<FoldBatchNormIntoConv>(&getContext());
+    // Each BatchNorm folds on its own and what the fold builds is final, so
+    // one application per BatchNorm does it: no rewrite of the whole program
+    // to a fixpoint (most ops are no BatchNorm).
+    SmallVector<BatchNormOp> norms;
+    getOperation()->walk([&](BatchNormOp bn) { norms.push_back(bn); });
+    FoldBatchNormIntoConv pattern(&getContext());
+    PatternRewriter rewriter(&getContext());
     bool changed = false;
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns), {},
-                                     &changed)))
-      return signalPassFailure();
+    for (BatchNormOp bn : norms) {
+      rewriter.setInsertionPoint(bn);
+      changed |= succeeded(pattern.matchAndRewrite(bn, rewriter));
+    }
     // Unchanged IR (no BatchNorm to fold) needs no second verification.
     if (!changed)
       markAllAnalysesPreserved();

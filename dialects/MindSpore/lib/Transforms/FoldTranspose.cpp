@@ -2,7 +2,7 @@
 #include "ascend/Dialect/MindSpore/Transforms/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::ascend::mindspore {
 #define GEN_PASS_DEF_ASCENDMINDSPOREFOLDTRANSPOSE
@@ -21,6 +21,9 @@ Value transposedSource(Value v) {
   return t.getInput();
 }
 
+/// Folds every 2-D transpose chain on either operand at once (a transpose of
+/// a transpose flips the flag back), so one application is final: the
+/// pattern needs no fixpoint iteration.
 struct FoldTransposeIntoMatMul : OpRewritePattern<MatMulOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(MatMulOp op,
@@ -28,15 +31,21 @@ struct FoldTransposeIntoMatMul : OpRewritePattern<MatMulOp> {
     Value x = op.getX(), y = op.getY();
     bool ta = op.getTransposeA(), tb = op.getTransposeB();
     bool changed = false;
-    if (Value src = transposedSource(x)) {
+    while (Value src = transposedSource(x)) {
       x = src, ta = !ta, changed = true;
     }
-    if (Value src = transposedSource(y)) {
+    while (Value src = transposedSource(y)) {
       y = src, tb = !tb, changed = true;
     }
     if (!changed)
       return failure();
-    rewriter.replaceOpWithNewOp<MatMulOp>(op, x, y, ta, tb);
+    // Same result type: the MatMul changes in place.
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getXMutable().assign(x);
+      op.getYMutable().assign(y);
+      op.setTransposeA(ta);
+      op.setTransposeB(tb);
+    });
     return success();
   }
 };
@@ -44,16 +53,36 @@ struct FoldTransposeIntoMatMul : OpRewritePattern<MatMulOp> {
 struct AscendMindSporeFoldTransposePass
     : mlir::ascend::mindspore::impl::AscendMindSporeFoldTransposeBase<AscendMindSporeFoldTransposePass> {
   void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
-    populateFoldTransposePatterns(patterns);
-    // Region simplification (block merging, dead arguments) is not needed
-    // here and costs more than linear time on long straight-line graphs.
-    GreedyRewriteConfig config;
-    config.setUseTopDownTraversal().setRegionSimplificationLevel(
-        GreedySimplifyRegionLevel::Disabled);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
-                                     config)))
-      signalPassFailure();
+    // The pattern is final on each MatMul (see above): one application per
+    // MatMul, found by a walk, does what the greedy driver's worklist,
+    // folding and fixpoint iteration over the whole program would.
+    SmallVector<MatMulOp> matmuls;
+    getOperation()->walk([&](MatMulOp op) { matmuls.push_back(op); });
+    FoldTransposeIntoMatMul pattern(&getContext());
+    PatternRewriter rewriter(&getContext());
+    // The transposes a rewritten MatMul read: they may be dead now.
+    llvm::SetVector<Operation *> read;
+    for (MatMulOp op : matmuls) {
+      SmallVector<Operation *, 4> transposes;
+      for (Value v : op->getOperands())
+        for (auto t = v.getDefiningOp<TransposeOp>(); t;
+             t = t.getInput().getDefiningOp<TransposeOp>())
+          transposes.push_back(t);
+      rewriter.setInsertionPoint(op);
+      if (!transposes.empty() &&
+          succeeded(pattern.matchAndRewrite(op, rewriter)))
+        read.insert(transposes.begin(), transposes.end());
+    }
+    // Transposes left without users (a chain from its outermost one).
+    llvm::SmallPtrSet<Operation *, 16> erased;
+    for (Operation *t : read) {
+      while (t && !erased.contains(t) && t->use_empty()) {
+        auto inner = t->getOperand(0).getDefiningOp<TransposeOp>();
+        erased.insert(t);
+        t->erase();
+        t = inner && read.contains(inner) ? inner.getOperation() : nullptr;
+      }
+    }
   }
 };
 } // namespace

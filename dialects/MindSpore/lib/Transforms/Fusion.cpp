@@ -40,6 +40,9 @@ struct Group {
   bool closed = false;
   bool hasCube = false;
   bool hasReduction = false;
+  /// GM bytes of the group as one kernel (kernelBytes), or -1 when `ops`
+  /// changed since it was computed.
+  int64_t bytes = -1;
 };
 
 /// Grows fusion groups over one block (see the pass description).
@@ -70,6 +73,14 @@ private:
   /// GM bytes of a kernel made of `ops`: external inputs once, outputs.
   int64_t kernelBytes(ArrayRef<Operation *> ops,
                       const llvm::SmallPtrSetImpl<Operation *> &members) const;
+  /// tensorBytes(type), computed once per type: the cost model asks for the
+  /// same few types many times per op.
+  int64_t bytesOf(Type type) const {
+    auto [it, inserted] = typeBytes.try_emplace(type, 0);
+    if (inserted)
+      it->second = tensorBytes(type);
+    return it->second;
+  }
   double modeledMicros(int64_t bytes) const {
     return modeledKernelMicros(bytes, target);
   }
@@ -93,6 +104,7 @@ private:
   /// tensor read by every layer (a shared bias) would otherwise make each
   /// reader walk all the readers before it.
   llvm::DenseMap<Value, SmallVector<Operation *, 2>> groupedReaders;
+  mutable llvm::DenseMap<Type, int64_t> typeBytes;
 };
 
 int64_t BlockFuser::kernelBytes(
@@ -106,13 +118,13 @@ int64_t BlockFuser::kernelBytes(
       if ((def && members.contains(def)) || isInlinableConstant(def))
         continue;
       if (inputs.insert(v).second)
-        bytes += tensorBytes(v.getType());
+        bytes += bytesOf(v.getType());
     }
     for (Value r : op->getResults())
       if (llvm::any_of(r.getUsers(), [&](Operation *user) {
             return !members.contains(inBlock(user));
           }))
-        bytes += tensorBytes(r.getType());
+        bytes += bytesOf(r.getType());
   }
   return bytes;
 }
@@ -206,20 +218,24 @@ void BlockFuser::run(Block &block) {
       int64_t best = -1;
       double bestSaving = 0;
       int64_t bestBytes = 0;
+      int64_t opBytes = -1; // the op as a kernel of its own, once
       for (int64_t g : candidates) {
         if (g == best || groups[g].ops.empty() ||
             !compatible(groups[g], op, unit))
           continue;
-        llvm::SmallPtrSet<Operation *, 16> apart(groups[g].ops.begin(),
-                                                 groups[g].ops.end());
-        llvm::SmallPtrSet<Operation *, 16> merged = apart;
+        llvm::SmallPtrSet<Operation *, 16> merged(groups[g].ops.begin(),
+                                                  groups[g].ops.end());
+        if (groups[g].bytes < 0)
+          groups[g].bytes = kernelBytes(groups[g].ops, merged);
         merged.insert(op);
-        llvm::SmallPtrSet<Operation *, 1> alone;
-        alone.insert(op);
+        if (opBytes < 0) {
+          llvm::SmallPtrSet<Operation *, 1> alone;
+          alone.insert(op);
+          opBytes = kernelBytes({op}, alone);
+        }
         SmallVector<Operation *> mergedOps(groups[g].ops);
         mergedOps.push_back(op);
-        int64_t groupBytes = kernelBytes(groups[g].ops, apart);
-        int64_t opBytes = kernelBytes({op}, alone);
+        int64_t groupBytes = groups[g].bytes;
         int64_t mergedBytes = kernelBytes(mergedOps, merged);
         double saving = modeledMicros(groupBytes) + modeledMicros(opBytes) -
                         modeledMicros(mergedBytes);
@@ -240,6 +256,7 @@ void BlockFuser::run(Block &block) {
       }
       Group &group = groups[joined];
       group.ops.push_back(op);
+      group.bytes = -1;
       group.hasCube |= unit == "cube";
       group.hasReduction |= unit == "reduction";
       membership[op] = joined;
@@ -277,6 +294,7 @@ void BlockFuser::run(Block &block) {
         });
         group.hasCube = cube;
         group.hasReduction = reduction;
+        group.bytes = -1;
         other.ops.clear();
       }
     }
@@ -356,18 +374,22 @@ void BlockFuser::materialize(Group &group, int64_t index) {
     mapping.map(v, body->addArgument(v.getType(), v.getLoc()));
   for (Operation *cst : constants)
     builder.clone(*cst, mapping);
-  for (Operation *op : group.ops)
-    builder.clone(*op, mapping);
-  YieldOp::create(builder, loc,
-                  llvm::to_vector(llvm::map_range(outputs, [&](Value v) {
-                    return mapping.lookup(v);
-                  })));
+  // The members move into the body (no copies) and read the block arguments
+  // and inlined constants instead of the values from outside.
+  for (Operation *op : group.ops) {
+    op->moveBefore(body, body->end());
+    op->walk([&](Operation *nested) {
+      for (OpOperand &operand : nested->getOpOperands())
+        if (Value inside = mapping.lookupOrNull(operand.get()))
+          operand.set(inside);
+    });
+  }
+  auto yield = YieldOp::create(builder, loc, outputs);
   for (auto [output, result] : llvm::zip(outputs, fusion.getResults()))
     output.replaceUsesWithIf(result, [&](OpOperand &use) {
-      return !members.contains(inBlock(use.getOwner()));
+      return use.getOwner() != yield &&
+             !fusion->isProperAncestor(use.getOwner());
     });
-  for (Operation *op : llvm::reverse(group.ops))
-    op->erase();
   for (Operation *cst : constants)
     if (cst->use_empty())
       cst->erase();
@@ -382,7 +404,7 @@ struct FusePass
     if (!target)
       return signalPassFailure();
     if (maxGroupOps < 2 || minTileBytes <= 0) {
-      getOperation().emitError(
+      getOperation()->emitError(
           "max-group-ops must be at least 2 and min-tile-bytes positive");
       return signalPassFailure();
     }
@@ -390,7 +412,7 @@ struct FusePass
     BlockFuser fuser(*target, maxGroupOps, maxValues);
     fuser.loadTime = findLoadTimeOps(getOperation());
     SmallVector<Block *> blocks;
-    getOperation().walk([&](Block *block) {
+    getOperation()->walk([&](Block *block) {
       if (!isa<FusionOp>(block->getParentOp()) &&
           !isa<ModuleOp>(block->getParentOp()))
         blocks.push_back(block);

@@ -6,8 +6,7 @@
 #include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
 #include "ascend/Dialect/MindSpore/Transforms/Passes.h"
 
-#include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/IR/Builders.h"
 
 namespace mlir::ascend::mindspore {
 #define GEN_PASS_DEF_ASCENDMINDSPOREASSIGNLAYOUTS
@@ -88,9 +87,20 @@ void chooseFormats(FusionOp group, SmallVectorImpl<StringRef> &inputs,
   }
 }
 
-/// Moves the group's inputs and results into the chosen formats.
+/// The TransData made for a value and a format: groups are converted in
+/// program order (a walk), so one made for an earlier group dominates a later
+/// group when it is in a block that holds the later group.
+using Conversions =
+    llvm::DenseMap<std::pair<Value, StringRef>, TransDataOp>;
+
+/// Moves the group's inputs and results into the chosen formats. The
+/// TransData ops back to the plain format after its results are appended to
+/// `convertedBack` (dead once every reader is a group reading the physical
+/// form).
 void applyFormats(FusionOp group, ArrayRef<StringRef> inputs,
-                  ArrayRef<StringRef> results) {
+                  ArrayRef<StringRef> results,
+                  SmallVectorImpl<TransDataOp> &convertedBack,
+                  Conversions &converted) {
   Block &body = group.getBody().front();
   OpBuilder outside(group);
   OpBuilder inside = OpBuilder::atBlockBegin(&body);
@@ -101,10 +111,25 @@ void applyFormats(FusionOp group, ArrayRef<StringRef> inputs,
     StringRef plain = plainOf(format);
     Value input = group.getInputs()[i];
     RankedTensorType physical = physicalType(input.getType(), format);
-    auto moved = TransDataOp::create(outside, loc, physical, input,
-                                     outside.getStringAttr(plain),
-                                     outside.getStringAttr(format));
-    group.getInputsMutable()[i].assign(moved);
+    // A result an earlier group wrote in this format and converted back:
+    // the inverse pair folds away, the group reads the physical value.
+    auto inner = input.getDefiningOp<TransDataOp>();
+    if (inner && inner.getSrcFormat() == format &&
+        inner.getDstFormat() == plain &&
+        inner.getInput().getType() == physical) {
+      group.getInputsMutable()[i].assign(inner.getInput());
+    } else {
+      // One conversion per value and format: groups after the first that
+      // read the same tensor in the same format (a weight shared by several
+      // layers or loop trips, an activation read by several convolutions)
+      // reuse it where it dominates them.
+      TransDataOp &moved = converted[{input, format}];
+      if (!moved || !moved->getBlock()->findAncestorOpInBlock(*group))
+        moved = TransDataOp::create(outside, loc, physical, input,
+                                    outside.getStringAttr(plain),
+                                    outside.getStringAttr(format));
+      group.getInputsMutable()[i].assign(moved);
+    }
     BlockArgument arg = body.getArgument(i);
     Type logical = arg.getType();
     arg.setType(physical);
@@ -132,6 +157,7 @@ void applyFormats(FusionOp group, ArrayRef<StringRef> inputs,
                                     after.getStringAttr(format),
                                     after.getStringAttr(plain));
     result.replaceAllUsesExcept(back, back);
+    convertedBack.push_back(back);
   }
 }
 
@@ -140,7 +166,7 @@ struct AssignLayoutsPass
           AssignLayoutsPass> {
   void runOnOperation() override {
     SmallVector<FusionOp> groups;
-    getOperation().walk([&](FusionOp op) {
+    getOperation()->walk([&](FusionOp op) {
       if (op.getKind() == "mix")
         groups.push_back(op);
     });
@@ -150,15 +176,19 @@ struct AssignLayoutsPass
       Operation *def = v.getDefiningOp();
       return def && (isa<LoadOp, ConstantOp>(def) || loadTimeOps.contains(def));
     };
+    // Groups in program order: a group's producers are converted before it,
+    // so inverse TransData pairs between groups fold as they would form
+    // (applyFormats), without a rewrite of the whole program.
+    SmallVector<TransDataOp> convertedBack;
+    Conversions converted;
     for (FusionOp group : groups) {
       SmallVector<StringRef> inputs, results;
       chooseFormats(group, inputs, results, loadTime);
-      applyFormats(group, inputs, results);
+      applyFormats(group, inputs, results, convertedBack, converted);
     }
-    // Inverse TransData pairs between groups fold away.
-    RewritePatternSet none(&getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(none))))
-      signalPassFailure();
+    for (TransDataOp back : convertedBack)
+      if (back->use_empty())
+        back->erase();
   }
 };
 

@@ -121,8 +121,8 @@ BlockPlan planBlock(Block &block,
   llvm::DenseMap<Value, int64_t> lastUse;
   for (Operation &op : block) {
     int64_t at = isa<func::ReturnOp>(op) ? end : position[&op];
-    op.walk([&](Operation *nested) {
-      for (Value v : nested->getOperands()) {
+    auto read = [&](Operation *reader) {
+      for (Value v : reader->getOperands()) {
         Value buffer = bufferOf(v);
         Operation *def = buffer.getDefiningOp();
         if (!def || def->getBlock() != &block || loadTime.contains(def))
@@ -130,7 +130,13 @@ BlockPlan planBlock(Block &block,
         int64_t &last = lastUse[buffer];
         last = std::max(last, at);
       }
-    });
+    };
+    // A fusion group's body reads only its block arguments (it is isolated
+    // from above): its operands are all it reads from here.
+    if (isa<FusionOp>(op))
+      read(&op);
+    else
+      op.walk(read);
   }
   // A region's yield hands values to the parent: they live to its end.
   if (Operation *terminator = block.getTerminator())
@@ -154,11 +160,14 @@ BlockPlan planBlock(Block &block,
     if (isViewOp(&op) || isa<LoadOp, ConstantOp>(op) ||
         loadTime.contains(&op) || op.hasTrait<OpTrait::IsTerminator>())
       continue;
-    // The regions of cond/while run on top of what is live now.
+    // The regions of cond/while run on top of what is live now. A fusion
+    // group is one kernel: the values inside it stay in the AI Core's
+    // buffers (UB, L0/L1) and take no GM; its inputs and results do.
     int64_t nested = 0;
-    for (Region &region : op.getRegions())
-      for (Block &inner : region)
-        nested = std::max(nested, planBlock(inner, loadTime).peak);
+    if (!isa<FusionOp>(op))
+      for (Region &region : op.getRegions())
+        for (Block &inner : region)
+          nested = std::max(nested, planBlock(inner, loadTime).peak);
     arena.touch(nested);
     // Operands read for the last time here may hand their buffer over.
     SmallVector<Value> reusable;
@@ -209,7 +218,17 @@ struct PlanMemoryPass
       return signalPassFailure();
     int64_t capacity = hbmBytes > 0 ? (int64_t)hbmBytes
                                      : target->memories.gm.capacity;
-    for (auto func : getOperation().getOps<func::FuncOp>()) {
+    // The functions at or under the root: the module (each of its
+    // functions), or one function when the pass is nested on func.func.
+    SmallVector<func::FuncOp> funcs;
+    getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (auto func = dyn_cast<func::FuncOp>(op)) {
+        funcs.push_back(func);
+        return WalkResult::skip();
+      }
+      return WalkResult::advance();
+    });
+    for (func::FuncOp func : funcs) {
       if (func.isExternal())
         continue;
       int64_t inputBytes = 0, weightBytes = 0;

@@ -56,7 +56,10 @@ def MindSpore_FusionOp : MindSpore_Op<"fusion", [
     /// The unit class of `op` for fusion: "cube", "reduction", "vector" or ""
     /// (an op that never joins a fusion group).
     static ::llvm::StringRef classify(::mlir::Operation *op);
-    /// Replaces the group with its body (the plain primitives), in place.
+    /// Replaces the group with its body (the plain primitives), in place
+    /// (the ops move, nothing is copied). A device-format round trip at its
+    /// boundary (a TransData into a format outside, its inverse inside, or
+    /// the other way round for a result) folds away.
     void inlineBody();
     /// Inlines every fusion group nested in `root`.
     static void inlineAll(::mlir::Operation *root);

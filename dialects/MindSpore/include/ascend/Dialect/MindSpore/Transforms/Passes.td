@@ -5,7 +5,7 @@
 include "mlir/Pass/PassBase.td"
 
 def AscendMindSporeFoldTranspose
-    : Pass<"ascend-mindspore-fold-transpose", "ModuleOp"> {
+    : Pass<"ascend-mindspore-fold-transpose"> {
   let summary = "Folds 2-D transposes into MatMul's transpose_a/transpose_b";
   let description = [{
     `matmul(x, transpose(w, [1, 0]))` becomes `matmul(x, w) {transpose_b}`
@@ -17,7 +17,7 @@ def AscendMindSporeFoldTranspose
 }
 
 def AscendMindSporeFoldBatchNorm
-    : Pass<"ascend-mindspore-fold-batch-norm", "ModuleOp"> {
+    : Pass<"ascend-mindspore-fold-batch-norm"> {
   let summary = "Folds inference BatchNorm into the Conv2D that feeds it";
   let description = [{
     `batch_norm(conv2d(x, w), scale, offset, mean, variance)` (inference, the
@@ -31,7 +31,7 @@ def AscendMindSporeFoldBatchNorm
   let dependentDialects = ["::mlir::ascend::mindspore::MindSporeDialect"];
 }
 
-def AscendMindSporeFuse : Pass<"ascend-mindspore-fuse", "ModuleOp"> {
+def AscendMindSporeFuse : Pass<"ascend-mindspore-fuse"> {
   let summary = "Groups primitives into Cube/Vector kernels (mindspore.fusion)";
   let description = [{
     Walks every block in order and grows fusion groups (see
@@ -76,7 +76,7 @@ def AscendMindSporeFuse : Pass<"ascend-mindspore-fuse", "ModuleOp"> {
 }
 
 def AscendMindSporeAssignLayouts
-    : Pass<"ascend-mindspore-assign-layouts", "ModuleOp"> {
+    : Pass<"ascend-mindspore-assign-layouts"> {
   let summary = "Gives Cube kernels the device formats the Cube reads";
   let description = [{
     For each "mix" fusion group (see `mindspore.fusion`), chooses the GM
@@ -92,7 +92,9 @@ def AscendMindSporeAssignLayouts
       fractals on the way without a TransData kernel, and weights whose
       dimensions are not multiples of 16 stay ND rather than padded.
     The group converts at its boundary: `mindspore.trans_data` ops go
-    before its inputs and after its results, and the body converts its block
+    before its inputs (one per value and format, shared by the later groups
+    that read the value in that format) and after its results, and the body
+    converts its block
     arguments back to the logical form (on the chip, during the copy into L1
     / UB). Between two groups that agree on a format the inverse TransData
     pair folds away, so consecutive convolutions pass NC1HWC0 directly; a
@@ -112,7 +114,7 @@ def AscendMindSporeInlineFusion
 }
 
 def AscendMindSporePlanMemory
-    : Pass<"ascend-mindspore-plan-memory", "ModuleOp"> {
+    : Pass<"ascend-mindspore-plan-memory"> {
   let summary = "Plans device memory (GM) and checks the peak against HBM";
   let description = [{
     For each function, a linear scan over its kernels assigns every
@@ -124,7 +126,9 @@ def AscendMindSporePlanMemory
     parameters only (folded when MindSpore loads the weights) are read-only
     and never reused. Reshape, ExpandDims and Squeeze are views of their operand's
     buffer. The regions of cond and while are planned on top of the buffers
-    live at the op.
+    live at the op. A fusion group is one kernel: its inputs and results are
+    planned, the values inside it stay in the AI Core's buffers (UB, L1,
+    L0) and take no GM.
 
     Records `mindspore.device_memory` on each function: a dictionary of
     `peak_bytes` (inputs + weights + constants + the activation arena),
