@@ -1110,7 +1110,9 @@ FailureOr<KernelOp> mlir::ascend::buildVectorKernel(ms::FusionOp group,
       candidates.push_back(rows);
   }
 
-  std::optional<std::pair<int64_t, int64_t>> best; // cycles, rows
+  // Ranked by modeled cycles, then (when HBM bounds several candidates
+  // alike) by the busiest core's own makespan, then by the larger tile.
+  std::optional<std::tuple<int64_t, int64_t, int64_t>> best; // ..., rows
   {
     // The model's own errors (instruction limit) only rule a candidate out.
     ScopedDiagnosticHandler quiet(group.getContext(),
@@ -1122,12 +1124,13 @@ FailureOr<KernelOp> mlir::ascend::buildVectorKernel(ms::FusionOp group,
       kernel.erase();
       if (failed(schedule))
         continue;
-      if (!best || schedule->cycles < best->first ||
-          (schedule->cycles == best->first && rows > best->second))
-        best = {schedule->cycles, rows};
+      std::tuple<int64_t, int64_t, int64_t> rank{
+          schedule->cycles, schedule->blockCycles, -rows};
+      if (!best || rank < *best)
+        best = rank;
     }
   }
-  int64_t rows = best ? best->second : maxRows;
+  int64_t rows = best ? -std::get<2>(*best) : maxRows;
 
   VectorTiling t = makeTiling(g.m, rows, target.vectorCores);
   KernelOp kernel =

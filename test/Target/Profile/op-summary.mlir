@@ -7,12 +7,13 @@
 // reshape (a view) are no tasks.
 //
 // @one_tile runs on the pipe model (ascend-aicore-estimate.mlir walks through
-// its 276 cycles): 0.153 us at 1.8 GHz; M 8, MTE1 12, MTE2 192 (into L1: the
-// Cube core's), FIX 64 cycles of 276. Cube only: AI_CORE, aiv_* N/A. Its 8
-// mmad cycles are all useful (16x32x64 fp16 fills 8 fractals), so
-// cube_utilization = 100 x 8 x 1 block / (276 cycles x 24 AIC) = 0.121 %.
+// its cycles): 240 cycles, 0.133 us at 1.8 GHz; M 8, MTE1 12, MTE2 192 (into
+// L1: the Cube core's), FIX 28 (2048 B into L2 at 75 B/cycle) of 240. Cube
+// only: AI_CORE, aiv_* N/A. Its 8 mmad cycles are all useful (16x32x64 fp16
+// fills 8 fractals), so cube_utilization = 100 x 8 / (240 cycles x 24 AIC)
+// = 0.139 %.
 // CHECK: Op Name,OP Type,Task Type,Task Duration(us),Block Dim,Input Shapes,Input Data Types,Input Formats,Output Shapes,Output Data Types,Output Formats,aic_mac_ratio,aic_mte1_ratio,aic_mte2_ratio,aic_fixpipe_ratio,aiv_vec_ratio,aiv_mte2_ratio,aiv_mte3_ratio,cube_utilization(%)
-// CHECK-NEXT: main/one_tile-op0,one_tile,AI_CORE,0.153,1,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT,ND,0.029,0.043,0.696,0.232,N/A,N/A,N/A,0.121
+// CHECK-NEXT: main/one_tile-op0,one_tile,AI_CORE,0.133,1,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT,ND,0.033,0.050,0.800,0.117,N/A,N/A,N/A,0.139
 //
 // Kernels still at the mindspore level are timed by the fusion cost model,
 // max(1.5 us, GM bytes / 1.6 TB/s), with no per-pipe figures: the MIX group
@@ -22,14 +23,18 @@
 // CHECK-NEXT: main/ReLU-op2,ReLU,AI_VECTOR_CORE,5.243,,"1024,1024",FLOAT,ND,"1024,1024",FLOAT,ND,,,,,,,,{{$}}
 // CHECK-NEXT: main/Custom-op3,Custom,AI_CPU,1.500,,2048,FLOAT16,ND,2048,FLOAT16,ND,,,,,,,,{{$}}
 //
-// A vector-only kernel: MTE2 loads 2 x 4096 B into UB (2 x 128 cycles, the
-// Vector core's), V adds 16 repeats of 256 B, MTE3 stores 4096 B (128
-// cycles): 400 cycles, 0.222 us. 40 blocks fit the 48 AIV at once.
-// CHECK-NEXT: main/vadd_2048-op4,vadd_2048,AI_VECTOR_CORE,0.222,40,2048;2048,FLOAT16;FLOAT16,ND;ND,2048,FLOAT16,ND,N/A,N/A,N/A,N/A,0.040,0.640,0.320,N/A
+// A vector-only kernel of 40 blocks, all reading the same two 4096 B
+// inputs: after the first touch the reads hit L2 (h = 1 - 8192 / 327680 =
+// 0.975), so MTE2 takes 2 x 47 cycles, V adds 16 repeats of 256 B, MTE3
+// stores 4096 B into L2 (55 cycles). The die's HBM bounds the kernel: 40
+// blocks (one wave on 48 AIV) move 8192 B of misses and 40 x 4096 B of
+// writes, 172032 B at 1.6 TB/s / 1.8 GHz = 889 B/cycle: 194 cycles, 0.108 us.
+// CHECK-NEXT: main/vadd_2048-op4,vadd_2048,AI_VECTOR_CORE,0.108,40,2048;2048,FLOAT16;FLOAT16,ND;ND,2048,FLOAT16,ND,N/A,N/A,N/A,N/A,0.082,0.485,0.284,N/A
 //
-// 48 blocks of @one_tile take two waves on 24 Cube cores (0.307 us); the
-// chip's Cube is busy 8 x 48 of 2 x 276 x 24 cycles (2.899 %).
-// CHECK-NEXT: main/one_tile_48-op5,one_tile_48,AI_CORE,0.307,48,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT,ND,0.029,0.043,0.696,0.232,N/A,N/A,N/A,2.899
+// 48 blocks of @one_tile take two waves on 24 Cube cores; their repeated
+// reads hit L2, so a block takes 119 cycles (0.132 us for both waves); the
+// chip's Cube is busy 8 x 48 of 2 x 119 x 24 cycles (6.723 %).
+// CHECK-NEXT: main/one_tile_48-op5,one_tile_48,AI_CORE,0.132,48,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT,ND,0.067,0.101,0.597,0.235,N/A,N/A,N/A,6.723
 // CHECK-NOT: main/
 
 // The timeline: the tasks back to back on the task stream, and the busy
@@ -42,31 +47,31 @@
 // TRACE-NEXT: thread 5: FIX (L0C -> GM/UB)
 // TRACE-NEXT: thread 6: V (Vector)
 // TRACE-NEXT: thread 7: MTE3 (UB -> GM)
-// TRACE-NEXT: task main/one_tile-op0 AI_CORE ts=0.000 dur=0.153
-// TRACE-NEXT: task main/Fused_MatMul_ReLU_0 MIX_AIC ts=0.153 dur=1.500
-// TRACE-NEXT: task main/ReLU-op2 AI_VECTOR_CORE ts=1.653 dur=5.243
-// TRACE-NEXT: task main/Custom-op3 AI_CPU ts=6.896 dur=1.500
-// TRACE-NEXT: task main/vadd_2048-op4 AI_VECTOR_CORE ts=8.396 dur=0.222
-// TRACE-NEXT: task main/one_tile_48-op5 AI_CORE ts=8.618 dur=0.307
+// TRACE-NEXT: task main/one_tile-op0 AI_CORE ts=0.000 dur=0.133
+// TRACE-NEXT: task main/Fused_MatMul_ReLU_0 MIX_AIC ts=0.133 dur=1.500
+// TRACE-NEXT: task main/ReLU-op2 AI_VECTOR_CORE ts=1.633 dur=5.243
+// TRACE-NEXT: task main/Custom-op3 AI_CPU ts=6.876 dur=1.500
+// TRACE-NEXT: task main/vadd_2048-op4 AI_VECTOR_CORE ts=8.376 dur=0.108
+// TRACE-NEXT: task main/one_tile_48-op5 AI_CORE ts=8.484 dur=0.132
 // MTE2: one_tile's two loads into L1 merged (192 cycles, then MTE1 takes
-// over at 0.106667 us), the vector kernel's two into UB (256 cycles), and
-// one_tile_48's once per wave: 192 + 256 + 2 x 192 = 832 cycles.
-// TRACE-NEXT: pipe MTE2 (GM -> L1/UB): 4 spans, 832 busy cycles
+// over at 0.106667 us), the vector kernel's two into UB (94 cycles, L2
+// hits), and one_tile_48's once per wave: 192 + 94 + 2 x 71 = 428 cycles.
+// TRACE-NEXT: pipe MTE2 (GM -> L1/UB): 4 spans, 428 busy cycles
 // TRACE-NEXT:   copy gm->l1 x2 192 cycles ts=0.000000 dur=0.106667 (main/one_tile-op0)
-// TRACE-NEXT:   copy gm->ub x2 256 cycles ts=8.396213 dur=0.142222 (main/vadd_2048-op4)
+// TRACE-NEXT:   copy gm->ub x2 94 cycles ts=8.376213 dur=0.052222 (main/vadd_2048-op4)
 // TRACE-NEXT: pipe MTE1 (L1 -> L0A/L0B): 6 spans, 36 busy cycles
 // TRACE-NEXT:   copy l1->l0a x1 4 cycles ts=0.106667 dur=0.002222 (main/one_tile-op0)
 // TRACE-NEXT:   copy l1->l0b x1 8 cycles ts=0.108889 dur=0.004444 (main/one_tile-op0)
 // TRACE-NEXT: pipe M (Cube): 3 spans, 24 busy cycles
 // TRACE-NEXT:   mmad x1 8 cycles ts=0.113333 dur=0.004444 (main/one_tile-op0)
-// TRACE-NEXT:   mmad x1 8 cycles ts=8.731769 dur=0.004444 (main/one_tile_48-op5)
-// TRACE-NEXT: pipe FIX (L0C -> GM/UB): 3 spans, 192 busy cycles
-// TRACE-NEXT:   copy l0c->gm x1 64 cycles ts=0.117778 dur=0.035556 (main/one_tile-op0)
-// TRACE-NEXT:   copy l0c->gm x1 64 cycles ts=8.736213 dur=0.035556 (main/one_tile_48-op5)
+// TRACE-NEXT:   mmad x1 8 cycles ts=8.530102 dur=0.004444 (main/one_tile_48-op5)
+// TRACE-NEXT: pipe FIX (L0C -> GM/UB): 3 spans, 84 busy cycles
+// TRACE-NEXT:   copy l0c->gm x1 28 cycles ts=0.117778 dur=0.015556 (main/one_tile-op0)
+// TRACE-NEXT:   copy l0c->gm x1 28 cycles ts=8.534547 dur=0.015556 (main/one_tile_48-op5)
 // TRACE-NEXT: pipe V (Vector): 1 spans, 16 busy cycles
-// TRACE-NEXT:   vadd x1 16 cycles ts=8.538436 dur=0.008889 (main/vadd_2048-op4)
-// TRACE-NEXT: pipe MTE3 (UB -> GM): 1 spans, 128 busy cycles
-// TRACE-NEXT:   copy ub->gm x1 128 cycles ts=8.547324 dur=0.071111 (main/vadd_2048-op4)
+// TRACE-NEXT:   vadd x1 16 cycles ts=8.428436 dur=0.008889 (main/vadd_2048-op4)
+// TRACE-NEXT: pipe MTE3 (UB -> GM): 1 spans, 55 busy cycles
+// TRACE-NEXT:   copy ub->gm x1 55 cycles ts=8.437324 dur=0.030556 (main/vadd_2048-op4)
 
 mindspore.parameter @w : tensor<32x64xf16>
 

@@ -34,6 +34,7 @@ constexpr int kNumPipes = 7;
 /// (kernel arguments) they read, for the L2 hit ratio (AICoreDataRates).
 struct GMReads {
   double requested = 0;
+  double written = 0; ///< GM bytes the blocks write
   llvm::SmallPtrSet<void *, 8> buffers;
 };
 
@@ -210,6 +211,7 @@ private:
                                l2HitRatio / rates.l2ReadBytesPerCycle)));
       } else if (getAddressSpace(copy.getTarget().getType()) ==
                  AddressSpace::GM) {
+        reads.written += bytes;
         cycles = llvm::divideCeil(bytes, rates.l2WriteBytesPerCycle);
       } else {
         cycles = llvm::divideCeil(bytes, rates.onChipBytesPerCycle);
@@ -400,6 +402,28 @@ static FailureOr<KernelSchedule> simulateBlocks(KernelOp kernel,
   return std::move(*busiest);
 }
 
+/// The die's HBM is shared by every core: all blocks of one wave together
+/// move at most hbmBytesPerSecond (AICoreTarget.h), whatever each core's own
+/// rate. The GM reads that miss L2 and every write (written back from L2)
+/// cross it; a wave is `cores` blocks (Cube cores when the kernel uses the
+/// Cube, else Vector cores). The kernel's cycles are at least that wave's HBM
+/// time; the pipes' busy cycles stay what they were (they stall the rest).
+static KernelSchedule capAtHBM(KernelOp kernel, KernelSchedule schedule,
+                               const GMReads &traffic, double hitRatio) {
+  const AICoreTarget &target = kernel.getTarget();
+  bool cube = schedule.busy[static_cast<int>(Pipe::M)] > 0;
+  int64_t cores = cube ? target.cubeCores : target.vectorCores;
+  int64_t waves = llvm::divideCeil(kernel.getBlockDim(), cores);
+  double hbmBytes = traffic.requested * (1 - hitRatio) + traffic.written;
+  double bytesPerCycle = target.hbmBytesPerSecond / target.clockHz;
+  auto hbmCycles =
+      static_cast<int64_t>(std::ceil(hbmBytes / bytesPerCycle / waves));
+  schedule.hbmBoundCycles = hbmCycles;
+  schedule.blockCycles = schedule.cycles;
+  schedule.cycles = std::max(schedule.cycles, hbmCycles);
+  return schedule;
+}
+
 FailureOr<KernelSchedule>
 mlir::ascend::aicore::simulateKernel(KernelOp kernel, int64_t maxInstructions) {
   // First run: every read misses; it counts the GM bytes the blocks request
@@ -414,14 +438,15 @@ mlir::ascend::aicore::simulateKernel(KernelOp kernel, int64_t maxInstructions) {
   for (void *buffer : reads.buffers)
     distinct += bytesOf(Value::getFromOpaquePointer(buffer));
   if (reads.requested <= distinct || distinct <= 0)
-    return cold;
+    return capAtHBM(kernel, std::move(*cold), reads, 0.0);
   double hitRatio =
       (1 - distinct / reads.requested) *
       std::min(1.0, double(kernel.getTarget().rates.l2Bytes) / distinct);
   GMReads again;
   FailureOr<KernelSchedule> warm =
       simulateBlocks(kernel, maxInstructions, hitRatio, again);
-  if (succeeded(warm))
-    warm->l2HitRatio = hitRatio;
-  return warm;
+  if (failed(warm))
+    return failure();
+  warm->l2HitRatio = hitRatio;
+  return capAtHBM(kernel, std::move(*warm), again, hitRatio);
 }

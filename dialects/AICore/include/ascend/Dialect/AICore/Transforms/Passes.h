@@ -21,7 +21,8 @@ struct PipeInterval {
 /// The modeled execution of one kernel: the block (AI Core) that finishes
 /// last.
 struct KernelSchedule {
-  int64_t cycles = 0;                  ///< makespan of the busiest block
+  /// Makespan of the busiest block, at least `hbmBoundCycles`.
+  int64_t cycles = 0;
   std::array<int64_t, 7> busy{};       ///< busy cycles, indexed by Pipe
   /// Cycles the busiest block's mmads would take if every 16 x 16 x K0
   /// fractal were full (M x N x K MACs / (16 x 16 x K0), K0 = 32 bytes of
@@ -33,11 +34,17 @@ struct KernelSchedule {
   std::vector<PipeInterval> intervals; ///< every timed instruction
   int64_t busiestBlock = 0;            ///< its block index
   double l2HitRatio = 0;               ///< share of GM reads hitting L2
+  /// Cycles one wave of blocks needs to move its HBM traffic (L2 misses and
+  /// writes) at the die's HBM bandwidth; `cycles` is at least this.
+  int64_t hbmBoundCycles = 0;
+  /// The busiest block's own makespan, before the HBM bound.
+  int64_t blockCycles = 0;
 };
 
 /// Runs `kernel` on the model described in Passes.td: every block of
 /// `block_dim`, twice (the first run counts the GM reads that give the L2
-/// hit ratio, see AICoreDataRates). Fails after emitting an error on a race,
+/// hit ratio, see AICoreDataRates); the cycles are then raised to the time
+/// one wave's HBM traffic takes at the die's HBM bandwidth. Fails after emitting an error on a race,
 /// a deadlock, a loop without constant bounds, or more than
 /// `maxInstructions` executed instructions in one block.
 FailureOr<KernelSchedule> simulateKernel(KernelOp kernel,

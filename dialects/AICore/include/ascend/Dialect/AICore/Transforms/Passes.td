@@ -28,10 +28,15 @@ def AscendAICoreEstimate : Pass<"ascend-aicore-estimate", "ModuleOp"> {
     GM bytes all blocks request (R) and the distinct GM bytes (D, the sizes
     of the GM arguments read); the second uses the L2 hit ratio
     `h = (1 - D / R) * min(1, L2 / D)`: each byte's first touch misses, its
-    repeats hit while the operands fit the L2.
+    repeats hit while the operands fit the L2. The die's HBM is shared: one
+    wave of blocks (as many as the chip has Cube cores for a kernel that uses
+    the Cube, Vector cores otherwise) moves its L2 misses and its writes at
+    most at `hbmBytesPerSecond` (1.6 TB/s per die, AICoreTarget.h), so the
+    makespan is raised to that time when it is longer (the pipes then stall;
+    their busy cycles stay).
 
     Records `aicore.estimate = {cycles, duration_us, mte2, mte1, m, fix, v,
-    mte3}` on each kernel: the busiest block's makespan in cycles, in µs at
+    mte3}` on each kernel: the busiest block's makespan (or the HBM time) in cycles, in µs at
     the chip's clock, and the busy cycles of each of its pipes.
 
     Checks the synchronization with vector clocks: two accesses to one
