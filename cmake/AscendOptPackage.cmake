@@ -6,7 +6,8 @@ set(ASCEND_EXPORTED_LIBRARIES
   MLIRPyNative MLIRMindSpore MLIRAICore
   AscendTraceProto AscendTrace AscendMindIRProto AscendMindIR AscendProfile
   AscendPyNativeToMindSpore AscendMindSporeToAICore AscendMindSporeToLinalg
-  AscendAICoreToMemRef AscendExecution AscendPipelines AscendInitAll)
+  AscendAICoreToMemRef AscendScalarConversion AscendExecution AscendPipelines
+  AscendInitAll)
 foreach(lib ${ASCEND_EXPORTED_LIBRARIES})
   if(NOT TARGET ${lib})
     list(REMOVE_ITEM ASCEND_EXPORTED_LIBRARIES ${lib})

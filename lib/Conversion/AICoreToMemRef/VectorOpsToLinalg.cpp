@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "VectorOpsToLinalg.h"
 
+#include "ascend/Conversion/ScalarConversion/ScalarConversion.h"
 #include "ascend/Dialect/AICore/IR/AICoreDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -38,40 +39,6 @@ Value demote(OpBuilder &b, Location loc, Value v, Type to) {
 
 Value floatConstant(OpBuilder &b, Location loc, Type t, double v) {
   return arith::ConstantOp::create(b, loc, t, b.getFloatAttr(t, v));
-}
-
-/// PyTorch's conversion rules (as mindspore.cast on the host).
-Value convert(OpBuilder &b, Location loc, Value v, Type to) {
-  Type from = v.getType();
-  if (from == to)
-    return v;
-  if (to.isInteger(1)) {
-    if (isa<FloatType>(from))
-      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, v,
-                                   floatConstant(b, loc, from, 0.0));
-    Value zero = arith::ConstantOp::create(b, loc, from, b.getZeroAttr(from));
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, v, zero);
-  }
-  bool fromFloat = isa<FloatType>(from), toFloat = isa<FloatType>(to);
-  if (fromFloat && toFloat) {
-    if (to.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth())
-      return arith::ExtFOp::create(b, loc, to, v);
-    if (to.getIntOrFloatBitWidth() < from.getIntOrFloatBitWidth())
-      return arith::TruncFOp::create(b, loc, to, v);
-    return arith::TruncFOp::create(
-        b, loc, to, arith::ExtFOp::create(b, loc, b.getF32Type(), v));
-  }
-  if (fromFloat)
-    return arith::FPToSIOp::create(b, loc, to, v);
-  if (toFloat)
-    return from.isInteger(1)
-               ? arith::UIToFPOp::create(b, loc, to, v).getResult()
-               : arith::SIToFPOp::create(b, loc, to, v).getResult();
-  if (to.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth())
-    return from.isInteger(1)
-               ? arith::ExtUIOp::create(b, loc, to, v).getResult()
-               : arith::ExtSIOp::create(b, loc, to, v).getResult();
-  return arith::TruncIOp::create(b, loc, to, v);
 }
 
 /// The scalar body of a binary or scalar-form op on `lhs`, `rhs`.
@@ -305,7 +272,7 @@ void mlir::ascend::lowerVectorOp(RewriterBase &rewriter, Operation *op) {
     Type to = castOp.getDst().getType().getElementType();
     generic(rewriter, loc, ValueRange{castOp.getSrc()}, castOp.getDst(),
             [&](OpBuilder &b, Location l, ValueRange args) {
-              return convert(b, l, args[0], to);
+              return convertScalar(b, l, args[0], to);
             });
   } else if (auto select = dyn_cast<VSelectOp>(op)) {
     generic(rewriter, loc,

@@ -1,5 +1,6 @@
 //===- MindSporeToLinalg.cpp - convert-mindspore-to-linalg ----------------===//
 #include "ascend/Conversion/MindSporeToLinalg/MindSporeToLinalg.h"
+#include "ascend/Conversion/ScalarConversion/ScalarConversion.h"
 
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -164,19 +165,6 @@ Value extractOnlyElement(OpBuilder &b, Location loc, Value t) {
   return tensor::ExtractOp::create(b, loc, t, indices);
 }
 
-/// Scalar `v` as a boolean: nonzero (NaN counts as true, like PyTorch).
-Value toBool(OpBuilder &b, Location loc, Value v) {
-  Type type = v.getType();
-  if (type.isInteger(1))
-    return v;
-  if (isa<FloatType>(type)) {
-    Value zero = constantFloat(b, loc, type, 0.0);
-    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, v, zero);
-  }
-  Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 0));
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, v, zero);
-}
-
 /// Logical AND of all elements of `t` as a 0-d i1 tensor.
 Value buildReduceAll(OpBuilder &b, Location loc, Value t) {
   MLIRContext *ctx = b.getContext();
@@ -190,7 +178,7 @@ Value buildReduceAll(OpBuilder &b, Location loc, Value t) {
   return buildGeneric(
       b, loc, resultType, t, maps, iterators,
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        return Value(arith::AndIOp::create(nb, nloc, toBool(nb, nloc, args[0]),
+        return Value(arith::AndIOp::create(nb, nloc, scalarToBool(nb, nloc, args[0]),
                                            args[1]));
       },
       init);
@@ -481,39 +469,6 @@ struct UnaryLowering : ElementwiseLowering<UnaryLowering<SrcOp>, SrcOp> {
     return demote(b, loc, y, elementType);
   }
 };
-
-/// Scalar `v` converted to `to` with PyTorch's rules: float to integer
-/// truncates toward zero, bool is 0/1 (unsigned), anything to bool is != 0.
-Value convertScalar(OpBuilder &b, Location loc, Value v, Type to) {
-  Type from = v.getType();
-  if (from == to)
-    return v;
-  if (to.isInteger(1))
-    return toBool(b, loc, v);
-  bool fromFloat = isa<FloatType>(from), toFloat = isa<FloatType>(to);
-  if (fromFloat && toFloat) {
-    if (to.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth())
-      return arith::ExtFOp::create(b, loc, to, v);
-    if (to.getIntOrFloatBitWidth() < from.getIntOrFloatBitWidth())
-      return arith::TruncFOp::create(b, loc, to, v);
-    // f16 <-> bf16: through f32.
-    return arith::TruncFOp::create(
-        b, loc, to, arith::ExtFOp::create(b, loc, b.getF32Type(), v));
-  }
-  if (fromFloat)
-    return arith::FPToSIOp::create(b, loc, to, v);
-  if (toFloat) {
-    if (from.isInteger(1))
-      return arith::UIToFPOp::create(b, loc, to, v);
-    return arith::SIToFPOp::create(b, loc, to, v);
-  }
-  if (to.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth()) {
-    if (from.isInteger(1))
-      return arith::ExtUIOp::create(b, loc, to, v);
-    return arith::ExtSIOp::create(b, loc, to, v);
-  }
-  return arith::TruncIOp::create(b, loc, to, v);
-}
 
 struct CastLowering : ElementwiseLowering<CastLowering, ms::CastOp> {
   using ElementwiseLowering::ElementwiseLowering;
