@@ -515,6 +515,10 @@ _GENERATOR_FLAGS = (inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ITE
                     | inspect.CO_ASYNC_GENERATOR)
 _POSITIONAL_NAMES = tuple(str(i) for i in range(64))
 _TENSOR = torch.Tensor
+# aten ops that reach the function mode: C++ code (Tensor.__setitem__'s slicing)
+# hands its aten calls to __torch_function__; they are no Python-level calls (the
+# dispatch mode records them as ops).
+_ATEN_OPS = (torch._ops.OpOverload, torch._ops.OpOverloadPacket)
 _len_function_stack = torch._C._len_torch_function_stack
 _pop_function_mode = torch.overrides._pop_mode
 _push_function_mode = torch.overrides._push_mode
@@ -767,7 +771,7 @@ class _FunctionMode(TorchFunctionMode):
     def __torch_function__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         rec = self._recorder
-        if not rec._in_run or rec._in_hook:
+        if not rec._in_run or rec._in_hook or isinstance(func, _ATEN_OPS):
             return func(*args, **kwargs)
         tracer = _gettrace()  # off while the recorder works (see _DispatchMode)
         if tracer is not None and tracer is rec._tracer:

@@ -450,6 +450,21 @@ def test_tensor_ids_do_not_depend_on_garbage_collection():
     assert copies and all(c.args[0].tensor in slices for c in copies)
 
 
+def test_aten_calls_from_indexing_are_not_function_calls():
+    # Tensor.__setitem__'s C++ slicing hands its aten calls to the function mode;
+    # they are ops (recorded once, by the dispatch mode), not function-level calls,
+    # and their results are no constants.
+    model = StridedWrites().eval()
+    trace = ascend_trace.record(model, [(torch.randn(5, 6), torch.randn(3, 6))], None)
+    calls = [e.function_call.name for e in trace.runs[0].events
+             if e.WhichOneof("kind") == "function_call"]
+    assert calls and not [name for name in calls if name.startswith("aten.")]
+    assert "torch.Tensor.__setitem__" in calls
+    assert len(trace.constants) == 0
+    names = [e.op.name for e in ops(trace.runs[0])]
+    assert names.count("aten.copy_.default") == 3 and names.count("aten.slice.Tensor") == 7
+
+
 def test_garbage_collector_paused_during_runs_only():
     import gc
 
