@@ -414,24 +414,26 @@ def test_library_frames_do_not_make_runs_differ():
     assert not any(f.startswith("<frozen") for f in files)
 
 
-class StridedWrites(torch.nn.Module):
-    """Writes through slices: torch's indexing code makes Python objects for the same
-    tensor at the aten and the function level, so which object is seen later depends
-    on when the others die."""
+def _strided_writes():
+    """The model of test/Functionalization/Inputs/strided_writes.py: writes through
+    slices, where torch's indexing code makes Python objects for the same tensor at
+    the aten and the function level, so which object is seen later depends on when
+    the others die."""
+    import importlib.util
 
-    def forward(self, x, v):
-        z = x + 0.5
-        z[::2] = v
-        z[1:, 1::2] *= 2.0
-        z[-3::2] += 1.0
-        return z.sum(1), z
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "test", "Functionalization",
+                        "Inputs", "strided_writes.py")
+    spec = importlib.util.spec_from_file_location("strided_writes", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.StridedWrites
 
 
 def test_tensor_ids_do_not_depend_on_garbage_collection():
     import gc
 
     torch.manual_seed(0)
-    model = StridedWrites().eval()
+    model = _strided_writes()().eval()
     runs = [(torch.randn(5, 6), torch.randn(3, 6)), (torch.randn(5, 6), torch.randn(1, 6))]
     threshold = gc.get_threshold()
     traces = []
@@ -454,7 +456,7 @@ def test_aten_calls_from_indexing_are_not_function_calls():
     # Tensor.__setitem__'s C++ slicing hands its aten calls to the function mode;
     # they are ops (recorded once, by the dispatch mode), not function-level calls,
     # and their results are no constants.
-    model = StridedWrites().eval()
+    model = _strided_writes()().eval()
     trace = ascend_trace.record(model, [(torch.randn(5, 6), torch.randn(3, 6))], None)
     calls = [e.function_call.name for e in trace.runs[0].events
              if e.WhichOneof("kind") == "function_call"]
