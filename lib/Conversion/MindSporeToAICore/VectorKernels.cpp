@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 
+#include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
 #include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
 #include "ascend/Dialect/AICore/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -171,7 +172,7 @@ public:
           fixedSplit = k;
         continue;
       }
-      if (VectorGroup::isView(&op) || isa<ms::ConstantOp>(op) ||
+      if (ms::isViewOp(&op) || isa<ms::ConstantOp>(op) ||
           numel(op.getResult(0)) != n)
         continue;
       for (Value operand : broadcastOperands(&op))
@@ -194,7 +195,7 @@ public:
     // Small operands of full-size ops, with their shapes aligned to the
     // iteration shape.
     for (Operation &op : body.without_terminator()) {
-      if (VectorGroup::isView(&op) || isa<ms::ConstantOp>(op) ||
+      if (ms::isViewOp(&op) || isa<ms::ConstantOp>(op) ||
           isReduce(&op) || numel(op.getResult(0)) != n)
         continue;
       for (Value v : broadcastOperands(&op)) {
@@ -249,13 +250,13 @@ public:
         roles[arg] = Role::Full;
     for (auto &[value, bshape] : smallShapes) {
       Role role = flat ? Role::Scalar : *classify(bshape, *split);
-      Value root = viewRoot(value);
+      Value root = ms::viewSource(value);
       auto [it, inserted] = roles.try_emplace(root, role);
       if (!inserted && it->second != role)
         return fail(why, "a value is used both as a row and as a column");
     }
     for (Operation &op : body.without_terminator()) {
-      if (isView(&op))
+      if (ms::isViewOp(&op))
         continue;
       if (isa<ms::ConstantOp>(op)) {
         roles[op.getResult(0)] = Role::Splat;
@@ -274,7 +275,7 @@ public:
                              .str());
       if (!isReduce(&op)) {
         for (Value operand : op.getOperands()) {
-          Value root = viewRoot(operand);
+          Value root = ms::viewSource(operand);
           if (isSplatConstant(operand))
             continue;
           if (numel(operand) != m)
@@ -294,7 +295,7 @@ public:
       Operation *producer = computeProducer(r);
       if (!producer)
         return fail(why, "a result is not computed by the group");
-      Role role = roles.lookup(viewRoot(r));
+      Role role = roles.lookup(ms::viewSource(r));
       if (role != Role::Full && role != Role::Column)
         return fail(why, "a result is neither full-size nor one per row");
       // A value returned twice (or with a reshape) is copied out of one tile
@@ -305,12 +306,9 @@ public:
     return success();
   }
 
-  static bool isView(Operation *op) {
-    return isa<ms::ReshapeOp, ms::ExpandDimsOp, ms::SqueezeOp>(op);
-  }
 
   static bool isSplatConstant(Value v) {
-    return static_cast<bool>(viewRoot(v).getDefiningOp<ms::ConstantOp>());
+    return static_cast<bool>(ms::viewSource(v).getDefiningOp<ms::ConstantOp>());
   }
 
   /// The operands of `op` that broadcast to its result (small ones allowed).
@@ -325,23 +323,14 @@ public:
   /// The op computing `v` (through views), or null for a block argument, a
   /// constant or a broadcast.
   Operation *computeProducer(Value v) {
-    Operation *def = viewRoot(v).getDefiningOp();
+    Operation *def = ms::viewSource(v).getDefiningOp();
     if (!def || isa<ms::ConstantOp, ms::BroadcastToOp>(def))
       return nullptr;
     return def;
   }
 
-  /// The value whose buffer holds `v`: through views.
-  static Value viewRoot(Value v) {
-    while (Operation *def = v.getDefiningOp()) {
-      if (!isView(def))
-        break;
-      v = def->getOperand(0);
-    }
-    return v;
-  }
 
-  Role roleOf(Value v) { return roles.lookup(viewRoot(v)); }
+  Role roleOf(Value v) { return roles.lookup(ms::viewSource(v)); }
 
   /// The broadcast shape of small operand `v` used by `op`, left-padded to
   /// the iteration rank.
@@ -386,7 +375,7 @@ public:
   /// Checks that the kernel can compute `op`.
   LogicalResult checkSupported(Operation *op, std::string &why) {
     StringRef name = op->getName().stripDialect();
-    if (isView(op))
+    if (ms::isViewOp(op))
       return success();
     if (auto c = dyn_cast<ms::ConstantOp>(op)) {
       auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
@@ -521,7 +510,7 @@ public:
     }
     // Broadcast tiles of the small values full-size ops read.
     for (auto &[value, bshape] : g.smallShapes) {
-      Value root = VectorGroup::viewRoot(value);
+      Value root = ms::viewSource(value);
       if (!broadcasts.count(root))
         broadcasts[root] = alloc(tileShape(), elementOf(value),
                                  ("bcast" + Twine(broadcasts.size())).str());
@@ -533,7 +522,7 @@ public:
           (void)splatTile(operand, isColumnOp(&op));
     // Intermediates: one tile per value computed in the group.
     for (Operation &op : body.without_terminator()) {
-      if (VectorGroup::isView(&op) ||
+      if (ms::isViewOp(&op) ||
           isa<ms::ConstantOp, ms::BroadcastToOp>(op))
         continue;
       Value result = op.getResult(0);
@@ -701,7 +690,7 @@ private:
   SmallVector<int64_t> columnShape() { return {t.rows, 1}; }
 
   Value splatTile(Value value, bool column) {
-    Value &tile = splatTiles[{VectorGroup::viewRoot(value), column ? 1u : 0u}];
+    Value &tile = splatTiles[{ms::viewSource(value), column ? 1u : 0u}];
     if (!tile) {
       tile = alloc(column ? columnShape() : tileShape(), elementOf(value),
                    ("splat" + Twine(splatTiles.size())).str());
@@ -711,7 +700,7 @@ private:
   }
 
   TypedAttr splatValue(Value value) {
-    auto c = VectorGroup::viewRoot(value).getDefiningOp<ms::ConstantOp>();
+    auto c = ms::viewSource(value).getDefiningOp<ms::ConstantOp>();
     return cast<DenseElementsAttr>(c.getValue()).getSplatValue<TypedAttr>();
   }
 
@@ -796,7 +785,7 @@ private:
   /// The tile holding `v` for an op on full tiles (`full`) or on per-row
   /// tiles.
   Value tileOf(Value v, bool full) {
-    Value root = VectorGroup::viewRoot(v);
+    Value root = ms::viewSource(v);
     switch (g.roles.lookup(root)) {
     case Role::Splat:
       return rowsOf(splatTile(v, !full), rows);
@@ -818,7 +807,7 @@ private:
   }
 
   void emit(Operation *op, int64_t slot) {
-    if (VectorGroup::isView(op) || isa<ms::ConstantOp>(op))
+    if (ms::isViewOp(op) || isa<ms::ConstantOp>(op))
       return;
     Value result = op->getResult(0);
     if (isa<ms::BroadcastToOp>(op)) {

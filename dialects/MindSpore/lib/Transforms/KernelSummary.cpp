@@ -42,8 +42,7 @@ mlir::ascend::mindspore::findLoadTimeOps(Operation *root) {
   return loadTime;
 }
 
-/// The value whose GM buffer `v` reads: through views to their source.
-static Value bufferOf(Value v) {
+Value mlir::ascend::mindspore::viewSource(Value v) {
   while (Operation *def = v.getDefiningOp()) {
     if (!isViewOp(def))
       break;
@@ -70,7 +69,7 @@ int64_t mlir::ascend::mindspore::kernelGMBytes(Operation *kernel) {
   int64_t bytes = 0;
   llvm::SmallDenseSet<Value> read;
   for (Value v : kernel->getOperands())
-    if (read.insert(bufferOf(v)).second)
+    if (read.insert(viewSource(v)).second)
       bytes += tensorBytes(v.getType());
   for (Value r : kernel->getResults())
     bytes += tensorBytes(r.getType());

@@ -34,6 +34,10 @@ int64_t tensorBytes(Type type);
 /// (Reshape, ExpandDims, Squeeze): no kernel, no GM traffic.
 bool isViewOp(Operation *op);
 
+/// The value whose device buffer `v` is: `v` followed through view ops
+/// (isViewOp) to their source.
+Value viewSource(Value v);
+
 /// Ops of `root` that compute only from parameters and constants (e.g. the
 /// scaled weights of a folded BatchNorm): pure ops without regions whose
 /// every operand is a `load`, a `constant` or the result of another such op.
