@@ -235,19 +235,15 @@ FailureOr<SimulatedFigures> simulate(ac::KernelOp kernel) {
     coarsenSpans(figures.spans, firstSpan);
   }
 
-  // The cores the kernel runs on, and in how many rounds its blocks fit
-  // them (a MIX block is one AIC with its AIVs).
+  // The cores the kernel runs on (a MIX block is one AIC with its AIVs);
+  // the simulator counts the rounds its blocks need on them.
   bool cube = figures.mac || figures.mte1 || figures.fixpipe || figures.aicMte2;
   bool vector = figures.vec || figures.mte3 || figures.aivMte2;
   figures.taskType = cube && vector ? TaskType::MixAIC
                      : cube         ? TaskType::AICore
                                     : TaskType::AIVectorCore;
-  int64_t cores = figures.taskType == TaskType::AIVectorCore
-                      ? target.vectorCores
-                      : target.cubeCores;
   figures.cubeCores = target.cubeCores;
-  figures.waves =
-      std::max<int64_t>(1, llvm::divideCeil(kernel.getBlockDim(), cores));
+  figures.waves = schedule->waves;
   return figures;
 }
 

@@ -405,15 +405,26 @@ static FailureOr<KernelSchedule> simulateBlocks(KernelOp kernel,
 /// The die's HBM is shared by every core: all blocks of one wave together
 /// move at most hbmBytesPerSecond (AICoreTarget.h), whatever each core's own
 /// rate. The GM reads that miss L2 and every write (written back from L2)
-/// cross it; a wave is `cores` blocks (Cube cores when the kernel uses the
-/// Cube, else Vector cores). The kernel's cycles are at least that wave's HBM
+/// cross it; a wave is `cores` blocks (Cube cores when the kernel uses a
+/// Cube-core pipe, else Vector cores). The kernel's cycles are at least that wave's HBM
 /// time; the pipes' busy cycles stay what they were (they stall the rest).
 static KernelSchedule capAtHBM(KernelOp kernel, KernelSchedule schedule,
                                const GMReads &traffic, double hitRatio) {
   const AICoreTarget &target = kernel.getTarget();
-  bool cube = schedule.busy[static_cast<int>(Pipe::M)] > 0;
+  // A Cube-core pipe busy: M, MTE1, FIX, or MTE2 loading L1 (not UB).
+  auto busy = [&](Pipe pipe) { return schedule.busy[static_cast<int>(pipe)]; };
+  bool cube = busy(Pipe::M) || busy(Pipe::MTE1) || busy(Pipe::FIX) ||
+              llvm::any_of(schedule.intervals, [](const PipeInterval &i) {
+                return i.pipe == Pipe::MTE2 && i.end > i.start &&
+                       !llvm::any_of(i.op->getOperandTypes(), [](Type t) {
+                         return getAddressSpace(cast<MemRefType>(t)) ==
+                                AddressSpace::UB;
+                       });
+              });
   int64_t cores = cube ? target.cubeCores : target.vectorCores;
-  int64_t waves = llvm::divideCeil(kernel.getBlockDim(), cores);
+  int64_t waves =
+      std::max<int64_t>(1, llvm::divideCeil(kernel.getBlockDim(), cores));
+  schedule.waves = waves;
   double hbmBytes = traffic.requested * (1 - hitRatio) + traffic.written;
   double bytesPerCycle = target.hbmBytesPerSecond / target.clockHz;
   auto hbmCycles =

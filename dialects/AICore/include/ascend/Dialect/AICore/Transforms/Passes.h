@@ -37,6 +37,10 @@ struct KernelSchedule {
   /// Cycles one wave of blocks needs to move its HBM traffic (L2 misses and
   /// writes) at the die's HBM bandwidth; `cycles` is at least this.
   int64_t hbmBoundCycles = 0;
+  /// Rounds the blocks need on the chip: ceil(block_dim / cores), with the
+  /// Cube cores when a Cube-core pipe is busy (M, MTE1, FIX, MTE2 into L1),
+  /// else the Vector cores.
+  int64_t waves = 1;
   /// The busiest block's own makespan, before the HBM bound.
   int64_t blockCycles = 0;
 };
