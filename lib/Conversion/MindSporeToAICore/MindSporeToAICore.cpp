@@ -187,6 +187,12 @@ private:
       loads += std::max<int64_t>(
           0, fix - ahead * stageLoad(rows, cols, std::min(kS, s.k)));
     }
+    // With a single stage per tile every tile's stage is in L1 buffer 0:
+    // the next tile's load waits until this one's slices are extracted
+    // (each after the mmad that frees its L0 buffer), so MTE2 does not
+    // overlap MTE1 and the Cube.
+    if (fullStages + (rest ? 1 : 0) == 1)
+      loads = std::max(loads, mte2 + std::max(mte1, m));
     return std::max({loads, mte1, cube, fix});
   }
 
