@@ -54,6 +54,16 @@ func.func @double(%x: tensor<1x2x5x5xf64>, %w: tensor<3x2x3x3xf64>) -> tensor<1x
   return %y : tensor<1x3x3x3xf64>
 }
 
+// A band is whole input rows: 3 channels x 3 rows of 40000 f16 (720 KB) do
+// not fit the 512 KiB of L1 with any tile.
+// CHECK-LABEL: func.func @too_wide
+// CHECK: mindspore.conv2d
+func.func @too_wide(%x: tensor<1x3x3x40000xf16>, %w: tensor<8x3x3x3xf16>) -> tensor<1x8x1x39998xf16> {
+  // expected-remark @+1 {{conv2d kept at the mindspore level: no tiling of 39998x8x27 fits the Ascend910B2 buffers}}
+  %y = mindspore.conv2d %x, %w {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x3x3x40000xf16>, tensor<8x3x3x3xf16>) -> tensor<1x8x1x39998xf16>
+  return %y : tensor<1x8x1x39998xf16>
+}
+
 // The kernel of @ragged (kernels follow the functions).
 // CHECK-LABEL: aicore.kernel @conv2d_2x5x9x11_7x3x3_s2x2_p1x1x1x1_d1x1_f32_bias(%arg0: memref<2x5x9x11xf32, #aicore.space<gm>>, %arg1: memref<7x5x3x3xf32, #aicore.space<gm>>, %arg2: memref<7xf32, #aicore.space<gm>>, %arg3: memref<2x7x5x6xf32, #aicore.space<gm>>)
 // CHECK-SAME: k_stages = 1 : i64, l0c_buffers = 1 : i64, l1_buffers = 2 : i64, modeled_cycles = {{[0-9]+}} : i64, tk = 32 : i64, tm = 16 : i64, tn = 16 : i64}, block_dim = 4
@@ -80,3 +90,4 @@ func.func @double(%x: tensor<1x2x5x5xf64>, %w: tensor<3x2x3x3xf64>) -> tensor<1x
 // CHECK: aicore.copy %{{.*}}, %[[T]] : memref<16x7xf32, strided<[16, 1]>, #aicore.space<ub>> to memref<16x7xf32, strided<[1, 30], offset: ?>, #aicore.space<gm>>
 // The partial tiles (14 pixels).
 // CHECK: aicore.load3d {{.*}} to memref<14x32xf32, strided<[32, 1]>, #aicore.space<l0a>>
+
