@@ -75,6 +75,8 @@ public:
   void loadAStage(OpBuilder &b, Location loc, Value stage, OpFoldResult mi,
                   OpFoldResult k, int64_t rows, int64_t kLen) override {
     Band band = getBand(b, loc, mi, k, rows, kLen);
+    // The slices of this stage follow in the same block and reuse it.
+    stageBand = {stage, band};
     // input[n, c0 : c0 + C1, h0 : h0 + H1, :] -> stage[0 : C1, 0 : H1, :]
     int64_t c1 = g.stageChannels(kLen), h1 = g.bandRows(rows);
     SmallVector<OpFoldResult> offsets{band.image, band.channel, band.row,
@@ -94,7 +96,8 @@ public:
   void loadASlice(OpBuilder &b, Location loc, Value stage, Value slice,
                   OpFoldResult mi, OpFoldResult k, int64_t kLen, int64_t kk,
                   int64_t rows, int64_t len) override {
-    Band band = getBand(b, loc, mi, k, rows, kLen);
+    Band band = stageBand.first == stage ? stageBand.second
+                                         : getBand(b, loc, mi, k, rows, kLen);
     Value source = bandView(b, loc, stage, g.stageChannels(kLen),
                             g.bandRows(rows));
     Load3DOp::create(
@@ -232,6 +235,8 @@ private:
   const MatMulTiling &t;
   Type elementType;
   Value input, outPixels;
+  /// The band the last loadAStage placed, by its stage buffer.
+  std::pair<Value, Band> stageBand;
 };
 
 /// The kernel name of a convolution problem: input, weight, stride, pad,
