@@ -111,14 +111,16 @@ public:
 private:
   /// GM bytes of A the tiles of one column of tiles of one image load.
   double aBytesOfRows() {
-    double bytes = 0;
     int64_t kS = t.kStages * t.tk;
-    for (int64_t row = 0; row < s.m; row += t.tm) {
-      int64_t rows = std::min(t.tm, s.m - row);
-      bytes += double(s.k / kS) * aStageBytes(s, rows, kS);
+    auto tileBytes = [&](int64_t rows) {
+      double bytes = double(s.k / kS) * aStageBytes(s, rows, kS);
       if (s.k % kS)
         bytes += aStageBytes(s, rows, s.k % kS);
-    }
+      return bytes;
+    };
+    double bytes = double(s.m / t.tm) * tileBytes(t.tm);
+    if (s.m % t.tm)
+      bytes += tileBytes(s.m % t.tm);
     return bytes;
   }
   int64_t read(int64_t bytes) {

@@ -1,7 +1,8 @@
 //===- MindSporeToAICore.h - mindspore to aicore conversion -----*- C++ -*-===//
 //
-// convert-mindspore-to-aicore: tiles MatMul (+ BiasAdd) for one AI Core into
-// aicore kernels launched from the graph. See Passes.td for the rules.
+// convert-mindspore-to-aicore: tiles MatMul (+ BiasAdd) and Conv2D (+ BiasAdd,
+// as an implicit GEMM) for one AI Core into aicore kernels launched from the
+// graph. See Passes.td for the rules.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCEND_CONVERSION_MINDSPORETOAICORE_MINDSPORETOAICORE_H
