@@ -13,7 +13,7 @@
 // (including output rows that lie entirely in the padding) and an
 // asymmetric 'same' pad, dilations 2 and (1, 2), 1x1, 3x3, 4x4, 5x3 and 7x7
 // kernels, channel counts that are not multiples of 16 (3, 5, 17, 20, 24 ->
-// 7, 9, 10, 18, 33, 40), batches of 2 and 3, fused biases, f32 and f16.
+// 7, 9, 10, 18, 33, 40), batches of 2 and 3, fused biases, f32, f16 and bf16.
 // Each runs with the searched tiling and with a forced one (32x32 tiles, K
 // stages of two 32-element slices, two L0C buffers, a ring of 4 L1 stages),
 // and the kernel model checks both for races. The module itself (the
@@ -21,7 +21,7 @@
 
 // Every convolution is a launch; a dilated and a strided kernel.
 // KERNELS-NOT: mindspore.conv2d
-// KERNELS-COUNT-9: aicore.launch @conv2d_
+// KERNELS-COUNT-10: aicore.launch @conv2d_
 // KERNELS-NOT: mindspore.conv2d
 // KERNELS: aicore.kernel @conv2d_1x17x11x9_18x3x3_s1x1_p2x2x2x2_d2x2_f32(
 // KERNELS: aicore.load3d {{.*}} {dilation = array<i64: 2, 2>, image = array<i64: 11, 9>, kernel = array<i64: 3, 3>, pad = array<i64: 2, 2, 2, 2>, stride = array<i64: 1, 1>}
@@ -30,7 +30,7 @@
 
 // CHECK: run 0: max abs error 0, max rel error 0 (tolerance per output element type): ok
 
-func.func @main(%x0: tensor<2x5x9x11xf32>, %w0: tensor<7x5x3x3xf32>, %b0: tensor<7xf32>, %x1: tensor<1x3x19x17xf32>, %w1: tensor<10x3x7x7xf32>, %b1: tensor<10xf32>, %x2: tensor<1x17x11x9xf32>, %w2: tensor<18x17x3x3xf32>, %x3: tensor<3x20x11x9xf32>, %w3: tensor<33x20x1x1xf32>, %b3: tensor<33xf32>, %x4: tensor<1x6x10x7xf32>, %w4: tensor<5x6x4x4xf32>, %x5: tensor<2x4x12x13xf32>, %w5: tensor<9x4x5x3xf32>, %x6: tensor<1x24x11x9xf32>, %w6: tensor<40x24x3x3xf32>, %b6: tensor<40xf32>, %x7: tensor<1x2x5x6xf32>, %w7: tensor<3x2x3x3xf32>, %x8: tensor<1x5x9x11xf16>, %w8: tensor<7x5x3x3xf16>, %b8: tensor<7xf16>) -> (tensor<2x7x5x6xf32>, tensor<1x10x10x9xf32>, tensor<1x18x11x9xf32>, tensor<3x33x6x5xf32>, tensor<1x5x10x7xf32>, tensor<2x9x8x5xf32>, tensor<1x40x11x9xf32>, tensor<1x3x9x10xf32>, tensor<1x7x5x6xf16>) {
+func.func @main(%x0: tensor<2x5x9x11xf32>, %w0: tensor<7x5x3x3xf32>, %b0: tensor<7xf32>, %x1: tensor<1x3x19x17xf32>, %w1: tensor<10x3x7x7xf32>, %b1: tensor<10xf32>, %x2: tensor<1x17x11x9xf32>, %w2: tensor<18x17x3x3xf32>, %x3: tensor<3x20x11x9xf32>, %w3: tensor<33x20x1x1xf32>, %b3: tensor<33xf32>, %x4: tensor<1x6x10x7xf32>, %w4: tensor<5x6x4x4xf32>, %x5: tensor<2x4x12x13xf32>, %w5: tensor<9x4x5x3xf32>, %x6: tensor<1x24x11x9xf32>, %w6: tensor<40x24x3x3xf32>, %b6: tensor<40xf32>, %x7: tensor<1x2x5x6xf32>, %w7: tensor<3x2x3x3xf32>, %x8: tensor<1x5x9x11xf16>, %w8: tensor<7x5x3x3xf16>, %b8: tensor<7xf16>, %x9: tensor<1x5x7x9xbf16>, %w9: tensor<6x5x3x3xbf16>, %b9: tensor<6xbf16>) -> (tensor<2x7x5x6xf32>, tensor<1x10x10x9xf32>, tensor<1x18x11x9xf32>, tensor<3x33x6x5xf32>, tensor<1x5x10x7xf32>, tensor<2x9x8x5xf32>, tensor<1x40x11x9xf32>, tensor<1x3x9x10xf32>, tensor<1x7x5x6xf16>, tensor<1x6x7x9xbf16>) {
   // 0: odd H and W, stride 2, pad 1, batch 2
   %c0 = mindspore.conv2d %x0, %w0 {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<2x5x9x11xf32>, tensor<7x5x3x3xf32>) -> tensor<2x7x5x6xf32>
   %y0 = mindspore.bias_add %c0, %b0 : (tensor<2x7x5x6xf32>, tensor<7xf32>) -> tensor<2x7x5x6xf32>
@@ -54,5 +54,8 @@ func.func @main(%x0: tensor<2x5x9x11xf32>, %w0: tensor<7x5x3x3xf32>, %b0: tensor
   // 8: f16: odd H and W, stride 2, pad 1
   %c8 = mindspore.conv2d %x8, %w8 {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x5x9x11xf16>, tensor<7x5x3x3xf16>) -> tensor<1x7x5x6xf16>
   %y8 = mindspore.bias_add %c8, %b8 : (tensor<1x7x5x6xf16>, tensor<7xf16>) -> tensor<1x7x5x6xf16>
-  return %y0, %y1, %c2, %y3, %c4, %c5, %y6, %c7, %y8 : tensor<2x7x5x6xf32>, tensor<1x10x10x9xf32>, tensor<1x18x11x9xf32>, tensor<3x33x6x5xf32>, tensor<1x5x10x7xf32>, tensor<2x9x8x5xf32>, tensor<1x40x11x9xf32>, tensor<1x3x9x10xf32>, tensor<1x7x5x6xf16>
+  // 9: bf16: 3x3, pad 1, Cin 5, Cout 6
+  %c9 = mindspore.conv2d %x9, %w9 {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x5x7x9xbf16>, tensor<6x5x3x3xbf16>) -> tensor<1x6x7x9xbf16>
+  %y9 = mindspore.bias_add %c9, %b9 : (tensor<1x6x7x9xbf16>, tensor<6xbf16>) -> tensor<1x6x7x9xbf16>
+  return %y0, %y1, %c2, %y3, %c4, %c5, %y6, %c7, %y8, %y9 : tensor<2x7x5x6xf32>, tensor<1x10x10x9xf32>, tensor<1x18x11x9xf32>, tensor<3x33x6x5xf32>, tensor<1x5x10x7xf32>, tensor<2x9x8x5xf32>, tensor<1x40x11x9xf32>, tensor<1x3x9x10xf32>, tensor<1x7x5x6xf16>, tensor<1x6x7x9xbf16>
 }

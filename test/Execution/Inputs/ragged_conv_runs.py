@@ -1,6 +1,8 @@
 """Writes ragged-conv.runs, the inputs and expected outputs of
 ascend-run-ragged-conv.mlir: PyTorch's conv2d on small integer inputs (every
-product and sum is an integer, exact in f32 and, below 2048, in f16).
+product and sum is an integer, exact in f32, in f16 below 2048 and in bf16 below 256; the f16 and bf16
+references are the exact sums rounded once, as the kernel's f32 accumulator
+is).
 
     /usr/bin/python3 test/Execution/Inputs/ragged_conv_runs.py > test/Execution/Inputs/ragged-conv.runs
 """
@@ -19,9 +21,10 @@ CASES = [
     ("3x3, Cin 24, Cout 40, 11x9, pad 1", (1, 24, 11, 9), (40, 24, 3, 3), (1, 1), (1, 1, 1, 1), (1, 1), True, torch.float32),
     ("3x3, pad 3 (rows of output entirely in the padding)", (1, 2, 5, 6), (3, 2, 3, 3), (1, 1), (3, 3, 3, 3), (1, 1), False, torch.float32),
     ("f16: odd H and W, stride 2, pad 1", (1, 5, 9, 11), (7, 5, 3, 3), (2, 2), (1, 1, 1, 1), (1, 1), True, torch.float16),
+    ("bf16: 3x3, pad 1, Cin 5, Cout 6", (1, 5, 7, 9), (6, 5, 3, 3), (1, 1), (1, 1, 1, 1), (1, 1), True, torch.bfloat16),
 ]
 
-TYPES = {torch.float32: "f32", torch.float16: "f16"}
+TYPES = {torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16"}
 
 
 def literal(v):
