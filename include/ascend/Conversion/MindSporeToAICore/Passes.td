@@ -52,8 +52,9 @@ def ConvertMindSporeToAICorePass
     l0c_buffers, modeled_cycles}`.
     A matmul whose element type the Cube lacks stays at the mindspore level
     with a remark. The `tiling` option replaces the search with one given
-    schedule for every matmul (for tests and tuning); a schedule that is
-    not made of fractal multiples or does not fit the chip is an error.
+    schedule for every matmul and convolution (for tests and tuning); a
+    schedule that is not made of fractal multiples or does not fit the chip
+    is an error.
 
     Edge tiles. When M or N is not a multiple of its tile (or of 16), the
     last row or column of tiles is partial: its GM -> L1 copies move only
