@@ -111,22 +111,27 @@ private:
   /// locations (as upstream's computeHash: regions are not hashed, operands
   /// of a commutative op in any order).
   HashedOp hashed(Operation *op) {
-    llvm::hash_code hash = llvm::hash_combine(
-        op->getName().getAsOpaquePointer(),
-        op->getRawDictionaryAttrs().getAsOpaquePointer(),
-        op->hashProperties());
+    using llvm::detail::combineHashValue;
+    auto pointerHash = [](const void *p) {
+      return llvm::DenseMapInfo<const void *>::getHashValue(p);
+    };
+    unsigned hash = combineHashValue(
+        pointerHash(op->getName().getAsOpaquePointer()),
+        pointerHash(op->getRawDictionaryAttrs().getAsOpaquePointer()));
+    hash = combineHashValue(hash,
+                            static_cast<unsigned>(op->hashProperties()));
     for (Type type : op->getResultTypes())
-      hash = llvm::hash_combine(hash, type.getAsOpaquePointer());
+      hash = combineHashValue(hash, pointerHash(type.getAsOpaquePointer()));
     if (traitsOf(op).commutative) {
-      size_t operands = 0;
+      unsigned operands = 0;
       for (Value v : op->getOperands())
-        operands += llvm::hash_value(v.getAsOpaquePointer());
-      hash = llvm::hash_combine(hash, operands);
+        operands += pointerHash(v.getAsOpaquePointer());
+      hash = combineHashValue(hash, operands);
     } else {
       for (Value v : op->getOperands())
-        hash = llvm::hash_combine(hash, v.getAsOpaquePointer());
+        hash = combineHashValue(hash, pointerHash(v.getAsOpaquePointer()));
     }
-    return {op, static_cast<unsigned>(hash)};
+    return {op, hash};
   }
 
   void replaceUsesAndDelete(KnownOps &known, Operation *op,
