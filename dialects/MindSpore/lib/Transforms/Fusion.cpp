@@ -50,6 +50,16 @@ struct Group {
   /// The values valueCount counts for the group, valid when `valuesKnown`.
   llvm::DenseSet<Value> values;
   bool valuesKnown = false;
+
+  /// Closes the group: it takes no more ops, so its cached sets go (a
+  /// program has a group per few ops).
+  void close() {
+    closed = true;
+    inputs = {};
+    values = {};
+    valuesKnown = false;
+    bytes = -1;
+  }
 };
 
 /// Grows fusion groups over one block (see the pass description).
@@ -112,6 +122,8 @@ private:
   int64_t maxGroupOps, maxGroupValues;
   Block *currentBlock = nullptr;
   SmallVector<Group> groups;
+  /// Groups made since the last op that closed every group.
+  SmallVector<int64_t> openSinceBarrier;
   llvm::DenseMap<Operation *, int64_t> membership;
   /// Grouped ops by the values they read. Entries of closed groups are
   /// dropped when the value is next looked up: a group never reopens, and a
@@ -265,6 +277,7 @@ void BlockFuser::appendReaderGroups(Value v, Operation *op,
 void BlockFuser::run(Block &block) {
   currentBlock = &block;
   groups.clear();
+  openSinceBarrier.clear();
   membership.clear();
   groupedReaders.clear();
   for (Operation &opRef : block.without_terminator()) {
@@ -323,6 +336,7 @@ void BlockFuser::run(Block &block) {
       } else {
         joined = groups.size();
         groups.emplace_back();
+        openSinceBarrier.push_back(joined);
       }
       Group &group = groups[joined];
       group.ops.push_back(op);
@@ -378,6 +392,8 @@ void BlockFuser::run(Block &block) {
         group.bytes = -1;
         group.valuesKnown = false;
         other.ops.clear();
+        other.inputs = {};
+        other.values = {};
         other.valuesKnown = false;
       }
     }
@@ -387,15 +403,17 @@ void BlockFuser::run(Block &block) {
                    !loadTime.contains(op) &&
                    (op->getNumRegions() > 0 || !isPure(op));
     if (barrier) {
-      for (Group &group : groups)
-        group.closed = true;
+      // Groups made since the last barrier (the earlier ones are closed).
+      for (int64_t g : openSinceBarrier)
+        groups[g].close();
+      openSinceBarrier.clear();
       continue;
     }
     op->walk([&](Operation *nested) {
       for (Value v : nested->getOperands()) {
         int64_t g = groupOf(v);
         if (g >= 0 && g != joined)
-          groups[g].closed = true;
+          groups[g].close();
       }
     });
   }
