@@ -13,6 +13,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace mlir::ascend::mindspore {
 #define GEN_PASS_DEF_ASCENDMINDSPOREFUSE
@@ -447,17 +449,19 @@ void BlockFuser::materialize(Group &group, int64_t index) {
           }))
         outputs.push_back(r);
   }
-  std::string name = "Fused";
+  SmallString<64> name("Fused");
   int64_t named = 0;
   for (Operation *op : group.ops) {
     if (isViewOp(op) || named == 4)
       continue;
     if (auto prim = dyn_cast<PrimitiveOpInterface>(op)) {
-      name += "_" + prim.getPrimitiveName().str();
+      name += "_";
+      name += prim.getPrimitiveName();
       ++named;
     }
   }
-  name += "_" + std::to_string(index);
+  name += "_";
+  llvm::raw_svector_ostream(name) << index;
   StringRef kind = group.hasCube        ? "mix"
                    : group.hasReduction ? "reduction"
                                         : "vector";
