@@ -96,15 +96,34 @@ private:
   /// Traits upstream CSE asks of every op, per op name: hasTrait is a
   /// linear search over an op's traits.
   struct NameTraits {
-    bool terminator, commutative;
+    bool terminator, commutative, recursiveEffects;
   };
   NameTraits traitsOf(Operation *op) {
     auto [it, inserted] = traits.try_emplace(
-        op->getName().getAsOpaquePointer(), NameTraits{false, false});
+        op->getName().getAsOpaquePointer(), NameTraits{false, false, false});
     if (inserted)
       it->second = {op->hasTrait<OpTrait::IsTerminator>(),
-                     op->hasTrait<OpTrait::IsCommutative>()};
+                    op->hasTrait<OpTrait::IsCommutative>(),
+                    op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()};
     return it->second;
+  }
+
+  /// mlir::isMemoryEffectFree, with the trait looked up once per op name.
+  bool isMemoryEffectFree(Operation *op) {
+    bool recursive = traitsOf(op).recursiveEffects;
+    if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
+      if (!effects.hasNoEffect())
+        return false;
+      if (!recursive)
+        return true;
+    } else if (!recursive) {
+      return false; // effects unknown
+    }
+    for (Region &region : op->getRegions())
+      for (Operation &nested : region.getOps())
+        if (!isMemoryEffectFree(&nested))
+          return false;
+    return true;
   }
 
   /// A hash consistent with OperationEquivalence::isEquivalentTo ignoring
