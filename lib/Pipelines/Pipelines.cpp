@@ -40,7 +40,8 @@ void mlir::ascend::buildPyNativeToMindSporePipeline(
   canonicalize.setUseTopDownTraversal().setRegionSimplificationLevel(
       GreedySimplifyRegionLevel::Disabled);
   funcs.addPass(createCanonicalizerPass(canonicalize));
-  funcs.addPass(createCSEPass());
+  // MLIR's cse, with each op hashed once (the same result).
+  funcs.addPass(mindspore::createAscendMindSporeCSE());
 }
 
 void mlir::ascend::buildGraphFusionPipeline(
