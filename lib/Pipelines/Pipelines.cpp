@@ -40,8 +40,7 @@ void mlir::ascend::buildPyNativeToMindSporePipeline(
   canonicalize.setUseTopDownTraversal().setRegionSimplificationLevel(
       GreedySimplifyRegionLevel::Disabled);
   funcs.addPass(createCanonicalizerPass(canonicalize));
-  // MLIR's cse, with each op hashed once (the same result).
-  funcs.addPass(mindspore::createAscendMindSporeCSE());
+  funcs.addPass(createCSEPass());
 }
 
 void mlir::ascend::buildGraphFusionPipeline(

@@ -16,28 +16,6 @@ def AscendMindSporeFoldTranspose
   let dependentDialects = ["::mlir::ascend::mindspore::MindSporeDialect"];
 }
 
-def AscendMindSporeCSE : Pass<"ascend-mindspore-cse"> {
-  let summary = "Common subexpression elimination (MLIR's cse), each op "
-                "hashed once";
-  let description = [{
-    Does what MLIR's `cse` pass does, with its rules: walking the regions in
-    dominance order, an op equivalent to a known op (same name, attributes,
-    properties, result types and operands, in any order for a commutative
-    op; same regions; locations ignored) is replaced by it when it has no
-    memory effects, or only reads and no op that may write lies between the
-    two in one block; a trivially dead op is erased; terminators and ops
-    with a region of several blocks are kept; regions isolated from above
-    start with nothing known. The result is the same IR, with the same use
-    lists, as `cse` gives.
-
-    The difference is the cost: each op is hashed once (upstream's table
-    hashes an op again on every probe and every known op whenever the table
-    grows) and the traits CSE asks about (terminator, commutative,
-    recursive memory effects) are looked up once per op name. On a 100k-op
-    program this pass takes about a seventh of `cse`'s instructions.
-  }];
-}
-
 def AscendMindSporeFoldBatchNorm
     : Pass<"ascend-mindspore-fold-batch-norm"> {
   let summary = "Folds inference BatchNorm into the Conv2D that feeds it";
