@@ -91,11 +91,14 @@ public:
   }
 
 private:
+  /// One GM transfer (DMA instruction): its fixed cost, then its bytes.
   int64_t read(int64_t bytes) {
-    return static_cast<int64_t>(std::ceil(bytes * readCost));
+    return rates.gmTransferCycles +
+           static_cast<int64_t>(std::ceil(bytes * readCost));
   }
   int64_t write(int64_t bytes) {
-    return llvm::divideCeil(bytes, rates.l2WriteBytesPerCycle);
+    return rates.gmTransferCycles +
+           llvm::divideCeil(bytes, rates.l2WriteBytesPerCycle);
   }
   int64_t onChip(int64_t bytes) {
     return llvm::divideCeil(bytes, rates.onChipBytesPerCycle);
@@ -273,8 +276,11 @@ mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
         tkMax = std::min(tkMax / unit * unit, roundUp(k));
         for (int64_t tk = tkMax; tk >= std::max(unit, tkMax / 2); tk -= unit) {
           for (int64_t kStages : {1, 2, 4, 8}) {
-            // No stage beyond K.
-            if (kStages > 1 && (kStages / 2) * tk >= k)
+            // Longer stages only while K still takes two or more: the L1
+            // buffer of a stage follows its number inside the tile, so a
+            // tile of one stage would reuse the same buffer as the last
+            // tile and not overlap its load with that tile's mmads.
+            if (kStages > 1 && kStages * tk >= k)
               break;
             for (int64_t l1Buffers : {2, 4, 8}) {
               // No more L1 buffers than stages.

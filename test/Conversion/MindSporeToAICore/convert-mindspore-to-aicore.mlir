@@ -188,19 +188,25 @@ func.func @f64_stays(%x: tensor<4x4xf64>, %y: tensor<4x4xf64>) -> tensor<4x4xf64
 // CHECK: aicore.wait_flag mte3 -> fix, 0
 // CHECK: aicore.return
 
+// One slice of all of K (64): every GM transfer has a fixed cost, so the
+// search takes K in one stage rather than two slices of 32.
 // CHECK-LABEL: aicore.kernel @matmul_64x64x64_f32
-// CHECK-SAME: tm = 16 : i64, tn = 16 : i64}, block_dim = 16 : i64
-// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} : memref<16x32xf32, #aicore.space<l0a>>, memref<32x16xf32, #aicore.space<l0b>>, memref<16x16xf32, #aicore.space<l0c>>
-// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} {accumulate} : memref<16x32xf32, #aicore.space<l0a>>, memref<32x16xf32, #aicore.space<l0b>>, memref<16x16xf32, #aicore.space<l0c>>
+// CHECK-SAME: tk = 64 : i64, tm = 16 : i64, tn = 16 : i64}, block_dim = 16 : i64
+// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} : memref<16x64xf32, #aicore.space<l0a>>, memref<64x16xf32, #aicore.space<l0b>>, memref<16x16xf32, #aicore.space<l0c>>
+// CHECK-NOT: accumulate
 // CHECK: aicore.copy %{{.*}}, %{{.*}} : memref<16x16xf32, #aicore.space<l0c>> to memref<16x16xf32, strided<[64, 1], offset: ?>, #aicore.space<gm>>
 // CHECK: aicore.return
 
+// Two slices of 48 per L1 stage (k_stages = 2, stages of 96): stage 0
+// peeled, stages 1-8 two at a time through the loop (buffers 0 and 1),
+// stage 9 alone, then the partial stage of 64 (slices of 48 and 16).
 // CHECK-LABEL: aicore.kernel @matmul_512x768x1024_f32
-// CHECK-SAME: tk = 32 : i64, tm = 128 : i64, tn = 128 : i64}, block_dim = 24 : i64
-// CHECK-DAG: aicore.alloc : memref<128x32xf32, #aicore.space<l1>>
-// CHECK-DAG: aicore.alloc : memref<32x128xf32, #aicore.space<l1>>
-// CHECK-DAG: aicore.alloc : memref<128x32xf32, #aicore.space<l0a>>
-// CHECK-DAG: aicore.alloc : memref<32x128xf32, #aicore.space<l0b>>
+// CHECK-SAME: k_stages = 2 : i64
+// CHECK-SAME: tk = 48 : i64, tm = 128 : i64, tn = 128 : i64}, block_dim = 24 : i64
+// CHECK-DAG: aicore.alloc : memref<128x96xf32, #aicore.space<l1>>
+// CHECK-DAG: aicore.alloc : memref<96x128xf32, #aicore.space<l1>>
+// CHECK-DAG: aicore.alloc : memref<128x48xf32, #aicore.space<l0a>>
+// CHECK-DAG: aicore.alloc : memref<48x128xf32, #aicore.space<l0b>>
 // CHECK-DAG: aicore.alloc : memref<128x128xf32, #aicore.space<l0c>>
 // CHECK: aicore.block_idx
 // CHECK: scf.for %[[T:.*]] =
@@ -208,16 +214,18 @@ func.func @f64_stays(%x: tensor<4x4xf64>, %y: tensor<4x4xf64>) -> tensor<4x4xf64
 // CHECK: arith.remui %[[T]], %c6{{[_0-9]*}}
 // CHECK: aicore.mmad
 // CHECK-NOT: accumulate
-// CHECK: scf.for %[[K:.*]] = %c32{{[_0-9]*}} to %c{{[0-9]+}} step %c64{{[_0-9]*}} {
 // CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} {accumulate}
+// CHECK: scf.for %[[K:.*]] = %c96{{[_0-9]*}} to %c864{{[_0-9]*}} step %c192{{[_0-9]*}} {
+// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} {accumulate}
+// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} {accumulate} : memref<128x16xf32, strided<[48, 1]>, #aicore.space<l0a>>, memref<16x128xf32, strided<[128, 1]>, #aicore.space<l0b>>, memref<128x128xf32, #aicore.space<l0c>>
 // CHECK: aicore.copy %{{.*}}, %{{.*}} : memref<128x128xf32, #aicore.space<l0c>> to memref<128x128xf32, strided<[768, 1], offset: ?>, #aicore.space<gm>>
 
 // CHECK-LABEL: aicore.kernel @matmul_64x32x128_f16_ta
-// CHECK-DAG: aicore.alloc : memref<64x16xf16, #aicore.space<l1>>
-// CHECK-DAG: aicore.alloc : memref<64x16xf16, #aicore.space<l0a>>
-// CHECK-DAG: aicore.alloc : memref<64x16xf16, #aicore.space<l0b>>
+// CHECK-DAG: aicore.alloc : memref<128x16xf16, #aicore.space<l1>>
+// CHECK-DAG: aicore.alloc : memref<128x16xf16, #aicore.space<l0a>>
+// CHECK-DAG: aicore.alloc : memref<128x16xf16, #aicore.space<l0b>>
 // CHECK-DAG: aicore.alloc : memref<16x16xf32, #aicore.space<l0c>>
-// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} {transpose_a} : memref<64x16xf16, #aicore.space<l0a>>, memref<64x16xf16, #aicore.space<l0b>>, memref<16x16xf32, #aicore.space<l0c>>
+// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} {transpose_a} : memref<128x16xf16, #aicore.space<l0a>>, memref<128x16xf16, #aicore.space<l0b>>, memref<16x16xf32, #aicore.space<l0c>>
 // CHECK: aicore.copy %{{.*}}, %{{.*}} : memref<16x16xf32, #aicore.space<l0c>> to memref<16x16xf16, strided<[32, 1], offset: ?>, #aicore.space<gm>>
 
 // Two L0C buffers: a block's tiles go in pairs t, t + 24 (buffers 0 and 1:
