@@ -47,7 +47,8 @@ def ConvertMindSporeToAICorePass
     plus its stall during the epilogue
     when the ring is too short to cover it), MTE1, M (plus the epilogue
     when there is one L0C buffer) and the epilogue; per block the sum over
-    its tiles plus the pipeline fill and drain; the kernel's figure is its
+    its tiles plus the fill and drain of the block's bottleneck pipe
+    (what it cannot overlap); the kernel's figure is its
     busiest block. The fewest cycles wins (then fewer blocks, fewer L1
     buffers, longer stages, wider tiles). The choice is recorded on the
     kernel as `aicore.tiling = {tm, tn, tk, k_stages, l1_buffers,
