@@ -112,8 +112,8 @@ constexpr int64_t KiB = 1024, MiB = 1024 * KiB, GiB = 1024 * MiB;
 /// dav-c220 data paths (see AICoreDataRates): GM miss 32 B/cycle, L2 read
 /// hit 118 B/cycle, write 77 B/cycle, on chip 512 B/cycle, L2 192 MiB,
 /// 57 cycles per GM transfer.
-inline constexpr AICoreDataRates kDavC220Rates = {32,  118, 77, 512,
-                                                  192 * detail::MiB, 57};
+inline constexpr AICoreDataRates kDavC220Rates = {
+    32, 118, 77, 512, 192 * detail::MiB, 57};
 
 /// One chip: one row of the target table. All AI Cores of a chip are alike.
 struct AICoreTarget {
