@@ -79,23 +79,25 @@ public:
                hitRatio / rates.l2ReadBytesPerCycle;
     SmallVector<MatMulRegion> regions =
         getMatMulRegions(s.m, s.n, t, s.images);
-    SmallVector<int64_t> perTile;
+    SmallVector<TilePipes> perTile;
     for (const MatMulRegion &r : regions)
       perTile.push_back(tileCycles(r.rows, r.cols));
     int64_t blocks = t.blockDim, busiest = 0;
     for (int64_t b = 0; b < blocks; ++b) {
       int64_t total = 0, tiles = 0;
-      for (auto [r, cycles] : llvm::zip(regions, perTile)) {
+      TilePipes sums;
+      for (auto [r, pipes] : llvm::zip(regions, perTile)) {
         int64_t mine = tilesOfBlock(b, blocks, r.offset, r.count());
-        total += mine * cycles;
+        total += mine * pipes.busiest();
+        sums.loads += mine * pipes.loads;
+        sums.mte1 += mine * pipes.mte1;
+        sums.cube += mine * pipes.cube;
+        sums.fix += mine * pipes.fix;
         tiles += mine;
       }
       if (!tiles)
         continue;
-      // Pipeline fill (the first stage's load and extract) and drain (the
-      // last tile's epilogue).
-      total += stageLoad(t.tm, t.tn, std::min(t.kStages * t.tk, s.k)) +
-               extract(t.tm, t.tn, std::min(t.tk, s.k)) + epilogue(t.tm, t.tn);
+      total += fillAndDrain(sums);
       busiest = std::max(busiest, total);
     }
     return busiest;
@@ -123,11 +125,43 @@ private:
       bytes += tileBytes(s.m % t.tm);
     return bytes;
   }
+
+  /// Steady-state cycles of one output tile on each pipe: MTE2 (with its
+  /// stall during an uncovered epilogue), MTE1, M (with the epilogue when
+  /// the next tile waits for the one accumulator) and the epilogue chain.
+  struct TilePipes {
+    int64_t loads = 0, mte1 = 0, cube = 0, fix = 0;
+    int64_t busiest() const { return std::max({loads, mte1, cube, fix}); }
+  };
+
+  /// What the block's bottleneck pipe (the largest sum over its tiles)
+  /// cannot overlap: the work before its first instruction (pipeline fill)
+  /// and after its last one (drain). MTE2: the last stage's slice extract,
+  /// its mmads and the epilogue; M: the first stage's load and slice (with
+  /// one accumulator the last epilogue is already on the M path); MTE1 and
+  /// FIX likewise.
+  int64_t fillAndDrain(const TilePipes &sums) {
+    int64_t kS = std::min(t.kStages * t.tk, s.k), tk = std::min(t.tk, s.k);
+    int64_t load = stageLoad(t.tm, t.tn, kS), slice = extract(t.tm, t.tn, tk);
+    int64_t stageMmad = mmad(t.tm, t.tn, kS), last = epilogue(t.tm, t.tn);
+    int64_t bound = sums.busiest();
+    if (bound == sums.loads)
+      return slice + stageMmad + last;
+    if (bound == sums.cube)
+      return load + slice + (t.l0cBuffers == 1 ? 0 : last);
+    if (bound == sums.mte1)
+      return load + mmad(t.tm, t.tn, tk) + last;
+    return load + slice + stageMmad;
+  }
+
+  /// One GM transfer (DMA instruction): its fixed cost, then its bytes.
   int64_t read(int64_t bytes) {
-    return static_cast<int64_t>(std::ceil(bytes * readCost));
+    return rates.gmTransferCycles +
+           static_cast<int64_t>(std::ceil(bytes * readCost));
   }
   int64_t write(int64_t bytes) {
-    return llvm::divideCeil(bytes, rates.l2WriteBytesPerCycle);
+    return rates.gmTransferCycles +
+           llvm::divideCeil(bytes, rates.l2WriteBytesPerCycle);
   }
   int64_t onChip(int64_t bytes) {
     return llvm::divideCeil(bytes, rates.onChipBytesPerCycle);
@@ -155,7 +189,7 @@ private:
   }
 
   /// One output tile of `rows` x `cols` valid elements, in steady state.
-  int64_t tileCycles(int64_t rows, int64_t cols) {
+  TilePipes tileCycles(int64_t rows, int64_t cols) {
     int64_t kS = t.kStages * t.tk;
     int64_t fullStages = s.k / kS, rest = s.k % kS;
     int64_t mte2 = 0, mte1 = 0, m = 0;
@@ -195,7 +229,7 @@ private:
     // overlap MTE1 and the Cube.
     if (fullStages + (rest ? 1 : 0) == 1)
       loads = std::max(loads, mte2 + std::max(mte1, m));
-    return std::max({loads, mte1, cube, fix});
+    return {loads, mte1, cube, fix};
   }
 
   const MatMulShape &s;
@@ -331,8 +365,11 @@ static FailureOr<MatMulTiling> searchTiling(const MatMulShape &s,
         tkMax = std::min(tkMax / unit * unit, roundUp(k));
         for (int64_t tk = tkMax; tk >= std::max(unit, tkMax / 2); tk -= unit) {
           for (int64_t kStages : {1, 2, 4, 8}) {
-            // No stage beyond K.
-            if (kStages > 1 && (kStages / 2) * tk >= k)
+            // Longer stages only while K still takes two or more: the L1
+            // buffer of a stage follows its number inside the tile, so a
+            // tile of one stage would reuse the same buffer as the last
+            // tile and not overlap its load with that tile's mmads.
+            if (kStages > 1 && kStages * tk >= k)
               break;
             for (int64_t l1Buffers : {2, 4, 8}) {
               // No more L1 buffers than stages.

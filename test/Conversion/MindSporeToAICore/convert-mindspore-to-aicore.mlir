@@ -6,7 +6,8 @@
 // A Linear layer with batch 1: x[1, 512] * w[1000, 512]^T + b[1000] in f32.
 // The search spreads N over the AI Cores: 20 tiles of 48 columns and a
 // partial one of 40 (1000 = 20 * 48 + 40), one per block (block_dim 21);
-// K = 512 goes in slices of 80 (6 full ones and a partial one of 32).
+// K = 512 goes in slices of 80, four per L1 stage (one full stage and a
+// partial one of 192).
 // CHECK-LABEL: func.func @linear_1x512_by_1000x512_bias
 // CHECK-SAME: (%[[X:.*]]: tensor<1x512xf32>, %[[W:.*]]: tensor<1000x512xf32>, %[[B:.*]]: tensor<1000xf32>)
 // CHECK-NOT: mindspore.matmul
@@ -77,128 +78,31 @@ func.func @f64_stays(%x: tensor<4x4xf64>, %y: tensor<4x4xf64>) -> tensor<4x4xf64
   return %m : tensor<4x4xf64>
 }
 
-// The fused Linear kernel. Ping-pong buffers: two L1 stages and two L0A/L0B
-// slices of each operand; one L0C accumulator and its UB result tile and
-// bias row. The free flags are set for both ping-pong event ids.
+// The fused Linear kernel (its schedule in detail, under a forced tiling:
+// matmul-kernel-structure.mlir): N over the AI Cores, K in one full stage
+// of four slices of 80 and a partial stage of 192 (80, 80, 32).
 // CHECK-LABEL: aicore.kernel @matmul_1x1000x512_f32_tb_bias
-// CHECK-SAME: (%[[KX:.*]]: memref<1x512xf32, #aicore.space<gm>>, %[[KW:.*]]: memref<1000x512xf32, #aicore.space<gm>>, %[[KB:.*]]: memref<1000xf32, #aicore.space<gm>>, %[[KY:.*]]: memref<1x1000xf32, #aicore.space<gm>>)
-// CHECK-SAME: aicore.tiling = {k_stages = 1 : i64, l0c_buffers = 1 : i64, l1_buffers = 2 : i64, modeled_cycles = {{[0-9]+}} : i64, tk = 80 : i64, tm = 16 : i64, tn = 48 : i64}, block_dim = 21 : i64
-// CHECK: %[[A1P:.*]] = aicore.alloc : memref<16x80xf32, #aicore.space<l1>>
-// CHECK: %[[B1P:.*]] = aicore.alloc : memref<48x80xf32, #aicore.space<l1>>
-// CHECK: %[[A1Q:.*]] = aicore.alloc : memref<16x80xf32, #aicore.space<l1>>
-// CHECK: %[[B1Q:.*]] = aicore.alloc : memref<48x80xf32, #aicore.space<l1>>
-// CHECK: %[[A0P:.*]] = aicore.alloc : memref<16x80xf32, #aicore.space<l0a>>
-// CHECK: %[[B0P:.*]] = aicore.alloc : memref<48x80xf32, #aicore.space<l0b>>
-// CHECK: %[[A0Q:.*]] = aicore.alloc : memref<16x80xf32, #aicore.space<l0a>>
-// CHECK: %[[B0Q:.*]] = aicore.alloc : memref<48x80xf32, #aicore.space<l0b>>
-// CHECK: %[[C0:.*]] = aicore.alloc : memref<16x48xf32, #aicore.space<l0c>>
-// CHECK: %[[CUB:.*]] = aicore.alloc : memref<16x48xf32, #aicore.space<ub>>
-// CHECK: %[[BUB:.*]] = aicore.alloc : memref<1x48xf32, #aicore.space<ub>>
-// CHECK: %[[BROW:.*]] = memref.expand_shape %[[KB]] {{\[\[}}0, 1]] output_shape [1, 1000]
-// CHECK: aicore.set_flag mte1 -> mte2, 0
-// CHECK: aicore.set_flag mte1 -> mte2, 1
-// CHECK: aicore.set_flag m -> mte1, 0
-// CHECK: aicore.set_flag m -> mte1, 1
-// CHECK: aicore.set_flag fix -> m, 0
-// CHECK: aicore.set_flag v -> mte2, 0
-// CHECK: aicore.set_flag mte3 -> fix, 0
-// Block b takes the full tiles t = b, b + 21, ... (t < 20).
-// CHECK: %[[IDX:.*]] = aicore.block_idx
-// CHECK: %[[FIRST:.*]] = arith.remui %[[IDX]], %c21{{[_0-9]*}}
-// CHECK: scf.for %[[T:.*]] = %[[FIRST]] to %c20{{[_0-9]*}} step %c21{{[_0-9]*}}
-// CHECK: %[[N:.*]] = arith.muli %[[T]], %c48{{[_0-9]*}}
-// CHECK: aicore.wait_flag v -> mte2, 0
-// CHECK: %[[BSV:.*]] = memref.subview %[[BROW]][0, %[[N]]] [1, 48] [1, 1]
-// CHECK: aicore.copy %[[BSV]], %[[BUB]]
-// CHECK: aicore.set_flag mte2 -> v, 0
-// CHECK: aicore.wait_flag fix -> m, 0
-// Stage 0 (peeled): MTE2 into L1 buffer 0 (the one valid row of the 16-row
-// buffer), MTE1 into L0 buffer 0, the mmad that starts the accumulator.
-// CHECK: aicore.wait_flag mte1 -> mte2, 0
-// CHECK: %[[A1ROW:.*]] = memref.subview %[[A1P]][0, 0] [1, 80] [1, 1]
-// CHECK: %[[XS:.*]] = memref.subview %[[KX]][0, 0] [1, 80] [1, 1]
-// CHECK: aicore.copy %[[XS]], %[[A1ROW]]
-// CHECK: %[[WS:.*]] = memref.subview %[[KW]][%[[N]], 0] [48, 80] [1, 1]
-// CHECK: aicore.copy %[[WS]], %[[B1P]]
-// CHECK: aicore.set_flag mte2 -> mte1, 0
-// CHECK: aicore.wait_flag mte2 -> mte1, 0
-// CHECK: %[[ACC:.*]] = memref.subview %[[C0]][0, 0] [1, 48] [1, 1]
-// CHECK: aicore.wait_flag m -> mte1, 0
-// CHECK: %[[A0ROW:.*]] = memref.subview %[[A0P]][0, 0] [1, 80] [1, 1]
-// CHECK: aicore.copy %{{.*}}, %[[A0ROW]]
-// CHECK: aicore.copy %[[B1P]], %[[B0P]]
-// CHECK: aicore.set_flag mte1 -> mte2, 0
-// CHECK: aicore.set_flag mte1 -> m, 0
-// CHECK: aicore.wait_flag mte1 -> m, 0
-// CHECK: aicore.mmad %[[A0ROW]], %[[B0P]], %[[ACC]] {transpose_b}
-// CHECK: aicore.set_flag m -> mte1, 0
-// Stages 1-4 in pairs (buffers 1, 0), stage 5 alone (buffer 1), then the
-// partial stage of 32 (buffer 0).
-// CHECK: scf.for %[[K:.*]] = %c80{{[_0-9]*}} to %c400{{[_0-9]*}} step %c160{{[_0-9]*}}
-// CHECK: aicore.wait_flag mte1 -> mte2, 1
-// CHECK: memref.subview %[[KW]][%[[N]], %[[K]]] [48, 80] [1, 1]
-// CHECK: aicore.copy %{{.*}}, %[[B1Q]]
-// CHECK: aicore.set_flag mte2 -> mte1, 1
-// CHECK: aicore.mmad %{{.*}}, %[[B0Q]], %{{.*}} {accumulate, transpose_b}
-// CHECK: %[[K2:.*]] = arith.addi %[[K]], %c80{{[_0-9]*}}
-// CHECK: aicore.wait_flag mte1 -> mte2, 0
-// CHECK: memref.subview %[[KW]][%[[N]], %[[K2]]] [48, 80] [1, 1]
-// CHECK: aicore.mmad %{{.*}}, %[[B0P]], %{{.*}} {accumulate, transpose_b}
-// CHECK: }
-// CHECK: memref.subview %[[KW]][%[[N]], 400] [48, 80] [1, 1]
-// CHECK: aicore.mmad %{{.*}}, %[[B0Q]], %{{.*}} {accumulate, transpose_b}
-// CHECK: aicore.wait_flag mte1 -> mte2, 0
-// CHECK: memref.subview %[[KW]][%[[N]], 480] [48, 32] [1, 1]
-// CHECK: %[[B0TAIL:.*]] = memref.subview %[[B0P]][0, 0] [48, 32] [1, 1]
-// CHECK: aicore.mmad %{{.*}}, %[[B0TAIL]], %{{.*}} {accumulate, transpose_b} : memref<1x32xf32, strided<[80, 1]>, #aicore.space<l0a>>, memref<48x32xf32, strided<[80, 1]>, #aicore.space<l0b>>, memref<1x48xf32, strided<[48, 1]>, #aicore.space<l0c>>
-// The epilogue: FIX to UB, the bias row added (V), MTE3 to GM.
-// CHECK: aicore.set_flag m -> fix, 0
-// CHECK: aicore.wait_flag m -> fix, 0
-// CHECK: %[[YS:.*]] = memref.subview %[[KY]][0, %[[N]]] [1, 48] [1, 1]
-// CHECK: %[[RES:.*]] = memref.subview %[[CUB]][0, 0] [1, 48] [1, 1]
-// CHECK: aicore.wait_flag mte3 -> fix, 0
-// CHECK: aicore.copy %{{.*}}, %[[RES]] : memref<1x48xf32, strided<[48, 1]>, #aicore.space<l0c>> to memref<1x48xf32, strided<[48, 1]>, #aicore.space<ub>>
-// CHECK: aicore.set_flag fix -> m, 0
-// CHECK: aicore.set_flag fix -> v, 0
-// CHECK: aicore.wait_flag fix -> v, 0
-// CHECK: aicore.wait_flag mte2 -> v, 0
-// CHECK: aicore.vadd %[[RES]], %[[BUB]], %[[RES]]
-// CHECK: aicore.set_flag v -> mte2, 0
-// CHECK: aicore.set_flag v -> mte3, 0
-// CHECK: aicore.wait_flag v -> mte3, 0
-// CHECK: aicore.copy %[[RES]], %[[YS]]
-// CHECK: aicore.set_flag mte3 -> fix, 0
-// CHECK: }
-// The edge tile (global tile 20, 40 valid columns) goes to block 20: its
-// copies and mmads take 40 columns of the 48-column buffers.
-// CHECK: %[[E1:.*]] = arith.addi %[[IDX]], %c1{{[_0-9]*}}
-// CHECK: %[[E2:.*]] = arith.remui %[[E1]], %c21{{[_0-9]*}}
-// CHECK: scf.for %{{.*}} = %[[E2]] to %c1{{[_0-9]*}} step %c21{{[_0-9]*}}
-// CHECK: memref.subview %[[BROW]][0, 960] [1, 40] [1, 1]
-// CHECK: memref.subview %[[KW]][960, 0] [40, 80] [1, 1]
-// CHECK: aicore.mmad {{.*}} : memref<1x80xf32, strided<[80, 1]>, #aicore.space<l0a>>, memref<40x80xf32, strided<[80, 1]>, #aicore.space<l0b>>, memref<1x40xf32, strided<[48, 1]>, #aicore.space<l0c>>
-// CHECK: memref.subview %[[KY]][0, 960] [1, 40] [1, 1]
-// CHECK: }
-// CHECK: aicore.wait_flag mte1 -> mte2, 0
-// CHECK: aicore.wait_flag mte1 -> mte2, 1
-// CHECK: aicore.wait_flag m -> mte1, 0
-// CHECK: aicore.wait_flag m -> mte1, 1
-// CHECK: aicore.wait_flag fix -> m, 0
-// CHECK: aicore.wait_flag v -> mte2, 0
-// CHECK: aicore.wait_flag mte3 -> fix, 0
+// CHECK-SAME: aicore.tiling = {k_stages = 4 : i64, l0c_buffers = 1 : i64, l1_buffers = 2 : i64, modeled_cycles = {{[0-9]+}} : i64, tk = 80 : i64, tm = 16 : i64, tn = 48 : i64}, block_dim = 21 : i64
+// CHECK-DAG: aicore.alloc : memref<16x320xf32, #aicore.space<l1>>
+// CHECK-DAG: aicore.alloc : memref<48x320xf32, #aicore.space<l1>>
 // CHECK: aicore.return
 
+// One slice of all of K (64): every GM transfer has a fixed cost, so the
+// search takes K in one stage rather than two slices of 32.
 // CHECK-LABEL: aicore.kernel @matmul_64x64x64_f32
-// CHECK-SAME: tm = 16 : i64, tn = 16 : i64}, block_dim = 16 : i64
-// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} : memref<16x32xf32, #aicore.space<l0a>>, memref<32x16xf32, #aicore.space<l0b>>, memref<16x16xf32, #aicore.space<l0c>>
-// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} {accumulate} : memref<16x32xf32, #aicore.space<l0a>>, memref<32x16xf32, #aicore.space<l0b>>, memref<16x16xf32, #aicore.space<l0c>>
+// CHECK-SAME: tk = 64 : i64, tm = 16 : i64, tn = 16 : i64}, block_dim = 16 : i64
+// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} : memref<16x64xf32, #aicore.space<l0a>>, memref<64x16xf32, #aicore.space<l0b>>, memref<16x16xf32, #aicore.space<l0c>>
+// CHECK-NOT: accumulate
 // CHECK: aicore.copy %{{.*}}, %{{.*}} : memref<16x16xf32, #aicore.space<l0c>> to memref<16x16xf32, strided<[64, 1], offset: ?>, #aicore.space<gm>>
 // CHECK: aicore.return
 
+// Four slices of 32 per L1 stage (k_stages = 4, stages of 128: eight of
+// them): stage 0 peeled, stages 1-6 two at a time through the loop
+// (buffers 0 and 1), stage 7 alone.
 // CHECK-LABEL: aicore.kernel @matmul_512x768x1024_f32
+// CHECK-SAME: k_stages = 4 : i64
 // CHECK-SAME: tk = 32 : i64, tm = 128 : i64, tn = 128 : i64}, block_dim = 24 : i64
-// CHECK-DAG: aicore.alloc : memref<128x32xf32, #aicore.space<l1>>
-// CHECK-DAG: aicore.alloc : memref<32x128xf32, #aicore.space<l1>>
+// CHECK-DAG: aicore.alloc : memref<128x128xf32, #aicore.space<l1>>
 // CHECK-DAG: aicore.alloc : memref<128x32xf32, #aicore.space<l0a>>
 // CHECK-DAG: aicore.alloc : memref<32x128xf32, #aicore.space<l0b>>
 // CHECK-DAG: aicore.alloc : memref<128x128xf32, #aicore.space<l0c>>
@@ -208,50 +112,26 @@ func.func @f64_stays(%x: tensor<4x4xf64>, %y: tensor<4x4xf64>) -> tensor<4x4xf64
 // CHECK: arith.remui %[[T]], %c6{{[_0-9]*}}
 // CHECK: aicore.mmad
 // CHECK-NOT: accumulate
-// CHECK: scf.for %[[K:.*]] = %c32{{[_0-9]*}} to %c{{[0-9]+}} step %c64{{[_0-9]*}} {
 // CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} {accumulate}
+// CHECK: scf.for %[[K:.*]] = %c128{{[_0-9]*}} to %c896{{[_0-9]*}} step %c256{{[_0-9]*}} {
+// CHECK-COUNT-8: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} {accumulate}
+// CHECK: }
+// CHECK-COUNT-4: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} {accumulate}
+// CHECK-NOT: aicore.mmad
 // CHECK: aicore.copy %{{.*}}, %{{.*}} : memref<128x128xf32, #aicore.space<l0c>> to memref<128x128xf32, strided<[768, 1], offset: ?>, #aicore.space<gm>>
 
 // CHECK-LABEL: aicore.kernel @matmul_64x32x128_f16_ta
-// CHECK-DAG: aicore.alloc : memref<64x16xf16, #aicore.space<l1>>
-// CHECK-DAG: aicore.alloc : memref<64x16xf16, #aicore.space<l0a>>
-// CHECK-DAG: aicore.alloc : memref<64x16xf16, #aicore.space<l0b>>
+// CHECK-DAG: aicore.alloc : memref<128x16xf16, #aicore.space<l1>>
+// CHECK-DAG: aicore.alloc : memref<128x16xf16, #aicore.space<l0a>>
+// CHECK-DAG: aicore.alloc : memref<128x16xf16, #aicore.space<l0b>>
 // CHECK-DAG: aicore.alloc : memref<16x16xf32, #aicore.space<l0c>>
-// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} {transpose_a} : memref<64x16xf16, #aicore.space<l0a>>, memref<64x16xf16, #aicore.space<l0b>>, memref<16x16xf32, #aicore.space<l0c>>
+// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} {transpose_a} : memref<128x16xf16, #aicore.space<l0a>>, memref<128x16xf16, #aicore.space<l0b>>, memref<16x16xf32, #aicore.space<l0c>>
 // CHECK: aicore.copy %{{.*}}, %{{.*}} : memref<16x16xf32, #aicore.space<l0c>> to memref<16x16xf16, strided<[32, 1], offset: ?>, #aicore.space<gm>>
 
-// Two L0C buffers: a block's tiles go in pairs t, t + 24 (buffers 0 and 1:
-// the epilogue of one overlaps the mmads of the other), then one more
-// tile into buffer 0 when the block has an odd count.
+// 512 x 512 x 64 f16: 64 x 176 tiles, K in two stages of 32 (the
+// two-accumulator schedule in detail: matmul-kernel-structure.mlir).
 // CHECK-LABEL: aicore.kernel @matmul_512x512x64_f16
-// CHECK-SAME: l0c_buffers = 2 : i64
-// CHECK: %[[CA:.*]] = aicore.alloc : memref<64x64xf32, #aicore.space<l0c>>
-// CHECK: %[[CB:.*]] = aicore.alloc : memref<64x64xf32, #aicore.space<l0c>>
-// CHECK: aicore.set_flag fix -> m, 0
-// CHECK: aicore.set_flag fix -> m, 1
-// CHECK: %[[IDX:.*]] = aicore.block_idx
-// CHECK: %[[FIRST:.*]] = arith.remui %[[IDX]], %c24{{[_0-9]*}}
-// CHECK: scf.for %[[T:.*]] = %[[FIRST]] to %c40{{[_0-9]*}} step %c48{{[_0-9]*}} {
-// CHECK: aicore.wait_flag fix -> m, 0
-// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %[[CA]] :
-// CHECK: aicore.copy %[[CA]], %{{.*}} : memref<64x64xf32, #aicore.space<l0c>> to memref<64x64xf16
-// CHECK: aicore.set_flag fix -> m, 0
-// CHECK: arith.addi %[[T]], %c24{{[_0-9]*}}
-// CHECK: aicore.wait_flag fix -> m, 1
-// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %[[CB]] :
-// CHECK: aicore.copy %[[CB]], %{{.*}} : memref<64x64xf32, #aicore.space<l0c>> to memref<64x64xf16
-// CHECK: aicore.set_flag fix -> m, 1
-// CHECK: }
-// CHECK: %[[LEFT:.*]] = arith.subi %c40{{.*}}, %[[FIRST]]
-// CHECK: %[[POS:.*]] = arith.maxsi %[[LEFT]], %c0{{[_0-9]*}}
-// CHECK: %[[PAIRS:.*]] = arith.ceildivsi %[[POS]], %c48{{[_0-9]*}}
-// CHECK: %[[SKIP:.*]] = arith.muli %[[PAIRS]], %c48{{[_0-9]*}}
-// CHECK: %[[LAST:.*]] = arith.addi %[[FIRST]], %[[SKIP]]
-// CHECK: scf.for %{{.*}} = %[[LAST]] to %c64{{[_0-9]*}} step %c48{{[_0-9]*}} {
-// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %[[CA]] :
-// CHECK: }
-// CHECK: aicore.wait_flag fix -> m, 0
-// CHECK: aicore.wait_flag fix -> m, 1
+// CHECK-SAME: aicore.tiling = {k_stages = 1 : i64, l0c_buffers = 1 : i64, l1_buffers = 2 : i64, modeled_cycles = {{[0-9]+}} : i64, tk = 32 : i64, tm = 64 : i64, tn = 176 : i64}, block_dim = 24 : i64
 // CHECK: aicore.return
 
 // The 910B4 has 20 AI Cores: no kernel takes more blocks.

@@ -9,31 +9,32 @@
 // accepts the flags (no race) and the buffer planner places every buffer.
 
 // A flat chain on 300001 f16 elements (not a multiple of 16, of 32 B or of
-// the tile): 896-element tiles (7 whole 256-byte repeats), 7 tiles on each of
-// 47 cores and 6 on the last (5 whole ones and one of 737 elements); the
-// constant becomes an immediate (vmuls).
+// the tile): 3200-element tiles (25 whole 256-byte repeats: every GM
+// transfer has a fixed cost, so the model prefers fewer, larger tiles),
+// 94 tiles, 2 on each of 47 cores, the last core's second one partial
+// (2401 elements); the constant becomes an immediate (vmuls).
 // CHECK-LABEL: func.func @flat_f16
 // CHECK: aicore.launch @Fused_Mul_ReLU_0(%{{.*}}, %{{.*}}) : (tensor<300001xf16>, tensor<300001xf16>) -> tensor<300001xf16>
 // CHECK-NEXT: return
 // CHECK: aicore.kernel @Fused_Mul_ReLU_0
 // CHECK-SAME: aicore.estimate = {cycles = [[CYCLES:[0-9]+]] : i64
-// CHECK-SAME: mte2 = 784 : i64
-// CHECK-SAME: aicore.tile = {rows = 896 : i64, view = array<i64: 300001>}, block_dim = 48 : i64
-// CHECK-DAG: %[[IN0:.*]] = aicore.alloc {aicore.name = "in0.ping", aicore.offset = {{[0-9]+}} : i64} : memref<896xf16, #aicore.space<ub>>
-// CHECK-DAG: %[[IN1:.*]] = aicore.alloc {aicore.name = "in1.ping", aicore.offset = {{[0-9]+}} : i64} : memref<896xf16, #aicore.space<ub>>
-// CHECK-DAG: %[[OUT:.*]] = aicore.alloc {aicore.name = "out0.ping", aicore.offset = {{[0-9]+}} : i64} : memref<896xf16, #aicore.space<ub>>
-// CHECK-DAG: %[[T0:.*]] = aicore.alloc {aicore.name = "t0", aicore.offset = {{[0-9]+}} : i64} : memref<896xf16, #aicore.space<ub>>
-// CHECK-DAG: %[[T1:.*]] = aicore.alloc {aicore.name = "t1", aicore.offset = {{[0-9]+}} : i64} : memref<896xf16, #aicore.space<ub>>
+// CHECK-SAME: mte2 = 1028 : i64
+// CHECK-SAME: aicore.tile = {rows = 3200 : i64, view = array<i64: 300001>}, block_dim = 47 : i64
+// CHECK-DAG: %[[IN0:.*]] = aicore.alloc {aicore.name = "in0.ping", aicore.offset = {{[0-9]+}} : i64} : memref<3200xf16, #aicore.space<ub>>
+// CHECK-DAG: %[[IN1:.*]] = aicore.alloc {aicore.name = "in1.ping", aicore.offset = {{[0-9]+}} : i64} : memref<3200xf16, #aicore.space<ub>>
+// CHECK-DAG: %[[OUT:.*]] = aicore.alloc {aicore.name = "out0.ping", aicore.offset = {{[0-9]+}} : i64} : memref<3200xf16, #aicore.space<ub>>
+// CHECK-DAG: %[[T0:.*]] = aicore.alloc {aicore.name = "t0", aicore.offset = {{[0-9]+}} : i64} : memref<3200xf16, #aicore.space<ub>>
+// CHECK-DAG: %[[T1:.*]] = aicore.alloc {aicore.name = "t1", aicore.offset = {{[0-9]+}} : i64} : memref<3200xf16, #aicore.space<ub>>
 // CHECK: %[[B:.*]] = aicore.block_idx
 // CHECK-NEXT: aicore.set_flag v -> mte2, 0
 // CHECK-NEXT: aicore.set_flag mte3 -> v, 0
 // CHECK-NEXT: aicore.set_flag v -> mte2, 1
 // CHECK-NEXT: aicore.set_flag mte3 -> v, 1
-// CHECK: %[[LAST:.*]] = arith.cmpi eq, %[[B]], %c47
+// CHECK: %[[LAST:.*]] = arith.cmpi eq, %[[B]], %c46
 // CHECK: scf.if %[[LAST]] {
-// CHECK: scf.for %{{.*}} = %c0 to %c4 step %c2 {
+// CHECK-NOT: scf.for
 // CHECK: aicore.wait_flag v -> mte2, 0
-// CHECK: aicore.copy %{{.*}}, %[[IN0]] : memref<896xf16, strided<[1], offset: ?>, #aicore.space<gm>> to memref<896xf16, #aicore.space<ub>>
+// CHECK: aicore.copy %{{.*}}, %[[IN0]] : memref<3200xf16, strided<[1], offset: ?>, #aicore.space<gm>> to memref<3200xf16, #aicore.space<ub>>
 // CHECK: aicore.set_flag mte2 -> v, 0
 // CHECK-NEXT: aicore.wait_flag mte2 -> v, 0
 // CHECK-NEXT: aicore.wait_flag mte3 -> v, 0
@@ -43,16 +44,15 @@
 // CHECK-NEXT: aicore.set_flag v -> mte2, 0
 // CHECK-NEXT: aicore.set_flag v -> mte3, 0
 // CHECK-NEXT: aicore.wait_flag v -> mte3, 0
-// CHECK: aicore.copy %[[OUT]], %{{.*}} : memref<896xf16, #aicore.space<ub>> to memref<896xf16, strided<[1], offset: ?>, #aicore.space<gm>>
+// CHECK: aicore.copy %[[OUT]], %{{.*}} : memref<3200xf16, #aicore.space<ub>> to memref<3200xf16, strided<[1], offset: ?>, #aicore.space<gm>>
 // CHECK-NEXT: aicore.set_flag mte3 -> v, 0
+// The partial tile (2401 elements) takes the first part of the slot-1
+// buffers.
 // CHECK: aicore.wait_flag v -> mte2, 1
-// The fifth whole tile after the loop takes slot 0, the partial one (737
-// elements) the first part of the slot-1 buffers.
-// CHECK: aicore.wait_flag v -> mte2, 0
-// CHECK: aicore.wait_flag v -> mte2, 1
-// CHECK: memref.subview %{{.*}}[0] [737] [1] : memref<896xf16, #aicore.space<ub>> to memref<737xf16, strided<[1]>, #aicore.space<ub>>
+// CHECK: memref.subview %{{.*}}[0] [2401] [1] : memref<3200xf16, #aicore.space<ub>> to memref<2401xf16, strided<[1]>, #aicore.space<ub>>
 // CHECK: } else {
-// CHECK: scf.for %{{.*}} = %c0 to %c6 step %c2 {
+// CHECK-NOT: scf.for
+// CHECK: aicore.wait_flag v -> mte2, 1
 // The reverse flags set before the tiles are consumed at the end.
 // CHECK: {{^    \}$}}
 // CHECK-NEXT: aicore.wait_flag v -> mte2, 0
@@ -77,17 +77,17 @@ func.func @flat_f16(%x: tensor<300001xf16>, %y: tensor<300001xf16>) -> tensor<30
 // broadcast once before the tiles; the column is loaded per tile (its own
 // double buffer) and broadcast by the Vector unit before its first use.
 // CHECK-LABEL: aicore.kernel @Fused_BiasAdd_Div_1
-// CHECK-SAME: aicore.tile = {rows = 3 : i64, view = array<i64: 1000, 37>}, block_dim = 48 : i64
+// CHECK-SAME: aicore.tile = {rows = 21 : i64, view = array<i64: 1000, 37>}, block_dim = 48 : i64
 // CHECK-DAG: %[[ROW:.*]] = aicore.alloc {aicore.name = "in1.once", {{.*}}} : memref<1x37xf32, #aicore.space<ub>>
-// CHECK-DAG: %[[ROWB:.*]] = aicore.alloc {aicore.name = "bcast0", {{.*}}} : memref<3x37xf32, #aicore.space<ub>>
-// CHECK-DAG: %[[COL:.*]] = aicore.alloc {aicore.name = "in2.ping", {{.*}}} : memref<3x1xf32, #aicore.space<ub>>
-// CHECK-DAG: %[[COLB:.*]] = aicore.alloc {aicore.name = "bcast1", {{.*}}} : memref<3x37xf32, #aicore.space<ub>>
+// CHECK-DAG: %[[ROWB:.*]] = aicore.alloc {aicore.name = "bcast0", {{.*}}} : memref<21x37xf32, #aicore.space<ub>>
+// CHECK-DAG: %[[COL:.*]] = aicore.alloc {aicore.name = "in2.ping", {{.*}}} : memref<21x1xf32, #aicore.space<ub>>
+// CHECK-DAG: %[[COLB:.*]] = aicore.alloc {aicore.name = "bcast1", {{.*}}} : memref<21x37xf32, #aicore.space<ub>>
 // CHECK: aicore.copy %{{.*}}, %[[ROW]] : memref<1x37xf32, #aicore.space<gm>> to memref<1x37xf32, #aicore.space<ub>>
 // CHECK-NEXT: aicore.set_flag mte2 -> v, 2
 // CHECK-NEXT: aicore.wait_flag mte2 -> v, 2
 // CHECK-NEXT: aicore.vbroadcast %[[ROW]], %[[ROWB]]
-// CHECK: scf.for
-// CHECK: aicore.copy %{{.*}}, %[[COL]] : memref<3x1xf32, strided<[1, 1], offset: ?>, #aicore.space<gm>> to memref<3x1xf32, #aicore.space<ub>>
+// CHECK: scf.if
+// CHECK: aicore.copy %{{.*}}, %[[COL]] : memref<21x1xf32, strided<[1, 1], offset: ?>, #aicore.space<gm>> to memref<21x1xf32, #aicore.space<ub>>
 // CHECK: aicore.vadd %{{.*}}, %[[ROWB]], %[[T:.*]] :
 // CHECK-NEXT: aicore.vbroadcast %[[COL]], %[[COLB]]
 // CHECK-NEXT: aicore.vdiv %[[T]], %[[COLB]], %{{.*}} :

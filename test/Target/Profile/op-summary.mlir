@@ -7,13 +7,14 @@
 // reshape (a view) are no tasks.
 //
 // @one_tile runs on the pipe model (ascend-aicore-estimate.mlir walks through
-// its cycles): 240 cycles, 0.133 us at 1.8 GHz; M 8, MTE1 12, MTE2 192 (into
-// L1: the Cube core's), FIX 28 (2048 B into L2 at 75 B/cycle) of 240. Cube
-// only: AI_CORE, aiv_* N/A. Its 8 mmad cycles are all useful (16x32x64 fp16
-// fills 8 fractals), so cube_utilization = 100 x 8 / (240 cycles x 24 AIC)
-// = 0.139 %.
+// its cycles): 410 cycles, 0.228 us at 1.8 GHz; M 8, MTE1 12, MTE2 306 (into
+// L1: the Cube core's; two transfers of 57 cycles each plus their bytes),
+// FIX 84 (57 + 2048 B into L2 at 77 B/cycle) of 410. Cube only: AI_CORE,
+// aiv_* N/A. Its 8 mmad cycles are all useful (16x32x64 fp16 fills 8
+// fractals), so cube_utilization = 100 x 8 / (410 cycles x 24 AIC)
+// = 0.081 %.
 // CHECK: Op Name,OP Type,Task Type,Task Duration(us),Block Dim,Input Shapes,Input Data Types,Input Formats,Output Shapes,Output Data Types,Output Formats,aic_mac_ratio,aic_mte1_ratio,aic_mte2_ratio,aic_fixpipe_ratio,aiv_vec_ratio,aiv_mte2_ratio,aiv_mte3_ratio,cube_utilization(%)
-// CHECK-NEXT: main/one_tile-op0,one_tile,AI_CORE,0.133,1,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT,ND,0.033,0.050,0.800,0.117,N/A,N/A,N/A,0.139
+// CHECK-NEXT: main/one_tile-op0,one_tile,AI_CORE,0.228,1,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT,ND,0.020,0.029,0.746,0.205,N/A,N/A,N/A,0.081
 //
 // Kernels still at the mindspore level are timed by the fusion cost model,
 // max(1.5 us, GM bytes / 1.6 TB/s), with no per-pipe figures: the MIX group
@@ -25,16 +26,18 @@
 //
 // A vector-only kernel of 40 blocks, all reading the same two 4096 B
 // inputs: after the first touch the reads hit L2 (h = 1 - 8192 / 327680 =
-// 0.975), so MTE2 takes 2 x 47 cycles, V adds 16 repeats of 256 B, MTE3
-// stores 4096 B into L2 (55 cycles). The die's HBM bounds the kernel: 40
-// blocks (one wave on 48 AIV) move 8192 B of misses and 40 x 4096 B of
-// writes, 172032 B at 1.6 TB/s / 1.8 GHz = 889 B/cycle: 194 cycles, 0.108 us.
-// CHECK-NEXT: main/vadd_2048-op4,vadd_2048,AI_VECTOR_CORE,0.108,40,2048;2048,FLOAT16;FLOAT16,ND;ND,2048,FLOAT16,ND,N/A,N/A,N/A,N/A,0.082,0.485,0.284,N/A
+// 0.975), so MTE2 takes 2 x (57 + 38) cycles, V adds 16 repeats of 256 B,
+// MTE3 stores 4096 B into L2 (57 + 54 cycles): 317 cycles, 0.176 us. The
+// die's HBM does not bound it: 40 blocks (one wave on 48 AIV) move 8192 B of
+// misses and 40 x 4096 B of writes, 172032 B at 1.6 TB/s / 1.8 GHz =
+// 889 B/cycle: 194 cycles.
+// CHECK-NEXT: main/vadd_2048-op4,vadd_2048,AI_VECTOR_CORE,0.176,40,2048;2048,FLOAT16;FLOAT16,ND;ND,2048,FLOAT16,ND,N/A,N/A,N/A,N/A,0.050,0.599,0.350,N/A
 //
 // 48 blocks of @one_tile take two waves on 24 Cube cores; their repeated
-// reads hit L2, so a block takes 119 cycles (0.132 us for both waves); the
-// chip's Cube is busy 8 x 48 of 2 x 119 x 24 cycles (6.723 %).
-// CHECK-NEXT: main/one_tile_48-op5,one_tile_48,AI_CORE,0.132,48,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT,ND,0.067,0.101,0.597,0.235,N/A,N/A,N/A,6.723
+// reads hit L2 (h = 47/48): MTE2 (57 + 19) + (57 + 37) = 170 cycles, MTE1
+// 12, M 8, FIX 84, so a block takes 274 cycles (0.304 us for both waves);
+// the chip's Cube is busy 8 x 48 of 2 x 274 x 24 cycles (2.920 %).
+// CHECK-NEXT: main/one_tile_48-op5,one_tile_48,AI_CORE,0.304,48,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT,ND,0.029,0.044,0.620,0.307,N/A,N/A,N/A,2.920
 // CHECK-NOT: main/
 
 // The timeline: the tasks back to back on the task stream, and the busy
@@ -47,31 +50,31 @@
 // TRACE-NEXT: thread 5: FIX (L0C -> GM/UB)
 // TRACE-NEXT: thread 6: V (Vector)
 // TRACE-NEXT: thread 7: MTE3 (UB -> GM)
-// TRACE-NEXT: task main/one_tile-op0 AI_CORE ts=0.000 dur=0.133
-// TRACE-NEXT: task main/Fused_MatMul_ReLU_0 MIX_AIC ts=0.133 dur=1.500
-// TRACE-NEXT: task main/ReLU-op2 AI_VECTOR_CORE ts=1.633 dur=5.243
-// TRACE-NEXT: task main/Custom-op3 AI_CPU ts=6.876 dur=1.500
-// TRACE-NEXT: task main/vadd_2048-op4 AI_VECTOR_CORE ts=8.376 dur=0.108
-// TRACE-NEXT: task main/one_tile_48-op5 AI_CORE ts=8.484 dur=0.132
-// MTE2: one_tile's two loads into L1 merged (192 cycles, then MTE1 takes
-// over at 0.106667 us), the vector kernel's two into UB (94 cycles, L2
-// hits), and one_tile_48's once per wave: 192 + 94 + 2 x 71 = 428 cycles.
-// TRACE-NEXT: pipe MTE2 (GM -> L1/UB): 4 spans, 428 busy cycles
-// TRACE-NEXT:   copy gm->l1 x2 192 cycles ts=0.000000 dur=0.106667 (main/one_tile-op0)
-// TRACE-NEXT:   copy gm->ub x2 94 cycles ts=8.376213 dur=0.052222 (main/vadd_2048-op4)
+// TRACE-NEXT: task main/one_tile-op0 AI_CORE ts=0.000 dur=0.228
+// TRACE-NEXT: task main/Fused_MatMul_ReLU_0 MIX_AIC ts=0.228 dur=1.500
+// TRACE-NEXT: task main/ReLU-op2 AI_VECTOR_CORE ts=1.728 dur=5.243
+// TRACE-NEXT: task main/Custom-op3 AI_CPU ts=6.971 dur=1.500
+// TRACE-NEXT: task main/vadd_2048-op4 AI_VECTOR_CORE ts=8.471 dur=0.176
+// TRACE-NEXT: task main/one_tile_48-op5 AI_CORE ts=8.647 dur=0.304
+// MTE2: one_tile's two loads into L1 merged (306 cycles, then MTE1 takes
+// over at 0.17 us), the vector kernel's two into UB (190 cycles, L2
+// hits), and one_tile_48's once per wave: 306 + 190 + 2 x 170 = 836 cycles.
+// TRACE-NEXT: pipe MTE2 (GM -> L1/UB): 4 spans, 836 busy cycles
+// TRACE-NEXT:   copy gm->l1 x2 306 cycles ts=0.000000 dur=0.170000 (main/one_tile-op0)
+// TRACE-NEXT:   copy gm->ub x2 190 cycles ts=8.470658 dur=0.105556 (main/vadd_2048-op4)
 // TRACE-NEXT: pipe MTE1 (L1 -> L0A/L0B): 6 spans, 36 busy cycles
-// TRACE-NEXT:   copy l1->l0a x1 4 cycles ts=0.106667 dur=0.002222 (main/one_tile-op0)
-// TRACE-NEXT:   copy l1->l0b x1 8 cycles ts=0.108889 dur=0.004444 (main/one_tile-op0)
+// TRACE-NEXT:   copy l1->l0a x1 4 cycles ts=0.170000 dur=0.002222 (main/one_tile-op0)
+// TRACE-NEXT:   copy l1->l0b x1 8 cycles ts=0.172222 dur=0.004444 (main/one_tile-op0)
 // TRACE-NEXT: pipe M (Cube): 3 spans, 24 busy cycles
-// TRACE-NEXT:   mmad x1 8 cycles ts=0.113333 dur=0.004444 (main/one_tile-op0)
-// TRACE-NEXT:   mmad x1 8 cycles ts=8.530102 dur=0.004444 (main/one_tile_48-op5)
-// TRACE-NEXT: pipe FIX (L0C -> GM/UB): 3 spans, 84 busy cycles
-// TRACE-NEXT:   copy l0c->gm x1 28 cycles ts=0.117778 dur=0.015556 (main/one_tile-op0)
-// TRACE-NEXT:   copy l0c->gm x1 28 cycles ts=8.534547 dur=0.015556 (main/one_tile_48-op5)
+// TRACE-NEXT:   mmad x1 8 cycles ts=0.176667 dur=0.004444 (main/one_tile-op0)
+// TRACE-NEXT:   mmad x1 8 cycles ts=8.747880 dur=0.004444 (main/one_tile_48-op5)
+// TRACE-NEXT: pipe FIX (L0C -> GM/UB): 3 spans, 252 busy cycles
+// TRACE-NEXT:   copy l0c->gm x1 84 cycles ts=0.181111 dur=0.046667 (main/one_tile-op0)
+// TRACE-NEXT:   copy l0c->gm x1 84 cycles ts=8.752324 dur=0.046667 (main/one_tile_48-op5)
 // TRACE-NEXT: pipe V (Vector): 1 spans, 16 busy cycles
-// TRACE-NEXT:   vadd x1 16 cycles ts=8.428436 dur=0.008889 (main/vadd_2048-op4)
-// TRACE-NEXT: pipe MTE3 (UB -> GM): 1 spans, 55 busy cycles
-// TRACE-NEXT:   copy ub->gm x1 55 cycles ts=8.437324 dur=0.030556 (main/vadd_2048-op4)
+// TRACE-NEXT:   vadd x1 16 cycles ts=8.576213 dur=0.008889 (main/vadd_2048-op4)
+// TRACE-NEXT: pipe MTE3 (UB -> GM): 1 spans, 111 busy cycles
+// TRACE-NEXT:   copy ub->gm x1 111 cycles ts=8.585102 dur=0.061667 (main/vadd_2048-op4)
 
 mindspore.parameter @w : tensor<32x64xf16>
 

@@ -1,5 +1,7 @@
 // A kernel whose pipes are busy in many short spans: MTE2 and MTE1 take turns
-// 20000 times (each copy one cycle, each waiting for the other's flag), so
+// 20000 times (each waiting for the other's flag; a 32-byte GM read takes 58
+// cycles, 57 for the transfer and one for its bytes, the L1 -> L0A copy
+// one), so
 // each pipe has 20000 one-cycle spans with gaps between them. The timeline
 // keeps at most 10000 spans per pipe and kernel: pairs of spans merge, each
 // covering its first start to its last end, with the busy cycles and the
@@ -7,14 +9,15 @@
 // RUN: ascend-translate %s --export-trace-events -o %t.json
 // RUN: %python %S/Inputs/check_trace_events.py %t.json --spans 2 | FileCheck %s
 // RUN: ascend-translate %s --export-op-summary | FileCheck %s --check-prefix=CSV
-// CHECK: task main/ping_pong-op0 AI_CORE ts=0.000 dur=22.222
-// CHECK-NEXT: pipe MTE2 (GM -> L1/UB): 10000 spans, 20000 busy cycles
-// CHECK-NEXT:   copy gm->l1 x2 2 cycles ts=0.000000 dur=0.001667
-// CHECK-NEXT:   copy gm->l1 x2 2 cycles ts=0.002222 dur=0.001667
+// CHECK: task main/ping_pong-op0 AI_CORE ts=0.000 dur=655.556
+// CHECK-NEXT: pipe MTE2 (GM -> L1/UB): 10000 spans, 1160000 busy cycles
+// CHECK-NEXT:   copy gm->l1 x2 116 cycles ts=0.000000 dur=0.065000
+// CHECK-NEXT:   copy gm->l1 x2 116 cycles ts=0.065556 dur=0.065000
 // CHECK-NEXT: pipe MTE1 (L1 -> L0A/L0B): 10000 spans, 20000 busy cycles
-// CHECK-NEXT:   copy l1->l0a x2 2 cycles ts=0.000556 dur=0.001667
-// The op summary is unchanged by it: 40000 cycles, half of them on each pipe.
-// CSV: main/ping_pong-op0,ping_pong,AI_CORE,22.222,1,64,FLOAT16,ND,64,FLOAT16,ND,0.000,0.500,0.500,0.000,N/A,N/A,N/A,0.000
+// CHECK-NEXT:   copy l1->l0a x2 2 cycles ts=0.032222 dur=0.033333
+// The op summary is unchanged by it: 1180000 cycles, 1160000 of them on MTE2
+// and 20000 on MTE1.
+// CSV: main/ping_pong-op0,ping_pong,AI_CORE,655.556,1,64,FLOAT16,ND,64,FLOAT16,ND,0.000,0.017,0.983,0.000,N/A,N/A,N/A,0.000
 
 func.func @main(%x: tensor<64xf16>) -> tensor<64xf16> {
   %y = aicore.launch @ping_pong(%x) : (tensor<64xf16>) -> tensor<64xf16>

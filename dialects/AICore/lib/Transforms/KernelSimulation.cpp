@@ -202,17 +202,20 @@ private:
       pipe = copy.getPipe();
       int64_t bytes = bytesOf(copy.getSource());
       if (getAddressSpace(copy.getSource().getType()) == AddressSpace::GM) {
-        // A GM read: the L2 hit ratio's share at the L2 rate, the rest at
-        // the core's HBM share (AICoreDataRates).
+        // A GM read: the per-transfer cost, then the L2 hit ratio's share
+        // at the L2 rate and the rest at the core's HBM share
+        // (AICoreDataRates).
         reads.requested += bytes;
         reads.buffers.insert(rootBuffer(copy.getSource()).getAsOpaquePointer());
-        cycles = static_cast<int64_t>(
-            std::ceil(bytes * ((1 - l2HitRatio) / rates.gmBytesPerCycle +
-                               l2HitRatio / rates.l2ReadBytesPerCycle)));
+        cycles = rates.gmTransferCycles +
+                 static_cast<int64_t>(std::ceil(
+                     bytes * ((1 - l2HitRatio) / rates.gmBytesPerCycle +
+                              l2HitRatio / rates.l2ReadBytesPerCycle)));
       } else if (getAddressSpace(copy.getTarget().getType()) ==
                  AddressSpace::GM) {
         reads.written += bytes;
-        cycles = llvm::divideCeil(bytes, rates.l2WriteBytesPerCycle);
+        cycles = rates.gmTransferCycles +
+                 llvm::divideCeil(bytes, rates.l2WriteBytesPerCycle);
       } else {
         cycles = llvm::divideCeil(bytes, rates.onChipBytesPerCycle);
       }

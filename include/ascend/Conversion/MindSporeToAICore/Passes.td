@@ -33,7 +33,8 @@ def ConvertMindSporeToAICorePass
     Tiling. The output is cut into `[tm, tn]` tiles accumulated in L0C and
     K into slices of `tk` (L0A `[tm, tk]`, L0B `[tk, tn]`); L1 holds a ring
     of `l1_buffers` (2, 4 or 8) stages of `k_stages * tk` elements of K of
-    both operands. Candidates are all
+    both operands (`k_stages` in 1, 2, 4, 8; more than one only while K
+    takes at least two stages). Candidates are all
     multiples of the Cube fractal (16, `cubeM` of the target table) up to
     the dimension rounded up to 16, whose buffers fit the target (`chip`
     option) with their multiple buffers: the L1 ring of both operands, two L0A
@@ -42,10 +43,12 @@ def ConvertMindSporeToAICorePass
     UB. Each candidate is scored by an analytic per-pipe model of the
     schedule below with the costs of the kernel model
     (`ascend-aicore-estimate`): per output tile the busiest of MTE2 (GM
-    reads at the L2-hit-weighted rate, plus its stall during the epilogue
+    reads at the L2-hit-weighted rate, each transfer with its fixed cost,
+    plus its stall during the epilogue
     when the ring is too short to cover it), MTE1, M (plus the epilogue
     when there is one L0C buffer) and the epilogue; per block the sum over
-    its tiles plus the pipeline fill and drain; the kernel's figure is its
+    its tiles plus the fill and drain of the block's bottleneck pipe
+    (what it cannot overlap); the kernel's figure is its
     busiest block. The fewest cycles wins (then fewer blocks, fewer L1
     buffers, longer stages, wider tiles). The choice is recorded on the
     kernel as `aicore.tiling = {tm, tn, tk, k_stages, l1_buffers,

@@ -19,6 +19,8 @@
 //  - the AI Core clock (910B: cube clock 1.8 GHz, ascend-hardware.md "Chips");
 //  - data-path rates (AICoreDataRates below): GM 32 B/cycle per core
 //    (ddr_rate) and L1 -> L0A/L0B 512 B/cycle from ascend-hardware.md; the
+//    per-transfer cost from the CANN Ascend C best practices (effective
+//    bandwidth against transfer size, optimal above 16 KB); the
 //    L2 read and write rates derived from the pto-isa gemm_performance
 //    measurements on a 24-core A3 die (kernels/manual/a2a3/gemm_performance/
 //    README.md, quoted in ascend-hardware.md), see AICoreDataRates.
@@ -49,6 +51,19 @@ struct AICoreMemories {
 
 /// How fast one AI Core moves data, in bytes per cycle, and the shared L2.
 ///
+/// Every GM transfer (one DMA instruction: an MTE2 read into L1 or UB, a FIX
+/// or MTE3 write into GM) holds its pipe for `gmTransferCycles` before its
+/// bytes move (descriptor setup, address translation, the first beat's
+/// round trip), then for its bytes at the rates below. Public source of the
+/// scale: the CANN Ascend C best practices ("Transferring a Large Data Block
+/// at a Time", atlas_ascendc_best_practices_10_0013; also the A2/A3
+/// "Hardware Constraints" table, atlas_ascendc_10_00048) measure the
+/// effective GM bandwidth of one transfer against its size and state that
+/// it reaches its optimum above 16 KB. Read as "a 16 KB transfer moves at
+/// 90% of the HBM-side rate", 16384 / 32 B/cycle = 512 data cycles and
+/// 512 / 0.9 - 512 = 57 fixed cycles. (No public cycle count of the DMA
+/// setup was found; the 90% reading is ours.)
+///
 /// GM traffic of a kernel goes through the die's L2 cache. A GM read that
 /// hits in L2 streams at `l2ReadBytesPerCycle`; a miss at
 /// `gmBytesPerCycle`, the core's share of HBM (ascend-hardware.md: ddr_rate
@@ -59,26 +74,35 @@ struct AICoreMemories {
 /// its blocks) from D distinct bytes has the first touch of each byte miss
 /// and every repeat hit, while D fits the L2: hit ratio
 /// h = (1 - D / R) * min(1, l2Bytes / D). Each GM read then costs
-/// bytes * ((1 - h) / gmBytesPerCycle + h / l2ReadBytesPerCycle) cycles.
+/// gmTransferCycles + bytes * ((1 - h) / gmBytesPerCycle +
+/// h / l2ReadBytesPerCycle) cycles.
 ///
-/// The two L2 rates are derived from one public measurement, the pto-isa
-/// gemm_performance README (fp16 in, fp32 out, 24-core A3 die at 1.8 GHz,
-/// base tile 128 x 256 x 64, per-core block 1536 x 1024 of a 4 x 6 core
-/// grid): at m = k = n = 6144 the run takes 1.506 ms with TLOAD (GM -> L1)
-/// busy 95.2% and TSTORE (L0C -> GM) busy 3.1%. Per core, TLOAD moves
-/// 48 tiles x (128 + 256) x 6144 x 2 B = 226.5 MB in 0.952 x 1.506 ms x
-/// 1.8 GHz = 2.58 M cycles: 87.7 B/cycle. The kernel reads each operand
-/// byte 36 times over (5.44 GB requested, 151 MB distinct), so under this
-/// model 1/36 of the bytes miss: 1/87.7 = (1/36)/32 + (35/36)/x gives
-/// x = 92 B/cycle for L2 hits. TSTORE moves 48 x 128 KiB = 6.29 MB in
-/// 0.031 x 1.506 ms x 1.8 GHz = 84 K cycles: 75 B/cycle. The same model
-/// reproduces the README's 3072^3 row (83.6 B/cycle modeled, 83.7 measured).
+/// The two L2 rates are derived, given the per-transfer cost above, from
+/// one public measurement, the pto-isa gemm_performance README (fp16 in,
+/// fp32 out, 24-core A3 die at 1.8 GHz, base tile 128 x 256 x 64, per-core
+/// block 1536 x 1024 of a 4 x 6 core grid): at m = k = n = 6144 the run
+/// takes 1.506 ms with TLOAD (GM -> L1) busy 95.2% and TSTORE (L0C -> GM)
+/// busy 3.1%. Per core, TLOAD moves 48 tiles x 96 K steps x 2 transfers
+/// (9216 transfers) of together 48 x (128 + 256) x 6144 x 2 B = 226.5 MB in
+/// 0.952 x 1.506 ms x 1.8 GHz = 2.58 M cycles. The kernel reads each
+/// operand byte 36 times over (5.44 GB requested, 151 MB distinct), so
+/// under this model 1/36 of the bytes miss: (2.58 M - 9216 x 57) / 226.5 M
+/// = (1/36)/32 + (35/36)/x gives x = 118 B/cycle for L2 hits. TSTORE moves
+/// 48 x 128 KiB = 6.29 MB in 48 transfers and 0.031 x 1.506 ms x 1.8 GHz =
+/// 84 K cycles: 6.29 M / (84 K - 48 x 57) = 77 B/cycle. The same model
+/// reproduces the README's 3072^3 row (83.1 B/cycle of TLOAD modeled, 83.7
+/// measured). Without the per-transfer cost the same derivation gives 92
+/// and 75 B/cycle; the 6144^3 transfers (16 and 32 KiB) cannot tell the two
+/// apart, longer transfers (longer K stages) can.
 struct AICoreDataRates {
   int64_t gmBytesPerCycle;      ///< GM read that misses L2 (HBM), per core.
   int64_t l2ReadBytesPerCycle;  ///< GM read that hits in L2, per core.
   int64_t l2WriteBytesPerCycle; ///< GM write (into L2), per core.
   int64_t onChipBytesPerCycle;  ///< L1 -> L0A/L0B and other on-chip moves.
   int64_t l2Bytes;              ///< L2 cache of the die, bytes.
+  /// Cycles each GM transfer (one MTE2 read, FIX or MTE3 write: one DMA
+  /// instruction) holds its pipe on top of its bytes (see above).
+  int64_t gmTransferCycles;
 };
 
 namespace detail {
@@ -86,9 +110,10 @@ constexpr int64_t KiB = 1024, MiB = 1024 * KiB, GiB = 1024 * MiB;
 } // namespace detail
 
 /// dav-c220 data paths (see AICoreDataRates): GM miss 32 B/cycle, L2 read
-/// hit 92 B/cycle, write 75 B/cycle, on chip 512 B/cycle, L2 192 MiB.
-inline constexpr AICoreDataRates kDavC220Rates = {32, 92, 75, 512,
-                                                  192 * detail::MiB};
+/// hit 118 B/cycle, write 77 B/cycle, on chip 512 B/cycle, L2 192 MiB,
+/// 57 cycles per GM transfer.
+inline constexpr AICoreDataRates kDavC220Rates = {
+    32, 118, 77, 512, 192 * detail::MiB, 57};
 
 /// One chip: one row of the target table. All AI Cores of a chip are alike.
 struct AICoreTarget {

@@ -15,9 +15,11 @@ def AscendAICoreEstimate : Pass<"ascend-aicore-estimate", "ModuleOp"> {
     arithmetic on constants, loop induction variables and `aicore.block_idx`
     is evaluated (loop bounds and tile offsets may depend on the block).
     Costs per instruction (rates from the target table's `AICoreDataRates`):
-    a copy from GM (MTE2) costs `bytes * ((1 - h) / 32 + h / 92)` cycles,
-    where `h` is the kernel's L2 hit ratio; a copy into GM (FIX, MTE3) 75
-    B/cycle; L1 to L0A/L0B (MTE1) and other on-chip moves 512 B/cycle; an
+    every GM transfer (one DMA instruction) first holds its pipe for
+    `gmTransferCycles` (57); then a copy from GM (MTE2) costs
+    `bytes * ((1 - h) / 32 + h / 118)` cycles, where `h` is the kernel's L2
+    hit ratio, and a copy into GM (FIX, MTE3) moves 77 B/cycle; L1 to
+    L0A/L0B (MTE1) and other on-chip moves 512 B/cycle (no fixed cost); an
     `mmad` takes one cycle per 16 x 16 x K0 fractal (K0 = 32 bytes of
     elements; partial fractals count whole); a vector op one cycle per
     256-byte repeat.
