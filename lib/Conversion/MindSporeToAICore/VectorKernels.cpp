@@ -24,6 +24,8 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace mlir::ascend;
 using namespace mlir::ascend::aicore;
@@ -227,6 +229,16 @@ public:
     for (int64_t k = 0; k <= rank && !split && !fixedSplit; ++k)
       if (fits(k))
         split = k;
+    if (!split) {
+      // Columns that repeat every P rows ([1, C, 1, 1] over [N, C, H, W]).
+      allowPeriodic = true;
+      split = fixedSplit;
+      if (split && !fits(*split))
+        split.reset();
+      for (int64_t k = 0; k <= rank && !split && !fixedSplit; ++k)
+        if (fits(k))
+          split = k;
+    }
     if (!split)
       return fail(why, "a broadcast into " + shapeText(shape) +
                            " is neither a row, a column nor a scalar of one "
@@ -244,6 +256,10 @@ public:
       m = n;
       k = 1;
     }
+    for (auto &[value, bshape] : smallShapes)
+      if (!flat && classify(bshape, *split) == Role::Column)
+        if (int64_t p = columnPeriod(bshape, *split); p < m)
+          periods[ms::viewSource(value)] = p;
 
     // Roles of every value (by its root through views).
     for (Value arg : body.getArguments())
@@ -256,7 +272,44 @@ public:
       if (!inserted && it->second != role)
         return fail(why, "a value is used both as a row and as a column");
     }
+    // Rows and scalars computed in the group before they are broadcast (e.g.
+    // `x + (b + 1)` with b of shape [K]): computed once, before the tiles,
+    // from rows (scalars) of the same size and splat constants.
+    for (Operation &op : llvm::reverse(body.without_terminator())) {
+      if (ms::isViewOp(&op) || isa<ms::ConstantOp>(op) || isReduce(&op) ||
+          op.getNumResults() != 1)
+        continue;
+      Value result = op.getResult(0);
+      auto it = roles.find(result);
+      if (it == roles.end() ||
+          (it->second != Role::Row && it->second != Role::Scalar))
+        continue;
+      Role role = it->second;
+      if (isa<ms::BroadcastToOp, ms::BiasAddOp, ms::SoftmaxOp,
+              ms::LayerNormOp>(op))
+        return fail(why, ("'" + op.getName().stripDialect() +
+                          "' on a row or a scalar before its broadcast has "
+                          "no Vector kernel mapping")
+                             .str());
+      for (Value operand : op.getOperands()) {
+        if (isSplatConstant(operand))
+          continue;
+        if (numel(operand) != numel(result))
+          return fail(why, ("'" + op.getName().stripDialect() +
+                            "' computes a row or a scalar from a value of "
+                            "another size")
+                               .str());
+        auto [known, inserted] =
+            roles.try_emplace(ms::viewSource(operand), role);
+        if (known->second != role)
+          return fail(why, "a value is used both as a row (or a scalar) and "
+                           "otherwise");
+      }
+      onceOps.insert(&op);
+    }
     for (Operation &op : body.without_terminator()) {
+      if (onceOps.count(&op))
+        continue;
       if (ms::isViewOp(&op))
         continue;
       if (isa<ms::ConstantOp>(op)) {
@@ -370,7 +423,31 @@ public:
       return Role::Row;
     if (column)
       return Role::Column;
+    if (allowPeriodic && columnPeriod(b, split))
+      return Role::Column;
     return std::nullopt;
+  }
+
+  /// For `b`, 1 on the axes before some j, the iteration shape's on the axes
+  /// [j, split) and 1 from `split` on: a column whose values repeat every
+  /// P = product of shape[j:split] rows; returns P (M for a plain column),
+  /// or 0 when `b` is no such column.
+  int64_t columnPeriod(ArrayRef<int64_t> b, int64_t split) {
+    for (int64_t d = split; d < int64_t(b.size()); ++d)
+      if (b[d] != 1)
+        return 0;
+    for (int64_t j = 0; j <= split; ++j) {
+      bool ok = true;
+      int64_t period = 1;
+      for (int64_t d = 0; d < split; ++d) {
+        ok &= d < j ? b[d] == 1 : b[d] == shape[d];
+        if (d >= j)
+          period *= shape[d];
+      }
+      if (ok)
+        return period;
+    }
+    return 0;
   }
 
   /// Checks that the kernel can compute `op`.
@@ -430,6 +507,14 @@ public:
   llvm::DenseMap<Value, Role> roles;
   SmallVector<Value> outputs;
   llvm::DenseMap<Operation *, unsigned> outputOf;
+  /// Ops computing a row or a scalar before its broadcast: run once, before
+  /// the tiles, on [1, K] ([1, 1], or [1] when flat) buffers.
+  llvm::DenseSet<Operation *> onceOps;
+  /// Input columns whose values repeat every P rows (by root): row r reads
+  /// element r mod P of a [P, 1] view; tiles then have a number of rows that
+  /// divides every P.
+  llvm::DenseMap<Value, int64_t> periods;
+  bool allowPeriodic = false;
 };
 
 /// Tile counts of one kernel.
@@ -485,8 +570,10 @@ public:
         inputs.push_back({arg, view(gmArg, tileSpaceShape()),
                           pingPong(elt, tileShape(), base)});
       } else if (role == Role::Column) {
-        inputs.push_back(
-            {arg, view(gmArg, {g.m, 1}), pingPong(elt, columnShape(), base)});
+        // A periodic column streams from its [P, 1] view (row mod P).
+        int64_t period = g.periods.lookup(arg);
+        inputs.push_back({arg, view(gmArg, {period ? period : g.m, 1}),
+                          pingPong(elt, columnShape(), base), period});
       } else {
         SmallVector<int64_t> smallShape = role == Role::Row
                                               ? SmallVector<int64_t>{1, g.k}
@@ -519,14 +606,23 @@ public:
     // Splat constants an op cannot take as an immediate: a filled tile.
     for (Operation &op : body.without_terminator())
       for (auto [i, operand] : llvm::enumerate(op.getOperands()))
-        if (VectorGroup::isSplatConstant(operand) && !hasImmediateForm(&op, i))
-          (void)splatTile(operand, isColumnOp(&op));
+        if (VectorGroup::isSplatConstant(operand) && !hasImmediateForm(&op, i)) {
+          if (g.onceOps.count(&op))
+            (void)onceSplat(operand, onceShape(op.getResult(0)));
+          else
+            (void)splatTile(operand, isColumnOp(&op));
+        }
     // Intermediates: one tile per value computed in the group.
     for (Operation &op : body.without_terminator()) {
       if (ms::isViewOp(&op) ||
           isa<ms::ConstantOp, ms::BroadcastToOp>(op))
         continue;
       Value result = op.getResult(0);
+      if (g.onceOps.count(&op)) {
+        temps[result] = alloc(onceShape(result), elementOf(result),
+                              ("once" + Twine(temps.size())).str());
+        continue;
+      }
       bool column = g.roleOf(result) == Role::Column;
       if (!g.outputOf.count(&op))
         temps[result] =
@@ -578,6 +674,7 @@ private:
     Value value; ///< the group value
     Value gm;    ///< its GM view in the iteration space
     std::array<Value, 2> slots;
+    int64_t period = 0; ///< P of a periodic column, else 0
   };
   struct Once {
     Value value, gm, buffer;
@@ -690,6 +787,27 @@ private:
 
   SmallVector<int64_t> columnShape() { return {t.rows, 1}; }
 
+  /// The buffer shape of a row or scalar computed once.
+  SmallVector<int64_t> onceShape(Value v) {
+    if (g.roleOf(v) == Role::Row)
+      return {1, g.k};
+    return g.flat ? SmallVector<int64_t>{1} : SmallVector<int64_t>{1, 1};
+  }
+
+  /// A splat filled into a buffer of `shape` for an op computed once.
+  Value onceSplat(Value value, ArrayRef<int64_t> shape) {
+    Value &tile = splatTiles[{ms::viewSource(value), shape.size() == 2 &&
+                                                             shape[1] != 1
+                                                         ? 2u
+                                                         : 3u}];
+    if (!tile) {
+      tile = alloc(shape, elementOf(value),
+                   ("splat" + Twine(splatTiles.size())).str());
+      splats.push_back({tile, splatValue(value)});
+    }
+    return tile;
+  }
+
   Value splatTile(Value value, bool column) {
     Value &tile = splatTiles[{ms::viewSource(value), column ? 1u : 0u}];
     if (!tile) {
@@ -714,11 +832,28 @@ private:
       SetFlagOp::create(b, loc, Pipe::MTE2, Pipe::V, 2);
       WaitFlagOp::create(b, loc, Pipe::MTE2, Pipe::V, 2);
     }
+    for (auto &[tile, value] : splats)
+      VDupOp::create(b, loc, tile, value);
+    // Rows and scalars computed in the group, once.
+    if (!g.onceOps.empty()) {
+      emittingOnce = true;
+      rows = 1;
+      current.clear();
+      for (Once &o : once)
+        current[o.value] = o.buffer;
+      for (Operation &op : g.group.getBody().front().without_terminator())
+        if (g.onceOps.count(&op)) {
+          onceResultShape = onceShape(op.getResult(0));
+          emit(&op, 0);
+        }
+      emittingOnce = false;
+    }
     for (Once &o : once)
       if (Value full = broadcasts.lookup(o.value))
         VBroadcastOp::create(b, loc, o.buffer, full);
-    for (auto &[tile, value] : splats)
-      VDupOp::create(b, loc, tile, value);
+    for (Operation *op : g.onceOps)
+      if (Value full = broadcasts.lookup(op->getResult(0)))
+        VBroadcastOp::create(b, loc, temps.lookup(op->getResult(0)), full);
   }
 
   /// The tiles of one core: `count` tiles, the last one `partial` rows when
@@ -756,7 +891,13 @@ private:
     // CopyIn (MTE2).
     WaitFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, slot);
     for (Stream &in : inputs)
-      CopyOp::create(b, loc, gmRows(in.gm, row, rows),
+      CopyOp::create(b, loc,
+                     gmRows(in.gm,
+                            in.period ? arith::RemUIOp::create(
+                                            b, loc, row, constant(in.period))
+                                            .getResult()
+                                      : row,
+                            rows),
                      rowsOf(in.slots[slot], rows));
     SetFlagOp::create(b, loc, Pipe::MTE2, Pipe::V, slot);
 
@@ -770,6 +911,8 @@ private:
       current[in.value] = rowsOf(in.slots[slot], rows);
     for (Once &o : once)
       broadcastDone.insert(o.value); // broadcast once, before the tiles
+    for (Operation *op : g.onceOps)
+      broadcastDone.insert(op->getResult(0));
     for (Operation &op : g.group.getBody().front().without_terminator())
       emit(&op, slot);
     SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, slot);
@@ -787,6 +930,8 @@ private:
   /// tiles.
   Value tileOf(Value v, bool full) {
     Value root = ms::viewSource(v);
+    if (emittingOnce) // a row or a scalar computed once
+      return isSplat(v) ? onceSplat(v, onceResultShape) : current.lookup(root);
     switch (g.roles.lookup(root)) {
     case Role::Splat:
       return rowsOf(splatTile(v, !full), rows);
@@ -810,6 +955,8 @@ private:
   void emit(Operation *op, int64_t slot) {
     if (ms::isViewOp(op) || isa<ms::ConstantOp>(op))
       return;
+    if (!emittingOnce && g.onceOps.count(op))
+      return; // computed before the tiles
     Value result = op->getResult(0);
     if (isa<ms::BroadcastToOp>(op)) {
       // The broadcast tile is ready; the result reads it directly.
@@ -990,6 +1137,8 @@ private:
   llvm::DenseMap<Operation *, std::pair<Value, Value>> scratch;
   llvm::DenseMap<Value, Value> current;
   llvm::DenseSet<Value> broadcastDone;
+  bool emittingOnce = false; ///< emitting the rows and scalars computed once
+  SmallVector<int64_t> onceResultShape; ///< the buffer shape of that op
 };
 
 /// The UB bytes the kernel's placed buffers need at `rows` rows per tile.
@@ -1947,6 +2096,21 @@ FailureOr<KernelOp> mlir::ascend::buildVectorKernel(ms::FusionOp group,
     rows = llvm::alignTo(rows, granule);
     if (rows < largest)
       candidates.push_back(rows);
+  }
+  // With periodic columns, a tile's rows read one contiguous stretch of each
+  // [P, 1] column: the rows divide every P (each candidate goes down to the
+  // nearest divisor of their gcd).
+  if (!g.periods.empty()) {
+    int64_t period = 0;
+    for (auto &entry : g.periods)
+      period = std::gcd(period, entry.second);
+    for (int64_t &rows : candidates)
+      while (period % rows)
+        --rows;
+    llvm::sort(candidates, std::greater<int64_t>());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()),
+                     candidates.end());
+    maxRows = candidates.front();
   }
 
   // Ranked by modeled cycles, then (when HBM bounds several candidates
