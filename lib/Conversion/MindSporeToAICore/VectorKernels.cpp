@@ -1312,8 +1312,8 @@ public:
         bool splat = VectorGroup::isSplatConstant(operand);
         if (after && !splat && !post.count(operand))
           return fail(why, ("'" + op.getName().stripDialect() +
-                            "' combines the reduced value with a value of "
-                            "another size")
+                            "' combines the reduced value with a value not "
+                            "computed from it")
                                .str());
         if (!after && !splat && numel(operand) != n)
           return fail(why, ("'" + op.getName().stripDialect() +
