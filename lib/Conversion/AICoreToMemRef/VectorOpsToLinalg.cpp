@@ -281,6 +281,28 @@ void mlir::ascend::lowerVectorOp(RewriterBase &rewriter, Operation *op) {
               return arith::SelectOp::create(b, l, args[0], args[1], args[2])
                   .getResult();
             });
+  } else if (auto gather = dyn_cast<VGatherOp>(op)) {
+    // dst[i] = src[offsets[i] / element bytes], src read row-major.
+    Value src = gather.getSrc();
+    auto srcType = cast<MemRefType>(src.getType());
+    int64_t eltBytes = llvm::divideCeil(srcType.getElementTypeBitWidth(), 8);
+    generic(rewriter, loc, ValueRange{gather.getOffsets()}, gather.getDst(),
+            [&](OpBuilder &b, Location l, ValueRange args) {
+              Value bytes = arith::IndexCastUIOp::create(
+                  b, l, b.getIndexType(), args[0]);
+              Value index = arith::DivUIOp::create(
+                  b, l, bytes, arith::ConstantIndexOp::create(b, l, eltBytes));
+              SmallVector<Value> indices;
+              if (srcType.getRank() == 2) {
+                Value cols = arith::ConstantIndexOp::create(
+                    b, l, srcType.getDimSize(1));
+                indices = {arith::DivUIOp::create(b, l, index, cols),
+                           arith::RemUIOp::create(b, l, index, cols)};
+              } else {
+                indices = {index};
+              }
+              return memref::LoadOp::create(b, l, src, indices).getResult();
+            });
   } else if (auto cmp = dyn_cast<VCmpOp>(op)) {
     StringRef pred = cmp.getPredicate();
     generic(rewriter, loc, ValueRange{cmp.getLhs(), cmp.getRhs()}, cmp.getDst(),
