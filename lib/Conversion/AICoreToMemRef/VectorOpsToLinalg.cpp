@@ -281,6 +281,43 @@ void mlir::ascend::lowerVectorOp(RewriterBase &rewriter, Operation *op) {
               return arith::SelectOp::create(b, l, args[0], args[1], args[2])
                   .getResult();
             });
+  } else if (auto arange = dyn_cast<VArangeOp>(op)) {
+    // dst[i] = start + step * i, i the row-major index.
+    auto dstType = cast<MemRefType>(arange.getDst().getType());
+    Type elt = dstType.getElementType();
+    generic(rewriter, loc, ValueRange{}, arange.getDst(),
+            [&](OpBuilder &b, Location l, ValueRange) -> Value {
+              Value flat = linalg::IndexOp::create(b, l, 0);
+              if (dstType.getRank() == 2)
+                flat = arith::AddIOp::create(
+                    b, l,
+                    arith::MulIOp::create(
+                        b, l, flat,
+                        arith::ConstantIndexOp::create(b, l,
+                                                       dstType.getDimSize(1))),
+                    linalg::IndexOp::create(b, l, 1));
+              Value i = arith::IndexCastOp::create(b, l, b.getI64Type(), flat);
+              if (auto floatType = dyn_cast<FloatType>(elt)) {
+                Type f32 = b.getF32Type();
+                Value x = arith::SIToFPOp::create(b, l, f32, i);
+                auto value = [&](StringRef name) {
+                  return floatConstant(
+                      b, l, f32,
+                      cast<FloatAttr>(arange->getAttr(name)).getValueAsDouble());
+                };
+                Value r = arith::AddFOp::create(
+                    b, l, value("start"),
+                    arith::MulFOp::create(b, l, value("step"), x));
+                return demote(b, l, r, floatType);
+              }
+              Value x = arith::TruncIOp::create(b, l, elt, i);
+              Value start = arith::ConstantOp::create(
+                  b, l, cast<TypedAttr>(arange->getAttr("start")));
+              Value step = arith::ConstantOp::create(
+                  b, l, cast<TypedAttr>(arange->getAttr("step")));
+              return arith::AddIOp::create(
+                  b, l, start, arith::MulIOp::create(b, l, step, x));
+            });
   } else if (auto gather = dyn_cast<VGatherOp>(op)) {
     // dst[i] = src[offsets[i] / element bytes], src read row-major.
     Value src = gather.getSrc();

@@ -167,3 +167,12 @@ aicore.kernel @gather_table_type() {
   aicore.vgather %t, %o, %d : memref<64xi8, #aicore.space<ub>>, memref<64xi32, #aicore.space<ub>>, memref<64xi8, #aicore.space<ub>>
   aicore.return
 }
+
+// -----
+
+aicore.kernel @arange_type() {
+  %o = aicore.alloc : memref<64xi32, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.varange' op expects step of the element type 'i32', got 'i16'}}
+  aicore.varange %o, 0 : i32, 4 : i16 : memref<64xi32, #aicore.space<ub>>
+  aicore.return
+}

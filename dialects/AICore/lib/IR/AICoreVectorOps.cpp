@@ -139,7 +139,7 @@ LogicalResult mlir::ascend::aicore::verifyVectorOp(Operation *op,
     names = kGather;
   else if (family == "select")
     names = kSelect;
-  else if (family == "dup")
+  else if (family == "dup" || family == "arange")
     names = {"dst"};
   else
     names = kUnary;
@@ -238,6 +238,19 @@ LogicalResult mlir::ascend::aicore::verifyVectorOp(Operation *op,
              << shapeText(MemRefType::get(expected, dst.getElementType()))
              << " for src shape " << shapeText(src) << ", got "
              << shapeText(dst);
+    return success();
+  }
+  if (family == "arange") {
+    if (failed(checkType(op, tile(0), "dst", TypeClass::Numeric)))
+      return failure();
+    Type elt = cast<MemRefType>(tile(0).getType()).getElementType();
+    for (StringRef name : {"start", "step"}) {
+      auto value = cast<TypedAttr>(op->getAttr(name));
+      if (value.getType() != elt)
+        return op->emitOpError("expects ")
+               << name << " of the element type " << elt << ", got "
+               << value.getType();
+    }
     return success();
   }
   if (family == "gather") {

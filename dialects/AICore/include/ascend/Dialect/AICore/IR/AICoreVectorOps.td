@@ -324,4 +324,24 @@ def AICore_VGatherOp : AICore_VectorOp<"vgather", "gather"> {
   }];
 }
 
+def AICore_VArangeOp : AICore_VectorOp<"varange", "arange"> {
+  let summary = "fills a UB tile with an arithmetic progression (pipe V)";
+  let description = [{
+    `dst[i] = start + step * i`, `i` the element's row-major index in the
+    tile: Ascend C `ArithProgression` (`CreateVecIndex` when `step` is 1).
+    `start` and `step` are immediates of the tile's element type (f16, bf16,
+    f32, i16, i32); float progressions are computed in f32 and rounded once.
+    Used to build the byte offsets of a row's columns for `aicore.vgather`.
+    The cost is the repeats of `dst`. Errors: an immediate of another type
+    than the tile's, and the common tile rules of this file.
+
+    ```mlir
+    aicore.varange %cols, 0 : i32, 4 : i32 : memref<1x64xi32, #aicore.space<ub>>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$dst,
+                       TypedAttrInterface:$start, TypedAttrInterface:$step);
+  let assemblyFormat = "$dst `,` $start `,` $step attr-dict `:` type($dst)";
+}
+
 #endif // ASCEND_DIALECT_AICORE_VECTOR_OPS
