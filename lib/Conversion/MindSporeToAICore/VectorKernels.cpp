@@ -94,9 +94,14 @@ public:
     auto yield = cast<ms::YieldOp>(body.getTerminator());
     if (yield.getValues().empty())
       return fail(why, "the group has no result");
-    // N: the largest value of the group.
+    // N: the largest value of the group (a Gather's table is not in the
+    // iteration space: only its gathered rows are).
     for (Value v : body.getArguments())
-      n = std::max(n, numel(v));
+      if (v.use_empty() || !llvm::all_of(v.getUsers(), [&](Operation *user) {
+            auto gather = dyn_cast<ms::GatherOp>(user);
+            return gather && gather.getParams() == v;
+          }))
+        n = std::max(n, numel(v));
     for (Operation &op : body.without_terminator())
       if (!isa<ms::ConstantOp>(op))
         for (Value v : op.getResults())
@@ -120,6 +125,28 @@ public:
       return success();
     };
     for (Operation &op : body.without_terminator()) {
+      if (auto gather = dyn_cast<ms::GatherOp>(op)) {
+        // Rows of the result [indices..., row...] are table rows: the view
+        // is [number of indices, row size].
+        if (numel(gather.getResult()) != n)
+          return fail(why, "it gathers a value smaller than the group's "
+                           "largest");
+        if (failed(fixShape(shapeOf(gather.getResult()))))
+          return failure();
+        int64_t split = shapeOf(gather.getIndices()).size();
+        auto rowsAt = [&](int64_t at) {
+          int64_t rows = 1;
+          for (int64_t d = 0; d < at; ++d)
+            rows *= shapeOf(gather.getResult())[d];
+          return rows;
+        };
+        if (fixedSplit && rowsAt(*fixedSplit) != rowsAt(split))
+          return fail(why, "its gathers and reductions split the axes "
+                           "differently");
+        if (!fixedSplit)
+          fixedSplit = split;
+        continue;
+      }
       if (isReduce(&op) || isa<ms::SoftmaxOp, ms::LayerNormOp>(op)) {
         Value in = op.getOperand(0);
         if (numel(in) != n)
@@ -272,6 +299,26 @@ public:
       if (!inserted && it->second != role)
         return fail(why, "a value is used both as a row and as a column");
     }
+    // Gathers: the table is loaded whole (no role), the indices are a column.
+    for (Operation &op : body.without_terminator()) {
+      auto gather = dyn_cast<ms::GatherOp>(op);
+      if (!gather)
+        continue;
+      Value table = ms::viewSource(gather.getParams());
+      if (llvm::any_of(table.getUsers(), [](Operation *user) {
+            return !isa<ms::GatherOp>(user) && !ms::isViewOp(user);
+          }) ||
+          llvm::any_of(gather.getParams().getUsers(), [&](Operation *user) {
+            return user != gather;
+          }))
+        return fail(why, "its Gather table is also used otherwise");
+      roles.erase(table);
+      tables.insert(table);
+      Value indices = ms::viewSource(gather.getIndices());
+      auto [it, inserted] = roles.try_emplace(indices, Role::Column);
+      if (it->second != Role::Column)
+        return fail(why, "its Gather indices are also used otherwise");
+    }
     // Rows and scalars computed in the group before they are broadcast (e.g.
     // `x + (b + 1)` with b of shape [K]): computed once, before the tiles,
     // from rows (scalars) of the same size and splat constants.
@@ -367,6 +414,8 @@ public:
 
   /// The operands of `op` that broadcast to its result (small ones allowed).
   static SmallVector<Value> broadcastOperands(Operation *op) {
+    if (isa<ms::GatherOp>(op))
+      return {}; // a table and indices, not broadcast
     if (isa<ms::BroadcastToOp>(op))
       return {op->getOperand(0)};
     if (isa<ms::BiasAddOp>(op))
@@ -461,6 +510,24 @@ public:
         return fail(why, "it holds a constant that is not a splat");
       return success();
     }
+    if (auto gather = dyn_cast<ms::GatherOp>(op)) {
+      // Rows of a group input gathered into UB (aicore.vgather).
+      int64_t axis = gather.getAxis();
+      if (axis < 0)
+        axis += shapeOf(gather.getParams()).size();
+      if (axis != 0)
+        return fail(why, "its Gather picks along an axis other than the "
+                         "first");
+      Value table = ms::viewSource(gather.getParams());
+      Value indices = ms::viewSource(gather.getIndices());
+      if (!isa<BlockArgument>(table) || !isa<BlockArgument>(indices))
+        return fail(why, "its Gather reads a table or indices computed in "
+                         "the group");
+      if (!isVectorType(elementOf(gather.getParams())))
+        return fail(why, "'gather' on " + typeText(elementOf(table)) +
+                             " has no Vector instruction");
+      return success();
+    }
     bool supported =
         isa<ms::AddOp, ms::SubOp, ms::MulOp, ms::RealDivOp, ms::MaximumOp,
             ms::MinimumOp, ms::GreaterOp, ms::EqualOp, ms::NotEqualOp,
@@ -515,6 +582,8 @@ public:
   /// divides every P.
   llvm::DenseMap<Value, int64_t> periods;
   bool allowPeriodic = false;
+  /// Group inputs that Gathers read rows of (loaded whole into UB).
+  llvm::DenseSet<Value> tables;
 };
 
 /// Tile counts of one kernel.
@@ -595,6 +664,32 @@ public:
                           : pingPong(elementOf(value),
                                      column ? columnShape() : tileShape(),
                                      ("out" + Twine(r)).str())});
+    }
+    // Gathers: the table whole in UB (loaded once), the byte offsets of a
+    // row's columns (once), and per tile the indices as i32 byte offsets.
+    for (Operation &op : body.without_terminator()) {
+      auto gather = dyn_cast<ms::GatherOp>(op);
+      if (!gather)
+        continue;
+      auto table = cast<BlockArgument>(ms::viewSource(gather.getParams()));
+      int64_t rowsOfTable = shapeOf(gather.getParams())[0];
+      Type elt = elementOf(table);
+      Type i32 = b.getI32Type();
+      std::string base = ("gather" + Twine(gathers.size())).str();
+      GatherBuffers gb;
+      gb.table = alloc({rowsOfTable, g.k}, elt, base + ".table");
+      once.push_back({table, view(entry.getArgument(table.getArgNumber()),
+                                  {rowsOfTable, g.k}),
+                      gb.table});
+      gb.rows = rowsOfTable;
+      gb.columns = alloc({1, g.k}, i32, base + ".columns");
+      gb.columnTile = alloc(tileShape(), i32, base + ".column_tile");
+      gb.zero = alloc(columnShape(), i32, base + ".zero");
+      gb.index = alloc(columnShape(), i32, base + ".index");
+      gb.negative = alloc(columnShape(), b.getI1Type(), base + ".negative");
+      gb.wrapped = alloc(columnShape(), i32, base + ".wrapped");
+      gb.offsets = alloc(tileShape(), i32, base + ".offsets");
+      gathers[&op] = gb;
     }
     // Broadcast tiles of the small values full-size ops read.
     for (auto &[value, bshape] : g.smallShapes) {
@@ -678,6 +773,11 @@ private:
   };
   struct Once {
     Value value, gm, buffer;
+  };
+  /// The UB buffers of one Gather.
+  struct GatherBuffers {
+    int64_t rows = 0; ///< rows of the table
+    Value table, columns, columnTile, zero, index, negative, wrapped, offsets;
   };
 
   bool isSplat(Value v) { return VectorGroup::isSplatConstant(v); }
@@ -834,6 +934,16 @@ private:
     }
     for (auto &[tile, value] : splats)
       VDupOp::create(b, loc, tile, value);
+    // Gathers: each column's byte offset in a table row, on every row of a
+    // tile; zeros to find negative indices.
+    for (auto &[op, gb] : gathers) {
+      Type i32 = b.getI32Type();
+      int64_t bytes = elementBytes(elementOf(op->getResult(0)));
+      VArangeOp::create(b, loc, gb.columns, b.getIntegerAttr(i32, 0),
+                        b.getIntegerAttr(i32, bytes));
+      VBroadcastOp::create(b, loc, gb.columns, gb.columnTile);
+      VDupOp::create(b, loc, gb.zero, b.getIntegerAttr(i32, 0));
+    }
     // Rows and scalars computed in the group, once.
     if (!g.onceOps.empty()) {
       emittingOnce = true;
@@ -1117,7 +1227,32 @@ private:
           // input, mask, value: mask ? value : input.
           VSelectOp::create(b, loc, in(1), in(2), in(0), dst);
         })
-        .Case<ms::CastOp>([&](auto) { VCastOp::create(b, loc, in(0), dst); });
+        .Case<ms::CastOp>([&](auto) { VCastOp::create(b, loc, in(0), dst); })
+        .Case<ms::GatherOp>([&](ms::GatherOp gather) {
+          // PyTorch's rule: a negative index counts from the end; then
+          // offsets = index * row bytes + column bytes, and vgather.
+          const GatherBuffers &gb = gathers.lookup(op);
+          Type i32 = b.getI32Type();
+          Value indices = tileOf(gather.getIndices(), /*full=*/false);
+          Value index = rowsOf(gb.index, rows), zero = rowsOf(gb.zero, rows),
+                negative = rowsOf(gb.negative, rows),
+                wrapped = rowsOf(gb.wrapped, rows),
+                offsets = rowsOf(gb.offsets, rows);
+          if (elementOf(gather.getIndices()) != i32) {
+            VCastOp::create(b, loc, indices, index);
+            indices = index;
+          }
+          VCmpOp::create(b, loc, indices, zero, negative, "lt");
+          VAddsOp::create(b, loc, indices, wrapped,
+                          b.getIntegerAttr(i32, gb.rows));
+          VSelectOp::create(b, loc, negative, wrapped, indices, index);
+          VMulsOp::create(b, loc, index, index,
+                          b.getIntegerAttr(i32, g.k * elementBytes(elt)));
+          VBroadcastOp::create(b, loc, index, offsets);
+          VAddOp::create(b, loc, offsets, rowsOf(gb.columnTile, rows),
+                         offsets);
+          VGatherOp::create(b, loc, gb.table, offsets, dst);
+        });
   }
 
   VectorGroup &g;
@@ -1135,6 +1270,7 @@ private:
   SmallVector<std::pair<Value, TypedAttr>> splats;
   llvm::DenseMap<Value, Value> temps;
   llvm::DenseMap<Operation *, std::pair<Value, Value>> scratch;
+  llvm::MapVector<Operation *, GatherBuffers> gathers;
   llvm::DenseMap<Value, Value> current;
   llvm::DenseSet<Value> broadcastDone;
   bool emittingOnce = false; ///< emitting the rows and scalars computed once

@@ -86,3 +86,64 @@ func.func @rows_before_broadcast(%m: tensor<4x8xf32>, %r8: tensor<8xf32>, %s1: t
   }
   return %a, %a : tensor<4x8xf32>, tensor<4x8xf32>
 }
+
+func.func @gathers(%t: tensor<5x8xf32>, %i: tensor<4xi32>, %x: tensor<4x8xf32>, %j: tensor<2xi32>, %x16: tensor<3x2x8xf32>, %k: tensor<3x2xi32>, %ti: tensor<5x4xi32>, %i4: tensor<4xi32>, %t9: tensor<9x5x8xf32>) -> (tensor<4x8xf32>, tensor<3xf32>, tensor<3x2x8xf32>, tensor<4x8xf32>, tensor<4x4xi32>, tensor<9x4x8xf32>, tensor<4x8xf32>, tensor<4x8xi1>) {
+  // expected-remark @+1 {{fusion group 'Fused_Gather_Add_0' kept at the mindspore level: it gathers a value smaller than the group's largest}}
+  %a = mindspore.fusion "vector" "Fused_Gather_Add_0" (%t, %j, %x) : (tensor<5x8xf32>, tensor<2xi32>, tensor<4x8xf32>) -> tensor<4x8xf32> {
+  ^bb0(%b: tensor<5x8xf32>, %c: tensor<2xi32>, %d: tensor<4x8xf32>):
+    %g = mindspore.gather %b, %c {axis = 0 : i64} : (tensor<5x8xf32>, tensor<2xi32>) -> tensor<2x8xf32>
+    %r = mindspore.reshape %g, [1, 16] : (tensor<2x8xf32>) -> tensor<1x16xf32>
+    %s = mindspore.reshape %d, [2, 16] : (tensor<4x8xf32>) -> tensor<2x16xf32>
+    %u = mindspore.add %s, %r : (tensor<2x16xf32>, tensor<1x16xf32>) -> tensor<2x16xf32>
+    %v = mindspore.reshape %u, [4, 8] : (tensor<2x16xf32>) -> tensor<4x8xf32>
+    mindspore.yield %v : tensor<4x8xf32>
+  }
+  // On one [3, 2, 8] shape the reduction's rows are 3 rows of 16, the
+  // gather's ([3, 2] indices) 6 rows of 8.
+  // expected-remark @+1 {{fusion group 'Fused_ReduceSum_Gather_1' kept at the mindspore level: its gathers and reductions split the axes differently}}
+  %bb:2 = mindspore.fusion "reduction" "Fused_ReduceSum_Gather_1" (%x16, %t, %k) : (tensor<3x2x8xf32>, tensor<5x8xf32>, tensor<3x2xi32>) -> (tensor<3xf32>, tensor<3x2x8xf32>) {
+  ^bb0(%b: tensor<3x2x8xf32>, %c: tensor<5x8xf32>, %d: tensor<3x2xi32>):
+    %s = mindspore.reduce_sum %b, [1, 2] : (tensor<3x2x8xf32>) -> tensor<3xf32>
+    %g = mindspore.gather %c, %d {axis = 0 : i64} : (tensor<5x8xf32>, tensor<3x2xi32>) -> tensor<3x2x8xf32>
+    mindspore.yield %s, %g : tensor<3xf32>, tensor<3x2x8xf32>
+  }
+  // expected-remark @+1 {{fusion group 'Fused_Gather_Add_2' kept at the mindspore level: its Gather table is also used otherwise}}
+  %cc = mindspore.fusion "vector" "Fused_Gather_Add_2" (%x, %i) : (tensor<4x8xf32>, tensor<4xi32>) -> tensor<4x8xf32> {
+  ^bb0(%b: tensor<4x8xf32>, %c: tensor<4xi32>):
+    %g = mindspore.gather %b, %c {axis = 0 : i64} : (tensor<4x8xf32>, tensor<4xi32>) -> tensor<4x8xf32>
+    %s = mindspore.add %g, %b : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+    mindspore.yield %s : tensor<4x8xf32>
+  }
+  // The indices also serve as a row added to the gathered rows.
+  // expected-remark @+1 {{fusion group 'Fused_Gather_Add_3' kept at the mindspore level: its Gather indices are also used otherwise}}
+  %dd = mindspore.fusion "vector" "Fused_Gather_Add_3" (%ti, %i4) : (tensor<5x4xi32>, tensor<4xi32>) -> tensor<4x4xi32> {
+  ^bb0(%b: tensor<5x4xi32>, %c: tensor<4xi32>):
+    %g = mindspore.gather %b, %c {axis = 0 : i64} : (tensor<5x4xi32>, tensor<4xi32>) -> tensor<4x4xi32>
+    %s = mindspore.add %g, %c : (tensor<4x4xi32>, tensor<4xi32>) -> tensor<4x4xi32>
+    mindspore.yield %s : tensor<4x4xi32>
+  }
+  // expected-remark @+1 {{fusion group 'Fused_Gather_Exp_4' kept at the mindspore level: its Gather picks along an axis other than the first}}
+  %ee = mindspore.fusion "vector" "Fused_Gather_Exp_4" (%t9, %i) : (tensor<9x5x8xf32>, tensor<4xi32>) -> tensor<9x4x8xf32> {
+  ^bb0(%b: tensor<9x5x8xf32>, %c: tensor<4xi32>):
+    %g = mindspore.gather %b, %c {axis = 1 : i64} : (tensor<9x5x8xf32>, tensor<4xi32>) -> tensor<9x4x8xf32>
+    %s = mindspore.exp %g : tensor<9x4x8xf32>
+    mindspore.yield %s : tensor<9x4x8xf32>
+  }
+  // expected-remark @+1 {{fusion group 'Fused_Add_Gather_5' kept at the mindspore level: its Gather reads a table or indices computed in the group}}
+  %ff = mindspore.fusion "vector" "Fused_Add_Gather_5" (%t, %i) : (tensor<5x8xf32>, tensor<4xi32>) -> tensor<4x8xf32> {
+  ^bb0(%b: tensor<5x8xf32>, %c: tensor<4xi32>):
+    %one = mindspore.constant dense<1.000000e+00> : tensor<f32>
+    %s = mindspore.add %b, %one : (tensor<5x8xf32>, tensor<f32>) -> tensor<5x8xf32>
+    %g = mindspore.gather %s, %c {axis = 0 : i64} : (tensor<5x8xf32>, tensor<4xi32>) -> tensor<4x8xf32>
+    mindspore.yield %g : tensor<4x8xf32>
+  }
+  %m = mindspore.constant dense<true> : tensor<5x8xi1>
+  // expected-remark @+1 {{fusion group 'Fused_Gather_LogicalNot_6' kept at the mindspore level: 'gather' on i1 has no Vector instruction}}
+  %hh = mindspore.fusion "vector" "Fused_Gather_LogicalNot_6" (%m, %i) : (tensor<5x8xi1>, tensor<4xi32>) -> tensor<4x8xi1> {
+  ^bb0(%b: tensor<5x8xi1>, %c: tensor<4xi32>):
+    %g = mindspore.gather %b, %c {axis = 0 : i64} : (tensor<5x8xi1>, tensor<4xi32>) -> tensor<4x8xi1>
+    %s = mindspore.logical_not %g : tensor<4x8xi1>
+    mindspore.yield %s : tensor<4x8xi1>
+  }
+  return %a, %bb#0, %bb#1, %cc, %dd, %ee, %ff, %hh : tensor<4x8xf32>, tensor<3xf32>, tensor<3x2x8xf32>, tensor<4x8xf32>, tensor<4x4xi32>, tensor<9x4x8xf32>, tensor<4x8xf32>, tensor<4x8xi1>
+}
