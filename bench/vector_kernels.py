@@ -8,7 +8,8 @@ patterns of docs/AICoreKernels.md "Reductions over leading or middle axes",
 "Channel vectors" and "Rows computed before their broadcast": an f32 column
 sum over axis 0 of [8192, 8191], an f16 mean over the middle axis of
 [16, 4095, 1023], an f32 per-channel scale and shift over [32, 256, 56, 56],
-an fp16 `x + (b + 1) * 2` over [8192, 8191] with b of shape [8191]),
+an fp16 `x + (b + 1) * 2` over [8192, 8191] with b of shape [8191]; an
+fp16 embedding lookup of 1048575 ids into a [509, 63] table, scaled),
 converts it with
 `convert-mindspore-to-aicore`, plans its buffers and runs it on the per-pipe
 kernel model (`ascend-aicore-estimate`), then prints per case:
@@ -38,7 +39,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLOCK_HZ = 1.8e9        # AICoreTarget.h, Ascend910B2 clockHz
 HBM_BYTES_PER_S = 1.6e12  # AICoreTarget.h, hbmBytesPerSecond
-BYTES = {"f16": 2, "f32": 4}
+BYTES = {"f16": 2, "f32": 4, "i64": 8}
 
 
 def shape_text(shape, dtype):
@@ -111,13 +112,20 @@ def cases():
     %q = mindspore.mul %p, %two : ({shape_text((8191,), 'f16')}, tensor<f16>) -> {shape_text((8191,), 'f16')}
     %s = mindspore.add %b0, %q : ({shape_text(rw, 'f16')}, {shape_text((8191,), 'f16')}) -> {shape_text(rw, 'f16')}
     mindspore.yield %s : {shape_text(rw, 'f16')}""")
+    table, ids = (509, 63), (1048575,)
+    out = (1048575, 63)
+    yield "fp16 embedding, 1048575x63", group("Fused_Gather_Mul", [(table, "f16"), (ids, "i64")], (out, "f16"), f"""
+    %c = mindspore.constant dense<2.000000e+00> : tensor<f16>
+    %g = mindspore.gather %b0, %b1 {{axis = 0 : i64}} : ({shape_text(table, 'f16')}, {shape_text(ids, 'i64')}) -> {shape_text(out, 'f16')}
+    %s = mindspore.mul %g, %c : ({shape_text(out, 'f16')}, tensor<f16>) -> {shape_text(out, 'f16')}
+    mindspore.yield %s : {shape_text(out, 'f16')}""")
 
 
 def gm_bytes(text):
     """Bytes of the kernel's GM arguments (inputs and outputs, once each)."""
     sig = re.search(r"aicore\.kernel @\w+\((.*?)\) attributes", text).group(1)
     total = 0
-    for dims, dtype in re.findall(r"memref<([0-9x]+)x(f16|f32)", sig):
+    for dims, dtype in re.findall(r"memref<([0-9x]+)x(f16|f32|i64)", sig):
         count = 1
         for d in dims.split("x"):
             count *= int(d)
