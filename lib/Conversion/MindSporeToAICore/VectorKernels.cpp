@@ -313,7 +313,6 @@ public:
           }))
         return fail(why, "its Gather table is also used otherwise");
       roles.erase(table);
-      tables.insert(table);
       Value indices = ms::viewSource(gather.getIndices());
       auto [it, inserted] = roles.try_emplace(indices, Role::Column);
       if (it->second != Role::Column)
@@ -582,8 +581,6 @@ public:
   /// divides every P.
   llvm::DenseMap<Value, int64_t> periods;
   bool allowPeriodic = false;
-  /// Group inputs that Gathers read rows of (loaded whole into UB).
-  llvm::DenseSet<Value> tables;
 };
 
 /// Tile counts of one kernel.
@@ -961,9 +958,10 @@ private:
     for (Once &o : once)
       if (Value full = broadcasts.lookup(o.value))
         VBroadcastOp::create(b, loc, o.buffer, full);
-    for (Operation *op : g.onceOps)
-      if (Value full = broadcasts.lookup(op->getResult(0)))
-        VBroadcastOp::create(b, loc, temps.lookup(op->getResult(0)), full);
+    for (Operation &op : g.group.getBody().front().without_terminator())
+      if (g.onceOps.count(&op))
+        if (Value full = broadcasts.lookup(op.getResult(0)))
+          VBroadcastOp::create(b, loc, temps.lookup(op.getResult(0)), full);
   }
 
   /// The tiles of one core: `count` tiles, the last one `partial` rows when
