@@ -87,6 +87,7 @@ private:
   /// Distinct values a group with `extra` added would hold in UB.
   int64_t valueCount(const Group &group, Operation *extra) const;
   bool compatible(const Group &group, Operation *op, StringRef unit) const;
+  bool producesGatherTable(int64_t g, Operation *op) const;
   void materialize(Group &group, int64_t index);
 
   /// Appends the groups of the ops that read `v` before `op` (horizontal
@@ -142,6 +143,14 @@ int64_t BlockFuser::valueCount(const Group &group, Operation *extra) const {
     add(op);
   add(extra);
   return values.size();
+}
+
+/// A Vector kernel gathers rows of a table it reads from GM (aicore.vgather
+/// on the table loaded into UB, docs/AICoreKernels.md): the group computing
+/// a Gather's table stays a kernel of its own.
+bool BlockFuser::producesGatherTable(int64_t g, Operation *op) const {
+  auto gather = dyn_cast<GatherOp>(op);
+  return gather && groupOf(gather.getParams()) == g;
 }
 
 bool BlockFuser::compatible(const Group &group, Operation *op,
@@ -221,7 +230,7 @@ void BlockFuser::run(Block &block) {
       int64_t opBytes = -1; // the op as a kernel of its own, once
       for (int64_t g : candidates) {
         if (g == best || groups[g].ops.empty() ||
-            !compatible(groups[g], op, unit))
+            !compatible(groups[g], op, unit) || producesGatherTable(g, op))
           continue;
         llvm::SmallPtrSet<Operation *, 16> merged(groups[g].ops.begin(),
                                                   groups[g].ops.end());
@@ -267,7 +276,8 @@ void BlockFuser::run(Block &block) {
       // move down to this op along with it.
       for (Value v : op->getOperands()) {
         int64_t g = groupOf(v);
-        if (g < 0 || g == joined || groups[g].closed || groups[g].ops.empty())
+        if (g < 0 || g == joined || groups[g].closed || groups[g].ops.empty() ||
+            producesGatherTable(g, op))
           continue;
         Group &other = groups[g];
         bool cube = group.hasCube || other.hasCube;
