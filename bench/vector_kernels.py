@@ -3,7 +3,13 @@
 
 Builds one `mindspore.fusion` group per case (fp16 add, fp16 mul + relu, fp16 -> fp32
 cast, all on 64M elements; an f32 bias add over [8192, 8191]; an f32 softmax
-over the rows of [32768, 1024]; a ragged 100000007-element fp16 chain),
+over the rows of [32768, 1024]; a ragged 100000007-element fp16 chain; the
+patterns of docs/AICoreKernels.md "Reductions over leading or middle axes",
+"Channel vectors" and "Rows computed before their broadcast": an f32 column
+sum over axis 0 of [8192, 8191], an f16 mean over the middle axis of
+[16, 4095, 1023], an f32 per-channel scale and shift over [32, 256, 56, 56],
+an fp16 `x + (b + 1) * 2` over [8192, 8191] with b of shape [8191]; an
+fp16 embedding lookup of 1048575 ids into a [509, 63] table, scaled),
 converts it with
 `convert-mindspore-to-aicore`, plans its buffers and runs it on the per-pipe
 kernel model (`ascend-aicore-estimate`), then prints per case:
@@ -33,7 +39,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLOCK_HZ = 1.8e9        # AICoreTarget.h, Ascend910B2 clockHz
 HBM_BYTES_PER_S = 1.6e12  # AICoreTarget.h, hbmBytesPerSecond
-BYTES = {"f16": 2, "f32": 4}
+BYTES = {"f16": 2, "f32": 4, "i64": 8}
 
 
 def shape_text(shape, dtype):
@@ -47,7 +53,7 @@ def group(name, inputs, result, body):
     operands = ", ".join(f"%a{i}" for i in range(len(inputs)))
     bargs = ", ".join(f"%b{i}: {shape_text(*t)}" for i, t in enumerate(inputs))
     res = shape_text(*result)
-    kind = "reduction" if "Softmax" in name else "vector"
+    kind = "reduction" if "Softmax" in name or "Reduce" in name else "vector"
     return f"""func.func @main({args}) -> {res} {{
   %r = mindspore.fusion "{kind}" "{name}" ({operands}) : ({types}) -> {res} {{
   ^bb0({bargs}):
@@ -85,13 +91,41 @@ def cases():
     %m = mindspore.mul %b0, %c : ({shape_text(r, 'f16')}, tensor<f16>) -> {shape_text(r, 'f16')}
     %s = mindspore.add %m, %b1 : ({shape_text(r, 'f16')}, {shape_text(r, 'f16')}) -> {shape_text(r, 'f16')}
     mindspore.yield %s : {shape_text(r, 'f16')}""")
+    c = (8192, 8191)
+    yield "f32 column sum, 8192x8191", group("Fused_ReduceSum", [(c, "f32")], ((8191,), "f32"), f"""
+    %s = mindspore.reduce_sum %b0, [0] : ({shape_text(c, 'f32')}) -> {shape_text((8191,), 'f32')}
+    mindspore.yield %s : {shape_text((8191,), 'f32')}""")
+    mm = (16, 4095, 1023)
+    yield "fp16 middle mean, 16x4095x1023", group("Fused_ReduceMean", [(mm, "f16")], ((16, 1023), "f16"), f"""
+    %s = mindspore.reduce_mean %b0, [1] : ({shape_text(mm, 'f16')}) -> {shape_text((16, 1023), 'f16')}
+    mindspore.yield %s : {shape_text((16, 1023), 'f16')}""")
+    bn, ch = (32, 256, 56, 56), (1, 256, 1, 1)
+    yield "f32 channel scale, 32x256x56x56", group("Fused_Mul_Add", [(bn, "f32"), (ch, "f32"), (ch, "f32")], (bn, "f32"), f"""
+    %m = mindspore.mul %b0, %b1 : ({shape_text(bn, 'f32')}, {shape_text(ch, 'f32')}) -> {shape_text(bn, 'f32')}
+    %s = mindspore.add %m, %b2 : ({shape_text(bn, 'f32')}, {shape_text(ch, 'f32')}) -> {shape_text(bn, 'f32')}
+    mindspore.yield %s : {shape_text(bn, 'f32')}""")
+    rw = (8192, 8191)
+    yield "fp16 x+(b+1)*2, 8192x8191", group("Fused_Add_Mul_Add", [(rw, "f16"), ((8191,), "f16")], (rw, "f16"), f"""
+    %one = mindspore.constant dense<1.000000e+00> : tensor<f16>
+    %two = mindspore.constant dense<2.000000e+00> : tensor<f16>
+    %p = mindspore.add %b1, %one : ({shape_text((8191,), 'f16')}, tensor<f16>) -> {shape_text((8191,), 'f16')}
+    %q = mindspore.mul %p, %two : ({shape_text((8191,), 'f16')}, tensor<f16>) -> {shape_text((8191,), 'f16')}
+    %s = mindspore.add %b0, %q : ({shape_text(rw, 'f16')}, {shape_text((8191,), 'f16')}) -> {shape_text(rw, 'f16')}
+    mindspore.yield %s : {shape_text(rw, 'f16')}""")
+    table, ids = (509, 63), (1048575,)
+    out = (1048575, 63)
+    yield "fp16 embedding, 1048575x63", group("Fused_Gather_Mul", [(table, "f16"), (ids, "i64")], (out, "f16"), f"""
+    %c = mindspore.constant dense<2.000000e+00> : tensor<f16>
+    %g = mindspore.gather %b0, %b1 {{axis = 0 : i64}} : ({shape_text(table, 'f16')}, {shape_text(ids, 'i64')}) -> {shape_text(out, 'f16')}
+    %s = mindspore.mul %g, %c : ({shape_text(out, 'f16')}, tensor<f16>) -> {shape_text(out, 'f16')}
+    mindspore.yield %s : {shape_text(out, 'f16')}""")
 
 
 def gm_bytes(text):
     """Bytes of the kernel's GM arguments (inputs and outputs, once each)."""
     sig = re.search(r"aicore\.kernel @\w+\((.*?)\) attributes", text).group(1)
     total = 0
-    for dims, dtype in re.findall(r"memref<([0-9x]+)x(f16|f32)", sig):
+    for dims, dtype in re.findall(r"memref<([0-9x]+)x(f16|f32|i64)", sig):
         count = 1
         for d in dims.split("x"):
             count *= int(d)

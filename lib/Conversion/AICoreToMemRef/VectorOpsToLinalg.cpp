@@ -281,6 +281,65 @@ void mlir::ascend::lowerVectorOp(RewriterBase &rewriter, Operation *op) {
               return arith::SelectOp::create(b, l, args[0], args[1], args[2])
                   .getResult();
             });
+  } else if (auto arange = dyn_cast<VArangeOp>(op)) {
+    // dst[i] = start + step * i, i the row-major index.
+    auto dstType = cast<MemRefType>(arange.getDst().getType());
+    Type elt = dstType.getElementType();
+    generic(rewriter, loc, ValueRange{}, arange.getDst(),
+            [&](OpBuilder &b, Location l, ValueRange) -> Value {
+              Value flat = linalg::IndexOp::create(b, l, 0);
+              if (dstType.getRank() == 2)
+                flat = arith::AddIOp::create(
+                    b, l,
+                    arith::MulIOp::create(
+                        b, l, flat,
+                        arith::ConstantIndexOp::create(b, l,
+                                                       dstType.getDimSize(1))),
+                    linalg::IndexOp::create(b, l, 1));
+              Value i = arith::IndexCastOp::create(b, l, b.getI64Type(), flat);
+              if (auto floatType = dyn_cast<FloatType>(elt)) {
+                Type f32 = b.getF32Type();
+                Value x = arith::SIToFPOp::create(b, l, f32, i);
+                auto value = [&](StringRef name) {
+                  return floatConstant(
+                      b, l, f32,
+                      cast<FloatAttr>(arange->getAttr(name)).getValueAsDouble());
+                };
+                Value r = arith::AddFOp::create(
+                    b, l, value("start"),
+                    arith::MulFOp::create(b, l, value("step"), x));
+                return demote(b, l, r, floatType);
+              }
+              Value x = arith::TruncIOp::create(b, l, elt, i);
+              Value start = arith::ConstantOp::create(
+                  b, l, cast<TypedAttr>(arange->getAttr("start")));
+              Value step = arith::ConstantOp::create(
+                  b, l, cast<TypedAttr>(arange->getAttr("step")));
+              return arith::AddIOp::create(
+                  b, l, start, arith::MulIOp::create(b, l, step, x));
+            });
+  } else if (auto gather = dyn_cast<VGatherOp>(op)) {
+    // dst[i] = src[offsets[i] / element bytes], src read row-major.
+    Value src = gather.getSrc();
+    auto srcType = cast<MemRefType>(src.getType());
+    int64_t eltBytes = llvm::divideCeil(srcType.getElementTypeBitWidth(), 8);
+    generic(rewriter, loc, ValueRange{gather.getOffsets()}, gather.getDst(),
+            [&](OpBuilder &b, Location l, ValueRange args) {
+              Value bytes = arith::IndexCastUIOp::create(
+                  b, l, b.getIndexType(), args[0]);
+              Value index = arith::DivUIOp::create(
+                  b, l, bytes, arith::ConstantIndexOp::create(b, l, eltBytes));
+              SmallVector<Value> indices;
+              if (srcType.getRank() == 2) {
+                Value cols = arith::ConstantIndexOp::create(
+                    b, l, srcType.getDimSize(1));
+                indices = {arith::DivUIOp::create(b, l, index, cols),
+                           arith::RemUIOp::create(b, l, index, cols)};
+              } else {
+                indices = {index};
+              }
+              return memref::LoadOp::create(b, l, src, indices).getResult();
+            });
   } else if (auto cmp = dyn_cast<VCmpOp>(op)) {
     StringRef pred = cmp.getPredicate();
     generic(rewriter, loc, ValueRange{cmp.getLhs(), cmp.getRhs()}, cmp.getDst(),

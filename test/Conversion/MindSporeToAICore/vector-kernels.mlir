@@ -183,7 +183,7 @@ func.func @shared(%x: tensor<96xf32>) -> tensor<96xf32> {
 // KEPT: mindspore.add
 // KEPT: mindspore.reduce_sum
 // KEPT-NOT: aicore.launch
-func.func @kept(%x: tensor<2x60000xf32>, %b: tensor<60000xf32>, %m: tensor<4x8xf32>, %r8: tensor<8xf32>) -> (tensor<2x60000xf32>, tensor<8x4xf32>, tensor<4x8xf32>, tensor<8xf32>) {
+func.func @kept(%x: tensor<2x60000xf32>, %b: tensor<60000xf32>, %m: tensor<4x8xf32>, %r8: tensor<8xf32>, %s1: tensor<1xf32>, %k: tensor<4x8x3xf32>) -> (tensor<2x60000xf32>, tensor<8x4xf32>, tensor<4x8xf32>, tensor<8xf32>) {
   // A row of 60000 f32 takes 240000 bytes: no tile fits UB.
   // expected-remark @+1 {{fusion group 'Fused_Add_4' kept at the mindspore level: kernel 'Fused_Add_4' does not fit UB at any tile size: its buffers need 1440000 bytes of ub at the smallest tile (1 row), more than the 196608 bytes of Ascend910B2}}
   %r = mindspore.fusion "vector" "Fused_Add_4" (%x, %b) : (tensor<2x60000xf32>, tensor<60000xf32>) -> tensor<2x60000xf32> {
@@ -197,21 +197,20 @@ func.func @kept(%x: tensor<2x60000xf32>, %b: tensor<60000xf32>, %m: tensor<4x8xf
     %s = mindspore.transpose %a, [1, 0] : (tensor<4x8xf32>) -> tensor<8x4xf32>
     mindspore.yield %s : tensor<8x4xf32>
   }
-  // Computing on a row (the [8] input) before broadcasting it is not
-  // supported (per-row values, below, are).
-  // expected-remark @+1 {{fusion group 'Fused_Add_Add_6' kept at the mindspore level: 'add' computes a value smaller than the group's largest that is not one per row}}
-  %u = mindspore.fusion "vector" "Fused_Add_Add_6" (%m, %r8) : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32> {
-  ^bb0(%a: tensor<4x8xf32>, %d: tensor<8xf32>):
-    %one = mindspore.constant dense<1.000000e+00> : tensor<f32>
-    %e = mindspore.add %d, %one : (tensor<8xf32>, tensor<f32>) -> tensor<8xf32>
+  // Computing on a row before broadcasting it from a value of another size
+  // (the [1] input) is not supported.
+  // expected-remark @+1 {{fusion group 'Fused_Add_Add_6' kept at the mindspore level: 'add' computes a row or a scalar from a value of another size}}
+  %u = mindspore.fusion "vector" "Fused_Add_Add_6" (%m, %r8, %s1) : (tensor<4x8xf32>, tensor<8xf32>, tensor<1xf32>) -> tensor<4x8xf32> {
+  ^bb0(%a: tensor<4x8xf32>, %d: tensor<8xf32>, %c: tensor<1xf32>):
+    %e = mindspore.add %d, %c : (tensor<8xf32>, tensor<1xf32>) -> tensor<8xf32>
     %s = mindspore.add %a, %e : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
     mindspore.yield %s : tensor<4x8xf32>
   }
-  // A reduction over a middle axis.
-  // expected-remark @+1 {{fusion group 'Fused_ReduceSum_7' kept at the mindspore level: it reduces axes that are not the trailing ones}}
-  %v = mindspore.fusion "reduction" "Fused_ReduceSum_7" (%m) : (tensor<4x8xf32>) -> tensor<8xf32> {
-  ^bb0(%a: tensor<4x8xf32>):
-    %s = mindspore.reduce_sum %a, [0] : (tensor<4x8xf32>) -> tensor<8xf32>
+  // Reductions over axes that are not adjacent.
+  // expected-remark @+1 {{fusion group 'Fused_ReduceSum_7' kept at the mindspore level: it reduces axes that are not adjacent}}
+  %v = mindspore.fusion "reduction" "Fused_ReduceSum_7" (%k) : (tensor<4x8x3xf32>) -> tensor<8xf32> {
+  ^bb0(%a: tensor<4x8x3xf32>):
+    %s = mindspore.reduce_sum %a, [0, 2] : (tensor<4x8x3xf32>) -> tensor<8xf32>
     mindspore.yield %s : tensor<8xf32>
   }
   return %r, %t, %u, %v : tensor<2x60000xf32>, tensor<8x4xf32>, tensor<4x8xf32>, tensor<8xf32>

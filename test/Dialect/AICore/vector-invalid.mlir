@@ -123,3 +123,56 @@ aicore.kernel @rank3() {
   aicore.vexp %a, %a : memref<2x2x64xf32, #aicore.space<ub>>, memref<2x2x64xf32, #aicore.space<ub>>
   aicore.return
 }
+
+// -----
+
+aicore.kernel @gather_offsets_type() {
+  %t = aicore.alloc : memref<16x8xf32, #aicore.space<ub>>
+  %o = aicore.alloc : memref<64xi16, #aicore.space<ub>>
+  %d = aicore.alloc : memref<64xf32, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vgather' op expects offsets of element type i32 (byte offsets into src), got 'i16'}}
+  aicore.vgather %t, %o, %d : memref<16x8xf32, #aicore.space<ub>>, memref<64xi16, #aicore.space<ub>>, memref<64xf32, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @gather_shape() {
+  %t = aicore.alloc : memref<16x8xf32, #aicore.space<ub>>
+  %o = aicore.alloc : memref<64xi32, #aicore.space<ub>>
+  %d = aicore.alloc : memref<8x8xf32, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vgather' op offsets shape [64] and dst shape [8, 8] differ}}
+  aicore.vgather %t, %o, %d : memref<16x8xf32, #aicore.space<ub>>, memref<64xi32, #aicore.space<ub>>, memref<8x8xf32, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @gather_element() {
+  %t = aicore.alloc : memref<16x8xf32, #aicore.space<ub>>
+  %o = aicore.alloc : memref<64xi32, #aicore.space<ub>>
+  %d = aicore.alloc : memref<64xf16, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vgather' op src element type 'f32' and dst element type 'f16' differ}}
+  aicore.vgather %t, %o, %d : memref<16x8xf32, #aicore.space<ub>>, memref<64xi32, #aicore.space<ub>>, memref<64xf16, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @gather_table_type() {
+  %t = aicore.alloc : memref<64xi8, #aicore.space<ub>>
+  %o = aicore.alloc : memref<64xi32, #aicore.space<ub>>
+  %d = aicore.alloc : memref<64xi8, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vgather' op expects src of element type f16, bf16, f32, i16 or i32, got 'i8'}}
+  aicore.vgather %t, %o, %d : memref<64xi8, #aicore.space<ub>>, memref<64xi32, #aicore.space<ub>>, memref<64xi8, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @arange_type() {
+  %o = aicore.alloc : memref<64xi32, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.varange' op expects step of the element type 'i32', got 'i16'}}
+  aicore.varange %o, 0 : i32, 4 : i16 : memref<64xi32, #aicore.space<ub>>
+  aicore.return
+}

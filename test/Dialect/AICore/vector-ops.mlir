@@ -4,9 +4,11 @@
 // Every Vector op parses, verifies and prints back. The kernel model charges
 // one cycle per 256-byte repeat of the widest operand: 2048 f16 (4 KiB) is 16
 // repeats (24 such ops), 2048 i1 masks 8 (4 ops), the f16 -> f32 cast 32 (its
-// f32 side), the [64, 128] f32 broadcast and reduce 128 each: 704 cycles.
-// COST: aicore.estimate = {cycles = 704 : i64
-// COST-SAME: v = 704 : i64
+// f32 side), the [64, 128] f32 broadcast and reduce 128 each, the gather of
+// 2048 f32 by 2048 i32 offsets 32 (its table does not count), the
+// progression of 2048 i32 32: 768 cycles.
+// COST: aicore.estimate = {cycles = 768 : i64
+// COST-SAME: v = 768 : i64
 
 // CHECK-LABEL: aicore.kernel @all_vector_ops
 aicore.kernel @all_vector_ops() attributes {block_dim = 2 : i64} {
@@ -58,5 +60,10 @@ aicore.kernel @all_vector_ops() attributes {block_dim = 2 : i64} {
   aicore.vbroadcast %row, %t : memref<1x128xf32, #aicore.space<ub>>, memref<64x128xf32, #aicore.space<ub>>
   // CHECK: aicore.vreduce %{{.*}}, %{{.*}} {kind = "max"} : memref<64x128xf32, #aicore.space<ub>>, memref<64x1xf32, #aicore.space<ub>>
   aicore.vreduce %t, %r {kind = "max"} : memref<64x128xf32, #aicore.space<ub>>, memref<64x1xf32, #aicore.space<ub>>
+  %off = aicore.alloc : memref<2048xi32, #aicore.space<ub>>
+  // CHECK: aicore.vgather %{{.*}}, %{{.*}}, %{{.*}} : memref<64x128xf32, #aicore.space<ub>>, memref<2048xi32, #aicore.space<ub>>, memref<2048xf32, #aicore.space<ub>>
+  aicore.vgather %t, %off, %w : memref<64x128xf32, #aicore.space<ub>>, memref<2048xi32, #aicore.space<ub>>, memref<2048xf32, #aicore.space<ub>>
+  // CHECK: aicore.varange %{{.*}}, 0 : i32, 4 : i32 : memref<2048xi32, #aicore.space<ub>>
+  aicore.varange %off, 0 : i32, 4 : i32 : memref<2048xi32, #aicore.space<ub>>
   aicore.return
 }

@@ -177,3 +177,24 @@ func.func @unrelated_inputs(%x: tensor<64xf32>, %y: tensor<64xf32>) -> (tensor<6
   %a = mindspore.abs %y : tensor<64xf32>
   return %e, %a : tensor<64xf32>, tensor<64xf32>
 }
+
+// -----
+
+// A Gather joins the Vector work after it, not the group computing its
+// table: a Vector kernel gathers rows of a table it reads from GM.
+// CHECK-LABEL: func.func @gather_rows
+// CHECK: %[[T:.*]] = mindspore.fusion "vector" "Fused_Add_Exp_0"(%arg0)
+// CHECK: mindspore.fusion "vector" "Fused_Gather_Mul_1"(%[[T]], %arg1)
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: mindspore.constant
+// CHECK-NEXT: mindspore.gather
+// CHECK-NEXT: mindspore.mul
+func.func @gather_rows(%t: tensor<50x8xf32>, %ids: tensor<20xi64>) -> tensor<20x8xf32> {
+  %one = mindspore.constant dense<1.000000e+00> : tensor<f32>
+  %a = mindspore.add %t, %one : (tensor<50x8xf32>, tensor<f32>) -> tensor<50x8xf32>
+  %e = mindspore.exp %a : tensor<50x8xf32>
+  %g = mindspore.gather %e, %ids {axis = 0 : i64} : (tensor<50x8xf32>, tensor<20xi64>) -> tensor<20x8xf32>
+  %two = mindspore.constant dense<2.000000e+00> : tensor<f32>
+  %m = mindspore.mul %g, %two : (tensor<20x8xf32>, tensor<f32>) -> tensor<20x8xf32>
+  return %m : tensor<20x8xf32>
+}

@@ -131,12 +131,15 @@ LogicalResult mlir::ascend::aicore::verifyVectorOp(Operation *op,
   static constexpr StringRef kBinary[] = {"lhs", "rhs", "dst"};
   static constexpr StringRef kUnary[] = {"src", "dst"};
   static constexpr StringRef kSelect[] = {"mask", "x", "y", "dst"};
+  static constexpr StringRef kGather[] = {"src", "offsets", "dst"};
   ArrayRef<StringRef> names;
   if (family.starts_with("binary") || family == "compare")
     names = kBinary;
+  else if (family == "gather")
+    names = kGather;
   else if (family == "select")
     names = kSelect;
-  else if (family == "dup")
+  else if (family == "dup" || family == "arange")
     names = {"dst"};
   else
     names = kUnary;
@@ -237,13 +240,40 @@ LogicalResult mlir::ascend::aicore::verifyVectorOp(Operation *op,
              << shapeText(dst);
     return success();
   }
+  if (family == "arange") {
+    if (failed(checkType(op, tile(0), "dst", TypeClass::Numeric)))
+      return failure();
+    Type elt = cast<MemRefType>(tile(0).getType()).getElementType();
+    for (StringRef name : {"start", "step"}) {
+      auto value = cast<TypedAttr>(op->getAttr(name));
+      if (value.getType() != elt)
+        return op->emitOpError("expects ")
+               << name << " of the element type " << elt << ", got "
+               << value.getType();
+    }
+    return success();
+  }
+  if (family == "gather") {
+    Type offsetType = cast<MemRefType>(tile(1).getType()).getElementType();
+    if (!offsetType.isSignlessInteger(32))
+      return op->emitOpError("expects offsets of element type i32 (byte "
+                             "offsets into src), got ")
+             << offsetType;
+    if (failed(checkType(op, tile(0), "src", TypeClass::Numeric)) ||
+        failed(sameElement(op, tile(0), "src", tile(2), "dst")) ||
+        failed(sameShape(op, tile(1), "offsets", tile(2), "dst")))
+      return failure();
+    return success();
+  }
   return op->emitOpError("unknown vector op family '") << family << "'";
 }
 
 int64_t mlir::ascend::aicore::getVectorCycles(Operation *op) {
   int64_t bytes = 0;
   for (Value v : op->getOperands())
-    if (auto type = dyn_cast<MemRefType>(v.getType()))
+    if (isa<VGatherOp>(op) && v == op->getOperand(0))
+      continue; // a gather's table: only what it writes and reads per element
+    else if (auto type = dyn_cast<MemRefType>(v.getType()))
       bytes = std::max(bytes, type.getNumElements() * elementBytes(type));
   return llvm::divideCeil(bytes, getTargetFor(op).vectorRepeatBytes);
 }

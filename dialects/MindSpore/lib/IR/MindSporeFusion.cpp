@@ -19,7 +19,7 @@ StringRef FusionOp::classify(Operation *op) {
           SigmoidOp, SiLUOp, GeLUOp, SelectOp, CastOp, BiasAddOp,
           BroadcastToOp, BatchNormOp, ReshapeOp, ExpandDimsOp, SqueezeOp,
           TransDataOp, TransposeOp, StridedSliceOp, SplitOp, MaskedFillOp,
-          FillOp, DropoutOp>(op))
+          FillOp, DropoutOp, GatherOp>(op))
     return "vector";
   return "";
 }

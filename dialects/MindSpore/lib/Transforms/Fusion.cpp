@@ -113,6 +113,7 @@ private:
   /// Distinct values a group with `extra` added would hold in UB.
   int64_t valueCount(const Group &group, Operation *extra) const;
   bool compatible(const Group &group, Operation *op, StringRef unit) const;
+  bool producesGatherTable(int64_t g, Operation *op) const;
   void materialize(Group &group, int64_t index);
 
   /// Appends the groups of the ops that read `v` before `op` (horizontal
@@ -227,6 +228,14 @@ int64_t BlockFuser::valueCount(const Group &group, Operation *extra) const {
   return count;
 }
 
+/// A Vector kernel gathers rows of a table it reads from GM (aicore.vgather
+/// on the table loaded into UB, docs/AICoreKernels.md): the group computing
+/// a Gather's table stays a kernel of its own.
+bool BlockFuser::producesGatherTable(int64_t g, Operation *op) const {
+  auto gather = dyn_cast<GatherOp>(op);
+  return gather && groupOf(gather.getParams()) == g;
+}
+
 bool BlockFuser::compatible(const Group &group, Operation *op,
                             StringRef unit) const {
   if (group.closed || (int64_t)group.ops.size() >= maxGroupOps)
@@ -306,7 +315,7 @@ void BlockFuser::run(Block &block) {
       int64_t opBytes = -1; // the op as a kernel of its own, once
       for (int64_t g : candidates) {
         if (g == best || groups[g].ops.empty() ||
-            !compatible(groups[g], op, unit))
+            !compatible(groups[g], op, unit) || producesGatherTable(g, op))
           continue;
         if (groups[g].bytes < 0) {
           llvm::SmallPtrSet<Operation *, 16> members(groups[g].ops.begin(),
@@ -364,7 +373,8 @@ void BlockFuser::run(Block &block) {
       // move down to this op along with it.
       for (Value v : op->getOperands()) {
         int64_t g = groupOf(v);
-        if (g < 0 || g == joined || groups[g].closed || groups[g].ops.empty())
+        if (g < 0 || g == joined || groups[g].closed || groups[g].ops.empty() ||
+            producesGatherTable(g, op))
           continue;
         Group &other = groups[g];
         bool cube = group.hasCube || other.hasCube;

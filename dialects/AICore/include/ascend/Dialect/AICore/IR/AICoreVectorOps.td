@@ -277,4 +277,71 @@ def AICore_VReduceOp : AICore_VectorOp<"vreduce", "reduce"> {
   let assemblyFormat = "$src `,` $dst attr-dict `:` type($src) `,` type($dst)";
 }
 
+//===----------------------------------------------------------------------===//
+// Gather.
+//===----------------------------------------------------------------------===//
+
+def AICore_VGatherOp : AICore_VectorOp<"vgather", "gather"> {
+  let summary = "gathers elements of a UB tile by byte offsets (pipe V)";
+  let description = [{
+    `dst[i] = src[offsets[i] / sizeof(element)]`: Ascend C `Gather` (the
+    `vgather` instruction of Ascend 910B). Operands, all in UB:
+    - `src`: the table, f16, bf16, f32, i16 or i32, rank 1 or 2, read as its
+      elements in row-major order (the instruction's source base address is
+      its first element);
+    - `offsets`: `i32` byte offsets into `src` (Ascend C takes `uint32`
+      offsets: they are non-negative), one per `dst` element; each must be a
+      multiple of the element size (2 or 4 bytes) and below the byte size of
+      `src` (an offset outside `src` reads other UB data on the device and
+      is undefined on the CPU: the kernel must bound its indices);
+    - `dst`: `offsets`' shape, `src`'s element type.
+
+    Repeats: one repeat writes 256 B of `dst` (`vectorRepeatBytes`: 128 f16
+    or 64 f32 elements) and reads as many offsets (4 B each, so an f16
+    gather reads 512 B of offsets per repeat); one instruction issues at
+    most 255 repeats (`maxVectorRepeats`). The cost on the kernel model is
+    one cycle per 256 B of the wider of `dst` and `offsets` (the model's
+    uniform Vector rule; the device's gather is slower per element than an
+    elementwise op, which the target table has no figure for). `src`'s size
+    does not count.
+
+    Errors (verifier): an operand outside UB, of rank other than 1 or 2, not
+    contiguous in its last dimension or not starting on a 32-byte block;
+    `offsets` not `i32`; `dst` and `offsets` of different shapes; `src` and
+    `dst` of different element types or of a type outside the list above.
+
+    ```mlir
+    aicore.vgather %table, %offsets, %rows : memref<1000x64xf32, #aicore.space<ub>>,
+        memref<8x64xi32, #aicore.space<ub>>, memref<8x64xf32, #aicore.space<ub>>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemRead]>:$src,
+                       Arg<AnyStaticShapeMemRef, "", [MemRead]>:$offsets,
+                       Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$dst);
+  let assemblyFormat = [{
+    $src `,` $offsets `,` $dst attr-dict `:` type($src) `,` type($offsets) `,`
+    type($dst)
+  }];
+}
+
+def AICore_VArangeOp : AICore_VectorOp<"varange", "arange"> {
+  let summary = "fills a UB tile with an arithmetic progression (pipe V)";
+  let description = [{
+    `dst[i] = start + step * i`, `i` the element's row-major index in the
+    tile: Ascend C `ArithProgression` (`CreateVecIndex` when `step` is 1).
+    `start` and `step` are immediates of the tile's element type (f16, bf16,
+    f32, i16, i32); float progressions are computed in f32 and rounded once.
+    Used to build the byte offsets of a row's columns for `aicore.vgather`.
+    The cost is the repeats of `dst`. Errors: an immediate of another type
+    than the tile's, and the common tile rules of this file.
+
+    ```mlir
+    aicore.varange %cols, 0 : i32, 4 : i32 : memref<1x64xi32, #aicore.space<ub>>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$dst,
+                       TypedAttrInterface:$start, TypedAttrInterface:$step);
+  let assemblyFormat = "$dst `,` $start `,` $step attr-dict `:` type($dst)";
+}
+
 #endif // ASCEND_DIALECT_AICORE_VECTOR_OPS

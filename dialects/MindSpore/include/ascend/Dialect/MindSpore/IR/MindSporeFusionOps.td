@@ -19,8 +19,9 @@ def MindSpore_FusionOp : MindSpore_Op<"fusion", [
 
     `kind` says which units the kernel uses:
     - `"vector"`: elementwise and broadcast primitives on the Vector unit,
-      and data movement the copy engines do on the way (Transpose,
-      StridedSlice, Split, Reshape, TransData);
+      row gathers (Gather: `vgather` on a table in UB), and data movement the
+      copy engines do on the way (Transpose, StridedSlice, Split, Reshape,
+      TransData);
     - `"reduction"`: Vector work including at least one reduction
       (ReduceSum/Mean/Max, Softmax, LayerNorm, ...);
     - `"mix"`: exactly one Cube primitive (MatMul, BatchMatMul, Conv2D,
