@@ -15,22 +15,26 @@
 // a partial tile of 10 rows, N = 64 into four 16-column tiles: 24 tiles,
 // one per AI Core (block_dim 24). The partial row of tiles (global tiles
 // 20-23) copies and multiplies 10 rows of the 48-row buffers and writes 10
-// rows back; K = 128 is one slice (each GM transfer has a fixed cost, so
-// the search takes the whole K at once; several slices per tile are
-// exercised by test/Examples/matmul-schedules.test).
+// rows back; K = 128 is two stages of 64 in a ring of two L1 buffers (with
+// one stage per tile, the next tile's load would wait for this tile's
+// extraction; two let it overlap), the second accumulating.
 // TILES-NOT: mindspore.matmul
 // TILES-DAG: aicore.launch @matmul_1x64x128_f32_tb(
 // TILES-DAG: aicore.launch @matmul_17x64x128_f32_tb(
 // TILES-DAG: aicore.launch @matmul_100x64x128_f32_tb(
 // TILES-DAG: aicore.launch @matmul_250x64x128_f32_tb(
 // TILES-LABEL: aicore.kernel @matmul_250x64x128_f32_tb
-// TILES-SAME: tk = 128 : i64, tm = 48 : i64, tn = 16 : i64}, block_dim = 24 : i64
-// TILES: aicore.alloc : memref<48x128xf32, #aicore.space<l1>>
+// TILES-SAME: k_stages = 1 : i64, l0c_buffers = 1 : i64, l1_buffers = 2 : i64, modeled_cycles = {{[0-9]+}} : i64, tk = 64 : i64, tm = 48 : i64, tn = 16 : i64}, block_dim = 24 : i64
+// TILES: aicore.alloc : memref<48x64xf32, #aicore.space<l1>>
 // TILES: aicore.block_idx
-// TILES: aicore.mmad {{.*}} {transpose_b} : memref<48x128xf32, #aicore.space<l0a>>
-// TILES-NOT: accumulate
-// TILES: memref.subview %arg0[240, 0] [10, 128] [1, 1]
-// TILES: aicore.mmad {{.*}} {transpose_b} : memref<10x128xf32, strided<[128, 1]>, #aicore.space<l0a>>, memref<16x128xf32, #aicore.space<l0b>>, memref<10x16xf32, strided<[16, 1]>, #aicore.space<l0c>>
+// TILES: memref.subview %arg0[%{{.*}}, 0] [48, 64] [1, 1]
+// TILES: aicore.mmad {{.*}} {transpose_b} : memref<48x64xf32, #aicore.space<l0a>>
+// TILES: memref.subview %arg0[%{{.*}}, 64] [48, 64] [1, 1]
+// TILES: aicore.mmad {{.*}} {accumulate, transpose_b} : memref<48x64xf32, #aicore.space<l0a>>
+// TILES: memref.subview %arg0[240, 0] [10, 64] [1, 1]
+// TILES: aicore.mmad {{.*}} {transpose_b} : memref<10x64xf32, strided<[64, 1]>, #aicore.space<l0a>>, memref<16x64xf32, #aicore.space<l0b>>, memref<10x16xf32, strided<[16, 1]>, #aicore.space<l0c>>
+// TILES: memref.subview %arg0[240, 64] [10, 64] [1, 1]
+// TILES: aicore.mmad {{.*}} {accumulate, transpose_b} : memref<10x64xf32
 // TILES: memref.subview %arg2[240, %{{.*}}] [10, 16] [1, 1]
 // CHECK: run 0: max abs error 0, max rel error 0 (tolerance atol 1e-05 x max(1, max |eager|)): ok
 

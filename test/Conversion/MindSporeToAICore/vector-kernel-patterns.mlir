@@ -8,32 +8,35 @@
 // A sum over axis 0 of [300, 37]: the view is [outer 1, red 300, inner 37];
 // inner is cut into chunks of 8 columns (one 32-byte block of f32) so that
 // five units share the cores, the last chunk 5 columns wide. Each unit
-// streams 300 rows in 4 double-buffered tiles of 75, folds each tile onto its
-// first row by halving (75 -> 38 -> 19 -> 10 -> 5 -> 3 -> 2 -> 1 rows: the
-// middle row of an odd count stays) and adds that row into the accumulator.
+// loads its 300 rows in one tile (every GM transfer has a fixed cost, so the
+// model prefers few large ones), folds it onto its first row by halving
+// (300 -> 150 -> 75 -> 38 -> 19 -> 10 -> 5 -> 3 -> 2 -> 1 rows: the middle
+// row of an odd count stays) and adds that row into the accumulator.
 // CHECK-LABEL: aicore.kernel @Fused_ReduceSum_0
-// CHECK-SAME: aicore.tile = {rows = 75 : i64, view = array<i64: 1, 300, 37>, width = 8 : i64}, block_dim = 5
-// CHECK-DAG: %[[IN:.*]] = aicore.alloc {aicore.name = "in0.ping", {{.*}}} : memref<75x8xf32, #aicore.space<ub>>
+// CHECK-SAME: aicore.tile = {rows = 300 : i64, view = array<i64: 1, 300, 37>, width = 8 : i64}, block_dim = 5
+// CHECK-DAG: aicore.alloc {aicore.name = "in0.ping", {{.*}}} : memref<300x8xf32, #aicore.space<ub>>
 // CHECK-DAG: %[[ACC:.*]] = aicore.alloc {aicore.name = "acc", {{.*}}} : memref<1x8xf32, #aicore.space<ub>>
 // CHECK: %[[CHUNK:.*]] = arith.remui %{{.*}}, %c5
 // CHECK: %[[LAST:.*]] = arith.cmpi eq, %[[CHUNK]], %c4
 // CHECK: scf.if %[[LAST]] {
 // CHECK: aicore.wait_flag mte3 -> v, 0
 // CHECK-NEXT: aicore.vdup %[[ACC]], 0.000000e+00 : f32
-// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c4{{.*}} step %c2
-// CHECK: aicore.copy %{{.*}}, %{{.*}} : memref<75x5xf32, strided<[37, 1], offset: ?>, #aicore.space<gm>> to memref<75x5xf32, strided<[8, 1]>, #aicore.space<ub>>
+// CHECK-NOT: scf.for
+// CHECK: aicore.copy %{{.*}}, %[[INB:.*]] : memref<300x5xf32, strided<[37, 1], offset: ?>, #aicore.space<gm>> to memref<300x5xf32, strided<[8, 1]>, #aicore.space<ub>>
 // CHECK: aicore.set_flag mte2 -> v, 0
 // CHECK-NEXT: aicore.wait_flag mte2 -> v, 0
-// CHECK: %[[LO:.*]] = memref.subview %[[IN]][0, 0] [37, 8] [1, 1]
-// CHECK-NEXT: %[[HI:.*]] = memref.subview %[[IN]][38, 0] [37, 8] [1, 1]
+// CHECK-NEXT: %[[LO:.*]] = memref.subview %[[BUF:.*]][0, 0] [150, 8] [1, 1]
+// CHECK-NEXT: %[[HI:.*]] = memref.subview %[[BUF]][150, 0] [150, 8] [1, 1]
 // CHECK-NEXT: aicore.vadd %[[LO]], %[[HI]], %[[LO]]
-// CHECK: memref.subview %[[IN]][19, 0] [19, 8] [1, 1]
-// CHECK: memref.subview %[[IN]][10, 0] [9, 8] [1, 1]
-// CHECK: memref.subview %[[IN]][5, 0] [5, 8] [1, 1]
-// CHECK: memref.subview %[[IN]][3, 0] [2, 8] [1, 1]
-// CHECK: memref.subview %[[IN]][2, 0] [1, 8] [1, 1]
-// CHECK: memref.subview %[[IN]][1, 0] [1, 8] [1, 1]
-// CHECK: %[[ROW:.*]] = memref.subview %[[IN]][0, 0] [1, 8] [1, 1]
+// CHECK: memref.subview %[[BUF]][75, 0] [75, 8] [1, 1]
+// CHECK: memref.subview %[[BUF]][38, 0] [37, 8] [1, 1]
+// CHECK: memref.subview %[[BUF]][19, 0] [19, 8] [1, 1]
+// CHECK: memref.subview %[[BUF]][10, 0] [9, 8] [1, 1]
+// CHECK: memref.subview %[[BUF]][5, 0] [5, 8] [1, 1]
+// CHECK: memref.subview %[[BUF]][3, 0] [2, 8] [1, 1]
+// CHECK: memref.subview %[[BUF]][2, 0] [1, 8] [1, 1]
+// CHECK: memref.subview %[[BUF]][1, 0] [1, 8] [1, 1]
+// CHECK: %[[ROW:.*]] = memref.subview %[[BUF]][0, 0] [1, 8] [1, 1]
 // CHECK-NEXT: aicore.vadd %[[ACC]], %[[ROW]], %[[ACC]]
 // CHECK-NEXT: aicore.set_flag v -> mte2, 0
 // CHECK: aicore.set_flag v -> mte3, 0
@@ -42,7 +45,7 @@
 // CHECK-NEXT: aicore.copy %[[OUTROW]], %{{.*}} : memref<1x5xf32, strided<[8, 1]>, #aicore.space<ub>> to memref<1x5xf32, strided<[37, 1], offset: ?>, #aicore.space<gm>>
 // CHECK-NEXT: aicore.set_flag mte3 -> v, 0
 // CHECK: } else {
-// CHECK: aicore.copy %{{.*}}, %[[IN]] : memref<75x8xf32, strided<[37, 1], offset: ?>, #aicore.space<gm>> to memref<75x8xf32, #aicore.space<ub>>
+// CHECK: aicore.copy %{{.*}}, %{{.*}} : memref<300x8xf32, strided<[37, 1], offset: ?>, #aicore.space<gm>> to memref<300x8xf32, #aicore.space<ub>>
 func.func @column_sum(%x: tensor<300x37xf32>) -> tensor<37xf32> {
   %r = mindspore.fusion "reduction" "Fused_ReduceSum_0" (%x) : (tensor<300x37xf32>) -> tensor<37xf32> {
   ^bb0(%a: tensor<300x37xf32>):
@@ -103,10 +106,10 @@ func.func @channel_scale(%x: tensor<3x5x7x11xf32>, %g: tensor<1x5x1x1xf32>, %b: 
 
 // A row computed in the group before its broadcast, `x + (e + 1) * 2`: the
 // row is loaded once, computed once on [1, 37] buffers (immediates) and
-// broadcast once, before the tiles.
+// broadcast once to the tile's 3 rows, before the tiles.
 // CHECK-LABEL: aicore.kernel @Fused_Add_Mul_Add_3
 // CHECK-DAG: %[[E:.*]] = aicore.alloc {aicore.name = "in1.once", {{.*}}} : memref<1x37xf32, #aicore.space<ub>>
-// CHECK-DAG: %[[B:.*]] = aicore.alloc {aicore.name = "bcast0", {{.*}}} : memref<1x37xf32, #aicore.space<ub>>
+// CHECK-DAG: %[[B:.*]] = aicore.alloc {aicore.name = "bcast0", {{.*}}} : memref<3x37xf32, #aicore.space<ub>>
 // CHECK-DAG: %[[P:.*]] = aicore.alloc {aicore.name = "once0", {{.*}}} : memref<1x37xf32, #aicore.space<ub>>
 // CHECK-DAG: %[[Q:.*]] = aicore.alloc {aicore.name = "once1", {{.*}}} : memref<1x37xf32, #aicore.space<ub>>
 // CHECK: aicore.copy %{{.*}}, %[[E]] : memref<1x37xf32, #aicore.space<gm>> to memref<1x37xf32, #aicore.space<ub>>
