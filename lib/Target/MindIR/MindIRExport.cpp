@@ -998,7 +998,73 @@ static func::FuncOp buildKernelFunc(OpBuilder &builder, ms::FusionOp op) {
   return kernel;
 }
 
+/// A hash of what the `kernel_ir` text of a fusion group shows: the kernel
+/// name, the body's argument types and, op by op, the name, attributes,
+/// properties, result types and operands (as positions in the body), without
+/// locations (the text has none).
+static llvm::hash_code kernelTextHash(ms::FusionOp op) {
+  Block &body = op.getBody().front();
+  llvm::hash_code hash = llvm::hash_combine(
+      op.getKernelNameAttr().getAsOpaquePointer(), body.getNumArguments());
+  for (Type t : body.getArgumentTypes())
+    hash = llvm::hash_combine(hash, t.getAsOpaquePointer());
+  llvm::SmallDenseMap<Operation *, unsigned, 8> position;
+  auto hashOperand = [&](Value v) -> llvm::hash_code {
+    if (auto arg = dyn_cast<BlockArgument>(v))
+      return llvm::hash_combine(0, arg.getArgNumber(),
+                                arg.getOwner() == &body);
+    auto result = cast<OpResult>(v);
+    return llvm::hash_combine(1, position.lookup(result.getOwner()),
+                              result.getResultNumber());
+  };
+  for (Operation &inner : body) {
+    position[&inner] = position.size() + 1;
+    hash = llvm::hash_combine(
+        hash, OperationEquivalence::computeHash(
+                  &inner, hashOperand, OperationEquivalence::ignoreHashValue,
+                  OperationEquivalence::IgnoreLocations));
+  }
+  return hash;
+}
+
+/// Whether two fusion groups print as the same `kernel_ir` text: the same
+/// kernel name, and bodies equal op for op up to the SSA values (operands
+/// in the same order, also for commutative ops) and the locations.
+static bool sameKernelText(ms::FusionOp a, ms::FusionOp b) {
+  if (a.getKernelNameAttr() != b.getKernelNameAttr())
+    return false;
+  llvm::SmallDenseMap<Value, Value, 16> equivalent;
+  return OperationEquivalence::isRegionEquivalentTo(
+      &a.getBody(), &b.getBody(),
+      [&](Value x, Value y) {
+        return success(equivalent.lookup(x) == y);
+      },
+      [&](Value x, Value y) { equivalent[x] = y; },
+      OperationEquivalence::IgnoreLocations,
+      /*checkCommutativeEquivalent=*/nullptr);
+}
+
 void MindIRExporter::writeKernelIRs() {
+  // A model repeats its layers: groups that print the same text (see
+  // sameKernelText) are printed once, by the first of them.
+  llvm::DenseMap<unsigned, SmallVector<size_t, 1>> byHash;
+  SmallVector<size_t> printed;          // indices into kernelIRs
+  SmallVector<size_t> textOf(kernelIRs.size()); // index of the printed group
+  for (auto [i, entry] : llvm::enumerate(kernelIRs)) {
+    ms::FusionOp op = entry.first;
+    SmallVector<size_t, 1> &candidates =
+        byHash[static_cast<unsigned>(kernelTextHash(op))];
+    auto same = llvm::find_if(candidates, [&](size_t j) {
+      return sameKernelText(kernelIRs[j].first, op);
+    });
+    if (same != candidates.end()) {
+      textOf[i] = *same;
+      continue;
+    }
+    candidates.push_back(i);
+    textOf[i] = i;
+    printed.push_back(i);
+  }
   // The kernels of a batch go into one module and share one printer state
   // (SSA names are per function, as when each is printed alone); building
   // that state, not the printing, is most of the cost of printing a small
@@ -1006,23 +1072,26 @@ void MindIRExporter::writeKernelIRs() {
   constexpr size_t kBatch = 1024;
   OpPrintingFlags flags =
       OpPrintingFlags().enableDebugInfo(false).assumeVerified();
-  for (size_t first = 0; first < kernelIRs.size(); first += kBatch) {
-    auto batch = ArrayRef(kernelIRs).slice(
-        first, std::min(kBatch, kernelIRs.size() - first));
+  for (size_t first = 0; first < printed.size(); first += kBatch) {
+    auto batch = ArrayRef(printed).slice(
+        first, std::min(kBatch, printed.size() - first));
     OwningOpRef<ModuleOp> kernels = ModuleOp::create(module.getLoc());
     OpBuilder builder = OpBuilder::atBlockEnd(kernels->getBody());
     SmallVector<func::FuncOp> funcs;
-    for (auto [op, attr] : batch)
-      funcs.push_back(buildKernelFunc(builder, op));
+    for (size_t i : batch)
+      funcs.push_back(buildKernelFunc(builder, kernelIRs[i].first));
     AsmState state(*kernels, flags);
-    for (auto [func, entry] : llvm::zip(funcs, batch)) {
+    for (auto [func, i] : llvm::zip(funcs, batch)) {
       std::string text;
       llvm::raw_string_ostream os(text);
       func->print(os, state);
       os << '\n'; // as a function printed on its own ends
-      entry.second->set_s(std::move(text));
+      kernelIRs[i].second->set_s(std::move(text));
     }
   }
+  for (auto [i, entry] : llvm::enumerate(kernelIRs))
+    if (textOf[i] != i)
+      entry.second->set_s(kernelIRs[textOf[i]].second->s());
   kernelIRs.clear();
 }
 
