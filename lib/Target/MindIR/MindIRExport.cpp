@@ -53,6 +53,7 @@
 
 #include "mind_ir.pb.h"
 #include <google/protobuf/arena.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 
 #include <algorithm>
 
@@ -354,6 +355,20 @@ LogicalResult ExternalDataWriter::commit(Location loc) {
   return success();
 }
 
+/// protobuf's output stream over an llvm::raw_ostream.
+class RawOstreamOutput : public google::protobuf::io::CopyingOutputStream {
+public:
+  explicit RawOstreamOutput(llvm::raw_ostream &os) : os(os) {}
+  bool Write(const void *buffer, int size) override {
+    // A write error stays on the stream for its owner to report.
+    os.write(static_cast<const char *>(buffer), size);
+    return true;
+  }
+
+private:
+  llvm::raw_ostream &os;
+};
+
 // Exporter
 //===----------------------------------------------------------------------===//
 
@@ -362,7 +377,9 @@ public:
   MindIRExporter(ModuleOp module, const MindIRExportOptions &options)
       : module(module), options(options) {}
 
-  LogicalResult run(std::string &bytes);
+  /// Writes the model to `os`; external data is committed, or handed to
+  /// `staged` when given.
+  LogicalResult run(llvm::raw_ostream &os, MindIRStagedExternalData *staged);
 
 private:
   LogicalResult exportParameter(ms::ParameterOp op);
@@ -483,6 +500,11 @@ private:
   int64_t counter = 1;
 };
 } // namespace
+
+struct mlir::ascend::MindIRStagedExternalData::Impl {
+  std::unique_ptr<ExternalDataWriter> writer;
+  std::optional<Location> loc;
+};
 
 LogicalResult MindIRExporter::fillTensorType(mind_ir::TensorProto *tensor,
                                              Type type, Location loc) {
@@ -1741,7 +1763,8 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
   return success();
 }
 
-LogicalResult MindIRExporter::run(std::string &bytes) {
+LogicalResult MindIRExporter::run(llvm::raw_ostream &os,
+                                  MindIRStagedExternalData *staged) {
   func::FuncOp main;
   SmallVector<ms::ParameterOp> params;
   for (Operation &op : module.getBody()->getOperations()) {
@@ -1830,21 +1853,49 @@ LogicalResult MindIRExporter::run(std::string &bytes) {
     return failure();
   writeKernelIRs();
 
-  if (!model.SerializeToString(&bytes))
-    return module.emitError("protobuf could not serialize the MindIR model");
-  if (external && failed(external->commit(module.getLoc())))
-    return failure();
-  return success();
+  // Serialized straight to the stream (no copy of the model in memory).
+  // protobuf checks the model (required fields, the 2 GiB limit) before it
+  // writes anything, so a failure leaves `os` untouched.
+  RawOstreamOutput sink(os);
+  {
+    google::protobuf::io::CopyingOutputStreamAdaptor out(&sink);
+    if (!model.SerializeToZeroCopyStream(&out))
+      return module.emitError("protobuf could not serialize the MindIR model");
+  }
+  if (!external)
+    return success();
+  if (staged) {
+    staged->impl = std::make_unique<MindIRStagedExternalData::Impl>();
+    staged->impl->writer = std::move(external);
+    staged->impl->loc = module.getLoc();
+    return success();
+  }
+  return external->commit(module.getLoc());
+}
+
+MindIRStagedExternalData::MindIRStagedExternalData() = default;
+MindIRStagedExternalData::MindIRStagedExternalData(
+    MindIRStagedExternalData &&) = default;
+MindIRStagedExternalData &
+MindIRStagedExternalData::operator=(MindIRStagedExternalData &&) = default;
+MindIRStagedExternalData::~MindIRStagedExternalData() = default;
+
+LogicalResult MindIRStagedExternalData::commit() {
+  if (!impl)
+    return success();
+  std::unique_ptr<Impl> done = std::move(impl);
+  return done->writer->commit(*done->loc);
 }
 
 LogicalResult mlir::ascend::exportMindIR(ModuleOp module, llvm::raw_ostream &os,
                                          const MindIRExportOptions &options) {
-  std::string bytes;
-  MindIRExporter exporter(module, options);
-  if (failed(exporter.run(bytes)))
-    return failure();
-  os.write(bytes.data(), bytes.size());
-  return success();
+  return MindIRExporter(module, options).run(os, /*staged=*/nullptr);
+}
+
+LogicalResult mlir::ascend::exportMindIR(ModuleOp module, llvm::raw_ostream &os,
+                                         const MindIRExportOptions &options,
+                                         MindIRStagedExternalData &staged) {
+  return MindIRExporter(module, options).run(os, &staged);
 }
 
 namespace {
