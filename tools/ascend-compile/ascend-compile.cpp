@@ -118,8 +118,9 @@ cl::opt<std::string> fusionReportFile(
     cl::value_desc("file.csv"), cl::init(""), cl::cat(ascendCompileOptions));
 cl::opt<bool> verifyEach(
     "verify-each",
-    cl::desc("Verify the program after every pass (to find the pass that "
-             "broke it); by default it is verified once, after the last pass"),
+    cl::desc("Verify the imported program and the program after every pass "
+             "(to find the pass that broke it); by default it is verified "
+             "once, after the last pass"),
     cl::init(false), cl::cat(ascendCompileOptions));
 cl::opt<std::string> reportFile(
     "report",
@@ -376,8 +377,12 @@ int main(int argc, char **argv) {
     errs() << "ascend-compile: " << error << "\n";
     return 1;
   }
+  // The imported module is verified when it is the output, or with
+  // --verify-each; otherwise once, with what the passes made of it (the
+  // importer builds ops that meet their verifiers, see importPyNativeTrace).
   OwningOpRef<ModuleOp> module = ascend::importPyNativeTrace(
-      input->getBuffer(), inputFilename, &context, &importTiming);
+      input->getBuffer(), inputFilename, &context, &importTiming,
+      /*verifyModule=*/verifyEach || emitLevel == EmitLevel::PyNative);
   if (!module)
     return 1;
   importTiming.stop();
@@ -551,9 +556,9 @@ int main(int argc, char **argv) {
 
   if (emitLevel == EmitLevel::AICore || emitLevel == EmitLevel::MindIR)
     progress.stage("aicore", Twine(kernels).concat(" AI Core kernels").str());
-  // The importer verified its module; what the passes made is verified
-  // once, here (or after every pass with --verify-each; MindIR's module was
-  // verified before it was copied).
+  // The importer verified a pynative-level module; what the passes made is
+  // verified once, here (or after every pass with --verify-each; MindIR's
+  // module was verified before it was exported).
   if (emitLevel != EmitLevel::MindIR && emitLevel != EmitLevel::PyNative &&
       failed(verifyOutput(*module, rootTiming)))
     return 1;

@@ -42,6 +42,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CommandLine.h"
@@ -1020,14 +1021,13 @@ static func::FuncOp buildKernelFunc(OpBuilder &builder, ms::FusionOp op) {
   return kernel;
 }
 
-/// A hash of what the `kernel_ir` text of a fusion group shows: the kernel
-/// name, the body's argument types and, op by op, the name, attributes,
-/// properties, result types and operands (as positions in the body), without
-/// locations (the text has none).
-static llvm::hash_code kernelTextHash(ms::FusionOp op) {
+/// A hash of what the `kernel_ir` text of a fusion group shows besides the
+/// kernel name: the body's argument types and, op by op, the name,
+/// attributes, properties, result types and operands (as positions in the
+/// body), without locations (the text has none).
+static llvm::hash_code kernelBodyHash(ms::FusionOp op) {
   Block &body = op.getBody().front();
-  llvm::hash_code hash = llvm::hash_combine(
-      op.getKernelNameAttr().getAsOpaquePointer(), body.getNumArguments());
+  llvm::hash_code hash = llvm::hash_value(body.getNumArguments());
   for (Type t : body.getArgumentTypes())
     hash = llvm::hash_combine(hash, t.getAsOpaquePointer());
   llvm::SmallDenseMap<Operation *, unsigned, 8> position;
@@ -1049,12 +1049,10 @@ static llvm::hash_code kernelTextHash(ms::FusionOp op) {
   return hash;
 }
 
-/// Whether two fusion groups print as the same `kernel_ir` text: the same
-/// kernel name, and bodies equal op for op up to the SSA values (operands
-/// in the same order, also for commutative ops) and the locations.
-static bool sameKernelText(ms::FusionOp a, ms::FusionOp b) {
-  if (a.getKernelNameAttr() != b.getKernelNameAttr())
-    return false;
+/// Whether the bodies of two fusion groups print the same text: equal op for
+/// op up to the SSA values (operands in the same order, also for
+/// commutative ops) and the locations.
+static bool sameKernelBody(ms::FusionOp a, ms::FusionOp b) {
   llvm::SmallDenseMap<Value, Value, 16> equivalent;
   return OperationEquivalence::isRegionEquivalentTo(
       &a.getBody(), &b.getBody(),
@@ -1066,54 +1064,88 @@ static bool sameKernelText(ms::FusionOp a, ms::FusionOp b) {
       /*checkCommutativeEquivalent=*/nullptr);
 }
 
+/// Whether `name` prints as a bare `@name` (no quotes): then two kernels
+/// with the same body differ in their text only by that name.
+static bool isBareSymbolName(StringRef name) {
+  return !name.empty() && (llvm::isAlpha(name[0]) || name[0] == '_') &&
+         llvm::all_of(name, [](char c) {
+           return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.';
+         });
+}
+
 void MindIRExporter::writeKernelIRs() {
-  // A model repeats its layers: groups that print the same text (see
-  // sameKernelText) are printed once, by the first of them.
+  // A model repeats its layers: the groups whose bodies print the same text
+  // (sameKernelBody) and whose kernel names are bare identifiers are printed
+  // once, by the first of them; the others take that text with their own
+  // name in the `func.func @<name>(` it starts with.
   llvm::DenseMap<unsigned, SmallVector<size_t, 1>> byHash;
-  SmallVector<size_t> printed;          // indices into kernelIRs
+  SmallVector<size_t> toPrint; // indices into kernelIRs
   SmallVector<size_t> textOf(kernelIRs.size()); // index of the printed group
   for (auto [i, entry] : llvm::enumerate(kernelIRs)) {
     ms::FusionOp op = entry.first;
+    textOf[i] = i;
+    if (!isBareSymbolName(op.getKernelName())) {
+      toPrint.push_back(i);
+      continue;
+    }
     SmallVector<size_t, 1> &candidates =
-        byHash[static_cast<unsigned>(kernelTextHash(op))];
+        byHash[static_cast<unsigned>(kernelBodyHash(op))];
     auto same = llvm::find_if(candidates, [&](size_t j) {
-      return sameKernelText(kernelIRs[j].first, op);
+      return sameKernelBody(kernelIRs[j].first, op);
     });
     if (same != candidates.end()) {
       textOf[i] = *same;
       continue;
     }
     candidates.push_back(i);
-    textOf[i] = i;
-    printed.push_back(i);
+    toPrint.push_back(i);
   }
   // The kernels of a batch go into one module and share one printer state
   // (SSA names are per function, as when each is printed alone); building
   // that state, not the printing, is most of the cost of printing a small
   // function on its own. Batches bound the memory of the copies.
-  constexpr size_t kBatch = 1024;
-  OpPrintingFlags flags =
-      OpPrintingFlags().enableDebugInfo(false).assumeVerified();
-  for (size_t first = 0; first < printed.size(); first += kBatch) {
-    auto batch = ArrayRef(printed).slice(
-        first, std::min(kBatch, printed.size() - first));
-    OwningOpRef<ModuleOp> kernels = ModuleOp::create(module.getLoc());
-    OpBuilder builder = OpBuilder::atBlockEnd(kernels->getBody());
-    SmallVector<func::FuncOp> funcs;
-    for (size_t i : batch)
-      funcs.push_back(buildKernelFunc(builder, kernelIRs[i].first));
-    AsmState state(*kernels, flags);
-    for (auto [func, i] : llvm::zip(funcs, batch)) {
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      func->print(os, state);
-      os << '\n'; // as a function printed on its own ends
-      kernelIRs[i].second->set_s(std::move(text));
+  auto print = [&](ArrayRef<size_t> indices) {
+    constexpr size_t kBatch = 1024;
+    OpPrintingFlags flags =
+        OpPrintingFlags().enableDebugInfo(false).assumeVerified();
+    for (size_t first = 0; first < indices.size(); first += kBatch) {
+      auto batch = indices.slice(first,
+                                 std::min(kBatch, indices.size() - first));
+      OwningOpRef<ModuleOp> kernels = ModuleOp::create(module.getLoc());
+      OpBuilder builder = OpBuilder::atBlockEnd(kernels->getBody());
+      SmallVector<func::FuncOp> funcs;
+      for (size_t i : batch)
+        funcs.push_back(buildKernelFunc(builder, kernelIRs[i].first));
+      AsmState state(*kernels, flags);
+      for (auto [func, i] : llvm::zip(funcs, batch)) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        func->print(os, state);
+        os << '\n'; // as a function printed on its own ends
+        kernelIRs[i].second->set_s(std::move(text));
+      }
     }
+  };
+  print(toPrint);
+  // The others: the printed text with the name replaced (or printed
+  // themselves should the text not start as expected).
+  SmallVector<size_t> unshared;
+  for (auto [i, entry] : llvm::enumerate(kernelIRs)) {
+    if (textOf[i] == i)
+      continue;
+    StringRef text = kernelIRs[textOf[i]].second->s();
+    std::string head =
+        ("func.func @" + kernelIRs[textOf[i]].first.getKernelName() + "(")
+            .str();
+    if (!text.starts_with(head)) {
+      unshared.push_back(i);
+      continue;
+    }
+    entry.second->set_s(("func.func @" + entry.first.getKernelName() + "(" +
+                         text.drop_front(head.size()))
+                            .str());
   }
-  for (auto [i, entry] : llvm::enumerate(kernelIRs))
-    if (textOf[i] != i)
-      entry.second->set_s(kernelIRs[textOf[i]].second->s());
+  print(unshared);
   kernelIRs.clear();
 }
 
