@@ -474,6 +474,9 @@ int main(int argc, char **argv) {
             ascend::MindIRExportOptions options;
             options.externalData = externalData;
             options.outputPath = path;
+            // Like the IR (see the end of main), the model's memory is
+            // returned at exit.
+            options.freeModelMemory = false;
             return ascend::exportMindIR(entryModule, os, options, data);
           })))
         return 1;

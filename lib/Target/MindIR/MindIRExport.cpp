@@ -1919,15 +1919,27 @@ LogicalResult MindIRStagedExternalData::commit() {
   return done->writer->commit(*done->loc);
 }
 
+/// Runs an exporter, which is freed unless options.freeModelMemory is false.
+static LogicalResult runExporter(ModuleOp module, llvm::raw_ostream &os,
+                                 const MindIRExportOptions &options,
+                                 MindIRStagedExternalData *staged) {
+  auto exporter = std::make_unique<MindIRExporter>(module, options);
+  LogicalResult result = exporter->run(os, staged);
+  // (A failed export is freed: that also removes its external data files.)
+  if (succeeded(result) && !options.freeModelMemory)
+    (void)exporter.release(); // returned at process exit
+  return result;
+}
+
 LogicalResult mlir::ascend::exportMindIR(ModuleOp module, llvm::raw_ostream &os,
                                          const MindIRExportOptions &options) {
-  return MindIRExporter(module, options).run(os, /*staged=*/nullptr);
+  return runExporter(module, os, options, /*staged=*/nullptr);
 }
 
 LogicalResult mlir::ascend::exportMindIR(ModuleOp module, llvm::raw_ostream &os,
                                          const MindIRExportOptions &options,
                                          MindIRStagedExternalData &staged) {
-  return MindIRExporter(module, options).run(os, &staged);
+  return runExporter(module, os, options, &staged);
 }
 
 namespace {

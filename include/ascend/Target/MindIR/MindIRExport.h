@@ -55,6 +55,12 @@ struct MindIRExportOptions {
   /// without `.mindir` and without a trailing `_graph` (MindSpore's
   /// `net_graph.mindir` + `net_variables/`). Needed only for external data.
   std::string outputPath;
+  /// Whether the model built in memory (millions of small protobuf messages
+  /// and strings for a big program) is freed before a successful
+  /// exportMindIR returns. A tool that exits soon after writing may set it
+  /// to false: the process exit then returns the memory at once (freeing it
+  /// costs about 4% of a 100k-op compile to MindIR).
+  bool freeModelMemory = true;
 };
 
 /// Serializes `module` as a binary MindIR ModelProto to `os`.
