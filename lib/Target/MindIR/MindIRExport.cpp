@@ -1053,6 +1053,10 @@ static llvm::hash_code kernelBodyHash(ms::FusionOp op) {
 /// op up to the SSA values (operands in the same order, also for
 /// commutative ops) and the locations.
 static bool sameKernelBody(ms::FusionOp a, ms::FusionOp b) {
+  // The header shows the argument types.
+  if (!llvm::equal(a.getBody().front().getArgumentTypes(),
+                   b.getBody().front().getArgumentTypes()))
+    return false;
   llvm::SmallDenseMap<Value, Value, 16> equivalent;
   return OperationEquivalence::isRegionEquivalentTo(
       &a.getBody(), &b.getBody(),
