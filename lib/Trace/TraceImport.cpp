@@ -2262,9 +2262,9 @@ static OwningOpRef<ModuleOp> importTraceBytes(StringRef bytes, StringRef filenam
 OwningOpRef<ModuleOp> mlir::ascend::importPyNativeTrace(StringRef bytes,
                                                         StringRef filename,
                                                         MLIRContext *context,
-                                                        TimingScope *timing) {
-  return importTraceBytes(bytes, filename, context, /*verifyModule=*/true,
-                          timing);
+                                                        TimingScope *timing,
+                                                        bool verifyModule) {
+  return importTraceBytes(bytes, filename, context, verifyModule, timing);
 }
 
 void mlir::ascend::registerPyNativeTraceTranslation() {

@@ -118,8 +118,9 @@ cl::opt<std::string> fusionReportFile(
     cl::value_desc("file.csv"), cl::init(""), cl::cat(ascendCompileOptions));
 cl::opt<bool> verifyEach(
     "verify-each",
-    cl::desc("Verify the program after every pass (to find the pass that "
-             "broke it); by default it is verified once, after the last pass"),
+    cl::desc("Verify the imported program and the program after every pass "
+             "(to find the pass that broke it); by default it is verified "
+             "once, after the last pass"),
     cl::init(false), cl::cat(ascendCompileOptions));
 cl::opt<std::string> reportFile(
     "report",
@@ -158,6 +159,23 @@ int64_t countGraphOps(ModuleOp module) {
       ++n;
   });
   return n;
+}
+
+/// Weights (`mindspore.parameter`s and `pynative.parameter`s) of `module`
+/// and their bytes.
+std::pair<int64_t, int64_t> countWeights(ModuleOp module) {
+  int64_t weights = 0, weightBytes = 0;
+  module->walk([&](Operation *op) {
+    if (op->getName().getStringRef() != "mindspore.parameter" &&
+        op->getName().getStringRef() != "pynative.parameter")
+      return;
+    ++weights;
+    if (auto type = dyn_cast<TypeAttr>(op->getAttr("type")))
+      if (auto shaped = dyn_cast<ShapedType>(type.getValue()))
+        weightBytes += shaped.getNumElements() *
+                       ascend::HostTensor::elementBytes(shaped.getElementType());
+  });
+  return {weights, weightBytes};
 }
 
 /// Prints "[stage] what" progress lines to a terminal; quiet otherwise.
@@ -217,18 +235,16 @@ public:
   LogicalResult stage(StringRef path,
                       llvm::function_ref<LogicalResult(raw_ostream &)> write) {
     this->path = path.str();
-    // A device such as /dev/null (or "-") is written directly, never
-    // replaced.
+    // A device such as /dev/null (or "-") is never replaced: its bytes are
+    // held here and written to it by commit().
     if (path == "-" ||
         (sys::fs::exists(path) && !sys::fs::is_regular_file(path))) {
-      std::error_code ec;
-      raw_fd_ostream os(path, ec);
-      if (ec) {
-        errs() << "ascend-compile: cannot write '" << path
-               << "': " << ec.message() << "\n";
-        return failure();
-      }
-      return write(os);
+      direct.emplace();
+      raw_string_ostream os(*direct);
+      LogicalResult ok = write(os);
+      if (failed(ok))
+        direct.reset();
+      return ok;
     }
     SmallString<128> model(path);
     model += ".tmp-%%%%%%";
@@ -259,8 +275,26 @@ public:
   }
 
   LogicalResult commit() {
+    if (direct) {
+      std::string bytes = std::move(*direct);
+      direct.reset();
+      std::error_code ec;
+      raw_fd_ostream os(path, ec);
+      if (!ec) {
+        os << bytes;
+        os.flush();
+        ec = os.error();
+        os.clear_error();
+      }
+      if (ec) {
+        errs() << "ascend-compile: cannot write '" << path
+               << "': " << ec.message() << "\n";
+        return failure();
+      }
+      return success();
+    }
     if (!temp)
-      return success(); // written directly (a device)
+      return success();
     Error e = temp->keep(path);
     temp.reset();
     if (e) {
@@ -274,6 +308,8 @@ public:
 private:
   std::string path;
   std::optional<sys::fs::TempFile> temp;
+  /// The bytes for a device, written by commit().
+  std::optional<std::string> direct;
 };
 
 /// Writes `write`'s output to a temporary file beside `path`, then renames it
@@ -341,8 +377,12 @@ int main(int argc, char **argv) {
     errs() << "ascend-compile: " << error << "\n";
     return 1;
   }
+  // The imported module is verified when it is the output, or with
+  // --verify-each; otherwise once, with what the passes made of it (the
+  // importer builds ops that meet their verifiers, see importPyNativeTrace).
   OwningOpRef<ModuleOp> module = ascend::importPyNativeTrace(
-      input->getBuffer(), inputFilename, &context, &importTiming);
+      input->getBuffer(), inputFilename, &context, &importTiming,
+      /*verifyModule=*/verifyEach || emitLevel == EmitLevel::PyNative);
   if (!module)
     return 1;
   importTiming.stop();
@@ -375,7 +415,6 @@ int main(int argc, char **argv) {
   int64_t graphOps = countGraphOps(*module);
   ascend::mindspore::KernelSummary beforeFusion, afterFusion;
   bool optimize = emitLevel != EmitLevel::PyNative && graphOptimization;
-  OwningOpRef<ModuleOp> graphModule;
   if (optimize) {
     if (!fusionReportFile.empty())
       beforeFusion = ascend::mindspore::summarizeKernels(*module);
@@ -384,12 +423,64 @@ int main(int argc, char **argv) {
                            rootTiming, "Graph fusion")))
       return 1;
   }
+  if (emitLevel != EmitLevel::PyNative)
+    progress.stage("mindspore", Twine(graphOps).concat(" graph ops").str());
+  // MindIR is written from the module as it is here, verified once (the
+  // passes before were not verified one by one, see runPipeline), to staged
+  // files that are renamed into place once the whole compile succeeded; the
+  // later stages then continue on the same module (no copy of the program).
+  // Runs of several input shapes give one entry per signature (@main,
+  // @main_1, ...); MindIR holds one main graph, so each gets its own file:
+  // OUT for @main, OUT's stem + "_<k>.mindir" for @main_<k>.
+  SmallVector<std::pair<std::string, std::string>> mindirFiles; // func, path
+  std::vector<std::unique_ptr<StagedFile>> stagedMindIR;
+  std::vector<ascend::MindIRStagedExternalData> stagedExternalData;
+  int64_t weights = 0, weightBytes = 0;
   if (emitLevel == EmitLevel::MindIR) {
-    // What MindIR is written from: verified once here (the passes before
-    // were not verified one by one, see runPipeline).
     if (failed(verifyOutput(*module, rootTiming)))
       return 1;
-    graphModule = module->clone();
+    std::tie(weights, weightBytes) = countWeights(*module);
+    for (auto f : module->getOps<func::FuncOp>()) {
+      StringRef name = f.getName();
+      if (name == "main") {
+        mindirFiles.insert(mindirFiles.begin(), {"main", outputFilename});
+        continue;
+      }
+      SmallString<128> path(outputFilename);
+      sys::path::replace_extension(path, "");
+      path += (Twine("_") + name.drop_front(strlen("main_")) + ".mindir").str();
+      mindirFiles.push_back({name.str(), std::string(path)});
+    }
+    progress.stage("mindir", "writing " + outputFilename);
+    TimingScope mindirTiming = rootTiming.nest("Output");
+    for (auto &[funcName, path] : mindirFiles) {
+      // The module with only this entry, renamed to @main: with @main the
+      // only entry, that is the module itself (no copy of the program
+      // needed).
+      OwningOpRef<ModuleOp> single;
+      ModuleOp entryModule = *module;
+      if (mindirFiles.size() > 1 || funcName != "main") {
+        single = module->clone();
+        for (auto f :
+             llvm::make_early_inc_range(single->getOps<func::FuncOp>()))
+          if (f.getName() != funcName)
+            f.erase();
+        (*single->getOps<func::FuncOp>().begin()).setName("main");
+        entryModule = *single;
+      }
+      auto &file = stagedMindIR.emplace_back(std::make_unique<StagedFile>());
+      auto &data = stagedExternalData.emplace_back();
+      if (failed(file->stage(path, [&](raw_ostream &os) {
+            ascend::MindIRExportOptions options;
+            options.externalData = externalData;
+            options.outputPath = path;
+            // Like the IR (see the end of main), the model's memory is
+            // returned at exit.
+            options.freeModelMemory = false;
+            return ascend::exportMindIR(entryModule, os, options, data);
+          })))
+        return 1;
+    }
   }
   if (optimize) {
     if (failed(
@@ -437,8 +528,6 @@ int main(int argc, char **argv) {
     row(os, "after fusion", afterFusion, true);
   }
 
-  if (emitLevel != EmitLevel::PyNative)
-    progress.stage("mindspore", Twine(graphOps).concat(" graph ops").str());
   int64_t kernels = 0;
   if (emitLevel == EmitLevel::AICore || emitLevel == EmitLevel::MindIR) {
     if (failed(runPipeline(*module, ascend::buildMindSporeToAICorePipeline,
@@ -465,42 +554,14 @@ int main(int argc, char **argv) {
     tasks = std::move(*collected);
   }
 
-  int64_t weights = 0, weightBytes = 0;
-  (graphModule ? *graphModule : *module)->walk([&](Operation *op) {
-    if (op->getName().getStringRef() != "mindspore.parameter" &&
-        op->getName().getStringRef() != "pynative.parameter")
-      return;
-    ++weights;
-    if (auto type = dyn_cast<TypeAttr>(op->getAttr("type")))
-      if (auto shaped = dyn_cast<ShapedType>(type.getValue()))
-        weightBytes += shaped.getNumElements() *
-                       ascend::HostTensor::elementBytes(shaped.getElementType());
-  });
+  if (emitLevel != EmitLevel::MindIR)
+    std::tie(weights, weightBytes) = countWeights(*module);
 
   if (emitLevel == EmitLevel::AICore || emitLevel == EmitLevel::MindIR)
     progress.stage("aicore", Twine(kernels).concat(" AI Core kernels").str());
-  if (emitLevel == EmitLevel::MindIR)
-    progress.stage("mindir", "writing " + outputFilename);
-  // Runs of several input shapes give one entry per signature (@main,
-  // @main_1, ...); MindIR holds one main graph, so each gets its own file:
-  // OUT for @main, OUT's stem + "_<k>.mindir" for @main_<k>.
-  SmallVector<std::pair<std::string, std::string>> mindirFiles; // func, path
-  if (emitLevel == EmitLevel::MindIR) {
-    for (auto f : (*graphModule).getOps<func::FuncOp>()) {
-      StringRef name = f.getName();
-      if (name == "main") {
-        mindirFiles.insert(mindirFiles.begin(), {"main", outputFilename});
-        continue;
-      }
-      SmallString<128> path(outputFilename);
-      sys::path::replace_extension(path, "");
-      path += (Twine("_") + name.drop_front(strlen("main_")) + ".mindir").str();
-      mindirFiles.push_back({name.str(), std::string(path)});
-    }
-  }
-  // The importer verified its module; what the passes made is verified
-  // once, here (or after every pass with --verify-each; MindIR's module was
-  // verified before it was copied).
+  // The importer verified a pynative-level module; what the passes made is
+  // verified once, here (or after every pass with --verify-each; MindIR's
+  // module was verified before it was exported).
   if (emitLevel != EmitLevel::MindIR && emitLevel != EmitLevel::PyNative &&
       failed(verifyOutput(*module, rootTiming)))
     return 1;
@@ -532,38 +593,20 @@ int main(int argc, char **argv) {
       return success();
     });
   }
-  TimingScope mindirTiming;
-  if (!mindirFiles.empty())
-    mindirTiming = rootTiming.nest("Output");
-  for (auto &[funcName, path] : mindirFiles) {
-    // The module with only this entry, renamed to @main: with @main the
-    // only entry, that is the module itself (no copy of the program needed).
-    OwningOpRef<ModuleOp> single;
-    ModuleOp entryModule = *graphModule;
-    if (mindirFiles.size() > 1 || funcName != "main") {
-      single = graphModule->clone();
-      for (auto f :
-           llvm::make_early_inc_range(single->getOps<func::FuncOp>()))
-        if (f.getName() != funcName)
-          f.erase();
-      (*single->getOps<func::FuncOp>().begin()).setName("main");
-      entryModule = *single;
-    }
-    written = writeAtomically(path, [&](raw_ostream &os) {
-      ascend::MindIRExportOptions options;
-      options.externalData = externalData;
-      options.outputPath = path;
-      return ascend::exportMindIR(entryModule, os, options);
-    });
+  // The MindIR files (staged above), each after its external data
+  // directory, as exportMindIR itself orders them.
+  for (auto [file, data] : llvm::zip(stagedMindIR, stagedExternalData)) {
     if (failed(written))
       break;
+    written = data.commit();
+    if (succeeded(written))
+      written = file->commit();
   }
   // The reports and the timeline were staged before the program was
   // written and are renamed into place after it: a compile that fails leaves
   // none of them.
   if (failed(written))
     return 1;
-  mindirTiming.stop();
   for (StagedFile &file : staged)
     if (failed(file.commit()))
       return 1;
@@ -585,6 +628,5 @@ int main(int argc, char **argv) {
   // The process ends here: the OS takes the IR back at once, destroying it
   // op by op would cost about 1% of a 100k-op compile.
   (void)module.release();
-  (void)graphModule.release();
   return 0;
 }

@@ -38,16 +38,22 @@ FailureOr<std::vector<std::pair<std::string, HostTensor>>>
 readRecordedParameters(llvm::StringRef bytes, llvm::StringRef filename,
                        MLIRContext *context);
 
-/// Imports the trace `bytes` into the `pynative` dialect and verifies the
-/// module: one `pynative.trace @run_<i>` per recorded run plus the
-/// module-level `pynative.parameter` declarations. Diagnostics name the file,
-/// the run and event index and the problem; on failure returns null. When
+/// Imports the trace `bytes` into the `pynative` dialect and, when
+/// `verifyModule`, verifies the module: one `pynative.trace @run_<i>` per
+/// recorded run plus the module-level `pynative.parameter` declarations.
+/// Diagnostics name the file, the run and event index and the problem; on
+/// failure returns null. The importer checks the trace itself and builds
+/// ops that meet their verifiers (operand names, mutated operands and result
+/// aliases in range, ranked tensor types, values used after they are
+/// defined): a caller that verifies later (ascend-compile, after its passes)
+/// may skip the verification, which then checks only the importer. When
 /// `timing` is given, the phases ("Parse and build IR", "Verify") are timed
 /// as its children.
 OwningOpRef<ModuleOp> importPyNativeTrace(llvm::StringRef bytes,
                                           llvm::StringRef filename,
                                           MLIRContext *context,
-                                          TimingScope *timing = nullptr);
+                                          TimingScope *timing = nullptr,
+                                          bool verifyModule = true);
 
 /// Writes `module`, imported with --pynative-exact, back to a trace file:
 /// binary protobuf, or protobuf text when `text`. A binary trace written by

@@ -42,6 +42,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CommandLine.h"
@@ -53,6 +54,7 @@
 
 #include "mind_ir.pb.h"
 #include <google/protobuf/arena.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 
 #include <algorithm>
 
@@ -354,6 +356,20 @@ LogicalResult ExternalDataWriter::commit(Location loc) {
   return success();
 }
 
+/// protobuf's output stream over an llvm::raw_ostream.
+class RawOstreamOutput : public google::protobuf::io::CopyingOutputStream {
+public:
+  explicit RawOstreamOutput(llvm::raw_ostream &os) : os(os) {}
+  bool Write(const void *buffer, int size) override {
+    // A write error stays on the stream for its owner to report.
+    os.write(static_cast<const char *>(buffer), size);
+    return true;
+  }
+
+private:
+  llvm::raw_ostream &os;
+};
+
 // Exporter
 //===----------------------------------------------------------------------===//
 
@@ -362,7 +378,9 @@ public:
   MindIRExporter(ModuleOp module, const MindIRExportOptions &options)
       : module(module), options(options) {}
 
-  LogicalResult run(std::string &bytes);
+  /// Writes the model to `os`; external data is committed, or handed to
+  /// `staged` when given.
+  LogicalResult run(llvm::raw_ostream &os, MindIRStagedExternalData *staged);
 
 private:
   LogicalResult exportParameter(ms::ParameterOp op);
@@ -483,6 +501,11 @@ private:
   int64_t counter = 1;
 };
 } // namespace
+
+struct mlir::ascend::MindIRStagedExternalData::Impl {
+  std::unique_ptr<ExternalDataWriter> writer;
+  std::optional<Location> loc;
+};
 
 LogicalResult MindIRExporter::fillTensorType(mind_ir::TensorProto *tensor,
                                              Type type, Location loc) {
@@ -998,31 +1021,135 @@ static func::FuncOp buildKernelFunc(OpBuilder &builder, ms::FusionOp op) {
   return kernel;
 }
 
+/// A hash of what the `kernel_ir` text of a fusion group shows besides the
+/// kernel name: the body's argument types and, op by op, the name,
+/// attributes, properties, result types and operands (as positions in the
+/// body), without locations (the text has none).
+static llvm::hash_code kernelBodyHash(ms::FusionOp op) {
+  Block &body = op.getBody().front();
+  llvm::hash_code hash = llvm::hash_value(body.getNumArguments());
+  for (Type t : body.getArgumentTypes())
+    hash = llvm::hash_combine(hash, t.getAsOpaquePointer());
+  llvm::SmallDenseMap<Operation *, unsigned, 8> position;
+  auto hashOperand = [&](Value v) -> llvm::hash_code {
+    if (auto arg = dyn_cast<BlockArgument>(v))
+      return llvm::hash_combine(0, arg.getArgNumber(),
+                                arg.getOwner() == &body);
+    auto result = cast<OpResult>(v);
+    return llvm::hash_combine(1, position.lookup(result.getOwner()),
+                              result.getResultNumber());
+  };
+  for (Operation &inner : body) {
+    position[&inner] = position.size() + 1;
+    hash = llvm::hash_combine(
+        hash, OperationEquivalence::computeHash(
+                  &inner, hashOperand, OperationEquivalence::ignoreHashValue,
+                  OperationEquivalence::IgnoreLocations));
+  }
+  return hash;
+}
+
+/// Whether the bodies of two fusion groups print the same text: equal op for
+/// op up to the SSA values (operands in the same order, also for
+/// commutative ops) and the locations.
+static bool sameKernelBody(ms::FusionOp a, ms::FusionOp b) {
+  // The header shows the argument types.
+  if (!llvm::equal(a.getBody().front().getArgumentTypes(),
+                   b.getBody().front().getArgumentTypes()))
+    return false;
+  llvm::SmallDenseMap<Value, Value, 16> equivalent;
+  return OperationEquivalence::isRegionEquivalentTo(
+      &a.getBody(), &b.getBody(),
+      [&](Value x, Value y) {
+        return success(equivalent.lookup(x) == y);
+      },
+      [&](Value x, Value y) { equivalent[x] = y; },
+      OperationEquivalence::IgnoreLocations,
+      /*checkCommutativeEquivalent=*/nullptr);
+}
+
+/// Whether `name` prints as a bare `@name` (no quotes): then two kernels
+/// with the same body differ in their text only by that name.
+static bool isBareSymbolName(StringRef name) {
+  return !name.empty() && (llvm::isAlpha(name[0]) || name[0] == '_') &&
+         llvm::all_of(name, [](char c) {
+           return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.';
+         });
+}
+
 void MindIRExporter::writeKernelIRs() {
+  // A model repeats its layers: the groups whose bodies print the same text
+  // (sameKernelBody) and whose kernel names are bare identifiers are printed
+  // once, by the first of them; the others take that text with their own
+  // name in the `func.func @<name>(` it starts with.
+  llvm::DenseMap<unsigned, SmallVector<size_t, 1>> byHash;
+  SmallVector<size_t> toPrint; // indices into kernelIRs
+  SmallVector<size_t> textOf(kernelIRs.size()); // index of the printed group
+  for (auto [i, entry] : llvm::enumerate(kernelIRs)) {
+    ms::FusionOp op = entry.first;
+    textOf[i] = i;
+    if (!isBareSymbolName(op.getKernelName())) {
+      toPrint.push_back(i);
+      continue;
+    }
+    SmallVector<size_t, 1> &candidates =
+        byHash[static_cast<unsigned>(kernelBodyHash(op))];
+    auto same = llvm::find_if(candidates, [&](size_t j) {
+      return sameKernelBody(kernelIRs[j].first, op);
+    });
+    if (same != candidates.end()) {
+      textOf[i] = *same;
+      continue;
+    }
+    candidates.push_back(i);
+    toPrint.push_back(i);
+  }
   // The kernels of a batch go into one module and share one printer state
   // (SSA names are per function, as when each is printed alone); building
   // that state, not the printing, is most of the cost of printing a small
   // function on its own. Batches bound the memory of the copies.
-  constexpr size_t kBatch = 1024;
-  OpPrintingFlags flags =
-      OpPrintingFlags().enableDebugInfo(false).assumeVerified();
-  for (size_t first = 0; first < kernelIRs.size(); first += kBatch) {
-    auto batch = ArrayRef(kernelIRs).slice(
-        first, std::min(kBatch, kernelIRs.size() - first));
-    OwningOpRef<ModuleOp> kernels = ModuleOp::create(module.getLoc());
-    OpBuilder builder = OpBuilder::atBlockEnd(kernels->getBody());
-    SmallVector<func::FuncOp> funcs;
-    for (auto [op, attr] : batch)
-      funcs.push_back(buildKernelFunc(builder, op));
-    AsmState state(*kernels, flags);
-    for (auto [func, entry] : llvm::zip(funcs, batch)) {
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      func->print(os, state);
-      os << '\n'; // as a function printed on its own ends
-      entry.second->set_s(std::move(text));
+  auto print = [&](ArrayRef<size_t> indices) {
+    constexpr size_t kBatch = 1024;
+    OpPrintingFlags flags =
+        OpPrintingFlags().enableDebugInfo(false).assumeVerified();
+    for (size_t first = 0; first < indices.size(); first += kBatch) {
+      auto batch = indices.slice(first,
+                                 std::min(kBatch, indices.size() - first));
+      OwningOpRef<ModuleOp> kernels = ModuleOp::create(module.getLoc());
+      OpBuilder builder = OpBuilder::atBlockEnd(kernels->getBody());
+      SmallVector<func::FuncOp> funcs;
+      for (size_t i : batch)
+        funcs.push_back(buildKernelFunc(builder, kernelIRs[i].first));
+      AsmState state(*kernels, flags);
+      for (auto [func, i] : llvm::zip(funcs, batch)) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        func->print(os, state);
+        os << '\n'; // as a function printed on its own ends
+        kernelIRs[i].second->set_s(std::move(text));
+      }
     }
+  };
+  print(toPrint);
+  // The others: the printed text with the name replaced (or printed
+  // themselves should the text not start as expected).
+  SmallVector<size_t> unshared;
+  for (auto [i, entry] : llvm::enumerate(kernelIRs)) {
+    if (textOf[i] == i)
+      continue;
+    StringRef text = kernelIRs[textOf[i]].second->s();
+    std::string head =
+        ("func.func @" + kernelIRs[textOf[i]].first.getKernelName() + "(")
+            .str();
+    if (!text.starts_with(head)) {
+      unshared.push_back(i);
+      continue;
+    }
+    entry.second->set_s(("func.func @" + entry.first.getKernelName() + "(" +
+                         text.drop_front(head.size()))
+                            .str());
   }
+  print(unshared);
   kernelIRs.clear();
 }
 
@@ -1672,7 +1799,8 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
   return success();
 }
 
-LogicalResult MindIRExporter::run(std::string &bytes) {
+LogicalResult MindIRExporter::run(llvm::raw_ostream &os,
+                                  MindIRStagedExternalData *staged) {
   func::FuncOp main;
   SmallVector<ms::ParameterOp> params;
   for (Operation &op : module.getBody()->getOperations()) {
@@ -1761,21 +1889,61 @@ LogicalResult MindIRExporter::run(std::string &bytes) {
     return failure();
   writeKernelIRs();
 
-  if (!model.SerializeToString(&bytes))
-    return module.emitError("protobuf could not serialize the MindIR model");
-  if (external && failed(external->commit(module.getLoc())))
-    return failure();
-  return success();
+  // Serialized straight to the stream (no copy of the model in memory).
+  // protobuf checks the model (required fields, the 2 GiB limit) before it
+  // writes anything, so a failure leaves `os` untouched.
+  RawOstreamOutput sink(os);
+  {
+    google::protobuf::io::CopyingOutputStreamAdaptor out(&sink);
+    if (!model.SerializeToZeroCopyStream(&out))
+      return module.emitError("protobuf could not serialize the MindIR model");
+  }
+  if (!external)
+    return success();
+  if (staged) {
+    staged->impl = std::make_unique<MindIRStagedExternalData::Impl>();
+    staged->impl->writer = std::move(external);
+    staged->impl->loc = module.getLoc();
+    return success();
+  }
+  return external->commit(module.getLoc());
+}
+
+MindIRStagedExternalData::MindIRStagedExternalData() = default;
+MindIRStagedExternalData::MindIRStagedExternalData(
+    MindIRStagedExternalData &&) = default;
+MindIRStagedExternalData &
+MindIRStagedExternalData::operator=(MindIRStagedExternalData &&) = default;
+MindIRStagedExternalData::~MindIRStagedExternalData() = default;
+
+LogicalResult MindIRStagedExternalData::commit() {
+  if (!impl)
+    return success();
+  std::unique_ptr<Impl> done = std::move(impl);
+  return done->writer->commit(*done->loc);
+}
+
+/// Runs an exporter, which is freed unless options.freeModelMemory is false.
+static LogicalResult runExporter(ModuleOp module, llvm::raw_ostream &os,
+                                 const MindIRExportOptions &options,
+                                 MindIRStagedExternalData *staged) {
+  auto exporter = std::make_unique<MindIRExporter>(module, options);
+  LogicalResult result = exporter->run(os, staged);
+  // (A failed export is freed: that also removes its external data files.)
+  if (succeeded(result) && !options.freeModelMemory)
+    (void)exporter.release(); // returned at process exit
+  return result;
 }
 
 LogicalResult mlir::ascend::exportMindIR(ModuleOp module, llvm::raw_ostream &os,
                                          const MindIRExportOptions &options) {
-  std::string bytes;
-  MindIRExporter exporter(module, options);
-  if (failed(exporter.run(bytes)))
-    return failure();
-  os.write(bytes.data(), bytes.size());
-  return success();
+  return runExporter(module, os, options, /*staged=*/nullptr);
+}
+
+LogicalResult mlir::ascend::exportMindIR(ModuleOp module, llvm::raw_ostream &os,
+                                         const MindIRExportOptions &options,
+                                         MindIRStagedExternalData &staged) {
+  return runExporter(module, os, options, &staged);
 }
 
 namespace {

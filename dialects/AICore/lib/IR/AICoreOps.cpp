@@ -192,6 +192,47 @@ LogicalResult BlockIdxOp::verify() {
 // LaunchOp
 //===----------------------------------------------------------------------===//
 
+ParseResult LaunchOp::parse(OpAsmParser &parser, OperationState &result) {
+  FlatSymbolRefAttr kernel;
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> inputs;
+  if (parser.parseCustomAttributeWithFallback(
+          kernel, parser.getBuilder().getType<NoneType>()))
+    return failure();
+  result.getOrAddProperties<Properties>().kernel = kernel;
+  if (parser.parseLParen())
+    return failure();
+  SMLoc inputsLoc = parser.getCurrentLocation();
+  if (parser.parseOperandList(inputs) || parser.parseRParen())
+    return failure();
+  SMLoc attrsLoc = parser.getCurrentLocation();
+  if (parser.parseOptionalAttrDict(result.attributes) ||
+      failed(verifyInherentAttrs(result.name, result.attributes, [&]() {
+        return parser.emitError(attrsLoc)
+               << "'" << result.name.getStringRef() << "' op ";
+      })))
+    return failure();
+  FunctionType type;
+  if (parser.parseColon() || parser.parseType(type))
+    return failure();
+  result.addTypes(type.getResults());
+  return parser.resolveOperands(inputs, type.getInputs(), inputsLoc,
+                                result.operands);
+}
+
+void LaunchOp::print(OpAsmPrinter &p) {
+  // What the declarative format prints, with the discardable attributes
+  // read as they are stored: Operation::getAttrs() would merge them with
+  // the properties (`kernel`, printed before) into a new dictionary, for
+  // each launch, twice per print (the printer's alias pass runs it too).
+  p << ' ';
+  p.printAttributeWithoutType(getKernelAttr());
+  p << "(" << getInputs() << ")";
+  p.printOptionalAttrDict((*this)->getRawDictionaryAttrs().getValue(),
+                          /*elidedAttrs=*/{"kernel"});
+  p << " : ";
+  p.printFunctionalType(getInputs().getTypes(), getResults().getTypes());
+}
+
 LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto kernel =
       symbolTable.lookupNearestSymbolFrom<KernelOp>(*this, getKernelAttr());

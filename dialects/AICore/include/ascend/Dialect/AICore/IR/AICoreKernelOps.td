@@ -111,9 +111,11 @@ def AICore_LaunchOp : AICore_Op<"launch", [Pure,
   let arguments = (ins FlatSymbolRefAttr:$kernel,
                        Variadic<AnyRankedTensor>:$inputs);
   let results = (outs Variadic<AnyRankedTensor>:$results);
-  let assemblyFormat = [{
-    $kernel `(` $inputs `)` attr-dict `:` functional-type($inputs, $results)
-  }];
+  // The form of the declarative
+  //   $kernel `(` $inputs `)` attr-dict `:` functional-type($inputs, $results)
+  // printed without building the op's attribute dictionary (see
+  // LaunchOp::print): an aicore-level program is mostly launches.
+  let hasCustomAssemblyFormat = 1;
 }
 
 #endif // ASCEND_DIALECT_AICORE_KERNEL_OPS
