@@ -593,11 +593,7 @@ private:
   /// Whether operand `i` of `op`, a splat, becomes an immediate (vadds,
   /// vmuls, vmaxs, vmins).
   bool hasImmediateForm(Operation *op, unsigned i) {
-    if (isa<ms::AddOp, ms::MulOp, ms::MaximumOp, ms::MinimumOp>(op))
-      return !(i == 0 && isSplat(op->getOperand(1)));
-    if (isa<ms::SubOp>(op))
-      return i == 1 && isFloat(elementOf(op->getResult(0)));
-    return false;
+    return vectorOpTakesImmediate(op, i);
   }
 
   SmallVector<int64_t> tileSpaceShape() {
@@ -829,22 +825,6 @@ private:
     auto isSplatOperand = [&](unsigned i) {
       return isSplat(op->getOperand(i)) && hasImmediateForm(op, i);
     };
-    // A binary op with an immediate form when one side is a splat.
-    auto scalarForm = [&](auto tag, bool commutative) -> bool {
-      using ScalarOp = decltype(tag);
-      if (isSplatOperand(1)) {
-        ScalarOp::create(b, loc, in(0), dst, splatValue(op->getOperand(1)));
-        return true;
-      }
-      if (commutative && isSplatOperand(0)) {
-        ScalarOp::create(b, loc, in(1), dst, splatValue(op->getOperand(0)));
-        return true;
-      }
-      return false;
-    };
-    auto cmp = [&](StringRef pred) {
-      VCmpOp::create(b, loc, in(0), in(1), dst, pred);
-    };
     Type elt = elementOf(result);
     llvm::TypeSwitch<Operation *>(op)
         .Case<ms::ReduceSumOp, ms::ReduceMaxOp, ms::ReduceMeanOp>([&](auto) {
@@ -890,6 +870,72 @@ private:
           VMulOp::create(b, loc, dst, in(1), dst);
           VAddOp::create(b, loc, dst, in(2), dst);
         })
+        .Default([&](Operation *) {
+          emitElementwiseVectorOps(
+              b, loc, op, dst, in, [&](unsigned i) -> TypedAttr {
+                return isSplatOperand(i) ? splatValue(op->getOperand(i))
+                                         : TypedAttr();
+              });
+        });
+  }
+
+  VectorGroup &g;
+  const VectorTiling &t;
+  const AICoreTarget &target;
+  OpBuilder b;
+  Location loc;
+  KernelOp kernel;
+  Value blockIndex;
+  int64_t rows = 0; ///< rows of the tile being built
+  SmallVector<Stream> inputs, outs;
+  SmallVector<Once> once;
+  llvm::MapVector<Value, Value> broadcasts;
+  llvm::MapVector<std::pair<Value, unsigned>, Value> splatTiles;
+  SmallVector<std::pair<Value, TypedAttr>> splats;
+  llvm::DenseMap<Value, Value> temps;
+  llvm::DenseMap<Operation *, std::pair<Value, Value>> scratch;
+  llvm::DenseMap<Value, Value> current;
+  llvm::DenseSet<Value> broadcastDone;
+};
+
+/// The UB bytes the kernel's placed buffers need at `rows` rows per tile.
+int64_t ubBytes(VectorGroup &g, int64_t rows, const AICoreTarget &target) {
+  VectorTiling t = makeTiling(g.m, rows, target.vectorCores);
+  KernelOp kernel = VectorKernelBuilder(g, t, target).build("probe");
+  BufferPlan plan = planBuffers(kernel);
+  int64_t used = plan.used[static_cast<size_t>(AddressSpace::UB)];
+  kernel.erase();
+  return used;
+}
+
+} // namespace
+
+void mlir::ascend::emitElementwiseVectorOps(
+    OpBuilder &b, Location loc, Operation *op, Value dst,
+    llvm::function_ref<Value(unsigned)> in,
+    llvm::function_ref<TypedAttr(unsigned)> immediate) {
+  auto isSplatOperand = [&](unsigned i) {
+    return static_cast<bool>(immediate(i));
+  };
+  // A binary op with an immediate form when one side is a splat.
+  auto scalarForm = [&](auto tag, bool commutative) -> bool {
+    using ScalarOp = decltype(tag);
+    if (TypedAttr c = immediate(1)) {
+      ScalarOp::create(b, loc, in(0), dst, c);
+      return true;
+    }
+    if (commutative)
+      if (TypedAttr c = immediate(0)) {
+        ScalarOp::create(b, loc, in(1), dst, c);
+        return true;
+      }
+    return false;
+  };
+  auto cmp = [&](StringRef pred) {
+    VCmpOp::create(b, loc, in(0), in(1), dst, pred);
+  };
+  Type elt = elementOf(op->getResult(0));
+  llvm::TypeSwitch<Operation *>(op)
         .Case<ms::AddOp>([&](auto) {
           if (!scalarForm(VAddsOp(), true))
             VAddOp::create(b, loc, in(0), in(1), dst);
@@ -898,7 +944,7 @@ private:
             [&](auto) { VAddOp::create(b, loc, in(0), in(1), dst); })
         .Case<ms::SubOp>([&](auto) {
           if (isSplatOperand(1)) {
-            auto c = cast<FloatAttr>(splatValue(op->getOperand(1)));
+            auto c = cast<FloatAttr>(immediate(1));
             VAddsOp::create(b, loc, in(0), dst,
                             FloatAttr::get(c.getType(), -c.getValueAsDouble()));
           } else {
@@ -970,38 +1016,20 @@ private:
           VSelectOp::create(b, loc, in(1), in(2), in(0), dst);
         })
         .Case<ms::CastOp>([&](auto) { VCastOp::create(b, loc, in(0), dst); });
-  }
-
-  VectorGroup &g;
-  const VectorTiling &t;
-  const AICoreTarget &target;
-  OpBuilder b;
-  Location loc;
-  KernelOp kernel;
-  Value blockIndex;
-  int64_t rows = 0; ///< rows of the tile being built
-  SmallVector<Stream> inputs, outs;
-  SmallVector<Once> once;
-  llvm::MapVector<Value, Value> broadcasts;
-  llvm::MapVector<std::pair<Value, unsigned>, Value> splatTiles;
-  SmallVector<std::pair<Value, TypedAttr>> splats;
-  llvm::DenseMap<Value, Value> temps;
-  llvm::DenseMap<Operation *, std::pair<Value, Value>> scratch;
-  llvm::DenseMap<Value, Value> current;
-  llvm::DenseSet<Value> broadcastDone;
-};
-
-/// The UB bytes the kernel's placed buffers need at `rows` rows per tile.
-int64_t ubBytes(VectorGroup &g, int64_t rows, const AICoreTarget &target) {
-  VectorTiling t = makeTiling(g.m, rows, target.vectorCores);
-  KernelOp kernel = VectorKernelBuilder(g, t, target).build("probe");
-  BufferPlan plan = planBuffers(kernel);
-  int64_t used = plan.used[static_cast<size_t>(AddressSpace::UB)];
-  kernel.erase();
-  return used;
 }
 
-} // namespace
+bool mlir::ascend::vectorOpTakesImmediate(Operation *op, unsigned i) {
+  if (isa<ms::AddOp, ms::MulOp, ms::MaximumOp, ms::MinimumOp>(op))
+    return !(i == 0 && VectorGroup::isSplatConstant(op->getOperand(1)));
+  if (isa<ms::SubOp>(op))
+    return i == 1 && isFloat(elementOf(op->getResult(0)));
+  return false;
+}
+
+LogicalResult mlir::ascend::checkVectorPrimitive(Operation *op,
+                                                 std::string &why) {
+  return VectorGroup(ms::FusionOp()).checkSupported(op, why);
+}
 
 std::string mlir::ascend::vectorKernelKey(ms::FusionOp group) {
   std::string key;

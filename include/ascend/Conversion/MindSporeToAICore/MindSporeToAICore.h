@@ -14,6 +14,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
 
+#include <functional>
+
 namespace mlir::ascend {
 
 #define GEN_PASS_DECL
@@ -57,10 +59,14 @@ SmallVector<MatMulRegion> getMatMulRegions(int64_t m, int64_t n,
 /// buffers fit L1, L0A, L0B, L0C and (with `withBias`, for the result tile
 /// and bias row) UB. Fails with `why` set when the Cube lacks the element
 /// type or no tiling fits.
+///
+/// `l0cBuffers`, when not 0, restricts the search to that many L0C buffers
+/// (a MIX kernel asks for 2: its workspace slots follow the L0C buffers).
 FailureOr<MatMulTiling> chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
                                            Type elementType, bool withBias,
                                            const aicore::AICoreTarget &target,
-                                           std::string &why);
+                                           std::string &why,
+                                           int64_t l0cBuffers = 0);
 
 /// `t` (tm, tn, tk, kStages, l1Buffers, l0cBuffers set) completed with its
 /// block_dim and modeled cycles for this matmul, if its sizes are multiples of
@@ -70,6 +76,31 @@ FailureOr<MatMulTiling> checkMatMulTiling(int64_t m, int64_t n, int64_t k,
                                           MatMulTiling t,
                                           const aicore::AICoreTarget &target,
                                           std::string &why);
+
+/// The `aicore.tiling` attribute recorded on a matmul kernel (tm, tn, tk,
+/// k_stages, l1_buffers, l0c_buffers, modeled_cycles).
+DictionaryAttr getMatMulTilingAttr(Builder &b, const MatMulTiling &t);
+
+/// What the Cube part of a kernel does with each finished output tile,
+/// instead of FIX-writing it to the result: called with the builder at the
+/// point where the tile's last mmad has been waited on the FIX pipe
+/// (M -> FIX), the accumulator view (`rows` x `cols` valid f32 elements in
+/// L0C), the tile's place (`mi`, `ni`) in the [M, N] result, and its L0C
+/// buffer `slot` (0 or 1; the next tile that uses it waits for FIX -> M,
+/// set after the hand-off's FIX instructions). It must issue its L0C reads
+/// on the FIX pipe.
+using CubeTileHandOff =
+    std::function<void(OpBuilder &b, Value acc, OpFoldResult mi,
+                       OpFoldResult ni, int64_t rows, int64_t cols, int slot)>;
+
+/// Builds the tiled, multi-core Cube schedule of an `[m, k] x [k, n]` matmul
+/// (x and y the kernel's arguments 0 and 1, GM memrefs) into the empty
+/// `kernel` under tiling `t` (block_dim must be `t.blockDim`), handing each
+/// output tile to `handOff`; the body ends with aicore.return.
+void buildMatMulCubePart(aicore::KernelOp kernel, int64_t m, int64_t n,
+                         int64_t k, Type elementType, bool transposeA,
+                         bool transposeB, const MatMulTiling &t,
+                         CubeTileHandOff handOff);
 
 #define GEN_PASS_REGISTRATION
 #include "ascend/Conversion/MindSporeToAICore/Passes.h.inc"
