@@ -778,7 +778,7 @@ struct ConvertMindSporeToAICorePass
     // MIX kernel (MixKernels.cpp); another stays a group, inlined below.
     SmallVector<mindspore::FusionOp> mixGroups;
     module.walk([&](mindspore::FusionOp group) {
-      if (group.getKind() == "mix")
+      if (group.getKind() == "mix" && !isMatMulBiasAddGroup(group))
         mixGroups.push_back(group);
     });
     llvm::StringMap<KernelOp> mixKernels;

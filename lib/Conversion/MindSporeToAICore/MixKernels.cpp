@@ -637,6 +637,17 @@ int64_t chooseChunkRows(MixGroup &g, const MatMulTiling &t,
 
 } // namespace
 
+bool mlir::ascend::isMatMulBiasAddGroup(ms::FusionOp group) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : group.getBody().front().without_terminator())
+    ops.push_back(&op);
+  if (ops.size() != 2)
+    return false;
+  auto matmul = dyn_cast<ms::MatMulOp>(ops[0]);
+  auto biasAdd = dyn_cast<ms::BiasAddOp>(ops[1]);
+  return matmul && biasAdd && biasAdd.getX() == matmul.getResult();
+}
+
 void mlir::ascend::wrapCubePart(KernelOp kernel) {
   auto isInstruction = [](Operation *op) {
     return isa<CopyOp, MmadOp, VAddOp, SetFlagOp, WaitFlagOp,

@@ -129,7 +129,7 @@ aicore.kernel @copy_shape_mismatch(%g: memref<16x32xf16, #aicore.space<gm>>) {
 
 aicore.kernel @copy_converts_off_fix(%g: memref<16x16xf32, #aicore.space<gm>>) {
   %a = aicore.alloc : memref<16x16xf16, #aicore.space<l1>>
-  // expected-error @+1 {{'aicore.copy' op element types 'f32' and 'f16' differ (only a FIX copy may convert f32 to f16 or bf16)}}
+  // expected-error @+1 {{'aicore.copy' op element types 'f32' and 'f16' differ (only a FIX copy may convert f32 to f16 or bf16, and an L1 -> BT copy f16 or bf16 to f32)}}
   aicore.copy %g, %a : memref<16x16xf32, #aicore.space<gm>> to memref<16x16xf16, #aicore.space<l1>>
   aicore.return
 }

@@ -33,6 +33,11 @@ LogicalResult convertMixFusion(mindspore::FusionOp group,
                                llvm::StringMap<aicore::KernelOp> &kernels,
                                ArrayRef<int64_t> tiling, std::string &why);
 
+/// Whether `group` is only a MatMul and a BiasAdd of its result: no Vector
+/// work is left once the Cube adds the bias from the BT bias table, so such
+/// a group is converted as a plain matmul kernel, not a MIX kernel.
+bool isMatMulBiasAddGroup(mindspore::FusionOp group);
+
 /// Moves every Cube-core instruction of a MIX kernel that is not inside an
 /// `aicore.on_core` region into `aicore.on_core aic` regions (one per run
 /// of consecutive instructions; the pure scalar and view ops between them
