@@ -34,6 +34,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::ascend;
@@ -102,6 +103,13 @@ struct MixGroup {
         matmul = mm;
         continue;
       }
+      if (auto t = dyn_cast<ms::TransDataOp>(op)) {
+        // A weight stored in a device format, converted back for the
+        // matmul: the kernel reads the plain tensor instead.
+        if (failed(foldOperandFormat(t, why)))
+          return failure();
+        continue;
+      }
       if (ms::FusionOp::classify(&op) == "cube")
         return fail(why, ("its Cube primitive '" +
                           op.getName().stripDialect() +
@@ -111,10 +119,15 @@ struct MixGroup {
     }
     if (!matmul)
       return fail(why, "it has no MatMul");
-    if (!isa<BlockArgument>(matmul.getX()) ||
-        !isa<BlockArgument>(matmul.getY()))
-      return fail(why, "its MatMul's operands are computed inside the group "
-                       "(a prologue)");
+    for (Value operand : {matmul.getX(), matmul.getY()}) {
+      if (isa<BlockArgument>(operand)) {
+        auto arg = cast<BlockArgument>(operand);
+        launchSource[operand] = group.getInputs()[arg.getArgNumber()];
+      } else if (!launchSource.count(operand)) {
+        return fail(why, "its MatMul's operands are computed inside the group "
+                         "(a prologue)");
+      }
+    }
     auto resultType = cast<RankedTensorType>(matmul.getResult().getType());
     m = resultType.getDimSize(0);
     n = resultType.getDimSize(1);
@@ -125,19 +138,36 @@ struct MixGroup {
 
     for (Operation *op : epilogue) {
       StringRef name = op->getName().stripDialect();
-      if (ms::isViewOp(op) ||
-          isa<ms::ReduceSumOp, ms::ReduceMaxOp, ms::ReduceMeanOp,
-              ms::SoftmaxOp, ms::LayerNormOp, ms::BroadcastToOp>(op))
+      if (ms::isViewOp(op)) {
+        // A reshape of a full-size value: the same elements in the same
+        // order, so the same [rows, cols] tiles.
+        Value in = op->getOperand(0);
+        if (!(in == matmul.getResult() || computed.contains(in) ||
+              (isa<BlockArgument>(in) && numel(in) == m * n)) ||
+            numel(op->getResult(0)) != m * n)
+          return fail(why, ("'" + name +
+                            "' views a value that is not full-size")
+                               .str());
+        if (auto arg = dyn_cast<BlockArgument>(in)) {
+          auto [it, inserted] = roles.try_emplace(arg, Role::Full);
+          if (it->second != Role::Full)
+            return fail(why, "an input is used in two ways");
+        }
+        computed.insert(op->getResult(0));
+        views.insert(op);
+        continue;
+      }
+      if (isa<ms::ReduceSumOp, ms::ReduceMaxOp, ms::ReduceMeanOp,
+              ms::SoftmaxOp, ms::LayerNormOp, ms::BroadcastToOp,
+              ms::TransDataOp>(op))
         return fail(why, ("'" + name +
                           "' has no MIX epilogue mapping (only elementwise "
                           "primitives on the matmul's tiles)")
                              .str());
       if (failed(checkVectorPrimitive(op, why)))
         return failure();
-      if (op->getNumResults() != 1 ||
-          cast<RankedTensorType>(op->getResult(0).getType()).getShape() !=
-              ArrayRef<int64_t>{m, n})
-        return fail(why, ("'" + name + "' computes a value of another shape "
+      if (op->getNumResults() != 1 || numel(op->getResult(0)) != m * n)
+        return fail(why, ("'" + name + "' computes a value of another size "
                           "than the matmul's " +
                           shapeText({m, n}))
                              .str());
@@ -165,30 +195,69 @@ struct MixGroup {
     }
     auto yield = cast<ms::YieldOp>(body.getTerminator());
     for (Value r : yield.getValues()) {
-      if (!computed.contains(r) || llvm::is_contained(outputs, r))
+      // The op computing it (through reshapes) writes the output.
+      Value root = r;
+      while (Operation *def = root.getDefiningOp()) {
+        if (!views.contains(def))
+          break;
+        root = def->getOperand(0);
+      }
+      if (!computed.contains(root) || llvm::is_contained(outputs, root))
         return fail(why, "a result is not computed by the epilogue (or is "
                          "returned twice)");
-      outputs.push_back(r);
+      outputs.push_back(root);
     }
     return success();
   }
 
+  static int64_t numel(Value v) {
+    return cast<RankedTensorType>(v.getType()).getNumElements();
+  }
+
+  /// `t` converts a block argument back from the device format that a
+  /// TransData outside the group produced from a plain tensor: the matmul
+  /// operand is that plain tensor.
+  LogicalResult foldOperandFormat(ms::TransDataOp t, std::string &why) {
+    auto arg = dyn_cast<BlockArgument>(t.getInput());
+    Value result = t.getResult();
+    if (!arg || !result.hasOneUse() ||
+        !isa<ms::MatMulOp>(*result.getUsers().begin()))
+      return fail(why, "a TransData in the group does not only convert a "
+                       "matmul operand");
+    Value input = group.getInputs()[arg.getArgNumber()];
+    auto outer = input.getDefiningOp<ms::TransDataOp>();
+    if (!outer || outer.getSrcFormat() != t.getDstFormat() ||
+        outer.getDstFormat() != t.getSrcFormat() ||
+        outer.getInput().getType() != t.getType())
+      return fail(why, "a matmul operand comes in a device format that no "
+                       "TransData outside the group produced");
+    launchSource[result] = outer.getInput();
+    return success();
+  }
+
+  /// The role of input `arg`, operand `i` of `op` (whose result holds the
+  /// [M, N] elements in some shape S).
   std::optional<Role> classify(Operation *op, unsigned i, BlockArgument arg) {
     ArrayRef<int64_t> s = cast<RankedTensorType>(arg.getType()).getShape();
-    if (s == ArrayRef<int64_t>{m, n})
+    ArrayRef<int64_t> result =
+        cast<RankedTensorType>(op->getResult(0).getType()).getShape();
+    int64_t count = numel(arg);
+    if (count == m * n && s.size() <= result.size() &&
+        s == result.take_back(s.size()))
       return Role::Full;
-    int64_t numel = 1;
-    for (int64_t d : s)
-      numel *= d;
-    if (numel == 1 && s.size() <= 2)
+    if (count == 1 && s.size() <= 2)
       return Role::Scalar;
     if (isa<ms::BiasAddOp>(op) && i == 1)
-      return s.size() == 1 && s[0] == n ? std::optional(Role::Row)
-                                        : std::nullopt;
-    if ((s.size() == 1 && s[0] == n) ||
-        (s.size() == 2 && s[0] == 1 && s[1] == n))
+      return s.size() == 1 && s[0] == n && result.size() == 2
+                 ? std::optional(Role::Row)
+                 : std::nullopt;
+    // A row varies along the last axis only, which must be N.
+    bool row = !s.empty() && s.back() == n && count == n &&
+               s.size() <= result.size() && !result.empty() &&
+               result.back() == n && s.size() <= 2;
+    if (row)
       return Role::Row;
-    if (s.size() == 2 && s[0] == m && s[1] == 1)
+    if (result == ArrayRef<int64_t>{m, n} && s == ArrayRef<int64_t>{m, 1})
       return Role::Column;
     return std::nullopt;
   }
@@ -203,6 +272,10 @@ struct MixGroup {
   int64_t m = 0, n = 0, k = 0;
   SmallVector<Operation *> epilogue;
   llvm::DenseSet<Value> computed;
+  llvm::DenseSet<Operation *> views; ///< reshapes in the epilogue
+  /// What the launch passes for each matmul operand: the group input, or
+  /// the plain tensor a folded TransData pair started from.
+  llvm::DenseMap<Value, Value> launchSource;
   llvm::MapVector<Value, Role> roles; ///< the epilogue's inputs
   SmallVector<Value> outputs;
 };
@@ -215,11 +288,11 @@ public:
       : g(g), t(t), target(target), b(g.group.getContext()),
         loc(g.group.getLoc()), ch(chunkRows) {}
 
-  /// The group inputs in kernel argument order: x, y, then the others.
+  /// The body values the kernel reads from GM, in argument order: the
+  /// matmul's x and y, then the epilogue's inputs.
   SmallVector<Value> kernelInputs() {
-    Block &body = g.group.getBody().front();
     SmallVector<Value> args{g.matmul.getX(), g.matmul.getY()};
-    for (BlockArgument arg : body.getArguments())
+    for (auto &[arg, role] : g.roles)
       if (!llvm::is_contained(args, arg))
         args.push_back(arg);
     return args;
@@ -232,13 +305,12 @@ public:
   }
 
   KernelOp build(StringRef name) {
-    Block &body = g.group.getBody().front();
     SmallVector<Value> inputs = kernelInputs();
     SmallVector<Type> argTypes;
     for (Value v : inputs)
       argTypes.push_back(gmType(cast<RankedTensorType>(v.getType())));
-    for (Value v : g.outputs)
-      argTypes.push_back(gmType(cast<RankedTensorType>(v.getType())));
+    for (Type r : g.group.getResultTypes())
+      argTypes.push_back(gmType(cast<RankedTensorType>(r)));
     Type wsElt = elementOf(g.matmul.getResult());
     argTypes.push_back(MemRefType::get(
         {t.blockDim * 2 * t.tm, t.tn}, wsElt, MemRefLayoutAttrInterface{},
@@ -253,12 +325,11 @@ public:
     for (auto [i, v] : llvm::enumerate(inputs))
       if (!gmArgs.count(v))
         gmArgs[v] = entry.getArgument(i);
-    for (auto [i, v] : llvm::enumerate(g.outputs))
-      outArgs.push_back(entry.getArgument(inputs.size() + i));
-    (void)body;
 
     // Buffers and GM views first (moved to the top after the Cube part).
     b.setInsertionPointToStart(&entry);
+    for (auto [i, v] : llvm::enumerate(g.outputs))
+      outArgs.push_back(asMatrix(entry.getArgument(inputs.size() + i)));
     allocateBuffers();
     SmallVector<Operation *> hoisted;
     for (Operation &op : entry)
@@ -319,12 +390,42 @@ private:
     return {alloc(shape, elt, name + ".ping"), alloc(shape, elt, name + ".pong")};
   }
 
+  /// A full-size GM argument viewed as the [M, N] matrix of its elements.
+  Value asMatrix(Value arg) {
+    auto type = cast<MemRefType>(arg.getType());
+    if (type.getShape() == ArrayRef<int64_t>{g.m, g.n})
+      return arg;
+    Value flat = arg;
+    if (type.getRank() > 1) {
+      ReassociationIndices all;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        all.push_back(d);
+      flat = memref::CollapseShapeOp::create(
+          b, loc, arg, ArrayRef<ReassociationIndices>{all});
+    }
+    return memref::ExpandShapeOp::create(
+        b, loc,
+        MemRefType::get({g.m, g.n}, type.getElementType(),
+                        MemRefLayoutAttrInterface{}, type.getMemorySpace()),
+        flat, ArrayRef<ReassociationIndices>{{0, 1}});
+  }
+
   /// `arg` (a GM kernel argument) viewed as 2-D: [1, N] for a row, [1, 1]
   /// for a scalar.
   Value view2D(Value arg) {
     auto type = cast<MemRefType>(arg.getType());
     if (type.getRank() == 2)
       return arg;
+    if (type.getRank() > 2) {
+      // [1, ..., 1, N]: drop the leading ones.
+      ReassociationIndices lead;
+      for (int64_t d = 0; d + 1 < type.getRank(); ++d)
+        lead.push_back(d);
+      lead.push_back(type.getRank() - 1);
+      arg = memref::CollapseShapeOp::create(
+          b, loc, arg, ArrayRef<ReassociationIndices>{lead});
+      type = cast<MemRefType>(arg.getType());
+    }
     SmallVector<int64_t> shape =
         type.getRank() == 0 ? SmallVector<int64_t>{1, 1}
                             : SmallVector<int64_t>{1, type.getDimSize(0)};
@@ -349,7 +450,7 @@ private:
       switch (role) {
       case Role::Full:
         full[arg] = pingPong({ch, t.tn}, elt, base);
-        gmViews[arg] = gm;
+        gmViews[arg] = asMatrix(gm);
         break;
       case Role::Row:
         small[arg] = pingPong({1, t.tn}, elt, base);
@@ -370,6 +471,8 @@ private:
         bcast[arg] = alloc({ch, t.tn}, elt, base + ".bcast");
     }
     for (Operation *op : g.epilogue) {
+      if (g.views.contains(op))
+        continue;
       Value r = op->getResult(0);
       auto it = llvm::find(g.outputs, r);
       if (it != g.outputs.end())
@@ -549,6 +652,10 @@ private:
       }
       for (Operation *op : g.epilogue) {
         Value r = op->getResult(0);
+        if (g.views.contains(op)) {
+          current[r] = current.lookup(op->getOperand(0));
+          continue;
+        }
         Value dst = outs.count(r) ? tile(ob, outs[r][u], rows, cols)
                                   : tile(ob, temps[r], rows, cols);
         auto in = [&](unsigned i) -> Value {
@@ -621,6 +728,8 @@ int64_t chooseChunkRows(MixGroup &g, const MatMulTiling &t,
   }
   llvm::DenseSet<Value> splats;
   for (Operation *op : g.epilogue) {
+    if (g.views.contains(op))
+      continue;
     Value r = op->getResult(0);
     add(t.tn * elementBytes(elementOf(r)), 0,
         llvm::is_contained(g.outputs, r) ? 2 : 1);
@@ -736,19 +845,30 @@ LogicalResult mlir::ascend::convertMixFusion(
     symbols.insert(kernel);
     kernels[key] = kernel;
   }
-  // The launch passes the group's inputs in the kernel's order.
-  Block &body = group.getBody().front();
+  // The launch passes the group's inputs in the kernel's order (a matmul
+  // operand's plain tensor when its format conversion folded away).
   SmallVector<Value> order{g.matmul.getX(), g.matmul.getY()};
-  for (BlockArgument arg : body.getArguments())
+  for (auto &[arg, role] : g.roles)
     if (!llvm::is_contained(order, arg))
       order.push_back(arg);
   for (Value v : order)
-    inputs.push_back(group.getInputs()[cast<BlockArgument>(v).getArgNumber()]);
+    inputs.push_back(g.launchSource.count(v)
+                         ? g.launchSource.lookup(v)
+                         : group.getInputs()[cast<BlockArgument>(v)
+                                                 .getArgNumber()]);
+  llvm::SetVector<Operation *> formerInputs;
+  for (Value v : group.getInputs())
+    if (Operation *def = v.getDefiningOp())
+      formerInputs.insert(def);
   OpBuilder builder(group);
   auto launch = LaunchOp::create(
       builder, group.getLoc(), group.getResultTypes(),
       FlatSymbolRefAttr::get(kernel.getSymNameAttr()), inputs);
   group->replaceAllUsesWith(launch->getResults());
   group->erase();
+  // A device-format conversion only the group read is dead now.
+  for (Operation *def : formerInputs)
+    if (isa<ms::TransDataOp>(def) && def->use_empty())
+      def->erase();
   return success();
 }
