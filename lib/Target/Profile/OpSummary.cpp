@@ -195,9 +195,17 @@ FailureOr<SimulatedFigures> simulate(ac::KernelOp kernel) {
       int64_t cycles = interval.end - interval.start;
       (touchesUB(interval.op) ? figures.aivMte2 : figures.aicMte2) += cycles;
     }
-    if (interval.end > interval.start)
+    // A MIX block's tracks: its AIC and its first AIV (the second runs the
+    // other half of each tile alongside).
+    if (interval.end > interval.start && interval.core <= 1)
       byPipe[trackOrder(interval.pipe)].push_back(&interval);
   }
+  // The Vector core's figures per AIV: a MIX block runs its Vector part on
+  // vectorCoresPerBlock AIVs, whose busy cycles the schedule sums.
+  int64_t aivs = std::max(1, schedule->vectorCoresPerBlock);
+  figures.vec /= aivs;
+  figures.mte3 /= aivs;
+  figures.aivMte2 /= aivs;
   auto micros = [&](int64_t cycles) {
     return double(cycles) / target.clockHz * 1e6;
   };

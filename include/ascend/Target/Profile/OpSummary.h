@@ -69,7 +69,9 @@ struct SimulatedFigures {
   /// Rounds of blocks: ceil(block_dim / cores of the task type).
   int64_t waves = 1;
   /// Busy cycles per pipe, MTE2 split by the core that issues it (a copy
-  /// into UB is the Vector core's, into L1 the Cube core's).
+  /// into UB is the Vector core's, into L1 the Cube core's). The Vector
+  /// core's (vec, aivMte2, mte3) are per AIV: a MIX block's two AIVs
+  /// averaged.
   int64_t mac = 0, mte1 = 0, aicMte2 = 0, fixpipe = 0, vec = 0, aivMte2 = 0,
           mte3 = 0;
   /// Cube cores (AIC) of the kernel's chip (AICoreTarget::cubeCores).
