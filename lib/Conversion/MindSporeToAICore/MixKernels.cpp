@@ -531,8 +531,8 @@ private:
                                  constant(ob, offset));
   }
   /// The [rows, cols] block of `source` at (row, col).
-  Value block(OpBuilder &ob, Value source, Value row, Value col, int64_t rows,
-              int64_t cols) {
+  Value block(OpBuilder &ob, Value source, OpFoldResult row, OpFoldResult col,
+              int64_t rows, int64_t cols) {
     auto type = cast<MemRefType>(source.getType());
     if (getConstantIntValue(row) == 0 && getConstantIntValue(col) == 0 &&
         type.getDimSize(0) == rows && type.getDimSize(1) == cols)
@@ -544,7 +544,8 @@ private:
     return memref::SubViewOp::create(ob, loc, source, offsets, sizes, strides);
   }
   Value tile(OpBuilder &ob, Value buffer, int64_t rows, int64_t cols) {
-    return block(ob, buffer, constant(ob, 0), constant(ob, 0), rows, cols);
+    return block(ob, buffer, ob.getIndexAttr(0), ob.getIndexAttr(0), rows,
+                 cols);
   }
 
   /// The hand-off of one finished Cube tile (see the file comment).
@@ -564,7 +565,7 @@ private:
         constant(cb, t.tm));
     CrossCoreWaitFlagOp::create(cb, loc, Pipe::FIX, kSlotFree + slot);
     CopyOp::create(cb, loc, acc,
-                   block(cb, workspace, wsRow, constant(cb, 0), rows, cols));
+                   block(cb, workspace, wsRow, cb.getIndexAttr(0), rows, cols));
     CrossCoreSetFlagOp::create(cb, loc, Pipe::FIX, kTileReady + slot);
 
     auto part = OnCoreOp::create(cb, loc, CoreType::AIV);
@@ -602,7 +603,7 @@ private:
     for (int64_t q = 0; q < chunks; ++q) {
       int64_t rows = std::min(ch, count - q * ch), row0 = rowOffset + q * ch;
       int64_t u = counter++ % 2;
-      Value zero = constant(ob, 0);
+      OpFoldResult zero = ob.getIndexAttr(0);
       Value gmRow = plus(ob, mi, row0);
       // CopyIn (MTE2).
       WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE2, u);
