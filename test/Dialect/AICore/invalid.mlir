@@ -77,7 +77,7 @@ func.func @launch_type_mismatch(%x: tensor<4xf16>) -> tensor<4xf32> {
 // -----
 
 aicore.kernel @alloc_in_gm() {
-  // expected-error @+1 {{'aicore.alloc' op expects a memref in an on-chip memory space (#aicore.space<l1|l0a|l0b|l0c|ub>), got 'memref<4xf32, #aicore.space<gm>>'}}
+  // expected-error @+1 {{'aicore.alloc' op expects a memref in an on-chip memory space (#aicore.space<l1|l0a|l0b|l0c|ub|bt>), got 'memref<4xf32, #aicore.space<gm>>'}}
   %a = aicore.alloc : memref<4xf32, #aicore.space<gm>>
   aicore.return
 }

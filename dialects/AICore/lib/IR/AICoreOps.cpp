@@ -246,7 +246,7 @@ LogicalResult AllocOp::verify() {
   std::optional<AddressSpace> space = getAddressSpace(type);
   if (!space || *space == AddressSpace::GM)
     return emitOpError("expects a memref in an on-chip memory space "
-                       "(#aicore.space<l1|l0a|l0b|l0c|ub>), got ")
+                       "(#aicore.space<l1|l0a|l0b|l0c|ub|bt>), got ")
            << type;
   if (!type.getLayout().isIdentity())
     return emitOpError("expects an identity layout, got ") << type;
