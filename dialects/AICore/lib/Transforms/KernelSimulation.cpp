@@ -527,6 +527,9 @@ struct EstimatePass
         fields.push_back(b.getNamedAttr(
             stringifyPipe(pipe),
             b.getI64IntegerAttr(schedule->busy[static_cast<int>(pipe)])));
+      if (schedule->vectorCoresPerBlock > 1)
+        fields.push_back(b.getNamedAttr(
+            "aiv_cores", b.getI64IntegerAttr(schedule->vectorCoresPerBlock)));
       kernel->setAttr("aicore.estimate", b.getDictionaryAttr(fields));
     });
     if (failedAny)
