@@ -251,8 +251,7 @@ static void complete(const MatMulShape &s, MatMulTiling &t,
 FailureOr<MatMulTiling>
 mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
                                  Type elementType, bool withBias,
-                                 const AICoreTarget &target, std::string &why,
-                                 int64_t requiredL0CBuffers) {
+                                 const AICoreTarget &target, std::string &why) {
   FailureOr<MatMulShape> shape =
       getMatMulShape(m, n, k, elementType, withBias, target, why);
   if (failed(shape))
@@ -271,8 +270,6 @@ mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
   for (int64_t tm = unit; tm <= roundUp(m); tm += unit) {
     for (int64_t tn = unit; tn <= roundUp(n); tn += unit) {
       for (int64_t l0cBuffers : {1, 2}) {
-        if (requiredL0CBuffers && l0cBuffers != requiredL0CBuffers)
-          continue;
         // L0A / L0B hold two slices each (ping-pong).
         int64_t tkMax = std::min(mem.l0a.capacity / (2 * tm * eb),
                                  mem.l0b.capacity / (2 * tn * eb));

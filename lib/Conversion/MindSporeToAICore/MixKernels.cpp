@@ -15,8 +15,10 @@
 //     [after the last chunk's loads: cross_core_set_flag mte2, 2 + c],
 //     V: the epilogue (emitElementwiseVectorOps), MTE3: UB -> result
 //
-// The workspace has two slots per block (the L0C buffers), so the Cube
-// computes one tile while the Vector cores finish the other. The Cube part
+// The workspace has a slot per L0C buffer per block: with two, the Cube
+// FIX-writes one tile while the Vector cores still load the other; with
+// one, the Cube's mmads of the next tile still overlap the Vector part, and
+// only its FIX waits for the AIVs to have loaded the previous tile. The Cube part
 // is MatMulKernelBuilder's schedule with its FIX of each tile replaced by the
 // hand-off above (buildMatMulCubePart); wrapCubePart then puts its
 // instructions into aicore.on_core aic regions. See docs/AICoreKernels.md.
@@ -298,9 +300,9 @@ public:
     return args;
   }
 
-  /// Bytes of the GM workspace: two [tm, tn] slots per block.
+  /// Bytes of the GM workspace: a [tm, tn] slot per L0C buffer per block.
   int64_t workspaceBytes() const {
-    return t.blockDim * 2 * t.tm * t.tn *
+    return t.blockDim * t.l0cBuffers * t.tm * t.tn *
            elementBytes(elementOf(g.matmul.getResult()));
   }
 
@@ -313,7 +315,8 @@ public:
       argTypes.push_back(gmType(cast<RankedTensorType>(r)));
     Type wsElt = elementOf(g.matmul.getResult());
     argTypes.push_back(MemRefType::get(
-        {t.blockDim * 2 * t.tm, t.tn}, wsElt, MemRefLayoutAttrInterface{},
+        {t.blockDim * t.l0cBuffers * t.tm, t.tn}, wsElt,
+        MemRefLayoutAttrInterface{},
         AddressSpaceAttr::get(b.getContext(), AddressSpace::GM)));
     kernel = KernelOp::create(b, loc, name, b.getFunctionType(argTypes, {}),
                               t.blockDim);
@@ -363,7 +366,7 @@ public:
       auto part = onCore(CoreType::AIC);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(&part.getBody().front());
-      for (int64_t c = 0; c < 2; ++c)
+      for (int64_t c = 0; c < t.l0cBuffers; ++c)
         CrossCoreWaitFlagOp::create(b, loc, Pipe::FIX, kSlotFree + c);
     }
     wrapCubePart(kernel);
@@ -497,7 +500,7 @@ private:
       SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, u);
       SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, u);
     }
-    for (int64_t c = 0; c < 2; ++c)
+    for (int64_t c = 0; c < t.l0cBuffers; ++c)
       CrossCoreSetFlagOp::create(b, loc, Pipe::MTE2, kSlotFree + c);
     bool anyScalar = false;
     for (auto &[arg, role] : g.roles)
@@ -555,12 +558,14 @@ private:
                            ? Value(BlockIdxOp::create(cb, loc,
                                                       cb.getIndexType()))
                            : constant(cb, 0);
-    // The slot's first row in the workspace: (block * 2 + slot) * tm.
+    // The slot's first row in the workspace:
+    // (block * l0c_buffers + slot) * tm.
     Value wsRow = arith::MulIOp::create(
         cb, loc,
         arith::AddIOp::create(
             cb, loc,
-            arith::MulIOp::create(cb, loc, blockIndex, constant(cb, 2)),
+            arith::MulIOp::create(cb, loc, blockIndex,
+                                  constant(cb, t.l0cBuffers)),
             constant(cb, slot)),
         constant(cb, t.tm));
     CrossCoreWaitFlagOp::create(cb, loc, Pipe::FIX, kSlotFree + slot);
@@ -808,7 +813,7 @@ LogicalResult mlir::ascend::convertMixFusion(
     FailureOr<MatMulTiling> t;
     if (tiling.empty()) {
       t = chooseMatMulTiling(g.m, g.n, g.k, elt, /*withBias=*/false, target,
-                             why, /*l0cBuffers=*/2);
+                             why);
     } else {
       MatMulTiling forced{tiling[0], tiling[1], tiling[2], tiling[3],
                           tiling.size() > 5 ? tiling[5] : 2,

@@ -59,14 +59,10 @@ SmallVector<MatMulRegion> getMatMulRegions(int64_t m, int64_t n,
 /// buffers fit L1, L0A, L0B, L0C and (with `withBias`, for the result tile
 /// and bias row) UB. Fails with `why` set when the Cube lacks the element
 /// type or no tiling fits.
-///
-/// `l0cBuffers`, when not 0, restricts the search to that many L0C buffers
-/// (a MIX kernel asks for 2: its workspace slots follow the L0C buffers).
 FailureOr<MatMulTiling> chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
                                            Type elementType, bool withBias,
                                            const aicore::AICoreTarget &target,
-                                           std::string &why,
-                                           int64_t l0cBuffers = 0);
+                                           std::string &why);
 
 /// `t` (tm, tn, tk, kStages, l1Buffers, l0cBuffers set) completed with its
 /// block_dim and modeled cycles for this matmul, if its sizes are multiples of
