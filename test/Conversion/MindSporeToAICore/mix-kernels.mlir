@@ -88,7 +88,7 @@
 // END-NEXT: }
 // END-NEXT: aicore.return
 // MODEL-LABEL: aicore.kernel @Fused_MatMul_BiasAdd_GeLU_Add_0
-// MODEL-SAME: aicore.estimate = {cycles = {{[0-9]+}}
+// MODEL-SAME: aicore.estimate = {aiv_cores = 2 : i64, cycles = {{[0-9]+}}
 func.func @linear_gelu_residual(%x: tensor<100x72xf32>, %w: tensor<37x72xf32>, %b: tensor<37xf32>, %r: tensor<100x37xf32>) -> tensor<100x37xf32> {
   %o = mindspore.fusion "mix" "Fused_MatMul_BiasAdd_GeLU_Add_0" (%x, %w, %b, %r) : (tensor<100x72xf32>, tensor<37x72xf32>, tensor<37xf32>, tensor<100x37xf32>) -> tensor<100x37xf32> {
   ^bb0(%a: tensor<100x72xf32>, %c: tensor<37x72xf32>, %d: tensor<37xf32>, %e: tensor<100x37xf32>):
