@@ -556,6 +556,7 @@ private:
                                     [](int64_t a, int64_t c) { return a % c; });
     }
     auto tileAt = [&](OpFoldResult index, int c) {
+      tileNumber = add(constant(r.offset), index);
       // Row-major over the region's tiles.
       OpFoldResult row = r.rowTiles == 1 ? constant(0) : index;
       OpFoldResult col = r.colTiles == 1 ? constant(0) : index;
@@ -610,7 +611,7 @@ private:
   void storeTile(Value acc, OpFoldResult mi, OpFoldResult ni, int64_t rows,
                  int64_t cols, int c) {
     if (handOff) {
-      handOff(b, acc, mi, ni, rows, cols, c);
+      handOff(b, acc, mi, ni, rows, cols, c, tileNumber);
       return;
     }
     CopyOp::create(b, loc, acc, view(out, mi, ni, rows, cols));
@@ -703,6 +704,7 @@ private:
   Value x, y, bias, out, biasRow;
   OpFoldResult blockIdx;
   Value aL1[8], bL1[8], aL0[2], bL0[2], cL0[2], biasL1, biasBT[2];
+  OpFoldResult tileNumber; ///< global number of the tile being built
 };
 
 } // namespace

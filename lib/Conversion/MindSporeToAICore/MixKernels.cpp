@@ -4,21 +4,21 @@
 // becomes one MIX kernel. On the separated A2/A3 AI Core the Cube core (AIC)
 // and its two Vector cores (AIV) share no on-chip memory, so:
 //
-//   AIC (aicore.on_core aic), per output tile in L0C buffer c:
-//     cross_core_wait_flag fix, 2 + c    // workspace slot c free
-//     FIX  L0C -> workspace[block, c]    // f32 -> result type
-//     cross_core_set_flag fix, c         // tile ready, to both AIVs
+//   AIC (aicore.on_core aic), per output tile, the block's j-th:
+//     cross_core_wait_flag fix, 1        // a workspace slot is free
+//     FIX  L0C -> workspace[block, j mod 2]   // f32 -> result type
+//     cross_core_set_flag fix, 0         // tile ready, to both AIVs
 //   AIV i (aicore.on_core aiv), rows [i * ceil(rows / 2), ...) of the tile:
-//     cross_core_wait_flag mte2, c
+//     cross_core_wait_flag mte2, 0
 //     per chunk of UB rows (ping-pong buffers u, intra-core flags as in the
 //     Vector kernels): MTE2 workspace rows and the other inputs -> UB,
-//     [after the last chunk's loads: cross_core_set_flag mte2, 2 + c],
+//     [after the last chunk's loads: cross_core_set_flag mte2, 1],
 //     V: the epilogue (emitElementwiseVectorOps), MTE3: UB -> result
 //
-// The workspace has a slot per L0C buffer per block: with two, the Cube
-// FIX-writes one tile while the Vector cores still load the other; with
-// one, the Cube's mmads of the next tile still overlap the Vector part, and
-// only its FIX waits for the AIVs to have loaded the previous tile. The Cube part
+// Cross-core flags are counters: flag 1 starts at 2 (two free slots) and
+// the tiles go through the two slots in turn, so the Cube FIX-writes tile
+// j + 1 (and computes j + 2) while the Vector cores still work on tile j,
+// whatever the number of L0C buffers. The Cube part
 // is MatMulKernelBuilder's schedule with its FIX of each tile replaced by the
 // hand-off above (buildMatMulCubePart); wrapCubePart then puts its
 // instructions into aicore.on_core aic regions. See docs/AICoreKernels.md.
@@ -45,9 +45,11 @@ namespace ms = mlir::ascend::mindspore;
 
 namespace {
 
-/// Cross-core flag ids: tile ready in workspace slot c (AIC -> AIVs), and
-/// workspace slot c free again (AIVs -> AIC).
-constexpr int64_t kTileReady = 0, kSlotFree = 2;
+/// Cross-core flag ids (counters): a tile is ready in the workspace (AIC ->
+/// AIVs), a workspace slot is free again (AIVs -> AIC).
+constexpr int64_t kTileReady = 0, kSlotFree = 1;
+/// Workspace slots per block.
+constexpr int64_t kSlots = 2;
 
 /// How an input of the epilogue maps onto an [M, N] tile.
 enum class Role {
@@ -300,9 +302,9 @@ public:
     return args;
   }
 
-  /// Bytes of the GM workspace: a [tm, tn] slot per L0C buffer per block.
+  /// Bytes of the GM workspace: two [tm, tn] slots per block.
   int64_t workspaceBytes() const {
-    return t.blockDim * t.l0cBuffers * t.tm * t.tn *
+    return t.blockDim * kSlots * t.tm * t.tn *
            elementBytes(elementOf(g.matmul.getResult()));
   }
 
@@ -315,7 +317,7 @@ public:
       argTypes.push_back(gmType(cast<RankedTensorType>(r)));
     Type wsElt = elementOf(g.matmul.getResult());
     argTypes.push_back(MemRefType::get(
-        {t.blockDim * t.l0cBuffers * t.tm, t.tn}, wsElt,
+        {t.blockDim * kSlots * t.tm, t.tn}, wsElt,
         MemRefLayoutAttrInterface{},
         AddressSpaceAttr::get(b.getContext(), AddressSpace::GM)));
     kernel = KernelOp::create(b, loc, name, b.getFunctionType(argTypes, {}),
@@ -342,8 +344,8 @@ public:
         kernel, g.m, g.n, g.k, elementOf(g.matmul.getX()),
         g.matmul.getTransposeA(), g.matmul.getTransposeB(), t,
         [&](OpBuilder &cb, Value acc, OpFoldResult mi, OpFoldResult ni,
-            int64_t rows, int64_t cols, int slot) {
-          handOff(cb, acc, mi, ni, rows, cols, slot);
+            int64_t rows, int64_t cols, int, OpFoldResult tile) {
+          handOff(cb, acc, mi, ni, rows, cols, tile);
         });
 
     for (Operation *op : llvm::reverse(hoisted))
@@ -366,8 +368,8 @@ public:
       auto part = onCore(CoreType::AIC);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(&part.getBody().front());
-      for (int64_t c = 0; c < t.l0cBuffers; ++c)
-        CrossCoreWaitFlagOp::create(b, loc, Pipe::FIX, kSlotFree + c);
+      for (int64_t c = 0; c < kSlots; ++c)
+        CrossCoreWaitFlagOp::create(b, loc, Pipe::FIX, kSlotFree);
     }
     wrapCubePart(kernel);
     return kernel;
@@ -500,8 +502,8 @@ private:
       SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, u);
       SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, u);
     }
-    for (int64_t c = 0; c < t.l0cBuffers; ++c)
-      CrossCoreSetFlagOp::create(b, loc, Pipe::MTE2, kSlotFree + c);
+    for (int64_t c = 0; c < kSlots; ++c)
+      CrossCoreSetFlagOp::create(b, loc, Pipe::MTE2, kSlotFree);
     bool anyScalar = false;
     for (auto &[arg, role] : g.roles)
       if (role == Role::Scalar) {
@@ -553,25 +555,28 @@ private:
 
   /// The hand-off of one finished Cube tile (see the file comment).
   void handOff(OpBuilder &cb, Value acc, OpFoldResult mi, OpFoldResult ni,
-               int64_t rows, int64_t cols, int slot) {
-    Value blockIndex = t.blockDim > 1
-                           ? Value(BlockIdxOp::create(cb, loc,
-                                                      cb.getIndexType()))
-                           : constant(cb, 0);
-    // The slot's first row in the workspace:
-    // (block * l0c_buffers + slot) * tm.
+               int64_t rows, int64_t cols, OpFoldResult tile) {
+    // Global tile g is its block's (g div block_dim)-th tile (round robin):
+    // slot (g div block_dim) mod 2 of the block's two, at workspace row
+    // (block * 2 + slot) * tm = (g mod block_dim * 2 + slot) * tm.
+    Value g = materialize(cb, tile);
+    Value blocks = constant(cb, t.blockDim);
+    Value slot = arith::RemUIOp::create(
+        cb, loc, arith::DivUIOp::create(cb, loc, g, blocks),
+        constant(cb, kSlots));
     Value wsRow = arith::MulIOp::create(
         cb, loc,
         arith::AddIOp::create(
             cb, loc,
-            arith::MulIOp::create(cb, loc, blockIndex,
-                                  constant(cb, t.l0cBuffers)),
-            constant(cb, slot)),
+            arith::MulIOp::create(cb, loc,
+                                  arith::RemUIOp::create(cb, loc, g, blocks),
+                                  constant(cb, kSlots)),
+            slot),
         constant(cb, t.tm));
-    CrossCoreWaitFlagOp::create(cb, loc, Pipe::FIX, kSlotFree + slot);
+    CrossCoreWaitFlagOp::create(cb, loc, Pipe::FIX, kSlotFree);
     CopyOp::create(cb, loc, acc,
                    block(cb, workspace, wsRow, cb.getIndexAttr(0), rows, cols));
-    CrossCoreSetFlagOp::create(cb, loc, Pipe::FIX, kTileReady + slot);
+    CrossCoreSetFlagOp::create(cb, loc, Pipe::FIX, kTileReady);
 
     auto part = OnCoreOp::create(cb, loc, CoreType::AIV);
     part.getBody().emplaceBlock();
@@ -586,13 +591,13 @@ private:
     int start = counter;
     {
       OpBuilder tb = OpBuilder::atBlockTerminator(branch.thenBlock());
-      buildHalf(tb, wsRow, miValue, niValue, 0, first, cols, slot);
+      buildHalf(tb, wsRow, miValue, niValue, 0, first, cols);
     }
     int afterFirst = counter;
     counter = start;
     {
       OpBuilder eb = OpBuilder::atBlockTerminator(branch.elseBlock());
-      buildHalf(eb, wsRow, miValue, niValue, first, rows - first, cols, slot);
+      buildHalf(eb, wsRow, miValue, niValue, first, rows - first, cols);
     }
     counter = std::max(counter, afterFirst);
   }
@@ -600,11 +605,11 @@ private:
   /// One AIV's share of a tile: `count` rows from row `rowOffset` of the
   /// tile, in chunks of at most `ch` rows.
   void buildHalf(OpBuilder &ob, Value wsRow, Value mi, Value ni,
-                 int64_t rowOffset, int64_t count, int64_t cols, int slot) {
-    CrossCoreWaitFlagOp::create(ob, loc, Pipe::MTE2, kTileReady + slot);
+                 int64_t rowOffset, int64_t count, int64_t cols) {
+    CrossCoreWaitFlagOp::create(ob, loc, Pipe::MTE2, kTileReady);
     int64_t chunks = llvm::divideCeil(count, ch);
     if (!chunks)
-      CrossCoreSetFlagOp::create(ob, loc, Pipe::MTE2, kSlotFree + slot);
+      CrossCoreSetFlagOp::create(ob, loc, Pipe::MTE2, kSlotFree);
     for (int64_t q = 0; q < chunks; ++q) {
       int64_t rows = std::min(ch, count - q * ch), row0 = rowOffset + q * ch;
       int64_t u = counter++ % 2;
@@ -636,7 +641,7 @@ private:
         }
       }
       if (q == chunks - 1)
-        CrossCoreSetFlagOp::create(ob, loc, Pipe::MTE2, kSlotFree + slot);
+        CrossCoreSetFlagOp::create(ob, loc, Pipe::MTE2, kSlotFree);
       SetFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, u);
 
       // Compute (V).

@@ -11,20 +11,20 @@
 // READY: note: the other access
 //
 // The AIC overwrites workspace slot 0 (its third tile) while the AIVs may
-// still be loading the first: without the first wait for the slot, each
-// later wait takes the set of the tile before.
-// RUN: awk '/aicore.cross_core_wait_flag fix, 2/ { n++; if (n == 1) next } { print }' %t.mlir > %t.no-free-wait.mlir
+// still be loading the first: without the first wait for a free slot, each
+// later wait takes the set of the tile after.
+// RUN: awk '/aicore.cross_core_wait_flag fix, 1/ { n++; if (n == 1) next } { print }' %t.mlir > %t.no-free-wait.mlir
 // RUN: not ascend-opt %t.no-free-wait.mlir --ascend-aicore-estimate -o /dev/null 2>&1 | FileCheck %s --check-prefix=FREE
 // FREE: error: race: aicore.copy on pipe fix of the AIC writes a buffer that aicore.copy on pipe mte2 of AIV {{[01]}} reads with no cross_core_set_flag/cross_core_wait_flag ordering them
 //
-// Without the AIVs' initial "slot free" set, the AIC's first wait has
-// nothing to wait for.
-// RUN: sed -e '0,/aicore.cross_core_set_flag mte2, 2/{/aicore.cross_core_set_flag mte2, 2/d}' %t.mlir > %t.no-initial-set.mlir
+// With one initial "slot free" set less, the AIC's last wait has nothing
+// to wait for.
+// RUN: sed -e '0,/aicore.cross_core_set_flag mte2, 1/{/aicore.cross_core_set_flag mte2, 1/d}' %t.mlir > %t.no-initial-set.mlir
 // RUN: not ascend-opt %t.no-initial-set.mlir --ascend-aicore-estimate -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEADLOCK
-// DEADLOCK: error: deadlock: no earlier cross_core_set_flag 2 of the AIV 0 is left for this wait on the AIC
+// DEADLOCK: error: deadlock: no earlier cross_core_set_flag 1 of the AIV 0 is left for this wait on the AIC
 
 // 256 x 64 in 16 x 16 tiles: 64 tiles over 24 blocks, two or three per
-// block, in L0C buffers (workspace slots) 0, 1, 0.
+// block, through workspace slots 0, 1, 0.
 func.func @linear_relu(%x: tensor<256x32xf16>, %w: tensor<32x64xf16>) -> tensor<256x64xf16> {
   %o = mindspore.fusion "mix" "Fused_MatMul_ReLU_0" (%x, %w) : (tensor<256x32xf16>, tensor<32x64xf16>) -> tensor<256x64xf16> {
   ^bb0(%a: tensor<256x32xf16>, %c: tensor<32x64xf16>):

@@ -13,7 +13,8 @@
 
 // M = 100, N = 37 (ragged for 48 x 32 tiles: 3 x 2 tiles, the last row of
 // 4 rows, the last column of 5), K = 72. The workspace holds two 48 x 32
-// f32 slots for each of the 6 blocks: 6 * 2 * 48 * 32 * 4 = 73728 bytes.
+// f32 slots for each of the 6 blocks: 6 * 2 * 48 * 32 * 4 = 73728 bytes;
+// a block's tiles take them in turn (tile g is its block's (g div 6)-th).
 // CHECK-LABEL: func.func @linear_gelu_residual
 // CHECK: aicore.launch @Fused_MatMul_BiasAdd_GeLU_Add_0(%arg0, %arg1, %arg2, %arg3) : (tensor<100x72xf32>, tensor<37x72xf32>, tensor<37xf32>, tensor<100x37xf32>) -> tensor<100x37xf32>
 // KERNEL-LABEL: aicore.kernel @Fused_MatMul_BiasAdd_GeLU_Add_0
@@ -26,23 +27,28 @@
 // KERNEL: aicore.alloc {aicore.name = "ws.pong"} : memref<24x32xf32, #aicore.space<ub>>
 // KERNEL: aicore.alloc {aicore.name = "in0.ping"} : memref<1x32xf32, #aicore.space<ub>>
 // KERNEL: aicore.alloc {aicore.name = "out0.pong"} : memref<24x32xf32, #aicore.space<ub>>
-// The AIVs start with both workspace slots free (flags 2 and 3).
+// The AIVs start with both workspace slots free: the "slot free" counter
+// (cross-core flag 1) starts at 2.
 // KERNEL: aicore.on_core aiv {
 // KERNEL-NEXT: aicore.set_flag v -> mte2, 0
-// KERNEL: aicore.cross_core_set_flag mte2, 2
-// KERNEL-NEXT: aicore.cross_core_set_flag mte2, 3
+// KERNEL: aicore.cross_core_set_flag mte2, 1
+// KERNEL-NEXT: aicore.cross_core_set_flag mte2, 1
 // KERNEL-NEXT: }
 // Two L0C accumulators, one per workspace slot.
 // KERNEL: aicore.alloc : memref<48x32xf32, #aicore.space<l0c>>
 // KERNEL: aicore.alloc : memref<48x32xf32, #aicore.space<l0c>>
 // KERNEL: %[[BLOCK:.*]] = aicore.block_idx
-// Tile in L0C buffer 0 -> workspace slot 0 at row (block * 2 + 0) * 48.
-// KERNEL: %[[SLOT0:.*]] = memref.subview %[[WS]][%{{.*}}, 0] [48, 32] [1, 1]
+// Global tile g -> slot (g div 6) mod 2 of block g mod 6, at workspace row
+// ((g mod 6) * 2 + slot) * 48.
+// KERNEL: %[[SEQ:.*]] = arith.divui %[[G:.*]], %c6
+// KERNEL-NEXT: %[[SLOT:.*]] = arith.remui %[[SEQ]], %c2
+// KERNEL: %[[ROW:.*]] = arith.muli %{{.*}}, %c48
+// KERNEL: %[[SLOT0:.*]] = memref.subview %[[WS]][%[[ROW]], 0] [48, 32] [1, 1]
 // KERNEL: aicore.on_core aic {
 // KERNEL: aicore.mmad
 // KERNEL: aicore.set_flag m -> fix, 0
 // KERNEL-NEXT: aicore.wait_flag m -> fix, 0
-// KERNEL-NEXT: aicore.cross_core_wait_flag fix, 2
+// KERNEL-NEXT: aicore.cross_core_wait_flag fix, 1
 // KERNEL-NEXT: aicore.copy %{{.*}}, %[[SLOT0]] : memref<48x32xf32, #aicore.space<l0c>> to memref<48x32xf32, strided<[32, 1], offset: ?>, #aicore.space<gm>>
 // KERNEL-NEXT: aicore.cross_core_set_flag fix, 0
 // KERNEL-NEXT: }
@@ -55,7 +61,7 @@
 // KERNEL: aicore.wait_flag v -> mte2, 0
 // KERNEL: aicore.copy %{{.*}}, %[[WSP]] : memref<24x32xf32, strided<[32, 1], offset: ?>, #aicore.space<gm>> to memref<24x32xf32, #aicore.space<ub>>
 // The workspace slot is free once both AIVs loaded their rows.
-// KERNEL: aicore.cross_core_set_flag mte2, 2
+// KERNEL: aicore.cross_core_set_flag mte2, 1
 // KERNEL-NEXT: aicore.set_flag mte2 -> v, 0
 // KERNEL: aicore.vbroadcast
 // KERNEL: aicore.vadd %[[WSP]]
@@ -65,12 +71,12 @@
 // KERNEL: } else {
 // KERNEL-NEXT: aicore.cross_core_wait_flag mte2, 0
 // KERNEL: arith.addi %{{.*}}, %c24
-// The next tile of the block goes through L0C buffer 1 and workspace slot
-// 1 (flags 1 and 3), its AIV chunks through the pong buffers.
-// KERNEL: aicore.cross_core_wait_flag fix, 3
-// KERNEL-NEXT: aicore.copy
-// KERNEL-NEXT: aicore.cross_core_set_flag fix, 1
-// KERNEL: aicore.cross_core_wait_flag mte2, 1
+// The next tile of the pair goes through L0C buffer 1, its AIV chunks
+// through the pong buffers.
+// KERNEL: aicore.cross_core_wait_flag fix, 1
+// KERNEL-NEXT: aicore.copy %{{.*}} : memref<48x32xf32, #aicore.space<l0c>>
+// KERNEL-NEXT: aicore.cross_core_set_flag fix, 0
+// KERNEL: aicore.cross_core_wait_flag mte2, 0
 // KERNEL: aicore.wait_flag v -> mte2, 1
 // The partial last column (5 of 32 columns) of the residual and the result.
 // KERNEL: aicore.copy %{{.*}}, %{{.*}} : memref<24x5xf32, strided<[37, 1], offset: ?>, #aicore.space<gm>> to memref<24x5xf32, strided<[32, 1]>, #aicore.space<ub>>
@@ -83,8 +89,8 @@
 // END: aicore.wait_flag mte3 -> v, 1
 // END-NEXT: }
 // END-NEXT: aicore.on_core aic {
-// END-NEXT: aicore.cross_core_wait_flag fix, 2
-// END-NEXT: aicore.cross_core_wait_flag fix, 3
+// END-NEXT: aicore.cross_core_wait_flag fix, 1
+// END-NEXT: aicore.cross_core_wait_flag fix, 1
 // END-NEXT: }
 // END-NEXT: aicore.return
 // MODEL-LABEL: aicore.kernel @Fused_MatMul_BiasAdd_GeLU_Add_0
