@@ -273,7 +273,17 @@ private:
     if (auto copy = dyn_cast<CopyOp>(op)) {
       pipe = copy.getPipe();
       int64_t bytes = bytesOf(copy.getSource());
-      if (getAddressSpace(copy.getSource().getType()) == AddressSpace::GM) {
+      if (isWorkspace(copy.getSource()) || isWorkspace(copy.getTarget())) {
+        // A MIX kernel's workspace: a small scratch the kernel writes and
+        // reads back at once, so it stays in L2 (writes land there); it
+        // neither hits HBM nor counts in the L2 hit ratio of the operands.
+        cycles = llvm::divideCeil(
+            bytes, getAddressSpace(copy.getSource().getType()) ==
+                           AddressSpace::GM
+                       ? rates.l2ReadBytesPerCycle
+                       : rates.l2WriteBytesPerCycle);
+      } else if (getAddressSpace(copy.getSource().getType()) ==
+                 AddressSpace::GM) {
         // A GM read: the L2 hit ratio's share at the L2 rate, the rest at
         // the core's HBM share (AICoreDataRates).
         reads.requested += bytes;
@@ -378,6 +388,16 @@ private:
       list.push_back({p, index, write, op, begin, end});
     }
     return success();
+  }
+
+  /// Whether `v` is a view of the kernel's workspace (its last argument
+  /// when it declares `workspace_bytes`).
+  bool isWorkspace(Value v) {
+    if (!kernel.getWorkspaceBytes())
+      return false;
+    auto arg = dyn_cast<BlockArgument>(rootBuffer(v));
+    return arg && arg.getOwner() == &kernel.getBody().front() &&
+           arg.getArgNumber() + 1 == kernel.getBody().front().getNumArguments();
   }
 
   /// The slot of `pipe` on the core running now.

@@ -2,8 +2,7 @@
 //
 // A `mindspore.fusion "mix"` group whose Cube primitive is a MatMul becomes
 // one MIX aicore.kernel: the Cube part (on the block's AIC) computes the
-// output tiles and FIX-writes each into a GM workspace (a slot per L0C
-// buffer, so double-buffered when the tiling has two); the
+// output tiles and FIX-writes each into a double-buffered GM workspace; the
 // Vector part (on the block's two AIVs) waits on a cross-core flag per tile,
 // loads its half of the tile into UB, applies the group's elementwise
 // epilogue and writes the result. See docs/AICoreKernels.md ("MIX kernels").

@@ -26,14 +26,15 @@ def ConvertMindSporeToAICorePass
     elementwise epilogue the Vector kernels map (on the matmul's [M, N]
     elements, with rows, columns, scalars, splats, reshapes) becomes one MIX
     kernel: the matmul schedule below (same tile search), each finished
-    tile FIX-written to the workspace slot of its L0C buffer (a GM buffer,
-    the kernel's last argument, `workspace_bytes` = block_dim x l0c_buffers
-    x tm x tn x element bytes)
+    tile FIX-written to one of its block's two slots of a GM workspace in
+    turn (the kernel's last argument, `workspace_bytes` = block_dim x 2 x tm
+    x tn x element bytes)
     in an `aicore.on_core aic` part, and an `aicore.on_core aiv` part in
     which each of the block's two AIVs waits on the tile's cross-core flag,
     loads its half of the tile (in UB chunks of `aicore.mix.aiv_chunk_rows`
     rows, double-buffered), runs the epilogue and writes the result; the
-    slot is handed back by a cross-core flag after the loads. A group
+    slot is handed back by a cross-core flag after the loads (the flags
+    count: the Cube runs up to two tiles ahead). A group
     that is only a MatMul and a BiasAdd is converted as a matmul (bias from
     the bias table); another mix group stays, with a remark saying why, and
     is inlined. docs/AICoreKernels.md ("MIX kernels") has the schedule.

@@ -40,7 +40,10 @@ def AscendAICoreEstimate : Pass<"ascend-aicore-estimate", "ModuleOp"> {
     of its `aicore.on_core aiv` regions run once on each AIV (with its
     `aicore.subblock_idx`) on that AIV's pipes. A `cross_core_set_flag` on
     the AIC reaches both AIVs, an AIV's reaches the AIC, whose
-    `cross_core_wait_flag` needs one from each AIV (Ascend C mode 2).
+    `cross_core_wait_flag` needs one from each AIV (Ascend C mode 2). Its
+    workspace (the kernel's last argument with `workspace_bytes`) is a
+    scratch written and read back at once: its copies run at the L2 rates
+    and count neither in the HBM traffic nor in the L2 hit ratio.
 
     Records `aicore.estimate = {cycles, duration_us, mte2, mte1, m, fix, v,
     mte3}` on each kernel: the busiest block's makespan (or the HBM time) in cycles, in µs at
