@@ -19,7 +19,9 @@ busiest one reported). It prints, per shape:
   - for the weight-streaming rows, the weight bytes per second.
 
 The first rows are the targets (>= 90% on the large shapes), then ragged
-shapes, then check rows: shapes with public measurements (ascend-hardware.md)
+shapes, then convolutions (implicit-GEMM kernels: M = N*Ho*Wo output pixels,
+N = Cout, K = Cin*KH*KW; the ideal counts the convolution's own MACs), then
+check rows: shapes with public measurements (ascend-hardware.md)
 printed next to the model's figure. The check rows are not tuned: the L2
 rates in AICoreTarget.h come from the 6144^3 row only (fp32 output there;
 fp16 here).
@@ -40,6 +42,16 @@ CLOCK_HZ = 1.8e9                # 910B cube clock (AICoreTarget.h)
 TARGETS = [(4096, 4096, 4096), (1024, 4096, 4096)]
 RAGGED = [(1000, 4000, 3000), (17, 4096, 4096), (250, 1000, 4000),
           (4000, 1000, 300)]
+# ResNet-50's convolutions at batch 16, fp16 (NCHW): (what, N, Cin, H, W,
+# Cout, KH, KW, stride, pad).
+CONVS = [
+    ("conv2_x 3x3", 16, 64, 56, 56, 64, 3, 3, 1, 1),
+    ("conv3_x 3x3", 16, 128, 28, 28, 128, 3, 3, 1, 1),
+    ("conv4_x 3x3", 16, 256, 14, 14, 256, 3, 3, 1, 1),
+    ("conv5_x 3x3", 16, 512, 7, 7, 512, 3, 3, 1, 1),
+    ("conv1 7x7/2", 16, 3, 224, 224, 64, 7, 7, 2, 3),
+    ("conv2_x 1x1", 16, 256, 56, 56, 64, 1, 1, 1, 0),
+]
 # (M, N, K, what was measured, measured Cube busy %, measured MTE2 busy %,
 #  measured figure text)
 CHECKS = [
@@ -59,12 +71,8 @@ CHECKS = [
 ]
 
 
-def model(opt, m, n, k, chip):
-    src = (f"func.func @f(%x: tensor<{m}x{k}xf16>, %w: tensor<{k}x{n}xf16>)"
-           f" -> tensor<{m}x{n}xf16> {{\n"
-           f"  %r = mindspore.matmul %x, %w : (tensor<{m}x{k}xf16>, "
-           f"tensor<{k}x{n}xf16>) -> tensor<{m}x{n}xf16>\n"
-           f"  return %r : tensor<{m}x{n}xf16>\n}}\n")
+def estimate(opt, src, chip):
+    """Tiles the module `src` and runs the kernel model on its kernel."""
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
         f.write(src)
         path = f.name
@@ -89,8 +97,38 @@ def model(opt, m, n, k, chip):
     return r
 
 
+def model(opt, m, n, k, chip):
+    src = (f"func.func @f(%x: tensor<{m}x{k}xf16>, %w: tensor<{k}x{n}xf16>)"
+           f" -> tensor<{m}x{n}xf16> {{\n"
+           f"  %r = mindspore.matmul %x, %w : (tensor<{m}x{k}xf16>, "
+           f"tensor<{k}x{n}xf16>) -> tensor<{m}x{n}xf16>\n"
+           f"  return %r : tensor<{m}x{n}xf16>\n}}\n")
+    return estimate(opt, src, chip)
+
+
+def conv_row(opt, what, n, c, h, w, o, kh, kw, stride, pad, chip):
+    ho = (h + 2 * pad - kh) // stride + 1
+    wo = (w + 2 * pad - kw) // stride + 1
+    x, wt = f"tensor<{n}x{c}x{h}x{w}xf16>", f"tensor<{o}x{c}x{kh}x{kw}xf16>"
+    y = f"tensor<{n}x{o}x{ho}x{wo}xf16>"
+    src = (f"func.func @f(%x: {x}, %w: {wt}) -> {y} {{\n"
+           f"  %r = mindspore.conv2d %x, %w {{dilation = array<i64: 1, 1>, "
+           f"pad = array<i64: {pad}, {pad}, {pad}, {pad}>, "
+           f"stride = array<i64: {stride}, {stride}>}} : ({x}, {wt}) -> {y}\n"
+           f"  return %r : {y}\n}}\n")
+    r = estimate(opt, src, chip)
+    m, n_gemm, k = n * ho * wo, o, c * kh * kw
+    out = summarize(r, m, n_gemm, k)
+    out["shape"] = f"{n}x{c}x{h}x{w}*{o}x{kh}x{kw}"
+    out["what"] = what
+    return out
+
+
 def row(opt, m, n, k, chip):
-    r = model(opt, m, n, k, chip)
+    return summarize(model(opt, m, n, k, chip), m, n, k)
+
+
+def summarize(r, m, n, k):
     cycles, blocks = r["cycles"], r["block_dim"]
     ideal = m * n * k / (MACS_PER_CYCLE * blocks)
     seconds = cycles / CLOCK_HZ
@@ -146,6 +184,13 @@ def main():
     print(HEADER)
     for m, n, k in RAGGED:
         show(row(opt, m, n, k, args.chip))
+    print("\nResNet-50 convolutions, batch 16 (shape N x Cin x H x W * "
+          "Cout x KH x KW; GEMM M = N*Ho*Wo, N = Cout, K = Cin*KH*KW)")
+    print(HEADER.replace("     shape MxNxK", "          shape"))
+    for conv in CONVS:
+        r = conv_row(opt, *conv, args.chip)
+        show(r)
+        print(f"{'':>16} {r['what']}")
     print("\nCheck rows: the model next to public measurements")
     print(HEADER)
     for m, n, k, what, cube, mte2, figure in CHECKS:

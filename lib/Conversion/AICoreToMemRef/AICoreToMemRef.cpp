@@ -139,6 +139,8 @@ struct ConvertAICoreToMemRefPass
         lowerMmad(rewriter, mmad);
       } else if (auto vadd = dyn_cast<VAddOp>(op)) {
         lowerVAdd(rewriter, vadd);
+      } else if (auto load3d = dyn_cast<Load3DOp>(op)) {
+        lowerLoad3D(rewriter, load3d);
       } else if (isa<PipeOpInterface>(op)) {
         lowerVectorOp(rewriter, op);
       } else if (isa<SetFlagOp, WaitFlagOp, CrossCoreSetFlagOp,
@@ -275,6 +277,80 @@ struct ConvertAICoreToMemRefPass
           {op.getTransposeA() ? map(k, m) : map(m, k),
            op.getTransposeB() ? map(n, k) : map(k, n), map(m, n)}));
     }
+    rewriter.eraseOp(op);
+  }
+
+  /// img2col as loops over the target: each element computes its source
+  /// channel, row and column (Load3DOp's formula), reads the band at those
+  /// indices clamped into it, and keeps the value only inside the image
+  /// (padding is 0).
+  void lowerLoad3D(IRRewriter &rewriter, Load3DOp op) {
+    Location loc = op.getLoc();
+    auto srcType = cast<MemRefType>(op.getSource().getType());
+    auto dstType = cast<MemRefType>(op.getTarget().getType());
+    ArrayRef<int64_t> image = op.getImage(), kernel = op.getKernel(),
+                      stride = op.getStride(), dilation = op.getDilation(),
+                      pad = op.getPad();
+    int64_t wo = op.getOutputSize()[1];
+    auto c = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, v);
+    };
+    Value zero = c(0), one = c(1);
+    Value rows = c(dstType.getDimSize(0)), cols = c(dstType.getDimSize(1));
+    auto outer = scf::ForOp::create(rewriter, loc, zero, rows, one);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(outer.getBody()->getTerminator());
+    auto inner = scf::ForOp::create(rewriter, loc, zero, cols, one);
+    rewriter.setInsertionPoint(inner.getBody()->getTerminator());
+    Value i = outer.getInductionVar(), j = inner.getInductionVar();
+    auto add = [&](Value a, Value b) -> Value {
+      return arith::AddIOp::create(rewriter, loc, a, b);
+    };
+    auto sub = [&](Value a, Value b) -> Value {
+      return arith::SubIOp::create(rewriter, loc, a, b);
+    };
+    auto mul = [&](Value a, int64_t b) -> Value {
+      return arith::MulIOp::create(rewriter, loc, a, c(b));
+    };
+    auto div = [&](Value a, int64_t b) -> Value {
+      return arith::DivUIOp::create(rewriter, loc, a, c(b));
+    };
+    auto rem = [&](Value a, int64_t b) -> Value {
+      return arith::RemUIOp::create(rewriter, loc, a, c(b));
+    };
+    auto cmp = [&](arith::CmpIPredicate pred, Value a, Value b) -> Value {
+      return arith::CmpIOp::create(rewriter, loc, pred, a, b);
+    };
+    auto clamp = [&](Value v, int64_t hi) -> Value {
+      Value low = arith::MaxSIOp::create(rewriter, loc, v, zero);
+      return arith::MinSIOp::create(rewriter, loc, low, c(hi - 1));
+    };
+    Value m = add(op.getPixel(), i), q = add(op.getK(), j);
+    Value channel = div(q, kernel[0] * kernel[1]);
+    Value kh = rem(div(q, kernel[1]), kernel[0]), kw = rem(q, kernel[1]);
+    Value h = add(sub(mul(div(m, wo), stride[0]), c(pad[0])),
+                  mul(kh, dilation[0]));
+    Value w = add(sub(mul(rem(m, wo), stride[1]), c(pad[2])),
+                  mul(kw, dilation[1]));
+    using P = arith::CmpIPredicate;
+    Value inside = arith::AndIOp::create(
+        rewriter, loc,
+        arith::AndIOp::create(rewriter, loc, cmp(P::sge, h, zero),
+                              cmp(P::slt, h, c(image[0]))),
+        arith::AndIOp::create(rewriter, loc, cmp(P::sge, w, zero),
+                              cmp(P::slt, w, c(image[1]))));
+    Value value = memref::LoadOp::create(
+        rewriter, loc, op.getSource(),
+        ValueRange{clamp(sub(channel, op.getChannel()), srcType.getDimSize(0)),
+                   clamp(sub(h, op.getRow()), srcType.getDimSize(1)),
+                   clamp(w, srcType.getDimSize(2))});
+    Type elt = srcType.getElementType();
+    Value padding = arith::ConstantOp::create(rewriter, loc, elt,
+                                              rewriter.getZeroAttr(elt));
+    Value result =
+        arith::SelectOp::create(rewriter, loc, inside, value, padding);
+    memref::StoreOp::create(rewriter, loc, result, op.getTarget(),
+                            ValueRange{i, j});
     rewriter.eraseOp(op);
   }
 

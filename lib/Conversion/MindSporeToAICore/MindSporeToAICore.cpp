@@ -2,6 +2,7 @@
 #include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
 #include "ascend/Conversion/MindSporeToAICore/MixKernels.h"
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
+#include "CubeKernels.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -33,7 +34,17 @@ struct MatMulShape {
   int64_t eb; ///< operand element bytes
   int64_t k0; ///< elements of K one Cube fractal takes (32 B)
   bool withBias;
+  /// Stacked [m, k] x [k, n] problems sharing B (a convolution's batch).
+  int64_t images = 1;
+  /// An implicit-GEMM convolution: A's L1 stages are input bands.
+  const ConvGeometry *conv = nullptr;
 };
+
+/// Bytes of A one L1 stage of kLen elements of K for `rows` rows holds and
+/// moves GM -> L1: a [rows, kLen] block, or a convolution's input band.
+static int64_t aStageBytes(const MatMulShape &s, int64_t rows, int64_t kLen) {
+  return s.conv ? s.conv->stageBytes(rows, kLen, s.eb) : rows * kLen * s.eb;
+}
 
 /// Cycles of the schedule built below, per pipe, with the same costs as the
 /// kernel model (`simulateKernel`, ascend-aicore-estimate): GM reads at the
@@ -47,11 +58,17 @@ public:
 
   /// Modeled cycles of the busiest block.
   int64_t cycles() {
-    int64_t nM = llvm::divideCeil(s.m, t.tm), nN = llvm::divideCeil(s.n, t.tn);
+    int64_t nM = s.images * llvm::divideCeil(s.m, t.tm),
+            nN = llvm::divideCeil(s.n, t.tn);
     // L2 hit ratio from the GM bytes all blocks request and the distinct
-    // GM bytes (AICoreDataRates).
-    double requested = double(nN * s.m + nM * s.n) * s.k * s.eb;
-    double distinct = double(s.m * s.k + s.k * s.n) * s.eb;
+    // GM bytes (AICoreDataRates). A is read once per column of tiles.
+    double requested = double(nM * s.n) * s.k * s.eb +
+                       double(nN) * s.images * aBytesOfRows();
+    double distinct =
+        (s.conv ? double(s.conv->batch) * s.conv->channels * s.conv->height *
+                      s.conv->width * s.eb
+                : double(s.m * s.k) * s.eb) +
+        double(s.k * s.n) * s.eb;
     if (s.withBias) {
       requested += double(nM * s.n) * s.eb;
       distinct += double(s.n) * s.eb;
@@ -62,7 +79,8 @@ public:
                    : 0;
     readCost = (1 - hitRatio) / rates.gmBytesPerCycle +
                hitRatio / rates.l2ReadBytesPerCycle;
-    SmallVector<MatMulRegion> regions = getMatMulRegions(s.m, s.n, t);
+    SmallVector<MatMulRegion> regions =
+        getMatMulRegions(s.m, s.n, t, s.images);
     SmallVector<int64_t> perTile;
     for (const MatMulRegion &r : regions)
       perTile.push_back(tileCycles(r.rows, r.cols));
@@ -93,6 +111,20 @@ public:
   }
 
 private:
+  /// GM bytes of A the tiles of one column of tiles of one image load.
+  double aBytesOfRows() {
+    int64_t kS = t.kStages * t.tk;
+    auto tileBytes = [&](int64_t rows) {
+      double bytes = double(s.k / kS) * aStageBytes(s, rows, kS);
+      if (s.k % kS)
+        bytes += aStageBytes(s, rows, s.k % kS);
+      return bytes;
+    };
+    double bytes = double(s.m / t.tm) * tileBytes(t.tm);
+    if (s.m % t.tm)
+      bytes += tileBytes(s.m % t.tm);
+    return bytes;
+  }
   int64_t read(int64_t bytes) {
     return static_cast<int64_t>(std::ceil(bytes * readCost));
   }
@@ -104,7 +136,7 @@ private:
   }
   /// MTE2: one L1 stage of both operands.
   int64_t stageLoad(int64_t rows, int64_t cols, int64_t kLen) {
-    return read(rows * kLen * s.eb) + read(kLen * cols * s.eb);
+    return read(aStageBytes(s, rows, kLen)) + read(kLen * cols * s.eb);
   }
   /// MTE1: one L0 slice of both operands.
   int64_t extract(int64_t rows, int64_t cols, int64_t kLen) {
@@ -158,6 +190,12 @@ private:
       loads += std::max<int64_t>(
           0, fix - ahead * stageLoad(rows, cols, std::min(kS, s.k)));
     }
+    // With a single stage per tile every tile's stage is in L1 buffer 0:
+    // the next tile's load waits until this one's slices are extracted
+    // (each after the mmad that frees its L0 buffer), so MTE2 does not
+    // overlap MTE1 and the Cube.
+    if (fullStages + (rest ? 1 : 0) == 1)
+      loads = std::max(loads, mte2 + std::max(mte1, m));
     return std::max({loads, mte1, cube, fix});
   }
 
@@ -170,7 +208,8 @@ private:
 } // namespace
 
 SmallVector<MatMulRegion>
-mlir::ascend::getMatMulRegions(int64_t m, int64_t n, const MatMulTiling &t) {
+mlir::ascend::getMatMulRegions(int64_t m, int64_t n, const MatMulTiling &t,
+                               int64_t images) {
   // Full tiles, then the edge row / column of tiles, in one global order.
   int64_t fullM = m / t.tm, restM = m % t.tm;
   int64_t fullN = n / t.tn, restN = n % t.tn;
@@ -184,8 +223,11 @@ mlir::ascend::getMatMulRegions(int64_t m, int64_t n, const MatMulTiling &t) {
           std::tuple{int64_t(restN ? 1 : 0), restN, fullN * t.tn}}) {
       if (!mTiles || !nTiles)
         continue;
-      regions.push_back({mTiles, nTiles, rows, cols, rowBase, colBase, offset});
-      offset += mTiles * nTiles;
+      regions.push_back(
+          {images * mTiles, nTiles, rows, cols, rowBase, colBase, offset});
+      if (images > 1)
+        regions.back().imageTiles = mTiles;
+      offset += images * mTiles * nTiles;
     }
   }
   return regions;
@@ -235,7 +277,8 @@ static bool fits(const MatMulShape &s, const MatMulTiling &t,
          !over("L0A", 2 * t.tm * t.tk * eb, mem.l0a.capacity) &&
          !over("L0B", 2 * t.tk * t.tn * eb, mem.l0b.capacity) &&
          !over("L1",
-               t.l1Buffers * (t.tm + t.tn) * t.kStages * t.tk * eb +
+               t.l1Buffers * (aStageBytes(s, t.tm, t.kStages * t.tk) +
+                              t.tn * t.kStages * t.tk * eb) +
                    (s.withBias ? t.tn * eb : 0),
                mem.l1.capacity);
 }
@@ -243,10 +286,15 @@ static bool fits(const MatMulShape &s, const MatMulTiling &t,
 /// Completes `t` (block_dim, modeled cycles) for `s`.
 static void complete(const MatMulShape &s, MatMulTiling &t,
                      const AICoreTarget &target) {
-  int64_t tiles = llvm::divideCeil(s.m, t.tm) * llvm::divideCeil(s.n, t.tn);
+  int64_t tiles = s.images * llvm::divideCeil(s.m, t.tm) *
+                  llvm::divideCeil(s.n, t.tn);
   t.blockDim = std::min(target.cubeCores, tiles);
   t.cycles = MatMulCostModel(s, t, target).cycles();
 }
+
+static FailureOr<MatMulTiling> searchTiling(const MatMulShape &s,
+                                            const AICoreTarget &target,
+                                            std::string &why);
 
 FailureOr<MatMulTiling>
 mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
@@ -256,6 +304,15 @@ mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
       getMatMulShape(m, n, k, elementType, withBias, target, why);
   if (failed(shape))
     return failure();
+  return searchTiling(*shape, target, why);
+}
+
+/// The search of chooseMatMulTiling on `shape`.
+static FailureOr<MatMulTiling> searchTiling(const MatMulShape &s,
+                                            const AICoreTarget &target,
+                                            std::string &why) {
+  const int64_t m = s.m, n = s.n, k = s.k;
+  const MatMulShape *shape = &s;
   const int64_t eb = shape->eb;
   const AICoreMemories &mem = target.memories;
   // Tiles are whole Cube fractals: multiples of 16 up to the dimension
@@ -309,6 +366,11 @@ mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
   return *best;
 }
 
+static FailureOr<MatMulTiling> checkTiling(const MatMulShape &s,
+                                           MatMulTiling t,
+                                           const AICoreTarget &target,
+                                           std::string &why);
+
 FailureOr<MatMulTiling>
 mlir::ascend::checkMatMulTiling(int64_t m, int64_t n, int64_t k,
                                 Type elementType, bool withBias, MatMulTiling t,
@@ -317,6 +379,15 @@ mlir::ascend::checkMatMulTiling(int64_t m, int64_t n, int64_t k,
       getMatMulShape(m, n, k, elementType, withBias, target, why);
   if (failed(shape))
     return failure();
+  return checkTiling(*shape, t, target, why);
+}
+
+/// checkMatMulTiling on `shape`.
+static FailureOr<MatMulTiling> checkTiling(const MatMulShape &s,
+                                           MatMulTiling t,
+                                           const AICoreTarget &target,
+                                           std::string &why) {
+  const MatMulShape *shape = &s;
   const int64_t unit = target.cubeM;
   if (t.tm <= 0 || t.tn <= 0 || t.tk <= 0 || t.tm % unit || t.tn % unit ||
       t.tk % unit) {
@@ -345,6 +416,44 @@ mlir::ascend::checkMatMulTiling(int64_t m, int64_t n, int64_t k,
   return t;
 }
 
+/// The implicit GEMM of `conv`: M = Ho * Wo per image, N = Cout,
+/// K = C * KH * KW, the batch stacked in M.
+static FailureOr<MatMulShape> getConvShape(const ConvGeometry &conv,
+                                           Type elementType, bool withBias,
+                                           const AICoreTarget &target,
+                                           std::string &why) {
+  FailureOr<MatMulShape> shape =
+      getMatMulShape(conv.pixels(), conv.outChannels, conv.gemmK(),
+                     elementType, withBias, target, why);
+  if (failed(shape))
+    return failure();
+  shape->images = conv.batch;
+  shape->conv = &conv;
+  return shape;
+}
+
+FailureOr<MatMulTiling>
+mlir::ascend::chooseConvTiling(const ConvGeometry &conv, Type elementType,
+                               bool withBias, const AICoreTarget &target,
+                               std::string &why) {
+  FailureOr<MatMulShape> shape =
+      getConvShape(conv, elementType, withBias, target, why);
+  if (failed(shape))
+    return failure();
+  return searchTiling(*shape, target, why);
+}
+
+FailureOr<MatMulTiling>
+mlir::ascend::checkConvTiling(const ConvGeometry &conv, Type elementType,
+                              bool withBias, MatMulTiling t,
+                              const AICoreTarget &target, std::string &why) {
+  FailureOr<MatMulShape> shape =
+      getConvShape(conv, elementType, withBias, target, why);
+  if (failed(shape))
+    return failure();
+  return checkTiling(*shape, t, target, why);
+}
+
 //===----------------------------------------------------------------------===//
 // Kernel construction
 //===----------------------------------------------------------------------===//
@@ -355,6 +464,7 @@ struct MatMulProblem {
   int64_t m, n, k;
   Type elementType;
   bool transposeA, transposeB, withBias;
+  int64_t images = 1; ///< stacked problems (CubeGemm::images)
 
   auto key() const {
     return std::make_tuple(m, n, k, elementType.getAsOpaquePointer(),
@@ -378,9 +488,11 @@ struct MatMulProblem {
 /// Builds the body of a matmul kernel; see Passes.td for the schedule.
 class MatMulKernelBuilder {
 public:
+  /// `hooks` (may be null: a matmul) load A and view the result.
   MatMulKernelBuilder(KernelOp kernel, const MatMulProblem &p,
-                      const MatMulTiling &t)
-      : b(kernel.getContext()), loc(kernel.getLoc()), p(p), t(t) {
+                      const MatMulTiling &t, CubeOperandHooks *hooks = nullptr)
+      : b(kernel.getContext()), loc(kernel.getLoc()), p(p), t(t),
+        hooks(hooks) {
     Block &entry = kernel.getBody().front();
     b.setInsertionPointToStart(&entry);
     x = entry.getArgument(0);
@@ -393,8 +505,11 @@ public:
   void build() {
     Type elt = p.elementType, f32 = b.getF32Type();
     int64_t kS = t.kStages * t.tk;
+    if (hooks)
+      y = hooks->prepare(b, loc, x, y, out);
     for (int e = 0; e < t.l1Buffers; ++e) {
-      aL1[e] = alloc(aShape(t.tm, kS), elt, AddressSpace::L1);
+      aL1[e] = hooks ? hooks->allocAStage(b, loc)
+                     : alloc(aShape(t.tm, kS), elt, AddressSpace::L1);
       bL1[e] = alloc(bShape(kS, t.tn), elt, AddressSpace::L1);
     }
     for (int e = 0; e < 2; ++e) {
@@ -424,7 +539,7 @@ public:
         [&](Pipe from, Pipe to, int64_t event) { setFlag(from, to, event); });
     if (t.blockDim > 1)
       blockIdx = BlockIdxOp::create(b, loc, b.getIndexType()).getResult();
-    for (const MatMulRegion &region : getMatMulRegions(p.m, p.n, t))
+    for (const MatMulRegion &region : getMatMulRegions(p.m, p.n, t, p.images))
       buildRegion(region);
     forEachReverseFlag(
         [&](Pipe from, Pipe to, int64_t event) { waitFlag(from, to, event); });
@@ -566,9 +681,22 @@ private:
         col = arith<arith::RemUIOp>(index, constant(r.colTiles),
                                     [](int64_t a, int64_t d) { return a % d; });
       }
-      buildOutputTile(add(constant(r.rowBase), mul(row, t.tm)),
-                      add(constant(r.colBase), mul(col, t.tn)), r.rows, r.cols,
-                      c);
+      OpFoldResult rowStart = add(constant(r.rowBase), mul(row, t.tm));
+      if (r.imageTiles == 1) {
+        rowStart = add(mul(row, p.m), constant(r.rowBase));
+      } else if (r.imageTiles) {
+        // Tile row mod imageTiles of image row / imageTiles.
+        OpFoldResult image = arith<arith::DivUIOp>(
+            row, constant(r.imageTiles),
+            [](int64_t a, int64_t d) { return a / d; });
+        OpFoldResult within = arith<arith::RemUIOp>(
+            row, constant(r.imageTiles),
+            [](int64_t a, int64_t d) { return a % d; });
+        rowStart = add(mul(image, p.m),
+                       add(constant(r.rowBase), mul(within, t.tm)));
+      }
+      buildOutputTile(rowStart, add(constant(r.colBase), mul(col, t.tn)),
+                      r.rows, r.cols, c);
     };
     if (t.l0cBuffers == 1) {
       forRange(first, constant(count), blocks,
@@ -606,15 +734,18 @@ private:
   }
 
   /// The epilogue of one output tile, on the FIX pipe after the tile's
-  /// last mmad (M -> FIX waited): FIX `acc` to the result, or to the
-  /// hand-off (a MIX kernel's workspace) when one is set.
+  /// last mmad (M -> FIX waited): FIX `acc` to the result (the hooks' view
+  /// of it for a convolution), or to the hand-off (a MIX kernel's
+  /// workspace) when one is set.
   void storeTile(Value acc, OpFoldResult mi, OpFoldResult ni, int64_t rows,
                  int64_t cols, int c) {
     if (handOff) {
       handOff(b, acc, mi, ni, rows, cols, c, tileNumber);
       return;
     }
-    CopyOp::create(b, loc, acc, view(out, mi, ni, rows, cols));
+    Value outTile = hooks ? hooks->resultTile(b, loc, mi, ni, rows, cols)
+                          : view(out, mi, ni, rows, cols);
+    CopyOp::create(b, loc, acc, outTile);
   }
 
 public:
@@ -660,9 +791,13 @@ private:
                   int c, int64_t stage, OpFoldResult k, int64_t kLen) {
     int e = stage % t.l1Buffers;
     waitFlag(Pipe::MTE1, Pipe::MTE2, e);
-    Value aStage = aView(aL1[e], constant(0), constant(0), rows, kLen);
+    Value aStage =
+        hooks ? Value() : aView(aL1[e], constant(0), constant(0), rows, kLen);
     Value bStage = bView(bL1[e], constant(0), constant(0), kLen, cols);
-    CopyOp::create(b, loc, aView(x, mi, k, rows, kLen), aStage);
+    if (hooks)
+      hooks->loadAStage(b, loc, aL1[e], mi, k, rows, kLen);
+    else
+      CopyOp::create(b, loc, aView(x, mi, k, rows, kLen), aStage);
     CopyOp::create(b, loc, bView(y, k, ni, kLen, cols), bStage);
     if (p.withBias && stage == 0)
       CopyOp::create(b, loc, view(biasRow, constant(0), ni, 1, cols),
@@ -678,7 +813,12 @@ private:
       waitFlag(Pipe::M, Pipe::MTE1, q);
       Value aSlice = aView(aL0[q], constant(0), constant(0), rows, len);
       Value bSlice = bView(bL0[q], constant(0), constant(0), len, cols);
-      CopyOp::create(b, loc, aView(aL1[e], constant(0), kk, rows, len), aSlice);
+      if (hooks)
+        hooks->loadASlice(b, loc, aL1[e], aSlice, mi, k, kLen, j * t.tk, rows,
+                          len);
+      else
+        CopyOp::create(b, loc, aView(aL1[e], constant(0), kk, rows, len),
+                       aSlice);
       CopyOp::create(b, loc, bView(bL1[e], kk, constant(0), len, cols), bSlice);
       Value bias;
       if (p.withBias && stage == 0 && j == 0) {
@@ -701,6 +841,7 @@ private:
   Location loc;
   const MatMulProblem &p;
   const MatMulTiling &t;
+  CubeOperandHooks *hooks;
   Value x, y, bias, out, biasRow;
   OpFoldResult blockIdx;
   Value aL1[8], bL1[8], aL0[2], bL0[2], cL0[2], biasL1, biasBT[2];
@@ -709,8 +850,23 @@ private:
 
 } // namespace
 
-DictionaryAttr mlir::ascend::getMatMulTilingAttr(Builder &builder,
-                                                 const MatMulTiling &t) {
+void mlir::ascend::buildCubeKernel(KernelOp kernel, const CubeGemm &gemm,
+                                   const MatMulTiling &t,
+                                   CubeOperandHooks &hooks) {
+  MatMulProblem p;
+  p.m = gemm.m;
+  p.n = gemm.n;
+  p.k = gemm.k;
+  p.images = gemm.images;
+  p.elementType = gemm.elementType;
+  p.transposeA = false;
+  p.transposeB = true;
+  p.withBias = gemm.withBias;
+  MatMulKernelBuilder(kernel, p, t, &hooks).build();
+}
+
+DictionaryAttr mlir::ascend::getTilingAttr(Builder &builder,
+                                           const MatMulTiling &t) {
   return builder.getDictionaryAttr(
       {builder.getNamedAttr("tm", builder.getI64IntegerAttr(t.tm)),
        builder.getNamedAttr("tn", builder.getI64IntegerAttr(t.tn)),
@@ -729,11 +885,28 @@ void mlir::ascend::buildMatMulCubePart(KernelOp kernel, int64_t m, int64_t n,
                                        bool transposeA, bool transposeB,
                                        const MatMulTiling &t,
                                        CubeTileHandOff handOff) {
-  MatMulProblem p{m, n, k, elementType, transposeA, transposeB,
-                  /*withBias=*/false};
+  MatMulProblem p;
+  p.m = m;
+  p.n = n;
+  p.k = k;
+  p.elementType = elementType;
+  p.transposeA = transposeA;
+  p.transposeB = transposeB;
+  p.withBias = false;
   MatMulKernelBuilder builder(kernel, p, t);
   builder.handOff = std::move(handOff);
   builder.build();
+}
+
+MatMulTiling mlir::ascend::getTilingFromOption(ArrayRef<int64_t> option) {
+  return MatMulTiling{option[0],
+                      option[1],
+                      option[2],
+                      option[3],
+                      option.size() > 5 ? option[5] : 2,
+                      option[4],
+                      1,
+                      0};
 }
 
 namespace {
@@ -810,6 +983,16 @@ struct ConvertMindSporeToAICorePass
     module.walk([&](mindspore::MatMulOp op) { matmuls.push_back(op); });
     for (mindspore::MatMulOp op : matmuls)
       convert(op, *target, symbols, kernels);
+    // Convolutions become implicit-GEMM Cube kernels (ConvKernels.cpp).
+    SmallVector<mindspore::Conv2DOp> convs;
+    module.walk([&](mindspore::Conv2DOp op) { convs.push_back(op); });
+    ConvKernelCache convKernels;
+    std::optional<MatMulTiling> forced;
+    if (!tilingOption.empty())
+      forced = getTilingFromOption(tilingOption);
+    for (mindspore::Conv2DOp op : convs)
+      if (failed(convertConv2D(op, *target, symbols, convKernels, forced)))
+        failedAny = true;
     if (failedAny)
       signalPassFailure();
   }
@@ -859,14 +1042,7 @@ struct ConvertMindSporeToAICorePass
         tiling = chooseMatMulTiling(p.m, p.n, p.k, p.elementType, p.withBias,
                                     target, built.why);
       } else {
-        MatMulTiling forced{tilingOption[0],
-                            tilingOption[1],
-                            tilingOption[2],
-                            tilingOption[3],
-                            tilingOption.size() > 5 ? tilingOption[5] : 2,
-                            tilingOption[4],
-                            1,
-                            0};
+        MatMulTiling forced = getTilingFromOption(tilingOption);
         tiling = checkMatMulTiling(p.m, p.n, p.k, p.elementType, p.withBias,
                                    forced, target, built.why);
         built.optionRefused = failed(tiling);
@@ -880,8 +1056,7 @@ struct ConvertMindSporeToAICorePass
         KernelOp kernel = KernelOp::create(
             builder, op.getLoc(), p.kernelName(),
             builder.getFunctionType(argTypes, {}), tiling->blockDim);
-        kernel->setAttr("aicore.tiling",
-                        getMatMulTilingAttr(builder, *tiling));
+        kernel->setAttr("aicore.tiling", getTilingAttr(builder, *tiling));
         if (StringRef(target.name) != getDefaultTarget().name)
           kernel.setChip(target.name);
         symbols.insert(kernel);

@@ -25,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascend/Conversion/MindSporeToAICore/MixKernels.h"
+#include "CubeKernels.h"
 #include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 
@@ -820,9 +821,7 @@ LogicalResult mlir::ascend::convertMixFusion(
       t = chooseMatMulTiling(g.m, g.n, g.k, elt, /*withBias=*/false, target,
                              why);
     } else {
-      MatMulTiling forced{tiling[0], tiling[1], tiling[2], tiling[3],
-                          tiling.size() > 5 ? tiling[5] : 2,
-                          tiling[4], 1, 0};
+      MatMulTiling forced = getTilingFromOption(tiling);
       t = checkMatMulTiling(g.m, g.n, g.k, elt, /*withBias=*/false, forced,
                             target, why);
     }
@@ -839,7 +838,7 @@ LogicalResult mlir::ascend::convertMixFusion(
     MixKernelBuilder builder(g, *t, target, chunkRows);
     kernel = builder.build(group.getKernelName());
     Builder attrs(group.getContext());
-    kernel->setAttr("aicore.tiling", getMatMulTilingAttr(attrs, *t));
+    kernel->setAttr("aicore.tiling", getTilingAttr(attrs, *t));
     kernel->setAttr("aicore.mix",
                     attrs.getDictionaryAttr({attrs.getNamedAttr(
                         "aiv_chunk_rows", attrs.getI64IntegerAttr(chunkRows))}));

@@ -1,6 +1,7 @@
 //===- AICoreOps.cpp - aicore op verifiers and kernel syntax --------------===//
 #include "ascend/Dialect/AICore/IR/AICoreDialect.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
@@ -294,6 +295,82 @@ LogicalResult CopyOp::verify() {
            << srcElt << " and " << dstElt
            << " differ (only a FIX copy may convert f32 to f16 or bf16, and "
               "an L1 -> BT copy f16 or bf16 to f32)";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Load3DOp
+//===----------------------------------------------------------------------===//
+
+std::array<int64_t, 2> Load3DOp::getOutputSize() {
+  ArrayRef<int64_t> image = getImage(), kernel = getKernel(),
+                    stride = getStride(), dilation = getDilation(),
+                    pad = getPad();
+  std::array<int64_t, 2> size;
+  for (int d = 0; d < 2; ++d) {
+    int64_t padded = image[d] + pad[2 * d] + pad[2 * d + 1];
+    int64_t window = dilation[d] * (kernel[d] - 1) + 1;
+    size[d] = padded < window ? 0 : (padded - window) / stride[d] + 1;
+  }
+  return size;
+}
+
+int64_t Load3DOp::getCycles() {
+  auto type = cast<MemRefType>(getTarget().getType());
+  int64_t bytes = type.getNumElements() *
+                  llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  return llvm::divideCeil(bytes,
+                          getTargetFor(*this).rates.onChipBytesPerCycle);
+}
+
+LogicalResult Load3DOp::verify() {
+  MemRefType src = getSource().getType(), dst = getTarget().getType();
+  if (getAddressSpace(src) != AddressSpace::L1 ||
+      getAddressSpace(dst) != AddressSpace::L0A)
+    return emitOpError("expects the source in l1 and the target in l0a");
+  if (src.getRank() != 3 || dst.getRank() != 2)
+    return emitOpError("expects a [C, H, W] source and an [M, K] target, got ")
+           << formatShape(src.getShape()) << " and "
+           << formatShape(dst.getShape());
+  Type elt = src.getElementType();
+  if (elt != dst.getElementType() ||
+      !(elt.isF16() || elt.isBF16() || elt.isF32()))
+    return emitOpError("expects one element type, f16, bf16 or f32, got ")
+           << elt << " and " << dst.getElementType();
+  for (auto [name, values, size] :
+       {std::tuple{"image", getImage(), 2}, std::tuple{"kernel", getKernel(), 2},
+        std::tuple{"stride", getStride(), 2},
+        std::tuple{"dilation", getDilation(), 2},
+        std::tuple{"pad", getPad(), 4}}) {
+    if (static_cast<int>(values.size()) != size)
+      return emitOpError("expects ")
+             << size << " values in '" << name << "', got " << values.size();
+    bool isPad = StringRef(name) == "pad";
+    if (llvm::any_of(values, [&](int64_t v) { return isPad ? v < 0 : v < 1; }))
+      return emitOpError("expects '")
+             << name << "' to be " << (isPad ? "non-negative" : "positive")
+             << ", got " << formatShape(values);
+  }
+  ArrayRef<int64_t> image = getImage();
+  if (src.getDimSize(2) != image[1] || src.getDimSize(1) > image[0])
+    return emitOpError("expects the source to hold whole rows of the ")
+           << formatShape(image) << " image (at most " << image[0]
+           << " rows of " << image[1] << "), got "
+           << formatShape(src.getShape());
+  auto [ho, wo] = getOutputSize();
+  if (ho < 1 || wo < 1)
+    return emitOpError("the kernel window does not fit the padded image: "
+                       "the output would be empty");
+  if (std::optional<int64_t> pixel = getConstantIntValue(getPixel()))
+    if (*pixel < 0 || *pixel + dst.getDimSize(0) > ho * wo)
+      return emitOpError("output pixels ")
+             << *pixel << " to " << *pixel + dst.getDimSize(0) - 1
+             << " are outside the " << ho << "x" << wo << " output";
+  if (std::optional<int64_t> row = getConstantIntValue(getRow()))
+    if (*row < 0 || *row + src.getDimSize(1) > image[0])
+      return emitOpError("source rows ")
+             << *row << " to " << *row + src.getDimSize(1) - 1
+             << " are outside the image's " << image[0] << " rows";
   return success();
 }
 

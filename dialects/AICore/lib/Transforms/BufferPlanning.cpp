@@ -37,7 +37,7 @@ int pipeOf(Operation *op) {
 
 bool isView(Operation *op) {
   return isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
-             memref::CastOp>(op);
+             memref::CastOp, memref::TransposeOp>(op);
 }
 
 struct Access {

@@ -56,7 +56,7 @@ int64_t bytesOf(Value v) {
 Value rootBuffer(Value v) {
   while (Operation *def = v.getDefiningOp()) {
     if (!isa<memref::SubViewOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
-             memref::CastOp>(def))
+             memref::CastOp, memref::TransposeOp>(def))
       break;
     v = def->getOperand(0);
   }

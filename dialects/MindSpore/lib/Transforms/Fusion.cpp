@@ -11,7 +11,10 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace mlir::ascend::mindspore {
 #define GEN_PASS_DEF_ASCENDMINDSPOREFUSE
@@ -43,6 +46,22 @@ struct Group {
   /// GM bytes of the group as one kernel (kernelBytes), or -1 when `ops`
   /// changed since it was computed.
   int64_t bytes = -1;
+  /// The values the group reads from outside it (kernelBytes' inputs), valid
+  /// with `bytes`.
+  llvm::DenseSet<Value> inputs;
+  /// The values valueCount counts for the group, valid when `valuesKnown`.
+  llvm::DenseSet<Value> values;
+  bool valuesKnown = false;
+
+  /// Closes the group: it takes no more ops, so its cached sets go (a
+  /// program has a group per few ops).
+  void close() {
+    closed = true;
+    inputs = {};
+    values = {};
+    valuesKnown = false;
+    bytes = -1;
+  }
 };
 
 /// Grows fusion groups over one block (see the pass description).
@@ -71,8 +90,15 @@ private:
     return it == membership.end() ? -1 : it->second;
   }
   /// GM bytes of a kernel made of `ops`: external inputs once, outputs.
+  /// The inputs go to `inputs` when given.
   int64_t kernelBytes(ArrayRef<Operation *> ops,
-                      const llvm::SmallPtrSetImpl<Operation *> &members) const;
+                      const llvm::SmallPtrSetImpl<Operation *> &members,
+                      llvm::DenseSet<Value> *inputs = nullptr) const;
+  /// kernelBytes of group `g` with `op` (after all of its ops) added, from
+  /// the group's and the op's own: the op's operands the group computes or
+  /// reads already, and the group's results only the op reads, are no
+  /// longer GM traffic.
+  int64_t mergedKernelBytes(int64_t g, Operation *op, int64_t opBytes) const;
   /// tensorBytes(type), computed once per type: the cost model asks for the
   /// same few types many times per op.
   int64_t bytesOf(Type type) const {
@@ -98,6 +124,8 @@ private:
   int64_t maxGroupOps, maxGroupValues;
   Block *currentBlock = nullptr;
   SmallVector<Group> groups;
+  /// Groups made since the last op that closed every group.
+  SmallVector<int64_t> openSinceBarrier;
   llvm::DenseMap<Operation *, int64_t> membership;
   /// Grouped ops by the values they read. Entries of closed groups are
   /// dropped when the value is next looked up: a group never reopens, and a
@@ -105,11 +133,14 @@ private:
   /// reader walk all the readers before it.
   llvm::DenseMap<Value, SmallVector<Operation *, 2>> groupedReaders;
   mutable llvm::DenseMap<Type, int64_t> typeBytes;
+  /// The group kinds' attributes, made once.
+  llvm::DenseMap<StringRef, StringAttr> kindAttrs;
 };
 
 int64_t BlockFuser::kernelBytes(
     ArrayRef<Operation *> ops,
-    const llvm::SmallPtrSetImpl<Operation *> &members) const {
+    const llvm::SmallPtrSetImpl<Operation *> &members,
+    llvm::DenseSet<Value> *inputsOut) const {
   int64_t bytes = 0;
   llvm::SmallDenseSet<Value, 8> inputs;
   for (Operation *op : ops) {
@@ -126,22 +157,74 @@ int64_t BlockFuser::kernelBytes(
           }))
         bytes += bytesOf(r.getType());
   }
+  if (inputsOut) {
+    inputsOut->clear();
+    inputsOut->insert(inputs.begin(), inputs.end());
+  }
   return bytes;
 }
 
+int64_t BlockFuser::mergedKernelBytes(int64_t g, Operation *op,
+                                      int64_t opBytes) const {
+  // The ops of a group come before `op` in the block and no op of the group
+  // reads a result of `op`, so only `op`'s operands change what is counted.
+  const Group &group = groups[g];
+  int64_t bytes = group.bytes + opBytes;
+  llvm::SmallDenseSet<Value, 4> seen;
+  for (Value v : op->getOperands()) {
+    Operation *def = v.getDefiningOp();
+    if (isInlinableConstant(def) || !seen.insert(v).second)
+      continue;
+    auto member = def ? membership.find(def) : membership.end();
+    if (member != membership.end() && member->second == g) {
+      // Computed by the group: no longer read from GM by `op`, and no
+      // longer written by the group when `op` is its only reader outside.
+      bytes -= bytesOf(v.getType());
+      if (llvm::all_of(v.getUsers(), [&](Operation *user) {
+            Operation *at = inBlock(user);
+            if (at == op)
+              return true;
+            auto it = at ? membership.find(at) : membership.end();
+            return it != membership.end() && it->second == g;
+          }))
+        bytes -= bytesOf(v.getType());
+    } else if (group.inputs.contains(v)) {
+      // Read by the group already: read once.
+      bytes -= bytesOf(v.getType());
+    }
+  }
+  return bytes;
+}
+
+/// Adds what valueCount counts for `op` to `values`.
+static void addGroupValues(Operation *op, llvm::DenseSet<Value> &values) {
+  for (Value v : op->getOperands())
+    if (!isInlinableConstant(v.getDefiningOp()))
+      values.insert(v);
+  for (Value r : op->getResults())
+    values.insert(r);
+}
+
 int64_t BlockFuser::valueCount(const Group &group, Operation *extra) const {
-  llvm::SmallDenseSet<Value, 16> values;
-  auto add = [&](Operation *op) {
-    for (Value v : op->getOperands())
-      if (!isInlinableConstant(v.getDefiningOp()))
-        values.insert(v);
-    for (Value r : op->getResults())
-      values.insert(r);
+  if (!group.valuesKnown) {
+    Group &cached = const_cast<Group &>(group);
+    cached.values.clear();
+    for (Operation *op : group.ops)
+      addGroupValues(op, cached.values);
+    cached.valuesKnown = true;
+  }
+  int64_t count = group.values.size();
+  llvm::SmallDenseSet<Value, 4> added;
+  auto add = [&](Value v) {
+    if (!group.values.contains(v) && added.insert(v).second)
+      ++count;
   };
-  for (Operation *op : group.ops)
-    add(op);
-  add(extra);
-  return values.size();
+  for (Value v : extra->getOperands())
+    if (!isInlinableConstant(v.getDefiningOp()))
+      add(v);
+  for (Value r : extra->getResults())
+    add(r);
+  return count;
 }
 
 bool BlockFuser::compatible(const Group &group, Operation *op,
@@ -196,6 +279,7 @@ void BlockFuser::appendReaderGroups(Value v, Operation *op,
 void BlockFuser::run(Block &block) {
   currentBlock = &block;
   groups.clear();
+  openSinceBarrier.clear();
   membership.clear();
   groupedReaders.clear();
   for (Operation &opRef : block.without_terminator()) {
@@ -218,25 +302,25 @@ void BlockFuser::run(Block &block) {
       int64_t best = -1;
       double bestSaving = 0;
       int64_t bestBytes = 0;
+      int64_t bestMergedBytes = -1;
       int64_t opBytes = -1; // the op as a kernel of its own, once
       for (int64_t g : candidates) {
         if (g == best || groups[g].ops.empty() ||
             !compatible(groups[g], op, unit))
           continue;
-        llvm::SmallPtrSet<Operation *, 16> merged(groups[g].ops.begin(),
-                                                  groups[g].ops.end());
-        if (groups[g].bytes < 0)
-          groups[g].bytes = kernelBytes(groups[g].ops, merged);
-        merged.insert(op);
+        if (groups[g].bytes < 0) {
+          llvm::SmallPtrSet<Operation *, 16> members(groups[g].ops.begin(),
+                                                     groups[g].ops.end());
+          groups[g].bytes =
+              kernelBytes(groups[g].ops, members, &groups[g].inputs);
+        }
         if (opBytes < 0) {
           llvm::SmallPtrSet<Operation *, 1> alone;
           alone.insert(op);
           opBytes = kernelBytes({op}, alone);
         }
-        SmallVector<Operation *> mergedOps(groups[g].ops);
-        mergedOps.push_back(op);
         int64_t groupBytes = groups[g].bytes;
-        int64_t mergedBytes = kernelBytes(mergedOps, merged);
+        int64_t mergedBytes = mergedKernelBytes(g, op, opBytes);
         double saving = modeledMicros(groupBytes) + modeledMicros(opBytes) -
                         modeledMicros(mergedBytes);
         int64_t bytesSaved = groupBytes + opBytes - mergedBytes;
@@ -246,6 +330,7 @@ void BlockFuser::run(Block &block) {
           best = g;
           bestSaving = saving;
           bestBytes = bytesSaved;
+          bestMergedBytes = mergedBytes;
         }
       }
       if (best >= 0) {
@@ -253,10 +338,22 @@ void BlockFuser::run(Block &block) {
       } else {
         joined = groups.size();
         groups.emplace_back();
+        openSinceBarrier.push_back(joined);
       }
       Group &group = groups[joined];
       group.ops.push_back(op);
-      group.bytes = -1;
+      // The cost of the group with the op is known when the op joined it.
+      group.bytes = best >= 0 ? bestMergedBytes : -1;
+      if (best >= 0)
+        for (Value v : op->getOperands()) {
+          Operation *def = v.getDefiningOp();
+          auto member = def ? membership.find(def) : membership.end();
+          if (!isInlinableConstant(def) &&
+              (member == membership.end() || member->second != joined))
+            group.inputs.insert(v);
+        }
+      if (group.valuesKnown)
+        addGroupValues(op, group.values);
       group.hasCube |= unit == "cube";
       group.hasReduction |= unit == "reduction";
       membership[op] = joined;
@@ -295,7 +392,11 @@ void BlockFuser::run(Block &block) {
         group.hasCube = cube;
         group.hasReduction = reduction;
         group.bytes = -1;
+        group.valuesKnown = false;
         other.ops.clear();
+        other.inputs = {};
+        other.values = {};
+        other.valuesKnown = false;
       }
     }
     // An op outside a group that reads its values closes it; an op with side
@@ -304,15 +405,17 @@ void BlockFuser::run(Block &block) {
                    !loadTime.contains(op) &&
                    (op->getNumRegions() > 0 || !isPure(op));
     if (barrier) {
-      for (Group &group : groups)
-        group.closed = true;
+      // Groups made since the last barrier (the earlier ones are closed).
+      for (int64_t g : openSinceBarrier)
+        groups[g].close();
+      openSinceBarrier.clear();
       continue;
     }
     op->walk([&](Operation *nested) {
       for (Value v : nested->getOperands()) {
         int64_t g = groupOf(v);
         if (g >= 0 && g != joined)
-          groups[g].closed = true;
+          groups[g].close();
       }
     });
   }
@@ -346,17 +449,19 @@ void BlockFuser::materialize(Group &group, int64_t index) {
           }))
         outputs.push_back(r);
   }
-  std::string name = "Fused";
+  SmallString<64> name("Fused");
   int64_t named = 0;
   for (Operation *op : group.ops) {
     if (isViewOp(op) || named == 4)
       continue;
     if (auto prim = dyn_cast<PrimitiveOpInterface>(op)) {
-      name += "_" + prim.getPrimitiveName().str();
+      name += "_";
+      name += prim.getPrimitiveName();
       ++named;
     }
   }
-  name += "_" + std::to_string(index);
+  name += "_";
+  llvm::raw_svector_ostream(name) << index;
   StringRef kind = group.hasCube        ? "mix"
                    : group.hasReduction ? "reduction"
                                         : "vector";
@@ -365,8 +470,11 @@ void BlockFuser::materialize(Group &group, int64_t index) {
   OpBuilder builder(last);
   Location loc = builder.getFusedLoc(llvm::to_vector(
       llvm::map_range(group.ops, [](Operation *op) { return op->getLoc(); })));
+  StringAttr &kindAttr = kindAttrs[kind];
+  if (!kindAttr)
+    kindAttr = builder.getStringAttr(kind);
   auto fusion = FusionOp::create(
-      builder, loc, TypeRange(ValueRange(outputs)), builder.getStringAttr(kind),
+      builder, loc, TypeRange(ValueRange(outputs)), kindAttr,
       builder.getStringAttr(name), inputs.getArrayRef());
   Block *body = builder.createBlock(&fusion.getBody());
   IRMapping mapping;

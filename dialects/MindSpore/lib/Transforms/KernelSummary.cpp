@@ -31,12 +31,14 @@ mlir::ascend::mindspore::findLoadTimeOps(Operation *root) {
   };
   root->walk([&](Operation *op) {
     if (isa<LoadOp, ConstantOp>(op) || op->getNumOperands() == 0 ||
-        op->getNumRegions() || op->hasTrait<OpTrait::IsTerminator>() ||
+        op->getNumRegions() ||
         !isa_and_nonnull<MindSporeDialect>(op->getDialect()))
       return;
     // The operands first: most ops read an activation, and that is cheaper
-    // to see than purity (two interface lookups).
-    if (llvm::all_of(op->getOperands(), isStatic) && isPure(op))
+    // to see than the terminator trait (a search of the op's traits) and
+    // purity (two interface lookups).
+    if (llvm::all_of(op->getOperands(), isStatic) &&
+        !op->hasTrait<OpTrait::IsTerminator>() && isPure(op))
       loadTime.insert(op);
   });
   return loadTime;

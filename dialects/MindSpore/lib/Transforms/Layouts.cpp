@@ -46,6 +46,30 @@ RankedTensorType physicalType(Type logical, StringRef format) {
   return RankedTensorType::get(*shape, t.getElementType());
 }
 
+/// The format names and physical types the pass builds, each made once: a
+/// program converts the same few (type, format) pairs at every layer.
+class FormatCache {
+public:
+  explicit FormatCache(MLIRContext *context) : context(context) {}
+  StringAttr name(StringRef format) {
+    StringAttr &attr = names[format];
+    if (!attr)
+      attr = StringAttr::get(context, format);
+    return attr;
+  }
+  RankedTensorType physical(Type logical, StringRef format) {
+    RankedTensorType &type = types[{logical, format}];
+    if (!type)
+      type = physicalType(logical, format);
+    return type;
+  }
+
+private:
+  MLIRContext *context;
+  llvm::DenseMap<StringRef, StringAttr> names;
+  llvm::DenseMap<std::pair<Type, StringRef>, RankedTensorType> types;
+};
+
 /// Formats ("" = keep as is) for the inputs and results of a MIX group.
 /// `loadTime` tells values MindSpore computes when it loads the weights.
 void chooseFormats(FusionOp group, SmallVectorImpl<StringRef> &inputs,
@@ -100,7 +124,7 @@ using Conversions =
 void applyFormats(FusionOp group, ArrayRef<StringRef> inputs,
                   ArrayRef<StringRef> results,
                   SmallVectorImpl<TransDataOp> &convertedBack,
-                  Conversions &converted) {
+                  Conversions &converted, FormatCache &cache) {
   Block &body = group.getBody().front();
   OpBuilder outside(group);
   OpBuilder inside = OpBuilder::atBlockBegin(&body);
@@ -110,7 +134,7 @@ void applyFormats(FusionOp group, ArrayRef<StringRef> inputs,
       continue;
     StringRef plain = plainOf(format);
     Value input = group.getInputs()[i];
-    RankedTensorType physical = physicalType(input.getType(), format);
+    RankedTensorType physical = cache.physical(input.getType(), format);
     // A result an earlier group wrote in this format and converted back:
     // the inverse pair folds away, the group reads the physical value.
     auto inner = input.getDefiningOp<TransDataOp>();
@@ -126,16 +150,16 @@ void applyFormats(FusionOp group, ArrayRef<StringRef> inputs,
       TransDataOp &moved = converted[{input, format}];
       if (!moved || !moved->getBlock()->findAncestorOpInBlock(*group))
         moved = TransDataOp::create(outside, loc, physical, input,
-                                    outside.getStringAttr(plain),
-                                    outside.getStringAttr(format));
+                                    cache.name(plain),
+                                    cache.name(format));
       group.getInputsMutable()[i].assign(moved);
     }
     BlockArgument arg = body.getArgument(i);
     Type logical = arg.getType();
     arg.setType(physical);
     auto back = TransDataOp::create(inside, loc, logical, arg,
-                                    inside.getStringAttr(format),
-                                    inside.getStringAttr(plain));
+                                    cache.name(format),
+                                    cache.name(plain));
     arg.replaceAllUsesExcept(back, back);
   }
   auto yield = cast<YieldOp>(body.getTerminator());
@@ -147,15 +171,15 @@ void applyFormats(FusionOp group, ArrayRef<StringRef> inputs,
     StringRef plain = plainOf(format);
     OpResult result = group->getResult(i);
     Type logical = result.getType();
-    RankedTensorType physical = physicalType(logical, format);
+    RankedTensorType physical = cache.physical(logical, format);
     auto moved = TransDataOp::create(
         beforeYield, loc, physical, yield.getValues()[i],
-        beforeYield.getStringAttr(plain), beforeYield.getStringAttr(format));
+        cache.name(plain), cache.name(format));
     yield.getValuesMutable()[i].assign(moved);
     result.setType(physical);
     auto back = TransDataOp::create(after, loc, logical, result,
-                                    after.getStringAttr(format),
-                                    after.getStringAttr(plain));
+                                    cache.name(format),
+                                    cache.name(plain));
     result.replaceAllUsesExcept(back, back);
     convertedBack.push_back(back);
   }
@@ -181,10 +205,11 @@ struct AssignLayoutsPass
     // (applyFormats), without a rewrite of the whole program.
     SmallVector<TransDataOp> convertedBack;
     Conversions converted;
+    FormatCache cache(&getContext());
     for (FusionOp group : groups) {
       SmallVector<StringRef> inputs, results;
       chooseFormats(group, inputs, results, loadTime);
-      applyFormats(group, inputs, results, convertedBack, converted);
+      applyFormats(group, inputs, results, convertedBack, converted, cache);
     }
     for (TransDataOp back : convertedBack)
       if (back->use_empty())

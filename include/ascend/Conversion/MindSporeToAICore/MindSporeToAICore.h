@@ -1,7 +1,8 @@
 //===- MindSporeToAICore.h - mindspore to aicore conversion -----*- C++ -*-===//
 //
-// convert-mindspore-to-aicore: tiles MatMul (+ BiasAdd) for one AI Core into
-// aicore kernels launched from the graph. See Passes.td for the rules.
+// convert-mindspore-to-aicore: tiles MatMul (+ BiasAdd) and Conv2D (+ BiasAdd,
+// as an implicit GEMM) for one AI Core into aicore kernels launched from the
+// graph. See Passes.td for the rules.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCEND_CONVERSION_MINDSPORETOAICORE_MINDSPORETOAICORE_H
@@ -48,10 +49,60 @@ struct MatMulRegion {
   int64_t rows, cols;         ///< valid elements of each of its tiles
   int64_t rowBase, colBase;   ///< offset of its first tile in the result
   int64_t offset;             ///< global number of its first tile
+  /// With several images (a convolution's batch), the region's rows of
+  /// tiles go image by image, `imageTiles` per image: row r is tile
+  /// r mod imageTiles of image r / imageTiles, whose rows start at
+  /// (r / imageTiles) * m. 0 with one image.
+  int64_t imageTiles = 0;
   int64_t count() const { return rowTiles * colTiles; }
 };
+/// With `images` > 1 the result is `images` [m, n] blocks stacked in M
+/// (the rows of one image's tiles never cross into the next).
 SmallVector<MatMulRegion> getMatMulRegions(int64_t m, int64_t n,
-                                           const MatMulTiling &t);
+                                           const MatMulTiling &t,
+                                           int64_t images = 1);
+
+/// An NCHW x OIHW convolution with group 1 as the implicit GEMM of one image
+/// `[Ho * Wo, C * KH * KW] x [C * KH * KW, Cout]` (output pixels x input
+/// channels and kernel taps, K ordered (c, kh, kw)), repeated over the batch.
+/// The A operand is never stored: each K stage loads the input rows its
+/// output rows need (with the halo) into L1, and `aicore.load3d` expands
+/// them into L0A (ConvKernels.cpp, docs/AICoreKernels.md).
+struct ConvGeometry {
+  int64_t batch, channels, height, width; ///< input N, C, H, W
+  int64_t outChannels, kernelH, kernelW;  ///< weight O, KH, KW
+  int64_t strideH, strideW, dilationH, dilationW;
+  int64_t padTop, padBottom, padLeft, padRight;
+  int64_t outH, outW; ///< result Ho, Wo
+
+  int64_t pixels() const { return outH * outW; }
+  int64_t gemmK() const { return channels * kernelH * kernelW; }
+  /// Channels `kLen` consecutive elements of K can touch (any start), at
+  /// most C: the channel extent of an L1 stage.
+  int64_t stageChannels(int64_t kLen) const;
+  /// Input rows `rows` consecutive output pixels of one image can read
+  /// (the output rows they span, strided, plus the kernel's dilated
+  /// extent), at most H: the row extent of an L1 stage.
+  int64_t bandRows(int64_t rows) const;
+  /// Bytes of the band [stageChannels(kLen), bandRows(rows), W] one L1
+  /// stage holds and MTE2 moves (elements of `elementBytes` bytes).
+  int64_t stageBytes(int64_t rows, int64_t kLen, int64_t elementBytes) const;
+};
+
+/// chooseMatMulTiling for the implicit GEMM of `conv` (M = Ho * Wo per
+/// image, N = Cout, K = C * KH * KW; the batch multiplies the M tiles):
+/// the same search and model, with an A stage of `conv.stageBytes` in L1
+/// and on MTE2 (the halo included).
+FailureOr<MatMulTiling> chooseConvTiling(const ConvGeometry &conv,
+                                         Type elementType, bool withBias,
+                                         const aicore::AICoreTarget &target,
+                                         std::string &why);
+/// checkMatMulTiling for the implicit GEMM of `conv`.
+FailureOr<MatMulTiling> checkConvTiling(const ConvGeometry &conv,
+                                        Type elementType, bool withBias,
+                                        MatMulTiling t,
+                                        const aicore::AICoreTarget &target,
+                                        std::string &why);
 
 /// Chooses the schedule of an `[m, k] x [k, n]` matmul on `elementType`
 /// (f32, f16 or bf16) for `target` by the search in Passes.td: the fewest
@@ -73,9 +124,6 @@ FailureOr<MatMulTiling> checkMatMulTiling(int64_t m, int64_t n, int64_t k,
                                           const aicore::AICoreTarget &target,
                                           std::string &why);
 
-/// The `aicore.tiling` attribute recorded on a matmul kernel (tm, tn, tk,
-/// k_stages, l1_buffers, l0c_buffers, modeled_cycles).
-DictionaryAttr getMatMulTilingAttr(Builder &b, const MatMulTiling &t);
 
 /// What the Cube part of a kernel does with each finished output tile,
 /// instead of FIX-writing it to the result: called with the builder at the

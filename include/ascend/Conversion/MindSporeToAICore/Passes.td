@@ -6,7 +6,7 @@ include "mlir/Pass/PassBase.td"
 
 def ConvertMindSporeToAICorePass
     : Pass<"convert-mindspore-to-aicore", "ModuleOp"> {
-  let summary = "Tiles vector and mix fusion groups and MatMul (+ BiasAdd) into multi-core, double-buffered aicore kernels";
+  let summary = "Tiles vector and mix fusion groups, MatMul (+ BiasAdd) and Conv2D (+ BiasAdd) into multi-core, double-buffered aicore kernels";
   let description = [{
     Vector groups. Each `mindspore.fusion "vector"` group, and each
     `"reduction"` group whose reductions (ReduceSum/Max/Mean, Softmax) run
@@ -70,8 +70,9 @@ def ConvertMindSporeToAICorePass
     l0c_buffers, modeled_cycles}`.
     A matmul whose element type the Cube lacks stays at the mindspore level
     with a remark. The `tiling` option replaces the search with one given
-    schedule for every matmul (for tests and tuning); a schedule that is
-    not made of fractal multiples or does not fit the chip is an error.
+    schedule for every matmul and convolution (for tests and tuning); a
+    schedule that is not made of fractal multiples or does not fit the chip
+    is an error.
 
     Edge tiles. When M or N is not a multiple of its tile (or of 16), the
     last row or column of tiles is partial: its GM -> L1 copies move only
@@ -113,6 +114,20 @@ def ConvertMindSporeToAICorePass
     / free); the bias rows ride on the stage and slice flags. The "free" flags are set once for every buffer before the
     tiles and waited once after them. Nothing else is flagged: MTE2 loads
     stages s + 1 ... s + l1_buffers - 1 while the Cube multiplies stage s.
+
+    Convolutions. Each `mindspore.conv2d` with group 1 (NCHW x OIHW, any
+    stride, padding and dilation; f32, f16 or bf16), with a `bias_add` that
+    is its only user, becomes the same kernel on the implicit GEMM of each
+    image: M = Ho * Wo output pixels (the batch's tiles stacked), N = Cout,
+    K = Cin * KH * KW ordered (c, kh, kw), the OIHW weight viewed as the
+    transposed B operand `[Cout, K]`. A K stage's MTE2 copy of A moves the
+    band of whole input rows its output rows read (the halo included) and
+    the channels it touches into L1; each slice is expanded into L0A by
+    `aicore.load3d` (img2col on MTE1, zeros for the padding); the result
+    tile is written to `out[n, channels, pixels]` through a transposed view.
+    The tile search scores the band's bytes in L1 and on MTE2. Identical
+    convolutions share a kernel; other groups stay with a remark.
+    docs/AICoreKernels.md (Convolutions) has the rules.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -124,7 +139,8 @@ def ConvertMindSporeToAICorePass
     Option<"chip", "chip", "std::string", "\"Ascend910B2\"",
            "row of the aicore target table to tile for">,
     ListOption<"tilingOption", "tiling", "int64_t",
-               "Use this schedule for every matmul instead of the search: "
+               "Use this schedule for every matmul and convolution instead "
+               "of the search: "
                "tm,tn,tk,k-stages,l0c-buffers[,l1-buffers] (tile sizes "
                "multiples of 16, l1-buffers 2 by default; an error when it "
                "does not fit the chip's buffers)">,

@@ -4,6 +4,7 @@
 
 include "ascend/Dialect/AICore/IR/AICoreDialect.td"
 include "ascend/Dialect/AICore/IR/AICoreEnums.td"
+include "ascend/Dialect/AICore/IR/AICoreInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def AICore_AllocOp : AICore_Op<"alloc"> {
@@ -63,6 +64,75 @@ def AICore_CopyOp : AICore_Op<"copy"> {
   let extraClassDeclaration = [{
     /// The pipe this copy runs on (valid once verified).
     Pipe getPipe();
+  }];
+  let hasVerifier = 1;
+}
+
+def AICore_Load3DOp : AICore_Op<"load3d", [AICore_PipeOpInterface]> {
+  let summary = "img2col expansion of a feature map in L1 into L0A (pipe MTE1)";
+  let description = [{
+    The Cube's A operand of an implicit-GEMM convolution, built on the way
+    from L1 to L0A (the device's `load3d`, AscendC `LoadData` with
+    `LoadData3DParamsV2`). `source` is a band of one image's feature map in
+    L1, `[C1, H1, W]` (channels `channel ... channel + C1 - 1` and rows
+    `row ... row + H1 - 1` of an `image = [H, W]` input, whole rows);
+    `target` is `[M1, K1]` in L0A. With the convolution's `kernel = [KH, KW]`,
+    `stride`, `dilation` (each `[h, w]`) and `pad = [top, bottom, left,
+    right]`, the output is `Ho x Wo` with `Ho = (H + top + bottom -
+    dilation_h * (KH - 1) - 1) / stride_h + 1` (likewise `Wo`), and
+
+    ```
+    target[i, j] = source[c - channel, h - row, w]   or 0 (padding)
+      m = pixel + i           (output pixel, row-major in Ho x Wo)
+      q = k + j               (GEMM K index, ordered (c, kh, kw))
+      c = q / (KH * KW), kh = q / KW mod KH, kw = q mod KW
+      h = (m / Wo) * stride_h - top + kh * dilation_h
+      w = (m mod Wo) * stride_w - left + kw * dilation_w
+    ```
+
+    with 0 wherever `(h, w)` lies outside the image (the padding is never
+    stored). Every `(c, h)` inside the image that the expansion reads must
+    lie in the band (the kernel builder loads the rows the tile needs,
+    including the halo of `(KH - 1) * dilation_h` rows). Units: elements;
+    `pixel`, `k`, `channel` and `row` are indices. Element types: f16, bf16
+    or f32, the same in both buffers.
+
+    On the device the feature map is in NC1HWC0 (C0 = 16 channels innermost)
+    and K is ordered (C1, KH, KW, C0) to match FRACTAL_Z weights; here the
+    band is NCHW and K is (C, KH, KW), the order of an OIHW weight viewed as
+    `[Cout, C * KH * KW]`, so the weight needs no reordering.
+
+    Cost: one MTE1 cycle per `onChipBytesPerCycle` (512 B, "L1 -> L0
+    512 B/cycle" in ascend-hardware.md) of `target`, the rate of a plain
+    L1 -> L0A copy (no public figure for load3d's own rate).
+
+    ```mlir
+    aicore.load3d %band[%c, %h], %a[%p, %k] {image = array<i64: 56, 56>,
+        kernel = array<i64: 3, 3>, stride = array<i64: 1, 1>,
+        dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>}
+        : memref<8x6x56xf16, #aicore.space<l1>>
+          to memref<128x64xf16, #aicore.space<l0a>>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemRead]>:$source,
+                       Index:$channel, Index:$row,
+                       Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$target,
+                       Index:$pixel, Index:$k,
+                       DenseI64ArrayAttr:$image, DenseI64ArrayAttr:$kernel,
+                       DenseI64ArrayAttr:$stride, DenseI64ArrayAttr:$dilation,
+                       DenseI64ArrayAttr:$pad);
+  let assemblyFormat = [{
+    $source `[` $channel `,` $row `]` `,` $target `[` $pixel `,` $k `]`
+    attr-dict `:` type($source) `to` type($target)
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::ascend::aicore::Pipe getExecutionPipe() {
+      return ::mlir::ascend::aicore::Pipe::MTE1;
+    }
+    /// Bytes of `target` over the target table's on-chip rate.
+    int64_t getCycles();
+    /// The output size [Ho, Wo] the attributes imply.
+    std::array<int64_t, 2> getOutputSize();
   }];
   let hasVerifier = 1;
 }

@@ -1,0 +1,359 @@
+//===- ConvKernels.cpp - Conv2D as an implicit-GEMM Cube kernel -----------===//
+//
+// A `mindspore.conv2d` (NCHW x OIHW, group 1) is the GEMM of each image
+// `[Ho * Wo, C * KH * KW] x [C * KH * KW, Cout]`: output pixels x (input
+// channel, kernel row, kernel column), with the OIHW weight viewed as the
+// transposed B operand `[Cout, C * KH * KW]`. The kernel is the matmul
+// schedule (MatMulKernelBuilder) with A loaded the Ascend way: MTE2 moves the
+// band of input rows a tile's output rows need (with the halo) and the
+// channels a K stage touches into L1, and `aicore.load3d` expands it on MTE1
+// into L0A (img2col; padding is produced as zeros, never stored). The result
+// tile [pixels, channels] is written into the NCHW output through a
+// transposed view. See docs/AICoreKernels.md (Convolutions).
+//
+//===----------------------------------------------------------------------===//
+#include "CubeKernels.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+namespace mlir::ascend {
+
+int64_t ConvGeometry::stageChannels(int64_t kLen) const {
+  // [k, k + kLen) spans channels k / KK ... (k + kLen - 1) / KK; at most
+  // this many whatever k is.
+  int64_t taps = kernelH * kernelW;
+  return std::min(channels, (kLen + taps - 2) / taps + 1);
+}
+
+int64_t ConvGeometry::bandRows(int64_t rows) const {
+  // `rows` consecutive pixels of a row-major Ho x Wo output span at most
+  // this many output rows; each output row reads `strideH` further down.
+  int64_t outRows = std::min(outH, (rows + outW - 2) / outW + 1);
+  return std::min(height, (outRows - 1) * strideH +
+                              dilationH * (kernelH - 1) + 1);
+}
+
+int64_t ConvGeometry::stageBytes(int64_t rows, int64_t kLen,
+                                 int64_t elementBytes) const {
+  return stageChannels(kLen) * bandRows(rows) * width * elementBytes;
+}
+
+} // namespace mlir::ascend
+
+using namespace mlir;
+using namespace mlir::ascend;
+using namespace mlir::ascend::aicore;
+
+namespace {
+
+/// The A operand and result of a convolution kernel (CubeOperandHooks).
+/// Row positions `mi` are `image * Ho * Wo + pixel`.
+class ConvOperands final : public CubeOperandHooks {
+public:
+  ConvOperands(const ConvGeometry &g, const MatMulTiling &t, Type elementType)
+      : g(g), t(t), elementType(elementType) {}
+
+  Value prepare(OpBuilder &b, Location loc, Value x, Value y,
+                Value out) override {
+    input = x;
+    // The result as [N, Cout, Ho * Wo]: a tile's channels x pixels.
+    outPixels = memref::CollapseShapeOp::create(
+        b, loc, out, ArrayRef<ReassociationIndices>{{0}, {1}, {2, 3}});
+    // The OIHW weight as the GEMM's [N, K] = [Cout, C * KH * KW].
+    return memref::CollapseShapeOp::create(
+        b, loc, y, ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}});
+  }
+
+  Value allocAStage(OpBuilder &b, Location loc) override {
+    auto type = MemRefType::get(
+        {g.stageChannels(t.kStages * t.tk), g.bandRows(t.tm), g.width},
+        elementType, MemRefLayoutAttrInterface{},
+        AddressSpaceAttr::get(b.getContext(), AddressSpace::L1));
+    return AllocOp::create(b, loc, type);
+  }
+
+  void loadAStage(OpBuilder &b, Location loc, Value stage, OpFoldResult mi,
+                  OpFoldResult k, int64_t rows, int64_t kLen) override {
+    Band band = getBand(b, loc, mi, k, rows, kLen);
+    // The slices of this stage follow in the same block and reuse it.
+    stageBand = {stage, band};
+    // input[n, c0 : c0 + C1, h0 : h0 + H1, :] -> stage[0 : C1, 0 : H1, :]
+    int64_t c1 = g.stageChannels(kLen), h1 = g.bandRows(rows);
+    SmallVector<OpFoldResult> offsets{band.image, band.channel, band.row,
+                                      b.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), b.getIndexAttr(c1),
+                                    b.getIndexAttr(h1),
+                                    b.getIndexAttr(g.width)};
+    SmallVector<OpFoldResult> strides(4, b.getIndexAttr(1));
+    auto inputType = cast<MemRefType>(input.getType());
+    auto sourceType = memref::SubViewOp::inferRankReducedResultType(
+        {c1, h1, g.width}, inputType, offsets, sizes, strides);
+    Value source = memref::SubViewOp::create(b, loc, sourceType, input,
+                                             offsets, sizes, strides);
+    CopyOp::create(b, loc, source, bandView(b, loc, stage, c1, h1));
+  }
+
+  void loadASlice(OpBuilder &b, Location loc, Value stage, Value slice,
+                  OpFoldResult mi, OpFoldResult k, int64_t kLen, int64_t kk,
+                  int64_t rows, int64_t len) override {
+    Band band = stageBand.first == stage ? stageBand.second
+                                         : getBand(b, loc, mi, k, rows, kLen);
+    Value source = bandView(b, loc, stage, g.stageChannels(kLen),
+                            g.bandRows(rows));
+    Load3DOp::create(
+        b, loc, source, value(b, loc, band.channel), value(b, loc, band.row),
+        slice, value(b, loc, band.pixel),
+        value(b, loc, add(b, loc, k, b.getIndexAttr(kk))),
+        b.getDenseI64ArrayAttr({g.height, g.width}),
+        b.getDenseI64ArrayAttr({g.kernelH, g.kernelW}),
+        b.getDenseI64ArrayAttr({g.strideH, g.strideW}),
+        b.getDenseI64ArrayAttr({g.dilationH, g.dilationW}),
+        b.getDenseI64ArrayAttr(
+            {g.padTop, g.padBottom, g.padLeft, g.padRight}));
+  }
+
+  Value resultTile(OpBuilder &b, Location loc, OpFoldResult mi,
+                   OpFoldResult ni, int64_t rows, int64_t cols) override {
+    // out[n, ni : ni + cols, p : p + rows] is [cols, rows]; the tile is
+    // its transpose. On the device the fixpipe writes the NZ tile into a
+    // 5HD (NC1HWC0) result instead; here the result stays NCHW.
+    OpFoldResult image = divide(b, loc, mi, g.pixels());
+    OpFoldResult pixel = remainder(b, loc, mi, g.pixels());
+    SmallVector<OpFoldResult> offsets{image, ni, pixel};
+    SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), b.getIndexAttr(cols),
+                                    b.getIndexAttr(rows)};
+    SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+    auto type = memref::SubViewOp::inferRankReducedResultType(
+        {cols, rows}, cast<MemRefType>(outPixels.getType()), offsets, sizes,
+        strides);
+    Value channelsByPixels = memref::SubViewOp::create(
+        b, loc, type, outPixels, offsets, sizes, strides);
+    AffineMap swap = AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0},
+                                                  b.getContext());
+    return memref::TransposeOp::create(b, loc, channelsByPixels,
+                                       AffineMapAttr::get(swap));
+  }
+
+private:
+  /// Where the stage of K [k, k + kLen) for pixels [p, p + rows) of image
+  /// `image` sits in the input: the band starts at channel `channel` and row
+  /// `row`, clamped so that the whole [stageChannels, bandRows, W] band is
+  /// inside the input (it then holds every channel and row the tile reads).
+  struct Band {
+    OpFoldResult image, pixel, channel, row;
+  };
+  Band getBand(OpBuilder &b, Location loc, OpFoldResult mi, OpFoldResult k,
+               int64_t rows, int64_t kLen) {
+    Band band;
+    band.image = divide(b, loc, mi, g.pixels());
+    band.pixel = remainder(b, loc, mi, g.pixels());
+    OpFoldResult firstChannel = divide(b, loc, k, g.kernelH * g.kernelW);
+    band.channel =
+        binary<arith::MinSIOp>(b, loc, firstChannel,
+                               b.getIndexAttr(g.channels -
+                                              g.stageChannels(kLen)),
+                               [](int64_t x, int64_t y) {
+                                 return std::min(x, y);
+                               });
+    // The first input row the tile's first output row reads (negative in
+    // the top padding).
+    OpFoldResult outRow = divide(b, loc, band.pixel, g.outW);
+    OpFoldResult firstRow = binary<arith::SubIOp>(
+        b, loc, multiply(b, loc, outRow, g.strideH),
+        b.getIndexAttr(g.padTop),
+        [](int64_t x, int64_t y) { return x - y; });
+    OpFoldResult lastStart = b.getIndexAttr(g.height - g.bandRows(rows));
+    band.row = binary<arith::MaxSIOp>(
+        b, loc,
+        binary<arith::MinSIOp>(
+            b, loc, firstRow, lastStart,
+            [](int64_t x, int64_t y) { return std::min(x, y); }),
+        b.getIndexAttr(0), [](int64_t x, int64_t y) { return std::max(x, y); });
+    return band;
+  }
+
+  /// The loaded part [c1, h1, W] of an L1 stage buffer.
+  Value bandView(OpBuilder &b, Location loc, Value stage, int64_t c1,
+                 int64_t h1) {
+    auto type = cast<MemRefType>(stage.getType());
+    if (type.getDimSize(0) == c1 && type.getDimSize(1) == h1)
+      return stage;
+    SmallVector<OpFoldResult> offsets(3, b.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes{b.getIndexAttr(c1), b.getIndexAttr(h1),
+                                    b.getIndexAttr(g.width)};
+    SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+    return memref::SubViewOp::create(b, loc, stage, offsets, sizes, strides);
+  }
+
+  // Index arithmetic that folds when its operands are constants.
+  static Value value(OpBuilder &b, Location loc, OpFoldResult v) {
+    if (std::optional<int64_t> c = getConstantIntValue(v))
+      return arith::ConstantIndexOp::create(b, loc, *c);
+    return cast<Value>(v);
+  }
+  template <typename OpT>
+  static OpFoldResult binary(OpBuilder &b, Location loc, OpFoldResult lhs,
+                             OpFoldResult rhs,
+                             int64_t (*fold)(int64_t, int64_t)) {
+    std::optional<int64_t> l = getConstantIntValue(lhs),
+                           r = getConstantIntValue(rhs);
+    if (l && r)
+      return b.getIndexAttr(fold(*l, *r));
+    return OpT::create(b, loc, value(b, loc, lhs), value(b, loc, rhs))
+        .getResult();
+  }
+  static OpFoldResult add(OpBuilder &b, Location loc, OpFoldResult l,
+                          OpFoldResult r) {
+    if (getConstantIntValue(r) == 0)
+      return l;
+    return binary<arith::AddIOp>(b, loc, l, r,
+                                 [](int64_t x, int64_t y) { return x + y; });
+  }
+  static OpFoldResult multiply(OpBuilder &b, Location loc, OpFoldResult l,
+                               int64_t r) {
+    if (r == 1)
+      return l;
+    return binary<arith::MulIOp>(b, loc, l, b.getIndexAttr(r),
+                                 [](int64_t x, int64_t y) { return x * y; });
+  }
+  static OpFoldResult divide(OpBuilder &b, Location loc, OpFoldResult l,
+                             int64_t r) {
+    if (r == 1)
+      return l;
+    return binary<arith::DivUIOp>(b, loc, l, b.getIndexAttr(r),
+                                  [](int64_t x, int64_t y) { return x / y; });
+  }
+  static OpFoldResult remainder(OpBuilder &b, Location loc, OpFoldResult l,
+                                int64_t r) {
+    if (r == 1)
+      return b.getIndexAttr(0);
+    return binary<arith::RemUIOp>(b, loc, l, b.getIndexAttr(r),
+                                  [](int64_t x, int64_t y) { return x % y; });
+  }
+
+  const ConvGeometry &g;
+  const MatMulTiling &t;
+  Type elementType;
+  Value input, outPixels;
+  /// The band the last loadAStage placed, by its stage buffer.
+  std::pair<Value, Band> stageBand;
+};
+
+/// The kernel name of a convolution problem: input, weight, stride, pad,
+/// dilation, element type and a fused bias.
+std::string getKernelName(const ConvGeometry &g, Type elementType,
+                          bool withBias) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  os << "conv2d_" << g.batch << "x" << g.channels << "x" << g.height << "x"
+     << g.width << "_" << g.outChannels << "x" << g.kernelH << "x" << g.kernelW
+     << "_s" << g.strideH << "x" << g.strideW << "_p" << g.padTop << "x"
+     << g.padBottom << "x" << g.padLeft << "x" << g.padRight << "_d"
+     << g.dilationH << "x" << g.dilationW << "_" << elementType;
+  if (withBias)
+    os << "_bias";
+  return name;
+}
+
+MemRefType gmType(RankedTensorType type) {
+  return MemRefType::get(
+      type.getShape(), type.getElementType(), MemRefLayoutAttrInterface{},
+      AddressSpaceAttr::get(type.getContext(), AddressSpace::GM));
+}
+
+} // namespace
+
+LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
+                                          const AICoreTarget &target,
+                                          SymbolTable &symbols,
+                                          ConvKernelCache &cache,
+                                          std::optional<MatMulTiling> forced) {
+  auto xType = cast<RankedTensorType>(op.getX().getType());
+  auto wType = cast<RankedTensorType>(op.getWeight().getType());
+  auto resultType = cast<RankedTensorType>(op.getResult().getType());
+  if (op.getGroup() != 1) {
+    op.emitRemark("conv2d kept at the mindspore level: group ")
+        << op.getGroup()
+        << " convolutions are not Cube kernels (only group 1 is)";
+    return success();
+  }
+  ConvGeometry g;
+  g.batch = xType.getDimSize(0);
+  g.channels = xType.getDimSize(1);
+  g.height = xType.getDimSize(2);
+  g.width = xType.getDimSize(3);
+  g.outChannels = wType.getDimSize(0);
+  g.kernelH = wType.getDimSize(2);
+  g.kernelW = wType.getDimSize(3);
+  g.strideH = op.getStride()[0];
+  g.strideW = op.getStride()[1];
+  g.dilationH = op.getDilation()[0];
+  g.dilationW = op.getDilation()[1];
+  g.padTop = op.getPad()[0];
+  g.padBottom = op.getPad()[1];
+  g.padLeft = op.getPad()[2];
+  g.padRight = op.getPad()[3];
+  g.outH = resultType.getDimSize(2);
+  g.outW = resultType.getDimSize(3);
+  Type elementType = resultType.getElementType();
+
+  mindspore::BiasAddOp biasAdd;
+  if (op->hasOneUse())
+    if (auto user = dyn_cast<mindspore::BiasAddOp>(*op->user_begin()))
+      if (user.getX() == op.getResult())
+        biasAdd = user;
+  bool withBias = static_cast<bool>(biasAdd);
+  SmallVector<Value> inputs{op.getX(), op.getWeight()};
+  if (biasAdd)
+    inputs.push_back(biasAdd.getBias());
+
+  std::string name = getKernelName(g, elementType, withBias);
+  auto [known, isNew] = cache.byName.try_emplace(name);
+  ConvKernelCache::Entry &built = known->second;
+  if (isNew) {
+    FailureOr<MatMulTiling> tiling =
+        forced ? checkConvTiling(g, elementType, withBias, *forced, target,
+                                 built.why)
+               : chooseConvTiling(g, elementType, withBias, target, built.why);
+    built.optionRefused = forced && failed(tiling);
+    if (succeeded(tiling)) {
+      SmallVector<Type> argTypes;
+      for (Value v : inputs)
+        argTypes.push_back(gmType(cast<RankedTensorType>(v.getType())));
+      argTypes.push_back(gmType(resultType));
+      OpBuilder builder(op.getContext());
+      KernelOp kernel =
+          KernelOp::create(builder, op.getLoc(), name,
+                           builder.getFunctionType(argTypes, {}),
+                           tiling->blockDim);
+      kernel->setAttr("aicore.tiling", getTilingAttr(builder, *tiling));
+      if (StringRef(target.name) != getDefaultTarget().name)
+        kernel.setChip(target.name);
+      symbols.insert(kernel);
+      ConvOperands operands(g, *tiling, elementType);
+      buildCubeKernel(kernel,
+                      CubeGemm{g.pixels(), g.outChannels, g.gemmK(), g.batch,
+                               elementType, withBias},
+                      *tiling, operands);
+      built.kernel = kernel;
+    }
+  }
+  if (!built.kernel) {
+    if (built.optionRefused)
+      return op.emitError("cannot use the tiling option for this conv2d: ")
+             << built.why;
+    op.emitRemark("conv2d kept at the mindspore level: ") << built.why;
+    return success();
+  }
+
+  Operation *replaced = biasAdd ? biasAdd.getOperation() : op.getOperation();
+  OpBuilder builder(replaced);
+  auto launch = LaunchOp::create(
+      builder, op.getLoc(), TypeRange{resultType},
+      FlatSymbolRefAttr::get(built.kernel.getSymNameAttr()), inputs);
+  replaced->getResult(0).replaceAllUsesWith(launch.getResult(0));
+  replaced->erase();
+  if (biasAdd)
+    op.erase();
+  return success();
+}

@@ -1,0 +1,93 @@
+//===- CubeKernels.h - Cube kernel builder hooks (private) ------*- C++ -*-===//
+//
+// The matmul schedule (MatMulKernelBuilder, MindSporeToAICore.cpp) builds
+// every Cube kernel; a kernel whose A operand is not a plain [M, K] GM matrix
+// (an implicit-GEMM convolution, ConvKernels.cpp) plugs its own A-operand
+// loads and result view in through CubeOperandHooks.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCEND_LIB_CONVERSION_MINDSPORETOAICORE_CUBEKERNELS_H
+#define ASCEND_LIB_CONVERSION_MINDSPORETOAICORE_CUBEKERNELS_H
+
+#include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include <map>
+
+namespace mlir::ascend {
+
+/// The A-operand path and result view of a Cube kernel built on the matmul
+/// schedule. Row positions `mi` are in the kernel's stacked M space (image
+/// i's rows start at i * m, see MatMulRegion::imageTiles); K positions are
+/// elements of the GEMM's K. All ops are emitted with `b` at its current
+/// insertion point.
+class CubeOperandHooks {
+public:
+  virtual ~CubeOperandHooks() = default;
+  /// Once, before any tile: makes the views the other hooks use and returns
+  /// the B operand as an `[N, K]` GM matrix (the kernel uses transpose_b)
+  /// made from the kernel's B argument `y`; `out` is its result argument.
+  virtual Value prepare(OpBuilder &b, Location loc, Value x, Value y,
+                        Value out) = 0;
+  /// One L1 stage buffer of A (called `l1_buffers` times).
+  virtual Value allocAStage(OpBuilder &b, Location loc) = 0;
+  /// MTE2: what A's rows [mi, mi + rows) x K [k, k + kLen) need, GM ->
+  /// `stage`.
+  virtual void loadAStage(OpBuilder &b, Location loc, Value stage,
+                          OpFoldResult mi, OpFoldResult k, int64_t rows,
+                          int64_t kLen) = 0;
+  /// MTE1: A's [rows, len] at (mi, k + kk) from `stage` (loaded by
+  /// loadAStage(.., mi, k, rows, kLen)) into the L0A view `slice`.
+  virtual void loadASlice(OpBuilder &b, Location loc, Value stage, Value slice,
+                          OpFoldResult mi, OpFoldResult k, int64_t kLen,
+                          int64_t kk, int64_t rows, int64_t len) = 0;
+  /// The GM view `[rows, cols]` of the result tile at (mi, ni).
+  virtual Value resultTile(OpBuilder &b, Location loc, OpFoldResult mi,
+                           OpFoldResult ni, int64_t rows, int64_t cols) = 0;
+};
+
+/// The Cube problem a kernel computes: `images` stacked `[m, k] x [k, n]`
+/// GEMMs (B shared, transposed: `[n, k]`), on `elementType`, with a fused
+/// `[n]` bias when `withBias`.
+struct CubeGemm {
+  int64_t m, n, k, images;
+  Type elementType;
+  bool withBias;
+};
+
+/// Builds the body of `kernel` (arguments: A source, B, [bias,] result) with
+/// the matmul schedule under `t`, loading A and writing results through
+/// `hooks`.
+void buildCubeKernel(aicore::KernelOp kernel, const CubeGemm &gemm,
+                     const MatMulTiling &t, CubeOperandHooks &hooks);
+
+/// The `aicore.tiling` attribute recording `t`.
+DictionaryAttr getTilingAttr(Builder &b, const MatMulTiling &t);
+
+/// The schedule the pass's `tiling` option spells (5 or 6 numbers).
+MatMulTiling getTilingFromOption(ArrayRef<int64_t> option);
+
+/// Kernels of the convolutions converted so far, by problem (identical
+/// convolutions share a kernel): the kernel, or why there is none.
+struct ConvKernelCache {
+  struct Entry {
+    aicore::KernelOp kernel;
+    std::string why;
+    bool optionRefused = false;
+  };
+  std::map<std::string, Entry> byName;
+};
+
+/// Replaces a `mindspore.conv2d` (and the `bias_add` that is its only user)
+/// with a launch of an implicit-GEMM Cube kernel, or leaves it with a remark
+/// saying why not. Fails (error emitted) only when the `tiling` option
+/// (`forced`) does not fit the convolution.
+LogicalResult convertConv2D(mindspore::Conv2DOp op,
+                            const aicore::AICoreTarget &target,
+                            SymbolTable &symbols, ConvKernelCache &cache,
+                            std::optional<MatMulTiling> forced);
+
+} // namespace mlir::ascend
+
+#endif // ASCEND_LIB_CONVERSION_MINDSPORETOAICORE_CUBEKERNELS_H
