@@ -80,6 +80,15 @@ struct ConvertAICoreToMemRefPass
           MemRefType::get(type.getShape(), type.getElementType())));
     }
     args.append(outputs);
+    // A MIX kernel's GM workspace: allocated for the call, as the runtime
+    // does on the device.
+    auto kernel = SymbolTable::lookupNearestSymbolFrom<KernelOp>(
+        op, op.getKernelAttr());
+    if (kernel && kernel.getWorkspaceBytes())
+      args.push_back(memref::AllocOp::create(
+          rewriter, loc,
+          cast<MemRefType>(
+              dropSpace(kernel.getArgumentTypes().back()))));
     func::CallOp::create(rewriter, loc, op.getKernel(), TypeRange{}, args);
     SmallVector<Value> results;
     for (auto [t, buffer] : llvm::zip(op.getResults().getTypes(), outputs))
@@ -90,6 +99,7 @@ struct ConvertAICoreToMemRefPass
 
   void lowerKernel(IRRewriter &rewriter, KernelOp kernel) {
     int64_t blockDim = kernel.getBlockDim();
+    const AICoreTarget &target = kernel.getTarget();
     rewriter.setInsertionPoint(kernel);
     auto func =
         func::FuncOp::create(rewriter, kernel.getLoc(), kernel.getSymName(),
@@ -133,14 +143,44 @@ struct ConvertAICoreToMemRefPass
         lowerLoad3D(rewriter, load3d);
       } else if (isa<PipeOpInterface>(op)) {
         lowerVectorOp(rewriter, op);
-      } else if (isa<SetFlagOp, WaitFlagOp>(op)) {
+      } else if (isa<SetFlagOp, WaitFlagOp, CrossCoreSetFlagOp,
+                     CrossCoreWaitFlagOp>(op)) {
         rewriter.eraseOp(op);
+      } else if (auto part = dyn_cast<OnCoreOp>(op)) {
+        lowerOnCore(rewriter, part, target);
       } else if (isa<ReturnOp>(op)) {
         rewriter.replaceOpWithNewOp<func::ReturnOp>(op);
       }
     }
     if (blockDim > 1 || !blockIndices.empty())
       runBlocksInSequence(rewriter, func, blockDim, blockIndices);
+  }
+
+  /// The parts of a MIX kernel run in program order: an `aic` part inline,
+  /// an `aiv` part in an scf.for over the block's AIVs whose induction
+  /// variable replaces `aicore.subblock_idx` (their on-chip buffers, shared
+  /// here, are each AIV's own on the device).
+  void lowerOnCore(IRRewriter &rewriter, OnCoreOp part,
+                   const AICoreTarget &target) {
+    Location loc = part.getLoc();
+    Block &body = part.getBody().front();
+    rewriter.setInsertionPoint(part);
+    if (part.getCore() == CoreType::AIC) {
+      rewriter.inlineBlockBefore(&body, part);
+      rewriter.eraseOp(part);
+      return;
+    }
+    Value lb = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value ub =
+        arith::ConstantIndexOp::create(rewriter, loc, target.vectorCoresPerCube);
+    Value step = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    auto loop = scf::ForOp::create(rewriter, loc, lb, ub, step);
+    SmallVector<SubBlockIdxOp> indices;
+    body.walk([&](SubBlockIdxOp idx) { indices.push_back(idx); });
+    for (SubBlockIdxOp idx : indices)
+      rewriter.replaceOp(idx, loop.getInductionVar());
+    rewriter.inlineBlockBefore(&body, loop.getBody()->getTerminator());
+    rewriter.eraseOp(part);
   }
 
   /// The host runs the kernel's blocks one after another: everything but
@@ -176,15 +216,21 @@ struct ConvertAICoreToMemRefPass
       rewriter.replaceOpWithNewOp<memref::CopyOp>(op, src, dst);
       return;
     }
-    // FIX conversion f32 -> f16/bf16.
+    // FIX conversion f32 -> f16/bf16, or an f16/bf16 bias widened to the
+    // f32 of the bias table (L1 -> BT).
     unsigned rank = srcType.getRank();
     AffineMap id = rewriter.getMultiDimIdentityMap(rank);
     Type dstElt = dstType.getElementType();
+    bool widen = dstType.getElementTypeBitWidth() >
+                 srcType.getElementTypeBitWidth();
     linalg::GenericOp::create(
         rewriter, op.getLoc(), ValueRange{src}, ValueRange{dst},
         ArrayRef<AffineMap>{id, id}, parallel(rank),
         [&](OpBuilder &b, Location loc, ValueRange args) {
-          Value v = arith::TruncFOp::create(b, loc, dstElt, args[0]);
+          Value v = widen ? arith::ExtFOp::create(b, loc, dstElt, args[0])
+                                .getResult()
+                          : arith::TruncFOp::create(b, loc, dstElt, args[0])
+                                .getResult();
           linalg::YieldOp::create(b, loc, v);
         });
     rewriter.eraseOp(op);
@@ -193,7 +239,26 @@ struct ConvertAICoreToMemRefPass
   void lowerMmad(IRRewriter &rewriter, MmadOp op) {
     Location loc = op.getLoc();
     Value c = op.getC();
-    if (!op.getAccumulate()) {
+    if (Value bias = op.getBias()) {
+      // The accumulator starts from the bias row (the first N of it).
+      auto cType = cast<MemRefType>(c.getType());
+      int64_t n = cType.getDimSize(1);
+      Value row = memref::SubViewOp::create(
+          rewriter, loc, bias, ArrayRef<int64_t>{0, 0},
+          ArrayRef<int64_t>{1, n}, ArrayRef<int64_t>{1, 1});
+      AffineMap id = rewriter.getMultiDimIdentityMap(2);
+      AffineMap rowMap =
+          AffineMap::get(2, 0,
+                         {rewriter.getAffineConstantExpr(0),
+                          rewriter.getAffineDimExpr(1)},
+                         rewriter.getContext());
+      linalg::GenericOp::create(
+          rewriter, loc, ValueRange{row}, ValueRange{c},
+          ArrayRef<AffineMap>{rowMap, id}, parallel(2),
+          [&](OpBuilder &b, Location loc, ValueRange args) {
+            linalg::YieldOp::create(b, loc, args[0]);
+          });
+    } else if (!op.getAccumulate()) {
       Type acc = cast<MemRefType>(c.getType()).getElementType();
       Value zero = arith::ConstantOp::create(rewriter, loc, acc,
                                              rewriter.getZeroAttr(acc));

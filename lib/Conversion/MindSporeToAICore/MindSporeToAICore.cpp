@@ -1,5 +1,6 @@
 //===- MindSporeToAICore.cpp - tile MatMul (+ BiasAdd) for the AI Core ----===//
 #include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
+#include "ascend/Conversion/MindSporeToAICore/MixKernels.h"
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 #include "CubeKernels.h"
 
@@ -9,6 +10,7 @@
 #include "mlir/IR/SymbolTable.h"
 
 #include <cmath>
+#include <functional>
 #include <map>
 #include <tuple>
 
@@ -178,15 +180,9 @@ private:
     return llvm::divideCeil(rows, target.cubeM) *
            llvm::divideCeil(cols, target.cubeN) * llvm::divideCeil(kLen, s.k0);
   }
-  /// The chain that frees L0C: FIX to GM, or FIX to UB, vadd and MTE3.
-  int64_t epilogue(int64_t rows, int64_t cols) {
-    int64_t acc = rows * cols * 4;
-    if (!s.withBias)
-      return write(acc);
-    return onChip(acc) +
-           llvm::divideCeil(rows * cols * s.eb, target.vectorRepeatBytes) +
-           write(rows * cols * s.eb);
-  }
+  /// The chain that frees L0C: FIX to GM (a bias is added by the Cube,
+  /// from the bias table).
+  int64_t epilogue(int64_t rows, int64_t cols) { return write(rows * cols * 4); }
 
   /// One output tile of `rows` x `cols` valid elements, in steady state.
   TilePipes tileCycles(int64_t rows, int64_t cols) {
@@ -210,6 +206,11 @@ private:
     }
     if (rest)
       addStage(rest);
+    if (s.withBias) {
+      // The bias row: GM -> L1 with the first stage, L1 -> BT.
+      mte2 += read(cols * s.eb);
+      mte1 += onChip(cols * 4);
+    }
     int64_t fix = epilogue(rows, cols);
     // With one L0C buffer the next tile's first mmad waits for the
     // epilogue: on the M pipe the two follow each other. Meanwhile MTE2 can
@@ -305,13 +306,14 @@ static bool fits(const MatMulShape &s, const MatMulTiling &t,
   };
   return !over("L0C", t.l0cBuffers * t.tm * t.tn * accBytes,
                mem.l0c.capacity) &&
-         !(s.withBias && over("UB", t.l0cBuffers * (t.tm * t.tn + t.tn) * eb,
-                              mem.ub.capacity)) &&
+         !(s.withBias &&
+           over("BT", t.l0cBuffers * t.tn * accBytes, mem.bt.capacity)) &&
          !over("L0A", 2 * t.tm * t.tk * eb, mem.l0a.capacity) &&
          !over("L0B", 2 * t.tk * t.tn * eb, mem.l0b.capacity) &&
          !over("L1",
                t.l1Buffers * (aStageBytes(s, t.tm, t.kStages * t.tk) +
-                              t.tn * t.kStages * t.tk * eb),
+                              t.tn * t.kStages * t.tk * eb) +
+                   (s.withBias ? t.tn * eb : 0),
                mem.l1.capacity);
 }
 
@@ -554,10 +556,12 @@ public:
     for (int c = 0; c < t.l0cBuffers; ++c)
       cL0[c] = alloc({t.tm, t.tn}, f32, AddressSpace::L0C);
     if (p.withBias) {
-      for (int c = 0; c < t.l0cBuffers; ++c) {
-        cUB[c] = alloc({t.tm, t.tn}, elt, AddressSpace::UB);
-        biasUB[c] = alloc({1, t.tn}, elt, AddressSpace::UB);
-      }
+      // The bias row goes GM -> L1 with a tile's first stage (guarded by
+      // that stage's flags), then L1 -> BT (MTE1, widened to f32) before
+      // the tile's first mmad, which starts the accumulator from it.
+      biasL1 = alloc({1, t.tn}, elt, AddressSpace::L1);
+      for (int c = 0; c < t.l0cBuffers; ++c)
+        biasBT[c] = alloc({1, t.tn}, f32, AddressSpace::BT);
       // View the [N] bias as one [1, N] row.
       auto biasType = cast<MemRefType>(bias.getType());
       biasRow = memref::ExpandShapeOp::create(
@@ -587,13 +591,8 @@ private:
       fn(Pipe::MTE1, Pipe::MTE2, e); // L1 stage buffer e free
     for (int64_t e = 0; e < 2; ++e)
       fn(Pipe::M, Pipe::MTE1, e); // L0A/L0B slice e free
-    for (int64_t c = 0; c < t.l0cBuffers; ++c) {
+    for (int64_t c = 0; c < t.l0cBuffers; ++c)
       fn(Pipe::FIX, Pipe::M, c); // L0C buffer c free
-      if (p.withBias) {
-        fn(Pipe::V, Pipe::MTE2, c);   // bias row c free
-        fn(Pipe::MTE3, Pipe::FIX, c); // UB result tile c free
-      }
-    }
   }
 
   SmallVector<int64_t> aShape(int64_t rows, int64_t kLen) const {
@@ -709,6 +708,7 @@ private:
                                     [](int64_t a, int64_t c) { return a % c; });
     }
     auto tileAt = [&](OpFoldResult index, int c) {
+      tileNumber = add(constant(r.offset), index);
       // Row-major over the region's tiles.
       OpFoldResult row = r.rowTiles == 1 ? constant(0) : index;
       OpFoldResult col = r.colTiles == 1 ? constant(0) : index;
@@ -761,39 +761,37 @@ private:
   /// in L0C buffer `c`.
   void buildOutputTile(OpFoldResult mi, OpFoldResult ni, int64_t rows,
                        int64_t cols, int c) {
-    if (p.withBias) {
-      waitFlag(Pipe::V, Pipe::MTE2, c);
-      CopyOp::create(b, loc, view(biasRow, constant(0), ni, 1, cols),
-                     view(biasUB[c], constant(0), constant(0), 1, cols));
-      setFlag(Pipe::MTE2, Pipe::V, c);
-    }
     waitFlag(Pipe::FIX, Pipe::M, c);
     buildKLoop(mi, ni, rows, cols, c);
     setFlag(Pipe::M, Pipe::FIX, c);
     waitFlag(Pipe::M, Pipe::FIX, c);
     Value acc = view(cL0[c], constant(0), constant(0), rows, cols);
-    Value outTile = hooks ? hooks->resultTile(b, loc, mi, ni, rows, cols)
-                          : view(out, mi, ni, rows, cols);
-    if (!p.withBias) {
-      CopyOp::create(b, loc, acc, outTile);
-      setFlag(Pipe::FIX, Pipe::M, c);
+    storeTile(acc, mi, ni, rows, cols, c);
+    setFlag(Pipe::FIX, Pipe::M, c);
+  }
+
+  /// The epilogue of one output tile, on the FIX pipe after the tile's
+  /// last mmad (M -> FIX waited): FIX `acc` to the result (the hooks' view
+  /// of it for a convolution), or to the hand-off (a MIX kernel's
+  /// workspace) when one is set.
+  void storeTile(Value acc, OpFoldResult mi, OpFoldResult ni, int64_t rows,
+                 int64_t cols, int c) {
+    if (handOff) {
+      handOff(b, acc, mi, ni, rows, cols, c, tileNumber);
       return;
     }
-    Value result = view(cUB[c], constant(0), constant(0), rows, cols);
-    Value biasTile = view(biasUB[c], constant(0), constant(0), 1, cols);
-    waitFlag(Pipe::MTE3, Pipe::FIX, c);
-    CopyOp::create(b, loc, acc, result);
-    setFlag(Pipe::FIX, Pipe::M, c);
-    setFlag(Pipe::FIX, Pipe::V, c);
-    waitFlag(Pipe::FIX, Pipe::V, c);
-    waitFlag(Pipe::MTE2, Pipe::V, c);
-    VAddOp::create(b, loc, result, biasTile, result);
-    setFlag(Pipe::V, Pipe::MTE2, c);
-    setFlag(Pipe::V, Pipe::MTE3, c);
-    waitFlag(Pipe::V, Pipe::MTE3, c);
-    CopyOp::create(b, loc, result, outTile);
-    setFlag(Pipe::MTE3, Pipe::FIX, c);
+    Value outTile = hooks ? hooks->resultTile(b, loc, mi, ni, rows, cols)
+                          : view(out, mi, ni, rows, cols);
+    CopyOp::create(b, loc, acc, outTile);
   }
+
+public:
+  /// Replaces the FIX of each finished tile to the result: called on the
+  /// FIX pipe with the tile's accumulator view and its place in the
+  /// result (MixKernels.cpp hands it to the Vector cores through GM).
+  CubeTileHandOff handOff;
+
+private:
 
   /// The K stages of one output tile: stage s uses L1 buffer s mod D
   /// (D = l1Buffers, even); its slices use L0 buffers by their global slice
@@ -838,6 +836,9 @@ private:
     else
       CopyOp::create(b, loc, aView(x, mi, k, rows, kLen), aStage);
     CopyOp::create(b, loc, bView(y, k, ni, kLen, cols), bStage);
+    if (p.withBias && stage == 0)
+      CopyOp::create(b, loc, view(biasRow, constant(0), ni, 1, cols),
+                     view(biasL1, constant(0), constant(0), 1, cols));
     setFlag(Pipe::MTE2, Pipe::MTE1, e);
     waitFlag(Pipe::MTE2, Pipe::MTE1, e);
     Value acc = view(cL0[c], constant(0), constant(0), rows, cols);
@@ -856,11 +857,17 @@ private:
         CopyOp::create(b, loc, aView(aL1[e], constant(0), kk, rows, len),
                        aSlice);
       CopyOp::create(b, loc, bView(bL1[e], kk, constant(0), len, cols), bSlice);
+      Value bias;
+      if (p.withBias && stage == 0 && j == 0) {
+        bias = biasBT[c];
+        CopyOp::create(b, loc, view(biasL1, constant(0), constant(0), 1, cols),
+                       view(bias, constant(0), constant(0), 1, cols));
+      }
       if (j == slices - 1)
         setFlag(Pipe::MTE1, Pipe::MTE2, e);
       setFlag(Pipe::MTE1, Pipe::M, q);
       waitFlag(Pipe::MTE1, Pipe::M, q);
-      MmadOp::create(b, loc, aSlice, bSlice, acc,
+      MmadOp::create(b, loc, aSlice, bSlice, acc, bias,
                      /*accumulate=*/stage != 0 || j != 0, p.transposeA,
                      p.transposeB);
       setFlag(Pipe::M, Pipe::MTE1, q);
@@ -874,7 +881,8 @@ private:
   CubeOperandHooks *hooks;
   Value x, y, bias, out, biasRow;
   OpFoldResult blockIdx;
-  Value aL1[8], bL1[8], aL0[2], bL0[2], cL0[2], cUB[2], biasUB[2];
+  Value aL1[8], bL1[8], aL0[2], bL0[2], cL0[2], biasL1, biasBT[2];
+  OpFoldResult tileNumber; ///< global number of the tile being built
 };
 
 } // namespace
@@ -907,6 +915,24 @@ DictionaryAttr mlir::ascend::getTilingAttr(Builder &builder,
                             builder.getI64IntegerAttr(t.l0cBuffers)),
        builder.getNamedAttr("modeled_cycles",
                             builder.getI64IntegerAttr(t.cycles))});
+}
+
+void mlir::ascend::buildMatMulCubePart(KernelOp kernel, int64_t m, int64_t n,
+                                       int64_t k, Type elementType,
+                                       bool transposeA, bool transposeB,
+                                       const MatMulTiling &t,
+                                       CubeTileHandOff handOff) {
+  MatMulProblem p;
+  p.m = m;
+  p.n = n;
+  p.k = k;
+  p.elementType = elementType;
+  p.transposeA = transposeA;
+  p.transposeB = transposeB;
+  p.withBias = false;
+  MatMulKernelBuilder builder(kernel, p, t);
+  builder.handOff = std::move(handOff);
+  builder.build();
 }
 
 MatMulTiling mlir::ascend::getTilingFromOption(ArrayRef<int64_t> option) {
@@ -956,6 +982,27 @@ struct ConvertMindSporeToAICorePass
         group.emitRemark("fusion group '")
             << group.getKernelName()
             << "' kept at the mindspore level: " << why;
+    }
+    // Each mix group of a MatMul and an elementwise epilogue becomes one
+    // MIX kernel (MixKernels.cpp); another stays a group, inlined below.
+    SmallVector<mindspore::FusionOp> mixGroups;
+    module.walk([&](mindspore::FusionOp group) {
+      if (group.getKind() == "mix" && !isMatMulBiasAddGroup(group))
+        mixGroups.push_back(group);
+    });
+    llvm::StringMap<KernelOp> mixKernels;
+    ArrayRef<int64_t> mixTiling;
+    if (tilingOption.size() == 5 || tilingOption.size() == 6)
+      mixTiling = tilingOption;
+    for (mindspore::FusionOp group : mixGroups) {
+      std::string why;
+      std::string name = group.getKernelName().str();
+      Location loc = group.getLoc();
+      if (failed(convertMixFusion(group, *target, symbols, mixKernels,
+                                  mixTiling, why)))
+        emitRemark(loc, "mix group '")
+            << name << "' is not a MIX kernel (its primitives are converted "
+            << "one by one): " << why;
     }
     // Other kernels are cut from the primitives: a MatMul with its BiasAdd
     // becomes one tiled kernel, the rest stays at the mindspore level.

@@ -788,11 +788,7 @@ private:
   /// Whether operand `i` of `op`, a splat, becomes an immediate (vadds,
   /// vmuls, vmaxs, vmins).
   bool hasImmediateForm(Operation *op, unsigned i) {
-    if (isa<ms::AddOp, ms::MulOp, ms::MaximumOp, ms::MinimumOp>(op))
-      return !(i == 0 && isSplat(op->getOperand(1)));
-    if (isa<ms::SubOp>(op))
-      return i == 1 && isFloat(elementOf(op->getResult(0)));
-    return false;
+    return vectorOpTakesImmediate(op, i);
   }
 
   SmallVector<int64_t> tileSpaceShape() {
@@ -1085,22 +1081,6 @@ private:
     auto isSplatOperand = [&](unsigned i) {
       return isSplat(op->getOperand(i)) && hasImmediateForm(op, i);
     };
-    // A binary op with an immediate form when one side is a splat.
-    auto scalarForm = [&](auto tag, bool commutative) -> bool {
-      using ScalarOp = decltype(tag);
-      if (isSplatOperand(1)) {
-        ScalarOp::create(b, loc, in(0), dst, splatValue(op->getOperand(1)));
-        return true;
-      }
-      if (commutative && isSplatOperand(0)) {
-        ScalarOp::create(b, loc, in(1), dst, splatValue(op->getOperand(0)));
-        return true;
-      }
-      return false;
-    };
-    auto cmp = [&](StringRef pred) {
-      VCmpOp::create(b, loc, in(0), in(1), dst, pred);
-    };
     Type elt = elementOf(result);
     llvm::TypeSwitch<Operation *>(op)
         .Case<ms::ReduceSumOp, ms::ReduceMaxOp, ms::ReduceMeanOp>([&](auto) {
@@ -1146,6 +1126,100 @@ private:
           VMulOp::create(b, loc, dst, in(1), dst);
           VAddOp::create(b, loc, dst, in(2), dst);
         })
+        .Case<ms::GatherOp>([&](ms::GatherOp gather) {
+          // PyTorch's rule: a negative index counts from the end; then
+          // offsets = index * row bytes + column bytes, and vgather.
+          const GatherBuffers &gb = gathers.lookup(op);
+          Type i32 = b.getI32Type();
+          Value indices = tileOf(gather.getIndices(), /*full=*/false);
+          Value index = rowsOf(gb.index, rows), zero = rowsOf(gb.zero, rows),
+                negative = rowsOf(gb.negative, rows),
+                wrapped = rowsOf(gb.wrapped, rows),
+                offsets = rowsOf(gb.offsets, rows);
+          if (elementOf(gather.getIndices()) != i32) {
+            VCastOp::create(b, loc, indices, index);
+            indices = index;
+          }
+          VCmpOp::create(b, loc, indices, zero, negative, "lt");
+          VAddsOp::create(b, loc, indices, wrapped,
+                          b.getIntegerAttr(i32, gb.rows));
+          VSelectOp::create(b, loc, negative, wrapped, indices, index);
+          VMulsOp::create(b, loc, index, index,
+                          b.getIntegerAttr(i32, g.k * elementBytes(elt)));
+          VBroadcastOp::create(b, loc, index, offsets);
+          VAddOp::create(b, loc, offsets, rowsOf(gb.columnTile, rows),
+                         offsets);
+          VGatherOp::create(b, loc, gb.table, offsets, dst);
+        });
+        .Default([&](Operation *) {
+          emitElementwiseVectorOps(
+              b, loc, op, dst, in, [&](unsigned i) -> TypedAttr {
+                return isSplatOperand(i) ? splatValue(op->getOperand(i))
+                                         : TypedAttr();
+              });
+        });
+  }
+
+  VectorGroup &g;
+  const VectorTiling &t;
+  const AICoreTarget &target;
+  OpBuilder b;
+  Location loc;
+  KernelOp kernel;
+  Value blockIndex;
+  int64_t rows = 0; ///< rows of the tile being built
+  SmallVector<Stream> inputs, outs;
+  SmallVector<Once> once;
+  llvm::MapVector<Value, Value> broadcasts;
+  llvm::MapVector<std::pair<Value, unsigned>, Value> splatTiles;
+  SmallVector<std::pair<Value, TypedAttr>> splats;
+  llvm::DenseMap<Value, Value> temps;
+  llvm::DenseMap<Operation *, std::pair<Value, Value>> scratch;
+  llvm::MapVector<Operation *, GatherBuffers> gathers;
+  llvm::DenseMap<Value, Value> current;
+  llvm::DenseSet<Value> broadcastDone;
+  bool emittingOnce = false; ///< emitting the rows and scalars computed once
+  SmallVector<int64_t> onceResultShape; ///< the buffer shape of that op
+};
+
+/// The UB bytes the kernel's placed buffers need at `rows` rows per tile.
+int64_t ubBytes(VectorGroup &g, int64_t rows, const AICoreTarget &target) {
+  VectorTiling t = makeTiling(g.m, rows, target.vectorCores);
+  KernelOp kernel = VectorKernelBuilder(g, t, target).build("probe");
+  BufferPlan plan = planBuffers(kernel);
+  int64_t used = plan.used[static_cast<size_t>(AddressSpace::UB)];
+  kernel.erase();
+  return used;
+}
+
+} // namespace
+
+void mlir::ascend::emitElementwiseVectorOps(
+    OpBuilder &b, Location loc, Operation *op, Value dst,
+    llvm::function_ref<Value(unsigned)> in,
+    llvm::function_ref<TypedAttr(unsigned)> immediate) {
+  auto isSplatOperand = [&](unsigned i) {
+    return static_cast<bool>(immediate(i));
+  };
+  // A binary op with an immediate form when one side is a splat.
+  auto scalarForm = [&](auto tag, bool commutative) -> bool {
+    using ScalarOp = decltype(tag);
+    if (TypedAttr c = immediate(1)) {
+      ScalarOp::create(b, loc, in(0), dst, c);
+      return true;
+    }
+    if (commutative)
+      if (TypedAttr c = immediate(0)) {
+        ScalarOp::create(b, loc, in(1), dst, c);
+        return true;
+      }
+    return false;
+  };
+  auto cmp = [&](StringRef pred) {
+    VCmpOp::create(b, loc, in(0), in(1), dst, pred);
+  };
+  Type elt = elementOf(op->getResult(0));
+  llvm::TypeSwitch<Operation *>(op)
         .Case<ms::AddOp>([&](auto) {
           if (!scalarForm(VAddsOp(), true))
             VAddOp::create(b, loc, in(0), in(1), dst);
@@ -1154,7 +1228,7 @@ private:
             [&](auto) { VAddOp::create(b, loc, in(0), in(1), dst); })
         .Case<ms::SubOp>([&](auto) {
           if (isSplatOperand(1)) {
-            auto c = cast<FloatAttr>(splatValue(op->getOperand(1)));
+            auto c = cast<FloatAttr>(immediate(1));
             VAddsOp::create(b, loc, in(0), dst,
                             FloatAttr::get(c.getType(), -c.getValueAsDouble()));
           } else {
@@ -1225,66 +1299,23 @@ private:
           // input, mask, value: mask ? value : input.
           VSelectOp::create(b, loc, in(1), in(2), in(0), dst);
         })
-        .Case<ms::CastOp>([&](auto) { VCastOp::create(b, loc, in(0), dst); })
-        .Case<ms::GatherOp>([&](ms::GatherOp gather) {
-          // PyTorch's rule: a negative index counts from the end; then
-          // offsets = index * row bytes + column bytes, and vgather.
-          const GatherBuffers &gb = gathers.lookup(op);
-          Type i32 = b.getI32Type();
-          Value indices = tileOf(gather.getIndices(), /*full=*/false);
-          Value index = rowsOf(gb.index, rows), zero = rowsOf(gb.zero, rows),
-                negative = rowsOf(gb.negative, rows),
-                wrapped = rowsOf(gb.wrapped, rows),
-                offsets = rowsOf(gb.offsets, rows);
-          if (elementOf(gather.getIndices()) != i32) {
-            VCastOp::create(b, loc, indices, index);
-            indices = index;
-          }
-          VCmpOp::create(b, loc, indices, zero, negative, "lt");
-          VAddsOp::create(b, loc, indices, wrapped,
-                          b.getIntegerAttr(i32, gb.rows));
-          VSelectOp::create(b, loc, negative, wrapped, indices, index);
-          VMulsOp::create(b, loc, index, index,
-                          b.getIntegerAttr(i32, g.k * elementBytes(elt)));
-          VBroadcastOp::create(b, loc, index, offsets);
-          VAddOp::create(b, loc, offsets, rowsOf(gb.columnTile, rows),
-                         offsets);
-          VGatherOp::create(b, loc, gb.table, offsets, dst);
-        });
-  }
-
-  VectorGroup &g;
-  const VectorTiling &t;
-  const AICoreTarget &target;
-  OpBuilder b;
-  Location loc;
-  KernelOp kernel;
-  Value blockIndex;
-  int64_t rows = 0; ///< rows of the tile being built
-  SmallVector<Stream> inputs, outs;
-  SmallVector<Once> once;
-  llvm::MapVector<Value, Value> broadcasts;
-  llvm::MapVector<std::pair<Value, unsigned>, Value> splatTiles;
-  SmallVector<std::pair<Value, TypedAttr>> splats;
-  llvm::DenseMap<Value, Value> temps;
-  llvm::DenseMap<Operation *, std::pair<Value, Value>> scratch;
-  llvm::MapVector<Operation *, GatherBuffers> gathers;
-  llvm::DenseMap<Value, Value> current;
-  llvm::DenseSet<Value> broadcastDone;
-  bool emittingOnce = false; ///< emitting the rows and scalars computed once
-  SmallVector<int64_t> onceResultShape; ///< the buffer shape of that op
-};
-
-/// The UB bytes the kernel's placed buffers need at `rows` rows per tile.
-int64_t ubBytes(VectorGroup &g, int64_t rows, const AICoreTarget &target) {
-  VectorTiling t = makeTiling(g.m, rows, target.vectorCores);
-  KernelOp kernel = VectorKernelBuilder(g, t, target).build("probe");
-  BufferPlan plan = planBuffers(kernel);
-  int64_t used = plan.used[static_cast<size_t>(AddressSpace::UB)];
-  kernel.erase();
-  return used;
+        .Case<ms::CastOp>([&](auto) { VCastOp::create(b, loc, in(0), dst); });
 }
 
+bool mlir::ascend::vectorOpTakesImmediate(Operation *op, unsigned i) {
+  if (isa<ms::AddOp, ms::MulOp, ms::MaximumOp, ms::MinimumOp>(op))
+    return !(i == 0 && VectorGroup::isSplatConstant(op->getOperand(1)));
+  if (isa<ms::SubOp>(op))
+    return i == 1 && isFloat(elementOf(op->getResult(0)));
+  return false;
+}
+
+LogicalResult mlir::ascend::checkVectorPrimitive(Operation *op,
+                                                 std::string &why) {
+  return VectorGroup(ms::FusionOp()).checkSupported(op, why);
+}
+
+namespace {
 //===----------------------------------------------------------------------===//
 // Reductions over leading or middle axes.
 //

@@ -195,9 +195,14 @@ FailureOr<SimulatedFigures> simulate(ac::KernelOp kernel) {
       int64_t cycles = interval.end - interval.start;
       (touchesUB(interval.op) ? figures.aivMte2 : figures.aicMte2) += cycles;
     }
-    if (interval.end > interval.start)
+    // A MIX block's tracks: its AIC and its first AIV (the second runs the
+    // other half of each tile alongside).
+    if (interval.end > interval.start && interval.core <= 1)
       byPipe[trackOrder(interval.pipe)].push_back(&interval);
   }
+  // A MIX block runs its Vector part on vectorCoresPerBlock AIVs, whose
+  // busy cycles the schedule sums; the aiv_* ratios are per AIV.
+  figures.vectorCores = std::max(1, schedule->vectorCoresPerBlock);
   auto micros = [&](int64_t cycles) {
     return double(cycles) / target.clockHz * 1e6;
   };
@@ -425,18 +430,19 @@ void mlir::ascend::profile::writeOpSummary(ArrayRef<KernelTask> tasks,
       bool vector = task.taskType != TaskType::AICore;
       // A ratio is the pipe's busy cycles over the block's total cycles;
       // N/A for the pipes of a core the task does not run on (as msprof).
-      auto ratio = [&](int64_t busy, bool onCore) -> std::string {
+      auto ratio = [&](int64_t busy, bool onCore,
+                       int64_t cores = 1) -> std::string {
         if (!onCore || !f.cycles)
           return "N/A";
-        return fixed(double(busy) / f.cycles, 3);
+        return fixed(double(busy) / cores / f.cycles, 3);
       };
       fields.push_back(ratio(f.mac, cube));
       fields.push_back(ratio(f.mte1, cube));
       fields.push_back(ratio(f.aicMte2, cube));
       fields.push_back(ratio(f.fixpipe, cube));
-      fields.push_back(ratio(f.vec, vector));
-      fields.push_back(ratio(f.aivMte2, vector));
-      fields.push_back(ratio(f.mte3, vector));
+      fields.push_back(ratio(f.vec, vector, f.vectorCores));
+      fields.push_back(ratio(f.aivMte2, vector, f.vectorCores));
+      fields.push_back(ratio(f.mte3, vector, f.vectorCores));
       if (!cube || !f.cycles) {
         fields.push_back("N/A");
       } else {

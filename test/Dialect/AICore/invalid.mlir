@@ -77,7 +77,7 @@ func.func @launch_type_mismatch(%x: tensor<4xf16>) -> tensor<4xf32> {
 // -----
 
 aicore.kernel @alloc_in_gm() {
-  // expected-error @+1 {{'aicore.alloc' op expects a memref in an on-chip memory space (#aicore.space<l1|l0a|l0b|l0c|ub>), got 'memref<4xf32, #aicore.space<gm>>'}}
+  // expected-error @+1 {{'aicore.alloc' op expects a memref in an on-chip memory space (#aicore.space<l1|l0a|l0b|l0c|ub|bt>), got 'memref<4xf32, #aicore.space<gm>>'}}
   %a = aicore.alloc : memref<4xf32, #aicore.space<gm>>
   aicore.return
 }
@@ -129,7 +129,7 @@ aicore.kernel @copy_shape_mismatch(%g: memref<16x32xf16, #aicore.space<gm>>) {
 
 aicore.kernel @copy_converts_off_fix(%g: memref<16x16xf32, #aicore.space<gm>>) {
   %a = aicore.alloc : memref<16x16xf16, #aicore.space<l1>>
-  // expected-error @+1 {{'aicore.copy' op element types 'f32' and 'f16' differ (only a FIX copy may convert f32 to f16 or bf16)}}
+  // expected-error @+1 {{'aicore.copy' op element types 'f32' and 'f16' differ (only a FIX copy may convert f32 to f16 or bf16, and an L1 -> BT copy f16 or bf16 to f32)}}
   aicore.copy %g, %a : memref<16x16xf32, #aicore.space<gm>> to memref<16x16xf16, #aicore.space<l1>>
   aicore.return
 }
@@ -263,4 +263,101 @@ func.func @block_idx_outside_kernel() -> index {
   // expected-error @+1 {{'aicore.block_idx' op is only valid inside an aicore.kernel}}
   %b = aicore.block_idx
   return %b : index
+}
+
+// -----
+
+aicore.kernel @cross_core_flag_outside_on_core() {
+  // expected-error @+1 {{'aicore.cross_core_set_flag' op must be inside an aicore.on_core region (the core that issues it)}}
+  aicore.cross_core_set_flag fix, 0
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @cross_core_flag_out_of_range() {
+  aicore.on_core aiv {
+    // expected-error @+1 {{'aicore.cross_core_wait_flag' op cross-core flag id 11 out of range [0, 10]}}
+    aicore.cross_core_wait_flag mte2, 11
+  }
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @cross_core_flag_on_scalar_pipe() {
+  aicore.on_core aic {
+    // expected-error @+1 {{'aicore.cross_core_set_flag' op cannot be issued on the scalar pipe}}
+    aicore.cross_core_set_flag s, 0
+  }
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @nested_on_core() {
+  aicore.on_core aic {
+    // expected-error @+1 {{'aicore.on_core' op cannot be nested in another aicore.on_core}}
+    aicore.on_core aiv {
+    }
+  }
+  aicore.return
+}
+
+// -----
+
+func.func @on_core_outside_kernel() {
+  // expected-error @+1 {{'aicore.on_core' op is only valid inside an aicore.kernel}}
+  aicore.on_core aic {
+  }
+  return
+}
+
+// -----
+
+aicore.kernel @subblock_idx_on_the_cube() {
+  aicore.on_core aic {
+    // expected-error @+1 {{'aicore.subblock_idx' op is only valid inside an aicore.on_core aiv region}}
+    %s = aicore.subblock_idx
+  }
+  aicore.return
+}
+
+// -----
+
+// expected-error @+1 {{'aicore.kernel' op declares a workspace of 1024 bytes, but its last argument (the workspace) has 512 bytes}}
+aicore.kernel @workspace_size(%ws: memref<128xf32, #aicore.space<gm>>) attributes {workspace_bytes = 1024 : i64} {
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @bias_with_accumulate() {
+  %a = aicore.alloc : memref<16x16xf16, #aicore.space<l0a>>
+  %b = aicore.alloc : memref<16x16xf16, #aicore.space<l0b>>
+  %c = aicore.alloc : memref<16x16xf32, #aicore.space<l0c>>
+  %t = aicore.alloc : memref<1x16xf32, #aicore.space<bt>>
+  // expected-error @+1 {{'aicore.mmad' op takes a bias only when it starts the accumulator (without accumulate)}}
+  aicore.mmad %a, %b, %c bias %t {accumulate} : memref<16x16xf16, #aicore.space<l0a>>, memref<16x16xf16, #aicore.space<l0b>>, memref<16x16xf32, #aicore.space<l0c>>, memref<1x16xf32, #aicore.space<bt>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @bias_not_in_bt() {
+  %a = aicore.alloc : memref<16x16xf16, #aicore.space<l0a>>
+  %b = aicore.alloc : memref<16x32xf16, #aicore.space<l0b>>
+  %c = aicore.alloc : memref<16x32xf32, #aicore.space<l0c>>
+  %t = aicore.alloc : memref<1x16xf32, #aicore.space<bt>>
+  // expected-error @+1 {{'aicore.mmad' op expects the bias as a [1, N >= 32] 'f32' row in bt, got 'memref<1x16xf32, #aicore.space<bt>>'}}
+  aicore.mmad %a, %b, %c bias %t : memref<16x16xf16, #aicore.space<l0a>>, memref<16x32xf16, #aicore.space<l0b>>, memref<16x32xf32, #aicore.space<l0c>>, memref<1x16xf32, #aicore.space<bt>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @bias_table_overflow() {
+  // expected-error @+1 {{'aicore.alloc' op buffer of 2048 bytes exceeds the capacity of bt (1024 bytes on Ascend910B2)}}
+  %t = aicore.alloc : memref<1x512xf32, #aicore.space<bt>>
+  aicore.return
 }

@@ -112,3 +112,47 @@ aicore.kernel @row_tile_per_block(%x: memref<32x64xf16, #aicore.space<gm>>)
   aicore.copy %tile, %a1 : memref<16x64xf16, strided<[64, 1], offset: ?>, #aicore.space<gm>> to memref<16x64xf16, #aicore.space<l1>>
   aicore.return
 }
+
+// A MIX kernel's parts, the hand-off through its GM workspace (the last
+// argument, not passed by the launch) and the bias table.
+// CHECK-LABEL: aicore.kernel @mix_parts
+// CHECK-SAME: workspace_bytes = 2048 : i64
+// CHECK: aicore.copy %{{.*}}, %{{.*}} : memref<1x16xf16, #aicore.space<l1>> to memref<1x16xf32, #aicore.space<bt>>
+// CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} bias %{{.*}} : memref<16x16xf16, #aicore.space<l0a>>, memref<16x16xf16, #aicore.space<l0b>>, memref<16x16xf32, #aicore.space<l0c>>, memref<1x16xf32, #aicore.space<bt>>
+// CHECK: aicore.on_core aic {
+// CHECK-NEXT: aicore.cross_core_wait_flag fix, 2
+// CHECK-NEXT: aicore.copy
+// CHECK-NEXT: aicore.cross_core_set_flag fix, 0
+// CHECK: aicore.on_core aiv {
+// CHECK-NEXT: %{{.*}} = aicore.subblock_idx
+// CHECK-NEXT: aicore.cross_core_wait_flag mte2, 0
+// CHECK: func.func @launch_mix
+// CHECK: aicore.launch @mix_parts(%{{.*}}) : (tensor<16x16xf16>) -> tensor<16x16xf16>
+aicore.kernel @mix_parts(%x: memref<16x16xf16, #aicore.space<gm>>, %y: memref<16x16xf16, #aicore.space<gm>>, %ws: memref<2x16x16xf32, #aicore.space<gm>>) attributes {workspace_bytes = 2048 : i64} {
+  %l1 = aicore.alloc : memref<1x16xf16, #aicore.space<l1>>
+  %bt = aicore.alloc : memref<1x16xf32, #aicore.space<bt>>
+  %a = aicore.alloc : memref<16x16xf16, #aicore.space<l0a>>
+  %b = aicore.alloc : memref<16x16xf16, #aicore.space<l0b>>
+  %c = aicore.alloc : memref<16x16xf32, #aicore.space<l0c>>
+  %u = aicore.alloc : memref<16x16xf32, #aicore.space<ub>>
+  %slot = memref.subview %ws[0, 0, 0] [1, 16, 16] [1, 1, 1] : memref<2x16x16xf32, #aicore.space<gm>> to memref<16x16xf32, strided<[16, 1]>, #aicore.space<gm>>
+  aicore.copy %l1, %bt : memref<1x16xf16, #aicore.space<l1>> to memref<1x16xf32, #aicore.space<bt>>
+  aicore.mmad %a, %b, %c bias %bt : memref<16x16xf16, #aicore.space<l0a>>, memref<16x16xf16, #aicore.space<l0b>>, memref<16x16xf32, #aicore.space<l0c>>, memref<1x16xf32, #aicore.space<bt>>
+  aicore.on_core aic {
+    aicore.cross_core_wait_flag fix, 2
+    aicore.copy %c, %slot : memref<16x16xf32, #aicore.space<l0c>> to memref<16x16xf32, strided<[16, 1]>, #aicore.space<gm>>
+    aicore.cross_core_set_flag fix, 0
+  }
+  aicore.on_core aiv {
+    %s = aicore.subblock_idx
+    aicore.cross_core_wait_flag mte2, 0
+    aicore.copy %slot, %u : memref<16x16xf32, strided<[16, 1]>, #aicore.space<gm>> to memref<16x16xf32, #aicore.space<ub>>
+    aicore.cross_core_set_flag mte2, 2
+  }
+  aicore.return
+}
+
+func.func @launch_mix(%x: tensor<16x16xf16>) -> tensor<16x16xf16> {
+  %r = aicore.launch @mix_parts(%x) : (tensor<16x16xf16>) -> tensor<16x16xf16>
+  return %r : tensor<16x16xf16>
+}

@@ -28,6 +28,8 @@ const AICoreBuffer &AICoreTarget::buffer(AddressSpace space) const {
     return memories.l0c;
   case AddressSpace::UB:
     return memories.ub;
+  case AddressSpace::BT:
+    return memories.bt;
   }
   llvm_unreachable("unknown address space");
 }
@@ -55,7 +57,7 @@ std::optional<Pipe> mlir::ascend::aicore::getCopyPipe(AddressSpace from,
       return Pipe::MTE2;
     break;
   case AS::L1:
-    if (to == AS::L0A || to == AS::L0B)
+    if (to == AS::L0A || to == AS::L0B || to == AS::BT)
       return Pipe::MTE1;
     break;
   case AS::L0C:
@@ -151,6 +153,16 @@ LogicalResult KernelOp::verify() {
       return emitOpError("argument #")
              << i << " must be a memref in #aicore.space<gm>, got " << type;
   }
+  if (std::optional<int64_t> workspace = getWorkspaceBytes()) {
+    ArrayRef<Type> args = getArgumentTypes();
+    int64_t bytes =
+        args.empty() ? -1 : ::getByteSize(cast<MemRefType>(args.back()));
+    if (bytes != *workspace)
+      return emitOpError("declares a workspace of ")
+             << *workspace
+             << " bytes, but its last argument (the workspace) has "
+             << bytes << " bytes";
+  }
   return success();
 }
 
@@ -239,6 +251,9 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (!kernel)
     return emitOpError("'@") << getKernel() << "' is not an aicore.kernel";
   ArrayRef<Type> argTypes = kernel.getArgumentTypes();
+  // The workspace (the last argument, if any) is not passed by the launch.
+  if (kernel.getWorkspaceBytes() && !argTypes.empty())
+    argTypes = argTypes.drop_back();
   size_t expected = getInputs().size() + getResults().size();
   if (argTypes.size() != expected)
     return emitOpError("kernel '@")
@@ -273,7 +288,7 @@ LogicalResult AllocOp::verify() {
   std::optional<AddressSpace> space = getAddressSpace(type);
   if (!space || *space == AddressSpace::GM)
     return emitOpError("expects a memref in an on-chip memory space "
-                       "(#aicore.space<l1|l0a|l0b|l0c|ub>), got ")
+                       "(#aicore.space<l1|l0a|l0b|l0c|ub|bt>), got ")
            << type;
   if (!type.getLayout().isIdentity())
     return emitOpError("expects an identity layout, got ") << type;
@@ -314,10 +329,13 @@ LogicalResult CopyOp::verify() {
   Type srcElt = src.getElementType(), dstElt = dst.getElementType();
   bool fixConversion = *pipe == Pipe::FIX && srcElt.isF32() &&
                        (dstElt.isF16() || dstElt.isBF16());
-  if (srcElt != dstElt && !fixConversion)
+  bool biasConversion = *to == AddressSpace::BT && dstElt.isF32() &&
+                        (srcElt.isF16() || srcElt.isBF16());
+  if (srcElt != dstElt && !fixConversion && !biasConversion)
     return emitOpError("element types ")
            << srcElt << " and " << dstElt
-           << " differ (only a FIX copy may convert f32 to f16 or bf16)";
+           << " differ (only a FIX copy may convert f32 to f16 or bf16, and "
+              "an L1 -> BT copy f16 or bf16 to f32)";
   return success();
 }
 
@@ -434,6 +452,17 @@ LogicalResult MmadOp::verify() {
   if (acc != expectedAcc)
     return emitOpError("expects accumulator element type ")
            << expectedAcc << " for " << in << " operands, got " << acc;
+  if (Value bias = getBias()) {
+    auto type = cast<MemRefType>(bias.getType());
+    if (getAccumulate())
+      return emitOpError("takes a bias only when it starts the accumulator "
+                         "(without accumulate)");
+    if (getAddressSpace(type) != AddressSpace::BT || type.getRank() != 2 ||
+        type.getDimSize(0) != 1 || type.getDimSize(1) < n ||
+        type.getElementType() != acc)
+      return emitOpError("expects the bias as a [1, N >= ")
+             << n << "] " << acc << " row in bt, got " << type;
+  }
   return success();
 }
 
@@ -485,6 +514,44 @@ template <typename FlagOp> static LogicalResult verifyFlag(FlagOp op) {
 
 LogicalResult SetFlagOp::verify() { return verifyFlag(*this); }
 LogicalResult WaitFlagOp::verify() { return verifyFlag(*this); }
+
+//===----------------------------------------------------------------------===//
+// OnCoreOp, SubBlockIdxOp, CrossCoreSetFlagOp, CrossCoreWaitFlagOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult OnCoreOp::verify() {
+  if (!(*this)->getParentOfType<KernelOp>())
+    return emitOpError("is only valid inside an aicore.kernel");
+  if ((*this)->getParentOfType<OnCoreOp>())
+    return emitOpError("cannot be nested in another aicore.on_core");
+  return success();
+}
+
+LogicalResult SubBlockIdxOp::verify() {
+  auto part = (*this)->getParentOfType<OnCoreOp>();
+  if (!part || part.getCore() != CoreType::AIV)
+    return emitOpError("is only valid inside an aicore.on_core aiv region");
+  return success();
+}
+
+template <typename FlagOp> static LogicalResult verifyCrossCoreFlag(FlagOp op) {
+  if (!op->template getParentOfType<OnCoreOp>())
+    return op.emitOpError("must be inside an aicore.on_core region (the core "
+                          "that issues it)");
+  int64_t flags = getTargetFor(op).numCrossCoreFlags;
+  int64_t flag = op.getFlagAttr().getInt();
+  if (flag < 0 || flag >= flags)
+    return op.emitOpError("cross-core flag id ")
+           << flag << " out of range [0, " << flags - 1 << "]";
+  if (op.getPipe() == Pipe::S)
+    return op.emitOpError("cannot be issued on the scalar pipe");
+  return success();
+}
+
+LogicalResult CrossCoreSetFlagOp::verify() { return verifyCrossCoreFlag(*this); }
+LogicalResult CrossCoreWaitFlagOp::verify() {
+  return verifyCrossCoreFlag(*this);
+}
 
 #define GET_OP_CLASSES
 #include "ascend/Dialect/AICore/IR/AICoreOps.cpp.inc"

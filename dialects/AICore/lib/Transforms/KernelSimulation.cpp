@@ -10,12 +10,14 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <cmath>
 #include <deque>
+#include <limits>
 #include <map>
 
 namespace mlir::ascend::aicore {
@@ -29,6 +31,11 @@ using namespace mlir::ascend::aicore;
 namespace {
 
 constexpr int kNumPipes = 7;
+/// Cores of one block: the kernel's core (the AIC of a MIX block), then the
+/// AIVs of a MIX block. Each has its own pipes: pipe p of core c is slot
+/// c * kNumPipes + p.
+constexpr int kMaxCores = 3;
+constexpr int kNumSlots = kMaxCores * kNumPipes;
 
 /// GM bytes a kernel's blocks read in total, and the distinct GM buffers
 /// (kernel arguments) they read, for the L2 hit ratio (AICoreDataRates).
@@ -56,16 +63,19 @@ Value rootBuffer(Value v) {
   return v;
 }
 
-/// A vector clock: for each pipe, how many of its instructions are known to
-/// have finished.
-using Clock = std::array<int64_t, kNumPipes>;
+/// A vector clock: for each pipe of each core, how many of its instructions
+/// are known to have finished.
+using Clock = std::array<int64_t, kNumSlots>;
 
 struct Access {
-  int pipe;
+  int pipe;      // slot: core * kNumPipes + pipe
   int64_t index; // the instruction's position on its pipe (1-based)
   bool write;
   Operation *op;
+  int64_t begin, end; // element range of the buffer touched
 };
+
+constexpr int64_t kWholeBuffer = std::numeric_limits<int64_t>::max();
 
 class Simulator {
 public:
@@ -80,9 +90,11 @@ public:
   FailureOr<KernelSchedule> run() {
     if (failed(execute(kernel.getBody().front())))
       return failure();
+    schedule.vectorCoresPerBlock = std::max(1, subCores);
     schedule.cycles = 0;
     for (int64_t t : pipeFree)
       schedule.cycles = std::max(schedule.cycles, t);
+    // Busy cycles per pipe, summed over the cores of the block.
     return schedule;
   }
 
@@ -107,6 +119,27 @@ private:
       }
       if (auto idx = dyn_cast<BlockIdxOp>(op)) {
         values[idx.getResult()] = blockIdx;
+        continue;
+      }
+      if (auto idx = dyn_cast<SubBlockIdxOp>(op)) {
+        values[idx.getResult()] = core - 1;
+        continue;
+      }
+      if (auto part = dyn_cast<OnCoreOp>(op)) {
+        // The AIC part runs on core 0, the AIV part once on each AIV.
+        int cores = part.getCore() == CoreType::AIC
+                        ? 1
+                        : std::min<int>(kMaxCores - 1,
+                                        kernel.getTarget().vectorCoresPerCube);
+        for (int c = 0; c < cores; ++c) {
+          core = part.getCore() == CoreType::AIC ? 0 : 1 + c;
+          if (part.getCore() == CoreType::AIV)
+            subCores = std::max(subCores, c + 1);
+          LogicalResult result = execute(part.getBody().front());
+          core = 0;
+          if (failed(result))
+            return failure();
+        }
         continue;
       }
       evaluate(op);
@@ -172,16 +205,55 @@ private:
       return kernel.emitError("the kernel model stops after ")
              << maxInstructions << " instructions (max-instructions)";
     if (auto set = dyn_cast<SetFlagOp>(op)) {
-      int from = static_cast<int>(set.getFrom());
+      int from = slot(set.getFrom());
       // Fires when everything queued on `from` so far is done.
-      pendingSets[{from, static_cast<int>(set.getTo()), set.getEvent()}]
-          .push_back({pipeFree[from], clocks[from], op});
+      pendingSets[{from, slot(set.getTo()), set.getEvent()}].push_back(
+          {pipeFree[from], clocks[from], op});
+      return success();
+    }
+    if (auto set = dyn_cast<CrossCoreSetFlagOp>(op)) {
+      // FFTS mode 2: the AIC's set reaches both AIVs; an AIV's set reaches
+      // the AIC (whose wait needs one from each AIV).
+      int from = slot(set.getPipe());
+      FiredFlag flag{pipeFree[from], clocks[from], op};
+      if (core == 0) {
+        for (int c = 1; c < kMaxCores; ++c)
+          crossPending[{c, 0, set.getFlag()}].push_back(flag);
+      } else {
+        crossPending[{0, core, set.getFlag()}].push_back(flag);
+      }
+      return success();
+    }
+    if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op)) {
+      int to = slot(wait.getPipe());
+      SmallVector<int, 2> sources;
+      if (core == 0)
+        for (int c = 1; c <= std::max(1, subCores); ++c)
+          sources.push_back(c);
+      else
+        sources.push_back(0);
+      for (int source : sources) {
+        auto &fired = crossPending[{core, source, wait.getFlag()}];
+        if (fired.empty())
+          return wait.emitError("deadlock: no earlier cross_core_set_flag ")
+                 << wait.getFlag() << " of the "
+                 << (source == 0 ? std::string("AIC")
+                                 : "AIV " + std::to_string(source - 1))
+                 << " is left for this wait on the "
+                 << (core == 0 ? std::string("AIC")
+                               : "AIV " + std::to_string(core - 1));
+        FiredFlag flag = fired.front();
+        fired.pop_front();
+        pipeFree[to] = std::max(pipeFree[to], flag.time);
+        for (int p = 0; p < kNumSlots; ++p)
+          clocks[to][p] = std::max(clocks[to][p], flag.clock[p]);
+      }
       return success();
     }
     if (auto wait = dyn_cast<WaitFlagOp>(op)) {
-      int to = static_cast<int>(wait.getTo());
+      int to = slot(wait.getTo());
       auto &fired =
-          pendingSets[{static_cast<int>(wait.getFrom()), to, wait.getEvent()}];
+          pendingSets[{slot(wait.getFrom()), to, wait.getEvent()}];
       if (fired.empty())
         return wait.emitError("deadlock: no earlier set_flag ")
                << stringifyPipe(wait.getFrom()) << " -> "
@@ -190,7 +262,7 @@ private:
       FiredFlag flag = fired.front();
       fired.pop_front();
       pipeFree[to] = std::max(pipeFree[to], flag.time);
-      for (int p = 0; p < kNumPipes; ++p)
+      for (int p = 0; p < kNumSlots; ++p)
         clocks[to][p] = std::max(clocks[to][p], flag.clock[p]);
       return success();
     }
@@ -201,7 +273,18 @@ private:
     if (auto copy = dyn_cast<CopyOp>(op)) {
       pipe = copy.getPipe();
       int64_t bytes = bytesOf(copy.getSource());
-      if (getAddressSpace(copy.getSource().getType()) == AddressSpace::GM) {
+      if (isWorkspace(copy.getSource()) || isWorkspace(copy.getTarget())) {
+        // A MIX kernel's workspace: a small scratch the kernel writes and
+        // reads back at once, so it stays in L2 (writes land there); it
+        // neither hits HBM nor counts in the L2 hit ratio of the operands.
+        cycles = rates.gmTransferCycles +
+                 llvm::divideCeil(
+                     bytes, getAddressSpace(copy.getSource().getType()) ==
+                                    AddressSpace::GM
+                                ? rates.l2ReadBytesPerCycle
+                                : rates.l2WriteBytesPerCycle);
+      } else if (getAddressSpace(copy.getSource().getType()) ==
+                 AddressSpace::GM) {
         // A GM read: the per-transfer cost, then the L2 hit ratio's share
         // at the L2 rate and the rest at the core's HBM share
         // (AICoreDataRates).
@@ -234,6 +317,8 @@ private:
           double(c.getDimSize(0)) * c.getDimSize(1) * k / (16.0 * 16.0 * k0);
       accesses = {
           {mmad.getA(), false}, {mmad.getB(), false}, {mmad.getC(), true}};
+      if (Value bias = mmad.getBias())
+        accesses.push_back({bias, false});
     } else if (auto vadd = dyn_cast<VAddOp>(op)) {
       pipe = Pipe::V;
       cycles = llvm::divideCeil(bytesOf(vadd.getDst()), 256);
@@ -259,26 +344,34 @@ private:
     } else {
       return success(); // scalar bookkeeping: allocs, views, constants
     }
-    int p = static_cast<int>(*pipe);
-    // Races: every earlier conflicting access from another pipe must be known
-    // to have finished (through flags) by this pipe.
+    int p = slot(*pipe);
+    // Races: every earlier conflicting access from another pipe (of this or
+    // another core) to an overlapping part of the buffer must be known to
+    // have finished (through flags) by this pipe.
     for (auto [value, write] : accesses) {
+      auto [begin, end] = extentOf(value);
       SmallVector<Access> priors;
       for (Value buffer : aliasesOf(rootBuffer(value)))
-        llvm::append_range(priors, lastAccesses[buffer]);
+        llvm::append_range(priors, lastAccesses[keyOf(buffer)]);
       for (const Access &prior : priors) {
         if (prior.pipe == p || (!prior.write && !write))
           continue;
+        if (prior.end <= begin || end <= prior.begin)
+          continue;
         if (clocks[p][prior.pipe] >= prior.index)
           continue;
+        bool crossCore = prior.pipe / kNumPipes != p / kNumPipes;
         InFlightDiagnostic diag =
             op->emitError("race: ")
             << op->getName() << " on pipe " << stringifyPipe(*pipe)
-            << (write ? " writes" : " reads") << " a buffer that "
-            << prior.op->getName() << " on pipe "
-            << stringifyPipe(static_cast<Pipe>(prior.pipe))
+            << coreName(p / kNumPipes) << (write ? " writes" : " reads")
+            << " a buffer that " << prior.op->getName() << " on pipe "
+            << stringifyPipe(static_cast<Pipe>(prior.pipe % kNumPipes))
+            << coreName(prior.pipe / kNumPipes)
             << (prior.write ? " writes" : " reads")
-            << " with no set_flag/wait_flag ordering them";
+            << (crossCore ? " with no cross_core_set_flag/"
+                            "cross_core_wait_flag ordering them"
+                          : " with no set_flag/wait_flag ordering them");
         diag.attachNote(prior.op->getLoc()) << "the other access";
         return failure();
       }
@@ -286,16 +379,98 @@ private:
     int64_t start = pipeFree[p], end = start + cycles;
     pipeFree[p] = end;
     int64_t index = ++clocks[p][p];
-    schedule.busy[p] += cycles;
+    schedule.busy[p % kNumPipes] += cycles;
     schedule.idealCubeCycles += idealCubeCycles;
-    schedule.intervals.push_back({*pipe, start, end, op});
+    schedule.intervals.push_back({*pipe, start, end, op, core});
     for (auto [value, write] : accesses) {
-      auto &list = lastAccesses[rootBuffer(value)];
-      if (write)
-        list.clear(); // later accesses need only order after this write
-      list.push_back({p, index, write, op});
+      auto &list = lastAccesses[keyOf(rootBuffer(value))];
+      auto [begin, end] = extentOf(value);
+      if (write) // later accesses need only order after this write
+        llvm::erase_if(list, [&](const Access &a) {
+          return begin <= a.begin && a.end <= end;
+        });
+      list.push_back({p, index, write, op, begin, end});
     }
     return success();
+  }
+
+  /// Whether `v` is a view of the kernel's workspace (its last argument
+  /// when it declares `workspace_bytes`).
+  bool isWorkspace(Value v) {
+    if (!kernel.getWorkspaceBytes())
+      return false;
+    auto arg = dyn_cast<BlockArgument>(rootBuffer(v));
+    return arg && arg.getOwner() == &kernel.getBody().front() &&
+           arg.getArgNumber() + 1 == kernel.getBody().front().getNumArguments();
+  }
+
+  /// The slot of `pipe` on the core running now.
+  int slot(Pipe pipe) const { return core * kNumPipes + static_cast<int>(pipe); }
+
+  /// " on the AIC" / " on AIV n" in a MIX kernel, else nothing.
+  std::string coreName(int c) const {
+    if (!subCores)
+      return "";
+    return c == 0 ? " of the AIC" : " of AIV " + std::to_string(c - 1);
+  }
+
+  /// The access history a buffer's accesses go to: GM buffers are shared by
+  /// the cores of a block, on-chip buffers are each core's own.
+  std::pair<Value, int> keyOf(Value root) {
+    auto type = cast<MemRefType>(root.getType());
+    bool shared = getAddressSpace(type) == AddressSpace::GM;
+    return {root, shared ? -1 : core};
+  }
+
+  /// The elements of its root buffer `v` spans (first, one past the last)
+  /// when `v` is a view of GM with known offsets; the whole buffer
+  /// otherwise (on-chip buffers are tracked whole).
+  std::pair<int64_t, int64_t> extentOf(Value v) {
+    auto type = cast<MemRefType>(v.getType());
+    if (getAddressSpace(type) != AddressSpace::GM)
+      return {0, kWholeBuffer};
+    std::optional<int64_t> offset = linearOffset(v);
+    SmallVector<int64_t> strides;
+    int64_t unused;
+    if (!offset || failed(type.getStridesAndOffset(strides, unused)) ||
+        llvm::any_of(strides, ShapedType::isDynamic))
+      return {0, kWholeBuffer};
+    int64_t last = *offset;
+    for (auto [size, stride] : llvm::zip(type.getShape(), strides)) {
+      if (size == 0)
+        return {*offset, *offset};
+      last += (size - 1) * stride;
+    }
+    return {*offset, last + 1};
+  }
+
+  /// The offset of view `v` in elements of its root buffer, when known.
+  std::optional<int64_t> linearOffset(Value v) {
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return 0;
+    if (isa<memref::ExpandShapeOp, memref::CollapseShapeOp, memref::CastOp>(
+            def))
+      return linearOffset(def->getOperand(0));
+    auto subview = dyn_cast<memref::SubViewOp>(def);
+    if (!subview)
+      return def->getNumOperands() ? std::nullopt : std::optional<int64_t>(0);
+    std::optional<int64_t> base = linearOffset(subview.getSource());
+    SmallVector<int64_t> strides;
+    int64_t unused;
+    if (!base || failed(subview.getSourceType().getStridesAndOffset(
+                     strides, unused)))
+      return std::nullopt;
+    int64_t offset = *base;
+    for (auto [o, stride] : llvm::zip(subview.getMixedOffsets(), strides)) {
+      std::optional<int64_t> value = getConstantIntValue(o);
+      if (!value)
+        value = known(cast<Value>(o));
+      if (!value || ShapedType::isDynamic(stride))
+        return std::nullopt;
+      offset += *value * stride;
+    }
+    return offset;
   }
 
   /// `root` and every alloc whose planned UB/L1/L0 range
@@ -339,10 +514,14 @@ private:
   double l2HitRatio;
   GMReads &reads;
   KernelSchedule schedule;
-  std::array<int64_t, kNumPipes> pipeFree{};
-  std::array<Clock, kNumPipes> clocks{};
+  std::array<int64_t, kNumSlots> pipeFree{};
+  std::array<Clock, kNumSlots> clocks{};
   std::map<std::tuple<int, int, int64_t>, std::deque<FiredFlag>> pendingSets;
-  llvm::DenseMap<Value, SmallVector<Access, 2>> lastAccesses;
+  /// Cross-core flags set and not yet waited: (to core, from core, flag).
+  std::map<std::tuple<int, int, int64_t>, std::deque<FiredFlag>> crossPending;
+  llvm::DenseMap<std::pair<Value, int>, SmallVector<Access, 2>> lastAccesses;
+  int core = 0;     ///< the core whose instructions are issued now
+  int subCores = 0; ///< AIVs an aicore.on_core aiv region ran on
   llvm::DenseMap<Value, int64_t> values;
   SmallVector<AllocOp> allocs;
 };
@@ -372,6 +551,9 @@ struct EstimatePass
         fields.push_back(b.getNamedAttr(
             stringifyPipe(pipe),
             b.getI64IntegerAttr(schedule->busy[static_cast<int>(pipe)])));
+      if (schedule->vectorCoresPerBlock > 1)
+        fields.push_back(b.getNamedAttr(
+            "aiv_cores", b.getI64IntegerAttr(schedule->vectorCoresPerBlock)));
       kernel->setAttr("aicore.estimate", b.getDictionaryAttr(fields));
     });
     if (failedAny)

@@ -15,6 +15,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
 
+#include <functional>
+
 namespace mlir::ascend {
 
 #define GEN_PASS_DECL
@@ -121,6 +123,30 @@ FailureOr<MatMulTiling> checkMatMulTiling(int64_t m, int64_t n, int64_t k,
                                           MatMulTiling t,
                                           const aicore::AICoreTarget &target,
                                           std::string &why);
+
+
+/// What the Cube part of a kernel does with each finished output tile,
+/// instead of FIX-writing it to the result: called with the builder at the
+/// point where the tile's last mmad has been waited on the FIX pipe
+/// (M -> FIX), the accumulator view (`rows` x `cols` valid f32 elements in
+/// L0C), the tile's place (`mi`, `ni`) in the [M, N] result, its L0C
+/// buffer `slot` (0 or 1; the next tile that uses it waits for FIX -> M,
+/// set after the hand-off's FIX instructions) and its global number `tile`
+/// (tiles are dealt round robin, so it is block `tile mod block_dim`'s
+/// `tile div block_dim`-th tile). It must issue its L0C reads on the FIX
+/// pipe.
+using CubeTileHandOff = std::function<void(
+    OpBuilder &b, Value acc, OpFoldResult mi, OpFoldResult ni, int64_t rows,
+    int64_t cols, int slot, OpFoldResult tile)>;
+
+/// Builds the tiled, multi-core Cube schedule of an `[m, k] x [k, n]` matmul
+/// (x and y the kernel's arguments 0 and 1, GM memrefs) into the empty
+/// `kernel` under tiling `t` (block_dim must be `t.blockDim`), handing each
+/// output tile to `handOff`; the body ends with aicore.return.
+void buildMatMulCubePart(aicore::KernelOp kernel, int64_t m, int64_t n,
+                         int64_t k, Type elementType, bool transposeA,
+                         bool transposeB, const MatMulTiling &t,
+                         CubeTileHandOff handOff);
 
 #define GEN_PASS_REGISTRATION
 #include "ascend/Conversion/MindSporeToAICore/Passes.h.inc"

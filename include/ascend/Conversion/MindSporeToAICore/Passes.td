@@ -6,7 +6,7 @@ include "mlir/Pass/PassBase.td"
 
 def ConvertMindSporeToAICorePass
     : Pass<"convert-mindspore-to-aicore", "ModuleOp"> {
-  let summary = "Tiles vector fusion groups, MatMul (+ BiasAdd) and Conv2D (+ BiasAdd) into multi-core, double-buffered aicore kernels";
+  let summary = "Tiles vector and mix fusion groups, MatMul (+ BiasAdd) and Conv2D (+ BiasAdd) into multi-core, double-buffered aicore kernels";
   let description = [{
     Vector groups. Each `mindspore.fusion "vector"` group, and each
     `"reduction"` group whose reductions (ReduceSum/Max/Mean, Softmax) run
@@ -20,6 +20,24 @@ def ConvertMindSporeToAICorePass
     buffers fit UB (recorded as `aicore.tile`). A group with a primitive,
     broadcast or size the builder cannot express stays at the mindspore
     level with a remark saying why. docs/AICoreKernels.md has the rules.
+
+    Mix groups. A `mindspore.fusion "mix"` group of one MatMul (its operands
+    group inputs, possibly through a TransData pair that folds away) and an
+    elementwise epilogue the Vector kernels map (on the matmul's [M, N]
+    elements, with rows, columns, scalars, splats, reshapes) becomes one MIX
+    kernel: the matmul schedule below (same tile search), each finished
+    tile FIX-written to one of its block's two slots of a GM workspace in
+    turn (the kernel's last argument, `workspace_bytes` = block_dim x 2 x tm
+    x tn x element bytes)
+    in an `aicore.on_core aic` part, and an `aicore.on_core aiv` part in
+    which each of the block's two AIVs waits on the tile's cross-core flag,
+    loads its half of the tile (in UB chunks of `aicore.mix.aiv_chunk_rows`
+    rows, double-buffered), runs the epilogue and writes the result; the
+    slot is handed back by a cross-core flag after the loads (the flags
+    count: the Cube runs up to two tiles ahead). A group
+    that is only a MatMul and a BiasAdd is converted as a matmul (bias from
+    the bias table); another mix group stays, with a remark saying why, and
+    is inlined. docs/AICoreKernels.md ("MIX kernels") has the schedule.
 
     Other groups are inlined back to their primitives, then MatMuls are
     tiled as follows.
@@ -39,8 +57,8 @@ def ConvertMindSporeToAICorePass
     the dimension rounded up to 16, whose buffers fit the target (`chip`
     option) with their multiple buffers: the L1 ring of both operands, two L0A
     and two L0B slices, `l0c_buffers` (1 or 2) f32 accumulators in L0C and,
-    with a bias, as many `[tm, tn]` result tiles and `[1, tn]` bias rows in
-    UB. Each candidate is scored by an analytic per-pipe model of the
+    with a bias, a `[1, tn]` bias row in L1 (beside the ring) and
+    `l0c_buffers` f32 `[1, tn]` rows in BT, the 1 KiB bias table. Each candidate is scored by an analytic per-pipe model of the
     schedule below with the costs of the kernel model
     (`ascend-aicore-estimate`): per output tile the busiest of MTE2 (GM
     reads at the L2-hit-weighted rate, each transfer with its fixed cost,
@@ -81,9 +99,12 @@ def ConvertMindSporeToAICorePass
     the remaining full stages and the partial stage alone. A stage is one
     MTE2 copy of each operand into L1 buffer `s mod l1_buffers`, then per
     slice an MTE1 copy into L0A/L0B buffer
-    `(slice index) mod 2` and an `aicore.mmad`. The epilogue is L0C -> GM
-    (FIX) or, with a bias, L0C -> UB (FIX), `aicore.vadd` of the `[1, tn]`
-    bias row (V) and UB -> GM (MTE3). With two L0C buffers a block's tiles
+    `(slice index) mod 2` and an `aicore.mmad`. With a bias, stage 0 also
+    copies the tile's `[1, tn]` bias row into L1 (MTE2, under the stage's
+    flags) and its first slice copies it into the BT row of the tile's L0C
+    buffer (MTE1, widened to f32); the tile's first mmad starts its
+    accumulator from it (the separated 910B has no L0C -> UB path). The
+    epilogue is L0C -> GM (FIX). With two L0C buffers a block's tiles
     alternate between them, so one tile's epilogue overlaps the next
     tile's mmads.
 
@@ -93,8 +114,7 @@ def ConvertMindSporeToAICorePass
     ring): MTE2 -> MTE1 (stage loaded),
     MTE1 -> MTE2 (stage free, after its last slice), MTE1 -> M (slice in
     L0), M -> MTE1 (slice free), M -> FIX and FIX -> M (accumulator ready
-    / free), and with a bias MTE2 -> V, V -> MTE2, FIX -> V, V -> MTE3,
-    MTE3 -> FIX. The "free" flags are set once for every buffer before the
+    / free); the bias rows ride on the stage and slice flags. The "free" flags are set once for every buffer before the
     tiles and waited once after them. Nothing else is flagged: MTE2 loads
     stages s + 1 ... s + l1_buffers - 1 while the Cube multiplies stage s.
 

@@ -11,6 +11,7 @@
 
 #include "ascend/Dialect/AICore/IR/AICoreDialect.h"
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -42,6 +43,27 @@ LogicalResult convertVectorFusion(mindspore::FusionOp group,
                                   SymbolTable &symbols,
                                   llvm::StringMap<aicore::KernelOp> &kernels,
                                   std::string &why);
+
+/// Emits the Vector ops computing the elementwise primitive `op` (any
+/// primitive the Vector kernels map but the reductions, Softmax, LayerNorm
+/// and BroadcastTo, see docs/AICoreKernels.md) into the UB tile `dst` at
+/// `b`'s insertion point. `in(i)` is the UB tile holding operand i (same
+/// shape as `dst`); `immediate(i)` is operand i's splat value when it is a
+/// splat constant the op takes as an immediate (vectorOpTakesImmediate),
+/// else null. Shared by the Vector kernels and the Vector part of MIX
+/// kernels (MixKernels.cpp).
+void emitElementwiseVectorOps(
+    OpBuilder &b, Location loc, Operation *op, Value dst,
+    llvm::function_ref<Value(unsigned)> in,
+    llvm::function_ref<TypedAttr(unsigned)> immediate);
+
+/// Whether operand `i` of primitive `op`, a splat constant, becomes an
+/// immediate (vadds, vmuls, vmaxs, vmins; `x - c` as vadds -c on floats).
+bool vectorOpTakesImmediate(Operation *op, unsigned i);
+
+/// Whether the Vector kernels map primitive `op` with its element types;
+/// else failure with `why` naming the primitive or type.
+LogicalResult checkVectorPrimitive(Operation *op, std::string &why);
 
 } // namespace mlir::ascend
 

@@ -69,9 +69,13 @@ struct SimulatedFigures {
   /// Rounds of blocks: ceil(block_dim / cores of the task type).
   int64_t waves = 1;
   /// Busy cycles per pipe, MTE2 split by the core that issues it (a copy
-  /// into UB is the Vector core's, into L1 the Cube core's).
+  /// into UB is the Vector core's, into L1 the Cube core's). The Vector
+  /// core's (vec, aivMte2, mte3) are summed over the `vectorCores` AIVs of a
+  /// block; the report's aiv_* ratios divide by them (per AIV).
   int64_t mac = 0, mte1 = 0, aicMte2 = 0, fixpipe = 0, vec = 0, aivMte2 = 0,
           mte3 = 0;
+  /// AIVs of one block running the Vector part (2 for a MIX kernel).
+  int64_t vectorCores = 1;
   /// Cube cores (AIC) of the kernel's chip (AICoreTarget::cubeCores).
   int64_t cubeCores = 0;
   /// aicore::KernelSchedule::totalIdealCubeCycles: all blocks' useful Cube

@@ -5,7 +5,9 @@ recorded on the same kernels (an --emit=aicore MLIR file of the program).
 For every row whose OP Type names an aicore.kernel: Task Duration(us) is the
 estimate's duration_us times the waves (ceil(Block Dim / cores)), each ratio
 is the pipe's busy cycles over the kernel's cycles, and the two MTE2 ratios
-add up to the estimate's mte2 (to the 3 decimals printed). Every other row
+add up to the estimate's mte2 (to the 3 decimals printed). A MIX kernel's
+estimate sums its `aiv_cores` AIVs' V, MTE3 and UB loads, which the report
+gives per AIV. Every other row
 has no per-pipe figures and lasts at least `--min-us`. Exit 1 with a message
 on any mismatch; prints how many rows of each kind were checked.
 """
@@ -74,13 +76,14 @@ def main():
         def ratio(column):
             return 0.0 if r[column] == "N/A" else float(r[column])
 
-        for column, pipe in [("aic_mac_ratio", "m"), ("aic_mte1_ratio", "mte1"),
-                             ("aic_fixpipe_ratio", "fix"), ("aiv_vec_ratio", "v"),
-                             ("aiv_mte3_ratio", "mte3")]:
-            if abs(ratio(column) - est[pipe] / cycles) > 0.0006:
+        aivs = est.get("aiv_cores", 1)
+        for column, pipe, per in [("aic_mac_ratio", "m", 1), ("aic_mte1_ratio", "mte1", 1),
+                                  ("aic_fixpipe_ratio", "fix", 1), ("aiv_vec_ratio", "v", aivs),
+                                  ("aiv_mte3_ratio", "mte3", aivs)]:
+            if abs(ratio(column) - est[pipe] / per / cycles) > 0.0006:
                 fail("%s: %s %s, estimate %d/%d cycles" % (name, column, r[column], est[pipe], cycles))
-        mte2 = ratio("aic_mte2_ratio") + ratio("aiv_mte2_ratio")
-        if abs(mte2 - est["mte2"] / cycles) > 0.0011:
+        mte2 = ratio("aic_mte2_ratio") + aivs * ratio("aiv_mte2_ratio")
+        if abs(mte2 - est["mte2"] / cycles) > 0.0011 * aivs:
             fail("%s: MTE2 ratios add to %.3f, estimate %d/%d" % (name, mte2, est["mte2"], cycles))
         simulated += 1
     print("checked %d simulated and %d modeled rows" % (simulated, modeled))

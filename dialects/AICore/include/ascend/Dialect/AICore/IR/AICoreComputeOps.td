@@ -14,6 +14,12 @@ def AICore_MmadOp : AICore_Op<"mmad"> {
     `[M, N]`. `a` and `b` have the same element type: f16, bf16 or f32
     accumulate into an f32 `c`, i8 into i32.
 
+    With `bias` (a `[1, N']` f32 row in BT, the bias table, N' >= N; only
+    when the mmad starts the accumulator, without `accumulate`), the
+    accumulator starts from the bias broadcast over the rows instead of 0:
+    `c = bias[0, :N] + op(a) * op(b)`. The bias table holds 1 KiB
+    (AICoreTarget.h); the row is loaded L1 -> BT on MTE1.
+
     ```mlir
     aicore.mmad %a, %b, %c {accumulate, transpose_b}
         : memref<16x64xf16, #aicore.space<l0a>>,
@@ -24,11 +30,19 @@ def AICore_MmadOp : AICore_Op<"mmad"> {
   let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemRead]>:$a,
                        Arg<AnyStaticShapeMemRef, "", [MemRead]>:$b,
                        Arg<AnyStaticShapeMemRef, "", [MemRead, MemWrite]>:$c,
+                       Arg<Optional<AnyStaticShapeMemRef>, "", [MemRead]>:$bias,
                        UnitAttr:$accumulate, UnitAttr:$transpose_a,
                        UnitAttr:$transpose_b);
   let assemblyFormat = [{
-    $a `,` $b `,` $c attr-dict `:` type($a) `,` type($b) `,` type($c)
+    $a `,` $b `,` $c (`bias` $bias^)? attr-dict `:` type($a) `,` type($b) `,`
+    type($c) (`,` type($bias)^)?
   }];
+  let builders = [OpBuilder<(ins "::mlir::Value":$a, "::mlir::Value":$b,
+      "::mlir::Value":$c, "bool":$accumulate, "bool":$transposeA,
+      "bool":$transposeB), [{
+    build($_builder, $_state, a, b, c, /*bias=*/::mlir::Value(), accumulate,
+          transposeA, transposeB);
+  }]>];
   let hasVerifier = 1;
 }
 

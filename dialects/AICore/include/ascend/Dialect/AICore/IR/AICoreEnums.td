@@ -11,7 +11,8 @@ def AICore_AddressSpace : I32EnumAttr<"AddressSpace",
       I32EnumAttrCase<"L0A", 2, "l0a">,
       I32EnumAttrCase<"L0B", 3, "l0b">,
       I32EnumAttrCase<"L0C", 4, "l0c">,
-      I32EnumAttrCase<"UB", 5, "ub">
+      I32EnumAttrCase<"UB", 5, "ub">,
+      I32EnumAttrCase<"BT", 6, "bt">
     ]> {
   let cppNamespace = "::mlir::ascend::aicore";
   let genSpecializedAttr = 0;
@@ -28,6 +29,16 @@ def AICore_PipeAttr : I32EnumAttr<"Pipe",
       I32EnumAttrCase<"MTE2", 4, "mte2">,
       I32EnumAttrCase<"MTE3", 5, "mte3">,
       I32EnumAttrCase<"FIX", 6, "fix">
+    ]> {
+  let cppNamespace = "::mlir::ascend::aicore";
+}
+
+// The two kinds of core of a separated (A2/A3) AI Core: one Cube core (AIC)
+// and two Vector cores (AIV) per block of a MIX kernel.
+def AICore_CoreTypeAttr : I32EnumAttr<"CoreType",
+    "a core of a separated AI Core (Cube: AIC, Vector: AIV)", [
+      I32EnumAttrCase<"AIC", 0, "aic">,
+      I32EnumAttrCase<"AIV", 1, "aiv">
     ]> {
   let cppNamespace = "::mlir::ascend::aicore";
 }

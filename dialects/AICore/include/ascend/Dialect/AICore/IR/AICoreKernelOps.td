@@ -27,6 +27,12 @@ def AICore_KernelOp : AICore_Op<"kernel", [
     memory's capacity. The verifier checks that every placed buffer lies
     inside its memory at an offset aligned per the target table.
 
+    A MIX kernel (a Cube part and a Vector part, `aicore.on_core`) may hand
+    data between its cores through a GM workspace: `workspace_bytes` is then
+    set and the last argument is that workspace, a GM memref of exactly
+    `workspace_bytes` bytes that the launch does not pass (the runtime
+    allocates it for the kernel, as CANN's workspace).
+
     ```mlir
     aicore.kernel @matmul(%x: memref<64x64xf32, #aicore.space<gm>>,
                           %y: memref<64x64xf32, #aicore.space<gm>>)
@@ -42,7 +48,8 @@ def AICore_KernelOp : AICore_Op<"kernel", [
                        OptionalAttr<DictArrayAttr>:$arg_attrs,
                        OptionalAttr<DictArrayAttr>:$res_attrs,
                        DefaultValuedAttr<I64Attr, "1">:$block_dim,
-                       OptionalAttr<StrAttr>:$chip);
+                       OptionalAttr<StrAttr>:$chip,
+                       OptionalAttr<I64Attr>:$workspace_bytes);
   let regions = (region SizedRegion<1>:$body);
   let builders = [OpBuilder<(ins "::llvm::StringRef":$name,
                                  "::mlir::FunctionType":$type,
@@ -80,6 +87,52 @@ def AICore_BlockIdxOp : AICore_Op<"block_idx", [Pure]> {
 
     ```mlir
     %b = aicore.block_idx
+    ```
+  }];
+  let results = (outs Index:$index);
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
+def AICore_OnCoreOp : AICore_Op<"on_core", [NoTerminator, SingleBlock,
+    RecursiveMemoryEffects]> {
+  let summary = "the part of a MIX kernel that one kind of core runs";
+  let description = [{
+    On a separated AI Core (A2/A3: one Cube core, AIC, and two Vector cores,
+    AIV, per block), a MIX kernel is one program whose parts run on
+    different cores (Ascend C `if ASCEND_IS_AIC` / `if ASCEND_IS_AIV`). The
+    ops in an `aicore.on_core aic` region run on the block's AIC, those in
+    `aicore.on_core aiv` on each of its two AIVs (`aicore.subblock_idx` tells
+    them apart); the scalar control flow around them (loops, index
+    arithmetic) runs on every core. The AIC program is thus the kernel
+    without its `aiv` regions, an AIV's the kernel without its `aic`
+    regions. The cores share no on-chip memory: they exchange data through
+    GM, ordered by `aicore.cross_core_set_flag` / `cross_core_wait_flag`.
+
+    The kernel model gives each core its own pipes; on the CPU
+    (`convert-aicore-to-memref`) the regions run in program order, an `aiv`
+    region once per AIV.
+
+    ```mlir
+    aicore.on_core aic { ... }
+    aicore.on_core aiv { %s = aicore.subblock_idx ... }
+    ```
+  }];
+  let arguments = (ins AICore_CoreTypeAttr:$core);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$core attr-dict-with-keyword $body";
+  let hasVerifier = 1;
+}
+
+def AICore_SubBlockIdxOp : AICore_Op<"subblock_idx", [Pure]> {
+  let summary = "which of the block's Vector cores runs this aiv region";
+  let description = [{
+    Inside an `aicore.on_core aiv` region: 0 or 1, the index of the AIV
+    (Ascend C `GetSubBlockIdx()`); the two AIVs of a block typically split
+    the rows of a tile.
+
+    ```mlir
+    %s = aicore.subblock_idx
     ```
   }];
   let results = (outs Index:$index);

@@ -39,15 +39,17 @@ def AICore_CopyOp : AICore_Op<"copy"> {
     | from | to | pipe |
     |---|---|---|
     | gm | l1, ub | MTE2 |
-    | l1 | l0a, l0b | MTE1 |
+    | l1 | l0a, l0b, bt | MTE1 |
     | l0c | gm, ub, l1 | FIX |
     | ub | gm | MTE3 |
 
     Any other pair is rejected. The element types must agree, except that a
     FIX copy out of L0C may convert the f32 accumulator to f16 or bf16 (the
-    fixpipe converts on the way out). `l0c -> ub` exists on AI Cores whose
-    Cube and Vector units share a core; on the separated 910B it goes through
-    GM (not modelled yet).
+    fixpipe converts on the way out), and an L1 -> BT copy may widen an f16
+    or bf16 bias to the f32 of the bias table. `l0c -> ub` exists on AI
+    Cores whose Cube and Vector units share a core; on the separated 910B
+    the Cube -> Vector hand-off goes through GM (a MIX kernel's workspace,
+    see `aicore.on_core`).
 
     ```mlir
     aicore.copy %g, %l1 : memref<64x64xf16, strided<[512, 1], offset: ?>,

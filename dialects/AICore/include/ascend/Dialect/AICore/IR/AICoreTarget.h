@@ -23,7 +23,14 @@
 //    bandwidth against transfer size, optimal above 16 KB); the
 //    L2 read and write rates derived from the pto-isa gemm_performance
 //    measurements on a 24-core A3 die (kernels/manual/a2a3/gemm_performance/
-//    README.md, quoted in ascend-hardware.md), see AICoreDataRates.
+//    README.md, quoted in ascend-hardware.md), see AICoreDataRates;
+//  - the BT bias table (1 KiB, 64 B alignment) from ascend-hardware.md's
+//    buffer table; cross-core flag ids 0-10 (FFTS, mode 2: an AIC set
+//    signals both AIVs of its block, the AIC's wait needs a set from each
+//    AIV) from the Ascend C API reference, CrossCoreSetFlag(ISASI) /
+//    CrossCoreWaitFlag(ISASI), CANN 8.0 (Atlas A2 training series);
+//  - one AIC and two AIVs per block of a MIX kernel (ascend-hardware.md,
+//    "1 AIC : 2 AIV").
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCEND_DIALECT_AICORE_IR_AICORETARGET_H
@@ -47,6 +54,9 @@ struct AICoreBuffer {
 /// The memories of one AI Core.
 struct AICoreMemories {
   AICoreBuffer gm, l1, l0a, l0b, l0c, ub;
+  /// BT, the Cube's bias table: an mmad that starts its accumulator may
+  /// take its initial row from it (fp32, L1 -> BT on MTE1).
+  AICoreBuffer bt;
 };
 
 /// How fast one AI Core moves data, in bytes per cycle, and the shared L2.
@@ -133,6 +143,10 @@ struct AICoreTarget {
   double clockHz;            ///< AI Core (Cube) clock, cycles/s.
   /// Data-path rates (one value for every dav-c220 row, see above).
   AICoreDataRates rates = kDavC220Rates;
+  /// Cross-core (AIC <-> AIV) flag ids of a MIX kernel (FFTS, 0-10).
+  int64_t numCrossCoreFlags = 11;
+  /// Vector cores (AIV) that run with each Cube core (AIC) in a MIX block.
+  int64_t vectorCoresPerCube = 2;
 
   /// The capacity and alignment of `space` (defined in AICoreOps.cpp, where
   /// the enum is complete).
@@ -141,10 +155,11 @@ struct AICoreTarget {
 
 /// A2/A3 (dav-c220) memories: GM 64 GiB per die, L1 512 KiB / 32 B,
 /// L0A 64 KiB / 512 B, L0B 64 KiB / 512 B, L0C 128 KiB / 512 B,
-/// UB 192 KiB / 32 B.
+/// UB 192 KiB / 32 B, BT 1 KiB / 64 B.
 inline constexpr AICoreMemories kDavC220Memories = {
     {64 * detail::GiB, 32},  {512 * detail::KiB, 32},  {64 * detail::KiB, 512},
-    {64 * detail::KiB, 512}, {128 * detail::KiB, 512}, {192 * detail::KiB, 32}};
+    {64 * detail::KiB, 512}, {128 * detail::KiB, 512}, {192 * detail::KiB, 32},
+    {1 * detail::KiB, 64}};
 
 /// The target table. The first row is the default chip.
 inline constexpr AICoreTarget kAICoreTargets[] = {

@@ -32,7 +32,7 @@ struct PlannedBuffer {
 struct BufferPlan {
   /// Bytes used (end of the highest buffer) per memory, indexed by
   /// AddressSpace.
-  std::array<int64_t, 6> used{};
+  std::array<int64_t, 7> used{};
   SmallVector<PlannedBuffer> buffers;
 };
 

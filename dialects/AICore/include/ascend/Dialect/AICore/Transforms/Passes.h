@@ -16,6 +16,9 @@ struct PipeInterval {
   Pipe pipe;
   int64_t start, end;
   Operation *op;
+  /// The core of the block it runs on: 0 (the kernel's core, the AIC of a
+  /// MIX kernel), 1 + i for AIV i of a MIX kernel.
+  int core = 0;
 };
 
 /// The modeled execution of one kernel: the block (AI Core) that finishes
@@ -23,7 +26,12 @@ struct PipeInterval {
 struct KernelSchedule {
   /// Makespan of the busiest block, at least `hbmBoundCycles`.
   int64_t cycles = 0;
-  std::array<int64_t, 7> busy{};       ///< busy cycles, indexed by Pipe
+  /// Busy cycles, indexed by Pipe, summed over the cores of the block (a
+  /// MIX block's V, MTE3 and UB loads over its `vectorCoresPerBlock` AIVs).
+  std::array<int64_t, 7> busy{};
+  /// AIVs each block runs its Vector part on: 2 for a MIX kernel on A2/A3
+  /// (aicore.on_core aiv), else 1.
+  int vectorCoresPerBlock = 1;
   /// Cycles the busiest block's mmads would take if every 16 x 16 x K0
   /// fractal were full (M x N x K MACs / (16 x 16 x K0), K0 = 32 bytes of
   /// elements): the Cube's useful work, against `busy[M]`, which counts whole

@@ -37,15 +37,30 @@ def AscendAICoreEstimate : Pass<"ascend-aicore-estimate", "ModuleOp"> {
     makespan is raised to that time when it is longer (the pipes then stall;
     their busy cycles stay).
 
+    A MIX kernel's block is one Cube core (AIC) and two Vector cores (AIV):
+    the ops of its `aicore.on_core aic` regions go to the AIC's pipes, those
+    of its `aicore.on_core aiv` regions run once on each AIV (with its
+    `aicore.subblock_idx`) on that AIV's pipes. A `cross_core_set_flag` on
+    the AIC reaches both AIVs, an AIV's reaches the AIC, whose
+    `cross_core_wait_flag` needs one from each AIV (Ascend C mode 2). Its
+    workspace (the kernel's last argument with `workspace_bytes`) is a
+    scratch written and read back at once: its copies run at the L2 rates
+    and count neither in the HBM traffic nor in the L2 hit ratio.
+
     Records `aicore.estimate = {cycles, duration_us, mte2, mte1, m, fix, v,
     mte3}` on each kernel: the busiest block's makespan (or the HBM time) in cycles, in µs at
-    the chip's clock, and the busy cycles of each of its pipes.
+    the chip's clock, and the busy cycles of each of its pipes (a MIX
+    block's summed over its cores; `aiv_cores = 2` then says over how many
+    AIVs).
 
     Checks the synchronization with vector clocks: two accesses to one
-    buffer from different pipes, at least one a write, must be ordered by a
-    chain of `set_flag` / `wait_flag`; otherwise the later one is reported as
-    a race, naming both instructions. A `wait_flag` whose `set_flag` never
-    fires is reported as a deadlock.
+    buffer from different pipes (of one core or, for GM buffers, of
+    different cores), at least one a write, to overlapping elements (GM
+    views are tracked by the element range their known offsets give; an
+    on-chip buffer as a whole), must be ordered by a chain of `set_flag` /
+    `wait_flag` (and cross-core flags); otherwise the later one is reported
+    as a race, naming both instructions. A `wait_flag` (or
+    `cross_core_wait_flag`) whose set never fires is reported as a deadlock.
   }];
   let options = [
     Option<"maxInstructions", "max-instructions", "int64_t", "4000000",

@@ -1,0 +1,49 @@
+//===- MixKernels.h - MIX fusion groups to Cube + Vector kernels -*- C++ -*-===//
+//
+// A `mindspore.fusion "mix"` group whose Cube primitive is a MatMul becomes
+// one MIX aicore.kernel: the Cube part (on the block's AIC) computes the
+// output tiles and FIX-writes each into a double-buffered GM workspace; the
+// Vector part (on the block's two AIVs) waits on a cross-core flag per tile,
+// loads its half of the tile into UB, applies the group's elementwise
+// epilogue and writes the result. See docs/AICoreKernels.md ("MIX kernels").
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCEND_CONVERSION_MINDSPORETOAICORE_MIXKERNELS_H
+#define ASCEND_CONVERSION_MINDSPORETOAICORE_MIXKERNELS_H
+
+#include "ascend/Dialect/AICore/IR/AICoreDialect.h"
+#include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <string>
+
+namespace mlir::ascend {
+
+/// Replaces the mix group `group` by an `aicore.launch` of its MIX kernel
+/// (shared by groups with identical bodies through `kernels`, keyed like
+/// vectorKernelKey). `tiling` is the pass's tiling option (empty: search;
+/// else tm, tn, tk, k-stages, l0c-buffers[, l1-buffers]). Fails without
+/// changing the IR, with `why` set, when the group is not a MatMul followed
+/// by an elementwise epilogue the Vector kernels map, or its buffers do
+/// not fit.
+LogicalResult convertMixFusion(mindspore::FusionOp group,
+                               const aicore::AICoreTarget &target,
+                               SymbolTable &symbols,
+                               llvm::StringMap<aicore::KernelOp> &kernels,
+                               ArrayRef<int64_t> tiling, std::string &why);
+
+/// Whether `group` is only a MatMul and a BiasAdd of its result: no Vector
+/// work is left once the Cube adds the bias from the BT bias table, so such
+/// a group is converted as a plain matmul kernel, not a MIX kernel.
+bool isMatMulBiasAddGroup(mindspore::FusionOp group);
+
+/// Moves every Cube-core instruction of a MIX kernel that is not inside an
+/// `aicore.on_core` region into `aicore.on_core aic` regions (one per run
+/// of consecutive instructions; the pure scalar and view ops between them
+/// move before the region). Independent of what the Cube part computes.
+void wrapCubePart(aicore::KernelOp kernel);
+
+} // namespace mlir::ascend
+
+#endif // ASCEND_CONVERSION_MINDSPORETOAICORE_MIXKERNELS_H

@@ -1,0 +1,884 @@
+//===- MixKernels.cpp - MIX fusion groups to Cube + Vector kernels --------===//
+//
+// A `mindspore.fusion "mix"` group of one MatMul and an elementwise epilogue
+// becomes one MIX kernel. On the separated A2/A3 AI Core the Cube core (AIC)
+// and its two Vector cores (AIV) share no on-chip memory, so:
+//
+//   AIC (aicore.on_core aic), per output tile, the block's j-th:
+//     cross_core_wait_flag fix, 1        // a workspace slot is free
+//     FIX  L0C -> workspace[block, j mod 2]   // f32 -> result type
+//     cross_core_set_flag fix, 0         // tile ready, to both AIVs
+//   AIV i (aicore.on_core aiv), rows [i * ceil(rows / 2), ...) of the tile:
+//     cross_core_wait_flag mte2, 0
+//     per chunk of UB rows (ping-pong buffers u, intra-core flags as in the
+//     Vector kernels): MTE2 workspace rows and the other inputs -> UB,
+//     [after the last chunk's loads: cross_core_set_flag mte2, 1],
+//     V: the epilogue (emitElementwiseVectorOps), MTE3: UB -> result
+//
+// Cross-core flags are counters: flag 1 starts at 2 (two free slots) and
+// the tiles go through the two slots in turn, so the Cube FIX-writes tile
+// j + 1 (and computes j + 2) while the Vector cores still work on tile j,
+// whatever the number of L0C buffers. The Cube part
+// is MatMulKernelBuilder's schedule with its FIX of each tile replaced by the
+// hand-off above (buildMatMulCubePart); wrapCubePart then puts its
+// instructions into aicore.on_core aic regions. See docs/AICoreKernels.md.
+//
+//===----------------------------------------------------------------------===//
+#include "ascend/Conversion/MindSporeToAICore/MixKernels.h"
+#include "CubeKernels.h"
+#include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
+#include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
+
+#include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
+#include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::ascend;
+using namespace mlir::ascend::aicore;
+namespace ms = mlir::ascend::mindspore;
+
+namespace {
+
+/// Cross-core flag ids (counters): a tile is ready in the workspace (AIC ->
+/// AIVs), a workspace slot is free again (AIVs -> AIC).
+constexpr int64_t kTileReady = 0, kSlotFree = 1;
+/// Workspace slots per block.
+constexpr int64_t kSlots = 2;
+
+/// How an input of the epilogue maps onto an [M, N] tile.
+enum class Role {
+  Full,   ///< [M, N]: a [rows, cols] block per chunk
+  Row,    ///< [N] or [1, N]: [1, cols] per chunk, broadcast
+  Column, ///< [M, 1]: [rows, 1] per chunk, broadcast
+  Scalar, ///< one element: loaded once, broadcast
+};
+
+Type elementOf(Value v) {
+  return cast<ShapedType>(v.getType()).getElementType();
+}
+int64_t elementBytes(Type t) {
+  return llvm::divideCeil(t.getIntOrFloatBitWidth(), 8);
+}
+
+std::string shapeText(ArrayRef<int64_t> shape) {
+  std::string s = "[";
+  llvm::raw_string_ostream os(s);
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return s;
+}
+
+bool isSplat(Value v) {
+  if (auto c = v.getDefiningOp<ms::ConstantOp>())
+    if (auto dense = dyn_cast<DenseElementsAttr>(c.getValue()))
+      return dense.isSplat();
+  return false;
+}
+TypedAttr splatValue(Value v) {
+  auto c = v.getDefiningOp<ms::ConstantOp>();
+  return cast<DenseElementsAttr>(c.getValue()).getSplatValue<TypedAttr>();
+}
+
+MemRefType gmType(RankedTensorType type) {
+  return MemRefType::get(
+      type.getShape(), type.getElementType(), MemRefLayoutAttrInterface{},
+      AddressSpaceAttr::get(type.getContext(), AddressSpace::GM));
+}
+
+/// The analysis of a mix group: its MatMul and the epilogue on its result.
+struct MixGroup {
+  explicit MixGroup(ms::FusionOp group) : group(group) {}
+
+  LogicalResult analyze(std::string &why) {
+    Block &body = group.getBody().front();
+    for (Operation &op : body.without_terminator()) {
+      if (isa<ms::ConstantOp>(op)) {
+        if (!isSplat(op.getResult(0)))
+          return fail(why, "it holds a constant that is not a splat");
+        continue;
+      }
+      if (auto mm = dyn_cast<ms::MatMulOp>(op)) {
+        matmul = mm;
+        continue;
+      }
+      if (auto t = dyn_cast<ms::TransDataOp>(op)) {
+        // A weight stored in a device format, converted back for the
+        // matmul: the kernel reads the plain tensor instead.
+        if (failed(foldOperandFormat(t, why)))
+          return failure();
+        continue;
+      }
+      if (ms::FusionOp::classify(&op) == "cube")
+        return fail(why, ("its Cube primitive '" +
+                          op.getName().stripDialect() +
+                          "' has no MIX kernel yet (only MatMul)")
+                             .str());
+      epilogue.push_back(&op);
+    }
+    if (!matmul)
+      return fail(why, "it has no MatMul");
+    for (Value operand : {matmul.getX(), matmul.getY()}) {
+      if (isa<BlockArgument>(operand)) {
+        auto arg = cast<BlockArgument>(operand);
+        launchSource[operand] = group.getInputs()[arg.getArgNumber()];
+      } else if (!launchSource.count(operand)) {
+        return fail(why, "its MatMul's operands are computed inside the group "
+                         "(a prologue)");
+      }
+    }
+    auto resultType = cast<RankedTensorType>(matmul.getResult().getType());
+    m = resultType.getDimSize(0);
+    n = resultType.getDimSize(1);
+    k = cast<RankedTensorType>(matmul.getX().getType())
+            .getDimSize(matmul.getTransposeA() ? 0 : 1);
+    if (epilogue.empty())
+      return fail(why, "it has no epilogue");
+
+    for (Operation *op : epilogue) {
+      StringRef name = op->getName().stripDialect();
+      if (ms::isViewOp(op)) {
+        // A reshape of a full-size value: the same elements in the same
+        // order, so the same [rows, cols] tiles.
+        Value in = op->getOperand(0);
+        if (!(in == matmul.getResult() || computed.contains(in) ||
+              (isa<BlockArgument>(in) && numel(in) == m * n)) ||
+            numel(op->getResult(0)) != m * n)
+          return fail(why, ("'" + name +
+                            "' views a value that is not full-size")
+                               .str());
+        if (auto arg = dyn_cast<BlockArgument>(in)) {
+          auto [it, inserted] = roles.try_emplace(arg, Role::Full);
+          if (it->second != Role::Full)
+            return fail(why, "an input is used in two ways");
+        }
+        computed.insert(op->getResult(0));
+        views.insert(op);
+        continue;
+      }
+      if (isa<ms::ReduceSumOp, ms::ReduceMaxOp, ms::ReduceMeanOp,
+              ms::SoftmaxOp, ms::LayerNormOp, ms::BroadcastToOp,
+              ms::TransDataOp>(op))
+        return fail(why, ("'" + name +
+                          "' has no MIX epilogue mapping (only elementwise "
+                          "primitives on the matmul's tiles)")
+                             .str());
+      if (failed(checkVectorPrimitive(op, why)))
+        return failure();
+      if (op->getNumResults() != 1 || numel(op->getResult(0)) != m * n)
+        return fail(why, ("'" + name + "' computes a value of another size "
+                          "than the matmul's " +
+                          shapeText({m, n}))
+                             .str());
+      computed.insert(op->getResult(0));
+      for (auto [i, v] : llvm::enumerate(op->getOperands())) {
+        if (v == matmul.getResult() || computed.contains(v) || isSplat(v))
+          continue;
+        auto arg = dyn_cast<BlockArgument>(v);
+        if (!arg)
+          return fail(why, ("'" + name + "' reads a value the epilogue does "
+                                         "not compute")
+                               .str());
+        std::optional<Role> role = classify(op, i, arg);
+        if (!role)
+          return fail(why, "an input of shape " +
+                               shapeText(cast<RankedTensorType>(arg.getType())
+                                             .getShape()) +
+                               " is neither the result shape " +
+                               shapeText({m, n}) +
+                               " nor a row, a column or a scalar of it");
+        auto [it, inserted] = roles.try_emplace(arg, *role);
+        if (!inserted && it->second != *role)
+          return fail(why, "an input is used in two ways");
+      }
+    }
+    auto yield = cast<ms::YieldOp>(body.getTerminator());
+    for (Value r : yield.getValues()) {
+      // The op computing it (through reshapes) writes the output.
+      Value root = r;
+      while (Operation *def = root.getDefiningOp()) {
+        if (!views.contains(def))
+          break;
+        root = def->getOperand(0);
+      }
+      if (!computed.contains(root) || llvm::is_contained(outputs, root))
+        return fail(why, "a result is not computed by the epilogue (or is "
+                         "returned twice)");
+      outputs.push_back(root);
+    }
+    return success();
+  }
+
+  static int64_t numel(Value v) {
+    return cast<RankedTensorType>(v.getType()).getNumElements();
+  }
+
+  /// `t` converts a block argument back from the device format that a
+  /// TransData outside the group produced from a plain tensor: the matmul
+  /// operand is that plain tensor.
+  LogicalResult foldOperandFormat(ms::TransDataOp t, std::string &why) {
+    auto arg = dyn_cast<BlockArgument>(t.getInput());
+    Value result = t.getResult();
+    if (!arg || !result.hasOneUse() ||
+        !isa<ms::MatMulOp>(*result.getUsers().begin()))
+      return fail(why, "a TransData in the group does not only convert a "
+                       "matmul operand");
+    Value input = group.getInputs()[arg.getArgNumber()];
+    auto outer = input.getDefiningOp<ms::TransDataOp>();
+    if (!outer || outer.getSrcFormat() != t.getDstFormat() ||
+        outer.getDstFormat() != t.getSrcFormat() ||
+        outer.getInput().getType() != t.getType())
+      return fail(why, "a matmul operand comes in a device format that no "
+                       "TransData outside the group produced");
+    launchSource[result] = outer.getInput();
+    return success();
+  }
+
+  /// The role of input `arg`, operand `i` of `op` (whose result holds the
+  /// [M, N] elements in some shape S).
+  std::optional<Role> classify(Operation *op, unsigned i, BlockArgument arg) {
+    ArrayRef<int64_t> s = cast<RankedTensorType>(arg.getType()).getShape();
+    ArrayRef<int64_t> result =
+        cast<RankedTensorType>(op->getResult(0).getType()).getShape();
+    int64_t count = numel(arg);
+    if (count == m * n && s.size() <= result.size() &&
+        s == result.take_back(s.size()))
+      return Role::Full;
+    if (count == 1 && s.size() <= 2)
+      return Role::Scalar;
+    if (isa<ms::BiasAddOp>(op) && i == 1)
+      return s.size() == 1 && s[0] == n && result.size() == 2
+                 ? std::optional(Role::Row)
+                 : std::nullopt;
+    // A row varies along the last axis only, which must be N.
+    bool row = !s.empty() && s.back() == n && count == n &&
+               s.size() <= result.size() && !result.empty() &&
+               result.back() == n && s.size() <= 2;
+    if (row)
+      return Role::Row;
+    if (result == ArrayRef<int64_t>{m, n} && s == ArrayRef<int64_t>{m, 1})
+      return Role::Column;
+    return std::nullopt;
+  }
+
+  LogicalResult fail(std::string &why, StringRef text) {
+    why = text.str();
+    return failure();
+  }
+
+  ms::FusionOp group;
+  ms::MatMulOp matmul;
+  int64_t m = 0, n = 0, k = 0;
+  SmallVector<Operation *> epilogue;
+  llvm::DenseSet<Value> computed;
+  llvm::DenseSet<Operation *> views; ///< reshapes in the epilogue
+  /// What the launch passes for each matmul operand: the group input, or
+  /// the plain tensor a folded TransData pair started from.
+  llvm::DenseMap<Value, Value> launchSource;
+  llvm::MapVector<Value, Role> roles; ///< the epilogue's inputs
+  SmallVector<Value> outputs;
+};
+
+/// Builds the MIX kernel of an analyzed group under a matmul tiling.
+class MixKernelBuilder {
+public:
+  MixKernelBuilder(MixGroup &g, const MatMulTiling &t,
+                   const AICoreTarget &target, int64_t chunkRows)
+      : g(g), t(t), target(target), b(g.group.getContext()),
+        loc(g.group.getLoc()), ch(chunkRows) {}
+
+  /// The body values the kernel reads from GM, in argument order: the
+  /// matmul's x and y, then the epilogue's inputs.
+  SmallVector<Value> kernelInputs() {
+    SmallVector<Value> args{g.matmul.getX(), g.matmul.getY()};
+    for (auto &[arg, role] : g.roles)
+      if (!llvm::is_contained(args, arg))
+        args.push_back(arg);
+    return args;
+  }
+
+  /// Bytes of the GM workspace: two [tm, tn] slots per block.
+  int64_t workspaceBytes() const {
+    return t.blockDim * kSlots * t.tm * t.tn *
+           elementBytes(elementOf(g.matmul.getResult()));
+  }
+
+  KernelOp build(StringRef name) {
+    SmallVector<Value> inputs = kernelInputs();
+    SmallVector<Type> argTypes;
+    for (Value v : inputs)
+      argTypes.push_back(gmType(cast<RankedTensorType>(v.getType())));
+    for (Type r : g.group.getResultTypes())
+      argTypes.push_back(gmType(cast<RankedTensorType>(r)));
+    Type wsElt = elementOf(g.matmul.getResult());
+    argTypes.push_back(MemRefType::get(
+        {t.blockDim * kSlots * t.tm, t.tn}, wsElt,
+        MemRefLayoutAttrInterface{},
+        AddressSpaceAttr::get(b.getContext(), AddressSpace::GM)));
+    kernel = KernelOp::create(b, loc, name, b.getFunctionType(argTypes, {}),
+                              t.blockDim);
+    kernel.setWorkspaceBytes(workspaceBytes());
+    if (StringRef(target.name) != getDefaultTarget().name)
+      kernel.setChip(target.name);
+    Block &entry = kernel.getBody().front();
+    workspace = entry.getArguments().back();
+    for (auto [i, v] : llvm::enumerate(inputs))
+      if (!gmArgs.count(v))
+        gmArgs[v] = entry.getArgument(i);
+
+    // Buffers and GM views first (moved to the top after the Cube part).
+    b.setInsertionPointToStart(&entry);
+    for (auto [i, v] : llvm::enumerate(g.outputs))
+      outArgs.push_back(asMatrix(entry.getArgument(inputs.size() + i)));
+    allocateBuffers();
+    SmallVector<Operation *> hoisted;
+    for (Operation &op : entry)
+      hoisted.push_back(&op);
+
+    buildMatMulCubePart(
+        kernel, g.m, g.n, g.k, elementOf(g.matmul.getX()),
+        g.matmul.getTransposeA(), g.matmul.getTransposeB(), t,
+        [&](OpBuilder &cb, Value acc, OpFoldResult mi, OpFoldResult ni,
+            int64_t rows, int64_t cols, int, OpFoldResult tile) {
+          handOff(cb, acc, mi, ni, rows, cols, tile);
+        });
+
+    for (Operation *op : llvm::reverse(hoisted))
+      op->moveBefore(&entry.front());
+    // The AIVs start with both workspace slots and UB buffers free and
+    // load the scalars; at the end every flag set is consumed.
+    b.setInsertionPointAfter(hoisted.back());
+    buildAIVPrologue();
+    b.setInsertionPoint(entry.getTerminator());
+    {
+      auto part = onCore(CoreType::AIV);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&part.getBody().front());
+      for (int64_t u = 0; u < 2; ++u) {
+        WaitFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, u);
+        WaitFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, u);
+      }
+    }
+    {
+      auto part = onCore(CoreType::AIC);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&part.getBody().front());
+      for (int64_t c = 0; c < kSlots; ++c)
+        CrossCoreWaitFlagOp::create(b, loc, Pipe::FIX, kSlotFree);
+    }
+    wrapCubePart(kernel);
+    return kernel;
+  }
+
+private:
+  OnCoreOp onCore(CoreType core) {
+    auto part = OnCoreOp::create(b, loc, core);
+    part.getBody().emplaceBlock();
+    return part;
+  }
+
+  Value alloc(ArrayRef<int64_t> shape, Type elt, const Twine &name) {
+    auto type = MemRefType::get(
+        shape, elt, MemRefLayoutAttrInterface{},
+        AddressSpaceAttr::get(b.getContext(), AddressSpace::UB));
+    auto op = AllocOp::create(b, loc, type);
+    op->setAttr(kBufferNameAttr, b.getStringAttr(name.str()));
+    return op;
+  }
+  std::array<Value, 2> pingPong(ArrayRef<int64_t> shape, Type elt,
+                                const Twine &name) {
+    return {alloc(shape, elt, name + ".ping"), alloc(shape, elt, name + ".pong")};
+  }
+
+  /// A full-size GM argument viewed as the [M, N] matrix of its elements.
+  Value asMatrix(Value arg) {
+    auto type = cast<MemRefType>(arg.getType());
+    if (type.getShape() == ArrayRef<int64_t>{g.m, g.n})
+      return arg;
+    Value flat = arg;
+    if (type.getRank() > 1) {
+      ReassociationIndices all;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        all.push_back(d);
+      flat = memref::CollapseShapeOp::create(
+          b, loc, arg, ArrayRef<ReassociationIndices>{all});
+    }
+    return memref::ExpandShapeOp::create(
+        b, loc,
+        MemRefType::get({g.m, g.n}, type.getElementType(),
+                        MemRefLayoutAttrInterface{}, type.getMemorySpace()),
+        flat, ArrayRef<ReassociationIndices>{{0, 1}});
+  }
+
+  /// `arg` (a GM kernel argument) viewed as 2-D: [1, N] for a row, [1, 1]
+  /// for a scalar.
+  Value view2D(Value arg) {
+    auto type = cast<MemRefType>(arg.getType());
+    if (type.getRank() == 2)
+      return arg;
+    if (type.getRank() > 2) {
+      // [1, ..., 1, N]: drop the leading ones.
+      ReassociationIndices lead;
+      for (int64_t d = 0; d + 1 < type.getRank(); ++d)
+        lead.push_back(d);
+      lead.push_back(type.getRank() - 1);
+      arg = memref::CollapseShapeOp::create(
+          b, loc, arg, ArrayRef<ReassociationIndices>{lead});
+      type = cast<MemRefType>(arg.getType());
+    }
+    SmallVector<int64_t> shape =
+        type.getRank() == 0 ? SmallVector<int64_t>{1, 1}
+                            : SmallVector<int64_t>{1, type.getDimSize(0)};
+    SmallVector<ReassociationIndices> reassociation;
+    if (type.getRank() == 1)
+      reassociation.push_back({0, 1});
+    return memref::ExpandShapeOp::create(
+        b, loc,
+        MemRefType::get(shape, type.getElementType(),
+                        MemRefLayoutAttrInterface{}, type.getMemorySpace()),
+        arg, reassociation);
+  }
+
+  void allocateBuffers() {
+    Type wsElt = elementOf(g.matmul.getResult());
+    wsIn = pingPong({ch, t.tn}, wsElt, "ws");
+    unsigned index = 0;
+    for (auto &[arg, role] : g.roles) {
+      Type elt = elementOf(arg);
+      std::string base = "in" + std::to_string(index++);
+      Value gm = gmArgs.lookup(arg);
+      switch (role) {
+      case Role::Full:
+        full[arg] = pingPong({ch, t.tn}, elt, base);
+        gmViews[arg] = asMatrix(gm);
+        break;
+      case Role::Row:
+        small[arg] = pingPong({1, t.tn}, elt, base);
+        gmViews[arg] = view2D(gm);
+        break;
+      case Role::Column:
+        small[arg] = pingPong({ch, 1}, elt, base);
+        gmViews[arg] = gm;
+        break;
+      case Role::Scalar: {
+        Value once = alloc({1, 1}, elt, base + ".once");
+        small[arg] = {once, once};
+        gmViews[arg] = view2D(gm);
+        break;
+      }
+      }
+      if (role != Role::Full)
+        bcast[arg] = alloc({ch, t.tn}, elt, base + ".bcast");
+    }
+    for (Operation *op : g.epilogue) {
+      if (g.views.contains(op))
+        continue;
+      Value r = op->getResult(0);
+      auto it = llvm::find(g.outputs, r);
+      if (it != g.outputs.end())
+        outs[r] = pingPong({ch, t.tn}, elementOf(r),
+                           "out" + std::to_string(it - g.outputs.begin()));
+      else
+        temps[r] = alloc({ch, t.tn}, elementOf(r),
+                         "t" + std::to_string(temps.size()));
+      for (auto [i, v] : llvm::enumerate(op->getOperands()))
+        if (isSplat(v) && !vectorOpTakesImmediate(op, i) &&
+            !splatTiles.count(v))
+          splatTiles[v] = alloc({ch, t.tn}, elementOf(v),
+                                "splat" + std::to_string(splatTiles.size()));
+    }
+  }
+
+  void buildAIVPrologue() {
+    auto part = onCore(CoreType::AIV);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&part.getBody().front());
+    for (int64_t u = 0; u < 2; ++u) {
+      SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, u);
+      SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, u);
+    }
+    for (int64_t c = 0; c < kSlots; ++c)
+      CrossCoreSetFlagOp::create(b, loc, Pipe::MTE2, kSlotFree);
+    bool anyScalar = false;
+    for (auto &[arg, role] : g.roles)
+      if (role == Role::Scalar) {
+        CopyOp::create(b, loc, gmViews[arg], small[arg][0]);
+        anyScalar = true;
+      }
+    if (anyScalar) {
+      SetFlagOp::create(b, loc, Pipe::MTE2, Pipe::V, 2);
+      WaitFlagOp::create(b, loc, Pipe::MTE2, Pipe::V, 2);
+    }
+    for (auto &[value, tile] : splatTiles)
+      VDupOp::create(b, loc, tile, splatValue(value));
+  }
+
+  Value constant(OpBuilder &ob, int64_t v) {
+    return arith::ConstantIndexOp::create(ob, loc, v);
+  }
+  Value materialize(OpBuilder &ob, OpFoldResult v) {
+    if (std::optional<int64_t> c = getConstantIntValue(v))
+      return constant(ob, *c);
+    return cast<Value>(v);
+  }
+  /// `base + offset` as an index value.
+  Value plus(OpBuilder &ob, OpFoldResult base, int64_t offset) {
+    if (std::optional<int64_t> c = getConstantIntValue(base))
+      return constant(ob, *c + offset);
+    if (!offset)
+      return cast<Value>(base);
+    return arith::AddIOp::create(ob, loc, cast<Value>(base),
+                                 constant(ob, offset));
+  }
+  /// The [rows, cols] block of `source` at (row, col).
+  Value block(OpBuilder &ob, Value source, OpFoldResult row, OpFoldResult col,
+              int64_t rows, int64_t cols) {
+    auto type = cast<MemRefType>(source.getType());
+    if (getConstantIntValue(row) == 0 && getConstantIntValue(col) == 0 &&
+        type.getDimSize(0) == rows && type.getDimSize(1) == cols)
+      return source;
+    SmallVector<OpFoldResult> offsets{row, col};
+    SmallVector<OpFoldResult> sizes{ob.getIndexAttr(rows),
+                                    ob.getIndexAttr(cols)};
+    SmallVector<OpFoldResult> strides(2, ob.getIndexAttr(1));
+    return memref::SubViewOp::create(ob, loc, source, offsets, sizes, strides);
+  }
+  Value tile(OpBuilder &ob, Value buffer, int64_t rows, int64_t cols) {
+    return block(ob, buffer, ob.getIndexAttr(0), ob.getIndexAttr(0), rows,
+                 cols);
+  }
+
+  /// The hand-off of one finished Cube tile (see the file comment).
+  void handOff(OpBuilder &cb, Value acc, OpFoldResult mi, OpFoldResult ni,
+               int64_t rows, int64_t cols, OpFoldResult tile) {
+    // Global tile g is its block's (g div block_dim)-th tile (round robin):
+    // slot (g div block_dim) mod 2 of the block's two, at workspace row
+    // (block * 2 + slot) * tm = (g mod block_dim * 2 + slot) * tm.
+    Value g = materialize(cb, tile);
+    Value blocks = constant(cb, t.blockDim);
+    Value slot = arith::RemUIOp::create(
+        cb, loc, arith::DivUIOp::create(cb, loc, g, blocks),
+        constant(cb, kSlots));
+    Value wsRow = arith::MulIOp::create(
+        cb, loc,
+        arith::AddIOp::create(
+            cb, loc,
+            arith::MulIOp::create(cb, loc,
+                                  arith::RemUIOp::create(cb, loc, g, blocks),
+                                  constant(cb, kSlots)),
+            slot),
+        constant(cb, t.tm));
+    CrossCoreWaitFlagOp::create(cb, loc, Pipe::FIX, kSlotFree);
+    CopyOp::create(cb, loc, acc,
+                   block(cb, workspace, wsRow, cb.getIndexAttr(0), rows, cols));
+    CrossCoreSetFlagOp::create(cb, loc, Pipe::FIX, kTileReady);
+
+    auto part = OnCoreOp::create(cb, loc, CoreType::AIV);
+    part.getBody().emplaceBlock();
+    OpBuilder vb = OpBuilder::atBlockBegin(&part.getBody().front());
+    // AIV 0 takes the first ceil(rows / 2) rows, AIV 1 the rest.
+    int64_t first = llvm::divideCeil(rows, 2);
+    Value sub = SubBlockIdxOp::create(vb, loc, vb.getIndexType());
+    Value isFirst = arith::CmpIOp::create(vb, loc, arith::CmpIPredicate::eq,
+                                         sub, constant(vb, 0));
+    Value miValue = materialize(vb, mi), niValue = materialize(vb, ni);
+    auto branch = scf::IfOp::create(vb, loc, isFirst, /*withElse=*/true);
+    int start = counter;
+    {
+      OpBuilder tb = OpBuilder::atBlockTerminator(branch.thenBlock());
+      buildHalf(tb, wsRow, miValue, niValue, 0, first, cols);
+    }
+    int afterFirst = counter;
+    counter = start;
+    {
+      OpBuilder eb = OpBuilder::atBlockTerminator(branch.elseBlock());
+      buildHalf(eb, wsRow, miValue, niValue, first, rows - first, cols);
+    }
+    counter = std::max(counter, afterFirst);
+  }
+
+  /// One AIV's share of a tile: `count` rows from row `rowOffset` of the
+  /// tile, in chunks of at most `ch` rows.
+  void buildHalf(OpBuilder &ob, Value wsRow, Value mi, Value ni,
+                 int64_t rowOffset, int64_t count, int64_t cols) {
+    CrossCoreWaitFlagOp::create(ob, loc, Pipe::MTE2, kTileReady);
+    int64_t chunks = llvm::divideCeil(count, ch);
+    if (!chunks)
+      CrossCoreSetFlagOp::create(ob, loc, Pipe::MTE2, kSlotFree);
+    for (int64_t q = 0; q < chunks; ++q) {
+      int64_t rows = std::min(ch, count - q * ch), row0 = rowOffset + q * ch;
+      int64_t u = counter++ % 2;
+      OpFoldResult zero = ob.getIndexAttr(0);
+      Value gmRow = plus(ob, mi, row0);
+      // CopyIn (MTE2).
+      WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE2, u);
+      CopyOp::create(ob, loc,
+                     block(ob, workspace, plus(ob, wsRow, row0), zero, rows,
+                           cols),
+                     tile(ob, wsIn[u], rows, cols));
+      for (auto &[arg, role] : g.roles) {
+        Value gm = gmViews[arg];
+        switch (role) {
+        case Role::Full:
+          CopyOp::create(ob, loc, block(ob, gm, gmRow, ni, rows, cols),
+                         tile(ob, full[arg][u], rows, cols));
+          break;
+        case Role::Row:
+          CopyOp::create(ob, loc, block(ob, gm, zero, ni, 1, cols),
+                         tile(ob, small[arg][u], 1, cols));
+          break;
+        case Role::Column:
+          CopyOp::create(ob, loc, block(ob, gm, gmRow, zero, rows, 1),
+                         tile(ob, small[arg][u], rows, 1));
+          break;
+        case Role::Scalar:
+          break;
+        }
+      }
+      if (q == chunks - 1)
+        CrossCoreSetFlagOp::create(ob, loc, Pipe::MTE2, kSlotFree);
+      SetFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, u);
+
+      // Compute (V).
+      WaitFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, u);
+      WaitFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, u);
+      llvm::DenseMap<Value, Value> current;
+      current[g.matmul.getResult()] = tile(ob, wsIn[u], rows, cols);
+      for (auto &[arg, role] : g.roles) {
+        if (role == Role::Full) {
+          current[arg] = tile(ob, full[arg][u], rows, cols);
+          continue;
+        }
+        Value src = role == Role::Row      ? tile(ob, small[arg][u], 1, cols)
+                    : role == Role::Column ? tile(ob, small[arg][u], rows, 1)
+                                           : small[arg][0];
+        Value spread = tile(ob, bcast[arg], rows, cols);
+        VBroadcastOp::create(ob, loc, src, spread);
+        current[arg] = spread;
+      }
+      for (Operation *op : g.epilogue) {
+        Value r = op->getResult(0);
+        if (g.views.contains(op)) {
+          current[r] = current.lookup(op->getOperand(0));
+          continue;
+        }
+        Value dst = outs.count(r) ? tile(ob, outs[r][u], rows, cols)
+                                  : tile(ob, temps[r], rows, cols);
+        auto in = [&](unsigned i) -> Value {
+          Value v = op->getOperand(i);
+          if (isSplat(v))
+            return tile(ob, splatTiles.lookup(v), rows, cols);
+          return current.lookup(v);
+        };
+        emitElementwiseVectorOps(
+            ob, loc, op, dst, in, [&](unsigned i) -> TypedAttr {
+              Value v = op->getOperand(i);
+              return isSplat(v) && vectorOpTakesImmediate(op, i)
+                         ? splatValue(v)
+                         : TypedAttr();
+            });
+        current[r] = dst;
+      }
+      SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE2, u);
+      SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, u);
+
+      // CopyOut (MTE3).
+      WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, u);
+      for (auto [r, gm] : llvm::zip(g.outputs, outArgs))
+        CopyOp::create(ob, loc, tile(ob, outs[r][u], rows, cols),
+                       block(ob, gm, gmRow, ni, rows, cols));
+      SetFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, u);
+    }
+  }
+
+  MixGroup &g;
+  const MatMulTiling &t;
+  const AICoreTarget &target;
+  OpBuilder b;
+  Location loc;
+  int64_t ch; ///< UB rows per chunk
+  KernelOp kernel;
+  Value workspace;
+  int counter = 0; ///< chunks emitted: the UB buffer of the next is its parity
+  llvm::DenseMap<Value, Value> gmArgs, gmViews;
+  SmallVector<Value> outArgs;
+  std::array<Value, 2> wsIn;
+  llvm::DenseMap<Value, std::array<Value, 2>> full, small, outs;
+  llvm::DenseMap<Value, Value> bcast, temps;
+  llvm::MapVector<Value, Value> splatTiles;
+};
+
+/// Rows per UB chunk whose buffers fit UB, at most half a tile; 0 if none.
+int64_t chooseChunkRows(MixGroup &g, const MatMulTiling &t,
+                        const AICoreTarget &target) {
+  const int64_t align = target.memories.ub.alignment;
+  int64_t perRow = 0, fixed = 0, buffers = 0;
+  auto add = [&](int64_t rowBytes, int64_t fixedBytes, int64_t count) {
+    perRow += count * rowBytes;
+    fixed += count * fixedBytes;
+    buffers += count;
+  };
+  add(t.tn * elementBytes(elementOf(g.matmul.getResult())), 0, 2);
+  for (auto &[arg, role] : g.roles) {
+    int64_t eb = elementBytes(elementOf(arg));
+    if (role == Role::Full)
+      add(t.tn * eb, 0, 2);
+    else
+      add(t.tn * eb, 0, 1); // the broadcast tile
+    if (role == Role::Row)
+      add(0, t.tn * eb, 2);
+    if (role == Role::Column)
+      add(eb, 0, 2);
+    if (role == Role::Scalar)
+      add(0, eb, 1);
+  }
+  llvm::DenseSet<Value> splats;
+  for (Operation *op : g.epilogue) {
+    if (g.views.contains(op))
+      continue;
+    Value r = op->getResult(0);
+    add(t.tn * elementBytes(elementOf(r)), 0,
+        llvm::is_contained(g.outputs, r) ? 2 : 1);
+    for (auto [i, v] : llvm::enumerate(op->getOperands()))
+      if (isSplat(v) && !vectorOpTakesImmediate(op, i) &&
+          splats.insert(v).second)
+        add(t.tn * elementBytes(elementOf(v)), 0, 1);
+  }
+  int64_t room = target.memories.ub.capacity - fixed - buffers * align;
+  if (room < perRow)
+    return 0;
+  return std::min<int64_t>(llvm::divideCeil(t.tm, 2), room / perRow);
+}
+
+} // namespace
+
+bool mlir::ascend::isMatMulBiasAddGroup(ms::FusionOp group) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : group.getBody().front().without_terminator())
+    ops.push_back(&op);
+  if (ops.size() != 2)
+    return false;
+  auto matmul = dyn_cast<ms::MatMulOp>(ops[0]);
+  auto biasAdd = dyn_cast<ms::BiasAddOp>(ops[1]);
+  return matmul && biasAdd && biasAdd.getX() == matmul.getResult();
+}
+
+void mlir::ascend::wrapCubePart(KernelOp kernel) {
+  auto isInstruction = [](Operation *op) {
+    return isa<CopyOp, MmadOp, VAddOp, SetFlagOp, WaitFlagOp,
+               CrossCoreSetFlagOp, CrossCoreWaitFlagOp, PipeOpInterface>(op);
+  };
+  SmallVector<Block *> blocks;
+  kernel.walk([&](Block *block) {
+    Operation *parent = block->getParentOp();
+    if (!isa<OnCoreOp>(parent) && !parent->getParentOfType<OnCoreOp>())
+      blocks.push_back(block);
+  });
+  for (Block *block : blocks) {
+    OnCoreOp part;
+    for (Operation &op : llvm::make_early_inc_range(*block)) {
+      if (isInstruction(&op)) {
+        if (!part) {
+          OpBuilder b(&op);
+          part = OnCoreOp::create(b, op.getLoc(), CoreType::AIC);
+          part.getBody().emplaceBlock();
+        }
+        op.moveBefore(&part.getBody().front(), part.getBody().front().end());
+        continue;
+      }
+      if (part && op.getNumRegions() == 0 && isPure(&op) &&
+          !op.hasTrait<OpTrait::IsTerminator>()) {
+        // Scalar arithmetic and views: before the region, where the
+        // instructions moved into it still see them.
+        op.moveBefore(part);
+        continue;
+      }
+      part = nullptr;
+    }
+  }
+}
+
+LogicalResult mlir::ascend::convertMixFusion(
+    ms::FusionOp group, const AICoreTarget &target, SymbolTable &symbols,
+    llvm::StringMap<KernelOp> &kernels, ArrayRef<int64_t> tiling,
+    std::string &why) {
+  MixGroup g(group);
+  if (failed(g.analyze(why)))
+    return failure();
+  std::string key = "mix:" + vectorKernelKey(group);
+  KernelOp kernel = kernels.lookup(key);
+  SmallVector<Value> inputs;
+  if (!kernel) {
+    Type elt = elementOf(g.matmul.getX());
+    FailureOr<MatMulTiling> t;
+    if (tiling.empty()) {
+      t = chooseMatMulTiling(g.m, g.n, g.k, elt, /*withBias=*/false, target,
+                             why);
+    } else {
+      MatMulTiling forced = getTilingFromOption(tiling);
+      t = checkMatMulTiling(g.m, g.n, g.k, elt, /*withBias=*/false, forced,
+                            target, why);
+    }
+    if (failed(t))
+      return failure();
+    int64_t chunkRows = chooseChunkRows(g, *t, target);
+    if (!chunkRows) {
+      llvm::raw_string_ostream(why)
+          << "the Vector part of MIX kernel '" << group.getKernelName()
+          << "' does not fit UB even one row of a " << t->tn
+          << "-column tile at a time";
+      return failure();
+    }
+    MixKernelBuilder builder(g, *t, target, chunkRows);
+    kernel = builder.build(group.getKernelName());
+    Builder attrs(group.getContext());
+    kernel->setAttr("aicore.tiling", getTilingAttr(attrs, *t));
+    kernel->setAttr("aicore.mix",
+                    attrs.getDictionaryAttr({attrs.getNamedAttr(
+                        "aiv_chunk_rows", attrs.getI64IntegerAttr(chunkRows))}));
+    BufferPlan plan = planBuffers(kernel);
+    int64_t used = plan.used[static_cast<size_t>(AddressSpace::UB)];
+    if (used > target.memories.ub.capacity) {
+      llvm::raw_string_ostream(why)
+          << "the Vector part of MIX kernel '" << group.getKernelName()
+          << "' needs " << used << " bytes of ub, more than the "
+          << target.memories.ub.capacity << " of " << target.name;
+      kernel.erase();
+      return failure();
+    }
+    symbols.insert(kernel);
+    kernels[key] = kernel;
+  }
+  // The launch passes the group's inputs in the kernel's order (a matmul
+  // operand's plain tensor when its format conversion folded away).
+  SmallVector<Value> order{g.matmul.getX(), g.matmul.getY()};
+  for (auto &[arg, role] : g.roles)
+    if (!llvm::is_contained(order, arg))
+      order.push_back(arg);
+  for (Value v : order)
+    inputs.push_back(g.launchSource.count(v)
+                         ? g.launchSource.lookup(v)
+                         : group.getInputs()[cast<BlockArgument>(v)
+                                                 .getArgNumber()]);
+  llvm::SetVector<Operation *> formerInputs;
+  for (Value v : group.getInputs())
+    if (Operation *def = v.getDefiningOp())
+      formerInputs.insert(def);
+  OpBuilder builder(group);
+  auto launch = LaunchOp::create(
+      builder, group.getLoc(), group.getResultTypes(),
+      FlatSymbolRefAttr::get(kernel.getSymNameAttr()), inputs);
+  group->replaceAllUsesWith(launch->getResults());
+  group->erase();
+  // A device-format conversion only the group read is dead now.
+  for (Operation *def : formerInputs)
+    if (isa<ms::TransDataOp>(def) && def->use_empty())
+      def->erase();
+  return success();
+}
