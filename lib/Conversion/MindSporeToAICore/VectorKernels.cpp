@@ -1150,7 +1150,7 @@ private:
           VAddOp::create(b, loc, offsets, rowsOf(gb.columnTile, rows),
                          offsets);
           VGatherOp::create(b, loc, gb.table, offsets, dst);
-        });
+        })
         .Default([&](Operation *) {
           emitElementwiseVectorOps(
               b, loc, op, dst, in, [&](unsigned i) -> TypedAttr {
