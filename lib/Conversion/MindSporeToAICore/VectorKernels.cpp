@@ -1668,7 +1668,7 @@ private:
     // Splat operands that no immediate takes: filled tiles (rows) once.
     for (Operation *op : llvm::concat<Operation *>(g.preOps, g.postOps))
       for (auto [i, operand] : llvm::enumerate(op->getOperands()))
-        if (VectorGroup::isSplatConstant(operand) && !immediate(op, i))
+        if (VectorGroup::isSplatConstant(operand) && !vectorOpTakesImmediate(op, i))
           (void)splatTile(operand, g.post.count(op->getResult(0)));
 
     blockIndex = index;
@@ -1772,15 +1772,6 @@ private:
   TypedAttr splatValue(Value value) {
     auto c = ms::viewSource(value).getDefiningOp<ms::ConstantOp>();
     return cast<DenseElementsAttr>(c.getValue()).getSplatValue<TypedAttr>();
-  }
-  /// Whether splat operand `i` of `op` becomes an immediate (vadds, vmuls,
-  /// vmaxs, vmins; `x - c` is `vadds -c` on floats).
-  bool immediate(Operation *op, unsigned i) {
-    if (isa<ms::AddOp, ms::MulOp, ms::MaximumOp, ms::MinimumOp>(op))
-      return !(i == 0 && isSplat(op->getOperand(1)));
-    if (isa<ms::SubOp>(op))
-      return i == 1 && isFloat(elementOf(op->getResult(0)));
-    return false;
   }
   Value splatTile(Value value, bool row) {
     Value &tile = splatTiles[{ms::viewSource(value), row ? 1u : 0u}];
@@ -1953,61 +1944,14 @@ private:
     Value dst = row ? rowOf(result) : topRows(tiles.lookup(result), 0, rows);
     if (!row)
       current[result] = dst;
-    auto in = [&](unsigned i) {
-      return operandTile(op->getOperand(i), row, rows);
-    };
-    auto imm = [&](unsigned i) {
-      return isSplat(op->getOperand(i)) && immediate(op, i);
-    };
-    // `x op c` (or `c op x` when commutative) with an immediate.
-    auto scalarForm = [&](auto tag) -> bool {
-      using ScalarOp = decltype(tag);
-      for (unsigned i : {1u, 0u})
-        if (imm(i)) {
-          ScalarOp::create(b, loc, in(1 - i), dst, splatValue(op->getOperand(i)));
-          return true;
-        }
-      return false;
-    };
-    llvm::TypeSwitch<Operation *>(op)
-        .Case<ms::AddOp>([&](auto) {
-          if (!scalarForm(VAddsOp()))
-            VAddOp::create(b, loc, in(0), in(1), dst);
-        })
-        .Case<ms::SubOp>([&](auto) {
-          if (imm(1)) {
-            auto c = cast<FloatAttr>(splatValue(op->getOperand(1)));
-            VAddsOp::create(b, loc, in(0), dst,
-                            FloatAttr::get(c.getType(), -c.getValueAsDouble()));
-          } else {
-            VSubOp::create(b, loc, in(0), in(1), dst);
-          }
-        })
-        .Case<ms::MulOp>([&](auto) {
-          if (!scalarForm(VMulsOp()))
-            VMulOp::create(b, loc, in(0), in(1), dst);
-        })
-        .Case<ms::RealDivOp>(
-            [&](auto) { VDivOp::create(b, loc, in(0), in(1), dst); })
-        .Case<ms::MaximumOp>([&](auto) {
-          if (!scalarForm(VMaxsOp()))
-            VMaxOp::create(b, loc, in(0), in(1), dst);
-        })
-        .Case<ms::MinimumOp>([&](auto) {
-          if (!scalarForm(VMinsOp()))
-            VMinOp::create(b, loc, in(0), in(1), dst);
-        })
-        .Case<ms::NegOp>([&](auto) { VNegOp::create(b, loc, in(0), dst); })
-        .Case<ms::AbsOp>([&](auto) { VAbsOp::create(b, loc, in(0), dst); })
-        .Case<ms::ExpOp>([&](auto) { VExpOp::create(b, loc, in(0), dst); })
-        .Case<ms::LogOp>([&](auto) { VLnOp::create(b, loc, in(0), dst); })
-        .Case<ms::SqrtOp>([&](auto) { VSqrtOp::create(b, loc, in(0), dst); })
-        .Case<ms::RsqrtOp>([&](auto) { VRsqrtOp::create(b, loc, in(0), dst); })
-        .Case<ms::ReLUOp>([&](auto) { VReluOp::create(b, loc, in(0), dst); })
-        .Case<ms::SigmoidOp>(
-            [&](auto) { VSigmoidOp::create(b, loc, in(0), dst); })
-        .Case<ms::TanhOp>([&](auto) { VTanhOp::create(b, loc, in(0), dst); })
-        .Case<ms::CastOp>([&](auto) { VCastOp::create(b, loc, in(0), dst); });
+    emitElementwiseVectorOps(
+        b, loc, op, dst,
+        [&](unsigned i) { return operandTile(op->getOperand(i), row, rows); },
+        [&](unsigned i) -> TypedAttr {
+          Value v = op->getOperand(i);
+          return isSplat(v) && vectorOpTakesImmediate(op, i) ? splatValue(v)
+                                                             : TypedAttr();
+        });
   }
 
   AxisReductionGroup &g;
