@@ -81,6 +81,10 @@ def _cmd_record(args):
     if output is None:
         stem = os.path.splitext(os.path.basename(args.model))[0]
         output = stem + (".pntrace.txt" if args.text else ".pntrace")
+    directory = os.path.dirname(os.path.abspath(output))
+    if not os.path.isdir(directory):
+        return _error(f"cannot write {output}: the directory {directory} does not exist; "
+                      "nothing was recorded")
     try:
         options = dict(text=args.text, function_mode=not args.no_function_mode,
                        loop_marks=not args.no_loop_marks, sidecar=args.sidecar)

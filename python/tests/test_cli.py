@@ -123,6 +123,15 @@ def test_missing_model_file(tmp_path, package_root):
     assert not (tmp_path / "x").exists()
 
 
+def test_output_directory_missing(tmp_path, model_py, package_root):
+    out = tmp_path / "nodir" / "t.pntrace"
+    proc = run_cli(package_root, "record", str(model_py), "-o", str(out))
+    assert proc.returncode == 1
+    assert f"cannot write {out}: the directory {tmp_path / 'nodir'} does not exist" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert not (tmp_path / "nodir").exists()
+
+
 def test_missing_torch_is_explained(tmp_path, model_py, package_root):
     code = ("import sys, runpy; sys.modules['torch'] = None; "
             "sys.argv = ['ascend-trace', 'record', sys.argv[1], '-o', sys.argv[2]]; "
