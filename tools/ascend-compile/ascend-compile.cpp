@@ -558,7 +558,10 @@ int main(int argc, char **argv) {
     std::tie(weights, weightBytes) = countWeights(*module);
 
   if (emitLevel == EmitLevel::AICore || emitLevel == EmitLevel::MindIR)
-    progress.stage("aicore", Twine(kernels).concat(" AI Core kernels").str());
+    progress.stage("aicore", Twine(kernels)
+                                 .concat(kernels == 1 ? " AI Core kernel"
+                                                      : " AI Core kernels")
+                                 .str());
   // The importer verified a pynative-level module; what the passes made is
   // verified once, here (or after every pass with --verify-each; MindIR's
   // module was verified before it was exported).
@@ -616,9 +619,12 @@ int main(int argc, char **argv) {
     if (emitLevel != EmitLevel::PyNative)
       errs() << ", " << graphOps << " graph ops";
     if (emitLevel != EmitLevel::PyNative && graphOptimization)
-      errs() << " in " << afterFusion.kernels << " kernels after fusion";
+      errs() << " in " << afterFusion.kernels
+             << (afterFusion.kernels == 1 ? " kernel" : " kernels")
+             << " after fusion";
     if (emitLevel == EmitLevel::AICore || emitLevel == EmitLevel::MindIR)
-      errs() << ", " << kernels << " AI Core kernels";
+      errs() << ", " << kernels
+             << (kernels == 1 ? " AI Core kernel" : " AI Core kernels");
     errs() << ", " << weights << " weights (" << weightBytes << " bytes)";
     errs() << " -> " << outputFilename;
     for (size_t i = 1; i < mindirFiles.size(); ++i)
