@@ -255,12 +255,6 @@ std::string getKernelName(const ConvGeometry &g, Type elementType,
   return name;
 }
 
-MemRefType gmType(RankedTensorType type) {
-  return MemRefType::get(
-      type.getShape(), type.getElementType(), MemRefLayoutAttrInterface{},
-      AddressSpaceAttr::get(type.getContext(), AddressSpace::GM));
-}
-
 } // namespace
 
 LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
@@ -319,8 +313,8 @@ LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
     if (succeeded(tiling)) {
       SmallVector<Type> argTypes;
       for (Value v : inputs)
-        argTypes.push_back(gmType(cast<RankedTensorType>(v.getType())));
-      argTypes.push_back(gmType(resultType));
+        argTypes.push_back(getGMType(cast<RankedTensorType>(v.getType())));
+      argTypes.push_back(getGMType(resultType));
       OpBuilder builder(op.getContext());
       KernelOp kernel =
           KernelOp::create(builder, op.getLoc(), name,

@@ -947,12 +947,6 @@ MatMulTiling mlir::ascend::getTilingFromOption(ArrayRef<int64_t> option) {
 }
 
 namespace {
-static MemRefType gmType(RankedTensorType type) {
-  return MemRefType::get(
-      type.getShape(), type.getElementType(), MemRefLayoutAttrInterface{},
-      AddressSpaceAttr::get(type.getContext(), AddressSpace::GM));
-}
-
 struct ConvertMindSporeToAICorePass
     : mlir::ascend::impl::ConvertMindSporeToAICorePassBase<
           ConvertMindSporeToAICorePass> {
@@ -1087,8 +1081,8 @@ struct ConvertMindSporeToAICorePass
       if (succeeded(tiling)) {
         SmallVector<Type> argTypes;
         for (Value v : inputs)
-          argTypes.push_back(gmType(cast<RankedTensorType>(v.getType())));
-        argTypes.push_back(gmType(resultType));
+          argTypes.push_back(getGMType(cast<RankedTensorType>(v.getType())));
+        argTypes.push_back(getGMType(resultType));
         OpBuilder builder(&getContext());
         KernelOp kernel = KernelOp::create(
             builder, op.getLoc(), p.kernelName(),

@@ -86,12 +86,6 @@ TypedAttr splatValue(Value v) {
   return cast<DenseElementsAttr>(c.getValue()).getSplatValue<TypedAttr>();
 }
 
-MemRefType gmType(RankedTensorType type) {
-  return MemRefType::get(
-      type.getShape(), type.getElementType(), MemRefLayoutAttrInterface{},
-      AddressSpaceAttr::get(type.getContext(), AddressSpace::GM));
-}
-
 /// The analysis of a mix group: its MatMul and the epilogue on its result.
 struct MixGroup {
   explicit MixGroup(ms::FusionOp group) : group(group) {}
@@ -313,14 +307,12 @@ public:
     SmallVector<Value> inputs = kernelInputs();
     SmallVector<Type> argTypes;
     for (Value v : inputs)
-      argTypes.push_back(gmType(cast<RankedTensorType>(v.getType())));
+      argTypes.push_back(getGMType(cast<RankedTensorType>(v.getType())));
     for (Type r : g.group.getResultTypes())
-      argTypes.push_back(gmType(cast<RankedTensorType>(r)));
+      argTypes.push_back(getGMType(cast<RankedTensorType>(r)));
     Type wsElt = elementOf(g.matmul.getResult());
-    argTypes.push_back(MemRefType::get(
-        {t.blockDim * kSlots * t.tm, t.tn}, wsElt,
-        MemRefLayoutAttrInterface{},
-        AddressSpaceAttr::get(b.getContext(), AddressSpace::GM)));
+    argTypes.push_back(getGMType(
+        RankedTensorType::get({t.blockDim * kSlots * t.tm, t.tn}, wsElt)));
     kernel = KernelOp::create(b, loc, name, b.getFunctionType(argTypes, {}),
                               t.blockDim);
     kernel.setWorkspaceBytes(workspaceBytes());

@@ -612,9 +612,9 @@ public:
   KernelOp build(StringRef name) {
     SmallVector<Type> argTypes;
     for (Value v : g.group.getInputs())
-      argTypes.push_back(gmType(cast<RankedTensorType>(v.getType())));
+      argTypes.push_back(getGMType(cast<RankedTensorType>(v.getType())));
     for (Type r : g.group.getResultTypes())
-      argTypes.push_back(gmType(cast<RankedTensorType>(r)));
+      argTypes.push_back(getGMType(cast<RankedTensorType>(r)));
     kernel = KernelOp::create(b, loc, name, b.getFunctionType(argTypes, {}),
                               t.blockDim);
     if (StringRef(target.name) != getDefaultTarget().name)
@@ -797,12 +797,6 @@ private:
   SmallVector<int64_t> tileShape() {
     return g.flat ? SmallVector<int64_t>{t.rows}
                   : SmallVector<int64_t>{t.rows, g.k};
-  }
-
-  MemRefType gmType(RankedTensorType type) {
-    return MemRefType::get(
-        type.getShape(), type.getElementType(), MemRefLayoutAttrInterface{},
-        AddressSpaceAttr::get(type.getContext(), AddressSpace::GM));
   }
 
   Value constant(int64_t v) {
@@ -1585,12 +1579,8 @@ public:
   static KernelOp createKernel(OpBuilder &b, ms::FusionOp group,
                                StringRef name, int64_t blockDim,
                                const AICoreTarget &target) {
-    auto gm = [&](Type type) {
-      auto tensor = cast<RankedTensorType>(type);
-      return MemRefType::get(
-          tensor.getShape(), tensor.getElementType(),
-          MemRefLayoutAttrInterface{},
-          AddressSpaceAttr::get(group.getContext(), AddressSpace::GM));
+    auto gm = [](Type type) {
+      return getGMType(cast<RankedTensorType>(type));
     };
     SmallVector<Type> argTypes;
     for (Value v : group.getInputs())

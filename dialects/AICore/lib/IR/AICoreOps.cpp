@@ -48,6 +48,12 @@ MemRefType mlir::ascend::aicore::withAddressSpace(MemRefType type,
                          AddressSpaceAttr::get(type.getContext(), space));
 }
 
+MemRefType mlir::ascend::aicore::getGMType(RankedTensorType type) {
+  return MemRefType::get(
+      type.getShape(), type.getElementType(), MemRefLayoutAttrInterface{},
+      AddressSpaceAttr::get(type.getContext(), AddressSpace::GM));
+}
+
 std::optional<Pipe> mlir::ascend::aicore::getCopyPipe(AddressSpace from,
                                                       AddressSpace to) {
   using AS = AddressSpace;

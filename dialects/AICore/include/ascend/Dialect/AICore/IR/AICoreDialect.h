@@ -47,6 +47,10 @@ std::optional<AddressSpace> getAddressSpace(MemRefType type);
 /// `type` with memory space `space`.
 MemRefType withAddressSpace(MemRefType type, AddressSpace space);
 
+/// The GM buffer of a value of tensor type `type` (a kernel argument): the
+/// same shape and element type, identity layout, memory space GM.
+MemRefType getGMType(RankedTensorType type);
+
 /// The pipe that copies from `from` to `to`, or nullopt when the AI Core has
 /// no such data path.
 std::optional<Pipe> getCopyPipe(AddressSpace from, AddressSpace to);
