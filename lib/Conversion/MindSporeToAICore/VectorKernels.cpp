@@ -591,13 +591,18 @@ struct VectorTiling {
   int64_t numTiles;
 };
 
+/// Deals `units` units of work to at most `maxCores` cores in equal runs:
+/// (units per core, cores used); the last core may get fewer.
+std::pair<int64_t, int64_t> splitOverCores(int64_t units, int64_t maxCores) {
+  int64_t perCore = llvm::divideCeil(units, std::min(maxCores, units));
+  return {perCore, llvm::divideCeil(units, perCore)};
+}
+
 VectorTiling makeTiling(int64_t m, int64_t rows, int64_t maxCores) {
   VectorTiling t;
   t.rows = rows;
   t.numTiles = llvm::divideCeil(m, rows);
-  int64_t cores = std::min(maxCores, t.numTiles);
-  t.tilesPerCore = llvm::divideCeil(t.numTiles, cores);
-  t.blockDim = llvm::divideCeil(t.numTiles, t.tilesPerCore);
+  std::tie(t.tilesPerCore, t.blockDim) = splitOverCores(t.numTiles, maxCores);
   return t;
 }
 
@@ -1543,9 +1548,7 @@ AxisReductionTiling makeAxisReductionTiling(const AxisReductionGroup &g,
   t.width = width;
   t.chunks = llvm::divideCeil(g.inner, width);
   t.units = g.outer * t.chunks;
-  int64_t cores = std::min(maxCores, t.units);
-  t.unitsPerCore = llvm::divideCeil(t.units, cores);
-  t.blockDim = llvm::divideCeil(t.units, t.unitsPerCore);
+  std::tie(t.unitsPerCore, t.blockDim) = splitOverCores(t.units, maxCores);
   return t;
 }
 
