@@ -571,7 +571,8 @@ static FailureOr<KernelSchedule> simulateBlocks(KernelOp kernel,
                                                 GMReads &reads) {
   std::optional<KernelSchedule> busiest;
   double totalIdeal = 0;
-  for (int64_t b = 0; b < kernel.getBlockDim(); ++b) {
+  const int64_t blockDim = kernel.getBlockDim();
+  for (int64_t b = 0; b < blockDim; ++b) {
     int64_t executed = 0; // the limit is per block
     FailureOr<KernelSchedule> schedule =
         Simulator(kernel, maxInstructions, executed, b, l2HitRatio, reads)
