@@ -2103,24 +2103,37 @@ FailureOr<KernelOp> buildAxisReductionKernel(ms::FusionOp group,
 } // namespace
 
 std::string mlir::ascend::vectorKernelKey(ms::FusionOp group) {
+  // Types, attribute dictionaries and op names are uniqued in the context:
+  // equal exactly when their pointers are, so the key holds the pointers
+  // (printing them would cost an AsmState per type or attribute). An op's
+  // attributes are its inherent ones (properties) and its discardable ones,
+  // in one dictionary.
   std::string key;
-  llvm::raw_string_ostream os(key);
+  auto add = [&](const void *p) {
+    key.append(reinterpret_cast<const char *>(&p), sizeof(p));
+  };
+  auto addNumber = [&](unsigned n) {
+    key.append(reinterpret_cast<const char *>(&n), sizeof(n));
+  };
   Block &body = group.getBody().front();
   llvm::DenseMap<Value, unsigned> numbers;
-  os << group.getKind() << "(";
+  key += group.getKind();
+  key += '(';
   for (BlockArgument arg : body.getArguments()) {
     numbers[arg] = numbers.size();
-    os << arg.getType() << ",";
+    add(arg.getType().getAsOpaquePointer());
   }
-  os << ")";
+  key += ')';
   for (Operation &op : body) {
-    os << op.getName() << "(";
+    add(op.getName().getAsOpaquePointer());
+    addNumber(op.getNumOperands());
     for (Value operand : op.getOperands())
-      os << numbers.lookup(operand) << ",";
-    os << ")" << op.getRawDictionaryAttrs();
+      addNumber(numbers.lookup(operand));
+    add(op.getAttrDictionary().getAsOpaquePointer());
+    addNumber(op.getNumResults());
     for (Value result : op.getResults()) {
       numbers[result] = numbers.size();
-      os << result.getType() << ";";
+      add(result.getType().getAsOpaquePointer());
     }
   }
   return key;
