@@ -2107,35 +2107,36 @@ std::string mlir::ascend::vectorKernelKey(ms::FusionOp group) {
   // equal exactly when their pointers are, so the key holds the pointers
   // (printing them would cost an AsmState per type or attribute). An op's
   // attributes are its inherent ones (properties) and its discardable ones,
-  // in one dictionary.
-  std::string key;
+  // in one dictionary. Operands are numbered in the order of definition.
+  SmallVector<uintptr_t, 64> words;
   auto add = [&](const void *p) {
-    key.append(reinterpret_cast<const char *>(&p), sizeof(p));
-  };
-  auto addNumber = [&](unsigned n) {
-    key.append(reinterpret_cast<const char *>(&n), sizeof(n));
+    words.push_back(reinterpret_cast<uintptr_t>(p));
   };
   Block &body = group.getBody().front();
-  llvm::DenseMap<Value, unsigned> numbers;
-  key += group.getKind();
-  key += '(';
+  llvm::SmallDenseMap<Value, unsigned, 16> numbers;
   for (BlockArgument arg : body.getArguments()) {
     numbers[arg] = numbers.size();
     add(arg.getType().getAsOpaquePointer());
   }
-  key += ')';
   for (Operation &op : body) {
     add(op.getName().getAsOpaquePointer());
-    addNumber(op.getNumOperands());
+    words.push_back(op.getNumOperands());
     for (Value operand : op.getOperands())
-      addNumber(numbers.lookup(operand));
+      words.push_back(numbers.lookup(operand));
     add(op.getAttrDictionary().getAsOpaquePointer());
-    addNumber(op.getNumResults());
+    words.push_back(op.getNumResults());
     for (Value result : op.getResults()) {
       numbers[result] = numbers.size();
       add(result.getType().getAsOpaquePointer());
     }
   }
+  StringRef kind = group.getKind();
+  std::string key;
+  key.reserve(kind.size() + 1 + words.size() * sizeof(uintptr_t));
+  key += kind;
+  key += ':';
+  key.append(reinterpret_cast<const char *>(words.data()),
+             words.size() * sizeof(uintptr_t));
   return key;
 }
 
