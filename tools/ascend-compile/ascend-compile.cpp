@@ -38,6 +38,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -50,6 +51,7 @@
 
 #include <array>
 #include <optional>
+#include <thread>
 
 using namespace mlir;
 using namespace llvm;
@@ -312,15 +314,6 @@ private:
   std::optional<std::string> direct;
 };
 
-/// Writes `write`'s output to a temporary file beside `path`, then renames it
-/// over `path`; on failure removes the temporary file and leaves `path` alone.
-LogicalResult writeAtomically(StringRef path,
-                              llvm::function_ref<LogicalResult(raw_ostream &)> write) {
-  StagedFile file;
-  if (failed(file.stage(path, write)))
-    return failure();
-  return file.commit();
-}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -564,9 +557,24 @@ int main(int argc, char **argv) {
                                  .str());
   // The importer verified a pynative-level module; what the passes made is
   // verified once, here (or after every pass with --verify-each; MindIR's
-  // module was verified before it was exported).
-  if (emitLevel != EmitLevel::MindIR && emitLevel != EmitLevel::PyNative &&
-      failed(verifyOutput(*module, rootTiming)))
+  // module was verified before it was exported). The verification runs on a
+  // thread of its own while the program is printed to its staged file (both
+  // only read the IR); the file is renamed into place only once the program
+  // verified. With --mlir-timing (which times the two apart) or
+  // --mlir-disable-threading they run one after the other.
+  bool verifyHere = emitLevel != EmitLevel::MindIR &&
+                    emitLevel != EmitLevel::PyNative && !verifyEach;
+  bool verifyWhilePrinting = verifyHere && context.isMultithreadingEnabled() &&
+                             !timing.isEnabled();
+  std::optional<LogicalResult> verified;
+  std::thread verifier;
+  llvm::scope_exit joinVerifier([&] {
+    if (verifier.joinable())
+      verifier.join();
+  });
+  if (verifyWhilePrinting)
+    verifier = std::thread([&] { verified = verify(*module); });
+  else if (verifyHere && failed(verifyOutput(*module, rootTiming)))
     return 1;
   std::array<StagedFile, 3> staged;
   if (!fusionReportFile.empty() &&
@@ -590,11 +598,21 @@ int main(int argc, char **argv) {
   LogicalResult written = success();
   if (emitLevel != EmitLevel::MindIR) {
     TimingScope outputTiming = rootTiming.nest("Output");
-    written = writeAtomically(outputFilename, [&](raw_ostream &os) {
-      // Verified already: the printer need not verify it again.
+    StagedFile output;
+    written = output.stage(outputFilename, [&](raw_ostream &os) {
+      // Verified (or being verified): the printer need not verify it again.
       module->print(os, OpPrintingFlags().assumeVerified());
       return success();
     });
+    if (verifier.joinable()) {
+      verifier.join();
+      // The verifier's diagnostics name the op and the problem; the staged
+      // output is removed.
+      if (failed(*verified))
+        return 1;
+    }
+    if (succeeded(written))
+      written = output.commit();
   }
   // The MindIR files (staged above), each after its external data
   // directory, as exportMindIR itself orders them.
