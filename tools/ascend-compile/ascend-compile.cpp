@@ -38,7 +38,6 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Transforms/Passes.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -220,6 +219,44 @@ LogicalResult verifyOutput(ModuleOp module, TimingScope &timing) {
   TimingScope verifyTiming = timing.nest("Verify");
   return verify(module);
 }
+
+/// The one verification of the pipeline's result (verifyOutput), run on a
+/// thread of its own while the caller writes the program to staged files
+/// (both only read the IR): finish() waits for it. With --mlir-timing (which
+/// times the two apart), --mlir-disable-threading or --verify-each it runs
+/// in start() instead.
+class OutputVerifier {
+public:
+  OutputVerifier(ModuleOp module, TimingScope &timing, bool timed)
+      : module(module), timing(timing), timed(timed) {}
+  OutputVerifier(const OutputVerifier &) = delete;
+  ~OutputVerifier() {
+    if (thread.joinable())
+      thread.join();
+  }
+
+  /// Starts the verification; fails at once when it ran here and failed.
+  LogicalResult start() {
+    if (verifyEach || timed || !module.getContext()->isMultithreadingEnabled())
+      return result = verifyOutput(module, timing);
+    thread = std::thread([this] { result = verify(module); });
+    return success();
+  }
+  /// Waits for the verification: its diagnostics name the op and the
+  /// problem.
+  LogicalResult finish() {
+    if (thread.joinable())
+      thread.join();
+    return result;
+  }
+
+private:
+  ModuleOp module;
+  TimingScope &timing;
+  bool timed;
+  std::thread thread;
+  LogicalResult result = success();
+};
 
 /// A file written in two steps: stage() writes it to a temporary file beside
 /// its path, commit() renames that over the path. A staged file that is never
@@ -429,8 +466,11 @@ int main(int argc, char **argv) {
   std::vector<std::unique_ptr<StagedFile>> stagedMindIR;
   std::vector<ascend::MindIRStagedExternalData> stagedExternalData;
   int64_t weights = 0, weightBytes = 0;
+  // Verified while MindIR is written (OutputVerifier), before the device
+  // planning changes the module.
+  OutputVerifier verifyBeforeMindIR(*module, rootTiming, timing.isEnabled());
   if (emitLevel == EmitLevel::MindIR) {
-    if (failed(verifyOutput(*module, rootTiming)))
+    if (failed(verifyBeforeMindIR.start()))
       return 1;
     std::tie(weights, weightBytes) = countWeights(*module);
     for (auto f : module->getOps<func::FuncOp>()) {
@@ -475,6 +515,8 @@ int main(int argc, char **argv) {
         return 1;
     }
   }
+  if (failed(verifyBeforeMindIR.finish()))
+    return 1;
   if (optimize) {
     if (failed(
             runPipeline(*module, ascend::buildDevicePlanningPipeline, options,
@@ -556,25 +598,13 @@ int main(int argc, char **argv) {
                                                       : " AI Core kernels")
                                  .str());
   // The importer verified a pynative-level module; what the passes made is
-  // verified once, here (or after every pass with --verify-each; MindIR's
-  // module was verified before it was exported). The verification runs on a
-  // thread of its own while the program is printed to its staged file (both
-  // only read the IR); the file is renamed into place only once the program
-  // verified. With --mlir-timing (which times the two apart) or
-  // --mlir-disable-threading they run one after the other.
-  bool verifyHere = emitLevel != EmitLevel::MindIR &&
-                    emitLevel != EmitLevel::PyNative && !verifyEach;
-  bool verifyWhilePrinting = verifyHere && context.isMultithreadingEnabled() &&
-                             !timing.isEnabled();
-  std::optional<LogicalResult> verified;
-  std::thread verifier;
-  llvm::scope_exit joinVerifier([&] {
-    if (verifier.joinable())
-      verifier.join();
-  });
-  if (verifyWhilePrinting)
-    verifier = std::thread([&] { verified = verify(*module); });
-  else if (verifyHere && failed(verifyOutput(*module, rootTiming)))
+  // verified once, here, while the program is printed to its staged file
+  // (OutputVerifier; or after every pass with --verify-each; MindIR's module
+  // was verified while it was exported). The file is renamed into place only
+  // once the program verified.
+  OutputVerifier verifyPrinted(*module, rootTiming, timing.isEnabled());
+  if (emitLevel != EmitLevel::MindIR && emitLevel != EmitLevel::PyNative &&
+      failed(verifyPrinted.start()))
     return 1;
   std::array<StagedFile, 3> staged;
   if (!fusionReportFile.empty() &&
@@ -604,13 +634,10 @@ int main(int argc, char **argv) {
       module->print(os, OpPrintingFlags().assumeVerified());
       return success();
     });
-    if (verifier.joinable()) {
-      verifier.join();
-      // The verifier's diagnostics name the op and the problem; the staged
-      // output is removed.
-      if (failed(*verified))
-        return 1;
-    }
+    // A program that does not verify is not written (the staged file is
+    // removed).
+    if (failed(verifyPrinted.finish()))
+      return 1;
     if (succeeded(written))
       written = output.commit();
   }
