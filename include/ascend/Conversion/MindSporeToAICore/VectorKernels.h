@@ -29,8 +29,10 @@ buildVectorKernel(mindspore::FusionOp group, const aicore::AICoreTarget &target,
                   std::string &why);
 
 /// A string equal for two groups exactly when their bodies (kind, argument
-/// types, ops, attributes, operand wiring, result types) are the same, so
-/// that they can share one kernel.
+/// types, ops, attributes -- inherent and discardable --, operand wiring,
+/// result types) are the same, so that they can share one kernel. It holds
+/// the addresses of the context's uniqued types and attributes: a map key
+/// within one MLIRContext, not text to print.
 std::string vectorKernelKey(mindspore::FusionOp group);
 
 /// Replaces `group` by an `aicore.launch` of its kernel: the kernel in
