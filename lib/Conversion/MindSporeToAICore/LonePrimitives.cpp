@@ -75,8 +75,11 @@ ms::FusionOp wrapInGroup(Operation *op, StringAttr kind, StringAttr name) {
   OpBuilder b(op);
   llvm::SetVector<Value> inputs;
   SmallVector<Value> splats;
+  // A Gather reads its table from GM whatever it is (a constant one too).
+  bool gather = isa<ms::GatherOp>(op);
   for (Value v : op->getOperands())
-    (isSplatConstant(v) ? splats.push_back(v) : (void)inputs.insert(v));
+    (!gather && isSplatConstant(v) ? splats.push_back(v)
+                                   : (void)inputs.insert(v));
   auto group = ms::FusionOp::create(b, op->getLoc(), op->getResultTypes(),
                                     kind, name, inputs.getArrayRef());
   Block *body = b.createBlock(&group.getBody());
