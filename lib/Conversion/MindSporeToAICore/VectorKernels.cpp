@@ -2117,7 +2117,9 @@ std::string mlir::ascend::vectorKernelKey(ms::FusionOp group) {
     os << op.getName() << "(";
     for (Value operand : op.getOperands())
       os << numbers.lookup(operand) << ",";
-    os << ")" << op.getRawDictionaryAttrs();
+    // The inherent attributes (stored as properties: a reduction's axes, a
+    // softmax's axis) and the discardable ones.
+    os << ")" << op.getAttrDictionary();
     for (Value result : op.getResults()) {
       numbers[result] = numbers.size();
       os << result.getType() << ";";
