@@ -18,6 +18,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace mlir::ascend;
 using namespace mlir::ascend::aicore;
@@ -69,29 +71,86 @@ std::string reasonWithoutKernel(Operation *op,
   return "";
 }
 
-/// The one-op group of `op` (a copy of it, its splat constant operands
-/// cloned in, its other operands the group's inputs), before `op`.
-ms::FusionOp wrapInGroup(Operation *op, StringAttr kind, StringAttr name) {
-  OpBuilder b(op);
+/// Whether operand `v` of `op` is cloned into its one-op group (a splat
+/// constant; a Gather reads its table from GM whatever it is).
+bool isClonedIn(Operation *op, Value v) {
+  return !isa<ms::GatherOp>(op) && isSplatConstant(v);
+}
+
+/// The inputs of the one-op group of `op`: its operands but the ones cloned
+/// in, each once, in order.
+llvm::SetVector<Value> groupInputs(Operation *op) {
   llvm::SetVector<Value> inputs;
-  SmallVector<Value> splats;
-  // A Gather reads its table from GM whatever it is (a constant one too).
-  bool gather = isa<ms::GatherOp>(op);
   for (Value v : op->getOperands())
-    (!gather && isSplatConstant(v) ? splats.push_back(v)
-                                   : (void)inputs.insert(v));
+    if (!isClonedIn(op, v))
+      inputs.insert(v);
+  return inputs;
+}
+
+/// What decides the body of the one-op group of `op`, and so its
+/// vectorKernelKey: the op, its attributes (inherent ones included), its
+/// result types and, per operand, its type and either the splat value
+/// cloned in or the number of the group input it reads. Cheap to compute:
+/// every part is a uniqued pointer.
+using Signature = SmallVector<const void *, 12>;
+Signature signatureOf(Operation *op, const llvm::SetVector<Value> &inputs) {
+  Signature sig{op->getName().getAsOpaquePointer(),
+                op->getAttrDictionary().getAsOpaquePointer()};
+  for (Type t : op->getResultTypes())
+    sig.push_back(t.getAsOpaquePointer());
+  for (Value v : op->getOperands()) {
+    sig.push_back(v.getType().getAsOpaquePointer());
+    if (isClonedIn(op, v))
+      sig.push_back(
+          v.getDefiningOp<ms::ConstantOp>().getValue().getAsOpaquePointer());
+    else
+      sig.push_back(reinterpret_cast<const void *>(
+          static_cast<uintptr_t>(llvm::find(inputs, v) - inputs.begin())));
+  }
+  return sig;
+}
+
+/// The one-op group of `op` (a copy of it, the operands isClonedIn cloned
+/// in, `inputs` the group's inputs), before `op`.
+ms::FusionOp wrapInGroup(Operation *op, const llvm::SetVector<Value> &inputs,
+                         StringAttr kind, StringAttr name) {
+  OpBuilder b(op);
   auto group = ms::FusionOp::create(b, op->getLoc(), op->getResultTypes(),
                                     kind, name, inputs.getArrayRef());
   Block *body = b.createBlock(&group.getBody());
   IRMapping mapping;
   for (Value v : inputs)
     mapping.map(v, body->addArgument(v.getType(), v.getLoc()));
-  for (Value v : splats)
-    if (!mapping.contains(v))
+  for (Value v : op->getOperands())
+    if (isClonedIn(op, v) && !mapping.contains(v))
       mapping.map(v, b.clone(*v.getDefiningOp())->getResult(0));
   Operation *copy = b.clone(*op, mapping);
   ms::YieldOp::create(b, op->getLoc(), copy->getResults());
   return group;
+}
+
+/// Erases `op`, which nothing reads any more, and the splat constants it
+/// read when nothing else reads them (they are in its kernel).
+void eraseWithConstants(Operation *op) {
+  llvm::SmallSetVector<Operation *, 4> constants;
+  for (Value v : op->getOperands())
+    if (Operation *def = v.getDefiningOp<ms::ConstantOp>())
+      constants.insert(def);
+  op->erase();
+  for (Operation *def : constants)
+    if (def->use_empty())
+      def->erase();
+}
+
+/// Replaces `op` by a launch of `kernel` on `inputs`.
+void replaceByLaunch(Operation *op, KernelOp kernel,
+                     const llvm::SetVector<Value> &inputs) {
+  OpBuilder b(op);
+  auto launch = LaunchOp::create(
+      b, op->getLoc(), op->getResultTypes(),
+      FlatSymbolRefAttr::get(kernel.getSymNameAttr()), inputs.getArrayRef());
+  op->replaceAllUsesWith(launch->getResults());
+  eraseWithConstants(op);
 }
 
 } // namespace
@@ -103,9 +162,13 @@ void mlir::ascend::convertLonePrimitives(
   StringAttr vectorKind = StringAttr::get(context, "vector");
   StringAttr reductionKind = StringAttr::get(context, "reduction");
   StringAttr placeholder = StringAttr::get(context, "lone");
-  // The reason of each group-of-one body that has no kernel, so that a
-  // primitive repeated over layers is analysed once.
-  llvm::StringMap<std::string> refused;
+  // The kernel (or the reason there is none) of each one-op body seen, so
+  // that a primitive repeated over layers is analysed and wrapped once.
+  struct KernelOrReason {
+    KernelOp kernel;
+    std::string why;
+  };
+  std::map<Signature, KernelOrReason> seen;
   int64_t named = 0;
   for (auto func : module.getOps<func::FuncOp>()) {
     if (func.isDeclaration())
@@ -131,13 +194,15 @@ void mlir::ascend::convertLonePrimitives(
             << op->getName().stripDialect() << "': " << why;
         continue;
       }
-      StringAttr kind = ms::FusionOp::classify(op) == "reduction"
-                            ? reductionKind
-                            : vectorKind;
-      ms::FusionOp group = wrapInGroup(op, kind, placeholder);
-      std::string key = vectorKernelKey(group);
-      auto known = refused.find(key);
-      if (known == refused.end()) {
+      // A body seen before: its kernel, or its reason.
+      llvm::SetVector<Value> inputs = groupInputs(op);
+      auto [known, isNew] = seen.try_emplace(signatureOf(op, inputs));
+      if (isNew) {
+        StringAttr kind = ms::FusionOp::classify(op) == "reduction"
+                              ? reductionKind
+                              : vectorKind;
+        ms::FusionOp group = wrapInGroup(op, inputs, kind, placeholder);
+        std::string key = vectorKernelKey(group);
         if (!kernels.count(key)) {
           // A new kernel: named after the primitive, numbered in the module.
           auto prim = dyn_cast<ms::PrimitiveOpInterface>(op);
@@ -145,26 +210,22 @@ void mlir::ascend::convertLonePrimitives(
                                 : op->getName().stripDialect();
           group.setKernelName((base + "_" + Twine(named++)).str());
         }
+        // Converting the group replaces its results: give it the op's uses.
         op->replaceAllUsesWith(group->getResults());
         if (succeeded(convertVectorFusion(group, target, symbols, kernels,
-                                          why))) {
-          // The splat constants it read are inside the kernel now.
-          llvm::SmallSetVector<Operation *, 4> operands;
-          for (Value v : op->getOperands())
-            if (Operation *def = v.getDefiningOp<ms::ConstantOp>())
-              operands.insert(def);
-          op->erase();
-          for (Operation *def : operands)
-            if (def->use_empty())
-              def->erase();
+                                          known->second.why))) {
+          known->second.kernel = kernels.lookup(key);
+          eraseWithConstants(op);
           continue;
         }
         group->replaceAllUsesWith(op->getResults());
-        known = refused.try_emplace(key, why).first;
+        group.erase();
+      } else if (known->second.kernel) {
+        replaceByLaunch(op, known->second.kernel, inputs);
+        continue;
       }
-      group.erase();
       op->emitRemark("no AI Core kernel for primitive '")
-          << op->getName().stripDialect() << "': " << known->second;
+          << op->getName().stripDialect() << "': " << known->second.why;
     }
   }
 }
