@@ -95,7 +95,9 @@ llvm::SetVector<Value> groupInputs(Operation *op) {
 using Signature = SmallVector<const void *, 12>;
 Signature signatureOf(Operation *op, const llvm::SetVector<Value> &inputs) {
   Signature sig{op->getName().getAsOpaquePointer(),
-                op->getAttrDictionary().getAsOpaquePointer()};
+                op->getAttrDictionary().getAsOpaquePointer(),
+                reinterpret_cast<const void *>(
+                    static_cast<uintptr_t>(op->getNumResults()))};
   for (Type t : op->getResultTypes())
     sig.push_back(t.getAsOpaquePointer());
   for (Value v : op->getOperands()) {
