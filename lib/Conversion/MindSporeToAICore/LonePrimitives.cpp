@@ -66,6 +66,9 @@ std::string reasonWithoutKernel(Operation *op,
             "not '" +
             op->getName().stripDialect() + "'")
         .str();
+  if (isa<ms::BroadcastToOp>(op))
+    return "a BroadcastTo alone has no Vector kernel: the Vector kernels "
+           "broadcast an operand on the way into the op that reads it";
   if (op->getNumResults() == 0)
     return "it has no result";
   return "";

@@ -71,7 +71,7 @@ func.func @rows_before_broadcast(%m: tensor<4x8xf32>, %r8: tensor<8xf32>, %s1: t
   ^bb0(%b: tensor<4x8xf32>, %c: tensor<1xf32>):
     // A broadcast alone is not a Vector kernel: the kernels broadcast an
     // operand on the way into the op that reads it.
-    // expected-remark @+1 {{no AI Core kernel for primitive 'broadcast_to': a result is not computed by the group}}
+    // expected-remark @+1 {{no AI Core kernel for primitive 'broadcast_to': a BroadcastTo alone has no Vector kernel: the Vector kernels broadcast an operand on the way into the op that reads it}}
     %e = mindspore.broadcast_to %c {shape = array<i64: 8>} : (tensor<1xf32>) -> tensor<8xf32>
     %s = mindspore.add %b, %e : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
     mindspore.yield %s : tensor<4x8xf32>
