@@ -1024,6 +1024,8 @@ struct ConvertMindSporeToAICorePass
     for (mindspore::Conv2DOp op : convs)
       if (failed(convertConv2D(op, *target, symbols, convKernels, forced)))
         failedAny = true;
+    // Every other compute primitive is a group of one (LonePrimitives.cpp).
+    convertLonePrimitives(module, *target, symbols, vectorKernels);
     if (failedAny)
       signalPassFailure();
   }

@@ -45,8 +45,17 @@ def ConvertMindSporeToAICorePass
     Each `mindspore.matmul` on f32, f16 or bf16 becomes an `aicore.kernel`
     and an `aicore.launch` of it in place of the matmul. A `mindspore.bias_add`
     that is the matmul's only user is fused into the same kernel (the launch
-    then replaces the bias_add). Other mindspore ops are left as they are.
-    Identical matmuls share one kernel.
+    then replaces the bias_add). Identical matmuls share one kernel.
+
+    Primitives outside fusion groups. Last, every compute primitive left
+    (outside any group, or from a group inlined back) is a fusion group of
+    one and becomes a one-op Vector kernel the same way as a group (named
+    after the primitive, e.g. `Softmax_0`, shared by identical ops); views,
+    parameter loads, constants and control flow are not kernels and stay.
+    Any other primitive that stays gets a remark `no AI Core kernel for
+    primitive '<op>': <reason>` (a Vector kernel reason, load-time work, a
+    Custom op, an Assert, a BatchMatMul or Conv2DTranspose without a Cube
+    kernel).
 
     Tiling. The output is cut into `[tm, tn]` tiles accumulated in L0C and
     K into slices of `tk` (L0A `[tm, tk]`, L0B `[tk, tn]`); L1 holds a ring
