@@ -623,8 +623,10 @@ FailureOr<MatMulTiling> mlir::ascend::chooseMatMulTilingWithSplitK(
       getMatMulShape(m, n, k, elementType, withBias, target, why);
   if (failed(shape))
     return failure();
-  shape->allowSplitK = true;
-  shape->forcedSplit.assign(forcedSplit.begin(), forcedSplit.end());
+  // split-k=1: the search without split-K.
+  shape->allowSplitK = forcedSplit.empty() || forcedSplit[0] > 1;
+  if (shape->allowSplitK)
+    shape->forcedSplit.assign(forcedSplit.begin(), forcedSplit.end());
   FailureOr<MatMulTiling> tiling = searchTiling(*shape, target, why);
   if (failed(tiling) && !forcedSplit.empty()) {
     why.clear();
@@ -644,7 +646,7 @@ FailureOr<MatMulTiling> mlir::ascend::checkMatMulTilingWithSplitK(
       getMatMulShape(m, n, k, elementType, withBias, target, why);
   if (failed(shape))
     return failure();
-  if (!forcedSplit.empty() && t.tm > 0 && t.tn > 0) {
+  if (!forcedSplit.empty() && forcedSplit[0] > 1 && t.tm > 0 && t.tn > 0) {
     int64_t tiles = llvm::divideCeil(m, t.tm) * llvm::divideCeil(n, t.tn);
     t.splitK = forcedSplit[0];
     t.splitTiles = forcedSplit.size() > 1 && forcedSplit[1] > 0
@@ -1362,11 +1364,12 @@ struct ConvertMindSporeToAICorePass
     Kernels kernels;
 
     if (!splitKOption.empty() &&
-        (splitKOption.size() > 2 || splitKOption[0] < 2 ||
+        (splitKOption.size() > 2 || splitKOption[0] < 1 ||
          (splitKOption.size() == 2 && splitKOption[1] < 0))) {
-      module.emitError("the split-k option takes parts >= 2 and an optional "
-                       "number of split tiles >= 0, got ")
-          << splitKOption.size() << " numbers";
+      module.emitError("the split-k option takes the parts (at least 1) and "
+                       "an optional number of split tiles (at least 0), got ")
+          << splitKOption.size() << " numbers starting with "
+          << splitKOption[0];
       return signalPassFailure();
     }
     if (!tilingOption.empty() && tilingOption.size() != 5 &&
@@ -1439,7 +1442,8 @@ struct ConvertMindSporeToAICorePass
         tiling = chooseMatMulTilingWithSplitK(p.m, p.n, p.k, p.elementType,
                                               p.withBias, target,
                                               splitKOption, built.why);
-        built.optionRefused = failed(tiling) && !splitKOption.empty();
+        built.optionRefused =
+            failed(tiling) && !splitKOption.empty() && splitKOption[0] > 1;
       } else {
         MatMulTiling forced = getTilingFromOption(tilingOption);
         tiling = checkMatMulTilingWithSplitK(p.m, p.n, p.k, p.elementType,

@@ -71,7 +71,7 @@ FailureOr<SplitKPlan> getSplitKPlan(int64_t m, int64_t n, int64_t k,
 /// cut into 2-16 K parts, see SplitKPlan), scored with the extra FIX
 /// writes and the memory-clean task. With `forcedSplit` = {parts, tiles}
 /// (tiles 0: the last partial wave) only tilings with that split are
-/// considered.
+/// considered; with {1} none splits.
 FailureOr<MatMulTiling> chooseMatMulTilingWithSplitK(
     int64_t m, int64_t n, int64_t k, Type elementType, bool withBias,
     const aicore::AICoreTarget &target, ArrayRef<int64_t> forcedSplit,

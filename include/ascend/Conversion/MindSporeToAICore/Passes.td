@@ -166,7 +166,8 @@ def ConvertMindSporeToAICorePass
                "`tiles` output tiles (0 or absent: the last partial wave) "
                "into `parts` >= 2 parts whose partial sums are FIX-added "
                "into the result; with or without the tiling option (an "
-               "error when a part would be empty)">,
+               "error when a part would be empty); split-k=1: the search "
+               "never splits">,
   ];
 }
 
