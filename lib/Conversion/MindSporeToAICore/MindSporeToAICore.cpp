@@ -264,8 +264,24 @@ private:
     // the next tile's load waits until this one's slices are extracted
     // (each after the mmad that frees its L0 buffer), so MTE2 does not
     // overlap MTE1 and the Cube.
-    if (fullStages + (rest ? 1 : 0) == 1)
+    int64_t stages = fullStages + (rest ? 1 : 0);
+    if (stages == 1)
       loads = std::max(loads, mte2 + std::max(mte1, m));
+    // The ring restarts at buffer 0 with every tile: when the tile's last
+    // stage is in buffer 0 too ((stages - 1) mod l1Buffers == 0, e.g. 3
+    // stages in a ring of 2), the next tile's first load waits until that
+    // stage's last slice is extracted, and the Cube then waits for the
+    // load and the first slice beyond what it still has to do (the last
+    // slice's mmads and, with one accumulator, the epilogue).
+    if (stages > 1 && (stages - 1) % t.l1Buffers == 0) {
+      int64_t first = std::min(kS, kLen), last = rest ? rest : kS;
+      int64_t lastSlice = last % t.tk ? last % t.tk : std::min(t.tk, last);
+      int64_t bubble = stageLoad(rows, cols, first) +
+                       extract(rows, cols, std::min(t.tk, first)) -
+                       mmad(rows, cols, lastSlice) -
+                       (t.l0cBuffers == 1 ? fix : 0);
+      cube += std::max<int64_t>(0, bubble);
+    }
     return {loads, mte1, cube, fix};
   }
 
