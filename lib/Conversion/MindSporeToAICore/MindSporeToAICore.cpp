@@ -467,7 +467,8 @@ mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
 /// Calls `consider` with the split-K variants of `t` (completed, without a
 /// split) worth scoring (the
 /// forced one only, with `s.forcedSplit`): the last partial wave of tiles,
-/// or it and the whole wave before it, cut into 2 to 16 K parts. A variant
+/// or it and the whole wave before it, cut into 2 to 16 K parts (at most
+/// two units per core, or 2 parts). A variant
 /// cannot beat the tiles' work spread evenly over the cores, so none is
 /// scored when that bound is no better than `bestCycles` (0: no best yet).
 static void
@@ -506,8 +507,11 @@ searchSplitK(const MatMulShape &s, const MatMulTiling &t,
   SmallVector<int64_t, 2> splitTiles{defaultSplitTiles(tiles, cores)};
   if (tiles > cores && splitTiles[0] + cores <= tiles)
     splitTiles.push_back(splitTiles[0] + cores);
+  // More than two units per core only adds parts' overheads to the same
+  // balance (two parts are always tried).
   for (int64_t split : splitTiles)
-    for (int64_t parts = 2; parts <= 16; ++parts)
+    for (int64_t parts = 2;
+         parts <= 16 && (parts == 2 || split * parts <= 2 * cores); ++parts)
       variant(parts, split);
 }
 
