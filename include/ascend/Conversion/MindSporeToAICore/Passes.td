@@ -57,6 +57,19 @@ def ConvertMindSporeToAICorePass
     Custom op, an Assert, a BatchMatMul or Conv2DTranspose without a Cube
     kernel).
 
+    Split-K. For a plain matmul (not a MIX or convolution kernel) the
+    search also scores splitting K: the last partial wave of output tiles
+    (or it and the wave before) has each tile's K cut into 2 to 16 parts of
+    whole 16-element blocks (the last part the rest), dealt round robin to
+    the blocks after the whole tiles; each part FIX-adds its f32 partial
+    sums, converted to the result type, into the result
+    (`aicore.copy {atomic_add}`, the fixpipe's atomic add), the first part
+    starting from the bias. The result rows from the first split tile on
+    start at zero (`atomic_clean` on the kernel: CANN's memory-clean task
+    before the launch). The model adds each part's own loads, mmads and
+    FIX write, and the clean task. Recorded as `split_k` and `split_tiles`
+    in `aicore.tiling`; the `split-k` option forces a split.
+
     Tiling. The output is cut into `[tm, tn]` tiles accumulated in L0C and
     K into slices of `tk` (L0A `[tm, tk]`, L0B `[tk, tn]`); L1 holds a ring
     of `l1_buffers` (2, 4 or 8) stages of `k_stages * tk` elements of K of
@@ -156,6 +169,14 @@ def ConvertMindSporeToAICorePass
                "tm,tn,tk,k-stages,l0c-buffers[,l1-buffers] (tile sizes "
                "multiples of 16, l1-buffers 2 by default; an error when it "
                "does not fit the chip's buffers)">,
+    ListOption<"splitKOption", "split-k", "int64_t",
+               "Split K over cores in every plain matmul kernel (not MIX or "
+               "convolution kernels): parts[,tiles] cuts the K of the last "
+               "`tiles` output tiles (0 or absent: the last partial wave) "
+               "into `parts` >= 2 parts whose partial sums are FIX-added "
+               "into the result; with or without the tiling option (an "
+               "error when a part would be empty); split-k=1: the search "
+               "never splits">,
   ];
 }
 
