@@ -175,6 +175,27 @@ func.func @shared(%x: tensor<96xf32>) -> tensor<96xf32> {
   return %c : tensor<96xf32>
 }
 
+// Bodies that differ only in an inherent attribute (the reduced axis of a
+// square matrix) do not share a kernel.
+// SHARED-LABEL: func.func @not_shared
+// SHARED: aicore.launch @Fused_ReduceSum_10(
+// SHARED-NEXT: aicore.launch @Fused_ReduceSum_11(
+// SHARED: aicore.kernel @Fused_ReduceSum_10(
+// SHARED: aicore.kernel @Fused_ReduceSum_11(
+func.func @not_shared(%x: tensor<6x6xf32>) -> (tensor<6xf32>, tensor<6xf32>) {
+  %a = mindspore.fusion "reduction" "Fused_ReduceSum_10" (%x) : (tensor<6x6xf32>) -> tensor<6xf32> {
+  ^bb0(%b: tensor<6x6xf32>):
+    %s = mindspore.reduce_sum %b, [0] : (tensor<6x6xf32>) -> tensor<6xf32>
+    mindspore.yield %s : tensor<6xf32>
+  }
+  %c = mindspore.fusion "reduction" "Fused_ReduceSum_11" (%x) : (tensor<6x6xf32>) -> tensor<6xf32> {
+  ^bb0(%b: tensor<6x6xf32>):
+    %s = mindspore.reduce_sum %b, [1] : (tensor<6x6xf32>) -> tensor<6xf32>
+    mindspore.yield %s : tensor<6xf32>
+  }
+  return %a, %c : tensor<6xf32>, tensor<6xf32>
+}
+
 // Groups the kernel builder cannot express are inlined; each of their
 // primitives is then a group of one: the two adds of the third group become
 // one-op kernels (a [1] scalar broadcast into [8], then an [8] row into
