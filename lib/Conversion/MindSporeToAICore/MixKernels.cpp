@@ -994,8 +994,18 @@ int64_t chooseChunkRows(MixGroup &g, const MatMulTiling &t,
 
 bool mlir::ascend::isMatMulBiasAddGroup(ms::FusionOp group) {
   SmallVector<Operation *> ops;
-  for (Operation &op : group.getBody().front().without_terminator())
+  for (Operation &op : group.getBody().front().without_terminator()) {
+    // Views of a group input feeding only the MatMul (e.g. a flatten before
+    // a Linear) are views at the graph level too: no data moves, and the
+    // Cube kernel with the bias from BT needs no Vector part.
+    if (ms::isViewOp(&op) && op.hasOneUse() &&
+        (isa<BlockArgument>(op.getOperand(0)) ||
+         ms::isViewOp(op.getOperand(0).getDefiningOp())) &&
+        (isa<ms::MatMulOp>(*op.getUsers().begin()) ||
+         ms::isViewOp(*op.getUsers().begin())))
+      continue;
     ops.push_back(&op);
+  }
   if (ops.size() != 2)
     return false;
   auto matmul = dyn_cast<ms::MatMulOp>(ops[0]);

@@ -115,6 +115,23 @@ func.func @views(%x: tensor<1x512x1x1xf32>, %wt: tensor<512x10xf32>) -> tensor<1
   return %o : tensor<1x10xf32>
 }
 
+// A flatten before a Linear with only its bias after it (ResNet's fc): the
+// Cube adds the bias from the bias table and the reshape stays a graph
+// view, so the group is a plain matmul kernel, no MIX kernel and no remark.
+// LAUNCH-LABEL: func.func @flatten_linear
+// LAUNCH: %[[V:.*]] = mindspore.reshape %arg0, [1, 512]
+// LAUNCH: aicore.launch @matmul_1x10x512_f32_tb_bias(%[[V]], %arg1, %arg2)
+func.func @flatten_linear(%x: tensor<1x512x1x1xf32>, %w: tensor<10x512xf32>, %b: tensor<10xf32>) -> tensor<1x10xf32> {
+  %o = mindspore.fusion "mix" "Fused_MatMul_BiasAdd_6" (%x, %w, %b) : (tensor<1x512x1x1xf32>, tensor<10x512xf32>, tensor<10xf32>) -> tensor<1x10xf32> {
+  ^bb0(%a: tensor<1x512x1x1xf32>, %c: tensor<10x512xf32>, %d: tensor<10xf32>):
+    %v = mindspore.reshape %a, [1, 512] : (tensor<1x512x1x1xf32>) -> tensor<1x512xf32>
+    %m = mindspore.matmul %v, %c {transpose_b = true} : (tensor<1x512xf32>, tensor<10x512xf32>) -> tensor<1x10xf32>
+    %s = mindspore.bias_add %m, %d : (tensor<1x10xf32>, tensor<10xf32>) -> tensor<1x10xf32>
+    mindspore.yield %s : tensor<1x10xf32>
+  }
+  return %o : tensor<1x10xf32>
+}
+
 // Prologues the MIX kernels cannot express: the group stays primitives
 // (the MatMul still a Cube kernel), with a remark saying why.
 // LAUNCH-LABEL: func.func @kept
