@@ -447,6 +447,15 @@ public:
         if (pb)
           pb->buildAICStart(b);
     }
+    if (g.hasComputePrologue()) {
+      // The AIVs compute the block's first tile (tile block_idx) before
+      // anything else, then each next one before the last one's epilogue.
+      Value first = t.blockDim > 1
+                        ? BlockIdxOp::create(b, loc, b.getIndexType())
+                              .getResult()
+                        : constant(b, 0);
+      emitPrologues(b, first);
+    }
     b.setInsertionPoint(entry.getTerminator());
     {
       auto part = onCore(CoreType::AIV);
@@ -548,10 +557,77 @@ private:
         flat, ArrayRef<ReassociationIndices>{all});
   }
 
-  /// Before a tile's K loop: the AIVs compute its operand rows of each
-  /// elementwise prologue into the block's slot for the tile (the same
-  /// slot arithmetic as the epilogue's), the AIC waits for them; returns
-  /// where the Cube reads the tile's operands.
+  /// The first row of global tile `g`'s slot in operand `i`'s prologue
+  /// slots: its block's (g div block_dim)-th tile takes slot (g div
+  /// block_dim) mod 2 of block g mod block_dim (as the epilogue's).
+  Value prologueSlotRow(OpBuilder &ob, Value gv, unsigned i) {
+    Value blocks = constant(ob, t.blockDim);
+    Value slot = arith::RemUIOp::create(
+        ob, loc, arith::DivUIOp::create(ob, loc, gv, blocks),
+        constant(ob, kSlots));
+    return arith::MulIOp::create(
+        ob, loc,
+        arith::AddIOp::create(
+            ob, loc,
+            arith::MulIOp::create(ob, loc,
+                                  arith::RemUIOp::create(ob, loc, gv, blocks),
+                                  constant(ob, kSlots)),
+            slot),
+        constant(ob, i == 0 ? t.tm : t.tn));
+  }
+
+  /// The AIVs' prologue work for global tile `g` (a Value; nothing when it
+  /// is past the last tile): the tile's rows of each elementwise prologue
+  /// into its slot. The tile's place and size depend on its region, so one
+  /// scf.if per region picks them.
+  void emitPrologues(OpBuilder &ob, Value gv) {
+    int start = counter, most = counter;
+    for (const MatMulRegion &r : getMatMulRegions(g.m, g.n, t)) {
+      Value inRegion = arith::CmpIOp::create(
+          ob, loc, arith::CmpIPredicate::ult, gv,
+          constant(ob, r.offset + r.count()));
+      if (r.offset)
+        inRegion = arith::AndIOp::create(
+            ob, loc,
+            arith::CmpIOp::create(ob, loc, arith::CmpIPredicate::uge, gv,
+                                  constant(ob, r.offset)),
+            inRegion);
+      auto inside = scf::IfOp::create(ob, loc, inRegion, false);
+      OpBuilder rb = OpBuilder::atBlockTerminator(inside.thenBlock());
+      Value index =
+          r.offset ? arith::SubIOp::create(rb, loc, gv, constant(rb, r.offset))
+                         .getResult()
+                   : gv;
+      Value row = constant(rb, 0), col = constant(rb, 0);
+      if (r.colTiles == 1)
+        row = index;
+      else if (r.rowTiles == 1)
+        col = index;
+      else {
+        row = arith::DivUIOp::create(rb, loc, index, constant(rb, r.colTiles));
+        col = arith::RemUIOp::create(rb, loc, index, constant(rb, r.colTiles));
+      }
+      Value mi = arith::AddIOp::create(
+          rb, loc, constant(rb, r.rowBase),
+          arith::MulIOp::create(rb, loc, row, constant(rb, t.tm)));
+      Value ni = arith::AddIOp::create(
+          rb, loc, constant(rb, r.colBase),
+          arith::MulIOp::create(rb, loc, col, constant(rb, t.tn)));
+      counter = start;
+      for (unsigned i = 0; i < 2; ++i)
+        if (prologueBuilders[i])
+          prologueBuilders[i]->buildTile(rb, i == 0 ? mi : ni,
+                                         i == 0 ? r.rows : r.cols,
+                                         operandViews[i],
+                                         prologueSlotRow(rb, gv, i), counter);
+      most = std::max(most, counter);
+    }
+    counter = most;
+  }
+
+  /// Before a tile's K loop: the AIC waits for the tile's rows of each
+  /// elementwise prologue (the AIVs computed them one tile ahead, see
+  /// handOff); returns where the Cube reads the tile's operands.
   CubeTileSources prologueTile(OpBuilder &cb, OpFoldResult mi,
                                OpFoldResult ni, int64_t rows, int64_t cols,
                                OpFoldResult tile) {
@@ -568,23 +644,7 @@ private:
         source = operandViews[i];
         break;
       case OperandPrologue::Kind::Compute: {
-        Value gv = materialize(cb, tile);
-        Value blocks = constant(cb, t.blockDim);
-        Value slot = arith::RemUIOp::create(
-            cb, loc, arith::DivUIOp::create(cb, loc, gv, blocks),
-            constant(cb, kSlots));
-        Value slotRow = arith::MulIOp::create(
-            cb, loc,
-            arith::AddIOp::create(
-                cb, loc,
-                arith::MulIOp::create(
-                    cb, loc, arith::RemUIOp::create(cb, loc, gv, blocks),
-                    constant(cb, kSlots)),
-                slot),
-            constant(cb, i == 0 ? t.tm : t.tn));
-        prologueBuilders[i]->buildTile(cb, materialize(cb, at),
-                                       i == 0 ? rows : cols, operandViews[i],
-                                       slotRow, counter);
+        Value slotRow = prologueSlotRow(cb, materialize(cb, tile), i);
         prologueBuilders[i]->buildAICWait(cb);
         source = operandViews[i];
         at = slotRow;
@@ -806,6 +866,13 @@ private:
     CopyOp::create(cb, loc, acc,
                    block(cb, workspace, wsRow, cb.getIndexAttr(0), rows, cols));
     CrossCoreSetFlagOp::create(cb, loc, Pipe::FIX, kTileReady);
+
+    // An elementwise prologue runs one tile ahead on the AIVs: the block's
+    // next tile (g + block_dim) before this one's epilogue, so the Cube
+    // need not wait for the epilogue to get its next operand rows.
+    if (this->g.hasComputePrologue())
+      emitPrologues(cb, arith::AddIOp::create(cb, loc, g,
+                                              constant(cb, t.blockDim)));
 
     auto part = OnCoreOp::create(cb, loc, CoreType::AIV);
     part.getBody().emplaceBlock();

@@ -12,10 +12,10 @@
 // READY: note: the other access
 //
 // (Taking out an AIV's first wait for a free slot is no race on this
-// kernel: each AIV computes tile j + 1's rows after tile j's epilogue,
-// which waited for the Cube's FIX of tile j, after its loads of tile j - 1
-// and j. The "slot free" flags are what would order them if the AIVs ran
-// further ahead; the deadlock below shows they are counted.)
+// kernel: the AIVs compute tile j + 2's rows, into tile j's slot, after
+// tile j's epilogue, which waited for the Cube's FIX of tile j, after its
+// loads of tile j. The "slot free" flags are what would order them if the
+// AIVs ran further ahead; the deadlock below shows they are counted.)
 //
 // With one initial "slot free" set of the AIC less, the AIVs' last wait has
 // nothing to wait for.

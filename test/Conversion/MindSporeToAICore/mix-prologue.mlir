@@ -34,10 +34,12 @@
 // CHECK-NEXT: aicore.cross_core_set_flag mte2, 3
 // CHECK-NEXT: aicore.cross_core_set_flag mte2, 3
 // CHECK-NEXT: }
-// Per tile: each AIV computes its half of the tile's 16 rows of A (8 rows
-// x 24 of K in a 32-column UB chunk), writes them to the slot once it is
-// free and sets "ready" (flag 2)...
-// CHECK: scf.for
+// The AIVs start with the block's first tile (tile block_idx, one scf.if
+// per region of tiles): each computes its half of the tile's 16 rows of A
+// (8 rows x 24 of K in a 32-column UB chunk), writes them to the slot once
+// it is free and sets "ready" (flag 2)...
+// CHECK: aicore.block_idx
+// CHECK: scf.if
 // CHECK: aicore.on_core aiv {
 // CHECK: aicore.subblock_idx
 // CHECK: aicore.copy %{{.*}}, %{{.*}} : memref<8x24xf32, strided<[24, 1], offset: ?>, #aicore.space<gm>> to memref<8x24xf32, strided<[32, 1]>, #aicore.space<ub>>
@@ -54,6 +56,7 @@
 // ...the AIC waits for it before the tile's first load, loads A's rows
 // from the slot, frees the slot after the K loop, then hands the tile to
 // the epilogue.
+// CHECK: scf.for
 // CHECK: aicore.on_core aic {
 // CHECK-NEXT: aicore.cross_core_wait_flag mte2, 2
 // CHECK-NEXT: aicore.wait_flag fix -> m, 0
@@ -63,6 +66,17 @@
 // CHECK-NEXT: aicore.set_flag m -> mte1, 0
 // CHECK-NEXT: aicore.cross_core_set_flag mte2, 3
 // CHECK: aicore.cross_core_wait_flag fix, 1
+// CHECK: aicore.cross_core_set_flag fix, 0
+// The AIVs compute the block's next tile (g + 24) before this tile's
+// epilogue: the Cube does not wait for the epilogue to get its next rows.
+// CHECK: arith.addi %{{.*}}, %c24{{.*}} : index
+// CHECK: scf.if
+// CHECK: aicore.on_core aiv {
+// CHECK: aicore.vrelu
+// CHECK: aicore.cross_core_set_flag mte3, 2
+// CHECK: aicore.on_core aiv {
+// CHECK: aicore.cross_core_wait_flag mte2, 0
+// CHECK: aicore.vadd
 // At the end the AIVs take the AIC's last two "slot free" sets.
 // END: aicore.on_core aiv {
 // END: aicore.wait_flag mte3 -> v, 1
