@@ -4,7 +4,9 @@
 // operand inside the group) and the Vector part that computes an
 // elementwise one; see MixPrologue.h and docs/AICoreKernels.md.
 //
-// Per output tile (the block's j-th, slot j mod 2 of the block's two):
+// Per output tile (the block's j-th, slot j mod 2 of the block's two), one
+// tile ahead of the Cube (MixKernels.cpp emits the block's first tile at
+// the start and tile j + 1 in tile j's hand-off, before its epilogue):
 //
 //   AIV i (aicore.on_core aiv), rows [i * ceil(R / 2), ...) of the tile's
 //   R operand rows, per UB chunk (ping-pong buffer u, the Vector kernels'

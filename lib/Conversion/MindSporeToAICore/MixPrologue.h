@@ -14,7 +14,8 @@
 //    compute the operand rows the tile's Cube part reads (A rows [mi, mi +
 //    rows) x all of K; B^T rows [ni, ni + cols) x all of K) into one of two
 //    GM workspace slots of the block, then hand them to the AIC with a
-//    cross-core flag, the mirror of the Cube -> Vector epilogue hand-off.
+//    cross-core flag, the mirror of the Cube -> Vector epilogue hand-off;
+//    the AIVs work one tile ahead of the Cube (double-buffered slots).
 //    Every tile recomputes its rows: a row of A is computed once per column
 //    of output tiles (N / tn times), a row of B^T once per row of tiles.
 //
