@@ -1,3 +1,10 @@
+#!/usr/bin/env python3
+"""Writes mix-prologue.runs (next to this script), the inputs and numpy
+reference outputs of test/Execution/ascend-run-mix-prologue.mlir: small
+integers and halves (seeded), so every product and sum is exact in f32 and
+f16, and the expected outputs are the float64 results of the groups'
+expressions."""
+import os
 import numpy as np
 rng = np.random.default_rng(7)
 def ints(shape, lo, hi): return rng.integers(lo, hi + 1, size=shape).astype(np.float64)
@@ -20,7 +27,8 @@ o_c = relu(x3.reshape(17, 72) @ wT + b37)
 # d) f16: A = cast(x f32 -> f16) then relu, B^T wh [40, 48] f16; epilogue bias
 xh = ints((33, 48), -2, 2); wh = ints((40, 48), -1, 1); bh = ints((40,), -2, 2)
 o_d = relu(xh) @ wh.T + bh
-with open("mix-prologue.runs", "w") as f:
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                       "mix-prologue.runs"), "w") as f:
     f.write("# Inputs of ascend-run-mix-prologue.mlir: small integers and halves, so every\n"
             "# product and sum is exact in f32 and f16. Expected outputs: numpy's\n"
             "# float64 results of the same expressions (test/Execution/Inputs/mix-prologue.py).\n")
@@ -29,4 +37,3 @@ with open("mix-prologue.runs", "w") as f:
         f.write("input " + fmt(a, t) + "\n")
     for a, t in [(o_a, "f32"), (o_b, "f32"), (o_c, "f32"), (o_d, "f16")]:
         f.write("output " + fmt(a, t) + "\n")
-print(abs(o_d).max(), abs(o_a).max())
