@@ -249,26 +249,27 @@ struct MixGroup {
     return matmul.getTransposeB() != prologues[1].transposed;
   }
 
-  /// The body values the kernel reads from GM, in argument order: the
-  /// matmul's operands (for a view prologue the input it views; none for
-  /// an elementwise prologue), the epilogue's inputs, then the elementwise
-  /// prologues' inputs. Each is a block argument or a folded TransData.
+  /// The body values the kernel reads from GM, in argument order: for the
+  /// matmul's x, then y, the operand (for a view prologue the input it
+  /// views, for an elementwise prologue its inputs), then the epilogue's
+  /// inputs. Each is a block argument or a folded TransData.
   SmallVector<Value> kernelInputs() {
     SmallVector<Value> args;
+    auto add = [&](Value v) {
+      if (!llvm::is_contained(args, v))
+        args.push_back(v);
+    };
     for (const OperandPrologue &p : prologues) {
       if (p.kind == OperandPrologue::Kind::None)
         args.push_back(p.operand);
-      else if (p.kind == OperandPrologue::Kind::View &&
-               !llvm::is_contained(args, Value(p.source)))
-        args.push_back(p.source);
+      else if (p.kind == OperandPrologue::Kind::View)
+        add(p.source);
+      else
+        for (auto &[arg, role] : p.inputs)
+          add(arg);
     }
     for (auto &[arg, role] : roles)
-      if (!llvm::is_contained(args, arg))
-        args.push_back(arg);
-    for (const OperandPrologue &p : prologues)
-      for (auto &[arg, role] : p.inputs)
-        if (!llvm::is_contained(args, arg))
-          args.push_back(arg);
+      add(arg);
     return args;
   }
 

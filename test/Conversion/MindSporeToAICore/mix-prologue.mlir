@@ -18,9 +18,9 @@
 // M = 100, N = 64, K = 24 in 16 x 16 tiles: 28 tiles on 24 blocks. The
 // flat workspace holds the epilogue's slots (24 x 2 x 16 x 16 f32) and
 // then A's (24 x 2 x 16 rows of K = 24): 12288 + 18432 elements, 122880
-// bytes. The launch passes no A: the kernel reads x through the prologue.
+// bytes. The launch passes x, the input of the prologue on A, first.
 // LAUNCH-LABEL: func.func @elementwise
-// LAUNCH: aicore.launch @Fused_Mul_ReLU_MatMul_BiasAdd_0(%arg1, %arg2, %arg0) : (tensor<64x24xf32>, tensor<64xf32>, tensor<100x24xf32>) -> tensor<100x64xf32>
+// LAUNCH: aicore.launch @Fused_Mul_ReLU_MatMul_BiasAdd_0(%arg0, %arg1, %arg2) : (tensor<100x24xf32>, tensor<64x24xf32>, tensor<64xf32>) -> tensor<100x64xf32>
 // CHECK-LABEL: aicore.kernel @Fused_Mul_ReLU_MatMul_BiasAdd_0
 // CHECK-SAME: %arg4: memref<30720xf32, #aicore.space<gm>>
 // CHECK-SAME: prologue0_chunk = array<i64: 8, 32>
