@@ -140,12 +140,13 @@ using CubeTileHandOff = std::function<void(
     int64_t cols, int slot, OpFoldResult tile)>;
 
 /// Where the Cube part reads one output tile's operands when they are not
-/// the kernel's arguments 0 and 1: a MIX kernel's Vector cores compute the
-/// A rows `[mi, mi + rows)` (B rows `[ni, ni + cols)`, B transposed) of a
-/// tile into a GM workspace slot first (a prologue, MixPrologue.cpp). `a`
-/// (null: argument 0) is an `[R, K]` GM matrix whose row `aRow` is the
-/// tile's row mi; `b` (null: argument 1) an `[R, K]` one whose row `bRow`
-/// is the tile's column ni.
+/// the kernel's arguments 0 and 1: a GM view of an input in another shape,
+/// or a GM workspace slot into which a MIX kernel's Vector cores computed
+/// the tile's A rows `[mi, mi + rows)` (B^T rows `[ni, ni + cols)`) first
+/// (a prologue, MixPrologue.cpp). `a` (null: argument 0) is a GM matrix
+/// laid out as argument 0 would be (`[R, K]`, or `[K, R]` with
+/// transpose_a) whose row (column) `aRow` holds the tile's row mi; `b`
+/// (null: argument 1) likewise for B, `bRow` in place of ni.
 struct CubeTileSources {
   Value a;
   OpFoldResult aRow;
