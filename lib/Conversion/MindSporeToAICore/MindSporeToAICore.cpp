@@ -1123,8 +1123,12 @@ private:
   void buildOutputTile(OpFoldResult mi, OpFoldResult ni, int64_t rows,
                        int64_t cols, int c, OpFoldResult kBegin,
                        int64_t kLen) {
+    sources = tileStart ? tileStart(b, mi, ni, rows, cols, tileNumber)
+                        : CubeTileSources{};
     waitFlag(Pipe::FIX, Pipe::M, c);
     buildKLoop(mi, ni, rows, cols, c, kBegin, kLen);
+    if (tileLoaded)
+      tileLoaded(b);
     setFlag(Pipe::M, Pipe::FIX, c);
     waitFlag(Pipe::M, Pipe::FIX, c);
     Value acc = view(cL0[c], constant(0), constant(0), rows, cols);
@@ -1152,8 +1156,13 @@ public:
   /// FIX pipe with the tile's accumulator view and its place in the
   /// result (MixKernels.cpp hands it to the Vector cores through GM).
   CubeTileHandOff handOff;
+  /// Bracket each tile's loads (a MIX kernel's prologue): where the tile's
+  /// operands are read, and after its last load.
+  CubeTileStart tileStart;
+  CubeTileLoaded tileLoaded;
 
 private:
+  CubeTileSources sources; ///< of the tile being built
 
   /// The K stages of one output tile: stage s uses L1 buffer s mod D
   /// (D = l1Buffers, even); its slices use L0 buffers by their global slice
@@ -1198,8 +1207,14 @@ private:
     if (hooks)
       hooks->loadAStage(b, loc, aL1[e], mi, k, rows, kLen);
     else
-      CopyOp::create(b, loc, aView(x, mi, k, rows, kLen), aStage);
-    CopyOp::create(b, loc, bView(y, k, ni, kLen, cols), bStage);
+      CopyOp::create(b, loc,
+                     sources.a ? aView(sources.a, sources.aRow, k, rows, kLen)
+                               : aView(x, mi, k, rows, kLen),
+                     aStage);
+    CopyOp::create(b, loc,
+                   sources.b ? bView(sources.b, k, sources.bRow, kLen, cols)
+                             : bView(y, k, ni, kLen, cols),
+                   bStage);
     if (biasThisTile && stage == 0)
       CopyOp::create(b, loc, view(biasRow, constant(0), ni, 1, cols),
                      view(biasL1, constant(0), constant(0), 1, cols));
@@ -1301,7 +1316,9 @@ void mlir::ascend::buildMatMulCubePart(KernelOp kernel, int64_t m, int64_t n,
                                        int64_t k, Type elementType,
                                        bool transposeA, bool transposeB,
                                        const MatMulTiling &t,
-                                       CubeTileHandOff handOff) {
+                                       CubeTileHandOff handOff,
+                                       CubeTileStart tileStart,
+                                       CubeTileLoaded tileLoaded) {
   MatMulProblem p;
   p.m = m;
   p.n = n;
@@ -1312,6 +1329,8 @@ void mlir::ascend::buildMatMulCubePart(KernelOp kernel, int64_t m, int64_t n,
   p.withBias = false;
   MatMulKernelBuilder builder(kernel, p, t);
   builder.handOff = std::move(handOff);
+  builder.tileStart = std::move(tileStart);
+  builder.tileLoaded = std::move(tileLoaded);
   builder.build();
 }
 

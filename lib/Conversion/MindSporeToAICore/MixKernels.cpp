@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascend/Conversion/MindSporeToAICore/MixKernels.h"
 #include "CubeKernels.h"
+#include "MixPrologue.h"
 #include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 
@@ -49,6 +50,9 @@ namespace {
 /// Cross-core flag ids (counters): a tile is ready in the workspace (AIC ->
 /// AIVs), a workspace slot is free again (AIVs -> AIC).
 constexpr int64_t kTileReady = 0, kSlotFree = 1;
+/// An elementwise prologue's rows of a tile are in its slot (AIVs -> AIC),
+/// the AIC has loaded them (AIC -> AIVs); B's prologue uses the next two.
+constexpr int64_t kPrologueReady = 2, kPrologueFree = 3;
 /// Workspace slots per block.
 constexpr int64_t kSlots = 2;
 
@@ -92,7 +96,20 @@ struct MixGroup {
 
   LogicalResult analyze(std::string &why) {
     Block &body = group.getBody().front();
+    // The work in front of the MatMul's operands (MixPrologue.cpp).
+    for (Operation &op : body.without_terminator())
+      if (auto mm = dyn_cast<ms::MatMulOp>(op)) {
+        if (matmul)
+          return fail(why, "it has two MatMuls");
+        matmul = mm;
+      }
+    if (matmul)
+      for (unsigned i = 0; i < 2; ++i)
+        if (failed(analyzeOperandPrologue(matmul, i, prologues[i], why)))
+          return failure();
     for (Operation &op : body.without_terminator()) {
+      if (prologues[0].slice.contains(&op) || prologues[1].slice.contains(&op))
+        continue;
       if (isa<ms::ConstantOp>(op)) {
         if (!isSplat(op.getResult(0)))
           return fail(why, "it holds a constant that is not a splat");
@@ -119,6 +136,8 @@ struct MixGroup {
     if (!matmul)
       return fail(why, "it has no MatMul");
     for (Value operand : {matmul.getX(), matmul.getY()}) {
+      if (prologueOf(operand).kind != OperandPrologue::Kind::None)
+        continue;
       if (isa<BlockArgument>(operand)) {
         auto arg = cast<BlockArgument>(operand);
         launchSource[operand] = group.getInputs()[arg.getArgNumber()];
@@ -213,6 +232,47 @@ struct MixGroup {
     return cast<RankedTensorType>(v.getType()).getNumElements();
   }
 
+  const OperandPrologue &prologueOf(Value operand) {
+    return operand == matmul.getX() ? prologues[0] : prologues[1];
+  }
+  bool hasComputePrologue() const {
+    return llvm::any_of(prologues, [](const OperandPrologue &p) {
+      return p.kind == OperandPrologue::Kind::Compute;
+    });
+  }
+  /// transpose_a / transpose_b of the Cube part (a folded Transpose of the
+  /// last two axes flips them).
+  bool transposeA() {
+    return matmul.getTransposeA() != prologues[0].transposed;
+  }
+  bool transposeB() {
+    return matmul.getTransposeB() != prologues[1].transposed;
+  }
+
+  /// The body values the kernel reads from GM, in argument order: for the
+  /// matmul's x, then y, the operand (for a view prologue the input it
+  /// views, for an elementwise prologue its inputs), then the epilogue's
+  /// inputs. Each is a block argument or a folded TransData.
+  SmallVector<Value> kernelInputs() {
+    SmallVector<Value> args;
+    auto add = [&](Value v) {
+      if (!llvm::is_contained(args, v))
+        args.push_back(v);
+    };
+    for (const OperandPrologue &p : prologues) {
+      if (p.kind == OperandPrologue::Kind::None)
+        args.push_back(p.operand);
+      else if (p.kind == OperandPrologue::Kind::View)
+        add(p.source);
+      else
+        for (auto &[arg, role] : p.inputs)
+          add(arg);
+    }
+    for (auto &[arg, role] : roles)
+      add(arg);
+    return args;
+  }
+
   /// `t` converts a block argument back from the device format that a
   /// TransData outside the group produced from a plain tensor: the matmul
   /// operand is that plain tensor.
@@ -268,6 +328,8 @@ struct MixGroup {
 
   ms::FusionOp group;
   ms::MatMulOp matmul;
+  /// What the group computes in front of the MatMul's x and y.
+  std::array<OperandPrologue, 2> prologues;
   int64_t m = 0, n = 0, k = 0;
   SmallVector<Operation *> epilogue;
   llvm::DenseSet<Value> computed;
@@ -283,23 +345,29 @@ struct MixGroup {
 class MixKernelBuilder {
 public:
   MixKernelBuilder(MixGroup &g, const MatMulTiling &t,
-                   const AICoreTarget &target, int64_t chunkRows)
+                   const AICoreTarget &target, int64_t chunkRows,
+                   ArrayRef<PrologueChunk> prologueChunks = {})
       : g(g), t(t), target(target), b(g.group.getContext()),
-        loc(g.group.getLoc()), ch(chunkRows) {}
+        loc(g.group.getLoc()), ch(chunkRows),
+        prologueChunks(prologueChunks) {}
 
-  /// The body values the kernel reads from GM, in argument order: the
-  /// matmul's x and y, then the epilogue's inputs.
-  SmallVector<Value> kernelInputs() {
-    SmallVector<Value> args{g.matmul.getX(), g.matmul.getY()};
-    for (auto &[arg, role] : g.roles)
-      if (!llvm::is_contained(args, arg))
-        args.push_back(arg);
-    return args;
+  SmallVector<Value> kernelInputs() { return g.kernelInputs(); }
+
+  /// Elements of the epilogue's workspace: two [tm, tn] slots per block.
+  int64_t epilogueElements() const {
+    return t.blockDim * kSlots * t.tm * t.tn;
   }
-
-  /// Bytes of the GM workspace: two [tm, tn] slots per block.
+  /// Elements of operand `i`'s elementwise prologue workspace: two slots
+  /// of [tm, K] (A) or [tn, K] (B) per block; 0 without one.
+  int64_t prologueElements(unsigned i) const {
+    if (g.prologues[i].kind != OperandPrologue::Kind::Compute)
+      return 0;
+    return t.blockDim * kSlots * (i == 0 ? t.tm : t.tn) * g.k;
+  }
+  /// Bytes of the GM workspace (all of the above, in the result's element
+  /// type, which elementwise prologues share).
   int64_t workspaceBytes() const {
-    return t.blockDim * kSlots * t.tm * t.tn *
+    return (epilogueElements() + prologueElements(0) + prologueElements(1)) *
            elementBytes(elementOf(g.matmul.getResult()));
   }
 
@@ -311,8 +379,14 @@ public:
     for (Type r : g.group.getResultTypes())
       argTypes.push_back(getGMType(cast<RankedTensorType>(r)));
     Type wsElt = elementOf(g.matmul.getResult());
-    argTypes.push_back(getGMType(
-        RankedTensorType::get({t.blockDim * kSlots * t.tm, t.tn}, wsElt)));
+    if (g.hasComputePrologue())
+      // One flat workspace: the epilogue's slots, then each prologue's.
+      argTypes.push_back(getGMType(RankedTensorType::get(
+          {epilogueElements() + prologueElements(0) + prologueElements(1)},
+          wsElt)));
+    else
+      argTypes.push_back(getGMType(
+          RankedTensorType::get({t.blockDim * kSlots * t.tm, t.tn}, wsElt)));
     kernel = KernelOp::create(b, loc, name, b.getFunctionType(argTypes, {}),
                               t.blockDim);
     kernel.setWorkspaceBytes(workspaceBytes());
@@ -329,17 +403,35 @@ public:
     for (auto [i, v] : llvm::enumerate(g.outputs))
       outArgs.push_back(asMatrix(entry.getArgument(inputs.size() + i)));
     allocateBuffers();
+    preparePrologues();
     SmallVector<Operation *> hoisted;
     for (Operation &op : entry)
       hoisted.push_back(&op);
 
+    bool anyPrologue = llvm::any_of(g.prologues, [](auto &p) {
+      return p.kind != OperandPrologue::Kind::None;
+    });
+    CubeTileStart tileStart;
+    CubeTileLoaded tileLoaded;
+    if (anyPrologue) {
+      tileStart = [&](OpBuilder &cb, OpFoldResult mi, OpFoldResult ni,
+                      int64_t rows, int64_t cols, OpFoldResult tile) {
+        return prologueTile(cb, mi, ni, rows, cols, tile);
+      };
+      tileLoaded = [&](OpBuilder &cb) {
+        for (auto &pb : prologueBuilders)
+          if (pb)
+            pb->buildAICLoaded(cb);
+      };
+    }
     buildMatMulCubePart(
-        kernel, g.m, g.n, g.k, elementOf(g.matmul.getX()),
-        g.matmul.getTransposeA(), g.matmul.getTransposeB(), t,
+        kernel, g.m, g.n, g.k, elementOf(g.matmul.getX()), g.transposeA(),
+        g.transposeB(), t,
         [&](OpBuilder &cb, Value acc, OpFoldResult mi, OpFoldResult ni,
             int64_t rows, int64_t cols, int, OpFoldResult tile) {
           handOff(cb, acc, mi, ni, rows, cols, tile);
-        });
+        },
+        tileStart, tileLoaded);
 
     for (Operation *op : llvm::reverse(hoisted))
       op->moveBefore(&entry.front());
@@ -347,6 +439,24 @@ public:
     // load the scalars; at the end every flag set is consumed.
     b.setInsertionPointAfter(hoisted.back());
     buildAIVPrologue();
+    if (g.hasComputePrologue()) {
+      // The AIC starts with both slots of each prologue free.
+      auto part = onCore(CoreType::AIC);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&part.getBody().front());
+      for (auto &pb : prologueBuilders)
+        if (pb)
+          pb->buildAICStart(b);
+    }
+    if (g.hasComputePrologue()) {
+      // The AIVs compute the block's first tile (tile block_idx) before
+      // anything else, then each next one before the last one's epilogue.
+      Value first = t.blockDim > 1
+                        ? BlockIdxOp::create(b, loc, b.getIndexType())
+                              .getResult()
+                        : constant(b, 0);
+      emitPrologues(b, first);
+    }
     b.setInsertionPoint(entry.getTerminator());
     {
       auto part = onCore(CoreType::AIV);
@@ -356,6 +466,9 @@ public:
         WaitFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, u);
         WaitFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, u);
       }
+      for (auto &pb : prologueBuilders)
+        if (pb)
+          pb->buildAIVEnd(b);
     }
     {
       auto part = onCore(CoreType::AIC);
@@ -369,6 +482,187 @@ public:
   }
 
 private:
+  /// The GM views of the matmul operands (view prologues), the workspace
+  /// views and the UB buffers of the elementwise prologues.
+  void preparePrologues() {
+    Block &entry = kernel.getBody().front();
+    Value flat = entry.getArguments().back();
+    auto slots = [&](int64_t offset, int64_t rows, int64_t cols) -> Value {
+      auto type = cast<MemRefType>(flat.getType());
+      Value part = memref::SubViewOp::create(
+          b, loc, flat, ArrayRef<OpFoldResult>{b.getIndexAttr(offset)},
+          ArrayRef<OpFoldResult>{b.getIndexAttr(rows * cols)},
+          ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+      auto partType = cast<MemRefType>(part.getType());
+      SmallVector<int64_t> strides;
+      int64_t off;
+      (void)partType.getStridesAndOffset(strides, off);
+      return memref::ExpandShapeOp::create(
+          b, loc,
+          MemRefType::get({rows, cols}, type.getElementType(),
+                          off ? MemRefLayoutAttrInterface(StridedLayoutAttr::get(
+                                    b.getContext(), off, {cols, 1}))
+                              : MemRefLayoutAttrInterface{},
+                          type.getMemorySpace()),
+          part, ArrayRef<ReassociationIndices>{{0, 1}});
+    };
+    if (g.hasComputePrologue())
+      workspace = slots(0, t.blockDim * kSlots * t.tm, t.tn);
+    int64_t offset = epilogueElements();
+    unsigned number = 0;
+    for (unsigned i = 0; i < 2; ++i) {
+      const OperandPrologue &p = g.prologues[i];
+      if (p.kind == OperandPrologue::Kind::View) {
+        // The operand as the Cube reads it: its own shape, or the
+        // transposed one when a Transpose folded into transpose_a/_b.
+        SmallVector<int64_t> shape(
+            cast<RankedTensorType>(p.operand.getType()).getShape());
+        if (p.transposed)
+          std::swap(shape[0], shape[1]);
+        operandViews[i] = viewAs(gmArgs.lookup(p.source), shape);
+      }
+      if (p.kind != OperandPrologue::Kind::Compute)
+        continue;
+      int64_t rows = t.blockDim * kSlots * (i == 0 ? t.tm : t.tn);
+      operandViews[i] = slots(offset, rows, g.k);
+      offset += prologueElements(i);
+      prologueBuilders[i] = std::make_unique<PrologueBuilder>(
+          p, loc, prologueChunks[number], kPrologueReady + 2 * i,
+          kPrologueFree + 2 * i, number);
+      ++number;
+      prologueBuilders[i]->allocate(
+          b, [&](Value v) { return gmArgs.lookup(v); });
+    }
+  }
+
+  /// A contiguous GM argument viewed with `shape` (same elements).
+  Value viewAs(Value arg, ArrayRef<int64_t> shape) {
+    auto type = cast<MemRefType>(arg.getType());
+    if (type.getShape() == shape)
+      return arg;
+    Value flat = arg;
+    if (type.getRank() != 1) {
+      ReassociationIndices all;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        all.push_back(d);
+      flat = memref::CollapseShapeOp::create(
+          b, loc, arg, ArrayRef<ReassociationIndices>{all});
+    }
+    ReassociationIndices all;
+    for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d)
+      all.push_back(d);
+    return memref::ExpandShapeOp::create(
+        b, loc,
+        MemRefType::get(shape, type.getElementType(),
+                        MemRefLayoutAttrInterface{}, type.getMemorySpace()),
+        flat, ArrayRef<ReassociationIndices>{all});
+  }
+
+  /// The first row of global tile `g`'s slot in operand `i`'s prologue
+  /// slots: its block's (g div block_dim)-th tile takes slot (g div
+  /// block_dim) mod 2 of block g mod block_dim (as the epilogue's).
+  Value prologueSlotRow(OpBuilder &ob, Value gv, unsigned i) {
+    Value blocks = constant(ob, t.blockDim);
+    Value slot = arith::RemUIOp::create(
+        ob, loc, arith::DivUIOp::create(ob, loc, gv, blocks),
+        constant(ob, kSlots));
+    return arith::MulIOp::create(
+        ob, loc,
+        arith::AddIOp::create(
+            ob, loc,
+            arith::MulIOp::create(ob, loc,
+                                  arith::RemUIOp::create(ob, loc, gv, blocks),
+                                  constant(ob, kSlots)),
+            slot),
+        constant(ob, i == 0 ? t.tm : t.tn));
+  }
+
+  /// The AIVs' prologue work for global tile `g` (a Value; nothing when it
+  /// is past the last tile): the tile's rows of each elementwise prologue
+  /// into its slot. The tile's place and size depend on its region, so one
+  /// scf.if per region picks them.
+  void emitPrologues(OpBuilder &ob, Value gv) {
+    int start = counter, most = counter;
+    for (const MatMulRegion &r : getMatMulRegions(g.m, g.n, t)) {
+      Value inRegion = arith::CmpIOp::create(
+          ob, loc, arith::CmpIPredicate::ult, gv,
+          constant(ob, r.offset + r.count()));
+      if (r.offset)
+        inRegion = arith::AndIOp::create(
+            ob, loc,
+            arith::CmpIOp::create(ob, loc, arith::CmpIPredicate::uge, gv,
+                                  constant(ob, r.offset)),
+            inRegion);
+      auto inside = scf::IfOp::create(ob, loc, inRegion, false);
+      OpBuilder rb = OpBuilder::atBlockTerminator(inside.thenBlock());
+      Value index =
+          r.offset ? arith::SubIOp::create(rb, loc, gv, constant(rb, r.offset))
+                         .getResult()
+                   : gv;
+      Value row = constant(rb, 0), col = constant(rb, 0);
+      if (r.colTiles == 1)
+        row = index;
+      else if (r.rowTiles == 1)
+        col = index;
+      else {
+        row = arith::DivUIOp::create(rb, loc, index, constant(rb, r.colTiles));
+        col = arith::RemUIOp::create(rb, loc, index, constant(rb, r.colTiles));
+      }
+      Value mi = arith::AddIOp::create(
+          rb, loc, constant(rb, r.rowBase),
+          arith::MulIOp::create(rb, loc, row, constant(rb, t.tm)));
+      Value ni = arith::AddIOp::create(
+          rb, loc, constant(rb, r.colBase),
+          arith::MulIOp::create(rb, loc, col, constant(rb, t.tn)));
+      counter = start;
+      for (unsigned i = 0; i < 2; ++i)
+        if (prologueBuilders[i])
+          prologueBuilders[i]->buildTile(rb, i == 0 ? mi : ni,
+                                         i == 0 ? r.rows : r.cols,
+                                         operandViews[i],
+                                         prologueSlotRow(rb, gv, i), counter);
+      most = std::max(most, counter);
+    }
+    counter = most;
+  }
+
+  /// Before a tile's K loop: the AIC waits for the tile's rows of each
+  /// elementwise prologue (the AIVs computed them one tile ahead, see
+  /// handOff); returns where the Cube reads the tile's operands.
+  CubeTileSources prologueTile(OpBuilder &cb, OpFoldResult mi,
+                               OpFoldResult ni, int64_t rows, int64_t cols,
+                               OpFoldResult tile) {
+    CubeTileSources sources;
+    for (unsigned i = 0; i < 2; ++i) {
+      const OperandPrologue &p = g.prologues[i];
+      OpFoldResult at = i == 0 ? mi : ni;
+      Value source;
+      switch (p.kind) {
+      case OperandPrologue::Kind::None:
+        source = gmArgs.lookup(p.operand);
+        break;
+      case OperandPrologue::Kind::View:
+        source = operandViews[i];
+        break;
+      case OperandPrologue::Kind::Compute: {
+        Value slotRow = prologueSlotRow(cb, materialize(cb, tile), i);
+        prologueBuilders[i]->buildAICWait(cb);
+        source = operandViews[i];
+        at = slotRow;
+        break;
+      }
+      }
+      if (i == 0) {
+        sources.a = source;
+        sources.aRow = at;
+      } else {
+        sources.b = source;
+        sources.bRow = at;
+      }
+    }
+    return sources;
+  }
+
   OnCoreOp onCore(CoreType core) {
     auto part = OnCoreOp::create(b, loc, core);
     part.getBody().emplaceBlock();
@@ -509,6 +803,9 @@ private:
     }
     for (auto &[value, tile] : splatTiles)
       VDupOp::create(b, loc, tile, splatValue(value));
+    for (auto &pb : prologueBuilders)
+      if (pb)
+        pb->buildAIVStart(b, /*scalarEvent=*/3);
   }
 
   Value constant(OpBuilder &ob, int64_t v) {
@@ -570,6 +867,13 @@ private:
     CopyOp::create(cb, loc, acc,
                    block(cb, workspace, wsRow, cb.getIndexAttr(0), rows, cols));
     CrossCoreSetFlagOp::create(cb, loc, Pipe::FIX, kTileReady);
+
+    // An elementwise prologue runs one tile ahead on the AIVs: the block's
+    // next tile (g + block_dim) before this one's epilogue, so the Cube
+    // need not wait for the epilogue to get its next operand rows.
+    if (this->g.hasComputePrologue())
+      emitPrologues(cb, arith::AddIOp::create(cb, loc, g,
+                                              constant(cb, t.blockDim)));
 
     auto part = OnCoreOp::create(cb, loc, CoreType::AIV);
     part.getBody().emplaceBlock();
@@ -704,11 +1008,16 @@ private:
   llvm::DenseMap<Value, std::array<Value, 2>> full, small, outs;
   llvm::DenseMap<Value, Value> bcast, temps;
   llvm::MapVector<Value, Value> splatTiles;
+  /// Elementwise prologues: UB chunks, builders, and per operand the GM
+  /// matrix the Cube reads (a view of the input, or the workspace slots).
+  ArrayRef<PrologueChunk> prologueChunks;
+  std::array<std::unique_ptr<PrologueBuilder>, 2> prologueBuilders;
+  std::array<Value, 2> operandViews;
 };
 
 /// Rows per UB chunk whose buffers fit UB, at most half a tile; 0 if none.
 int64_t chooseChunkRows(MixGroup &g, const MatMulTiling &t,
-                        const AICoreTarget &target) {
+                        const AICoreTarget &target, int64_t reserved = 0) {
   const int64_t align = target.memories.ub.alignment;
   int64_t perRow = 0, fixed = 0, buffers = 0;
   auto add = [&](int64_t rowBytes, int64_t fixedBytes, int64_t count) {
@@ -742,7 +1051,8 @@ int64_t chooseChunkRows(MixGroup &g, const MatMulTiling &t,
           splats.insert(v).second)
         add(t.tn * elementBytes(elementOf(v)), 0, 1);
   }
-  int64_t room = target.memories.ub.capacity - fixed - buffers * align;
+  int64_t room =
+      target.memories.ub.capacity - reserved - fixed - buffers * align;
   if (room < perRow)
     return 0;
   return std::min<int64_t>(llvm::divideCeil(t.tm, 2), room / perRow);
@@ -752,8 +1062,18 @@ int64_t chooseChunkRows(MixGroup &g, const MatMulTiling &t,
 
 bool mlir::ascend::isMatMulBiasAddGroup(ms::FusionOp group) {
   SmallVector<Operation *> ops;
-  for (Operation &op : group.getBody().front().without_terminator())
+  for (Operation &op : group.getBody().front().without_terminator()) {
+    // Views of a group input feeding only the MatMul (e.g. a flatten before
+    // a Linear) are views at the graph level too: no data moves, and the
+    // Cube kernel with the bias from BT needs no Vector part.
+    if (ms::isViewOp(&op) && op.hasOneUse() &&
+        (isa<BlockArgument>(op.getOperand(0)) ||
+         ms::isViewOp(op.getOperand(0).getDefiningOp())) &&
+        (isa<ms::MatMulOp>(*op.getUsers().begin()) ||
+         ms::isViewOp(*op.getUsers().begin())))
+      continue;
     ops.push_back(&op);
+  }
   if (ops.size() != 2)
     return false;
   auto matmul = dyn_cast<ms::MatMulOp>(ops[0]);
@@ -819,7 +1139,41 @@ LogicalResult mlir::ascend::convertMixFusion(
     }
     if (failed(t))
       return failure();
-    int64_t chunkRows = chooseChunkRows(g, *t, target);
+    // Elementwise prologues first, each with an equal share of UB; the
+    // epilogue gets the rest.
+    SmallVector<PrologueChunk> prologueChunks;
+    int64_t reserved = 0;
+    int shares = 1 + llvm::count_if(g.prologues, [](auto &p) {
+      return p.kind == OperandPrologue::Kind::Compute;
+    });
+    for (unsigned i = 0; i < 2; ++i) {
+      const OperandPrologue &p = g.prologues[i];
+      if (p.kind != OperandPrologue::Kind::Compute)
+        continue;
+      if (p.elementType != elementOf(g.matmul.getResult())) {
+        llvm::raw_string_ostream(why)
+            << "the prologue of " << (i == 0 ? "A" : "B") << " computes "
+            << p.elementType << " and the result is "
+            << elementOf(g.matmul.getResult())
+            << ": the workspace holds one element type";
+        return failure();
+      }
+      PrologueChunk c = choosePrologueChunk(
+          p, target.memories.ub.capacity / shares,
+          llvm::divideCeil(i == 0 ? t->tm : t->tn, 2),
+          target.memories.ub.alignment);
+      if (!c.rows) {
+        llvm::raw_string_ostream(why)
+            << "the Vector part of MIX kernel '" << group.getKernelName()
+            << "' does not fit UB even one 16-column row of its prologue "
+               "of "
+            << (i == 0 ? "A" : "B");
+        return failure();
+      }
+      reserved += c.bytes;
+      prologueChunks.push_back(c);
+    }
+    int64_t chunkRows = chooseChunkRows(g, *t, target, reserved);
     if (!chunkRows) {
       llvm::raw_string_ostream(why)
           << "the Vector part of MIX kernel '" << group.getKernelName()
@@ -827,13 +1181,17 @@ LogicalResult mlir::ascend::convertMixFusion(
           << "-column tile at a time";
       return failure();
     }
-    MixKernelBuilder builder(g, *t, target, chunkRows);
+    MixKernelBuilder builder(g, *t, target, chunkRows, prologueChunks);
     kernel = builder.build(group.getKernelName());
     Builder attrs(group.getContext());
     kernel->setAttr("aicore.tiling", getTilingAttr(attrs, *t));
-    kernel->setAttr("aicore.mix",
-                    attrs.getDictionaryAttr({attrs.getNamedAttr(
-                        "aiv_chunk_rows", attrs.getI64IntegerAttr(chunkRows))}));
+    SmallVector<NamedAttribute> mixAttrs{attrs.getNamedAttr(
+        "aiv_chunk_rows", attrs.getI64IntegerAttr(chunkRows))};
+    for (auto [i, c] : llvm::enumerate(prologueChunks))
+      mixAttrs.push_back(attrs.getNamedAttr(
+          "prologue" + std::to_string(i) + "_chunk",
+          attrs.getDenseI64ArrayAttr({c.rows, c.cols})));
+    kernel->setAttr("aicore.mix", attrs.getDictionaryAttr(mixAttrs));
     BufferPlan plan = planBuffers(kernel);
     int64_t used = plan.used[static_cast<size_t>(AddressSpace::UB)];
     if (used > target.memories.ub.capacity) {
@@ -849,11 +1207,7 @@ LogicalResult mlir::ascend::convertMixFusion(
   }
   // The launch passes the group's inputs in the kernel's order (a matmul
   // operand's plain tensor when its format conversion folded away).
-  SmallVector<Value> order{g.matmul.getX(), g.matmul.getY()};
-  for (auto &[arg, role] : g.roles)
-    if (!llvm::is_contained(order, arg))
-      order.push_back(arg);
-  for (Value v : order)
+  for (Value v : g.kernelInputs())
     inputs.push_back(g.launchSource.count(v)
                          ? g.launchSource.lookup(v)
                          : group.getInputs()[cast<BlockArgument>(v)

@@ -182,14 +182,42 @@ using CubeTileHandOff = std::function<void(
     OpBuilder &b, Value acc, OpFoldResult mi, OpFoldResult ni, int64_t rows,
     int64_t cols, int slot, OpFoldResult tile)>;
 
+/// Where the Cube part reads one output tile's operands when they are not
+/// the kernel's arguments 0 and 1: a GM view of an input in another shape,
+/// or a GM workspace slot into which a MIX kernel's Vector cores computed
+/// the tile's A rows `[mi, mi + rows)` (B^T rows `[ni, ni + cols)`) first
+/// (a prologue, MixPrologue.cpp). `a` (null: argument 0) is a GM matrix
+/// laid out as argument 0 would be (`[R, K]`, or `[K, R]` with
+/// transpose_a) whose row (column) `aRow` holds the tile's row mi; `b`
+/// (null: argument 1) likewise for B, `bRow` in place of ni.
+struct CubeTileSources {
+  Value a;
+  OpFoldResult aRow;
+  Value b;
+  OpFoldResult bRow;
+};
+
+/// Called before an output tile's K loop (before any of its loads), with
+/// the tile's place and global number as for CubeTileHandOff; returns where
+/// the tile's operands are read.
+using CubeTileStart = std::function<CubeTileSources(
+    OpBuilder &b, OpFoldResult mi, OpFoldResult ni, int64_t rows,
+    int64_t cols, OpFoldResult tile)>;
+/// Called after an output tile's K loop: every GM -> L1 load of the tile
+/// is issued (on MTE2) before this point.
+using CubeTileLoaded = std::function<void(OpBuilder &b)>;
+
 /// Builds the tiled, multi-core Cube schedule of an `[m, k] x [k, n]` matmul
 /// (x and y the kernel's arguments 0 and 1, GM memrefs) into the empty
 /// `kernel` under tiling `t` (block_dim must be `t.blockDim`), handing each
-/// output tile to `handOff`; the body ends with aicore.return.
+/// output tile to `handOff`; the body ends with aicore.return. `tileStart`
+/// and `tileLoaded` (optional) bracket each tile's loads (a MIX prologue).
 void buildMatMulCubePart(aicore::KernelOp kernel, int64_t m, int64_t n,
                          int64_t k, Type elementType, bool transposeA,
                          bool transposeB, const MatMulTiling &t,
-                         CubeTileHandOff handOff);
+                         CubeTileHandOff handOff,
+                         CubeTileStart tileStart = {},
+                         CubeTileLoaded tileLoaded = {});
 
 #define GEN_PASS_REGISTRATION
 #include "ascend/Conversion/MindSporeToAICore/Passes.h.inc"

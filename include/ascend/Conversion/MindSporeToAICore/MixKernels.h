@@ -33,9 +33,11 @@ LogicalResult convertMixFusion(mindspore::FusionOp group,
                                llvm::StringMap<aicore::KernelOp> &kernels,
                                ArrayRef<int64_t> tiling, std::string &why);
 
-/// Whether `group` is only a MatMul and a BiasAdd of its result: no Vector
-/// work is left once the Cube adds the bias from the BT bias table, so such
-/// a group is converted as a plain matmul kernel, not a MIX kernel.
+/// Whether `group` is only a MatMul and a BiasAdd of its result (its
+/// operands possibly views — Reshape, ExpandDims, Squeeze — of group
+/// inputs): no Vector work is left once the Cube adds the bias from the BT
+/// bias table, so such a group is converted as a plain matmul kernel (the
+/// views stay graph-level views), not a MIX kernel.
 bool isMatMulBiasAddGroup(mindspore::FusionOp group);
 
 /// Moves every Cube-core instruction of a MIX kernel that is not inside an
