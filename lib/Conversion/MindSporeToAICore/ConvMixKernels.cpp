@@ -135,15 +135,11 @@ struct ConvMixGroup {
         return fail(why, "a TransData in the group converts a value computed "
                          "inside it (only conversions of its inputs and "
                          "results fold to the kernel's boundaries)");
-      if (ms::FusionOp::classify(&op) == "cube")
-        return fail(why, ("its Cube primitive '" +
-                          op.getName().stripDialect() +
-                          "' is not the group's only one")
-                             .str());
       epilogue.push_back(&op);
     }
-    if (!conv)
-      return fail(why, "it has no Conv2D");
+    // A mix group has exactly one Cube primitive (FusionOp's verifier):
+    // the Conv2D isConvMixGroup found.
+    assert(conv && "convertConvMixFusion needs an isConvMixGroup group");
     if (conv.getGroup() != 1)
       return fail(why, ("its Conv2D is a group " +
                         std::to_string(conv.getGroup()) +
@@ -495,6 +491,8 @@ private:
   Value plus(OpBuilder &ob, Value base, int64_t offset) {
     if (!offset)
       return base;
+    if (std::optional<int64_t> c = getConstantIntValue(base))
+      return constant(ob, *c + offset);
     return arith::AddIOp::create(ob, loc, base, constant(ob, offset));
   }
   /// The [rows, cols] block of `source` at (row, col).
@@ -554,14 +552,20 @@ private:
     OpBuilder vb = OpBuilder::atBlockBegin(&part.getBody().front());
     // The tile's channels in the [N * C, P] view of the NCHW tensors: rows
     // image * C + ni ..., columns pixel ...
-    Value miValue = materialize(vb, mi), niValue = materialize(vb, ni);
-    Value image = arith::DivUIOp::create(vb, loc, miValue,
-                                         constant(vb, pixels));
-    Value pixel = arith::RemUIOp::create(vb, loc, miValue,
-                                         constant(vb, pixels));
-    Value row = arith::AddIOp::create(
-        vb, loc, arith::MulIOp::create(vb, loc, image, constant(vb, channels)),
-        niValue);
+    Value niValue = materialize(vb, ni), pixel, row;
+    if (std::optional<int64_t> m = getConstantIntValue(mi)) {
+      pixel = constant(vb, *m % pixels);
+      row = plus(vb, niValue, *m / pixels * channels);
+    } else {
+      Value image = arith::DivUIOp::create(vb, loc, cast<Value>(mi),
+                                           constant(vb, pixels));
+      pixel = arith::RemUIOp::create(vb, loc, cast<Value>(mi),
+                                     constant(vb, pixels));
+      row = arith::AddIOp::create(
+          vb, loc,
+          arith::MulIOp::create(vb, loc, image, constant(vb, channels)),
+          niValue);
+    }
     TileRows at{wsRow, row, niValue, pixel};
     // AIV 0 takes the first ceil(cols / 2) channels, AIV 1 the rest.
     int64_t first = llvm::divideCeil(cols, 2);
