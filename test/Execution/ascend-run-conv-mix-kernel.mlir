@@ -18,6 +18,14 @@
 // RUN: ascend-opt %s --convert-mindspore-to-aicore=tiling=16,16,16,1,1 -o %t.one.mlir
 // RUN: ascend-opt %t.one.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
 // RUN: ascend-run %t.one.mlir --inputs %S/Inputs/conv-mix-kernel.runs | FileCheck %s
+// Whole images in one 512-pixel tile of 32 channels: each AIV's 16 channels
+// take two UB chunks (aiv_chunk_rows 10 to 13), the ping-pong buffers in
+// turn within a tile.
+// RUN: ascend-opt %s --convert-mindspore-to-aicore=tiling=512,32,16,1,1 -o %t.wide.mlir
+// RUN: FileCheck %s --check-prefix=WIDE < %t.wide.mlir
+// RUN: ascend-opt %t.wide.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
+// RUN: ascend-run %t.wide.mlir --inputs %S/Inputs/conv-mix-kernel.runs | FileCheck %s
+// WIDE: aicore.kernel @Fused_Conv2D_Mul_Add_ReLU_2({{.*}}aicore.mix = {aiv_chunk_rows = 11 : i64}
 // The mindspore level (the groups' primitives) gives the same numbers.
 // RUN: ascend-run %s --inputs %S/Inputs/conv-mix-kernel.runs | FileCheck %s
 // CHECK: run 0: max abs error 0, max rel error 0 ({{.*}}): ok

@@ -159,8 +159,7 @@ struct ConvMixGroup {
     start = conv.getResult();
     if (conv->hasOneUse())
       if (auto user = dyn_cast<ms::BiasAddOp>(*conv->user_begin()))
-        if (user.getX() == conv.getResult() && isGroupInput(user.getBias()) &&
-            user.getBias() != conv.getX() && user.getBias() != conv.getWeight()) {
+        if (user.getX() == conv.getResult() && isGroupInput(user.getBias())) {
           biasAdd = user;
           start = user.getResult();
           llvm::erase(epilogue, user.getOperation());
