@@ -18,7 +18,8 @@ plain convolution kernel, same tiling) and runs the kernel model
     MIX overhead (MIX / conv - 1);
   - the busy cycles of the AIC's M pipe and of one AIV's V and MTE2 pipes
     (the AIV's MTE2: the MIX kernel's MTE2 cycles over the block's cores
-    minus the convolution's, per AIV).
+    minus the convolution's, per AIV; an upper bound, since the AIC's own
+    MTE2 grows when the residual lowers the kernel's L2 hit ratio).
 
 Without the MIX kernel the epilogue is a separate Vector kernel that reads
 the convolution's result and the residual back from GM and writes the
