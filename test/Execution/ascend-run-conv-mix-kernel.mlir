@@ -5,7 +5,8 @@
 // runs file): odd channel counts (5, 7, 17, 33, 3 -> 10), strides 2 and 1,
 // pads 1, 2 and an asymmetric (2, 3, 1, 2), dilation 2, 1x1, 3x3 and 5x5
 // kernels, batches 2 and 3, residual Adds, per-channel scale and shift
-// vectors, a splat, two results, f32 and f16 with a Cast.
+// vectors, a gate per image and channel ([2, C, 1, 1]), a splat, two
+// results, f32 and f16 with a Cast.
 // RUN: ascend-opt %s --convert-mindspore-to-aicore -verify-diagnostics -o %t.aicore.mlir
 // RUN: FileCheck %s --check-prefix=KERNELS < %t.aicore.mlir
 // RUN: ascend-opt %t.aicore.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
@@ -41,11 +42,12 @@
 // KERNELS: aicore.launch @Fused_Conv2D_Mul_Add_ReLU_2(%arg5, %arg6, %arg7, %arg8)
 // KERNELS: aicore.launch @Fused_Conv2D_BiasAdd_Add_ReLU_Mul_3(%arg9, %arg10, %arg11, %arg12)
 // KERNELS: aicore.launch @Fused_Conv2D_BiasAdd_Add_ReLU_Cast_4(%arg13, %arg14, %arg15, %arg16)
+// KERNELS: aicore.launch @Fused_Conv2D_BiasAdd_ReLU_Mul_5(%arg17, %arg18, %arg19, %arg20)
 // KERNELS-NOT: mindspore.conv2d
 // KERNELS-NOT: mindspore.trans_data
-// KERNELS-COUNT-5: aicore.kernel @Fused_Conv2D_{{.*}}workspace_bytes
+// KERNELS-COUNT-6: aicore.kernel @Fused_Conv2D_{{.*}}workspace_bytes
 
-func.func @main(%x0: tensor<2x5x9x11xf32>, %w0: tensor<7x5x3x3xf32>, %b0: tensor<7xf32>, %w1: tensor<7x7x3x3xf32>, %b1: tensor<7xf32>, %x2: tensor<2x17x7x6xf32>, %w2: tensor<33x17x3x3xf32>, %scale: tensor<1x33x1x1xf32>, %shift: tensor<33x1x1xf32>, %x3: tensor<3x20x11x9xf32>, %w3: tensor<40x20x1x1xf32>, %b3: tensor<40xf32>, %r3: tensor<3x40x6x5xf32>, %x5: tensor<2x3x10x7xf16>, %w5: tensor<10x3x5x5xf16>, %b5: tensor<10xf16>, %r5: tensor<2x10x6x3xf16>) -> (tensor<2x7x5x6xf32>, tensor<2x33x7x6xf32>, tensor<3x40x6x5xf32>, tensor<3x40x6x5xf32>, tensor<2x10x6x3xf32>) {
+func.func @main(%x0: tensor<2x5x9x11xf32>, %w0: tensor<7x5x3x3xf32>, %b0: tensor<7xf32>, %w1: tensor<7x7x3x3xf32>, %b1: tensor<7xf32>, %x2: tensor<2x17x7x6xf32>, %w2: tensor<33x17x3x3xf32>, %scale: tensor<1x33x1x1xf32>, %shift: tensor<33x1x1xf32>, %x3: tensor<3x20x11x9xf32>, %w3: tensor<40x20x1x1xf32>, %b3: tensor<40xf32>, %r3: tensor<3x40x6x5xf32>, %x5: tensor<2x3x10x7xf16>, %w5: tensor<10x3x5x5xf16>, %b5: tensor<10xf16>, %r5: tensor<2x10x6x3xf16>, %x6: tensor<2x9x8x10xf32>, %w6: tensor<12x9x3x3xf32>, %b6: tensor<12xf32>, %gate: tensor<2x12x1x1xf32>) -> (tensor<2x7x5x6xf32>, tensor<2x33x7x6xf32>, tensor<3x40x6x5xf32>, tensor<3x40x6x5xf32>, tensor<2x10x6x3xf32>, tensor<2x12x4x5xf32>) {
   // 0: in the device formats, as the graph-level layout pass leaves a
   // residual block: NC1HWC0 activations, FRACTAL_Z weights.
   %x0p = mindspore.trans_data %x0 "NCHW" -> "NC1HWC0" : (tensor<2x5x9x11xf32>) -> tensor<2x1x9x11x16xf32>
@@ -105,5 +107,14 @@ func.func @main(%x0: tensor<2x5x9x11xf32>, %w0: tensor<7x5x3x3xf32>, %b0: tensor
     %y = mindspore.cast %r : (tensor<2x10x6x3xf16>) -> tensor<2x10x6x3xf32>
     mindspore.yield %y : tensor<2x10x6x3xf32>
   }
-  return %o1, %y2, %y3#0, %y3#1, %y5 : tensor<2x7x5x6xf32>, tensor<2x33x7x6xf32>, tensor<3x40x6x5xf32>, tensor<3x40x6x5xf32>, tensor<2x10x6x3xf32>
+  // 5: batch 2, a gate per image and channel (squeeze-and-excitation).
+  %y6 = mindspore.fusion "mix" "Fused_Conv2D_BiasAdd_ReLU_Mul_5" (%x6, %w6, %b6, %gate) : (tensor<2x9x8x10xf32>, tensor<12x9x3x3xf32>, tensor<12xf32>, tensor<2x12x1x1xf32>) -> tensor<2x12x4x5xf32> {
+  ^bb0(%a: tensor<2x9x8x10xf32>, %e: tensor<12x9x3x3xf32>, %f: tensor<12xf32>, %h: tensor<2x12x1x1xf32>):
+    %c = mindspore.conv2d %a, %e {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<2x9x8x10xf32>, tensor<12x9x3x3xf32>) -> tensor<2x12x4x5xf32>
+    %s = mindspore.bias_add %c, %f : (tensor<2x12x4x5xf32>, tensor<12xf32>) -> tensor<2x12x4x5xf32>
+    %r = mindspore.relu %s : tensor<2x12x4x5xf32>
+    %y = mindspore.mul %r, %h : (tensor<2x12x4x5xf32>, tensor<2x12x1x1xf32>) -> tensor<2x12x4x5xf32>
+    mindspore.yield %y : tensor<2x12x4x5xf32>
+  }
+  return %o1, %y2, %y3#0, %y3#1, %y5, %y6 : tensor<2x7x5x6xf32>, tensor<2x33x7x6xf32>, tensor<3x40x6x5xf32>, tensor<3x40x6x5xf32>, tensor<2x10x6x3xf32>, tensor<2x12x4x5xf32>
 }

@@ -55,6 +55,9 @@ enum class Role {
   Full,    ///< the result's shape: a [channels, pixels] block per chunk
   Channel, ///< one value per channel ([C], [C, 1, 1], [1, C, 1, 1]): a
            ///< [channels, 1] column per chunk, broadcast along the pixels
+  ImageChannel, ///< one value per image and channel ([N, C, 1, 1], N > 1,
+                ///< e.g. a squeeze-and-excitation gate): a column of the
+                ///< [N * C, 1] view, the result's rows
   Scalar,  ///< one element: loaded once, broadcast
 };
 
@@ -198,7 +201,8 @@ struct ConvMixGroup {
           return fail(why, "an input of shape " + shapeText(shapeOf(v)) +
                                " is neither the result shape " +
                                shapeText(shape) +
-                               " nor a per-channel vector or a scalar of it");
+                               " nor a per-channel (or per-image and "
+                               "channel) vector or a scalar of it");
         auto [it, inserted] = roles.try_emplace(v, *role);
         if (!inserted && it->second != *role)
           return fail(why, "an input is used in two ways");
@@ -246,6 +250,9 @@ struct ConvMixGroup {
     // from the end, the others 1.
     if (count == channels && s.size() >= 3 && s[s.size() - 3] == channels)
       return Role::Channel;
+    if (s.size() == 4 && s[0] == shape[0] && s[1] == channels && s[2] == 1 &&
+        s[3] == 1)
+      return Role::ImageChannel;
     return std::nullopt;
   }
 
@@ -432,6 +439,10 @@ private:
       case Role::Channel:
         columns[v] = pingPong({ch, 1}, elt, base);
         gmViews[v] = asMatrix(gm, channels, 1);
+        break;
+      case Role::ImageChannel:
+        columns[v] = pingPong({ch, 1}, elt, base);
+        gmViews[v] = asMatrix(gm, g.shape[0] * channels, 1);
         break;
       case Role::Scalar:
         scalars[v] = alloc({1, 1}, elt, base + ".once");
@@ -622,6 +633,9 @@ private:
                          block(ob, gmViews[v], plus(ob, at.channel, row0),
                                zero, rows, 1),
                          tile(ob, columns[v][u], rows, 1));
+        else if (role == Role::ImageChannel)
+          CopyOp::create(ob, loc, block(ob, gmViews[v], gmRow, zero, rows, 1),
+                         tile(ob, columns[v][u], rows, 1));
       }
       if (q == chunks - 1)
         CrossCoreSetFlagOp::create(ob, loc, Pipe::MTE2, kMixSlotFree);
@@ -637,8 +651,8 @@ private:
           current[v] = tile(ob, full[v][u], rows, width);
           continue;
         }
-        Value src = role == Role::Channel ? tile(ob, columns[v][u], rows, 1)
-                                          : scalars[v];
+        Value src = role == Role::Scalar ? scalars[v]
+                                         : tile(ob, columns[v][u], rows, 1);
         Value spreadTile = tile(ob, spread[v], rows, width);
         VBroadcastOp::create(ob, loc, src, spreadTile);
         current[v] = spreadTile;
@@ -713,10 +727,10 @@ int64_t chooseChunkRows(ConvMixGroup &g, const MatMulTiling &t,
       continue;
     }
     add(t.tm * eb, 0, 1); // the broadcast tile
-    if (role == Role::Channel)
-      add(eb, 0, 2);
-    else
+    if (role == Role::Scalar)
       add(0, eb, 1);
+    else
+      add(eb, 0, 2); // a column per chunk
   }
   llvm::DenseSet<Value> splats;
   for (Operation *op : g.epilogue) {

@@ -159,7 +159,7 @@ func.func @kept(%x: tensor<1x7x9x11xf32>, %w: tensor<7x7x3x3xf32>, %dw: tensor<7
     %r = mindspore.reshape %c, [7, 30] : (tensor<1x7x5x6xf32>) -> tensor<7x30xf32>
     mindspore.yield %r : tensor<7x30xf32>
   }
-  // expected-remark @+1 {{mix group 'Fused_Conv2D_Add_4' is not a MIX kernel (its primitives are converted one by one): an input of shape [1, 1, 5, 6] is neither the result shape [1, 7, 5, 6] nor a per-channel vector or a scalar of it}}
+  // expected-remark @+1 {{mix group 'Fused_Conv2D_Add_4' is not a MIX kernel (its primitives are converted one by one): an input of shape [1, 1, 5, 6] is neither the result shape [1, 7, 5, 6] nor a per-channel (or per-image and channel) vector or a scalar of it}}
   %2 = mindspore.fusion "mix" "Fused_Conv2D_Add_4" (%x, %w, %p) : (tensor<1x7x9x11xf32>, tensor<7x7x3x3xf32>, tensor<1x1x5x6xf32>) -> tensor<1x7x5x6xf32> {
   ^bb0(%a: tensor<1x7x9x11xf32>, %e: tensor<7x7x3x3xf32>, %q: tensor<1x1x5x6xf32>):
     %c = mindspore.conv2d %a, %e {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x7x9x11xf32>, tensor<7x7x3x3xf32>) -> tensor<1x7x5x6xf32>
