@@ -14,7 +14,8 @@
 //   AIV i (aicore.on_core aiv): channels [i * ceil(cols / 2), ...) of the
 //   tile, in chunks of channel rows x the tile's pixels:
 //     MTE2: workspace rows, residual rows (the NCHW tensor viewed as
-//           [N * C, H * W]), per-channel values ([C, 1]) -> UB
+//           [N * C, H * W]), per-channel values ([C, 1]) and values per
+//           image and channel ([N * C, 1]) -> UB
 //           [after the last chunk's loads: cross_core_set_flag mte2, 1]
 //     V:    broadcasts, the epilogue's Vector ops (emitElementwiseVectorOps)
 //     MTE3: result rows -> the NCHW result
