@@ -50,6 +50,7 @@
 
 #include <array>
 #include <optional>
+#include <thread>
 
 using namespace mlir;
 using namespace llvm;
@@ -219,6 +220,44 @@ LogicalResult verifyOutput(ModuleOp module, TimingScope &timing) {
   return verify(module);
 }
 
+/// The one verification of the pipeline's result (verifyOutput), run on a
+/// thread of its own while the caller writes the program to staged files
+/// (both only read the IR): finish() waits for it. With --mlir-timing (which
+/// times the two apart), --mlir-disable-threading or --verify-each it runs
+/// in start() instead.
+class OutputVerifier {
+public:
+  OutputVerifier(ModuleOp module, TimingScope &timing, bool timed)
+      : module(module), timing(timing), timed(timed) {}
+  OutputVerifier(const OutputVerifier &) = delete;
+  ~OutputVerifier() {
+    if (thread.joinable())
+      thread.join();
+  }
+
+  /// Starts the verification; fails at once when it ran here and failed.
+  LogicalResult start() {
+    if (verifyEach || timed || !module.getContext()->isMultithreadingEnabled())
+      return result = verifyOutput(module, timing);
+    thread = std::thread([this] { result = verify(module); });
+    return success();
+  }
+  /// Waits for the verification: its diagnostics name the op and the
+  /// problem.
+  LogicalResult finish() {
+    if (thread.joinable())
+      thread.join();
+    return result;
+  }
+
+private:
+  ModuleOp module;
+  TimingScope &timing;
+  bool timed;
+  std::thread thread;
+  LogicalResult result = success();
+};
+
 /// A file written in two steps: stage() writes it to a temporary file beside
 /// its path, commit() renames that over the path. A staged file that is never
 /// committed is removed, so a compile that fails after staging leaves the path
@@ -312,15 +351,6 @@ private:
   std::optional<std::string> direct;
 };
 
-/// Writes `write`'s output to a temporary file beside `path`, then renames it
-/// over `path`; on failure removes the temporary file and leaves `path` alone.
-LogicalResult writeAtomically(StringRef path,
-                              llvm::function_ref<LogicalResult(raw_ostream &)> write) {
-  StagedFile file;
-  if (failed(file.stage(path, write)))
-    return failure();
-  return file.commit();
-}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -368,6 +398,22 @@ int main(int argc, char **argv) {
     errs() << "ascend-compile: --report and --timeline need a compiled "
               "program (an --emit level past pynative)\n";
     return 1;
+  }
+
+  // An output in a directory that does not exist is refused before any work,
+  // so that a long compile does not end in an error it could have said first.
+  for (const std::string &path :
+       {outputFilename.getValue(), reportFile.getValue(),
+        timelineFile.getValue(), fusionReportFile.getValue()}) {
+    if (path.empty() || path == "-")
+      continue;
+    StringRef directory = sys::path::parent_path(path);
+    if (!directory.empty() && !sys::fs::is_directory(directory)) {
+      errs() << "ascend-compile: cannot write '" << path
+             << "': the directory '" << directory
+             << "' does not exist; nothing was compiled\n";
+      return 1;
+    }
   }
 
   std::string error;
@@ -436,8 +482,11 @@ int main(int argc, char **argv) {
   std::vector<std::unique_ptr<StagedFile>> stagedMindIR;
   std::vector<ascend::MindIRStagedExternalData> stagedExternalData;
   int64_t weights = 0, weightBytes = 0;
+  // Verified while MindIR is written (OutputVerifier), before the device
+  // planning changes the module.
+  OutputVerifier verifyBeforeMindIR(*module, rootTiming, timing.isEnabled());
   if (emitLevel == EmitLevel::MindIR) {
-    if (failed(verifyOutput(*module, rootTiming)))
+    if (failed(verifyBeforeMindIR.start()))
       return 1;
     std::tie(weights, weightBytes) = countWeights(*module);
     for (auto f : module->getOps<func::FuncOp>()) {
@@ -482,6 +531,8 @@ int main(int argc, char **argv) {
         return 1;
     }
   }
+  if (failed(verifyBeforeMindIR.finish()))
+    return 1;
   if (optimize) {
     if (failed(
             runPipeline(*module, ascend::buildDevicePlanningPipeline, options,
@@ -563,10 +614,13 @@ int main(int argc, char **argv) {
                                                       : " AI Core kernels")
                                  .str());
   // The importer verified a pynative-level module; what the passes made is
-  // verified once, here (or after every pass with --verify-each; MindIR's
-  // module was verified before it was exported).
+  // verified once, here, while the program is printed to its staged file
+  // (OutputVerifier; or after every pass with --verify-each; MindIR's module
+  // was verified while it was exported). The file is renamed into place only
+  // once the program verified.
+  OutputVerifier verifyPrinted(*module, rootTiming, timing.isEnabled());
   if (emitLevel != EmitLevel::MindIR && emitLevel != EmitLevel::PyNative &&
-      failed(verifyOutput(*module, rootTiming)))
+      failed(verifyPrinted.start()))
     return 1;
   std::array<StagedFile, 3> staged;
   if (!fusionReportFile.empty() &&
@@ -590,11 +644,18 @@ int main(int argc, char **argv) {
   LogicalResult written = success();
   if (emitLevel != EmitLevel::MindIR) {
     TimingScope outputTiming = rootTiming.nest("Output");
-    written = writeAtomically(outputFilename, [&](raw_ostream &os) {
-      // Verified already: the printer need not verify it again.
+    StagedFile output;
+    written = output.stage(outputFilename, [&](raw_ostream &os) {
+      // Verified (or being verified): the printer need not verify it again.
       module->print(os, OpPrintingFlags().assumeVerified());
       return success();
     });
+    // A program that does not verify is not written (the staged file is
+    // removed).
+    if (failed(verifyPrinted.finish()))
+      return 1;
+    if (succeeded(written))
+      written = output.commit();
   }
   // The MindIR files (staged above), each after its external data
   // directory, as exportMindIR itself orders them.

@@ -2103,26 +2103,40 @@ FailureOr<KernelOp> buildAxisReductionKernel(ms::FusionOp group,
 } // namespace
 
 std::string mlir::ascend::vectorKernelKey(ms::FusionOp group) {
-  std::string key;
-  llvm::raw_string_ostream os(key);
+  // Types, attribute dictionaries and op names are uniqued in the context:
+  // equal exactly when their pointers are, so the key holds the pointers
+  // (printing them would cost an AsmState per type or attribute). An op's
+  // attributes are its inherent ones (properties) and its discardable ones,
+  // in one dictionary. Operands are numbered in the order of definition.
+  SmallVector<uintptr_t, 64> words;
+  auto add = [&](const void *p) {
+    words.push_back(reinterpret_cast<uintptr_t>(p));
+  };
   Block &body = group.getBody().front();
-  llvm::DenseMap<Value, unsigned> numbers;
-  os << group.getKind() << "(";
+  llvm::SmallDenseMap<Value, unsigned, 16> numbers;
   for (BlockArgument arg : body.getArguments()) {
     numbers[arg] = numbers.size();
-    os << arg.getType() << ",";
+    add(arg.getType().getAsOpaquePointer());
   }
-  os << ")";
   for (Operation &op : body) {
-    os << op.getName() << "(";
+    add(op.getName().getAsOpaquePointer());
+    words.push_back(op.getNumOperands());
     for (Value operand : op.getOperands())
-      os << numbers.lookup(operand) << ",";
-    os << ")" << op.getRawDictionaryAttrs();
+      words.push_back(numbers.lookup(operand));
+    add(op.getAttrDictionary().getAsOpaquePointer());
+    words.push_back(op.getNumResults());
     for (Value result : op.getResults()) {
       numbers[result] = numbers.size();
-      os << result.getType() << ";";
+      add(result.getType().getAsOpaquePointer());
     }
   }
+  StringRef kind = group.getKind();
+  std::string key;
+  key.reserve(kind.size() + 1 + words.size() * sizeof(uintptr_t));
+  key += kind;
+  key += ':';
+  key.append(reinterpret_cast<const char *>(words.data()),
+             words.size() * sizeof(uintptr_t));
   return key;
 }
 

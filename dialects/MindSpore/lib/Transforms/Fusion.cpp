@@ -421,13 +421,17 @@ void BlockFuser::run(Block &block) {
       openSinceBarrier.clear();
       continue;
     }
-    op->walk([&](Operation *nested) {
-      for (Value v : nested->getOperands()) {
+    auto closeReadGroups = [&](Operation *reader) {
+      for (Value v : reader->getOperands()) {
         int64_t g = groupOf(v);
         if (g >= 0 && g != joined)
           groups[g].close();
       }
-    });
+    };
+    if (op->getNumRegions() == 0)
+      closeReadGroups(op);
+    else
+      op->walk(closeReadGroups);
   }
   for (auto [index, group] : llvm::enumerate(groups)) {
     int64_t kernelsOps = llvm::count_if(
@@ -496,11 +500,15 @@ void BlockFuser::materialize(Group &group, int64_t index) {
   // and inlined constants instead of the values from outside.
   for (Operation *op : group.ops) {
     op->moveBefore(body, body->end());
-    op->walk([&](Operation *nested) {
+    auto readInside = [&](Operation *nested) {
       for (OpOperand &operand : nested->getOpOperands())
         if (Value inside = mapping.lookupOrNull(operand.get()))
           operand.set(inside);
-    });
+    };
+    if (op->getNumRegions() == 0)
+      readInside(op);
+    else
+      op->walk(readInside);
   }
   auto yield = YieldOp::create(builder, loc, outputs);
   for (auto [output, result] : llvm::zip(outputs, fusion.getResults()))
