@@ -56,9 +56,12 @@ public:
   Value prepare(OpBuilder &b, Location loc, Value x, Value y,
                 Value out) override {
     input = x;
-    // The result as [N, Cout, Ho * Wo]: a tile's channels x pixels.
-    outPixels = memref::CollapseShapeOp::create(
-        b, loc, out, ArrayRef<ReassociationIndices>{{0}, {1}, {2, 3}});
+    // The result as [N, Cout, Ho * Wo]: a tile's channels x pixels (a MIX
+    // kernel's Cube part hands its tiles off instead: `out` is then its 2-D
+    // workspace, which resultTile never sees).
+    if (cast<MemRefType>(out.getType()).getRank() == 4)
+      outPixels = memref::CollapseShapeOp::create(
+          b, loc, out, ArrayRef<ReassociationIndices>{{0}, {1}, {2, 3}});
     // The OIHW weight as the GEMM's [N, K] = [Cout, C * KH * KW].
     return memref::CollapseShapeOp::create(
         b, loc, y, ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}});
@@ -257,20 +260,16 @@ std::string getKernelName(const ConvGeometry &g, Type elementType,
 
 } // namespace
 
-LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
-                                          const AICoreTarget &target,
-                                          SymbolTable &symbols,
-                                          ConvKernelCache &cache,
-                                          std::optional<MatMulTiling> forced) {
+std::unique_ptr<CubeOperandHooks>
+mlir::ascend::createConvOperands(const ConvGeometry &g, const MatMulTiling &t,
+                                 Type elementType) {
+  return std::make_unique<ConvOperands>(g, t, elementType);
+}
+
+ConvGeometry mlir::ascend::getConvGeometry(mindspore::Conv2DOp op) {
   auto xType = cast<RankedTensorType>(op.getX().getType());
   auto wType = cast<RankedTensorType>(op.getWeight().getType());
   auto resultType = cast<RankedTensorType>(op.getResult().getType());
-  if (op.getGroup() != 1) {
-    op.emitRemark("conv2d kept at the mindspore level: group ")
-        << op.getGroup()
-        << " convolutions are not Cube kernels (only group 1 is)";
-    return success();
-  }
   ConvGeometry g;
   g.batch = xType.getDimSize(0);
   g.channels = xType.getDimSize(1);
@@ -289,6 +288,22 @@ LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
   g.padRight = op.getPad()[3];
   g.outH = resultType.getDimSize(2);
   g.outW = resultType.getDimSize(3);
+  return g;
+}
+
+LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
+                                          const AICoreTarget &target,
+                                          SymbolTable &symbols,
+                                          ConvKernelCache &cache,
+                                          std::optional<MatMulTiling> forced) {
+  auto resultType = cast<RankedTensorType>(op.getResult().getType());
+  if (op.getGroup() != 1) {
+    op.emitRemark("conv2d kept at the mindspore level: group ")
+        << op.getGroup()
+        << " convolutions are not Cube kernels (only group 1 is)";
+    return success();
+  }
+  ConvGeometry g = getConvGeometry(op);
   Type elementType = resultType.getElementType();
 
   mindspore::BiasAddOp biasAdd;

@@ -13,7 +13,10 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include "llvm/ADT/StringMap.h"
+
 #include <map>
+#include <memory>
 
 namespace mlir::ascend {
 
@@ -56,11 +59,14 @@ struct CubeGemm {
   bool withBias;
 };
 
-/// Builds the body of `kernel` (arguments: A source, B, [bias,] result) with
-/// the matmul schedule under `t`, loading A and writing results through
-/// `hooks`.
+/// Builds the body of `kernel` (arguments: A source, B, [bias,] ..., result)
+/// with the matmul schedule under `t`, loading A through `hooks`. Each
+/// finished tile is FIX-written through `hooks.resultTile`, or given to
+/// `handOff` when one is set (the Cube part of a MIX kernel, whose last
+/// argument is then its workspace, not a result).
 void buildCubeKernel(aicore::KernelOp kernel, const CubeGemm &gemm,
-                     const MatMulTiling &t, CubeOperandHooks &hooks);
+                     const MatMulTiling &t, CubeOperandHooks &hooks,
+                     CubeTileHandOff handOff = {});
 
 /// The `aicore.tiling` attribute recording `t`.
 DictionaryAttr getTilingAttr(Builder &b, const MatMulTiling &t);
@@ -78,6 +84,44 @@ struct ConvKernelCache {
   };
   std::map<std::string, Entry> byName;
 };
+
+/// The geometry of a `mindspore.conv2d` (its operand and result shapes,
+/// stride, dilation and pads).
+ConvGeometry getConvGeometry(mindspore::Conv2DOp op);
+
+/// The A-operand path of the implicit-GEMM convolution `g` under tiling `t`
+/// (input bands GM -> L1, aicore.load3d L1 -> L0A) and its result view
+/// (`out[n, channels, pixels]` through a transposed view). `g` and `t` must
+/// outlive the hooks.
+std::unique_ptr<CubeOperandHooks>
+createConvOperands(const ConvGeometry &g, const MatMulTiling &t,
+                   Type elementType);
+
+/// Whether `group` is a `mix` group whose Cube primitive is a Conv2D.
+bool isConvMixGroup(mindspore::FusionOp group);
+
+/// Whether `group` is only a Conv2D and a BiasAdd of its result (besides
+/// the TransData ops that convert its inputs and result between NCHW and
+/// the device formats): the Cube adds the bias from the BT bias table, so
+/// the group is converted as a plain convolution kernel, not a MIX kernel.
+bool isConvBiasAddGroup(mindspore::FusionOp group);
+
+/// Replaces the conv mix group `group` (isConvMixGroup) by an
+/// `aicore.launch` of its MIX kernel (ConvMixKernels.cpp; shared by groups
+/// with identical bodies through `kernels`): the implicit-GEMM convolution
+/// on the AIC (its BiasAdd from the BT bias table) hands each output tile
+/// to the two AIVs through a GM workspace, which run the elementwise
+/// epilogue along the channel axis. The group's TransData ops between NCHW
+/// and NC1HWC0 / FRACTAL_Z fold to the kernel's boundaries: the kernel
+/// reads and writes NCHW and OIHW tensors. `tiling` is the pass's tiling
+/// option (empty: search). Fails without changing the IR, with `why` set,
+/// when the group is not such a convolution and epilogue or its Vector
+/// part's buffers do not fit UB.
+LogicalResult convertConvMixFusion(mindspore::FusionOp group,
+                                   const aicore::AICoreTarget &target,
+                                   SymbolTable &symbols,
+                                   llvm::StringMap<aicore::KernelOp> &kernels,
+                                   ArrayRef<int64_t> tiling, std::string &why);
 
 /// Replaces a `mindspore.conv2d` (and the `bias_add` that is its only user)
 /// with a launch of an implicit-GEMM Cube kernel, or leaves it with a remark

@@ -1271,7 +1271,8 @@ private:
 
 void mlir::ascend::buildCubeKernel(KernelOp kernel, const CubeGemm &gemm,
                                    const MatMulTiling &t,
-                                   CubeOperandHooks &hooks) {
+                                   CubeOperandHooks &hooks,
+                                   CubeTileHandOff handOff) {
   MatMulProblem p;
   p.m = gemm.m;
   p.n = gemm.n;
@@ -1281,7 +1282,9 @@ void mlir::ascend::buildCubeKernel(KernelOp kernel, const CubeGemm &gemm,
   p.transposeA = false;
   p.transposeB = true;
   p.withBias = gemm.withBias;
-  MatMulKernelBuilder(kernel, p, t, &hooks).build();
+  MatMulKernelBuilder builder(kernel, p, t, &hooks);
+  builder.handOff = std::move(handOff);
+  builder.build();
 }
 
 DictionaryAttr mlir::ascend::getTilingAttr(Builder &builder,
@@ -1380,7 +1383,8 @@ struct ConvertMindSporeToAICorePass
     // MIX kernel (MixKernels.cpp); another stays a group, inlined below.
     SmallVector<mindspore::FusionOp> mixGroups;
     module.walk([&](mindspore::FusionOp group) {
-      if (group.getKind() == "mix" && !isMatMulBiasAddGroup(group))
+      if (group.getKind() == "mix" && !isMatMulBiasAddGroup(group) &&
+          !isConvBiasAddGroup(group))
         mixGroups.push_back(group);
     });
     llvm::StringMap<KernelOp> mixKernels;
@@ -1391,8 +1395,12 @@ struct ConvertMindSporeToAICorePass
       std::string why;
       std::string name = group.getKernelName().str();
       Location loc = group.getLoc();
-      if (failed(convertMixFusion(group, *target, symbols, mixKernels,
-                                  mixTiling, why)))
+      // A Conv2D's group has its own builder (ConvMixKernels.cpp).
+      if (failed(isConvMixGroup(group)
+                     ? convertConvMixFusion(group, *target, symbols,
+                                            mixKernels, mixTiling, why)
+                     : convertMixFusion(group, *target, symbols, mixKernels,
+                                        mixTiling, why)))
         emitRemark(loc, "mix group '")
             << name << "' is not a MIX kernel (its primitives are converted "
             << "one by one): " << why;

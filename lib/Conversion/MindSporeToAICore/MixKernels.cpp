@@ -49,12 +49,12 @@ namespace {
 
 /// Cross-core flag ids (counters): a tile is ready in the workspace (AIC ->
 /// AIVs), a workspace slot is free again (AIVs -> AIC).
-constexpr int64_t kTileReady = 0, kSlotFree = 1;
+constexpr int64_t kTileReady = kMixTileReady, kSlotFree = kMixSlotFree;
 /// An elementwise prologue's rows of a tile are in its slot (AIVs -> AIC),
 /// the AIC has loaded them (AIC -> AIVs); B's prologue uses the next two.
 constexpr int64_t kPrologueReady = 2, kPrologueFree = 3;
 /// Workspace slots per block.
-constexpr int64_t kSlots = 2;
+constexpr int64_t kSlots = kMixWorkspaceSlots;
 
 /// How an input of the epilogue maps onto an [M, N] tile.
 enum class Role {

@@ -449,8 +449,9 @@ private:
     Operation *def = v.getDefiningOp();
     if (!def)
       return 0;
-    if (isa<memref::ExpandShapeOp, memref::CollapseShapeOp, memref::CastOp>(
-            def))
+    // Reshapes and transposes keep the first element where it is.
+    if (isa<memref::ExpandShapeOp, memref::CollapseShapeOp, memref::CastOp,
+            memref::TransposeOp>(def))
       return linearOffset(def->getOperand(0));
     auto subview = dyn_cast<memref::SubViewOp>(def);
     if (!subview)

@@ -20,6 +20,15 @@
 
 namespace mlir::ascend {
 
+/// The cross-core protocol of every MIX kernel (matmul and convolution
+/// Cube parts alike). Flags are counters (Ascend C's CrossCoreSetFlag /
+/// CrossCoreWaitFlag, FFTS mode 2): the AIC sets `kMixTileReady` when a
+/// tile is in the workspace (both AIVs wait for it); each AIV sets
+/// `kMixSlotFree` when it has loaded its part of a tile (the AIC waits for
+/// both). The workspace holds `kMixWorkspaceSlots` tiles per block.
+constexpr int64_t kMixTileReady = 0, kMixSlotFree = 1;
+constexpr int64_t kMixWorkspaceSlots = 2;
+
 /// Replaces the mix group `group` by an `aicore.launch` of its MIX kernel
 /// (shared by groups with identical bodies through `kernels`, keyed like
 /// vectorKernelKey). `tiling` is the pass's tiling option (empty: search;

@@ -39,6 +39,17 @@ def ConvertMindSporeToAICorePass
     the bias table); another mix group stays, with a remark saying why, and
     is inlined. docs/AICoreKernels.md ("MIX kernels") has the schedule.
 
+    A mix group of one Conv2D (group 1) and an elementwise epilogue on its
+    [N, C, H, W] result (full-size inputs, per-channel vectors, scalars,
+    splats) becomes a MIX kernel the same way, with the convolution's
+    schedule (below; a BiasAdd of its result from the bias table) as the
+    Cube part: tiles go to the workspace transposed, as [channels, pixels]
+    (`workspace_bytes` = block_dim x 2 x tn x tm x element bytes), and each
+    AIV takes half of a tile's channels. The group's TransData ops between
+    NCHW / OIHW and NC1HWC0 / FRACTAL_Z fold to the kernel's boundaries. A
+    group of only a Conv2D and its BiasAdd is converted as a convolution.
+    docs/AICoreKernels.md ("MIX kernels of convolutions").
+
     Other groups are inlined back to their primitives, then MatMuls are
     tiled as follows.
 
