@@ -400,6 +400,22 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  // An output in a directory that does not exist is refused before any work,
+  // so that a long compile does not end in an error it could have said first.
+  for (const std::string &path :
+       {outputFilename.getValue(), reportFile.getValue(),
+        timelineFile.getValue(), fusionReportFile.getValue()}) {
+    if (path.empty() || path == "-")
+      continue;
+    StringRef directory = sys::path::parent_path(path);
+    if (!directory.empty() && !sys::fs::is_directory(directory)) {
+      errs() << "ascend-compile: cannot write '" << path
+             << "': the directory '" << directory
+             << "' does not exist; nothing was compiled\n";
+      return 1;
+    }
+  }
+
   std::string error;
   TimingScope importTiming = rootTiming.nest("Import trace");
   std::unique_ptr<MemoryBuffer> input = openInputFile(inputFilename, &error);

@@ -89,12 +89,39 @@ struct ConvertAICoreToMemRefPass
           rewriter, loc,
           cast<MemRefType>(
               dropSpace(kernel.getArgumentTypes().back()))));
+    // Outputs the kernel adds into atomically start at zero there: the
+    // memory-clean task CANN runs before such a kernel.
+    if (kernel)
+      if (std::optional<ArrayRef<int64_t>> clean = kernel.getAtomicClean())
+        zeroRange(rewriter, loc, args[(*clean)[0]], (*clean)[1], (*clean)[2]);
     func::CallOp::create(rewriter, loc, op.getKernel(), TypeRange{}, args);
     SmallVector<Value> results;
     for (auto [t, buffer] : llvm::zip(op.getResults().getTypes(), outputs))
       results.push_back(bufferization::ToTensorOp::create(
           rewriter, loc, t, buffer, /*restrict=*/true, /*writable=*/true));
     rewriter.replaceOp(op, results);
+  }
+
+  /// Fills elements [first, first + count) (row-major) of the
+  /// identity-layout buffer `buffer` with zeros.
+  static void zeroRange(IRRewriter &rewriter, Location loc, Value buffer,
+                        int64_t first, int64_t count) {
+    auto type = cast<MemRefType>(buffer.getType());
+    Value flat = buffer;
+    if (type.getRank() != 1) {
+      ReassociationIndices all;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        all.push_back(d);
+      flat = memref::CollapseShapeOp::create(
+          rewriter, loc, buffer, ArrayRef<ReassociationIndices>{all});
+    }
+    Value range = memref::SubViewOp::create(
+        rewriter, loc, flat, ArrayRef<int64_t>{first},
+        ArrayRef<int64_t>{count}, ArrayRef<int64_t>{1});
+    Type elt = type.getElementType();
+    Value zero = arith::ConstantOp::create(rewriter, loc, elt,
+                                           rewriter.getZeroAttr(elt));
+    linalg::FillOp::create(rewriter, loc, ValueRange{zero}, ValueRange{range});
   }
 
   void lowerKernel(IRRewriter &rewriter, KernelOp kernel) {
@@ -212,6 +239,33 @@ struct ConvertAICoreToMemRefPass
     Value src = op.getSource(), dst = op.getTarget();
     auto srcType = cast<MemRefType>(src.getType());
     auto dstType = cast<MemRefType>(dst.getType());
+    if (op.getAtomicAdd()) {
+      // target += source, the source first converted to the target's
+      // element type (the fixpipe converts, then the add runs in GM's
+      // type).
+      unsigned rank = srcType.getRank();
+      AffineMap id = rewriter.getMultiDimIdentityMap(rank);
+      Type dstElt = dstType.getElementType();
+      unsigned srcBits = srcType.getElementTypeBitWidth(),
+               dstBits = dstType.getElementTypeBitWidth();
+      bool isFloat = isa<FloatType>(dstElt);
+      linalg::GenericOp::create(
+          rewriter, op.getLoc(), ValueRange{src}, ValueRange{dst},
+          ArrayRef<AffineMap>{id, id}, parallel(rank),
+          [&](OpBuilder &b, Location loc, ValueRange args) {
+            Value v = args[0];
+            if (v.getType() != dstElt)
+              v = srcBits > dstBits
+                      ? arith::TruncFOp::create(b, loc, dstElt, v).getResult()
+                      : arith::ExtFOp::create(b, loc, dstElt, v).getResult();
+            Value sum =
+                isFloat ? arith::AddFOp::create(b, loc, args[1], v).getResult()
+                        : arith::AddIOp::create(b, loc, args[1], v).getResult();
+            linalg::YieldOp::create(b, loc, sum);
+          });
+      rewriter.eraseOp(op);
+      return;
+    }
     if (srcType.getElementType() == dstType.getElementType()) {
       rewriter.replaceOpWithNewOp<memref::CopyOp>(op, src, dst);
       return;

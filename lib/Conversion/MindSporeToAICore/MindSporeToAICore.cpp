@@ -9,8 +9,10 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -38,6 +40,10 @@ struct MatMulShape {
   int64_t images = 1;
   /// An implicit-GEMM convolution: A's L1 stages are input bands.
   const ConvGeometry *conv = nullptr;
+  /// The search also tries split-K tilings (plain matmul kernels only);
+  /// with `forcedSplit` = {parts, tiles} only that split.
+  bool allowSplitK = false;
+  SmallVector<int64_t, 2> forcedSplit;
 };
 
 /// Bytes of A one L1 stage of kLen elements of K for `rows` rows holds and
@@ -83,19 +89,46 @@ public:
         getMatMulRegions(s.m, s.n, t, s.images);
     SmallVector<TilePipes> perTile;
     for (const MatMulRegion &r : regions)
-      perTile.push_back(tileCycles(r.rows, r.cols));
+      perTile.push_back(tileCycles(r.rows, r.cols, s.k, s.withBias));
+    // Split-K: the last tiles are dealt as K parts (SplitKPlan).
+    std::optional<SplitKPlan> plan;
+    if (t.splitK > 1) {
+      std::string unused;
+      FailureOr<SplitKPlan> p = getSplitKPlan(s.m, s.n, s.k, t, unused);
+      if (failed(p))
+        return std::numeric_limits<int64_t>::max() / 4;
+      plan = *p;
+    }
+    int64_t dpTiles = plan ? plan->dpTiles
+                           : (regions.empty() ? 0
+                                              : regions.back().offset +
+                                                    regions.back().count());
     int64_t blocks = t.blockDim, busiest = 0;
     for (int64_t b = 0; b < blocks; ++b) {
       int64_t total = 0, tiles = 0;
       TilePipes sums;
-      for (auto [r, pipes] : llvm::zip(regions, perTile)) {
-        int64_t mine = tilesOfBlock(b, blocks, r.offset, r.count());
-        total += mine * pipes.busiest();
-        sums.loads += mine * pipes.loads;
-        sums.mte1 += mine * pipes.mte1;
-        sums.cube += mine * pipes.cube;
-        sums.fix += mine * pipes.fix;
-        tiles += mine;
+      auto addTiles = [&](int64_t count, const TilePipes &pipes) {
+        total += count * pipes.busiest();
+        sums.loads += count * pipes.loads;
+        sums.mte1 += count * pipes.mte1;
+        sums.cube += count * pipes.cube;
+        sums.fix += count * pipes.fix;
+        tiles += count;
+      };
+      for (auto [r, pipes] : llvm::zip(regions, perTile))
+        addTiles(tilesOfBlock(b, blocks, r.offset,
+                              std::clamp<int64_t>(dpTiles - r.offset, 0,
+                                                  r.count())),
+                 pipes);
+      // This block's split-K units: u = b, b + blocks, ...
+      for (int64_t u = b; plan && u < plan->units; u += blocks) {
+        int64_t g = plan->dpTiles + u / plan->parts, j = u % plan->parts;
+        for (const MatMulRegion &r : regions)
+          if (g >= r.offset && g < r.offset + r.count())
+            addTiles(1, tileCycles(r.rows, r.cols,
+                                   j == plan->parts - 1 ? plan->lastPart
+                                                        : plan->kPart,
+                                   s.withBias && j == 0));
       }
       if (!tiles)
         continue;
@@ -184,10 +217,13 @@ private:
   /// from the bias table).
   int64_t epilogue(int64_t rows, int64_t cols) { return write(rows * cols * 4); }
 
-  /// One output tile of `rows` x `cols` valid elements, in steady state.
-  TilePipes tileCycles(int64_t rows, int64_t cols) {
+  /// One output tile of `rows` x `cols` valid elements over `kLen`
+  /// elements of K (all of K, or a split-K part, whose epilogue is an
+  /// atomic add costed as a write), with the bias row when `bias`, in
+  /// steady state.
+  TilePipes tileCycles(int64_t rows, int64_t cols, int64_t kLen, bool bias) {
     int64_t kS = t.kStages * t.tk;
-    int64_t fullStages = s.k / kS, rest = s.k % kS;
+    int64_t fullStages = kLen / kS, rest = kLen % kS;
     int64_t mte2 = 0, mte1 = 0, m = 0;
     auto addStage = [&](int64_t kLen) {
       mte2 += stageLoad(rows, cols, kLen);
@@ -206,7 +242,7 @@ private:
     }
     if (rest)
       addStage(rest);
-    if (s.withBias) {
+    if (bias) {
       // The bias row: GM -> L1 with the first stage, L1 -> BT.
       mte2 += read(cols * s.eb);
       mte1 += onChip(cols * 4);
@@ -222,14 +258,30 @@ private:
       cube += fix;
       int64_t ahead = t.l1Buffers - 1 + (t.kStages <= 2 ? 2 / t.kStages : 0);
       loads += std::max<int64_t>(
-          0, fix - ahead * stageLoad(rows, cols, std::min(kS, s.k)));
+          0, fix - ahead * stageLoad(rows, cols, std::min(kS, kLen)));
     }
     // With a single stage per tile every tile's stage is in L1 buffer 0:
     // the next tile's load waits until this one's slices are extracted
     // (each after the mmad that frees its L0 buffer), so MTE2 does not
     // overlap MTE1 and the Cube.
-    if (fullStages + (rest ? 1 : 0) == 1)
+    int64_t stages = fullStages + (rest ? 1 : 0);
+    if (stages == 1)
       loads = std::max(loads, mte2 + std::max(mte1, m));
+    // The ring restarts at buffer 0 with every tile: when the tile's last
+    // stage is in buffer 0 too ((stages - 1) mod l1Buffers == 0, e.g. 3
+    // stages in a ring of 2), the next tile's first load waits until that
+    // stage's last slice is extracted, and the Cube then waits for the
+    // load and the first slice beyond what it still has to do (the last
+    // slice's mmads and, with one accumulator, the epilogue).
+    if (stages > 1 && (stages - 1) % t.l1Buffers == 0) {
+      int64_t first = std::min(kS, kLen), last = rest ? rest : kS;
+      int64_t lastSlice = last % t.tk ? last % t.tk : std::min(t.tk, last);
+      int64_t bubble = stageLoad(rows, cols, first) +
+                       extract(rows, cols, std::min(t.tk, first)) -
+                       mmad(rows, cols, lastSlice) -
+                       (t.l0cBuffers == 1 ? fix : 0);
+      cube += std::max<int64_t>(0, bubble);
+    }
     return {loads, mte1, cube, fix};
   }
 
@@ -317,13 +369,84 @@ static bool fits(const MatMulShape &s, const MatMulTiling &t,
                mem.l1.capacity);
 }
 
+FailureOr<SplitKPlan> mlir::ascend::getSplitKPlan(int64_t m, int64_t n,
+                                                  int64_t k,
+                                                  const MatMulTiling &t,
+                                                  std::string &why) {
+  SmallVector<MatMulRegion> regions = getMatMulRegions(m, n, t);
+  SplitKPlan plan;
+  plan.tiles = regions.back().offset + regions.back().count();
+  plan.parts = t.splitK;
+  plan.splitTiles = t.splitTiles;
+  if (plan.parts < 2 || plan.splitTiles < 1 || plan.splitTiles > plan.tiles) {
+    llvm::raw_string_ostream(why)
+        << "split-k needs at least 2 parts and 1 to " << plan.tiles
+        << " split tiles, got " << plan.parts << " parts of "
+        << plan.splitTiles << " tiles";
+    return failure();
+  }
+  plan.dpTiles = plan.tiles - plan.splitTiles;
+  plan.units = plan.splitTiles * plan.parts;
+  // Parts of whole 16-element K blocks (32 B-aligned GM reads); the last
+  // one takes the rest.
+  plan.kPart = llvm::divideCeil(llvm::divideCeil(k, plan.parts), 16) * 16;
+  plan.lastPart = k - (plan.parts - 1) * plan.kPart;
+  if (plan.lastPart <= 0) {
+    llvm::raw_string_ostream(why)
+        << "split-k " << plan.parts << " leaves an empty K part for K = " << k
+        << " (parts of " << plan.kPart << ")";
+    return failure();
+  }
+  // The result rows from the first split tile's first row on.
+  int64_t firstRow = m;
+  for (const MatMulRegion &r : regions) {
+    if (r.offset + r.count() <= plan.dpTiles)
+      continue;
+    int64_t first = std::max<int64_t>(0, plan.dpTiles - r.offset);
+    firstRow = std::min(firstRow, r.rowBase + (first / r.colTiles) * t.tm);
+  }
+  plan.cleanFirst = firstRow * n;
+  plan.cleanCount = (m - firstRow) * n;
+  return plan;
+}
+
+/// Cycles of the memory-clean task before a split-K kernel, as the kernel
+/// model costs it (ascend-aicore-estimate, `atomic_clean`).
+static int64_t atomicCleanCycles(const MatMulShape &s, const MatMulTiling &t,
+                                 const AICoreTarget &target) {
+  std::string unused;
+  FailureOr<SplitKPlan> plan = getSplitKPlan(s.m, s.n, s.k, t, unused);
+  if (failed(plan))
+    return 0;
+  double seconds =
+      std::max(target.minKernelMicros * 1e-6,
+               double(plan->cleanCount) * s.eb / target.hbmBytesPerSecond);
+  return static_cast<int64_t>(std::ceil(seconds * target.clockHz));
+}
+
 /// Completes `t` (block_dim, modeled cycles) for `s`.
 static void complete(const MatMulShape &s, MatMulTiling &t,
                      const AICoreTarget &target) {
   int64_t tiles = s.images * llvm::divideCeil(s.m, t.tm) *
                   llvm::divideCeil(s.n, t.tn);
   t.blockDim = std::min(target.cubeCores, tiles);
+  if (t.splitK > 1) {
+    // Whole tiles and split units, each dealt round robin.
+    int64_t units = t.splitTiles * t.splitK;
+    t.blockDim = std::min(target.cubeCores, tiles - t.splitTiles + units);
+  }
   t.cycles = MatMulCostModel(s, t, target).cycles();
+  if (t.splitK > 1)
+    t.cycles += atomicCleanCycles(s, t, target);
+}
+
+/// The split tiles a split with `tiles` = 0 takes by default: the last
+/// partial wave (all tiles when there are fewer than the cores, the last
+/// wave when the tiles fill whole waves).
+static int64_t defaultSplitTiles(int64_t tiles, int64_t cores) {
+  if (tiles <= cores)
+    return tiles;
+  return tiles % cores ? tiles % cores : cores;
 }
 
 static FailureOr<MatMulTiling> searchTiling(const MatMulShape &s,
@@ -339,6 +462,57 @@ mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
   if (failed(shape))
     return failure();
   return searchTiling(*shape, target, why);
+}
+
+/// Calls `consider` with the split-K variants of `t` (completed, without a
+/// split) worth scoring (the
+/// forced one only, with `s.forcedSplit`): the last partial wave of tiles,
+/// or it and the whole wave before it, cut into 2 to 16 K parts (at most
+/// two units per core, or 2 parts). A variant
+/// cannot beat the tiles' work spread evenly over the cores, so none is
+/// scored when that bound is no better than `bestCycles` (0: no best yet).
+static void
+searchSplitK(const MatMulShape &s, const MatMulTiling &t,
+             const AICoreTarget &target, int64_t bestCycles,
+             llvm::function_ref<void(MatMulTiling)> consider) {
+  if (s.images != 1)
+    return;
+  int64_t tiles = llvm::divideCeil(s.m, t.tm) * llvm::divideCeil(s.n, t.tn);
+  int64_t cores = target.cubeCores;
+  std::string unused;
+  auto variant = [&](int64_t parts, int64_t splitTiles) {
+    MatMulTiling v = t;
+    v.splitK = parts;
+    v.splitTiles = splitTiles;
+    if (succeeded(getSplitKPlan(s.m, s.n, s.k, v, unused)))
+      consider(v);
+  };
+  if (!s.forcedSplit.empty()) {
+    int64_t splitTiles = s.forcedSplit.size() > 1 && s.forcedSplit[1] > 0
+                             ? std::min(s.forcedSplit[1], tiles)
+                             : defaultSplitTiles(tiles, cores);
+    variant(s.forcedSplit[0], splitTiles);
+    return;
+  }
+  if (tiles > cores && tiles % cores == 0)
+    return; // whole waves: nothing to balance
+  if (bestCycles) {
+    // The non-split figure (`t.cycles`) scaled from whole waves to the
+    // waves the cores would need with perfect balance: a bound no split
+    // beats.
+    double waves = double(tiles) / cores;
+    if (double(t.cycles) * waves / std::ceil(waves) >= bestCycles)
+      return;
+  }
+  SmallVector<int64_t, 2> splitTiles{defaultSplitTiles(tiles, cores)};
+  if (tiles > cores && splitTiles[0] + cores <= tiles)
+    splitTiles.push_back(splitTiles[0] + cores);
+  // More than two units per core only adds parts' overheads to the same
+  // balance (two parts are always tried).
+  for (int64_t split : splitTiles)
+    for (int64_t parts = 2;
+         parts <= 16 && (parts == 2 || split * parts <= 2 * cores); ++parts)
+      variant(parts, split);
 }
 
 /// The search of chooseMatMulTiling on `shape`.
@@ -380,14 +554,22 @@ static FailureOr<MatMulTiling> searchTiling(const MatMulShape &s,
               MatMulTiling t{tm, tn, tk, kStages, l1Buffers, l0cBuffers, 1, 0};
               if (!fits(*shape, t, target, unused))
                 continue;
-              complete(*shape, t, target);
               auto key = [](const MatMulTiling &x) {
-                return std::make_tuple(x.cycles, x.blockDim, x.l1Buffers,
-                                       -x.tk * x.kStages, -x.tn, -x.tm,
-                                       x.l0cBuffers);
+                return std::make_tuple(x.cycles, x.blockDim, x.splitK,
+                                       x.l1Buffers, -x.tk * x.kStages, -x.tn,
+                                       -x.tm, x.l0cBuffers, x.splitTiles);
               };
-              if (!best || key(t) < key(*best))
+              auto consider = [&](MatMulTiling candidate) {
+                complete(*shape, candidate, target);
+                if (!best || key(candidate) < key(*best))
+                  best = candidate;
+              };
+              complete(*shape, t, target);
+              if (s.forcedSplit.empty() &&
+                  (!best || key(t) < key(*best)))
                 best = t;
+              if (s.allowSplitK)
+                searchSplitK(s, t, target, best ? best->cycles : 0, consider);
             }
           }
         }
@@ -451,6 +633,49 @@ static FailureOr<MatMulTiling> checkTiling(const MatMulShape &s,
   }
   complete(*shape, t, target);
   return t;
+}
+
+FailureOr<MatMulTiling> mlir::ascend::chooseMatMulTilingWithSplitK(
+    int64_t m, int64_t n, int64_t k, Type elementType, bool withBias,
+    const AICoreTarget &target, ArrayRef<int64_t> forcedSplit,
+    std::string &why) {
+  FailureOr<MatMulShape> shape =
+      getMatMulShape(m, n, k, elementType, withBias, target, why);
+  if (failed(shape))
+    return failure();
+  // split-k=1: the search without split-K.
+  shape->allowSplitK = forcedSplit.empty() || forcedSplit[0] > 1;
+  if (shape->allowSplitK)
+    shape->forcedSplit.assign(forcedSplit.begin(), forcedSplit.end());
+  FailureOr<MatMulTiling> tiling = searchTiling(*shape, target, why);
+  if (failed(tiling) && !forcedSplit.empty()) {
+    why.clear();
+    llvm::raw_string_ostream(why)
+        << "no tiling of " << m << "x" << n << "x" << k << " takes split-k "
+        << forcedSplit[0] << " (every K part must be non-empty: K = " << k
+        << ")";
+  }
+  return tiling;
+}
+
+FailureOr<MatMulTiling> mlir::ascend::checkMatMulTilingWithSplitK(
+    int64_t m, int64_t n, int64_t k, Type elementType, bool withBias,
+    MatMulTiling t, const AICoreTarget &target, ArrayRef<int64_t> forcedSplit,
+    std::string &why) {
+  FailureOr<MatMulShape> shape =
+      getMatMulShape(m, n, k, elementType, withBias, target, why);
+  if (failed(shape))
+    return failure();
+  if (!forcedSplit.empty() && forcedSplit[0] > 1 && t.tm > 0 && t.tn > 0) {
+    int64_t tiles = llvm::divideCeil(m, t.tm) * llvm::divideCeil(n, t.tn);
+    t.splitK = forcedSplit[0];
+    t.splitTiles = forcedSplit.size() > 1 && forcedSplit[1] > 0
+                       ? std::min(forcedSplit[1], tiles)
+                       : defaultSplitTiles(tiles, target.cubeCores);
+    if (failed(getSplitKPlan(m, n, k, t, why)))
+      return failure();
+  }
+  return checkTiling(*shape, t, target, why);
 }
 
 /// The implicit GEMM of `conv`: M = Ho * Wo per image, N = Cout,
@@ -529,7 +754,7 @@ public:
   MatMulKernelBuilder(KernelOp kernel, const MatMulProblem &p,
                       const MatMulTiling &t, CubeOperandHooks *hooks = nullptr)
       : b(kernel.getContext()), loc(kernel.getLoc()), p(p), t(t),
-        hooks(hooks) {
+        hooks(hooks), biasThisTile(p.withBias) {
     Block &entry = kernel.getBody().front();
     b.setInsertionPointToStart(&entry);
     x = entry.getArgument(0);
@@ -576,8 +801,22 @@ public:
         [&](Pipe from, Pipe to, int64_t event) { setFlag(from, to, event); });
     if (t.blockDim > 1)
       blockIdx = BlockIdxOp::create(b, loc, b.getIndexType()).getResult();
-    for (const MatMulRegion &region : getMatMulRegions(p.m, p.n, t, p.images))
-      buildRegion(region);
+    SmallVector<MatMulRegion> regions =
+        getMatMulRegions(p.m, p.n, t, p.images);
+    std::optional<SplitKPlan> plan;
+    if (t.splitK > 1) {
+      std::string why;
+      FailureOr<SplitKPlan> checked = getSplitKPlan(p.m, p.n, p.k, t, why);
+      assert(succeeded(checked) && "split-K tiling checked by the search");
+      plan = *checked;
+    }
+    for (const MatMulRegion &region : regions)
+      buildRegion(region, plan ? std::clamp<int64_t>(plan->dpTiles -
+                                                         region.offset,
+                                                     0, region.count())
+                               : region.count());
+    if (plan)
+      buildSplitUnits(regions, *plan);
     forEachReverseFlag(
         [&](Pipe from, Pipe to, int64_t event) { waitFlag(from, to, event); });
     ReturnOp::create(b, loc);
@@ -697,8 +936,10 @@ private:
   /// The output tiles of one region this block computes: global tiles g
   /// with g mod block_dim == block_idx. With two L0C buffers the tiles go
   /// in pairs (buffers 0 and 1) and a last single tile uses buffer 0.
-  void buildRegion(const MatMulRegion &r) {
-    int64_t blocks = t.blockDim, count = r.count();
+  void buildRegion(const MatMulRegion &r, int64_t count) {
+    if (count <= 0)
+      return;
+    int64_t blocks = t.blockDim;
     // This block's first tile in the region.
     OpFoldResult first = constant(0);
     if (blocks > 1) {
@@ -709,31 +950,8 @@ private:
     }
     auto tileAt = [&](OpFoldResult index, int c) {
       tileNumber = add(constant(r.offset), index);
-      // Row-major over the region's tiles.
-      OpFoldResult row = r.rowTiles == 1 ? constant(0) : index;
-      OpFoldResult col = r.colTiles == 1 ? constant(0) : index;
-      if (r.rowTiles > 1 && r.colTiles > 1) {
-        row = arith<arith::DivUIOp>(index, constant(r.colTiles),
-                                    [](int64_t a, int64_t d) { return a / d; });
-        col = arith<arith::RemUIOp>(index, constant(r.colTiles),
-                                    [](int64_t a, int64_t d) { return a % d; });
-      }
-      OpFoldResult rowStart = add(constant(r.rowBase), mul(row, t.tm));
-      if (r.imageTiles == 1) {
-        rowStart = add(mul(row, p.m), constant(r.rowBase));
-      } else if (r.imageTiles) {
-        // Tile row mod imageTiles of image row / imageTiles.
-        OpFoldResult image = arith<arith::DivUIOp>(
-            row, constant(r.imageTiles),
-            [](int64_t a, int64_t d) { return a / d; });
-        OpFoldResult within = arith<arith::RemUIOp>(
-            row, constant(r.imageTiles),
-            [](int64_t a, int64_t d) { return a % d; });
-        rowStart = add(mul(image, p.m),
-                       add(constant(r.rowBase), mul(within, t.tm)));
-      }
-      buildOutputTile(rowStart, add(constant(r.colBase), mul(col, t.tn)),
-                      r.rows, r.cols, c);
+      auto [rowStart, colStart] = tileOrigin(r, index);
+      buildOutputTile(rowStart, colStart, r.rows, r.cols, c);
     };
     if (t.l0cBuffers == 1) {
       forRange(first, constant(count), blocks,
@@ -757,12 +975,156 @@ private:
              [&](OpFoldResult i) { tileAt(i, 0); });
   }
 
+  /// The first result row and column of tile `index` (row-major) of
+  /// region `r`.
+  std::pair<OpFoldResult, OpFoldResult> tileOrigin(const MatMulRegion &r,
+                                                   OpFoldResult index) {
+    // Row-major over the region's tiles.
+    OpFoldResult row = r.rowTiles == 1 ? constant(0) : index;
+    OpFoldResult col = r.colTiles == 1 ? constant(0) : index;
+    if (r.rowTiles > 1 && r.colTiles > 1) {
+      row = arith<arith::DivUIOp>(index, constant(r.colTiles),
+                                  [](int64_t a, int64_t d) { return a / d; });
+      col = arith<arith::RemUIOp>(index, constant(r.colTiles),
+                                  [](int64_t a, int64_t d) { return a % d; });
+    }
+    OpFoldResult rowStart = add(constant(r.rowBase), mul(row, t.tm));
+    if (r.imageTiles == 1) {
+      rowStart = add(mul(row, p.m), constant(r.rowBase));
+    } else if (r.imageTiles) {
+      // Tile row mod imageTiles of image row / imageTiles.
+      OpFoldResult image = arith<arith::DivUIOp>(
+          row, constant(r.imageTiles),
+          [](int64_t a, int64_t d) { return a / d; });
+      OpFoldResult within = arith<arith::RemUIOp>(
+          row, constant(r.imageTiles),
+          [](int64_t a, int64_t d) { return a % d; });
+      rowStart = add(mul(image, p.m),
+                     add(constant(r.rowBase), mul(within, t.tm)));
+    }
+    return {rowStart, add(constant(r.colBase), mul(col, t.tn))};
+  }
+
+  /// Emits `then(builder)` under `cond` (an i1 value or a constant).
+  void ifThen(OpFoldResult cond, llvm::function_ref<void()> then,
+              llvm::function_ref<void()> otherwise = nullptr) {
+    if (std::optional<int64_t> c = getConstantIntValue(cond)) {
+      if (*c)
+        then();
+      else if (otherwise)
+        otherwise();
+      return;
+    }
+    auto branch = scf::IfOp::create(b, loc, cast<Value>(cond),
+                                    /*withElseRegion=*/bool(otherwise));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(branch.thenBlock()->getTerminator());
+    then();
+    if (otherwise) {
+      b.setInsertionPoint(branch.elseBlock()->getTerminator());
+      otherwise();
+    }
+  }
+  OpFoldResult compare(arith::CmpIPredicate pred, OpFoldResult l,
+                       OpFoldResult r) {
+    std::optional<int64_t> lc = getConstantIntValue(l),
+                           rc = getConstantIntValue(r);
+    if (lc && rc) {
+      bool v = pred == arith::CmpIPredicate::ult   ? *lc < *rc
+               : pred == arith::CmpIPredicate::eq ? *lc == *rc
+                                                  : false;
+      return constant(v ? 1 : 0);
+    }
+    return arith::CmpIOp::create(b, loc, pred, materialize(l), materialize(r))
+        .getResult();
+  }
+
+  /// The split-K units of this block (SplitKPlan): u = block_idx + i *
+  /// block_dim for i = 0, 1, ... while u < units; unit u is part
+  /// j = u mod parts of tile g = dpTiles + u div parts. Each unit branches
+  /// on the region of g (its tile shape) and on its part (the first part
+  /// starts from the bias, the last one has the rest of K), then runs the
+  /// K stages of its part and FIX-adds its partial sums into the result.
+  void buildSplitUnits(ArrayRef<MatMulRegion> regions, const SplitKPlan &plan) {
+    int64_t blocks = t.blockDim;
+    OpFoldResult self = blocks > 1 ? blockIdx : constant(0);
+    int64_t slots = llvm::divideCeil(plan.units, blocks);
+    auto div = [](int64_t a, int64_t d) { return a / d; };
+    auto rem = [](int64_t a, int64_t d) { return a % d; };
+    for (int64_t i = 0; i < slots; ++i) {
+      int c = i % t.l0cBuffers;
+      OpFoldResult u = add(self, constant(i * blocks));
+      auto unit = [&] {
+        OpFoldResult g = add(constant(plan.dpTiles),
+                             arith<arith::DivUIOp>(u, constant(plan.parts),
+                                                   div));
+        OpFoldResult j =
+            arith<arith::RemUIOp>(u, constant(plan.parts), rem);
+        OpFoldResult kBegin = mul(j, plan.kPart);
+        SmallVector<const MatMulRegion *> split;
+        for (const MatMulRegion &r : regions)
+          if (r.offset + r.count() > plan.dpTiles)
+            split.push_back(&r);
+        std::function<void(size_t)> region = [&](size_t n) {
+          const MatMulRegion &r = *split[n];
+          auto body = [&] {
+            OpFoldResult index = arith<arith::SubIOp>(
+                g, constant(r.offset),
+                [](int64_t a, int64_t d) { return a - d; });
+            tileNumber = g;
+            auto [mi, ni] = tileOrigin(r, index);
+            auto part = [&](int64_t kLen, bool first) {
+              biasThisTile = p.withBias && first;
+              atomicStore = true;
+              buildOutputTile(mi, ni, r.rows, r.cols, c, kBegin, kLen);
+              biasThisTile = p.withBias;
+              atomicStore = false;
+            };
+            // First part (bias), middle parts, last part (the rest of K).
+            ifThen(
+                compare(arith::CmpIPredicate::eq, j, constant(0)),
+                [&] { part(plan.kPart, true); },
+                [&] {
+                  if (plan.parts == 2) {
+                    part(plan.lastPart, false);
+                    return;
+                  }
+                  ifThen(compare(arith::CmpIPredicate::eq, j,
+                                 constant(plan.parts - 1)),
+                         [&] { part(plan.lastPart, false); },
+                         [&] { part(plan.kPart, false); });
+                });
+          };
+          if (n + 1 == split.size()) {
+            body();
+            return;
+          }
+          ifThen(compare(arith::CmpIPredicate::ult, g,
+                         constant(r.offset + r.count())),
+                 body, [&] { region(n + 1); });
+        };
+        region(0);
+      };
+      if ((i + 1) * blocks <= plan.units)
+        unit();
+      else
+        ifThen(compare(arith::CmpIPredicate::ult, u, constant(plan.units)),
+               unit);
+    }
+  }
+
   /// One output tile of rows x cols valid elements at (mi, ni), accumulated
   /// in L0C buffer `c`.
   void buildOutputTile(OpFoldResult mi, OpFoldResult ni, int64_t rows,
                        int64_t cols, int c) {
+    buildOutputTile(mi, ni, rows, cols, c, constant(0), p.k);
+  }
+  /// The same over K [kBegin, kBegin + kLen) (a split-K part).
+  void buildOutputTile(OpFoldResult mi, OpFoldResult ni, int64_t rows,
+                       int64_t cols, int c, OpFoldResult kBegin,
+                       int64_t kLen) {
     waitFlag(Pipe::FIX, Pipe::M, c);
-    buildKLoop(mi, ni, rows, cols, c);
+    buildKLoop(mi, ni, rows, cols, c, kBegin, kLen);
     setFlag(Pipe::M, Pipe::FIX, c);
     waitFlag(Pipe::M, Pipe::FIX, c);
     Value acc = view(cL0[c], constant(0), constant(0), rows, cols);
@@ -782,7 +1144,7 @@ private:
     }
     Value outTile = hooks ? hooks->resultTile(b, loc, mi, ni, rows, cols)
                           : view(out, mi, ni, rows, cols);
-    CopyOp::create(b, loc, acc, outTile);
+    CopyOp::create(b, loc, acc, outTile, /*atomic_add=*/atomicStore);
   }
 
 public:
@@ -801,11 +1163,11 @@ private:
   /// full stages and the partial stage (K not a multiple of the stage) are
   /// emitted alone.
   void buildKLoop(OpFoldResult mi, OpFoldResult ni, int64_t rows, int64_t cols,
-                  int c) {
+                  int c, OpFoldResult kBegin, int64_t kLen) {
     int64_t kS = t.kStages * t.tk, ring = t.l1Buffers;
-    int64_t full = p.k / kS, rest = p.k % kS;
+    int64_t full = kLen / kS, rest = kLen % kS;
     if (full >= 1)
-      buildStage(mi, ni, rows, cols, c, 0, constant(0), kS);
+      buildStage(mi, ni, rows, cols, c, 0, kBegin, kS);
     int64_t middle = full - 1, groups = middle > 0 ? middle / ring : 0;
     if (groups >= 1)
       forRange(constant(kS), constant(kS + groups * ring * kS), ring * kS,
@@ -814,12 +1176,14 @@ private:
                  // 1 + i (D is even).
                  for (int64_t i = 0; i < ring; ++i)
                    buildStage(mi, ni, rows, cols, c, 1 + i,
-                              add(k, constant(i * kS)), kS);
+                              add(kBegin, add(k, constant(i * kS))), kS);
                });
     for (int64_t stage = 1 + groups * ring; stage < full; ++stage)
-      buildStage(mi, ni, rows, cols, c, stage, constant(stage * kS), kS);
+      buildStage(mi, ni, rows, cols, c, stage,
+                 add(kBegin, constant(stage * kS)), kS);
     if (rest)
-      buildStage(mi, ni, rows, cols, c, full, constant(full * kS), rest);
+      buildStage(mi, ni, rows, cols, c, full,
+                 add(kBegin, constant(full * kS)), rest);
   }
 
   /// Stage number `stage` (0 starts the accumulator; only its value mod
@@ -836,7 +1200,7 @@ private:
     else
       CopyOp::create(b, loc, aView(x, mi, k, rows, kLen), aStage);
     CopyOp::create(b, loc, bView(y, k, ni, kLen, cols), bStage);
-    if (p.withBias && stage == 0)
+    if (biasThisTile && stage == 0)
       CopyOp::create(b, loc, view(biasRow, constant(0), ni, 1, cols),
                      view(biasL1, constant(0), constant(0), 1, cols));
     setFlag(Pipe::MTE2, Pipe::MTE1, e);
@@ -858,7 +1222,7 @@ private:
                        aSlice);
       CopyOp::create(b, loc, bView(bL1[e], kk, constant(0), len, cols), bSlice);
       Value bias;
-      if (p.withBias && stage == 0 && j == 0) {
+      if (biasThisTile && stage == 0 && j == 0) {
         bias = biasBT[c];
         CopyOp::create(b, loc, view(biasL1, constant(0), constant(0), 1, cols),
                        view(bias, constant(0), constant(0), 1, cols));
@@ -883,6 +1247,9 @@ private:
   OpFoldResult blockIdx;
   Value aL1[8], bL1[8], aL0[2], bL0[2], cL0[2], biasL1, biasBT[2];
   OpFoldResult tileNumber; ///< global number of the tile being built
+  /// The tile being built starts from the bias row (not a split-K part
+  /// after the first) / adds into the result (a split-K part).
+  bool biasThisTile = false, atomicStore = false;
 };
 
 } // namespace
@@ -915,6 +1282,19 @@ DictionaryAttr mlir::ascend::getTilingAttr(Builder &builder,
                             builder.getI64IntegerAttr(t.l0cBuffers)),
        builder.getNamedAttr("modeled_cycles",
                             builder.getI64IntegerAttr(t.cycles))});
+}
+
+/// getTilingAttr with the split (`split_k`, `split_tiles`) when there is
+/// one.
+static DictionaryAttr getSplitTilingAttr(Builder &builder,
+                                         const MatMulTiling &t) {
+  DictionaryAttr attr = getTilingAttr(builder, t);
+  if (t.splitK <= 1)
+    return attr;
+  NamedAttrList fields(attr);
+  fields.set("split_k", builder.getI64IntegerAttr(t.splitK));
+  fields.set("split_tiles", builder.getI64IntegerAttr(t.splitTiles));
+  return fields.getDictionary(builder.getContext());
 }
 
 void mlir::ascend::buildMatMulCubePart(KernelOp kernel, int64_t m, int64_t n,
@@ -1003,6 +1383,15 @@ struct ConvertMindSporeToAICorePass
     mindspore::FusionOp::inlineAll(module);
     Kernels kernels;
 
+    if (!splitKOption.empty() &&
+        (splitKOption.size() > 2 || splitKOption[0] < 1 ||
+         (splitKOption.size() == 2 && splitKOption[1] < 0))) {
+      module.emitError("the split-k option takes the parts (at least 1) and "
+                       "an optional number of split tiles (at least 0), got ")
+          << splitKOption.size() << " numbers starting with "
+          << splitKOption[0];
+      return signalPassFailure();
+    }
     if (!tilingOption.empty() && tilingOption.size() != 5 &&
         tilingOption.size() != 6) {
       module.emitError("the tiling option takes five or six numbers (tm, tn, "
@@ -1024,6 +1413,8 @@ struct ConvertMindSporeToAICorePass
     for (mindspore::Conv2DOp op : convs)
       if (failed(convertConv2D(op, *target, symbols, convKernels, forced)))
         failedAny = true;
+    // Every other compute primitive is a group of one (LonePrimitives.cpp).
+    convertLonePrimitives(module, *target, symbols, vectorKernels);
     if (failedAny)
       signalPassFailure();
   }
@@ -1070,12 +1461,16 @@ struct ConvertMindSporeToAICorePass
     if (isNew) {
       FailureOr<MatMulTiling> tiling;
       if (tilingOption.empty()) {
-        tiling = chooseMatMulTiling(p.m, p.n, p.k, p.elementType, p.withBias,
-                                    target, built.why);
+        tiling = chooseMatMulTilingWithSplitK(p.m, p.n, p.k, p.elementType,
+                                              p.withBias, target,
+                                              splitKOption, built.why);
+        built.optionRefused =
+            failed(tiling) && !splitKOption.empty() && splitKOption[0] > 1;
       } else {
         MatMulTiling forced = getTilingFromOption(tilingOption);
-        tiling = checkMatMulTiling(p.m, p.n, p.k, p.elementType, p.withBias,
-                                   forced, target, built.why);
+        tiling = checkMatMulTilingWithSplitK(p.m, p.n, p.k, p.elementType,
+                                             p.withBias, forced, target,
+                                             splitKOption, built.why);
         built.optionRefused = failed(tiling);
       }
       if (succeeded(tiling)) {
@@ -1087,7 +1482,16 @@ struct ConvertMindSporeToAICorePass
         KernelOp kernel = KernelOp::create(
             builder, op.getLoc(), p.kernelName(),
             builder.getFunctionType(argTypes, {}), tiling->blockDim);
-        kernel->setAttr("aicore.tiling", getTilingAttr(builder, *tiling));
+        kernel->setAttr("aicore.tiling",
+                        getSplitTilingAttr(builder, *tiling));
+        if (tiling->splitK > 1) {
+          // The split tiles' rows start at zero (the parts add into them).
+          std::string unused;
+          SplitKPlan plan = *getSplitKPlan(p.m, p.n, p.k, *tiling, unused);
+          kernel.setAtomicCleanAttr(builder.getDenseI64ArrayAttr(
+              {int64_t(argTypes.size()) - 1, plan.cleanFirst,
+               plan.cleanCount}));
+        }
         if (StringRef(target.name) != getDefaultTarget().name)
           kernel.setChip(target.name);
         symbols.insert(kernel);
@@ -1097,7 +1501,9 @@ struct ConvertMindSporeToAICorePass
     }
     if (!built.kernel) {
       if (built.optionRefused) {
-        op.emitError("cannot use the tiling option for this matmul: ")
+        op.emitError(tilingOption.empty()
+                         ? "cannot use the split-k option for this matmul: "
+                         : "cannot use the tiling option for this matmul: ")
             << built.why;
         failedAny = true;
         return;

@@ -318,7 +318,9 @@ mlir::ascend::profile::collectKernelTasks(ModuleOp module,
           base = name.str();
         } else {
           task.opType = primitiveName(op);
-          task.taskType = isa<ms::CustomOp>(op) ? TaskType::AICPU
+          // A Custom op runs the deployer's kernel, an Assert is checked by
+          // the host: neither is an AI Core kernel.
+          task.taskType = isa<ms::CustomOp, ms::AssertOp>(op) ? TaskType::AICPU
                           : ms::FusionOp::classify(op) == "cube"
                               ? TaskType::AICore
                               : TaskType::AIVectorCore;

@@ -28,14 +28,15 @@ func.func @square_64_f32(%x: tensor<64x64xf32>, %y: tensor<64x64xf32>) -> tensor
   return %m : tensor<64x64xf32>
 }
 
-// Identical matmuls share one kernel; other mindspore ops stay. The matmul
-// result has two users, so the bias_add is not fused.
+// Identical matmuls share one kernel. The matmul result has two users, so
+// the bias_add is not fused: it, the add and the relu are primitives outside
+// any fusion group and become one-op Vector kernels.
 // CHECK-LABEL: func.func @shared_kernel_and_unfused_bias
 // CHECK: %[[M0:.*]] = aicore.launch @matmul_64x64x64_f32(
 // CHECK: %[[M1:.*]] = aicore.launch @matmul_64x64x64_f32(
-// CHECK: %[[BA:.*]] = mindspore.bias_add %[[M1]], %{{.*}}
-// CHECK: mindspore.add %[[M0]], %[[BA]]
-// CHECK: mindspore.relu %[[M1]]
+// CHECK: %[[BA:.*]] = aicore.launch @BiasAdd_{{[0-9]+}}(%[[M1]], %{{.*}})
+// CHECK: aicore.launch @Add_{{[0-9]+}}(%[[M0]], %[[BA]])
+// CHECK: aicore.launch @ReLU_{{[0-9]+}}(%[[M1]])
 func.func @shared_kernel_and_unfused_bias(%x: tensor<64x64xf32>, %y: tensor<64x64xf32>, %b: tensor<64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf32>) {
   %m0 = mindspore.matmul %x, %y : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
   %m1 = mindspore.matmul %y, %x : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>

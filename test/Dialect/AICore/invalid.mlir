@@ -361,3 +361,33 @@ aicore.kernel @bias_table_overflow() {
   %t = aicore.alloc : memref<1x512xf32, #aicore.space<bt>>
   aicore.return
 }
+
+// -----
+
+aicore.kernel @atomic_add_on_chip(%g: memref<16x16xf16, #aicore.space<gm>>) {
+  %l1 = aicore.alloc : memref<16x16xf16, #aicore.space<l1>>
+  // expected-error @+1 {{'aicore.copy' op atomic_add needs a GM target (the atomic add of L0C / UB -> GM), got l1}}
+  aicore.copy %g, %l1 {atomic_add} : memref<16x16xf16, #aicore.space<gm>> to memref<16x16xf16, #aicore.space<l1>>
+  aicore.return
+}
+
+// -----
+
+// expected-error @+1 {{'aicore.kernel' op atomic_clean takes three numbers (argument, first element, element count), got 2}}
+aicore.kernel @atomic_clean_count(%o: memref<4x4xf32, #aicore.space<gm>>) attributes {atomic_clean = array<i64: 0, 4>} {
+  aicore.return
+}
+
+// -----
+
+// expected-error @+1 {{'aicore.kernel' op atomic_clean names argument #1, but the kernel has 1 arguments}}
+aicore.kernel @atomic_clean_argument(%o: memref<4x4xf32, #aicore.space<gm>>) attributes {atomic_clean = array<i64: 1, 0, 4>} {
+  aicore.return
+}
+
+// -----
+
+// expected-error @+1 {{'aicore.kernel' op atomic_clean range [8, 20) lies outside argument #0 (16 elements)}}
+aicore.kernel @atomic_clean_range(%o: memref<4x4xf32, #aicore.space<gm>>) attributes {atomic_clean = array<i64: 0, 8, 12>} {
+  aicore.return
+}

@@ -38,6 +38,10 @@
 // 12, M 8, FIX 84, so a block takes 274 cycles (0.304 us for both waves);
 // the chip's Cube is busy 8 x 48 of 2 x 274 x 24 cycles (2.920 %).
 // CHECK-NEXT: main/one_tile_48-op5,one_tile_48,AI_CORE,0.304,48,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT,ND,0.029,0.044,0.620,0.307,N/A,N/A,N/A,2.920
+//
+// An Assert (a guard of a recorded branch) is checked by the host: AI_CPU,
+// like the Custom op.
+// CHECK-NEXT: main/Assert-op6,Assert,AI_CPU,1.500,,,BOOL,ND,,,,,,,,,,,{{$}}
 // CHECK-NOT: main/
 
 // The timeline: the tasks back to back on the task stream, and the busy
@@ -56,6 +60,7 @@
 // TRACE-NEXT: task main/Custom-op3 AI_CPU ts=6.971 dur=1.500
 // TRACE-NEXT: task main/vadd_2048-op4 AI_VECTOR_CORE ts=8.471 dur=0.176
 // TRACE-NEXT: task main/one_tile_48-op5 AI_CORE ts=8.647 dur=0.304
+// TRACE-NEXT: task main/Assert-op6 AI_CPU ts=8.951 dur=1.500
 // MTE2: one_tile's two loads into L1 merged (306 cycles, then MTE1 takes
 // over at 0.17 us), the vector kernel's two into UB (190 cycles, L2
 // hits), and one_tile_48's once per wave: 306 + 190 + 2 x 170 = 836 cycles.
@@ -79,7 +84,7 @@
 mindspore.parameter @w : tensor<32x64xf16>
 
 func.func @main(%x: tensor<16x64xf16>, %big: tensor<1024x1024xf32>,
-                %u: tensor<2048xf16>, %v: tensor<2048xf16>)
+                %u: tensor<2048xf16>, %v: tensor<2048xf16>, %ok: tensor<i1>)
     -> (tensor<512xf32>, tensor<16x32xf16>, tensor<1024x1024xf32>,
         tensor<2048xf16>, tensor<16x32xf32>) {
   %w = mindspore.load @w : tensor<32x64xf16>
@@ -96,6 +101,7 @@ func.func @main(%x: tensor<16x64xf16>, %big: tensor<1024x1024xf32>,
   %c = mindspore.custom "aten.erfinv.default"(%u) func_type "pytorch_aten" attrs {} : (tensor<2048xf16>) -> tensor<2048xf16>
   %s = aicore.launch @vadd_2048(%c, %v) : (tensor<2048xf16>, tensor<2048xf16>) -> tensor<2048xf16>
   %t = aicore.launch @one_tile_48(%x, %wn) : (tensor<16x64xf16>, tensor<32x64xf16>) -> tensor<16x32xf32>
+  mindspore.assert %ok, "guard" : tensor<i1>
   return %r, %g, %big2, %s, %t : tensor<512xf32>, tensor<16x32xf16>, tensor<1024x1024xf32>, tensor<2048xf16>, tensor<16x32xf32>
 }
 

@@ -169,6 +169,22 @@ LogicalResult KernelOp::verify() {
              << " bytes, but its last argument (the workspace) has "
              << bytes << " bytes";
   }
+  if (std::optional<ArrayRef<int64_t>> clean = getAtomicClean()) {
+    ArrayRef<Type> args = getArgumentTypes();
+    if (clean->size() != 3)
+      return emitOpError("atomic_clean takes three numbers (argument, first "
+                         "element, element count), got ")
+             << clean->size();
+    int64_t arg = (*clean)[0], first = (*clean)[1], count = (*clean)[2];
+    if (arg < 0 || arg >= int64_t(args.size()))
+      return emitOpError("atomic_clean names argument #")
+             << arg << ", but the kernel has " << args.size() << " arguments";
+    int64_t elements = cast<MemRefType>(args[arg]).getNumElements();
+    if (first < 0 || count < 0 || first + count > elements)
+      return emitOpError("atomic_clean range [")
+             << first << ", " << first + count << ") lies outside argument #"
+             << arg << " (" << elements << " elements)";
+  }
   return success();
 }
 
@@ -328,6 +344,10 @@ LogicalResult CopyOp::verify() {
     return emitOpError("cannot copy from ")
            << stringifyAddressSpace(*from) << " to "
            << stringifyAddressSpace(*to) << ": no data path between them";
+  if (getAtomicAdd() && *to != AddressSpace::GM)
+    return emitOpError("atomic_add needs a GM target (the atomic add of "
+                       "L0C / UB -> GM), got ")
+           << stringifyAddressSpace(*to);
   if (src.getShape() != dst.getShape())
     return emitOpError("source shape ")
            << formatShape(src.getShape()) << " and target shape "

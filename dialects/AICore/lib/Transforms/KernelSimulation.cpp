@@ -551,6 +551,9 @@ struct EstimatePass
         fields.push_back(b.getNamedAttr(
             stringifyPipe(pipe),
             b.getI64IntegerAttr(schedule->busy[static_cast<int>(pipe)])));
+      if (schedule->atomicCleanCycles)
+        fields.push_back(b.getNamedAttr(
+            "atomic_clean", b.getI64IntegerAttr(schedule->atomicCleanCycles)));
       if (schedule->vectorCoresPerBlock > 1)
         fields.push_back(b.getNamedAttr(
             "aiv_cores", b.getI64IntegerAttr(schedule->vectorCoresPerBlock)));
@@ -571,7 +574,8 @@ static FailureOr<KernelSchedule> simulateBlocks(KernelOp kernel,
                                                 GMReads &reads) {
   std::optional<KernelSchedule> busiest;
   double totalIdeal = 0;
-  for (int64_t b = 0; b < kernel.getBlockDim(); ++b) {
+  const int64_t blockDim = kernel.getBlockDim();
+  for (int64_t b = 0; b < blockDim; ++b) {
     int64_t executed = 0; // the limit is per block
     FailureOr<KernelSchedule> schedule =
         Simulator(kernel, maxInstructions, executed, b, l2HitRatio, reads)
@@ -620,8 +624,41 @@ static KernelSchedule capAtHBM(KernelOp kernel, KernelSchedule schedule,
   return schedule;
 }
 
+/// The memory-clean task before a kernel with `atomic_clean` (CANN's
+/// AtomicAddrClean / MemSet): at least the smallest kernel's time, else the
+/// zeroed bytes at the die's HBM bandwidth. Added to the kernel's cycles.
+static KernelSchedule addAtomicClean(KernelOp kernel,
+                                     KernelSchedule schedule) {
+  std::optional<ArrayRef<int64_t>> clean = kernel.getAtomicClean();
+  if (!clean)
+    return schedule;
+  const AICoreTarget &target = kernel.getTarget();
+  auto type = cast<MemRefType>(kernel.getArgumentTypes()[(*clean)[0]]);
+  double bytes = double((*clean)[2]) *
+                 llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  double seconds = std::max(target.minKernelMicros * 1e-6,
+                            bytes / target.hbmBytesPerSecond);
+  schedule.atomicCleanCycles =
+      static_cast<int64_t>(std::ceil(seconds * target.clockHz));
+  schedule.cycles += schedule.atomicCleanCycles;
+  return schedule;
+}
+
+static FailureOr<KernelSchedule> simulateKernelBlocks(KernelOp kernel,
+                                                      int64_t maxInstructions);
+
 FailureOr<KernelSchedule>
 mlir::ascend::aicore::simulateKernel(KernelOp kernel, int64_t maxInstructions) {
+  FailureOr<KernelSchedule> schedule =
+      simulateKernelBlocks(kernel, maxInstructions);
+  if (failed(schedule))
+    return failure();
+  return addAtomicClean(kernel, std::move(*schedule));
+}
+
+/// simulateKernel without the memory-clean task.
+static FailureOr<KernelSchedule> simulateKernelBlocks(KernelOp kernel,
+                                                      int64_t maxInstructions) {
   // First run: every read misses; it counts the GM bytes the blocks request
   // and the distinct GM buffers they read, which give the L2 hit ratio
   // h = (1 - D / R) * min(1, L2 / D) of the second run (AICoreDataRates).

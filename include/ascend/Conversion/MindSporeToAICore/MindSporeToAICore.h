@@ -39,7 +39,50 @@ struct MatMulTiling {
   int64_t blockDim;
   /// Modeled cycles of the busiest block (the tiler's analytic model).
   int64_t cycles;
+  /// Split-K: the last `splitTiles` output tiles (in the global tile order)
+  /// have their K cut into `splitK` parts (see getSplitKPlan); 1 and 0: no
+  /// split. Only plain matmul kernels split (not MIX or convolution ones).
+  int64_t splitK = 1;
+  int64_t splitTiles = 0;
 };
+
+/// How a split-K tiling deals its work (docs/AICoreKernels.md, "Split-K").
+/// The first `dpTiles` tiles go round robin to the blocks whole (tile g to
+/// block g mod block_dim); the last `splitTiles` are cut into `parts` K
+/// ranges each: unit u in [0, units) is part u mod parts of tile
+/// dpTiles + u / parts and goes to block u mod block_dim. Part j covers K
+/// [j * kPart, j * kPart + kPart), the last part the rest (lastPart > 0
+/// elements). Each part FIX-adds its partial sums into the result
+/// (`aicore.copy {atomic_add}`), which starts at zero on
+/// [cleanFirst, cleanFirst + cleanCount) (the kernel's `atomic_clean`:
+/// whole result rows from the first split tile's first row on).
+struct SplitKPlan {
+  int64_t tiles, dpTiles, splitTiles, parts, units;
+  int64_t kPart, lastPart;
+  int64_t cleanFirst, cleanCount; ///< elements of the [m, n] result
+};
+/// The plan of `t` for an [m, k] x [k, n] matmul; failure (with `why`)
+/// when a split part would be empty or the split tiles exceed the tiles.
+FailureOr<SplitKPlan> getSplitKPlan(int64_t m, int64_t n, int64_t k,
+                                    const MatMulTiling &t, std::string &why);
+
+/// chooseMatMulTiling for a plain matmul kernel, whose search also tries
+/// split-K (the last partial wave of tiles, or it and the wave before,
+/// cut into 2-16 K parts, see SplitKPlan), scored with the extra FIX
+/// writes and the memory-clean task. With `forcedSplit` = {parts, tiles}
+/// (tiles 0: the last partial wave) only tilings with that split are
+/// considered; with {1} none splits.
+FailureOr<MatMulTiling> chooseMatMulTilingWithSplitK(
+    int64_t m, int64_t n, int64_t k, Type elementType, bool withBias,
+    const aicore::AICoreTarget &target, ArrayRef<int64_t> forcedSplit,
+    std::string &why);
+
+/// checkMatMulTiling with the split `forcedSplit` = {parts[, tiles]}
+/// applied to `t` (tiles 0 or absent: the last partial wave).
+FailureOr<MatMulTiling> checkMatMulTilingWithSplitK(
+    int64_t m, int64_t n, int64_t k, Type elementType, bool withBias,
+    MatMulTiling t, const aicore::AICoreTarget &target,
+    ArrayRef<int64_t> forcedSplit, std::string &why);
 
 /// The output tiles of an [m, n] result under `t`, grouped in up to four
 /// regions of equal tile shape (full tiles, then the partial last column,

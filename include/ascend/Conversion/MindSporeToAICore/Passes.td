@@ -45,8 +45,30 @@ def ConvertMindSporeToAICorePass
     Each `mindspore.matmul` on f32, f16 or bf16 becomes an `aicore.kernel`
     and an `aicore.launch` of it in place of the matmul. A `mindspore.bias_add`
     that is the matmul's only user is fused into the same kernel (the launch
-    then replaces the bias_add). Other mindspore ops are left as they are.
-    Identical matmuls share one kernel.
+    then replaces the bias_add). Identical matmuls share one kernel.
+
+    Primitives outside fusion groups. Last, every compute primitive left
+    (outside any group, or from a group inlined back) is a fusion group of
+    one and becomes a one-op Vector kernel the same way as a group (named
+    after the primitive, e.g. `Softmax_0`, shared by identical ops); views,
+    parameter loads, constants and control flow are not kernels and stay.
+    Any other primitive that stays gets a remark `no AI Core kernel for
+    primitive '<op>': <reason>` (a Vector kernel reason, load-time work, a
+    Custom op, an Assert, a BatchMatMul or Conv2DTranspose without a Cube
+    kernel).
+
+    Split-K. For a plain matmul (not a MIX or convolution kernel) the
+    search also scores splitting K: the last partial wave of output tiles
+    (or it and the wave before) has each tile's K cut into 2 to 16 parts of
+    whole 16-element blocks (the last part the rest), dealt round robin to
+    the blocks after the whole tiles; each part FIX-adds its f32 partial
+    sums, converted to the result type, into the result
+    (`aicore.copy {atomic_add}`, the fixpipe's atomic add), the first part
+    starting from the bias. The result rows from the first split tile on
+    start at zero (`atomic_clean` on the kernel: CANN's memory-clean task
+    before the launch). The model adds each part's own loads, mmads and
+    FIX write, and the clean task. Recorded as `split_k` and `split_tiles`
+    in `aicore.tiling`; the `split-k` option forces a split.
 
     Tiling. The output is cut into `[tm, tn]` tiles accumulated in L0C and
     K into slices of `tk` (L0A `[tm, tk]`, L0B `[tk, tn]`); L1 holds a ring
@@ -147,6 +169,14 @@ def ConvertMindSporeToAICorePass
                "tm,tn,tk,k-stages,l0c-buffers[,l1-buffers] (tile sizes "
                "multiples of 16, l1-buffers 2 by default; an error when it "
                "does not fit the chip's buffers)">,
+    ListOption<"splitKOption", "split-k", "int64_t",
+               "Split K over cores in every plain matmul kernel (not MIX or "
+               "convolution kernels): parts[,tiles] cuts the K of the last "
+               "`tiles` output tiles (0 or absent: the last partial wave) "
+               "into `parts` >= 2 parts whose partial sums are FIX-added "
+               "into the result; with or without the tiling option (an "
+               "error when a part would be empty); split-k=1: the search "
+               "never splits">,
   ];
 }
 

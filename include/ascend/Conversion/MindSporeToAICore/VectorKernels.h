@@ -11,6 +11,7 @@
 
 #include "ascend/Dialect/AICore/IR/AICoreDialect.h"
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringMap.h"
@@ -45,6 +46,20 @@ LogicalResult convertVectorFusion(mindspore::FusionOp group,
                                   SymbolTable &symbols,
                                   llvm::StringMap<aicore::KernelOp> &kernels,
                                   std::string &why);
+
+/// Makes every compute primitive of `module`'s functions left at the
+/// mindspore level (outside any fusion group, or from a group inlined back)
+/// a fusion group of one and converts it like a group (convertVectorFusion,
+/// kernels shared through `kernels`; a new kernel is named after the
+/// primitive, e.g. `Softmax_0`). Views, parameter loads, constants, control
+/// flow and launches are not kernels and are skipped; MatMul and Conv2D are
+/// left to their converters. Every other primitive that stays gets a remark
+/// `no AI Core kernel for primitive '<op>': <reason>` at its location (a
+/// Vector kernel reason, load-time work, a Custom op, an Assert, a Cube op
+/// without a Cube kernel). See docs/AICoreKernels.md.
+void convertLonePrimitives(ModuleOp module, const aicore::AICoreTarget &target,
+                           SymbolTable &symbols,
+                           llvm::StringMap<aicore::KernelOp> &kernels);
 
 /// Emits the Vector ops computing the elementwise primitive `op` (any
 /// primitive the Vector kernels map but the reductions, Softmax, LayerNorm

@@ -33,6 +33,18 @@ def AICore_KernelOp : AICore_Op<"kernel", [
     `workspace_bytes` bytes that the launch does not pass (the runtime
     allocates it for the kernel, as CANN's workspace).
 
+    `atomic_clean = array<i64: argument, first, count>` says that elements
+    `[first, first + count)` (row-major) of the output argument `argument`
+    are zero when the kernel starts: the kernel adds into them
+    (`aicore.copy {atomic_add}`, e.g. the K parts of a split-K matmul tile).
+    The Ascend C atomic add does not clear GM first (API reference,
+    `SetAtomicAdd`: "the instruction does not zero the GM data before it
+    runs; zero it if the operator needs it"); CANN's graph engine runs a
+    memory-clean task (`AtomicAddrClean` / `MemSet`) on such outputs before
+    the kernel. The launch does the same here (`convert-aicore-to-memref`
+    fills the range with zeros before the call) and the kernel model adds
+    that task's time (`ascend-aicore-estimate`, field `atomic_clean`).
+
     ```mlir
     aicore.kernel @matmul(%x: memref<64x64xf32, #aicore.space<gm>>,
                           %y: memref<64x64xf32, #aicore.space<gm>>)
@@ -49,7 +61,8 @@ def AICore_KernelOp : AICore_Op<"kernel", [
                        OptionalAttr<DictArrayAttr>:$res_attrs,
                        DefaultValuedAttr<I64Attr, "1">:$block_dim,
                        OptionalAttr<StrAttr>:$chip,
-                       OptionalAttr<I64Attr>:$workspace_bytes);
+                       OptionalAttr<I64Attr>:$workspace_bytes,
+                       OptionalAttr<DenseI64ArrayAttr>:$atomic_clean);
   let regions = (region SizedRegion<1>:$body);
   let builders = [OpBuilder<(ins "::llvm::StringRef":$name,
                                  "::mlir::FunctionType":$type,

@@ -51,13 +51,24 @@ def AICore_CopyOp : AICore_Op<"copy"> {
     the Cube -> Vector hand-off goes through GM (a MIX kernel's workspace,
     see `aicore.on_core`).
 
+    With `atomic_add` the copy adds into its GM target instead of
+    overwriting it (`target = target + source`, the source converted to the
+    target's element type first): Ascend C `SetAtomicAdd<T>()` before the
+    copy, `SetAtomicNone()` after it. The API reference (`SetAtomicAdd`,
+    Atlas A2/A3) lists the element types int8, int16, f16, bf16, int32 and
+    f32 and the paths VECOUT / L0C / L1 -> GM: here the FIX (L0C -> GM) and
+    MTE3 (UB -> GM) copies. Concurrent atomic adds to the same elements
+    from different cores are safe; GM is not cleared first (see the
+    kernel's `atomic_clean`). The kernel model costs it as a GM write.
+
     ```mlir
     aicore.copy %g, %l1 : memref<64x64xf16, strided<[512, 1], offset: ?>,
         #aicore.space<gm>> to memref<64x64xf16, #aicore.space<l1>>
     ```
   }];
   let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemRead]>:$source,
-                       Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$target);
+                       Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$target,
+                       UnitAttr:$atomic_add);
   let assemblyFormat = [{
     $source `,` $target attr-dict `:` type($source) `to` type($target)
   }];

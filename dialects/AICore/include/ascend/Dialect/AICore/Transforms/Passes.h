@@ -51,6 +51,11 @@ struct KernelSchedule {
   int64_t waves = 1;
   /// The busiest block's own makespan, before the HBM bound.
   int64_t blockCycles = 0;
+  /// Cycles of the memory-clean task that zeroes the kernel's
+  /// `atomic_clean` range before it runs (included in `cycles`): the
+  /// smallest kernel's time (minKernelMicros) or the range's bytes at the
+  /// die's HBM bandwidth, whichever is longer; 0 without the attribute.
+  int64_t atomicCleanCycles = 0;
 };
 
 /// Runs `kernel` on the model described in Passes.td: every block of

@@ -51,7 +51,12 @@ def AscendAICoreEstimate : Pass<"ascend-aicore-estimate", "ModuleOp"> {
     mte3}` on each kernel: the busiest block's makespan (or the HBM time) in cycles, in µs at
     the chip's clock, and the busy cycles of each of its pipes (a MIX
     block's summed over its cores; `aiv_cores = 2` then says over how many
-    AIVs).
+    AIVs). A kernel with `atomic_clean` (its outputs are added into,
+    `aicore.copy {atomic_add}`, e.g. a split-K matmul) is preceded by the
+    memory-clean task that zeroes that range: `atomic_clean` records its
+    cycles (the smallest kernel's time, or the range's bytes at the die's
+    HBM bandwidth if longer), which `cycles` includes. An atomic add is
+    costed as a GM write.
 
     Checks the synchronization with vector clocks: two accesses to one
     buffer from different pipes (of one core or, for GM buffers, of

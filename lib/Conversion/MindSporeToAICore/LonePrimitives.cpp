@@ -1,0 +1,236 @@
+//===- LonePrimitives.cpp - primitives outside fusion groups as kernels ---===//
+//
+// After the fusion groups, MatMuls and convolutions are converted, every
+// compute primitive left at the mindspore level (one the fusion pass left
+// alone, an op between groups, or the primitives of a group that was inlined
+// back) is treated as a fusion group of one: it is wrapped in a one-op
+// `mindspore.fusion` and goes through the same Vector kernel builders as the
+// groups (convertVectorFusion). A primitive that stays gets a remark saying
+// why. View ops, parameter loads, constants and control flow are not
+// kernels and stay silently. See docs/AICoreKernels.md ("Primitives outside
+// fusion groups").
+//
+//===----------------------------------------------------------------------===//
+#include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
+
+#include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::ascend;
+using namespace mlir::ascend::aicore;
+namespace ms = mlir::ascend::mindspore;
+
+namespace {
+
+/// Ops that are not kernels: views of their operand's buffer, parameter
+/// loads and constants, control flow and its terminators, and what is
+/// already a kernel (launches) or a group.
+bool isNotAKernel(Operation *op) {
+  return ms::isViewOp(op) ||
+         isa<ms::LoadOp, ms::ConstantOp, ms::ParameterOp, ms::CondOp,
+             ms::WhileOp, ms::FusionOp>(op) ||
+         op->hasTrait<OpTrait::IsTerminator>();
+}
+
+/// A splat constant the Vector kernels take as an immediate or a filled
+/// tile (the fusion pass clones such constants into its groups too).
+bool isSplatConstant(Value v) {
+  auto cst = v.getDefiningOp<ms::ConstantOp>();
+  if (!cst)
+    return false;
+  auto dense = dyn_cast<DenseElementsAttr>(cst.getValue());
+  return dense && dense.isSplat();
+}
+
+/// Why `op`, which no converter made a kernel, is not one: a reason that
+/// does not depend on the Vector kernel builders, or an empty string when
+/// the op is a candidate for a one-op Vector kernel.
+std::string reasonWithoutKernel(Operation *op,
+                                const llvm::DenseSet<Operation *> &loadTime) {
+  if (loadTime.contains(op))
+    return "it computes from parameters and constants only: load-time work, "
+           "folded when the weights are loaded (no kernel at run time)";
+  if (isa<ms::CustomOp>(op))
+    return "a Custom op runs the kernel the deployer registers for it (an "
+           "AI_CPU task in the op summary)";
+  if (isa<ms::AssertOp>(op))
+    return "an Assert is a guard that the host checks, not an AI Core "
+           "kernel (an AI_CPU task in the op summary)";
+  if (isa<ms::BatchMatMulOp, ms::Conv2DTransposeOp>(op))
+    return ("the Cube kernels cover MatMul and Conv2D with group 1 only, "
+            "not '" +
+            op->getName().stripDialect() + "'")
+        .str();
+  if (isa<ms::BroadcastToOp>(op))
+    return "a BroadcastTo alone has no Vector kernel: the Vector kernels "
+           "broadcast an operand on the way into the op that reads it";
+  if (op->getNumResults() == 0)
+    return "it has no result";
+  return "";
+}
+
+/// Whether operand `v` of `op` is cloned into its one-op group (a splat
+/// constant; a Gather reads its table from GM whatever it is).
+bool isClonedIn(Operation *op, Value v) {
+  return !isa<ms::GatherOp>(op) && isSplatConstant(v);
+}
+
+/// The inputs of the one-op group of `op`: its operands but the ones cloned
+/// in, each once, in order.
+llvm::SetVector<Value> groupInputs(Operation *op) {
+  llvm::SetVector<Value> inputs;
+  for (Value v : op->getOperands())
+    if (!isClonedIn(op, v))
+      inputs.insert(v);
+  return inputs;
+}
+
+/// What decides the body of the one-op group of `op`, and so its
+/// vectorKernelKey: the op, its attributes (inherent ones included), its
+/// result types and, per operand, its type and either the splat value
+/// cloned in or the number of the group input it reads. Cheap to compute:
+/// every part is a uniqued pointer.
+using Signature = SmallVector<const void *, 12>;
+Signature signatureOf(Operation *op, const llvm::SetVector<Value> &inputs) {
+  Signature sig{op->getName().getAsOpaquePointer(),
+                op->getAttrDictionary().getAsOpaquePointer(),
+                reinterpret_cast<const void *>(
+                    static_cast<uintptr_t>(op->getNumResults()))};
+  for (Type t : op->getResultTypes())
+    sig.push_back(t.getAsOpaquePointer());
+  for (Value v : op->getOperands()) {
+    sig.push_back(v.getType().getAsOpaquePointer());
+    if (isClonedIn(op, v))
+      sig.push_back(
+          v.getDefiningOp<ms::ConstantOp>().getValue().getAsOpaquePointer());
+    else
+      sig.push_back(reinterpret_cast<const void *>(
+          static_cast<uintptr_t>(llvm::find(inputs, v) - inputs.begin())));
+  }
+  return sig;
+}
+
+/// The one-op group of `op` (a copy of it, the operands isClonedIn cloned
+/// in, `inputs` the group's inputs), before `op`.
+ms::FusionOp wrapInGroup(Operation *op, const llvm::SetVector<Value> &inputs,
+                         StringAttr kind, StringAttr name) {
+  OpBuilder b(op);
+  auto group = ms::FusionOp::create(b, op->getLoc(), op->getResultTypes(),
+                                    kind, name, inputs.getArrayRef());
+  Block *body = b.createBlock(&group.getBody());
+  IRMapping mapping;
+  for (Value v : inputs)
+    mapping.map(v, body->addArgument(v.getType(), v.getLoc()));
+  for (Value v : op->getOperands())
+    if (isClonedIn(op, v) && !mapping.contains(v))
+      mapping.map(v, b.clone(*v.getDefiningOp())->getResult(0));
+  Operation *copy = b.clone(*op, mapping);
+  ms::YieldOp::create(b, op->getLoc(), copy->getResults());
+  return group;
+}
+
+/// Erases `op`, which nothing reads any more, and the splat constants it
+/// read when nothing else reads them (they are in its kernel).
+void eraseWithConstants(Operation *op) {
+  llvm::SmallSetVector<Operation *, 4> constants;
+  for (Value v : op->getOperands())
+    if (Operation *def = v.getDefiningOp<ms::ConstantOp>())
+      constants.insert(def);
+  op->erase();
+  for (Operation *def : constants)
+    if (def->use_empty())
+      def->erase();
+}
+
+/// Replaces `op` by a launch of `kernel` on `inputs`.
+void replaceByLaunch(Operation *op, KernelOp kernel,
+                     const llvm::SetVector<Value> &inputs) {
+  OpBuilder b(op);
+  auto launch = LaunchOp::create(
+      b, op->getLoc(), op->getResultTypes(),
+      FlatSymbolRefAttr::get(kernel.getSymNameAttr()), inputs.getArrayRef());
+  op->replaceAllUsesWith(launch->getResults());
+  eraseWithConstants(op);
+}
+
+} // namespace
+
+void mlir::ascend::convertLonePrimitives(
+    ModuleOp module, const AICoreTarget &target, SymbolTable &symbols,
+    llvm::StringMap<KernelOp> &kernels) {
+  MLIRContext *context = module.getContext();
+  StringAttr vectorKind = StringAttr::get(context, "vector");
+  StringAttr reductionKind = StringAttr::get(context, "reduction");
+  StringAttr placeholder = StringAttr::get(context, "lone");
+  // The kernel (or the reason there is none) of each one-op body seen, so
+  // that a primitive repeated over layers is analysed and wrapped once.
+  struct KernelOrReason {
+    KernelOp kernel;
+    std::string why;
+  };
+  std::map<Signature, KernelOrReason> seen;
+  int64_t named = 0;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isDeclaration())
+      continue;
+    llvm::DenseSet<Operation *> loadTime = ms::findLoadTimeOps(func);
+    SmallVector<Operation *> candidates;
+    func.walk([&](Operation *op) {
+      if (isa_and_nonnull<ms::MindSporeDialect>(op->getDialect()) &&
+          !isNotAKernel(op) &&
+          // Their converters remark on the ones they leave.
+          !isa<ms::MatMulOp, ms::Conv2DOp>(op))
+        candidates.push_back(op);
+    });
+    for (Operation *op : candidates) {
+      std::string why = reasonWithoutKernel(op, loadTime);
+      // A quick refusal of primitives without a mapping (a Gather's check
+      // needs its table and indices to be the group's inputs: the group
+      // analysis makes it).
+      if (why.empty() && !isa<ms::GatherOp>(op))
+        (void)checkVectorPrimitive(op, why);
+      if (!why.empty()) {
+        op->emitRemark("no AI Core kernel for primitive '")
+            << op->getName().stripDialect() << "': " << why;
+        continue;
+      }
+      // A body seen before: its kernel, or its reason.
+      llvm::SetVector<Value> inputs = groupInputs(op);
+      auto [known, isNew] = seen.try_emplace(signatureOf(op, inputs));
+      if (isNew) {
+        StringAttr kind = ms::FusionOp::classify(op) == "reduction"
+                              ? reductionKind
+                              : vectorKind;
+        ms::FusionOp group = wrapInGroup(op, inputs, kind, placeholder);
+        std::string key = vectorKernelKey(group);
+        if (!kernels.count(key)) {
+          // A new kernel: named after the primitive, numbered in the module.
+          auto prim = dyn_cast<ms::PrimitiveOpInterface>(op);
+          StringRef base = prim ? prim.getPrimitiveName()
+                                : op->getName().stripDialect();
+          group.setKernelName((base + "_" + Twine(named++)).str());
+        }
+        // Converting the group replaces its results: give it the op's uses.
+        op->replaceAllUsesWith(group->getResults());
+        if (succeeded(convertVectorFusion(group, target, symbols, kernels,
+                                          known->second.why))) {
+          known->second.kernel = kernels.lookup(key);
+          eraseWithConstants(op);
+          continue;
+        }
+        group->replaceAllUsesWith(op->getResults());
+        group.erase();
+      } else if (known->second.kernel) {
+        replaceByLaunch(op, known->second.kernel, inputs);
+        continue;
+      }
+      op->emitRemark("no AI Core kernel for primitive '")
+          << op->getName().stripDialect() << "': " << known->second.why;
+    }
+  }
+}
