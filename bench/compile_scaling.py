@@ -22,7 +22,7 @@ Figures (docs/UserGuide.md, "Compile speed"; 2 cores shared with other
 work, load average about 9): at 100k ops the compile takes 0.57 s of CPU
 (174k ops/s on CPU time; 0.66 s of wall time before the last round of work
 on a quieter machine), 0.77x the CPU time of the baseline, 276 B per op, and
-3.68 G instructions (callgrind; 5.85 G before). The 300k ops/s target is
+3.66 G instructions (callgrind; 5.85 G before). The 300k ops/s target is
 not met.
 
 Usage: bench/compile_scaling.py [--build build] [--large] [--repeat 3]
