@@ -432,7 +432,9 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
   importTiming.stop();
-  int64_t recordedOps = countRecordedOps(*module);
+  // The counts are for the progress lines and the summary: not made under
+  // --quiet (each walks the whole program).
+  int64_t recordedOps = quiet ? 0 : countRecordedOps(*module);
   int64_t runs = 0;
   for (Operation &op : module->getOps())
     runs += op.getName().getStringRef() == "pynative.trace";
@@ -458,7 +460,7 @@ int main(int argc, char **argv) {
   // decisions (MindIR stays NCHW/ND). With --graph-opt=false it is the
   // unfused graph.
   // Primitives as converted, before the graph-level optimization groups them.
-  int64_t graphOps = countGraphOps(*module);
+  int64_t graphOps = quiet ? 0 : countGraphOps(*module);
   ascend::mindspore::KernelSummary beforeFusion, afterFusion;
   bool optimize = emitLevel != EmitLevel::PyNative && graphOptimization;
   if (optimize) {
@@ -488,7 +490,8 @@ int main(int argc, char **argv) {
   if (emitLevel == EmitLevel::MindIR) {
     if (failed(verifyBeforeMindIR.start()))
       return 1;
-    std::tie(weights, weightBytes) = countWeights(*module);
+    if (!quiet)
+      std::tie(weights, weightBytes) = countWeights(*module);
     for (auto f : module->getOps<func::FuncOp>()) {
       StringRef name = f.getName();
       if (name == "main") {
@@ -584,9 +587,9 @@ int main(int argc, char **argv) {
     if (failed(runPipeline(*module, ascend::buildMindSporeToAICorePipeline,
                            options, rootTiming, "mindspore -> aicore")))
       return 1;
-    module->walk([&](Operation *op) {
-      kernels += op->getName().getStringRef() == "aicore.kernel";
-    });
+    // Kernels are symbols of the module.
+    for (Operation &op : module->getOps())
+      kernels += op.getName().getStringRef() == "aicore.kernel";
   }
 
   // The kernel tasks of the compiled program (the module at the level
@@ -605,7 +608,7 @@ int main(int argc, char **argv) {
     tasks = std::move(*collected);
   }
 
-  if (emitLevel != EmitLevel::MindIR)
+  if (emitLevel != EmitLevel::MindIR && !quiet)
     std::tie(weights, weightBytes) = countWeights(*module);
 
   if (emitLevel == EmitLevel::AICore || emitLevel == EmitLevel::MindIR)

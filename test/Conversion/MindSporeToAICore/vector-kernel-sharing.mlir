@@ -1,9 +1,9 @@
 // RUN: ascend-opt %s --convert-mindspore-to-aicore | FileCheck %s
 
-// Fusion groups share one kernel only when their bodies are the same,
-// attributes included: the constants and the reduced axis are inherent
-// attributes (properties) of their ops, so groups that differ only there
-// get kernels of their own.
+// Vector and MIX fusion groups share one kernel only when their bodies are
+// the same, attributes included: the constants, the reduced axis and the
+// MatMul's transposition are inherent attributes (properties) of their ops,
+// so groups that differ only there get kernels of their own.
 
 // Same body: one kernel, launched twice.
 // CHECK-LABEL: func.func @same
@@ -64,6 +64,27 @@ func.func @other_axis(%x: tensor<64x64xf32>) -> (tensor<64xf32>, tensor<64xf32>)
   return %r, %q : tensor<64xf32>, tensor<64xf32>
 }
 
+// MIX groups that differ only in the MatMul's transpose_b (a square weight:
+// the same types): two kernels.
+// CHECK-LABEL: func.func @other_transpose
+// CHECK: %[[M:.*]] = aicore.launch @Fused_MatMul_ReLU_6(%arg0, %arg1)
+// CHECK-NEXT: aicore.launch @Fused_MatMul_ReLU_7(%[[M]], %arg1)
+func.func @other_transpose(%x: tensor<64x64xf32>, %w: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %r = mindspore.fusion "mix" "Fused_MatMul_ReLU_6" (%x, %w) : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32> {
+  ^bb0(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>):
+    %m = mindspore.matmul %a, %b : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+    %u = mindspore.relu %m : tensor<64x64xf32>
+    mindspore.yield %u : tensor<64x64xf32>
+  }
+  %q = mindspore.fusion "mix" "Fused_MatMul_ReLU_7" (%r, %w) : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32> {
+  ^bb0(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>):
+    %m = mindspore.matmul %a, %b {transpose_b = true} : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+    %u = mindspore.relu %m : tensor<64x64xf32>
+    mindspore.yield %u : tensor<64x64xf32>
+  }
+  return %q : tensor<64x64xf32>
+}
+
 // Each kernel holds its own constant as the vmuls immediate.
 // CHECK-LABEL: aicore.kernel @Fused_Mul_0
 // CHECK: aicore.vmuls {{.*}}, 5.000000e-01 : f32
@@ -74,3 +95,5 @@ func.func @other_axis(%x: tensor<64x64xf32>) -> (tensor<64xf32>, tensor<64xf32>)
 // CHECK: aicore.vmuls {{.*}}, 3.000000e+00 : f32
 // CHECK-LABEL: aicore.kernel @Fused_ReduceSum_4
 // CHECK-LABEL: aicore.kernel @Fused_ReduceSum_5
+// CHECK-LABEL: aicore.kernel @Fused_MatMul_ReLU_6
+// CHECK-LABEL: aicore.kernel @Fused_MatMul_ReLU_7
