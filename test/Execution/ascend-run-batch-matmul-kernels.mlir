@@ -28,10 +28,10 @@
 // KERNELS-DAG: aicore.kernel @Fused_BatchMatMul_Add_ReLU_0({{.*}}workspace_bytes
 // KERNELS-DAG: aicore.kernel @Fused_BatchMatMul_Transpose_Add_1({{.*}}workspace_bytes
 // KERNELS-DAG: aicore.kernel @Fused_BatchMatMul_Transpose_2({{.*}}) attributes {{{.*}}aicore.tiling
-// KERNELS-DAG: aicore.kernel @Fused_MatMul_Transpose_Mul_3({{.*}}workspace_bytes
+// KERNELS-DAG: aicore.kernel @Fused_MatMul_Transpose_Mul_Add_3({{.*}}workspace_bytes
 // KERNELS-NOT: mindspore.batch_matmul
 // KERNELS-NOT: mindspore.transpose
-func.func @main(%x: tensor<3x17x24xf32>, %yt: tensor<3x40x24xf32>, %xt: tensor<3x24x17xf32>, %y: tensor<3x24x40xf32>, %r: tensor<3x17x40xf32>, %rt: tensor<17x3x40xf32>, %a: tensor<34x24xf32>, %w: tensor<24x40xf32>) -> (tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<17x3x40xf32>, tensor<17x120xf32>, tensor<2x17x40xf32>) {
+func.func @main(%x: tensor<3x17x24xf32>, %yt: tensor<3x40x24xf32>, %xt: tensor<3x24x17xf32>, %y: tensor<3x24x40xf32>, %r: tensor<3x17x40xf32>, %rt: tensor<17x3x40xf32>, %a: tensor<34x24xf32>, %w: tensor<24x40xf32>, %bias: tensor<40xf32>) -> (tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<17x3x40xf32>, tensor<17x120xf32>, tensor<2x17x40xf32>) {
   // Cube kernels: transpose_b, and transpose_a with a plain B.
   %p = mindspore.batch_matmul %x, %yt {transpose_b = true} : (tensor<3x17x24xf32>, tensor<3x40x24xf32>) -> tensor<3x17x40xf32>
   %q = mindspore.batch_matmul %xt, %y {transpose_a = true} : (tensor<3x24x17xf32>, tensor<3x24x40xf32>) -> tensor<3x17x40xf32>
@@ -62,15 +62,17 @@ func.func @main(%x: tensor<3x17x24xf32>, %yt: tensor<3x40x24xf32>, %xt: tensor<3
     mindspore.yield %v : tensor<17x120xf32>
   }
   // A MatMul whose rows are (s, b) pairs, transposed to [b, s, n]: the
-  // rows of a tile are not equally spaced in the result (row by row).
-  %ob = mindspore.fusion "mix" "Fused_MatMul_Transpose_Mul_3" (%a, %w) : (tensor<34x24xf32>, tensor<24x40xf32>) -> tensor<2x17x40xf32> {
-  ^bb0(%a0: tensor<34x24xf32>, %a1: tensor<24x40xf32>):
+  // rows of a tile are not equally spaced in the result (row by row); a
+  // row along N still spreads over the tile's columns.
+  %ob = mindspore.fusion "mix" "Fused_MatMul_Transpose_Mul_Add_3" (%a, %w, %bias) : (tensor<34x24xf32>, tensor<24x40xf32>, tensor<40xf32>) -> tensor<2x17x40xf32> {
+  ^bb0(%a0: tensor<34x24xf32>, %a1: tensor<24x40xf32>, %a2: tensor<40xf32>):
     %two = mindspore.constant dense<2.000000e+00> : tensor<f32>
     %m = mindspore.matmul %a0, %a1 : (tensor<34x24xf32>, tensor<24x40xf32>) -> tensor<34x40xf32>
     %v = mindspore.reshape %m, [17, 2, 40] : (tensor<34x40xf32>) -> tensor<17x2x40xf32>
     %t = mindspore.transpose %v, [1, 0, 2] : (tensor<17x2x40xf32>) -> tensor<2x17x40xf32>
     %s = mindspore.mul %t, %two : (tensor<2x17x40xf32>, tensor<f32>) -> tensor<2x17x40xf32>
-    mindspore.yield %s : tensor<2x17x40xf32>
+    %u = mindspore.add %s, %a2 : (tensor<2x17x40xf32>, tensor<40xf32>) -> tensor<2x17x40xf32>
+    mindspore.yield %u : tensor<2x17x40xf32>
   }
   return %p, %q, %o, %ot, %oc, %ob : tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<17x3x40xf32>, tensor<17x120xf32>, tensor<2x17x40xf32>
 }

@@ -179,6 +179,8 @@ struct MixGroup {
             return failure();
         }
         layouts[op->getResult(0)] = layouts[in];
+        if (isa<BlockArgument>(in) || inputViews.contains(in))
+          inputViews.insert(op->getResult(0));
         computed.insert(op->getResult(0));
         views.insert(op);
         continue;
@@ -226,13 +228,13 @@ struct MixGroup {
                                          "not compute")
                                .str());
         std::optional<Role> role = classify(op, i, arg);
-        if (role && *role != Role::Full && *role != Role::Scalar &&
-            !layout->isIdentity())
-          return fail(why, ("'" + name + "' broadcasts an input of shape " +
+        // N stays the innermost axis through a transpose, so a row along
+        // it still spreads over the tile's columns; a column does not.
+        if (role == Role::Column && !layout->isIdentity())
+          return fail(why, ("'" + name + "' broadcasts a column of shape " +
                             shapeText(cast<RankedTensorType>(arg.getType())
                                           .getShape()) +
-                            " onto a transposed value (only full-size inputs "
-                            "and scalars)")
+                            " onto a transposed value")
                                .str());
         if (role == Role::Full && failed(useLayout(arg, *layout, why)))
           return failure();
@@ -279,7 +281,8 @@ struct MixGroup {
   /// other GM places (a permuted store), unless it moves the tile's columns.
   LogicalResult analyzeTranspose(ms::TransposeOp op, std::string &why) {
     Value in = op.getInput();
-    if (!(in == matmul.getResult() || computed.contains(in)))
+    if (!(in == matmul.getResult() || computed.contains(in)) ||
+        inputViews.contains(in))
       return fail(why, "'transpose' permutes a value the epilogue does not "
                        "compute (an input: a prologue)");
     std::string reason;
@@ -377,6 +380,8 @@ struct MixGroup {
   int64_t m = 0, n = 0, k = 0, batch = 1, mImage = 0;
   /// Where each value's [m, n] tiles sit in its GM tensor (transposes).
   llvm::DenseMap<Value, TileLayout> layouts;
+  /// Reshapes of the group's inputs.
+  llvm::DenseSet<Value> inputViews;
   /// The layout a full-size input is read in.
   llvm::DenseMap<Value, TileLayout> argLayouts;
   /// The layout of each output (the yielded value's).
