@@ -71,15 +71,15 @@ FailureOr<TileLayout> mlir::ascend::transposeLayout(const TileLayout &in,
       int64_t need = shape[d];
       while (need > 1) {
         if (pos >= storage.size()) {
-          why = "the transpose's operand shape does not hold the matmul's "
+          why = "the transpose's operand shape does not hold the tiled "
                 "elements";
           return failure();
         }
         Digit digit = digits[storage[pos]];
         if (digit.size <= need) {
           if (need % digit.size) {
-            why = "a dimension of the transpose's operand mixes parts of the "
-                  "matmul's axes";
+            why = "a dimension of the transpose's operand mixes parts of two "
+                  "axes";
             return failure();
           }
           need /= digit.size;
@@ -87,12 +87,12 @@ FailureOr<TileLayout> mlir::ascend::transposeLayout(const TileLayout &in,
           continue;
         }
         if (digit.size % need) {
-          why = "a dimension of the transpose's operand mixes parts of the "
-                "matmul's axes";
+          why = "a dimension of the transpose's operand mixes parts of two "
+                "axes";
           return failure();
         }
         if (digit.isN) {
-          why = "the transpose's operand splits the matmul's N axis (the "
+          why = "the transpose's operand splits the innermost axis (the "
                 "tile's columns); that needs a Vector transpose";
           return failure();
         }
@@ -120,8 +120,8 @@ FailureOr<TileLayout> mlir::ascend::transposeLayout(const TileLayout &in,
   for (const Digit &d : digits) {
     if (d.isN) {
       if (d.stride != 1) {
-        why = "the permutation moves the matmul's N axis (the tile's "
-              "columns) off the innermost dimension; that needs a Vector "
+        why = "the permutation moves the innermost axis (the tile's "
+              "columns) off the last dimension; that needs a Vector "
               "transpose";
         return failure();
       }

@@ -14,6 +14,8 @@
 #ifndef ASCEND_LIB_CONVERSION_MINDSPORETOAICORE_PERMUTEDTILES_H
 #define ASCEND_LIB_CONVERSION_MINDSPORETOAICORE_PERMUTEDTILES_H
 
+#include "ascend/Dialect/AICore/IR/AICoreDialect.h"
+#include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -72,6 +74,17 @@ void copyPermutedTile(OpBuilder &b, Location loc, Value gm,
 /// Whether copyPermutedTile moves any tile of `rowBlock`-row blocks with
 /// one copy.
 bool isStridedTileLayout(const TileLayout &layout, int64_t rowBlock);
+
+/// Whether `group` (a `vector` fusion group) only transposes and reshapes
+/// its one input into its one result (PermuteKernels.cpp).
+bool isPermuteGroup(mindspore::FusionOp group);
+
+/// The Vector-core kernel of a permute group: [rows, cols] tiles of the
+/// input GM -> UB -> GM through the output's layout, or failure (`why`)
+/// when a transpose moves the innermost axis.
+FailureOr<aicore::KernelOp> buildPermuteKernel(mindspore::FusionOp group,
+                                               const aicore::AICoreTarget &target,
+                                               std::string &why);
 
 } // namespace mlir::ascend
 

@@ -107,7 +107,7 @@ func.func @transposed_residual(%a: tensor<34x24xf32>, %w: tensor<24x40xf32>, %r:
 // Transposes the MIX kernels do not store through a permutation stay
 // primitives, with a remark saying why.
 func.func @kept(%a: tensor<16x32xf32>, %b: tensor<32x32xf32>, %row: tensor<32xf32>, %r: tensor<16x32xf32>, %col: tensor<16x1xf32>) -> (tensor<4x16x8xf32>, tensor<8x2x32xf32>, tensor<8x2x32xf32>, tensor<16x32xf32>, tensor<16x32xf32>, tensor<16x32xf32>, tensor<16x32xf32>) {
-  // expected-remark @+1 {{mix group 'Fused_MatMul_Transpose_4' is not a MIX kernel (its primitives are converted one by one): 'transpose' with permutation [1, 0, 2] of [16, 4, 8] is not a permuted store: the transpose's operand splits the matmul's N axis (the tile's columns); that needs a Vector transpose}}
+  // expected-remark @+1 {{mix group 'Fused_MatMul_Transpose_4' is not a MIX kernel (its primitives are converted one by one): 'transpose' with permutation [1, 0, 2] of [16, 4, 8] is not a permuted store: the transpose's operand splits the innermost axis (the tile's columns); that needs a Vector transpose}}
   %0 = mindspore.fusion "mix" "Fused_MatMul_Transpose_4" (%a, %b) : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<4x16x8xf32> {
   ^bb0(%p: tensor<16x32xf32>, %q: tensor<32x32xf32>):
     %m = mindspore.matmul %p, %q : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<16x32xf32>

@@ -131,7 +131,7 @@ func.func @linear_bias(%x: tensor<20x24xf32>, %w: tensor<24x40xf32>, %b: tensor<
 // CHECK: aicore.launch @matmul_16x16x16_f32(
 // CHECK: mindspore.relu
 func.func @kept(%x: tensor<2x16x16xf32>, %y: tensor<2x16x16xf32>, %a: tensor<16x16xf32>, %b: tensor<16x16xf32>) -> (tensor<16x16xf32>, tensor<16x16xf32>) {
-  // expected-remark @+1 {{mix group 'Fused_MatMul_Transpose_3' is not a MIX kernel (its primitives are converted one by one): 'transpose' with permutation [1, 0] of [16, 16] is not a permuted store: the permutation moves the matmul's N axis (the tile's columns) off the innermost dimension; that needs a Vector transpose}}
+  // expected-remark @+1 {{mix group 'Fused_MatMul_Transpose_3' is not a MIX kernel (its primitives are converted one by one): 'transpose' with permutation [1, 0] of [16, 16] is not a permuted store: the permutation moves the innermost axis (the tile's columns) off the last dimension; that needs a Vector transpose}}
   %1 = mindspore.fusion "mix" "Fused_MatMul_Transpose_3" (%a, %b) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32> {
   ^bb0(%p: tensor<16x16xf32>, %q: tensor<16x16xf32>):
     %m = mindspore.matmul %p, %q : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
