@@ -28,10 +28,12 @@
 // KERNELS-DAG: aicore.kernel @Fused_BatchMatMul_Add_ReLU_0({{.*}}workspace_bytes
 // KERNELS-DAG: aicore.kernel @Fused_BatchMatMul_Transpose_Add_1({{.*}}workspace_bytes
 // KERNELS-DAG: aicore.kernel @Fused_BatchMatMul_Transpose_2({{.*}}) attributes {{{.*}}aicore.tiling
-// KERNELS-DAG: aicore.kernel @Fused_MatMul_Transpose_Mul_Add_3({{.*}}workspace_bytes
+// KERNELS-DAG: aicore.kernel @Fused_MatMul_Transpose_Mul_Add_3(
+// KERNELS-DAG: aicore.kernel @batch_matmul_6x7x9x5_f32_ta_tb(
+// KERNELS-DAG: aicore.kernel @Fused_BatchMatMul_Transpose_Add_4({{.*}}workspace_bytes
 // KERNELS-NOT: mindspore.batch_matmul
 // KERNELS-NOT: mindspore.transpose
-func.func @main(%x: tensor<3x17x24xf32>, %yt: tensor<3x40x24xf32>, %xt: tensor<3x24x17xf32>, %y: tensor<3x24x40xf32>, %r: tensor<3x17x40xf32>, %rt: tensor<17x3x40xf32>, %a: tensor<34x24xf32>, %w: tensor<24x40xf32>, %bias: tensor<40xf32>) -> (tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<17x3x40xf32>, tensor<17x120xf32>, tensor<2x17x40xf32>) {
+func.func @main(%x: tensor<3x17x24xf32>, %yt: tensor<3x40x24xf32>, %xt: tensor<3x24x17xf32>, %y: tensor<3x24x40xf32>, %r: tensor<3x17x40xf32>, %rt: tensor<17x3x40xf32>, %a: tensor<34x24xf32>, %w: tensor<24x40xf32>, %bias: tensor<40xf32>, %x4: tensor<2x3x5x7xf32>, %y4: tensor<2x3x9x5xf32>, %r4: tensor<3x2x7x9xf32>) -> (tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<17x3x40xf32>, tensor<17x120xf32>, tensor<2x17x40xf32>, tensor<2x3x7x9xf32>, tensor<3x2x7x9xf32>) {
   // Cube kernels: transpose_b, and transpose_a with a plain B.
   %p = mindspore.batch_matmul %x, %yt {transpose_b = true} : (tensor<3x17x24xf32>, tensor<3x40x24xf32>) -> tensor<3x17x40xf32>
   %q = mindspore.batch_matmul %xt, %y {transpose_a = true} : (tensor<3x24x17xf32>, tensor<3x24x40xf32>) -> tensor<3x17x40xf32>
@@ -74,5 +76,15 @@ func.func @main(%x: tensor<3x17x24xf32>, %yt: tensor<3x40x24xf32>, %xt: tensor<3
     %u = mindspore.add %s, %a2 : (tensor<2x17x40xf32>, tensor<40xf32>) -> tensor<2x17x40xf32>
     mindspore.yield %u : tensor<2x17x40xf32>
   }
-  return %p, %q, %o, %ot, %oc, %ob : tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<17x3x40xf32>, tensor<17x120xf32>, tensor<2x17x40xf32>
+  // Two batch dimensions, both operands transposed, and a permutation of
+  // the batch dimensions in the epilogue.
+  %p4 = mindspore.batch_matmul %x4, %y4 {transpose_a = true, transpose_b = true} : (tensor<2x3x5x7xf32>, tensor<2x3x9x5xf32>) -> tensor<2x3x7x9xf32>
+  %o4 = mindspore.fusion "mix" "Fused_BatchMatMul_Transpose_Add_4" (%x4, %y4, %r4) : (tensor<2x3x5x7xf32>, tensor<2x3x9x5xf32>, tensor<3x2x7x9xf32>) -> tensor<3x2x7x9xf32> {
+  ^bb0(%a0: tensor<2x3x5x7xf32>, %a1: tensor<2x3x9x5xf32>, %a2: tensor<3x2x7x9xf32>):
+    %m = mindspore.batch_matmul %a0, %a1 {transpose_a = true, transpose_b = true} : (tensor<2x3x5x7xf32>, tensor<2x3x9x5xf32>) -> tensor<2x3x7x9xf32>
+    %t = mindspore.transpose %m, [1, 0, 2, 3] : (tensor<2x3x7x9xf32>) -> tensor<3x2x7x9xf32>
+    %s = mindspore.add %t, %a2 : (tensor<3x2x7x9xf32>, tensor<3x2x7x9xf32>) -> tensor<3x2x7x9xf32>
+    mindspore.yield %s : tensor<3x2x7x9xf32>
+  }
+  return %p, %q, %o, %ot, %oc, %ob, %p4, %o4 : tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<17x3x40xf32>, tensor<17x120xf32>, tensor<2x17x40xf32>, tensor<2x3x7x9xf32>, tensor<3x2x7x9xf32>
 }
