@@ -40,6 +40,8 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace mlir::ascend;
 using namespace mlir::ascend::aicore;
@@ -680,6 +682,13 @@ private:
                  cols);
   }
 
+  /// A divisor of every tile's first (stacked) row: tiles start at
+  /// multiples of tm in each image.
+  int64_t tileAlign() const {
+    return isa<ms::BatchMatMulOp>(g.matmul.op) ? std::gcd(g.mImage, t.tm)
+                                               : t.tm;
+  }
+
   /// The hand-off of one finished Cube tile (see the file comment).
   void handOff(OpBuilder &cb, Value acc, OpFoldResult mi, OpFoldResult ni,
                int64_t rows, int64_t cols, OpFoldResult tile) {
@@ -757,7 +766,8 @@ private:
             // Read through the transpose the epilogue applies to it.
             copyPermutedTile(ob, loc, gm, g.argLayouts.lookup(arg), g.mImage,
                              gmRow, ni, tile(ob, full[arg][u], rows, cols),
-                             rows, cols, /*toGM=*/false);
+                             rows, cols, /*toGM=*/false,
+                             std::gcd(tileAlign(), row0));
             break;
           }
           CopyOp::create(ob, loc, block(ob, gm, gmRow, ni, rows, cols),
@@ -830,7 +840,7 @@ private:
           // A transposed result: the permuted store.
           copyPermutedTile(ob, loc, gm, layout, g.mImage, gmRow, ni,
                            tile(ob, outs[r][u], rows, cols), rows, cols,
-                           /*toGM=*/true);
+                           /*toGM=*/true, std::gcd(tileAlign(), row0));
           continue;
         }
         CopyOp::create(ob, loc, tile(ob, outs[r][u], rows, cols),
@@ -929,7 +939,10 @@ KernelOp buildPermutedStoreKernel(MixGroup &g, const MatMulTiling &t,
     };
     for (auto [i, layout] : llvm::enumerate(g.outputLayouts))
       copyPermutedTile(cb, loc, entry.getArgument(2 + i), layout, g.mImage,
-                       index(mi), index(ni), acc, rows, cols, /*toGM=*/true);
+                       index(mi), index(ni), acc, rows, cols, /*toGM=*/true,
+                       isa<ms::BatchMatMulOp>(g.matmul.op)
+                           ? std::gcd(g.mImage, t.tm)
+                           : t.tm);
   };
   if (isa<ms::BatchMatMulOp>(g.matmul.op))
     buildBatchMatMulCubePart(kernel, g.batch, g.mImage, g.n, g.k,

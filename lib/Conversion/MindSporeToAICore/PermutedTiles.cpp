@@ -188,7 +188,8 @@ bool mlir::ascend::isStridedTileLayout(const TileLayout &layout,
 void mlir::ascend::copyPermutedTile(OpBuilder &b, Location loc, Value gm,
                                     const TileLayout &layout, int64_t rowBlock,
                                     Value row, Value col, Value tile,
-                                    int64_t rows, int64_t cols, bool toGM) {
+                                    int64_t rows, int64_t cols, bool toGM,
+                                    int64_t rowAlign) {
   SmallVector<TileFactor> merged = mergedRows(layout);
   Value flat = flatten(b, loc, gm);
   auto flatType = cast<MemRefType>(flat.getType());
@@ -260,6 +261,71 @@ void mlir::ascend::copyPermutedTile(OpBuilder &b, Location loc, Value gm,
                                            storage, offsets, sizes, strides);
     copy(tile, view);
     return;
+  }
+  // Rows in whole groups of the innermost digit I, inside one block of the
+  // next digit O times I: the rows sharing I's value are equally spaced
+  // (O's stride in GM, I's size in the tile), one strided copy each.
+  if (merged.size() >= 2) {
+    TileFactor inner = merged.back(), outer = merged[merged.size() - 2];
+    int64_t d = inner.size;
+    if (d < rows && rows % d == 0 && rowAlign % d == 0 &&
+        (outer.size * d) % rowBlock == 0) {
+      // The storage as its digits, outermost first (as above).
+      struct Dim {
+        int64_t size, stride;
+        int digit; ///< index into `merged`, -1 for N
+      };
+      SmallVector<Dim> dims;
+      for (auto [i, f] : llvm::enumerate(merged))
+        dims.push_back({f.size, f.stride, int(i)});
+      dims.push_back({layout.cols, layout.colStride, -1});
+      llvm::sort(dims, [](const Dim &a, const Dim &c) {
+        return a.stride > c.stride;
+      });
+      SmallVector<int64_t> shape;
+      ReassociationIndices all;
+      for (auto [i, dim] : llvm::enumerate(dims)) {
+        shape.push_back(dim.size);
+        all.push_back(i);
+      }
+      Value storage = memref::ExpandShapeOp::create(
+          b, loc,
+          MemRefType::get(shape, flatType.getElementType(),
+                          MemRefLayoutAttrInterface{},
+                          flatType.getMemorySpace()),
+          flat, ArrayRef<ReassociationIndices>{all});
+      auto sourceType = cast<MemRefType>(storage.getType());
+      int64_t runs = rows / d;
+      for (int64_t v = 0; v < d; ++v) {
+        SmallVector<OpFoldResult> offsets, sizes,
+            strides(dims.size(), b.getIndexAttr(1));
+        for (const Dim &dim : dims) {
+          if (dim.digit < 0) {
+            offsets.push_back(col);
+            sizes.push_back(b.getIndexAttr(cols));
+          } else if (size_t(dim.digit) + 1 == merged.size()) {
+            offsets.push_back(b.getIndexAttr(v));
+            sizes.push_back(b.getIndexAttr(1));
+          } else {
+            offsets.push_back(digitOf(b, loc, row, merged, dim.digit));
+            sizes.push_back(b.getIndexAttr(
+                size_t(dim.digit) + 2 == merged.size() ? runs : 1));
+          }
+        }
+        auto viewType = memref::SubViewOp::inferRankReducedResultType(
+            {runs, cols}, sourceType, offsets, sizes, strides);
+        Value inGM = memref::SubViewOp::create(
+            b, loc, cast<MemRefType>(viewType), storage, offsets, sizes,
+            strides);
+        Value onChip = memref::SubViewOp::create(
+            b, loc, tile,
+            ArrayRef<OpFoldResult>{b.getIndexAttr(v), b.getIndexAttr(0)},
+            ArrayRef<OpFoldResult>{b.getIndexAttr(runs), b.getIndexAttr(cols)},
+            ArrayRef<OpFoldResult>{b.getIndexAttr(d), b.getIndexAttr(1)});
+        copy(onChip, inGM);
+      }
+      return;
+    }
   }
   // Rows not equally spaced: one copy per row, at the row's own offset.
   auto loop = scf::ForOp::create(b, loc, constant(b, loc, 0),

@@ -65,11 +65,14 @@ FailureOr<TileLayout> transposeLayout(const TileLayout &in,
 /// `rowBlock` rows (an image of a batched matmul, else the whole M): when
 /// the innermost group of row factors that are stored one after another
 /// spans a multiple of it, the rows are equally spaced in `gm` and one
-/// strided copy moves the tile; otherwise an scf.for copies row by row.
+/// strided copy moves the tile. Otherwise, when `row` is known to be a
+/// multiple of `rowAlign` and the rows come in whole groups of the innermost
+/// digit (size d < rows), the rows sharing that digit are equally spaced in
+/// both places: d strided copies; else an scf.for copies row by row.
 void copyPermutedTile(OpBuilder &b, Location loc, Value gm,
                       const TileLayout &layout, int64_t rowBlock, Value row,
                       Value col, Value tile, int64_t rows, int64_t cols,
-                      bool toGM);
+                      bool toGM, int64_t rowAlign = 1);
 
 /// Whether copyPermutedTile moves any tile of `rowBlock`-row blocks with
 /// one copy.

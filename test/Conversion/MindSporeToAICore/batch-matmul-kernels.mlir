@@ -51,15 +51,19 @@
 // CHECK: aicore.return
 
 // Rows (s, b) of a [34, 40] MatMul transposed to [b, s, n]: consecutive
-// rows are 680 and 40 elements apart, so the AIVs load the residual and
-// store the result one row at a time.
+// rows are 680 and 40 elements apart. A chunk of 8 rows (from an even row)
+// holds 4 rows of each b, 40 elements apart in GM and 2 rows apart in UB:
+// two strided copies each way. The last tile's rows (32 and 33, one per
+// AIV) go one row at a time.
 // CHECK-LABEL: aicore.kernel @Fused_MatMul_Transpose_Add_2
 // CHECK: aicore.on_core aiv
+// CHECK: aicore.copy {{.*}} : memref<4x16xf32, strided<[40, 1], offset: ?>, #aicore.space<gm>> to memref<4x16xf32, strided<[32, 1]>, #aicore.space<ub>>
+// CHECK: aicore.copy {{.*}} : memref<4x16xf32, strided<[40, 1], offset: ?>, #aicore.space<gm>> to memref<4x16xf32, strided<[32, 1], offset: 16>, #aicore.space<ub>>
+// CHECK: aicore.vadd
+// CHECK: aicore.copy {{.*}} : memref<4x16xf32, strided<[32, 1]>, #aicore.space<ub>> to memref<4x16xf32, strided<[40, 1], offset: ?>, #aicore.space<gm>>
+// CHECK: aicore.copy {{.*}} : memref<4x16xf32, strided<[32, 1], offset: 16>, #aicore.space<ub>> to memref<4x16xf32, strided<[40, 1], offset: ?>, #aicore.space<gm>>
 // CHECK: scf.for
 // CHECK: memref.expand_shape {{.*}} output_shape [1, 16]
-// CHECK: aicore.copy {{.*}} : memref<1x16xf32, strided<[16, 1], offset: ?>, #aicore.space<gm>> to memref<1x16xf32, strided<[16, 1], offset: ?>, #aicore.space<ub>>
-// CHECK: aicore.vadd
-// CHECK: scf.for
 // CHECK: aicore.copy {{.*}} : memref<1x16xf32, strided<[16, 1], offset: ?>, #aicore.space<ub>> to memref<1x16xf32, strided<[16, 1], offset: ?>, #aicore.space<gm>>
 
 // The standalone BatchMatMul: stacked operands, 18 blocks.
