@@ -1,8 +1,12 @@
 //===- MixKernels.cpp - MIX fusion groups to Cube + Vector kernels --------===//
 //
-// A `mindspore.fusion "mix"` group of one MatMul and an elementwise epilogue
-// becomes one MIX kernel. On the separated A2/A3 AI Core the Cube core (AIC)
-// and its two Vector cores (AIV) share no on-chip memory, so:
+// A `mindspore.fusion "mix"` group of one MatMul (or BatchMatMul, its images
+// stacked in M) and an elementwise epilogue becomes one MIX kernel; a
+// Transpose in the epilogue only changes where the tiles go in GM
+// (PermutedTiles.h), and an epilogue of only transposes and reshapes is a
+// Cube kernel whose FIX stores through the permutation. On the separated
+// A2/A3 AI Core the Cube core (AIC) and its two Vector cores (AIV) share no
+// on-chip memory, so:
 //
 //   AIC (aicore.on_core aic), per output tile, the block's j-th:
 //     cross_core_wait_flag fix, 1        // a workspace slot is free

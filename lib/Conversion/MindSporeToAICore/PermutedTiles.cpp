@@ -246,11 +246,9 @@ void mlir::ascend::copyPermutedTile(OpBuilder &b, Location loc, Value gm,
           b, loc, flat, ArrayRef<OpFoldResult>{col},
           ArrayRef<OpFoldResult>{b.getIndexAttr(cols)},
           ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
-      auto sliceType = cast<MemRefType>(slice.getType());
       Value view = memref::ExpandShapeOp::create(
           b, loc, SmallVector<int64_t>{1, cols}, slice,
           ArrayRef<ReassociationIndices>{{0, 1}});
-      (void)sliceType;
       copy(tile, view);
       return;
     }
