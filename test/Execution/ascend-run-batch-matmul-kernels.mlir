@@ -21,7 +21,7 @@
 // CHECK: run 0: {{.*}}: ok
 // CHECK-NOT: mismatch
 
-// Inputs are small integers (every product and sum exact in f32); the
+// Inputs are small integers (every product and sum exact in f32 and f16); the
 // expected outputs are numpy's (Inputs/batch-matmul-kernels.runs).
 // KERNELS-DAG: aicore.kernel @batch_matmul_3x17x40x24_f32_tb(
 // KERNELS-DAG: aicore.kernel @batch_matmul_3x17x40x24_f32_ta(
@@ -31,9 +31,11 @@
 // KERNELS-DAG: aicore.kernel @Fused_MatMul_Transpose_Mul_Add_3(
 // KERNELS-DAG: aicore.kernel @batch_matmul_6x7x9x5_f32_ta_tb(
 // KERNELS-DAG: aicore.kernel @Fused_BatchMatMul_Transpose_Add_4({{.*}}workspace_bytes
+// KERNELS-DAG: aicore.kernel @Fused_BatchMatMul_Transpose_5(
+// KERNELS-DAG: aicore.kernel @Fused_BatchMatMul_ReLU_6({{.*}}workspace_bytes
 // KERNELS-NOT: mindspore.batch_matmul
 // KERNELS-NOT: mindspore.transpose
-func.func @main(%x: tensor<3x17x24xf32>, %yt: tensor<3x40x24xf32>, %xt: tensor<3x24x17xf32>, %y: tensor<3x24x40xf32>, %r: tensor<3x17x40xf32>, %rt: tensor<17x3x40xf32>, %a: tensor<34x24xf32>, %w: tensor<24x40xf32>, %bias: tensor<40xf32>, %x4: tensor<2x3x5x7xf32>, %y4: tensor<2x3x9x5xf32>, %r4: tensor<3x2x7x9xf32>) -> (tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<17x3x40xf32>, tensor<17x120xf32>, tensor<2x17x40xf32>, tensor<2x3x7x9xf32>, tensor<3x2x7x9xf32>) {
+func.func @main(%x: tensor<3x17x24xf32>, %yt: tensor<3x40x24xf32>, %xt: tensor<3x24x17xf32>, %y: tensor<3x24x40xf32>, %r: tensor<3x17x40xf32>, %rt: tensor<17x3x40xf32>, %a: tensor<34x24xf32>, %w: tensor<24x40xf32>, %bias: tensor<40xf32>, %x4: tensor<2x3x5x7xf32>, %y4: tensor<2x3x9x5xf32>, %r4: tensor<3x2x7x9xf32>, %xh: tensor<3x17x24xf16>, %yh: tensor<3x40x24xf16>) -> (tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<17x3x40xf32>, tensor<17x120xf32>, tensor<2x17x40xf32>, tensor<2x3x7x9xf32>, tensor<3x2x7x9xf32>, tensor<17x120xf16>, tensor<3x17x40xf16>) {
   // Cube kernels: transpose_b, and transpose_a with a plain B.
   %p = mindspore.batch_matmul %x, %yt {transpose_b = true} : (tensor<3x17x24xf32>, tensor<3x40x24xf32>) -> tensor<3x17x40xf32>
   %q = mindspore.batch_matmul %xt, %y {transpose_a = true} : (tensor<3x24x17xf32>, tensor<3x24x40xf32>) -> tensor<3x17x40xf32>
@@ -86,5 +88,20 @@ func.func @main(%x: tensor<3x17x24xf32>, %yt: tensor<3x40x24xf32>, %xt: tensor<3
     %s = mindspore.add %t, %a2 : (tensor<3x2x7x9xf32>, tensor<3x2x7x9xf32>) -> tensor<3x2x7x9xf32>
     mindspore.yield %s : tensor<3x2x7x9xf32>
   }
-  return %p, %q, %o, %ot, %oc, %ob, %p4, %o4 : tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<17x3x40xf32>, tensor<17x120xf32>, tensor<2x17x40xf32>, tensor<2x3x7x9xf32>, tensor<3x2x7x9xf32>
+  // f16: the FIX converts the f32 tiles on their permuted store, and a MIX
+  // kernel's epilogue runs on f16 tiles.
+  %oh = mindspore.fusion "mix" "Fused_BatchMatMul_Transpose_5" (%xh, %yh) : (tensor<3x17x24xf16>, tensor<3x40x24xf16>) -> tensor<17x120xf16> {
+  ^bb0(%a0: tensor<3x17x24xf16>, %a1: tensor<3x40x24xf16>):
+    %m = mindspore.batch_matmul %a0, %a1 {transpose_b = true} : (tensor<3x17x24xf16>, tensor<3x40x24xf16>) -> tensor<3x17x40xf16>
+    %t = mindspore.transpose %m, [1, 0, 2] : (tensor<3x17x40xf16>) -> tensor<17x3x40xf16>
+    %v = mindspore.reshape %t, [17, 120] : (tensor<17x3x40xf16>) -> tensor<17x120xf16>
+    mindspore.yield %v : tensor<17x120xf16>
+  }
+  %rh = mindspore.fusion "mix" "Fused_BatchMatMul_ReLU_6" (%xh, %yh) : (tensor<3x17x24xf16>, tensor<3x40x24xf16>) -> tensor<3x17x40xf16> {
+  ^bb0(%a0: tensor<3x17x24xf16>, %a1: tensor<3x40x24xf16>):
+    %m = mindspore.batch_matmul %a0, %a1 {transpose_b = true} : (tensor<3x17x24xf16>, tensor<3x40x24xf16>) -> tensor<3x17x40xf16>
+    %e = mindspore.relu %m : tensor<3x17x40xf16>
+    mindspore.yield %e : tensor<3x17x40xf16>
+  }
+  return %p, %q, %o, %ot, %oc, %ob, %p4, %o4, %oh, %rh : tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<3x17x40xf32>, tensor<17x3x40xf32>, tensor<17x120xf32>, tensor<2x17x40xf32>, tensor<2x3x7x9xf32>, tensor<3x2x7x9xf32>, tensor<17x120xf16>, tensor<3x17x40xf16>
 }
