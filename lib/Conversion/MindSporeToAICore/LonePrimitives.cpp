@@ -61,9 +61,9 @@ std::string reasonWithoutKernel(Operation *op,
   if (isa<ms::AssertOp>(op))
     return "an Assert is a guard that the host checks, not an AI Core "
            "kernel (an AI_CPU task in the op summary)";
-  if (isa<ms::BatchMatMulOp, ms::Conv2DTransposeOp>(op))
-    return ("the Cube kernels cover MatMul and Conv2D with group 1 only, "
-            "not '" +
+  if (isa<ms::Conv2DTransposeOp>(op))
+    return ("the Cube kernels cover MatMul, BatchMatMul and Conv2D with "
+            "group 1 only, not '" +
             op->getName().stripDialect() + "'")
         .str();
   if (isa<ms::BroadcastToOp>(op))
@@ -184,15 +184,15 @@ void mlir::ascend::convertLonePrimitives(
       if (isa_and_nonnull<ms::MindSporeDialect>(op->getDialect()) &&
           !isNotAKernel(op) &&
           // Their converters remark on the ones they leave.
-          !isa<ms::MatMulOp, ms::Conv2DOp>(op))
+          !isa<ms::MatMulOp, ms::BatchMatMulOp, ms::Conv2DOp>(op))
         candidates.push_back(op);
     });
     for (Operation *op : candidates) {
       std::string why = reasonWithoutKernel(op, loadTime);
       // A quick refusal of primitives without a mapping (a Gather's check
-      // needs its table and indices to be the group's inputs: the group
-      // analysis makes it).
-      if (why.empty() && !isa<ms::GatherOp>(op))
+      // needs its table and indices to be the group's inputs, and a
+      // Transpose may be a copy kernel: the group analysis decides).
+      if (why.empty() && !isa<ms::GatherOp, ms::TransposeOp>(op))
         (void)checkVectorPrimitive(op, why);
       if (!why.empty()) {
         op->emitRemark("no AI Core kernel for primitive '")

@@ -38,6 +38,8 @@ struct MatMulShape {
   bool withBias;
   /// Stacked [m, k] x [k, n] problems sharing B (a convolution's batch).
   int64_t images = 1;
+  /// A BatchMatMul: each image has its own B (`[k, n]` per image).
+  bool batched = false;
   /// An implicit-GEMM convolution: A's L1 stages are input bands.
   const ConvGeometry *conv = nullptr;
   /// The search also tries split-K tilings (plain matmul kernels only);
@@ -75,6 +77,8 @@ public:
                       s.conv->width * s.eb
                 : double(s.m * s.k) * s.eb) +
         double(s.k * s.n) * s.eb;
+    if (s.batched)
+      distinct *= s.images;
     if (s.withBias) {
       requested += double(nM * s.n) * s.eb;
       distinct += double(s.n) * s.eb;
@@ -678,6 +682,30 @@ FailureOr<MatMulTiling> mlir::ascend::checkMatMulTilingWithSplitK(
   return checkTiling(*shape, t, target, why);
 }
 
+FailureOr<MatMulTiling> mlir::ascend::chooseBatchMatMulTiling(
+    int64_t batch, int64_t m, int64_t n, int64_t k, Type elementType,
+    const AICoreTarget &target, std::string &why) {
+  FailureOr<MatMulShape> shape =
+      getMatMulShape(m, n, k, elementType, /*withBias=*/false, target, why);
+  if (failed(shape))
+    return failure();
+  shape->images = batch;
+  shape->batched = true;
+  return searchTiling(*shape, target, why);
+}
+
+FailureOr<MatMulTiling> mlir::ascend::checkBatchMatMulTiling(
+    int64_t batch, int64_t m, int64_t n, int64_t k, Type elementType,
+    MatMulTiling t, const AICoreTarget &target, std::string &why) {
+  FailureOr<MatMulShape> shape =
+      getMatMulShape(m, n, k, elementType, /*withBias=*/false, target, why);
+  if (failed(shape))
+    return failure();
+  shape->images = batch;
+  shape->batched = true;
+  return checkTiling(*shape, t, target, why);
+}
+
 /// The implicit GEMM of `conv`: M = Ho * Wo per image, N = Cout,
 /// K = C * KH * KW, the batch stacked in M.
 static FailureOr<MatMulShape> getConvShape(const ConvGeometry &conv,
@@ -727,16 +755,26 @@ struct MatMulProblem {
   Type elementType;
   bool transposeA, transposeB, withBias;
   int64_t images = 1; ///< stacked problems (CubeGemm::images)
+  /// A BatchMatMul of `images` problems, each with its own B: the kernel's
+  /// GM operands are `[images * m, k]` (`[images * k, m]` with transposeA),
+  /// `[images * k, n]` (`[images * n, k]` with transposeB) and the result
+  /// `[images * m, n]`, the images stacked in the leading dimension.
+  bool batched = false;
 
   auto key() const {
     return std::make_tuple(m, n, k, elementType.getAsOpaquePointer(),
-                           transposeA, transposeB, withBias);
+                           transposeA, transposeB, withBias,
+                           batched ? images : 0);
   }
 
   std::string kernelName() const {
     std::string name;
     llvm::raw_string_ostream os(name);
-    os << "matmul_" << m << "x" << n << "x" << k << "_" << elementType;
+    if (batched)
+      os << "batch_matmul_" << images << "x";
+    else
+      os << "matmul_";
+    os << m << "x" << n << "x" << k << "_" << elementType;
     if (transposeA)
       os << "_ta";
     if (transposeB)
@@ -769,6 +807,11 @@ public:
     int64_t kS = t.kStages * t.tk;
     if (hooks)
       y = hooks->prepare(b, loc, x, y, out);
+    if (p.batched) {
+      x = stackImages(x);
+      y = stackImages(y);
+      out = stackImages(out);
+    }
     for (int e = 0; e < t.l1Buffers; ++e) {
       aL1[e] = hooks ? hooks->allocAStage(b, loc)
                      : alloc(aShape(t.tm, kS), elt, AddressSpace::L1);
@@ -832,6 +875,37 @@ private:
       fn(Pipe::M, Pipe::MTE1, e); // L0A/L0B slice e free
     for (int64_t c = 0; c < t.l0cBuffers; ++c)
       fn(Pipe::FIX, Pipe::M, c); // L0C buffer c free
+  }
+
+  /// A BatchMatMul operand `[B..., r, c]` (GM) as the `[B * r, c]` matrix
+  /// of its stacked images.
+  Value stackImages(Value v) {
+    auto type = cast<MemRefType>(v.getType());
+    if (type.getRank() <= 2)
+      return v;
+    ReassociationIndices lead;
+    for (int64_t d = 0; d + 1 < type.getRank(); ++d)
+      lead.push_back(d);
+    return memref::CollapseShapeOp::create(
+        b, loc, v,
+        ArrayRef<ReassociationIndices>{lead, {type.getRank() - 1}});
+  }
+
+  /// The GM part of A a stage loads: rows [mi, mi + rows) (stacked in a
+  /// BatchMatMul) and K [k, k + kLen).
+  Value gmA(OpFoldResult mi, OpFoldResult k, int64_t rows, int64_t kLen) {
+    if (p.batched && p.transposeA)
+      return view(x, add(mul(image, p.k), k), rowInImage, kLen, rows);
+    return aView(x, mi, k, rows, kLen);
+  }
+  /// The GM part of B a stage loads: K [k, k + kLen), columns
+  /// [ni, ni + cols) (of the current image's B in a BatchMatMul).
+  Value gmB(OpFoldResult k, OpFoldResult ni, int64_t kLen, int64_t cols) {
+    if (!p.batched)
+      return bView(y, k, ni, kLen, cols);
+    if (p.transposeB)
+      return view(y, add(mul(image, p.n), ni), k, cols, kLen);
+    return view(y, add(mul(image, p.k), k), ni, kLen, cols);
   }
 
   SmallVector<int64_t> aShape(int64_t rows, int64_t kLen) const {
@@ -976,7 +1050,8 @@ private:
   }
 
   /// The first result row and column of tile `index` (row-major) of
-  /// region `r`.
+  /// region `r`; sets `image` and `rowInImage` to the tile's image and its
+  /// first row in the image.
   std::pair<OpFoldResult, OpFoldResult> tileOrigin(const MatMulRegion &r,
                                                    OpFoldResult index) {
     // Row-major over the region's tiles.
@@ -989,8 +1064,12 @@ private:
                                   [](int64_t a, int64_t d) { return a % d; });
     }
     OpFoldResult rowStart = add(constant(r.rowBase), mul(row, t.tm));
+    image = constant(0);
+    rowInImage = rowStart;
     if (r.imageTiles == 1) {
       rowStart = add(mul(row, p.m), constant(r.rowBase));
+      image = row;
+      rowInImage = constant(r.rowBase);
     } else if (r.imageTiles) {
       // Tile row mod imageTiles of image row / imageTiles.
       OpFoldResult image = arith<arith::DivUIOp>(
@@ -1001,6 +1080,8 @@ private:
           [](int64_t a, int64_t d) { return a % d; });
       rowStart = add(mul(image, p.m),
                      add(constant(r.rowBase), mul(within, t.tm)));
+      this->image = image;
+      rowInImage = add(constant(r.rowBase), mul(within, t.tm));
     }
     return {rowStart, add(constant(r.colBase), mul(col, t.tn))};
   }
@@ -1209,11 +1290,11 @@ private:
     else
       CopyOp::create(b, loc,
                      sources.a ? aView(sources.a, sources.aRow, k, rows, kLen)
-                               : aView(x, mi, k, rows, kLen),
+                               : gmA(mi, k, rows, kLen),
                      aStage);
     CopyOp::create(b, loc,
                    sources.b ? bView(sources.b, k, sources.bRow, kLen, cols)
-                             : bView(y, k, ni, kLen, cols),
+                             : gmB(k, ni, kLen, cols),
                    bStage);
     if (biasThisTile && stage == 0)
       CopyOp::create(b, loc, view(biasRow, constant(0), ni, 1, cols),
@@ -1265,6 +1346,8 @@ private:
   /// The tile being built starts from the bias row (not a split-K part
   /// after the first) / adds into the result (a split-K part).
   bool biasThisTile = false, atomicStore = false;
+  /// The image of the tile being built and its first row in the image.
+  OpFoldResult image, rowInImage;
 };
 
 } // namespace
@@ -1334,6 +1417,25 @@ void mlir::ascend::buildMatMulCubePart(KernelOp kernel, int64_t m, int64_t n,
   builder.handOff = std::move(handOff);
   builder.tileStart = std::move(tileStart);
   builder.tileLoaded = std::move(tileLoaded);
+  builder.build();
+}
+
+void mlir::ascend::buildBatchMatMulCubePart(
+    KernelOp kernel, int64_t batch, int64_t m, int64_t n, int64_t k,
+    Type elementType, bool transposeA, bool transposeB, const MatMulTiling &t,
+    CubeTileHandOff handOff) {
+  MatMulProblem p;
+  p.m = m;
+  p.n = n;
+  p.k = k;
+  p.images = batch;
+  p.batched = true;
+  p.elementType = elementType;
+  p.transposeA = transposeA;
+  p.transposeB = transposeB;
+  p.withBias = false;
+  MatMulKernelBuilder builder(kernel, p, t);
+  builder.handOff = std::move(handOff);
   builder.build();
 }
 
@@ -1430,6 +1532,11 @@ struct ConvertMindSporeToAICorePass
     module.walk([&](mindspore::MatMulOp op) { matmuls.push_back(op); });
     for (mindspore::MatMulOp op : matmuls)
       convert(op, *target, symbols, kernels);
+    SmallVector<mindspore::BatchMatMulOp> batchMatmuls;
+    module.walk(
+        [&](mindspore::BatchMatMulOp op) { batchMatmuls.push_back(op); });
+    for (mindspore::BatchMatMulOp op : batchMatmuls)
+      convertBatch(op, *target, symbols, kernels);
     // Convolutions become implicit-GEMM Cube kernels (ConvKernels.cpp).
     SmallVector<mindspore::Conv2DOp> convs;
     module.walk([&](mindspore::Conv2DOp op) { convs.push_back(op); });
@@ -1458,6 +1565,75 @@ struct ConvertMindSporeToAICorePass
   };
   using Kernels =
       std::map<decltype(std::declval<MatMulProblem>().key()), KernelOrReason>;
+
+  /// A BatchMatMul becomes one Cube kernel over all its images (batch x M
+  /// tiles x N tiles dealt to the cores), or stays with a remark.
+  void convertBatch(mindspore::BatchMatMulOp op, const AICoreTarget &target,
+                    SymbolTable &symbols, Kernels &kernels) {
+    auto xType = cast<RankedTensorType>(op.getX().getType());
+    auto resultType = cast<RankedTensorType>(op.getResult().getType());
+    int64_t rank = resultType.getRank();
+    MatMulProblem p;
+    p.m = resultType.getDimSize(rank - 2);
+    p.n = resultType.getDimSize(rank - 1);
+    p.k = xType.getDimSize(rank - (op.getTransposeA() ? 2 : 1));
+    p.images = resultType.getNumElements() / std::max<int64_t>(1, p.m * p.n);
+    p.batched = true;
+    p.elementType = resultType.getElementType();
+    p.transposeA = op.getTransposeA();
+    p.transposeB = op.getTransposeB();
+    p.withBias = false;
+    auto [known, isNew] = kernels.try_emplace(p.key());
+    KernelOrReason &built = known->second;
+    if (isNew) {
+      FailureOr<MatMulTiling> tiling;
+      if (p.images < 1) {
+        built.why = "empty batch";
+        tiling = failure();
+      } else if (tilingOption.empty()) {
+        tiling = chooseBatchMatMulTiling(p.images, p.m, p.n, p.k,
+                                         p.elementType, target, built.why);
+      } else {
+        tiling = checkBatchMatMulTiling(p.images, p.m, p.n, p.k, p.elementType,
+                                        getTilingFromOption(tilingOption),
+                                        target, built.why);
+        built.optionRefused = failed(tiling);
+      }
+      if (succeeded(tiling)) {
+        SmallVector<Type> argTypes{getGMType(xType),
+                                   getGMType(cast<RankedTensorType>(
+                                       op.getY().getType())),
+                                   getGMType(resultType)};
+        OpBuilder builder(&getContext());
+        KernelOp kernel = KernelOp::create(
+            builder, op.getLoc(), p.kernelName(),
+            builder.getFunctionType(argTypes, {}), tiling->blockDim);
+        kernel->setAttr("aicore.tiling", getTilingAttr(builder, *tiling));
+        if (StringRef(target.name) != getDefaultTarget().name)
+          kernel.setChip(target.name);
+        symbols.insert(kernel);
+        MatMulKernelBuilder(kernel, p, *tiling).build();
+        built.kernel = kernel;
+      }
+    }
+    if (!built.kernel) {
+      if (built.optionRefused) {
+        op.emitError("cannot use the tiling option for this batch matmul: ")
+            << built.why;
+        failedAny = true;
+        return;
+      }
+      op.emitRemark("batch matmul kept at the mindspore level: ") << built.why;
+      return;
+    }
+    OpBuilder builder(op);
+    auto launch = LaunchOp::create(
+        builder, op.getLoc(), TypeRange{resultType},
+        FlatSymbolRefAttr::get(built.kernel.getSymNameAttr()),
+        ValueRange{op.getX(), op.getY()});
+    op.getResult().replaceAllUsesWith(launch.getResult(0));
+    op.erase();
+  }
 
   void convert(mindspore::MatMulOp op, const AICoreTarget &target,
                SymbolTable &symbols, Kernels &kernels) {

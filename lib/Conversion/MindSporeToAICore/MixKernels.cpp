@@ -1,8 +1,12 @@
 //===- MixKernels.cpp - MIX fusion groups to Cube + Vector kernels --------===//
 //
-// A `mindspore.fusion "mix"` group of one MatMul and an elementwise epilogue
-// becomes one MIX kernel. On the separated A2/A3 AI Core the Cube core (AIC)
-// and its two Vector cores (AIV) share no on-chip memory, so:
+// A `mindspore.fusion "mix"` group of one MatMul (or BatchMatMul, its images
+// stacked in M) and an elementwise epilogue becomes one MIX kernel; a
+// Transpose in the epilogue only changes where the tiles go in GM
+// (PermutedTiles.h), and an epilogue of only transposes and reshapes is a
+// Cube kernel whose FIX stores through the permutation. On the separated
+// A2/A3 AI Core the Cube core (AIC) and its two Vector cores (AIV) share no
+// on-chip memory, so:
 //
 //   AIC (aicore.on_core aic), per output tile, the block's j-th:
 //     cross_core_wait_flag fix, 1        // a workspace slot is free
@@ -27,6 +31,7 @@
 #include "ascend/Conversion/MindSporeToAICore/MixKernels.h"
 #include "CubeKernels.h"
 #include "MixPrologue.h"
+#include "PermutedTiles.h"
 #include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 
@@ -39,6 +44,8 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::ascend;
@@ -90,6 +97,22 @@ TypedAttr splatValue(Value v) {
   return cast<DenseElementsAttr>(c.getValue()).getSplatValue<TypedAttr>();
 }
 
+/// The Cube op of a mix group: a MatMul or a BatchMatMul (the same operands
+/// and transpose attributes).
+struct CubeOp {
+  Operation *op = nullptr;
+  explicit operator bool() const { return op; }
+  Value getX() const { return op->getOperand(0); }
+  Value getY() const { return op->getOperand(1); }
+  Value getResult() const { return op->getResult(0); }
+  bool getTransposeA() const { return flag("transpose_a"); }
+  bool getTransposeB() const { return flag("transpose_b"); }
+  bool flag(StringRef name) const {
+    auto attr = op->getAttrOfType<BoolAttr>(name);
+    return attr && attr.getValue();
+  }
+};
+
 /// The analysis of a mix group: its MatMul and the epilogue on its result.
 struct MixGroup {
   explicit MixGroup(ms::FusionOp group) : group(group) {}
@@ -98,15 +121,20 @@ struct MixGroup {
     Block &body = group.getBody().front();
     // The work in front of the MatMul's operands (MixPrologue.cpp).
     for (Operation &op : body.without_terminator())
-      if (auto mm = dyn_cast<ms::MatMulOp>(op)) {
+      if (isa<ms::MatMulOp, ms::BatchMatMulOp>(op)) {
         if (matmul)
           return fail(why, "it has two MatMuls");
-        matmul = mm;
+        matmul.op = &op;
       }
-    if (matmul)
+    if (auto mm = dyn_cast_or_null<ms::MatMulOp>(matmul.op)) {
       for (unsigned i = 0; i < 2; ++i)
-        if (failed(analyzeOperandPrologue(matmul, i, prologues[i], why)))
+        if (failed(analyzeOperandPrologue(mm, i, prologues[i], why)))
           return failure();
+    } else if (matmul) {
+      // A BatchMatMul reads its operands as they are (no prologue).
+      for (unsigned i = 0; i < 2; ++i)
+        prologues[i].operand = matmul.op->getOperand(i);
+    }
     for (Operation &op : body.without_terminator()) {
       if (prologues[0].slice.contains(&op) || prologues[1].slice.contains(&op))
         continue;
@@ -115,8 +143,8 @@ struct MixGroup {
           return fail(why, "it holds a constant that is not a splat");
         continue;
       }
-      if (auto mm = dyn_cast<ms::MatMulOp>(op)) {
-        matmul = mm;
+      if (isa<ms::MatMulOp, ms::BatchMatMulOp>(op)) {
+        matmul.op = &op;
         continue;
       }
       if (auto t = dyn_cast<ms::TransDataOp>(op)) {
@@ -146,13 +174,19 @@ struct MixGroup {
                          "(a prologue)");
       }
     }
+    // A BatchMatMul's images are stacked in M: the epilogue sees an
+    // [m, n] result of batch * mImage rows.
     auto resultType = cast<RankedTensorType>(matmul.getResult().getType());
-    m = resultType.getDimSize(0);
-    n = resultType.getDimSize(1);
+    int64_t rank = resultType.getRank();
+    mImage = resultType.getDimSize(rank - 2);
+    n = resultType.getDimSize(rank - 1);
+    batch = mImage * n ? resultType.getNumElements() / (mImage * n) : 0;
+    m = batch * mImage;
     k = cast<RankedTensorType>(matmul.getX().getType())
-            .getDimSize(matmul.getTransposeA() ? 0 : 1);
+            .getDimSize(rank - (matmul.getTransposeA() ? 2 : 1));
     if (epilogue.empty())
       return fail(why, "it has no epilogue");
+    layouts[matmul.getResult()] = TileLayout::identity(batch, mImage, n);
 
     for (Operation *op : epilogue) {
       StringRef name = op->getName().stripDialect();
@@ -170,9 +204,20 @@ struct MixGroup {
           auto [it, inserted] = roles.try_emplace(arg, Role::Full);
           if (it->second != Role::Full)
             return fail(why, "an input is used in two ways");
+          layouts.try_emplace(in, TileLayout::identity(batch, mImage, n));
+          if (failed(useLayout(arg, layouts[in], why)))
+            return failure();
         }
+        layouts[op->getResult(0)] = layouts[in];
+        if (isa<BlockArgument>(in) || inputViews.contains(in))
+          inputViews.insert(op->getResult(0));
         computed.insert(op->getResult(0));
         views.insert(op);
+        continue;
+      }
+      if (auto transpose = dyn_cast<ms::TransposeOp>(op)) {
+        if (failed(analyzeTranspose(transpose, why)))
+          return failure();
         continue;
       }
       if (isa<ms::ReduceSumOp, ms::ReduceMaxOp, ms::ReduceMeanOp,
@@ -189,6 +234,20 @@ struct MixGroup {
                           "than the matmul's " +
                           shapeText({m, n}))
                              .str());
+      // The tiles of all its computed operands must sit alike in GM.
+      std::optional<TileLayout> layout;
+      for (Value v : op->getOperands()) {
+        if (!layouts.count(v) || isa<BlockArgument>(v))
+          continue;
+        if (layout && *layout != layouts[v])
+          return fail(why, ("'" + name + "' combines a transposed value with "
+                            "one that is not (or transposed otherwise)")
+                               .str());
+        layout = layouts[v];
+      }
+      if (!layout)
+        layout = TileLayout::identity(batch, mImage, n);
+      layouts[op->getResult(0)] = *layout;
       computed.insert(op->getResult(0));
       for (auto [i, v] : llvm::enumerate(op->getOperands())) {
         if (v == matmul.getResult() || computed.contains(v) || isSplat(v))
@@ -199,6 +258,16 @@ struct MixGroup {
                                          "not compute")
                                .str());
         std::optional<Role> role = classify(op, i, arg);
+        // N stays the innermost axis through a transpose, so a row along
+        // it still spreads over the tile's columns; a column does not.
+        if (role == Role::Column && !layout->isIdentity())
+          return fail(why, ("'" + name + "' broadcasts a column of shape " +
+                            shapeText(cast<RankedTensorType>(arg.getType())
+                                          .getShape()) +
+                            " onto a transposed value")
+                               .str());
+        if (role == Role::Full && failed(useLayout(arg, *layout, why)))
+          return failure();
         if (!role)
           return fail(why, "an input of shape " +
                                shapeText(cast<RankedTensorType>(arg.getType())
@@ -220,11 +289,60 @@ struct MixGroup {
           break;
         root = def->getOperand(0);
       }
+      if (root == matmul.getResult() && roles.empty() &&
+          llvm::all_of(epilogue,
+                       [&](Operation *op) { return views.contains(op); })) {
+        // Only reshapes and transposes: the Cube stores the tiles itself.
+        storeOnly = true;
+        outputs.push_back(root);
+        outputLayouts.push_back(layouts[r]);
+        continue;
+      }
       if (!computed.contains(root) || llvm::is_contained(outputs, root))
         return fail(why, "a result is not computed by the epilogue (or is "
                          "returned twice)");
       outputs.push_back(root);
+      outputLayouts.push_back(layouts[r]);
     }
+    return success();
+  }
+
+  /// A Transpose in the epilogue: its result holds the operand's tiles at
+  /// other GM places (a permuted store), unless it moves the tile's columns.
+  LogicalResult analyzeTranspose(ms::TransposeOp op, std::string &why) {
+    Value in = op.getInput();
+    if (!(in == matmul.getResult() || computed.contains(in)) ||
+        inputViews.contains(in))
+      return fail(why, "'transpose' permutes a value the epilogue does not "
+                       "compute (an input: a prologue)");
+    std::string reason;
+    FailureOr<TileLayout> layout = transposeLayout(
+        layouts[in], cast<RankedTensorType>(in.getType()).getShape(),
+        op.getPerm(), reason);
+    if (failed(layout))
+      return fail(why, "'transpose' with permutation [" +
+                           [&] {
+                             std::string p;
+                             llvm::raw_string_ostream os(p);
+                             llvm::interleaveComma(op.getPerm(), os);
+                             return p;
+                           }() +
+                           "] of " +
+                           shapeText(cast<RankedTensorType>(in.getType())
+                                         .getShape()) +
+                           " is not a permuted store: " + reason);
+    layouts[op.getResult()] = *layout;
+    computed.insert(op.getResult());
+    views.insert(op);
+    return success();
+  }
+
+  /// Input `arg` is read as full-size tiles in `layout`.
+  LogicalResult useLayout(BlockArgument arg, const TileLayout &layout,
+                          std::string &why) {
+    auto [it, inserted] = argLayouts.try_emplace(arg, layout);
+    if (!inserted && it->second != layout)
+      return fail(why, "an input is read both transposed and not");
     return success();
   }
 
@@ -327,10 +445,23 @@ struct MixGroup {
   }
 
   ms::FusionOp group;
-  ms::MatMulOp matmul;
+  CubeOp matmul;
   /// What the group computes in front of the MatMul's x and y.
   std::array<OperandPrologue, 2> prologues;
-  int64_t m = 0, n = 0, k = 0;
+  /// The result's rows stacked over the images of a BatchMatMul: m =
+  /// batch * mImage (batch 1 for a MatMul).
+  int64_t m = 0, n = 0, k = 0, batch = 1, mImage = 0;
+  /// Where each value's [m, n] tiles sit in its GM tensor (transposes).
+  llvm::DenseMap<Value, TileLayout> layouts;
+  /// Reshapes of the group's inputs.
+  llvm::DenseSet<Value> inputViews;
+  /// The layout a full-size input is read in.
+  llvm::DenseMap<Value, TileLayout> argLayouts;
+  /// The layout of each output (the yielded value's).
+  SmallVector<TileLayout> outputLayouts;
+  /// The epilogue only reshapes and transposes the result: a Cube kernel
+  /// storing its tiles through the output's layout (no Vector part).
+  bool storeOnly = false;
   SmallVector<Operation *> epilogue;
   llvm::DenseSet<Value> computed;
   llvm::DenseSet<Operation *> views; ///< reshapes in the epilogue
@@ -400,8 +531,12 @@ public:
 
     // Buffers and GM views first (moved to the top after the Cube part).
     b.setInsertionPointToStart(&entry);
-    for (auto [i, v] : llvm::enumerate(g.outputs))
-      outArgs.push_back(asMatrix(entry.getArgument(inputs.size() + i)));
+    for (auto [i, v] : llvm::enumerate(g.outputs)) {
+      outRaw.push_back(entry.getArgument(inputs.size() + i));
+      outArgs.push_back(g.outputLayouts[i].isIdentity()
+                            ? asMatrix(outRaw.back())
+                            : outRaw.back());
+    }
     allocateBuffers();
     preparePrologues();
     SmallVector<Operation *> hoisted;
@@ -424,14 +559,21 @@ public:
             pb->buildAICLoaded(cb);
       };
     }
-    buildMatMulCubePart(
+    auto handOffTile = [&](OpBuilder &cb, Value acc, OpFoldResult mi,
+                           OpFoldResult ni, int64_t rows, int64_t cols, int,
+                           OpFoldResult tile) {
+      handOff(cb, acc, mi, ni, rows, cols, tile);
+    };
+    if (isa<ms::BatchMatMulOp>(g.matmul.op))
+      buildBatchMatMulCubePart(kernel, g.batch, g.mImage, g.n, g.k,
+                               elementOf(g.matmul.getX()),
+                               g.matmul.getTransposeA(),
+                               g.matmul.getTransposeB(), t, handOffTile);
+    else
+      buildMatMulCubePart(
         kernel, g.m, g.n, g.k, elementOf(g.matmul.getX()), g.transposeA(),
         g.transposeB(), t,
-        [&](OpBuilder &cb, Value acc, OpFoldResult mi, OpFoldResult ni,
-            int64_t rows, int64_t cols, int, OpFoldResult tile) {
-          handOff(cb, acc, mi, ni, rows, cols, tile);
-        },
-        tileStart, tileLoaded);
+        handOffTile, tileStart, tileLoaded);
 
     for (Operation *op : llvm::reverse(hoisted))
       op->moveBefore(&entry.front());
@@ -742,7 +884,10 @@ private:
       switch (role) {
       case Role::Full:
         full[arg] = pingPong({ch, t.tn}, elt, base);
-        gmViews[arg] = asMatrix(gm);
+        gmViews[arg] = g.argLayouts.count(arg) &&
+                               !g.argLayouts.lookup(arg).isIdentity()
+                           ? gm
+                           : asMatrix(gm);
         break;
       case Role::Row:
         small[arg] = pingPong({1, t.tn}, elt, base);
@@ -843,6 +988,13 @@ private:
                  cols);
   }
 
+  /// A divisor of every tile's first (stacked) row: tiles start at
+  /// multiples of tm in each image.
+  int64_t tileAlign() const {
+    return isa<ms::BatchMatMulOp>(g.matmul.op) ? std::gcd(g.mImage, t.tm)
+                                               : t.tm;
+  }
+
   /// The hand-off of one finished Cube tile (see the file comment).
   void handOff(OpBuilder &cb, Value acc, OpFoldResult mi, OpFoldResult ni,
                int64_t rows, int64_t cols, OpFoldResult tile) {
@@ -922,6 +1074,15 @@ private:
         Value gm = gmViews[arg];
         switch (role) {
         case Role::Full:
+          if (g.argLayouts.count(arg) &&
+              !g.argLayouts.lookup(arg).isIdentity()) {
+            // Read through the transpose the epilogue applies to it.
+            copyPermutedTile(ob, loc, gm, g.argLayouts.lookup(arg), g.mImage,
+                             gmRow, ni, tile(ob, full[arg][u], rows, cols),
+                             rows, cols, /*toGM=*/false,
+                             std::gcd(tileAlign(), row0));
+            break;
+          }
           CopyOp::create(ob, loc, block(ob, gm, gmRow, ni, rows, cols),
                          tile(ob, full[arg][u], rows, cols));
           break;
@@ -986,9 +1147,18 @@ private:
 
       // CopyOut (MTE3).
       WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, u);
-      for (auto [r, gm] : llvm::zip(g.outputs, outArgs))
+      for (auto [r, gm, layout] :
+           llvm::zip(g.outputs, outArgs, g.outputLayouts)) {
+        if (!layout.isIdentity()) {
+          // A transposed result: the permuted store.
+          copyPermutedTile(ob, loc, gm, layout, g.mImage, gmRow, ni,
+                           tile(ob, outs[r][u], rows, cols), rows, cols,
+                           /*toGM=*/true, std::gcd(tileAlign(), row0));
+          continue;
+        }
         CopyOp::create(ob, loc, tile(ob, outs[r][u], rows, cols),
                        block(ob, gm, gmRow, ni, rows, cols));
+      }
       SetFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, u);
     }
   }
@@ -1003,7 +1173,7 @@ private:
   Value workspace;
   int counter = 0; ///< chunks emitted: the UB buffer of the next is its parity
   llvm::DenseMap<Value, Value> gmArgs, gmViews;
-  SmallVector<Value> outArgs;
+  SmallVector<Value> outArgs, outRaw;
   std::array<Value, 2> wsIn;
   llvm::DenseMap<Value, std::array<Value, 2>> full, small, outs;
   llvm::DenseMap<Value, Value> bcast, temps;
@@ -1056,6 +1226,53 @@ int64_t chooseChunkRows(MixGroup &g, const MatMulTiling &t,
   if (room < perRow)
     return 0;
   return std::min<int64_t>(llvm::divideCeil(t.tm, 2), room / perRow);
+}
+
+
+/// The Cube kernel of a group whose epilogue only reshapes and transposes
+/// the matmul's result: each tile goes L0C -> GM (FIX) through the
+/// output's layout, a permuted store; no Vector part.
+KernelOp buildPermutedStoreKernel(MixGroup &g, const MatMulTiling &t,
+                                  const AICoreTarget &target) {
+  OpBuilder b(g.group.getContext());
+  Location loc = g.group.getLoc();
+  SmallVector<Type> argTypes;
+  for (Value v : {g.matmul.getX(), g.matmul.getY()})
+    argTypes.push_back(getGMType(cast<RankedTensorType>(
+        (g.launchSource.count(v) ? g.launchSource.lookup(v) : v).getType())));
+  for (Type r : g.group.getResultTypes())
+    argTypes.push_back(getGMType(cast<RankedTensorType>(r)));
+  auto kernel = KernelOp::create(b, loc, g.group.getKernelName(),
+                                 b.getFunctionType(argTypes, {}), t.blockDim);
+  if (StringRef(target.name) != getDefaultTarget().name)
+    kernel.setChip(target.name);
+  kernel->setAttr("aicore.tiling", getTilingAttr(b, t));
+  Block &entry = kernel.getBody().front();
+  auto store = [&](OpBuilder &cb, Value acc, OpFoldResult mi,
+                   OpFoldResult ni, int64_t rows, int64_t cols, int,
+                   OpFoldResult) {
+    auto index = [&](OpFoldResult v) -> Value {
+      if (std::optional<int64_t> c = getConstantIntValue(v))
+        return arith::ConstantIndexOp::create(cb, loc, *c);
+      return cast<Value>(v);
+    };
+    for (auto [i, layout] : llvm::enumerate(g.outputLayouts))
+      copyPermutedTile(cb, loc, entry.getArgument(2 + i), layout, g.mImage,
+                       index(mi), index(ni), acc, rows, cols, /*toGM=*/true,
+                       isa<ms::BatchMatMulOp>(g.matmul.op)
+                           ? std::gcd(g.mImage, t.tm)
+                           : t.tm);
+  };
+  if (isa<ms::BatchMatMulOp>(g.matmul.op))
+    buildBatchMatMulCubePart(kernel, g.batch, g.mImage, g.n, g.k,
+                             elementOf(g.matmul.getX()),
+                             g.matmul.getTransposeA(),
+                             g.matmul.getTransposeB(), t, store);
+  else
+    buildMatMulCubePart(kernel, g.m, g.n, g.k, elementOf(g.matmul.getX()),
+                        g.matmul.getTransposeA(), g.matmul.getTransposeB(), t,
+                        store);
+  return kernel;
 }
 
 } // namespace
@@ -1126,19 +1343,34 @@ LogicalResult mlir::ascend::convertMixFusion(
   std::string key = "mix:" + vectorKernelKey(group);
   KernelOp kernel = kernels.lookup(key);
   SmallVector<Value> inputs;
+  std::optional<MatMulTiling> tilingOf;
   if (!kernel) {
     Type elt = elementOf(g.matmul.getX());
     FailureOr<MatMulTiling> t;
+    bool batched = isa<ms::BatchMatMulOp>(g.matmul.op);
     if (tiling.empty()) {
-      t = chooseMatMulTiling(g.m, g.n, g.k, elt, /*withBias=*/false, target,
-                             why);
+      t = batched ? chooseBatchMatMulTiling(g.batch, g.mImage, g.n, g.k, elt,
+                                            target, why)
+                  : chooseMatMulTiling(g.m, g.n, g.k, elt, /*withBias=*/false,
+                                       target, why);
     } else {
       MatMulTiling forced = getTilingFromOption(tiling);
-      t = checkMatMulTiling(g.m, g.n, g.k, elt, /*withBias=*/false, forced,
-                            target, why);
+      t = batched ? checkBatchMatMulTiling(g.batch, g.mImage, g.n, g.k, elt,
+                                           forced, target, why)
+                  : checkMatMulTiling(g.m, g.n, g.k, elt, /*withBias=*/false,
+                                      forced, target, why);
     }
     if (failed(t))
       return failure();
+    if (g.storeOnly) {
+      kernel = buildPermutedStoreKernel(g, *t, target);
+      symbols.insert(kernel);
+      kernels[key] = kernel;
+    }
+    tilingOf = *t;
+  }
+  if (!kernel) {
+    FailureOr<MatMulTiling> t = *tilingOf;
     // Elementwise prologues first, each with an equal share of UB; the
     // epilogue gets the rest.
     SmallVector<PrologueChunk> prologueChunks;

@@ -8,6 +8,7 @@
 // See docs/AICoreKernels.md for the rules.
 //
 //===----------------------------------------------------------------------===//
+#include "PermutedTiles.h"
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 
 #include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
@@ -2168,6 +2169,8 @@ FailureOr<KernelOp> mlir::ascend::buildVectorKernel(ms::FusionOp group,
                                                     std::string &why) {
   if (AxisReductionGroup::applies(group))
     return buildAxisReductionKernel(group, target, why);
+  if (isPermuteGroup(group))
+    return buildPermuteKernel(group, target, why);
   VectorGroup g(group);
   if (failed(g.analyze(why)))
     return failure();

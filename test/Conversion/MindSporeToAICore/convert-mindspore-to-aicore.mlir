@@ -79,6 +79,14 @@ func.func @f64_stays(%x: tensor<4x4xf64>, %y: tensor<4x4xf64>) -> tensor<4x4xf64
   return %m : tensor<4x4xf64>
 }
 
+// CHECK-LABEL: func.func @f64_batch_stays
+// CHECK: mindspore.batch_matmul
+func.func @f64_batch_stays(%x: tensor<2x4x4xf64>) -> tensor<2x4x4xf64> {
+  // expected-remark @+1 {{batch matmul kept at the mindspore level: the Cube has no f64 mmad}}
+  %m = mindspore.batch_matmul %x, %x : (tensor<2x4x4xf64>, tensor<2x4x4xf64>) -> tensor<2x4x4xf64>
+  return %m : tensor<2x4x4xf64>
+}
+
 // The fused Linear kernel (its schedule in detail, under a forced tiling:
 // matmul-kernel-structure.mlir): N over the AI Cores, K in one full stage
 // of four slices of 80 and a partial stage of 192 (80, 80, 32).

@@ -149,7 +149,7 @@ func.func @flatten_linear(%x: tensor<1x512x1x1xf32>, %w: tensor<10x512xf32>, %b:
 // Prologues the MIX kernels cannot express: the group stays primitives
 // (the MatMul still a Cube kernel), with a remark saying why.
 // LAUNCH-LABEL: func.func @kept
-// LAUNCH: mindspore.transpose
+// LAUNCH: aicore.launch @Transpose_{{[0-9]+}}(
 // LAUNCH: aicore.launch @matmul_12x96x32_f32_tb(
 func.func @kept(%x: tensor<2x6x32xf32>, %w: tensor<96x32xf32>, %a: tensor<16x16xf32>, %b: tensor<16x16xf32>) -> (tensor<12x96xf32>, tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) {
   // The attention's input projection: [2, 6, 32] -> [6, 2, 32] -> [12, 32]
@@ -157,7 +157,6 @@ func.func @kept(%x: tensor<2x6x32xf32>, %w: tensor<96x32xf32>, %a: tensor<16x16x
   // expected-remark @+1 {{mix group 'Fused_Transpose_MatMul_ReLU_2' is not a MIX kernel (its primitives are converted one by one): its MatMul's A operand is a Transpose [1, 0, 2] of a [2, 6, 32] tensor, which moves rows or columns (only a swap of the last two axes folds into the Cube's load, as transpose_a/transpose_b)}}
   %0 = mindspore.fusion "mix" "Fused_Transpose_MatMul_ReLU_2" (%x, %w) : (tensor<2x6x32xf32>, tensor<96x32xf32>) -> tensor<12x96xf32> {
   ^bb0(%p: tensor<2x6x32xf32>, %q: tensor<96x32xf32>):
-    // expected-remark @+1 {{no AI Core kernel for primitive 'transpose': 'transpose' has no Vector kernel mapping yet}}
     %t = mindspore.transpose %p, [1, 0, 2] : (tensor<2x6x32xf32>) -> tensor<6x2x32xf32>
     %v = mindspore.reshape %t, [12, 32] : (tensor<6x2x32xf32>) -> tensor<12x32xf32>
     %m = mindspore.matmul %v, %q {transpose_b = true} : (tensor<12x32xf32>, tensor<96x32xf32>) -> tensor<12x96xf32>
@@ -167,7 +166,7 @@ func.func @kept(%x: tensor<2x6x32xf32>, %w: tensor<96x32xf32>, %a: tensor<16x16x
   // expected-remark @+1 {{mix group 'Fused_Transpose_Neg_MatMul_ReLU_3' is not a MIX kernel (its primitives are converted one by one): its MatMul's A operand is computed with a Transpose among elementwise primitives (only views and a swap of the last two axes fold into the Cube's loads)}}
   %1 = mindspore.fusion "mix" "Fused_Transpose_Neg_MatMul_ReLU_3" (%a, %b) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32> {
   ^bb0(%p: tensor<16x16xf32>, %q: tensor<16x16xf32>):
-    // expected-remark @+1 {{no AI Core kernel for primitive 'transpose': 'transpose' has no Vector kernel mapping yet}}
+    // expected-remark @+1 {{no AI Core kernel for primitive 'transpose': 'transpose' with permutation [1, 0] of [16, 16] is not a permuted copy: the permutation moves the innermost axis (the tile's columns) off the last dimension; that needs a Vector transpose}}
     %t = mindspore.transpose %p, [1, 0] : (tensor<16x16xf32>) -> tensor<16x16xf32>
     %n = mindspore.neg %t : tensor<16x16xf32>
     %m = mindspore.matmul %n, %q : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>

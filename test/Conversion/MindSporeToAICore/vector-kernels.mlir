@@ -216,10 +216,10 @@ func.func @kept(%x: tensor<2x60000xf32>, %b: tensor<60000xf32>, %m: tensor<4x8xf
     %s = mindspore.add %a, %d : (tensor<2x60000xf32>, tensor<60000xf32>) -> tensor<2x60000xf32>
     mindspore.yield %s : tensor<2x60000xf32>
   }
-  // expected-remark @+1 {{fusion group 'Fused_Transpose_5' kept at the mindspore level: 'transpose' has no Vector kernel mapping yet}}
+  // expected-remark @+1 {{fusion group 'Fused_Transpose_5' kept at the mindspore level: 'transpose' with permutation [1, 0] of [4, 8] is not a permuted copy: the permutation moves the innermost axis (the tile's columns) off the last dimension; that needs a Vector transpose}}
   %t = mindspore.fusion "vector" "Fused_Transpose_5" (%m) : (tensor<4x8xf32>) -> tensor<8x4xf32> {
   ^bb0(%a: tensor<4x8xf32>):
-    // expected-remark @+1 {{no AI Core kernel for primitive 'transpose': 'transpose' has no Vector kernel mapping yet}}
+    // expected-remark @+1 {{no AI Core kernel for primitive 'transpose': 'transpose' with permutation [1, 0] of [4, 8] is not a permuted copy: the permutation moves the innermost axis (the tile's columns) off the last dimension; that needs a Vector transpose}}
     %s = mindspore.transpose %a, [1, 0] : (tensor<4x8xf32>) -> tensor<8x4xf32>
     mindspore.yield %s : tensor<8x4xf32>
   }

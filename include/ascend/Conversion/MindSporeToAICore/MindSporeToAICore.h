@@ -219,6 +219,32 @@ void buildMatMulCubePart(aicore::KernelOp kernel, int64_t m, int64_t n,
                          CubeTileStart tileStart = {},
                          CubeTileLoaded tileLoaded = {});
 
+/// chooseMatMulTiling for a BatchMatMul of `batch` independent `[m, k] x
+/// [k, n]` problems (each with its own B), stacked in M: the same search,
+/// with `batch` times the M tiles dealt to the cores and each image's
+/// operands counted once in the L2 hit ratio.
+FailureOr<MatMulTiling>
+chooseBatchMatMulTiling(int64_t batch, int64_t m, int64_t n, int64_t k,
+                        Type elementType, const aicore::AICoreTarget &target,
+                        std::string &why);
+/// checkMatMulTiling for a BatchMatMul (see chooseBatchMatMulTiling).
+FailureOr<MatMulTiling>
+checkBatchMatMulTiling(int64_t batch, int64_t m, int64_t n, int64_t k,
+                       Type elementType, MatMulTiling t,
+                       const aicore::AICoreTarget &target, std::string &why);
+
+/// buildMatMulCubePart for a BatchMatMul: `batch` problems whose GM
+/// operands (kernel arguments 0 and 1) are `[batch..., m, k]` (`[..., k,
+/// m]` with transposeA) and `[batch..., k, n]` (`[..., n, k]` with
+/// transposeB). Output tiles (batch x M tiles x N tiles, dealt round robin
+/// to the cores) never cross an image; `handOff` gets `mi` in the stacked
+/// `[batch * m, n]` result (image `mi div m`).
+void buildBatchMatMulCubePart(aicore::KernelOp kernel, int64_t batch,
+                              int64_t m, int64_t n, int64_t k,
+                              Type elementType, bool transposeA,
+                              bool transposeB, const MatMulTiling &t,
+                              CubeTileHandOff handOff);
+
 #define GEN_PASS_REGISTRATION
 #include "ascend/Conversion/MindSporeToAICore/Passes.h.inc"
 

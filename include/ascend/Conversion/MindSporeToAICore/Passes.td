@@ -6,7 +6,7 @@ include "mlir/Pass/PassBase.td"
 
 def ConvertMindSporeToAICorePass
     : Pass<"convert-mindspore-to-aicore", "ModuleOp"> {
-  let summary = "Tiles vector and mix fusion groups, MatMul (+ BiasAdd) and Conv2D (+ BiasAdd) into multi-core, double-buffered aicore kernels";
+  let summary = "Tiles vector and mix fusion groups, MatMul (+ BiasAdd), BatchMatMul and Conv2D (+ BiasAdd) into multi-core, double-buffered aicore kernels";
   let description = [{
     Vector groups. Each `mindspore.fusion "vector"` group, and each
     `"reduction"` group whose reductions (ReduceSum/Max/Mean, Softmax) run
@@ -19,9 +19,13 @@ def ConvertMindSporeToAICorePass
     the tile size chosen by the kernel model among the sizes whose planned
     buffers fit UB (recorded as `aicore.tile`). A group with a primitive,
     broadcast or size the builder cannot express stays at the mindspore
-    level with a remark saying why. docs/AICoreKernels.md has the rules.
+    level with a remark saying why. A vector group that only transposes
+    (and reshapes) its input, keeping the innermost axis innermost, becomes
+    a copy kernel (tiles GM -> UB -> GM through the permutation).
+    docs/AICoreKernels.md has the rules.
 
-    Mix groups. A `mindspore.fusion "mix"` group of one MatMul (its operands
+    Mix groups. A `mindspore.fusion "mix"` group of one MatMul or BatchMatMul
+    (the images stacked in M; its operands
     group inputs, possibly through a TransData pair that folds away) and an
     elementwise epilogue the Vector kernels map (on the matmul's [M, N]
     elements, with rows, columns, scalars, splats, reshapes) becomes one MIX
@@ -34,7 +38,11 @@ def ConvertMindSporeToAICorePass
     loads its half of the tile (in UB chunks of `aicore.mix.aiv_chunk_rows`
     rows, double-buffered), runs the epilogue and writes the result; the
     slot is handed back by a cross-core flag after the loads (the flags
-    count: the Cube runs up to two tiles ahead). A group
+    count: the Cube runs up to two tiles ahead). A Transpose in the
+    epilogue that keeps the innermost axis changes only where tiles are
+    loaded from and stored to in GM (strided copies, or row by row); a group
+    whose epilogue only transposes and reshapes is a Cube kernel storing its
+    tiles through the permutation. A group
     that is only a MatMul and a BiasAdd is converted as a matmul (bias from
     the bias table); another mix group stays, with a remark saying why, and
     is inlined. docs/AICoreKernels.md ("MIX kernels") has the schedule.
@@ -56,7 +64,9 @@ def ConvertMindSporeToAICorePass
     Each `mindspore.matmul` on f32, f16 or bf16 becomes an `aicore.kernel`
     and an `aicore.launch` of it in place of the matmul. A `mindspore.bias_add`
     that is the matmul's only user is fused into the same kernel (the launch
-    then replaces the bias_add). Identical matmuls share one kernel.
+    then replaces the bias_add). Identical matmuls share one kernel. Each `mindspore.batch_matmul`
+    becomes one kernel over all its images (batch x M tiles x N tiles over
+    the cores, each image with its own B).
 
     Primitives outside fusion groups. Last, every compute primitive left
     (outside any group, or from a group inlined back) is a fusion group of

@@ -1,0 +1,353 @@
+//===- PermutedTiles.cpp - matmul tiles stored through a Transpose --------===//
+//
+// See PermutedTiles.h.
+//
+//===----------------------------------------------------------------------===//
+#include "PermutedTiles.h"
+#include "ascend/Dialect/AICore/IR/AICoreDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::ascend;
+
+TileLayout TileLayout::identity(int64_t batch, int64_t m, int64_t n) {
+  TileLayout l;
+  if (batch > 1)
+    l.rows.push_back({batch, m * n});
+  if (m > 1)
+    l.rows.push_back({m, n});
+  l.cols = n;
+  l.colStride = 1;
+  return l;
+}
+
+bool TileLayout::isIdentity() const {
+  if (colStride != 1)
+    return false;
+  int64_t stride = cols;
+  for (const TileFactor &f : llvm::reverse(rows)) {
+    if (f.stride != stride)
+      return false;
+    stride *= f.size;
+  }
+  return true;
+}
+
+FailureOr<TileLayout> mlir::ascend::transposeLayout(const TileLayout &in,
+                                                    ArrayRef<int64_t> shape,
+                                                    ArrayRef<int64_t> perm,
+                                                    std::string &why) {
+  // The digits of the element index: the row factors (outer to inner in
+  // the row index), then N (when it is not 1).
+  struct Digit {
+    int64_t size, stride;
+    bool isN;
+  };
+  SmallVector<Digit> digits;
+  for (const TileFactor &f : in.rows)
+    digits.push_back({f.size, f.stride, false});
+  if (in.cols > 1)
+    digits.push_back({in.cols, in.colStride, true});
+  int64_t rank = shape.size();
+  SmallVector<SmallVector<unsigned>> dimDigits;
+  for (;;) {
+    // The digits in storage order, innermost first; a dimension of `shape`
+    // must take whole consecutive digits (a digit it cuts is split).
+    SmallVector<unsigned> storage(digits.size());
+    std::iota(storage.begin(), storage.end(), 0);
+    llvm::sort(storage, [&](unsigned a, unsigned b) {
+      return digits[a].stride < digits[b].stride;
+    });
+    dimDigits.assign(rank, {});
+    size_t pos = 0;
+    bool split = false;
+    for (int64_t d = rank - 1; d >= 0 && !split; --d) {
+      int64_t need = shape[d];
+      while (need > 1) {
+        if (pos >= storage.size()) {
+          why = "the transpose's operand shape does not hold the tiled "
+                "elements";
+          return failure();
+        }
+        Digit digit = digits[storage[pos]];
+        if (digit.size <= need) {
+          if (need % digit.size) {
+            why = "a dimension of the transpose's operand mixes parts of two "
+                  "axes";
+            return failure();
+          }
+          need /= digit.size;
+          dimDigits[d].push_back(storage[pos++]);
+          continue;
+        }
+        if (digit.size % need) {
+          why = "a dimension of the transpose's operand mixes parts of two "
+                "axes";
+          return failure();
+        }
+        if (digit.isN) {
+          why = "the transpose's operand splits the innermost axis (the "
+                "tile's columns); that needs a Vector transpose";
+          return failure();
+        }
+        // Split the digit: outer part, then `need` inner values.
+        unsigned at = storage[pos];
+        digits[at] = {digit.size / need, digit.stride * need, false};
+        digits.insert(digits.begin() + at + 1, {need, digit.stride, false});
+        split = true;
+        break;
+      }
+    }
+    if (!split)
+      break;
+  }
+  // New strides: the dimensions in their permuted order, innermost first.
+  int64_t stride = 1;
+  for (int64_t j = rank - 1; j >= 0; --j)
+    for (unsigned id : dimDigits[perm[j]]) {
+      digits[id].stride = stride;
+      stride *= digits[id].size;
+    }
+  TileLayout out;
+  out.cols = in.cols;
+  out.colStride = 1;
+  for (const Digit &d : digits) {
+    if (d.isN) {
+      if (d.stride != 1) {
+        why = "the permutation moves the innermost axis (the tile's "
+              "columns) off the last dimension; that needs a Vector "
+              "transpose";
+        return failure();
+      }
+      continue;
+    }
+    out.rows.push_back({d.size, d.stride});
+  }
+  return out;
+}
+
+namespace {
+/// Row factors merged where the outer one is stored right around the inner
+/// one (their digits then form one digit).
+SmallVector<TileFactor> mergedRows(const TileLayout &layout) {
+  SmallVector<TileFactor> merged;
+  for (const TileFactor &f : layout.rows) {
+    if (!merged.empty() && merged.back().stride == f.size * f.stride) {
+      merged.back() = {merged.back().size * f.size, f.stride};
+      continue;
+    }
+    merged.push_back(f);
+  }
+  return merged;
+}
+
+Value constant(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// digit(r) * stride summed over `factors` (digits of r in their radices),
+/// as index arithmetic.
+Value digitOf(OpBuilder &b, Location loc, Value r, ArrayRef<TileFactor> rows,
+              size_t i) {
+  int64_t inner = 1;
+  for (size_t j = i + 1; j < rows.size(); ++j)
+    inner *= rows[j].size;
+  Value v = r;
+  if (inner > 1)
+    v = arith::DivUIOp::create(b, loc, v, constant(b, loc, inner));
+  if (i > 0)
+    v = arith::RemUIOp::create(b, loc, v, constant(b, loc, rows[i].size));
+  return v;
+}
+
+/// `gm` (any rank) as the 1-D memref of its elements.
+Value flatten(OpBuilder &b, Location loc, Value gm) {
+  auto type = cast<MemRefType>(gm.getType());
+  if (type.getRank() == 1)
+    return gm;
+  ReassociationIndices all;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    all.push_back(d);
+  return memref::CollapseShapeOp::create(b, loc, gm,
+                                         ArrayRef<ReassociationIndices>{all});
+}
+} // namespace
+
+bool mlir::ascend::isStridedTileLayout(const TileLayout &layout,
+                                       int64_t rowBlock) {
+  SmallVector<TileFactor> merged = mergedRows(layout);
+  return merged.empty() || merged.back().size % rowBlock == 0;
+}
+
+void mlir::ascend::copyPermutedTile(OpBuilder &b, Location loc, Value gm,
+                                    const TileLayout &layout, int64_t rowBlock,
+                                    Value row, Value col, Value tile,
+                                    int64_t rows, int64_t cols, bool toGM,
+                                    int64_t rowAlign) {
+  SmallVector<TileFactor> merged = mergedRows(layout);
+  Value flat = flatten(b, loc, gm);
+  auto flatType = cast<MemRefType>(flat.getType());
+  auto copy = [&](Value onChip, Value inGM) {
+    if (toGM)
+      aicore::CopyOp::create(b, loc, onChip, inGM);
+    else
+      aicore::CopyOp::create(b, loc, inGM, onChip);
+  };
+  if (isStridedTileLayout(layout, rowBlock)) {
+    // The storage as its digits, outermost first: the tile is the
+    // [rows, cols] slice at the row's digits, rows along the innermost row
+    // digit (they stay inside one of its runs) and columns along N.
+    struct Dim {
+      int64_t size, stride;
+      int row; ///< index into `merged`, -1 for N
+    };
+    SmallVector<Dim> dims;
+    for (auto [i, f] : llvm::enumerate(merged))
+      dims.push_back({f.size, f.stride, int(i)});
+    dims.push_back({layout.cols, layout.colStride, -1});
+    llvm::sort(dims, [](const Dim &a, const Dim &c) {
+      return a.stride > c.stride;
+    });
+    SmallVector<int64_t> shape;
+    for (const Dim &d : dims)
+      shape.push_back(d.size);
+    ReassociationIndices all;
+    for (size_t d = 0; d < dims.size(); ++d)
+      all.push_back(d);
+    Value storage = flat;
+    if (dims.size() > 1)
+      storage = memref::ExpandShapeOp::create(
+          b, loc,
+          MemRefType::get(shape, flatType.getElementType(),
+                          MemRefLayoutAttrInterface{},
+                          flatType.getMemorySpace()),
+          flat, ArrayRef<ReassociationIndices>{all});
+    SmallVector<OpFoldResult> offsets, sizes,
+        strides(dims.size(), b.getIndexAttr(1));
+    for (const Dim &d : dims) {
+      if (d.row < 0) {
+        offsets.push_back(col);
+        sizes.push_back(b.getIndexAttr(cols));
+        continue;
+      }
+      offsets.push_back(digitOf(b, loc, row, merged, d.row));
+      sizes.push_back(b.getIndexAttr(size_t(d.row) + 1 == merged.size() ? rows
+                                                                        : 1));
+    }
+    if (merged.empty()) {
+      // One row (M = 1): the [1, cols] row at the column.
+      Value slice = memref::SubViewOp::create(
+          b, loc, flat, ArrayRef<OpFoldResult>{col},
+          ArrayRef<OpFoldResult>{b.getIndexAttr(cols)},
+          ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+      Value view = memref::ExpandShapeOp::create(
+          b, loc, SmallVector<int64_t>{1, cols}, slice,
+          ArrayRef<ReassociationIndices>{{0, 1}});
+      copy(tile, view);
+      return;
+    }
+    auto sourceType = cast<MemRefType>(storage.getType());
+    auto viewType = memref::SubViewOp::inferRankReducedResultType(
+        {rows, cols}, sourceType, offsets, sizes, strides);
+    Value view = memref::SubViewOp::create(b, loc, cast<MemRefType>(viewType),
+                                           storage, offsets, sizes, strides);
+    copy(tile, view);
+    return;
+  }
+  // Rows in whole groups of the innermost digit I, inside one block of the
+  // next digit O times I: the rows sharing I's value are equally spaced
+  // (O's stride in GM, I's size in the tile), one strided copy each.
+  if (merged.size() >= 2) {
+    TileFactor inner = merged.back(), outer = merged[merged.size() - 2];
+    int64_t d = inner.size;
+    if (d < rows && rows % d == 0 && rowAlign % d == 0 &&
+        (outer.size * d) % rowBlock == 0) {
+      // The storage as its digits, outermost first (as above).
+      struct Dim {
+        int64_t size, stride;
+        int digit; ///< index into `merged`, -1 for N
+      };
+      SmallVector<Dim> dims;
+      for (auto [i, f] : llvm::enumerate(merged))
+        dims.push_back({f.size, f.stride, int(i)});
+      dims.push_back({layout.cols, layout.colStride, -1});
+      llvm::sort(dims, [](const Dim &a, const Dim &c) {
+        return a.stride > c.stride;
+      });
+      SmallVector<int64_t> shape;
+      ReassociationIndices all;
+      for (auto [i, dim] : llvm::enumerate(dims)) {
+        shape.push_back(dim.size);
+        all.push_back(i);
+      }
+      Value storage = memref::ExpandShapeOp::create(
+          b, loc,
+          MemRefType::get(shape, flatType.getElementType(),
+                          MemRefLayoutAttrInterface{},
+                          flatType.getMemorySpace()),
+          flat, ArrayRef<ReassociationIndices>{all});
+      auto sourceType = cast<MemRefType>(storage.getType());
+      int64_t runs = rows / d;
+      for (int64_t v = 0; v < d; ++v) {
+        SmallVector<OpFoldResult> offsets, sizes,
+            strides(dims.size(), b.getIndexAttr(1));
+        for (const Dim &dim : dims) {
+          if (dim.digit < 0) {
+            offsets.push_back(col);
+            sizes.push_back(b.getIndexAttr(cols));
+          } else if (size_t(dim.digit) + 1 == merged.size()) {
+            offsets.push_back(b.getIndexAttr(v));
+            sizes.push_back(b.getIndexAttr(1));
+          } else {
+            offsets.push_back(digitOf(b, loc, row, merged, dim.digit));
+            sizes.push_back(b.getIndexAttr(
+                size_t(dim.digit) + 2 == merged.size() ? runs : 1));
+          }
+        }
+        auto viewType = memref::SubViewOp::inferRankReducedResultType(
+            {runs, cols}, sourceType, offsets, sizes, strides);
+        Value inGM = memref::SubViewOp::create(
+            b, loc, cast<MemRefType>(viewType), storage, offsets, sizes,
+            strides);
+        Value onChip = memref::SubViewOp::create(
+            b, loc, tile,
+            ArrayRef<OpFoldResult>{b.getIndexAttr(v), b.getIndexAttr(0)},
+            ArrayRef<OpFoldResult>{b.getIndexAttr(runs), b.getIndexAttr(cols)},
+            ArrayRef<OpFoldResult>{b.getIndexAttr(d), b.getIndexAttr(1)});
+        copy(onChip, inGM);
+      }
+      return;
+    }
+  }
+  // Rows not equally spaced: one copy per row, at the row's own offset.
+  auto loop = scf::ForOp::create(b, loc, constant(b, loc, 0),
+                                 constant(b, loc, rows), constant(b, loc, 1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  Value i = loop.getInductionVar();
+  Value r = arith::AddIOp::create(b, loc, row, i);
+  Value offset = col;
+  for (size_t f = 0; f < merged.size(); ++f)
+    offset = arith::AddIOp::create(
+        b, loc, offset,
+        arith::MulIOp::create(b, loc, digitOf(b, loc, r, merged, f),
+                              constant(b, loc, merged[f].stride)));
+  Value slice = memref::SubViewOp::create(
+      b, loc, flat, ArrayRef<OpFoldResult>{offset},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(cols)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+  Value gmRow = memref::ExpandShapeOp::create(
+      b, loc, SmallVector<int64_t>{1, cols}, slice,
+      ArrayRef<ReassociationIndices>{{0, 1}});
+  Value onChipRow = memref::SubViewOp::create(
+      b, loc, tile, ArrayRef<OpFoldResult>{i, b.getIndexAttr(0)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(cols)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+  copy(onChipRow, gmRow);
+}

@@ -1,0 +1,94 @@
+//===- PermutedTiles.h - matmul tiles stored through a Transpose -*- C++ -*-===//
+//
+// An epilogue that transposes a matmul's result (e.g. the [B*H, S, D] ->
+// [S, B*H, D] permutation around attention) does not move data on the
+// Vector unit: the tile keeps its [rows, cols] shape in L0C / UB and only
+// the GM addresses of its rows change. TileLayout records, for a tensor
+// holding the elements of the matmul's result in some order, where element
+// (r, c) of the stacked `[batch * m, n]` result lives; copyPermutedTile
+// moves a tile between an on-chip buffer and such a tensor (one strided
+// copy when the tile's rows are equally spaced in it, else one copy per
+// row). See docs/AICoreKernels.md, "Transposes in the epilogue".
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCEND_LIB_CONVERSION_MINDSPORETOAICORE_PERMUTEDTILES_H
+#define ASCEND_LIB_CONVERSION_MINDSPORETOAICORE_PERMUTEDTILES_H
+
+#include "ascend/Dialect/AICore/IR/AICoreDialect.h"
+#include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
+
+namespace mlir::ascend {
+
+/// One mixed-radix digit of the stacked row index: `size` values, each
+/// `stride` elements apart in the tensor's row-major storage.
+struct TileFactor {
+  int64_t size, stride;
+  bool operator==(const TileFactor &o) const {
+    return size == o.size && stride == o.stride;
+  }
+};
+
+/// Element (r, c) of a stacked `[batch * m, n]` matmul result sits at
+/// `sum_i digit_i(r) * rows[i].stride + c * colStride` of a tensor's
+/// row-major storage, where digit_i are the digits of r in the radices
+/// `rows[i].size` (outer to inner; factors of size 1 are left out).
+struct TileLayout {
+  SmallVector<TileFactor> rows;
+  int64_t cols = 1, colStride = 1;
+
+  /// The result itself: images of m rows stacked, rows of n elements.
+  static TileLayout identity(int64_t batch, int64_t m, int64_t n);
+  /// Whether rows are stored one after another, n elements each.
+  bool isIdentity() const;
+  bool operator==(const TileLayout &o) const {
+    return rows == o.rows && cols == o.cols && colStride == o.colStride;
+  }
+  bool operator!=(const TileLayout &o) const { return !(*this == o); }
+};
+
+/// The layout of `transpose(v, perm)` for a tensor v of `shape` with layout
+/// `in`. Fails (with `why`) when a dimension of `shape` cuts the matmul's
+/// N axis or the permutation moves N off the innermost place (the tile's
+/// columns would no longer be contiguous: a Vector transpose).
+FailureOr<TileLayout> transposeLayout(const TileLayout &in,
+                                      ArrayRef<int64_t> shape,
+                                      ArrayRef<int64_t> perm,
+                                      std::string &why);
+
+/// Copies the `[rows, cols]` tile at stacked row `row`, column `col` of the
+/// GM tensor `gm` (layout `layout`) from (`toGM` false) or to (`toGM` true)
+/// the on-chip view `tile`. The tile's rows lie within one block of
+/// `rowBlock` rows (an image of a batched matmul, else the whole M): when
+/// the innermost group of row factors that are stored one after another
+/// spans a multiple of it, the rows are equally spaced in `gm` and one
+/// strided copy moves the tile. Otherwise, when `row` is known to be a
+/// multiple of `rowAlign` and the rows come in whole groups of the innermost
+/// digit (size d < rows), the rows sharing that digit are equally spaced in
+/// both places: d strided copies; else an scf.for copies row by row.
+void copyPermutedTile(OpBuilder &b, Location loc, Value gm,
+                      const TileLayout &layout, int64_t rowBlock, Value row,
+                      Value col, Value tile, int64_t rows, int64_t cols,
+                      bool toGM, int64_t rowAlign = 1);
+
+/// Whether copyPermutedTile moves any tile of `rowBlock`-row blocks with
+/// one copy.
+bool isStridedTileLayout(const TileLayout &layout, int64_t rowBlock);
+
+/// Whether `group` (a `vector` fusion group) only transposes and reshapes
+/// its one input into its one result (PermuteKernels.cpp).
+bool isPermuteGroup(mindspore::FusionOp group);
+
+/// The Vector-core kernel of a permute group: [rows, cols] tiles of the
+/// input GM -> UB -> GM through the output's layout, or failure (`why`)
+/// when a transpose moves the innermost axis.
+FailureOr<aicore::KernelOp> buildPermuteKernel(mindspore::FusionOp group,
+                                               const aicore::AICoreTarget &target,
+                                               std::string &why);
+
+} // namespace mlir::ascend
+
+#endif // ASCEND_LIB_CONVERSION_MINDSPORETOAICORE_PERMUTEDTILES_H
