@@ -689,7 +689,8 @@ int main(int argc, char **argv) {
     if (emitLevel == EmitLevel::AICore || emitLevel == EmitLevel::MindIR)
       errs() << ", " << kernels
              << (kernels == 1 ? " AI Core kernel" : " AI Core kernels");
-    errs() << ", " << weights << " weights (" << weightBytes << " bytes)";
+    errs() << ", " << weights << (weights == 1 ? " weight (" : " weights (")
+           << weightBytes << " bytes)";
     errs() << " -> " << outputFilename;
     for (size_t i = 1; i < mindirFiles.size(); ++i)
       errs() << ", " << mindirFiles[i].second;

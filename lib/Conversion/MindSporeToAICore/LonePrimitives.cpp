@@ -52,9 +52,6 @@ bool isSplatConstant(Value v) {
 /// the op is a candidate for a one-op Vector kernel.
 std::string reasonWithoutKernel(Operation *op,
                                 const llvm::DenseSet<Operation *> &loadTime) {
-  if (loadTime.contains(op))
-    return "it computes from parameters and constants only: load-time work, "
-           "folded when the weights are loaded (no kernel at run time)";
   if (isa<ms::CustomOp>(op))
     return "a Custom op runs the kernel the deployer registers for it (an "
            "AI_CPU task in the op summary)";
@@ -187,6 +184,24 @@ void mlir::ascend::convertLonePrimitives(
           !isa<ms::MatMulOp, ms::BatchMatMulOp, ms::Conv2DOp>(op))
         candidates.push_back(op);
     });
+    // Load-time work (computed from parameters and constants only) is no
+    // kernel at run time: one remark for all of it in the function, so that
+    // the weight preprocessing of many layers does not bury the others.
+    SmallVector<Operation *> loadTimeOps;
+    llvm::erase_if(candidates, [&](Operation *op) {
+      if (!loadTime.contains(op))
+        return false;
+      loadTimeOps.push_back(op);
+      return true;
+    });
+    if (!loadTimeOps.empty())
+      loadTimeOps.front()->emitRemark()
+          << "no AI Core kernel for " << loadTimeOps.size()
+          << " primitive(s) from here on (first '"
+          << loadTimeOps.front()->getName().stripDialect()
+          << "'): they compute from parameters and constants only: load-time "
+             "work, folded when the weights are loaded (no kernel at run "
+             "time)";
     for (Operation *op : candidates) {
       std::string why = reasonWithoutKernel(op, loadTime);
       // A quick refusal of primitives without a mapping (a Gather's check

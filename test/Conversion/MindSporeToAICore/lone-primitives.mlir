@@ -116,8 +116,9 @@ func.func @not_kernels(%m: tensor<4x8xf32>, %i: tensor<16xi64>, %wide: tensor<2x
   // Computed from a parameter only: folded when the weights are loaded.
   %w = mindspore.load @w : tensor<16x16xf32>
   %ws = mindspore.reshape %w, [16, 16] : (tensor<16x16xf32>) -> tensor<16x16xf32>
-  // expected-remark @+1 {{no AI Core kernel for primitive 'neg': it computes from parameters and constants only: load-time work, folded when the weights are loaded (no kernel at run time)}}
+  // expected-remark @+1 {{no AI Core kernel for 2 primitive(s) from here on (first 'neg'): they compute from parameters and constants only: load-time work, folded when the weights are loaded (no kernel at run time)}}
   %4 = mindspore.neg %ws : tensor<16x16xf32>
+  %negneg = mindspore.neg %4 : tensor<16x16xf32>
   // expected-remark @+1 {{no AI Core kernel for primitive 'custom': a Custom op runs the kernel the deployer registers for it (an AI_CPU task in the op summary)}}
   %6 = mindspore.custom "aten.erfinv.default"(%m) func_type "pytorch_aten" attrs {} : (tensor<4x8xf32>) -> tensor<4x8xf32>
   // A BatchMatMul is a Cube kernel of its own (batch-matmul-kernels.mlir).
@@ -126,5 +127,5 @@ func.func @not_kernels(%m: tensor<4x8xf32>, %i: tensor<16xi64>, %wide: tensor<2x
   %8 = mindspore.conv2d_transpose %img, %k {stride = array<i64: 2, 2>, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, output_padding = array<i64: 1, 1>} : (tensor<1x2x4x4xf32>, tensor<2x3x3x3xf32>) -> tensor<1x3x8x8xf32>
   // expected-remark @+1 {{no AI Core kernel for primitive 'assert': an Assert is a guard that the host checks, not an AI Core kernel (an AI_CPU task in the op summary)}}
   mindspore.assert %ok, "guard" : tensor<i1>
-  return %0, %1, %2, %3, %4, %6, %7, %8 : tensor<8x4xf32>, tensor<16xi64>, tensor<2x60000xf32>, tensor<8xf32>, tensor<16x16xf32>, tensor<4x8xf32>, tensor<2x4x4xf32>, tensor<1x3x8x8xf32>
+  return %0, %1, %2, %3, %negneg, %6, %7, %8 : tensor<8x4xf32>, tensor<16xi64>, tensor<2x60000xf32>, tensor<8xf32>, tensor<16x16xf32>, tensor<4x8xf32>, tensor<2x4x4xf32>, tensor<1x3x8x8xf32>
 }
