@@ -34,6 +34,7 @@
 #include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -265,6 +266,13 @@ int main(int argc, char **argv) {
     if (output == "-" || (llvm::sys::fs::exists(output) &&
                           !llvm::sys::fs::is_regular_file(output)))
       break;
+    llvm::StringRef directory = llvm::sys::path::parent_path(output);
+    if (!directory.empty() && !llvm::sys::fs::is_directory(directory)) {
+      llvm::errs() << "ascend-translate: cannot write '" << output
+                   << "': the directory '" << directory
+                   << "' does not exist; nothing was translated\n";
+      return 1;
+    }
     temporary = output + ".tmp-ascend-translate";
     value = value.substr(0, prefix) + temporary;
     break;
