@@ -27,7 +27,8 @@
 // boundaries: the kernel reads and writes NCHW / OIHW tensors, the launch
 // takes the plain tensors, and its results go back to the device format
 // through TransData ops that meet their inverses at the readers (and fold).
-// The cross-core protocol is MixKernels.cpp's. See docs/AICoreKernels.md
+// The cross-core protocol is MixKernels.cpp's (MixKernelParts.h builds
+// the pieces the MIX kernel builders share). See docs/AICoreKernels.md
 // ("MIX kernels of convolutions").
 //
 //===----------------------------------------------------------------------===//
@@ -425,21 +426,21 @@ private:
       if (role != Role::Full)
         spread[v] = alloc({ch, t.tm}, elt, base + ".bcast");
     }
-    for (Operation *op : g.epilogue) {
-      Value r = op->getResult(0);
-      auto it = llvm::find(g.outputs, r);
-      if (it != g.outputs.end())
-        outs[r] = pingPong({ch, t.tm}, elementOf(r),
-                           "out" + std::to_string(it - g.outputs.begin()));
-      else
-        temps[r] = alloc({ch, t.tm}, elementOf(r),
-                         "t" + std::to_string(temps.size()));
-      for (auto [i, v] : llvm::enumerate(op->getOperands()))
-        if (isSplat(v) && !vectorOpTakesImmediate(op, i) &&
-            !splatTiles.count(v))
-          splatTiles[v] = alloc({ch, t.tm}, elementOf(v),
-                                "splat" + std::to_string(splatTiles.size()));
-    }
+    allocateChainBuffers(
+        g.epilogue, g.outputs, nullptr,
+        [&](Value r, int64_t i) {
+          outs[r] = pingPong({ch, t.tm}, elementOf(r),
+                             "out" + std::to_string(i));
+        },
+        [&](Value r) {
+          temps[r] = alloc({ch, t.tm}, elementOf(r),
+                           "t" + std::to_string(temps.size()));
+        },
+        [&](Value v) {
+          if (!splatTiles.count(v))
+            splatTiles[v] = alloc({ch, t.tm}, elementOf(v),
+                                  "splat" + std::to_string(splatTiles.size()));
+        });
   }
 
   void buildAIVPrologue() {

@@ -207,3 +207,24 @@ void mix::emitElementwiseChain(OpBuilder &b, Location loc,
     current[r] = out;
   }
 }
+
+void mix::allocateChainBuffers(ArrayRef<Operation *> ops,
+                               ArrayRef<Value> outputs,
+                               llvm::function_ref<bool(Operation *)> isView,
+                               llvm::function_ref<void(Value, int64_t)> output,
+                               llvm::function_ref<void(Value)> temp,
+                               llvm::function_ref<void(Value)> splat) {
+  for (Operation *op : ops) {
+    if (isView && isView(op))
+      continue;
+    Value r = op->getResult(0);
+    auto it = llvm::find(outputs, r);
+    if (it != outputs.end())
+      output(r, it - outputs.begin());
+    else
+      temp(r);
+    for (auto [i, v] : llvm::enumerate(op->getOperands()))
+      if (isSplat(v) && !vectorOpTakesImmediate(op, i))
+        splat(v);
+  }
+}

@@ -143,6 +143,17 @@ void buildVectorChunks(OpBuilder &b, Location loc, int64_t rowOffset,
                        int64_t count, int64_t chunkRows, int &counter,
                        const VectorChunkStages &stages);
 
+/// The UB buffers of elementwise chain `ops` (in order; ops `isView`
+/// accepts, may be null, get none): `output(result, i)` for a result that
+/// is `outputs[i]`, `temp(result)` for the others, and `splat(value)` for
+/// each splat operand the Vector op does not take as an immediate (once
+/// per use: the callback skips values it has a buffer for).
+void allocateChainBuffers(ArrayRef<Operation *> ops, ArrayRef<Value> outputs,
+                          llvm::function_ref<bool(Operation *)> isView,
+                          llvm::function_ref<void(Value, int64_t)> output,
+                          llvm::function_ref<void(Value)> temp,
+                          llvm::function_ref<void(Value)> splat);
+
 /// The Vector ops of elementwise chain `ops` on one chunk: each op's result
 /// goes to `dst(result)`, its operands come from `current` (filled by the
 /// caller with the chunk's inputs), splat constants from `splatTile(value)`

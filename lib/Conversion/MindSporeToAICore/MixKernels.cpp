@@ -726,23 +726,22 @@ private:
       if (role != Role::Full)
         bcast[arg] = alloc({ch, t.tn}, elt, base + ".bcast");
     }
-    for (Operation *op : g.epilogue) {
-      if (g.views.contains(op))
-        continue;
-      Value r = op->getResult(0);
-      auto it = llvm::find(g.outputs, r);
-      if (it != g.outputs.end())
-        outs[r] = pingPong({ch, t.tn}, elementOf(r),
-                           "out" + std::to_string(it - g.outputs.begin()));
-      else
-        temps[r] = alloc({ch, t.tn}, elementOf(r),
-                         "t" + std::to_string(temps.size()));
-      for (auto [i, v] : llvm::enumerate(op->getOperands()))
-        if (isSplat(v) && !vectorOpTakesImmediate(op, i) &&
-            !splatTiles.count(v))
-          splatTiles[v] = alloc({ch, t.tn}, elementOf(v),
-                                "splat" + std::to_string(splatTiles.size()));
-    }
+    allocateChainBuffers(
+        g.epilogue, g.outputs,
+        [&](Operation *op) { return g.views.contains(op); },
+        [&](Value r, int64_t i) {
+          outs[r] = pingPong({ch, t.tn}, elementOf(r),
+                             "out" + std::to_string(i));
+        },
+        [&](Value r) {
+          temps[r] = alloc({ch, t.tn}, elementOf(r),
+                           "t" + std::to_string(temps.size()));
+        },
+        [&](Value v) {
+          if (!splatTiles.count(v))
+            splatTiles[v] = alloc({ch, t.tn}, elementOf(v),
+                                  "splat" + std::to_string(splatTiles.size()));
+        });
   }
 
   void buildAIVPrologue() {

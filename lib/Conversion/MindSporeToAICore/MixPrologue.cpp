@@ -389,22 +389,25 @@ void PrologueBuilder::allocate(OpBuilder &b,
     if (role != PrologueInput::Full)
       bcast[arg] = alloc({ch, w}, elt, name + ".bcast");
   }
-  Operation *root = rootOf(p);
-  for (Operation *op : p.ops) {
-    if (p.views.contains(op))
-      continue;
-    Value r = op->getResult(0);
-    if (op == root)
-      out = pingPong({ch, w}, elementOf(r), base + ".out");
-    else
-      temps[r] = alloc({ch, w}, elementOf(r),
-                       base + ".t" + std::to_string(temps.size()));
-    for (auto [i, v] : llvm::enumerate(op->getOperands()))
-      if (isSplat(v) && !vectorOpTakesImmediate(op, i) && !splatTiles.count(v))
-        splatTiles[v] = alloc({ch, w}, elementOf(v),
-                              base + ".splat" +
-                                  std::to_string(splatTiles.size()));
-  }
+  // The root's result goes to the ping-pong buffers `out`.
+  SmallVector<Value, 1> rootResult;
+  if (Operation *root = rootOf(p))
+    rootResult.push_back(root->getResult(0));
+  allocateChainBuffers(
+      p.ops, rootResult, [&](Operation *op) { return p.views.contains(op); },
+      [&](Value r, int64_t) {
+        out = pingPong({ch, w}, elementOf(r), base + ".out");
+      },
+      [&](Value r) {
+        temps[r] = alloc({ch, w}, elementOf(r),
+                         base + ".t" + std::to_string(temps.size()));
+      },
+      [&](Value v) {
+        if (!splatTiles.count(v))
+          splatTiles[v] = alloc({ch, w}, elementOf(v),
+                                base + ".splat" +
+                                    std::to_string(splatTiles.size()));
+      });
 }
 
 void PrologueBuilder::buildAIVStart(OpBuilder &b, int64_t scalarEvent) {
