@@ -27,11 +27,13 @@
 // boundaries: the kernel reads and writes NCHW / OIHW tensors, the launch
 // takes the plain tensors, and its results go back to the device format
 // through TransData ops that meet their inverses at the readers (and fold).
-// The cross-core protocol is MixKernels.cpp's. See docs/AICoreKernels.md
+// The cross-core protocol is MixKernels.cpp's (MixKernelParts.h builds
+// the pieces the MIX kernel builders share). See docs/AICoreKernels.md
 // ("MIX kernels of convolutions").
 //
 //===----------------------------------------------------------------------===//
 #include "CubeKernels.h"
+#include "MixKernelParts.h"
 #include "ascend/Conversion/MindSporeToAICore/MixKernels.h"
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 
@@ -48,6 +50,7 @@ using namespace mlir;
 using namespace mlir::ascend;
 using namespace mlir::ascend::aicore;
 namespace ms = mlir::ascend::mindspore;
+using namespace mlir::ascend::mix;
 
 namespace {
 
@@ -62,38 +65,8 @@ enum class Role {
   Scalar,  ///< one element: loaded once, broadcast
 };
 
-Type elementOf(Value v) {
-  return cast<ShapedType>(v.getType()).getElementType();
-}
-int64_t elementBytes(Type t) {
-  return llvm::divideCeil(t.getIntOrFloatBitWidth(), 8);
-}
-int64_t numel(Value v) {
-  return cast<RankedTensorType>(v.getType()).getNumElements();
-}
-ArrayRef<int64_t> shapeOf(Value v) {
-  return cast<RankedTensorType>(v.getType()).getShape();
-}
-std::string shapeText(ArrayRef<int64_t> shape) {
-  std::string s = "[";
-  llvm::raw_string_ostream os(s);
-  llvm::interleaveComma(shape, os);
-  os << "]";
-  return s;
-}
 bool isPlainFormat(StringRef format) {
   return format == "NCHW" || format == "ND";
-}
-
-bool isSplat(Value v) {
-  if (auto c = v.getDefiningOp<ms::ConstantOp>())
-    if (auto dense = dyn_cast<DenseElementsAttr>(c.getValue()))
-      return dense.isSplat();
-  return false;
-}
-TypedAttr splatValue(Value v) {
-  auto c = v.getDefiningOp<ms::ConstantOp>();
-  return cast<DenseElementsAttr>(c.getValue()).getSplatValue<TypedAttr>();
 }
 
 /// A TransData in the group body that converts one of the group's inputs
@@ -453,33 +426,28 @@ private:
       if (role != Role::Full)
         spread[v] = alloc({ch, t.tm}, elt, base + ".bcast");
     }
-    for (Operation *op : g.epilogue) {
-      Value r = op->getResult(0);
-      auto it = llvm::find(g.outputs, r);
-      if (it != g.outputs.end())
-        outs[r] = pingPong({ch, t.tm}, elementOf(r),
-                           "out" + std::to_string(it - g.outputs.begin()));
-      else
-        temps[r] = alloc({ch, t.tm}, elementOf(r),
-                         "t" + std::to_string(temps.size()));
-      for (auto [i, v] : llvm::enumerate(op->getOperands()))
-        if (isSplat(v) && !vectorOpTakesImmediate(op, i) &&
-            !splatTiles.count(v))
-          splatTiles[v] = alloc({ch, t.tm}, elementOf(v),
-                                "splat" + std::to_string(splatTiles.size()));
-    }
+    allocateChainBuffers(
+        g.epilogue, g.outputs, nullptr,
+        [&](Value r, int64_t i) {
+          outs[r] = pingPong({ch, t.tm}, elementOf(r),
+                             "out" + std::to_string(i));
+        },
+        [&](Value r) {
+          temps[r] = alloc({ch, t.tm}, elementOf(r),
+                           "t" + std::to_string(temps.size()));
+        },
+        [&](Value v) {
+          if (!splatTiles.count(v))
+            splatTiles[v] = alloc({ch, t.tm}, elementOf(v),
+                                  "splat" + std::to_string(splatTiles.size()));
+        });
   }
 
   void buildAIVPrologue() {
     OnCoreOp part = onCore(CoreType::AIV);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&part.getBody().front());
-    for (int64_t u = 0; u < 2; ++u) {
-      SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, u);
-      SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, u);
-    }
-    for (int64_t c = 0; c < kMixWorkspaceSlots; ++c)
-      CrossCoreSetFlagOp::create(b, loc, Pipe::MTE2, kMixSlotFree);
+    emitVectorCoreStart(b, loc);
     for (auto &[v, buffer] : scalars)
       CopyOp::create(b, loc, gmViews[v], buffer);
     if (!scalars.empty()) {
@@ -491,72 +459,42 @@ private:
   }
 
   Value constant(OpBuilder &ob, int64_t v) {
-    return arith::ConstantIndexOp::create(ob, loc, v);
+    return indexConstant(ob, loc, v);
   }
   Value materialize(OpBuilder &ob, OpFoldResult v) {
-    if (std::optional<int64_t> c = getConstantIntValue(v))
-      return constant(ob, *c);
-    return cast<Value>(v);
+    return materializeIndex(ob, loc, v);
   }
-  /// `base + offset` as an index value.
+  /// `base + offset` as an index value (`base` itself for offset 0).
   Value plus(OpBuilder &ob, Value base, int64_t offset) {
-    if (!offset)
-      return base;
-    if (std::optional<int64_t> c = getConstantIntValue(base))
-      return constant(ob, *c + offset);
-    return arith::AddIOp::create(ob, loc, base, constant(ob, offset));
+    return offset ? addIndex(ob, loc, base, offset) : base;
   }
   /// The [rows, cols] block of `source` at (row, col).
   Value block(OpBuilder &ob, Value source, OpFoldResult row, OpFoldResult col,
               int64_t rows, int64_t cols) {
-    auto type = cast<MemRefType>(source.getType());
-    if (getConstantIntValue(row) == 0 && getConstantIntValue(col) == 0 &&
-        type.getDimSize(0) == rows && type.getDimSize(1) == cols)
-      return source;
-    SmallVector<OpFoldResult> offsets{row, col};
-    SmallVector<OpFoldResult> sizes{ob.getIndexAttr(rows),
-                                    ob.getIndexAttr(cols)};
-    SmallVector<OpFoldResult> strides(2, ob.getIndexAttr(1));
-    return memref::SubViewOp::create(ob, loc, source, offsets, sizes, strides);
+    return mix::block(ob, loc, source, row, col, rows, cols);
   }
   Value tile(OpBuilder &ob, Value buffer, int64_t rows, int64_t cols) {
-    return block(ob, buffer, ob.getIndexAttr(0), ob.getIndexAttr(0), rows,
-                 cols);
+    return mix::tile(ob, loc, buffer, rows, cols);
   }
 
   /// The hand-off of one finished Cube tile: `rows` pixels from stacked row
   /// `mi` (image mi div P, pixel mi mod P) x `cols` channels from `ni`.
   void handOff(OpBuilder &cb, Value acc, OpFoldResult mi, OpFoldResult ni,
                int64_t rows, int64_t cols, OpFoldResult tileNumber) {
-    // Global tile g is its block's (g div block_dim)-th tile: slot
-    // (g div block_dim) mod 2 of the block's two, at workspace row
-    // (block * 2 + slot) * tn.
-    Value gt = materialize(cb, tileNumber);
-    Value blocks = constant(cb, t.blockDim);
-    Value slot = arith::RemUIOp::create(
-        cb, loc, arith::DivUIOp::create(cb, loc, gt, blocks),
-        constant(cb, kMixWorkspaceSlots));
-    Value wsRow = arith::MulIOp::create(
-        cb, loc,
-        arith::AddIOp::create(
-            cb, loc,
-            arith::MulIOp::create(cb, loc,
-                                  arith::RemUIOp::create(cb, loc, gt, blocks),
-                                  constant(cb, kMixWorkspaceSlots)),
-            slot),
-        constant(cb, t.tn));
-    CrossCoreWaitFlagOp::create(cb, loc, Pipe::FIX, kMixSlotFree);
-    // The [pixels, channels] accumulator into the slot's [channels, pixels]
-    // rows (the fixpipe writes the transposed tile, as the plain
-    // convolution kernels write theirs into the NCHW result).
-    Value slotRows = block(cb, workspace, wsRow, cb.getIndexAttr(0), cols,
-                           rows);
-    AffineMap swap =
-        AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0}, cb.getContext());
-    CopyOp::create(cb, loc, acc,
-                   memref::TransposeOp::create(cb, loc, slotRows,
-                                               AffineMapAttr::get(swap)));
-    CrossCoreSetFlagOp::create(cb, loc, Pipe::FIX, kMixTileReady);
+    // Global tile g's slot holds tn channel rows (MixKernelParts.h).
+    Value wsRow = workspaceSlotRow(cb, loc, materialize(cb, tileNumber),
+                                   t.blockDim, t.tn);
+    writeTileToSlot(cb, loc, acc, [&]() -> Value {
+      // The [pixels, channels] accumulator into the slot's [channels,
+      // pixels] rows (the fixpipe writes the transposed tile, as the plain
+      // convolution kernels write theirs into the NCHW result).
+      Value slotRows = block(cb, workspace, wsRow, cb.getIndexAttr(0), cols,
+                             rows);
+      AffineMap swap = AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0},
+                                                    cb.getContext());
+      return memref::TransposeOp::create(cb, loc, slotRows,
+                                         AffineMapAttr::get(swap));
+    });
 
     auto part = OnCoreOp::create(cb, loc, CoreType::AIV);
     part.getBody().emplaceBlock();
@@ -579,23 +517,10 @@ private:
     }
     TileRows at{wsRow, row, niValue, pixel};
     // AIV 0 takes the first ceil(cols / 2) channels, AIV 1 the rest.
-    int64_t first = llvm::divideCeil(cols, 2);
-    Value sub = SubBlockIdxOp::create(vb, loc, vb.getIndexType());
-    Value isFirst = arith::CmpIOp::create(vb, loc, arith::CmpIPredicate::eq,
-                                         sub, constant(vb, 0));
-    auto branch = scf::IfOp::create(vb, loc, isFirst, /*withElse=*/true);
-    int start = counter;
-    {
-      OpBuilder tb = OpBuilder::atBlockTerminator(branch.thenBlock());
-      buildHalf(tb, at, 0, first, rows);
-    }
-    int afterFirst = counter;
-    counter = start;
-    {
-      OpBuilder eb = OpBuilder::atBlockTerminator(branch.elseBlock());
-      buildHalf(eb, at, first, cols - first, rows);
-    }
-    counter = std::max(counter, afterFirst);
+    splitOverVectorCores(vb, loc, cols, counter, nullptr,
+                         [&](OpBuilder &hb, int64_t offset, int64_t count) {
+                           buildHalf(hb, at, offset, count, rows);
+                         });
   }
 
   /// Where a tile's channel rows are: its first row in the workspace, in
@@ -609,84 +534,68 @@ private:
   /// of the tile, `width` pixels each, in chunks of at most `ch` rows.
   void buildHalf(OpBuilder &ob, const TileRows &at, int64_t rowOffset,
                  int64_t count, int64_t width) {
-    CrossCoreWaitFlagOp::create(ob, loc, Pipe::MTE2, kMixTileReady);
-    int64_t chunks = llvm::divideCeil(count, ch);
-    if (!chunks)
-      CrossCoreSetFlagOp::create(ob, loc, Pipe::MTE2, kMixSlotFree);
     OpFoldResult zero = ob.getIndexAttr(0);
-    for (int64_t q = 0; q < chunks; ++q) {
-      int64_t rows = std::min(ch, count - q * ch), row0 = rowOffset + q * ch;
-      int64_t u = counter++ % 2;
-      Value gmRow = plus(ob, at.result, row0);
-      // CopyIn (MTE2).
-      WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE2, u);
-      CopyOp::create(ob, loc,
-                     block(ob, workspace, plus(ob, at.workspace, row0), zero,
+    VectorChunkStages stages;
+    auto locate = [&](OpBuilder &cb, int64_t row0) {
+      return plus(cb, at.result, row0);
+    };
+    auto copyIn = [&](OpBuilder &cb, const VectorChunk &c) {
+      int64_t rows = c.rows, row0 = c.row0, u = c.u;
+      Value gmRow = c.gmRow;
+      CopyOp::create(cb, loc,
+                     block(cb, workspace, plus(cb, at.workspace, row0), zero,
                            rows, width),
-                     tile(ob, wsIn[u], rows, width));
+                     tile(cb, wsIn[u], rows, width));
       for (auto &[v, role] : g.roles) {
         if (role == Role::Full)
-          CopyOp::create(ob, loc,
-                         block(ob, gmViews[v], gmRow, at.pixel, rows, width),
-                         tile(ob, full[v][u], rows, width));
+          CopyOp::create(cb, loc,
+                         block(cb, gmViews[v], gmRow, at.pixel, rows, width),
+                         tile(cb, full[v][u], rows, width));
         else if (role == Role::Channel)
-          CopyOp::create(ob, loc,
-                         block(ob, gmViews[v], plus(ob, at.channel, row0),
+          CopyOp::create(cb, loc,
+                         block(cb, gmViews[v], plus(cb, at.channel, row0),
                                zero, rows, 1),
-                         tile(ob, columns[v][u], rows, 1));
+                         tile(cb, columns[v][u], rows, 1));
         else if (role == Role::ImageChannel)
-          CopyOp::create(ob, loc, block(ob, gmViews[v], gmRow, zero, rows, 1),
-                         tile(ob, columns[v][u], rows, 1));
+          CopyOp::create(cb, loc, block(cb, gmViews[v], gmRow, zero, rows, 1),
+                         tile(cb, columns[v][u], rows, 1));
       }
-      if (q == chunks - 1)
-        CrossCoreSetFlagOp::create(ob, loc, Pipe::MTE2, kMixSlotFree);
-      SetFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, u);
-
-      // Compute (V).
-      WaitFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, u);
-      WaitFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, u);
+    };
+    auto compute = [&](OpBuilder &cb, const VectorChunk &c) {
+      int64_t rows = c.rows, u = c.u;
       llvm::DenseMap<Value, Value> current;
-      current[g.start] = tile(ob, wsIn[u], rows, width);
+      current[g.start] = tile(cb, wsIn[u], rows, width);
       for (auto &[v, role] : g.roles) {
         if (role == Role::Full) {
-          current[v] = tile(ob, full[v][u], rows, width);
+          current[v] = tile(cb, full[v][u], rows, width);
           continue;
         }
         Value src = role == Role::Scalar ? scalars[v]
-                                         : tile(ob, columns[v][u], rows, 1);
-        Value spreadTile = tile(ob, spread[v], rows, width);
-        VBroadcastOp::create(ob, loc, src, spreadTile);
+                                         : tile(cb, columns[v][u], rows, 1);
+        Value spreadTile = tile(cb, spread[v], rows, width);
+        VBroadcastOp::create(cb, loc, src, spreadTile);
         current[v] = spreadTile;
       }
-      for (Operation *op : g.epilogue) {
-        Value r = op->getResult(0);
-        Value dst = outs.count(r) ? tile(ob, outs[r][u], rows, width)
-                                  : tile(ob, temps[r], rows, width);
-        auto in = [&](unsigned i) -> Value {
-          Value v = op->getOperand(i);
-          if (isSplat(v))
-            return tile(ob, splatTiles.lookup(v), rows, width);
-          return current.lookup(v);
-        };
-        emitElementwiseVectorOps(
-            ob, loc, op, dst, in, [&](unsigned i) -> TypedAttr {
-              Value v = op->getOperand(i);
-              return isSplat(v) && vectorOpTakesImmediate(op, i)
-                         ? splatValue(v)
-                         : TypedAttr();
-            });
-        current[r] = dst;
-      }
-      SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE2, u);
-      SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, u);
-
-      // CopyOut (MTE3).
-      WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, u);
+      emitElementwiseChain(
+          cb, loc, g.epilogue, current, nullptr,
+          [&](Value r) {
+            return outs.count(r) ? tile(cb, outs[r][u], rows, width)
+                                 : tile(cb, temps[r], rows, width);
+          },
+          [&](Value v) {
+            return tile(cb, splatTiles.lookup(v), rows, width);
+          });
+    };
+    auto copyOut = [&](OpBuilder &cb, const VectorChunk &c) {
       for (auto [r, gm] : llvm::zip(g.outputs, outViews))
-        CopyOp::create(ob, loc, tile(ob, outs[r][u], rows, width),
-                       block(ob, gm, gmRow, at.pixel, rows, width));
-      SetFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, u);
-    }
+        CopyOp::create(cb, loc, tile(cb, outs[r][c.u], c.rows, width),
+                       block(cb, gm, c.gmRow, at.pixel, c.rows, width));
+    };
+    stages.locate = locate;
+    stages.copyIn = copyIn;
+    stages.compute = compute;
+    stages.copyOut = copyOut;
+    buildVectorChunks(ob, loc, rowOffset, count, ch, counter, stages);
   }
 
   ConvMixGroup &g;

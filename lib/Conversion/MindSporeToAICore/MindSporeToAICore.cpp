@@ -3,6 +3,7 @@
 #include "ascend/Conversion/MindSporeToAICore/MixKernels.h"
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 #include "CubeKernels.h"
+#include "MixKernelParts.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -964,14 +965,7 @@ private:
   /// when that is all of it.
   Value view(Value source, OpFoldResult row, OpFoldResult col, int64_t rows,
              int64_t cols) {
-    auto type = cast<MemRefType>(source.getType());
-    if (getConstantIntValue(row) == 0 && getConstantIntValue(col) == 0 &&
-        type.getDimSize(0) == rows && type.getDimSize(1) == cols)
-      return source;
-    SmallVector<OpFoldResult> offsets{row, col};
-    SmallVector<OpFoldResult> sizes{b.getIndexAttr(rows), b.getIndexAttr(cols)};
-    SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
-    return memref::SubViewOp::create(b, loc, source, offsets, sizes, strides);
+    return mix::block(b, loc, source, row, col, rows, cols);
   }
   /// The [rows, kLen] part of an lhs buffer or GM operand at (row, k).
   Value aView(Value source, OpFoldResult row, OpFoldResult k, int64_t rows,

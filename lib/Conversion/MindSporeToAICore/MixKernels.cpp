@@ -30,6 +30,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascend/Conversion/MindSporeToAICore/MixKernels.h"
 #include "CubeKernels.h"
+#include "MixKernelParts.h"
 #include "MixPrologue.h"
 #include "PermutedTiles.h"
 #include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
@@ -51,6 +52,7 @@ using namespace mlir;
 using namespace mlir::ascend;
 using namespace mlir::ascend::aicore;
 namespace ms = mlir::ascend::mindspore;
+using namespace mlir::ascend::mix;
 
 namespace {
 
@@ -70,32 +72,6 @@ enum class Role {
   Column, ///< [M, 1]: [rows, 1] per chunk, broadcast
   Scalar, ///< one element: loaded once, broadcast
 };
-
-Type elementOf(Value v) {
-  return cast<ShapedType>(v.getType()).getElementType();
-}
-int64_t elementBytes(Type t) {
-  return llvm::divideCeil(t.getIntOrFloatBitWidth(), 8);
-}
-
-std::string shapeText(ArrayRef<int64_t> shape) {
-  std::string s = "[";
-  llvm::raw_string_ostream os(s);
-  llvm::interleaveComma(shape, os);
-  os << "]";
-  return s;
-}
-
-bool isSplat(Value v) {
-  if (auto c = v.getDefiningOp<ms::ConstantOp>())
-    if (auto dense = dyn_cast<DenseElementsAttr>(c.getValue()))
-      return dense.isSplat();
-  return false;
-}
-TypedAttr splatValue(Value v) {
-  auto c = v.getDefiningOp<ms::ConstantOp>();
-  return cast<DenseElementsAttr>(c.getValue()).getSplatValue<TypedAttr>();
-}
 
 /// The Cube op of a mix group: a MatMul or a BatchMatMul (the same operands
 /// and transpose attributes).
@@ -704,19 +680,7 @@ private:
   /// slots: its block's (g div block_dim)-th tile takes slot (g div
   /// block_dim) mod 2 of block g mod block_dim (as the epilogue's).
   Value prologueSlotRow(OpBuilder &ob, Value gv, unsigned i) {
-    Value blocks = constant(ob, t.blockDim);
-    Value slot = arith::RemUIOp::create(
-        ob, loc, arith::DivUIOp::create(ob, loc, gv, blocks),
-        constant(ob, kSlots));
-    return arith::MulIOp::create(
-        ob, loc,
-        arith::AddIOp::create(
-            ob, loc,
-            arith::MulIOp::create(ob, loc,
-                                  arith::RemUIOp::create(ob, loc, gv, blocks),
-                                  constant(ob, kSlots)),
-            slot),
-        constant(ob, i == 0 ? t.tm : t.tn));
+    return workspaceSlotRow(ob, loc, gv, t.blockDim, i == 0 ? t.tm : t.tn);
   }
 
   /// The AIVs' prologue work for global tile `g` (a Value; nothing when it
@@ -907,35 +871,29 @@ private:
       if (role != Role::Full)
         bcast[arg] = alloc({ch, t.tn}, elt, base + ".bcast");
     }
-    for (Operation *op : g.epilogue) {
-      if (g.views.contains(op))
-        continue;
-      Value r = op->getResult(0);
-      auto it = llvm::find(g.outputs, r);
-      if (it != g.outputs.end())
-        outs[r] = pingPong({ch, t.tn}, elementOf(r),
-                           "out" + std::to_string(it - g.outputs.begin()));
-      else
-        temps[r] = alloc({ch, t.tn}, elementOf(r),
-                         "t" + std::to_string(temps.size()));
-      for (auto [i, v] : llvm::enumerate(op->getOperands()))
-        if (isSplat(v) && !vectorOpTakesImmediate(op, i) &&
-            !splatTiles.count(v))
-          splatTiles[v] = alloc({ch, t.tn}, elementOf(v),
-                                "splat" + std::to_string(splatTiles.size()));
-    }
+    allocateChainBuffers(
+        g.epilogue, g.outputs,
+        [&](Operation *op) { return g.views.contains(op); },
+        [&](Value r, int64_t i) {
+          outs[r] = pingPong({ch, t.tn}, elementOf(r),
+                             "out" + std::to_string(i));
+        },
+        [&](Value r) {
+          temps[r] = alloc({ch, t.tn}, elementOf(r),
+                           "t" + std::to_string(temps.size()));
+        },
+        [&](Value v) {
+          if (!splatTiles.count(v))
+            splatTiles[v] = alloc({ch, t.tn}, elementOf(v),
+                                  "splat" + std::to_string(splatTiles.size()));
+        });
   }
 
   void buildAIVPrologue() {
     auto part = onCore(CoreType::AIV);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&part.getBody().front());
-    for (int64_t u = 0; u < 2; ++u) {
-      SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, u);
-      SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, u);
-    }
-    for (int64_t c = 0; c < kSlots; ++c)
-      CrossCoreSetFlagOp::create(b, loc, Pipe::MTE2, kSlotFree);
+    emitVectorCoreStart(b, loc);
     bool anyScalar = false;
     for (auto &[arg, role] : g.roles)
       if (role == Role::Scalar) {
@@ -954,38 +912,22 @@ private:
   }
 
   Value constant(OpBuilder &ob, int64_t v) {
-    return arith::ConstantIndexOp::create(ob, loc, v);
+    return indexConstant(ob, loc, v);
   }
   Value materialize(OpBuilder &ob, OpFoldResult v) {
-    if (std::optional<int64_t> c = getConstantIntValue(v))
-      return constant(ob, *c);
-    return cast<Value>(v);
+    return materializeIndex(ob, loc, v);
   }
   /// `base + offset` as an index value.
   Value plus(OpBuilder &ob, OpFoldResult base, int64_t offset) {
-    if (std::optional<int64_t> c = getConstantIntValue(base))
-      return constant(ob, *c + offset);
-    if (!offset)
-      return cast<Value>(base);
-    return arith::AddIOp::create(ob, loc, cast<Value>(base),
-                                 constant(ob, offset));
+    return addIndex(ob, loc, base, offset);
   }
   /// The [rows, cols] block of `source` at (row, col).
   Value block(OpBuilder &ob, Value source, OpFoldResult row, OpFoldResult col,
               int64_t rows, int64_t cols) {
-    auto type = cast<MemRefType>(source.getType());
-    if (getConstantIntValue(row) == 0 && getConstantIntValue(col) == 0 &&
-        type.getDimSize(0) == rows && type.getDimSize(1) == cols)
-      return source;
-    SmallVector<OpFoldResult> offsets{row, col};
-    SmallVector<OpFoldResult> sizes{ob.getIndexAttr(rows),
-                                    ob.getIndexAttr(cols)};
-    SmallVector<OpFoldResult> strides(2, ob.getIndexAttr(1));
-    return memref::SubViewOp::create(ob, loc, source, offsets, sizes, strides);
+    return mix::block(ob, loc, source, row, col, rows, cols);
   }
   Value tile(OpBuilder &ob, Value buffer, int64_t rows, int64_t cols) {
-    return block(ob, buffer, ob.getIndexAttr(0), ob.getIndexAttr(0), rows,
-                 cols);
+    return mix::tile(ob, loc, buffer, rows, cols);
   }
 
   /// A divisor of every tile's first (stacked) row: tiles start at
@@ -1002,23 +944,10 @@ private:
     // slot (g div block_dim) mod 2 of the block's two, at workspace row
     // (block * 2 + slot) * tm = (g mod block_dim * 2 + slot) * tm.
     Value g = materialize(cb, tile);
-    Value blocks = constant(cb, t.blockDim);
-    Value slot = arith::RemUIOp::create(
-        cb, loc, arith::DivUIOp::create(cb, loc, g, blocks),
-        constant(cb, kSlots));
-    Value wsRow = arith::MulIOp::create(
-        cb, loc,
-        arith::AddIOp::create(
-            cb, loc,
-            arith::MulIOp::create(cb, loc,
-                                  arith::RemUIOp::create(cb, loc, g, blocks),
-                                  constant(cb, kSlots)),
-            slot),
-        constant(cb, t.tm));
-    CrossCoreWaitFlagOp::create(cb, loc, Pipe::FIX, kSlotFree);
-    CopyOp::create(cb, loc, acc,
-                   block(cb, workspace, wsRow, cb.getIndexAttr(0), rows, cols));
-    CrossCoreSetFlagOp::create(cb, loc, Pipe::FIX, kTileReady);
+    Value wsRow = workspaceSlotRow(cb, loc, g, t.blockDim, t.tm);
+    writeTileToSlot(cb, loc, acc, [&] {
+      return block(cb, workspace, wsRow, cb.getIndexAttr(0), rows, cols);
+    });
 
     // An elementwise prologue runs one tile ahead on the AIVs: the block's
     // next tile (g + block_dim) before this one's epilogue, so the Cube
@@ -1031,45 +960,29 @@ private:
     part.getBody().emplaceBlock();
     OpBuilder vb = OpBuilder::atBlockBegin(&part.getBody().front());
     // AIV 0 takes the first ceil(rows / 2) rows, AIV 1 the rest.
-    int64_t first = llvm::divideCeil(rows, 2);
-    Value sub = SubBlockIdxOp::create(vb, loc, vb.getIndexType());
-    Value isFirst = arith::CmpIOp::create(vb, loc, arith::CmpIPredicate::eq,
-                                         sub, constant(vb, 0));
-    Value miValue = materialize(vb, mi), niValue = materialize(vb, ni);
-    auto branch = scf::IfOp::create(vb, loc, isFirst, /*withElse=*/true);
-    int start = counter;
-    {
-      OpBuilder tb = OpBuilder::atBlockTerminator(branch.thenBlock());
-      buildHalf(tb, wsRow, miValue, niValue, 0, first, cols);
-    }
-    int afterFirst = counter;
-    counter = start;
-    {
-      OpBuilder eb = OpBuilder::atBlockTerminator(branch.elseBlock());
-      buildHalf(eb, wsRow, miValue, niValue, first, rows - first, cols);
-    }
-    counter = std::max(counter, afterFirst);
+    Value miValue, niValue;
+    splitOverVectorCores(
+        vb, loc, rows, counter,
+        [&] { miValue = materialize(vb, mi), niValue = materialize(vb, ni); },
+        [&](OpBuilder &hb, int64_t offset, int64_t count) {
+          buildHalf(hb, wsRow, miValue, niValue, offset, count, cols);
+        });
   }
 
   /// One AIV's share of a tile: `count` rows from row `rowOffset` of the
   /// tile, in chunks of at most `ch` rows.
   void buildHalf(OpBuilder &ob, Value wsRow, Value mi, Value ni,
                  int64_t rowOffset, int64_t count, int64_t cols) {
-    CrossCoreWaitFlagOp::create(ob, loc, Pipe::MTE2, kTileReady);
-    int64_t chunks = llvm::divideCeil(count, ch);
-    if (!chunks)
-      CrossCoreSetFlagOp::create(ob, loc, Pipe::MTE2, kSlotFree);
-    for (int64_t q = 0; q < chunks; ++q) {
-      int64_t rows = std::min(ch, count - q * ch), row0 = rowOffset + q * ch;
-      int64_t u = counter++ % 2;
-      OpFoldResult zero = ob.getIndexAttr(0);
-      Value gmRow = plus(ob, mi, row0);
-      // CopyIn (MTE2).
-      WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE2, u);
-      CopyOp::create(ob, loc,
-                     block(ob, workspace, plus(ob, wsRow, row0), zero, rows,
+    auto locate = [&](OpBuilder &cb, int64_t row0) {
+      return plus(cb, mi, row0);
+    };
+    auto copyIn = [&](OpBuilder &cb, const VectorChunk &c) {
+      int64_t rows = c.rows, u = c.u;
+      OpFoldResult zero = cb.getIndexAttr(0);
+      CopyOp::create(cb, loc,
+                     block(cb, workspace, plus(cb, wsRow, c.row0), zero, rows,
                            cols),
-                     tile(ob, wsIn[u], rows, cols));
+                     tile(cb, wsIn[u], rows, cols));
       for (auto &[arg, role] : g.roles) {
         Value gm = gmViews[arg];
         switch (role) {
@@ -1077,90 +990,73 @@ private:
           if (g.argLayouts.count(arg) &&
               !g.argLayouts.lookup(arg).isIdentity()) {
             // Read through the transpose the epilogue applies to it.
-            copyPermutedTile(ob, loc, gm, g.argLayouts.lookup(arg), g.mImage,
-                             gmRow, ni, tile(ob, full[arg][u], rows, cols),
+            copyPermutedTile(cb, loc, gm, g.argLayouts.lookup(arg), g.mImage,
+                             c.gmRow, ni, tile(cb, full[arg][u], rows, cols),
                              rows, cols, /*toGM=*/false,
-                             std::gcd(tileAlign(), row0));
+                             std::gcd(tileAlign(), c.row0));
             break;
           }
-          CopyOp::create(ob, loc, block(ob, gm, gmRow, ni, rows, cols),
-                         tile(ob, full[arg][u], rows, cols));
+          CopyOp::create(cb, loc, block(cb, gm, c.gmRow, ni, rows, cols),
+                         tile(cb, full[arg][u], rows, cols));
           break;
         case Role::Row:
-          CopyOp::create(ob, loc, block(ob, gm, zero, ni, 1, cols),
-                         tile(ob, small[arg][u], 1, cols));
+          CopyOp::create(cb, loc, block(cb, gm, zero, ni, 1, cols),
+                         tile(cb, small[arg][u], 1, cols));
           break;
         case Role::Column:
-          CopyOp::create(ob, loc, block(ob, gm, gmRow, zero, rows, 1),
-                         tile(ob, small[arg][u], rows, 1));
+          CopyOp::create(cb, loc, block(cb, gm, c.gmRow, zero, rows, 1),
+                         tile(cb, small[arg][u], rows, 1));
           break;
         case Role::Scalar:
           break;
         }
       }
-      if (q == chunks - 1)
-        CrossCoreSetFlagOp::create(ob, loc, Pipe::MTE2, kSlotFree);
-      SetFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, u);
-
-      // Compute (V).
-      WaitFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, u);
-      WaitFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, u);
+    };
+    auto compute = [&](OpBuilder &cb, const VectorChunk &c) {
+      int64_t rows = c.rows, u = c.u;
       llvm::DenseMap<Value, Value> current;
-      current[g.matmul.getResult()] = tile(ob, wsIn[u], rows, cols);
+      current[g.matmul.getResult()] = tile(cb, wsIn[u], rows, cols);
       for (auto &[arg, role] : g.roles) {
         if (role == Role::Full) {
-          current[arg] = tile(ob, full[arg][u], rows, cols);
+          current[arg] = tile(cb, full[arg][u], rows, cols);
           continue;
         }
-        Value src = role == Role::Row      ? tile(ob, small[arg][u], 1, cols)
-                    : role == Role::Column ? tile(ob, small[arg][u], rows, 1)
+        Value src = role == Role::Row      ? tile(cb, small[arg][u], 1, cols)
+                    : role == Role::Column ? tile(cb, small[arg][u], rows, 1)
                                            : small[arg][0];
-        Value spread = tile(ob, bcast[arg], rows, cols);
-        VBroadcastOp::create(ob, loc, src, spread);
+        Value spread = tile(cb, bcast[arg], rows, cols);
+        VBroadcastOp::create(cb, loc, src, spread);
         current[arg] = spread;
       }
-      for (Operation *op : g.epilogue) {
-        Value r = op->getResult(0);
-        if (g.views.contains(op)) {
-          current[r] = current.lookup(op->getOperand(0));
-          continue;
-        }
-        Value dst = outs.count(r) ? tile(ob, outs[r][u], rows, cols)
-                                  : tile(ob, temps[r], rows, cols);
-        auto in = [&](unsigned i) -> Value {
-          Value v = op->getOperand(i);
-          if (isSplat(v))
-            return tile(ob, splatTiles.lookup(v), rows, cols);
-          return current.lookup(v);
-        };
-        emitElementwiseVectorOps(
-            ob, loc, op, dst, in, [&](unsigned i) -> TypedAttr {
-              Value v = op->getOperand(i);
-              return isSplat(v) && vectorOpTakesImmediate(op, i)
-                         ? splatValue(v)
-                         : TypedAttr();
-            });
-        current[r] = dst;
-      }
-      SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE2, u);
-      SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, u);
-
-      // CopyOut (MTE3).
-      WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, u);
+      emitElementwiseChain(
+          cb, loc, g.epilogue, current,
+          [&](Operation *op) { return g.views.contains(op); },
+          [&](Value r) {
+            return outs.count(r) ? tile(cb, outs[r][u], rows, cols)
+                                 : tile(cb, temps[r], rows, cols);
+          },
+          [&](Value v) { return tile(cb, splatTiles.lookup(v), rows, cols); });
+    };
+    auto copyOut = [&](OpBuilder &cb, const VectorChunk &c) {
       for (auto [r, gm, layout] :
            llvm::zip(g.outputs, outArgs, g.outputLayouts)) {
         if (!layout.isIdentity()) {
           // A transposed result: the permuted store.
-          copyPermutedTile(ob, loc, gm, layout, g.mImage, gmRow, ni,
-                           tile(ob, outs[r][u], rows, cols), rows, cols,
-                           /*toGM=*/true, std::gcd(tileAlign(), row0));
+          copyPermutedTile(cb, loc, gm, layout, g.mImage, c.gmRow, ni,
+                           tile(cb, outs[r][c.u], c.rows, cols), c.rows, cols,
+                           /*toGM=*/true, std::gcd(tileAlign(), c.row0));
           continue;
         }
-        CopyOp::create(ob, loc, tile(ob, outs[r][u], rows, cols),
-                       block(ob, gm, gmRow, ni, rows, cols));
+        CopyOp::create(cb, loc, tile(cb, outs[r][c.u], c.rows, cols),
+                       block(cb, gm, c.gmRow, ni, c.rows, cols));
       }
-      SetFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, u);
-    }
+    };
+    VectorChunkStages stages;
+    stages.locate = locate;
+    stages.copyIn = copyIn;
+    stages.compute = compute;
+    stages.copyOut = copyOut;
+    buildVectorChunks(ob, loc, rowOffset, count, ch, counter, stages);
   }
 
   MixGroup &g;

@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "MixPrologue.h"
+#include "MixKernelParts.h"
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 
 #include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
@@ -35,35 +36,10 @@ using namespace mlir;
 using namespace mlir::ascend;
 using namespace mlir::ascend::aicore;
 namespace ms = mlir::ascend::mindspore;
+using namespace mlir::ascend::mix;
 
 namespace {
 
-Type elementOf(Value v) {
-  return cast<ShapedType>(v.getType()).getElementType();
-}
-int64_t elementBytes(Type t) {
-  return llvm::divideCeil(t.getIntOrFloatBitWidth(), 8);
-}
-int64_t numel(Value v) {
-  return cast<RankedTensorType>(v.getType()).getNumElements();
-}
-bool isSplat(Value v) {
-  if (auto c = v.getDefiningOp<ms::ConstantOp>())
-    if (auto dense = dyn_cast<DenseElementsAttr>(c.getValue()))
-      return dense.isSplat();
-  return false;
-}
-TypedAttr splatValue(Value v) {
-  auto c = v.getDefiningOp<ms::ConstantOp>();
-  return cast<DenseElementsAttr>(c.getValue()).getSplatValue<TypedAttr>();
-}
-std::string shapeText(ArrayRef<int64_t> shape) {
-  std::string s = "[";
-  llvm::raw_string_ostream os(s);
-  llvm::interleaveComma(shape, os);
-  os << "]";
-  return s;
-}
 LogicalResult fail(std::string &why, const Twine &text) {
   why = text.str();
   return failure();
@@ -338,30 +314,10 @@ PrologueChunk mlir::ascend::choosePrologueChunk(const OperandPrologue &p,
 //===----------------------------------------------------------------------===//
 
 namespace {
-Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
 Value plus(OpBuilder &b, Location loc, Value base, int64_t offset) {
   if (!offset)
     return base;
-  return arith::AddIOp::create(b, loc, base, constantIndex(b, loc, offset));
-}
-/// The [rows, cols] block of a 2-D memref at (row, col).
-Value block(OpBuilder &b, Location loc, Value source, OpFoldResult row,
-            OpFoldResult col, int64_t rows, int64_t cols) {
-  auto type = cast<MemRefType>(source.getType());
-  if (getConstantIntValue(row) == 0 && getConstantIntValue(col) == 0 &&
-      type.getDimSize(0) == rows && type.getDimSize(1) == cols)
-    return source;
-  SmallVector<OpFoldResult> offsets{row, col};
-  SmallVector<OpFoldResult> sizes{b.getIndexAttr(rows), b.getIndexAttr(cols)};
-  SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
-  return memref::SubViewOp::create(b, loc, source, offsets, sizes, strides);
-}
-Value tile(OpBuilder &b, Location loc, Value buffer, int64_t rows,
-           int64_t cols) {
-  return block(b, loc, buffer, b.getIndexAttr(0), b.getIndexAttr(0), rows,
-               cols);
+  return arith::AddIOp::create(b, loc, base, indexConstant(b, loc, offset));
 }
 /// A contiguous GM memref viewed with `shape` (same elements, row-major).
 Value viewAs(OpBuilder &b, Location loc, Value arg, ArrayRef<int64_t> shape) {
@@ -433,22 +389,25 @@ void PrologueBuilder::allocate(OpBuilder &b,
     if (role != PrologueInput::Full)
       bcast[arg] = alloc({ch, w}, elt, name + ".bcast");
   }
-  Operation *root = rootOf(p);
-  for (Operation *op : p.ops) {
-    if (p.views.contains(op))
-      continue;
-    Value r = op->getResult(0);
-    if (op == root)
-      out = pingPong({ch, w}, elementOf(r), base + ".out");
-    else
-      temps[r] = alloc({ch, w}, elementOf(r),
-                       base + ".t" + std::to_string(temps.size()));
-    for (auto [i, v] : llvm::enumerate(op->getOperands()))
-      if (isSplat(v) && !vectorOpTakesImmediate(op, i) && !splatTiles.count(v))
-        splatTiles[v] = alloc({ch, w}, elementOf(v),
-                              base + ".splat" +
-                                  std::to_string(splatTiles.size()));
-  }
+  // The root's result goes to the ping-pong buffers `out`.
+  SmallVector<Value, 1> rootResult;
+  if (Operation *root = rootOf(p))
+    rootResult.push_back(root->getResult(0));
+  allocateChainBuffers(
+      p.ops, rootResult, [&](Operation *op) { return p.views.contains(op); },
+      [&](Value r, int64_t) {
+        out = pingPong({ch, w}, elementOf(r), base + ".out");
+      },
+      [&](Value r) {
+        temps[r] = alloc({ch, w}, elementOf(r),
+                         base + ".t" + std::to_string(temps.size()));
+      },
+      [&](Value v) {
+        if (!splatTiles.count(v))
+          splatTiles[v] = alloc({ch, w}, elementOf(v),
+                                base + ".splat" +
+                                    std::to_string(splatTiles.size()));
+      });
 }
 
 void PrologueBuilder::buildAIVStart(OpBuilder &b, int64_t scalarEvent) {
@@ -486,23 +445,11 @@ void PrologueBuilder::buildTile(OpBuilder &b, Value row0, int64_t count,
   auto part = OnCoreOp::create(b, loc, CoreType::AIV);
   part.getBody().emplaceBlock();
   OpBuilder vb = OpBuilder::atBlockBegin(&part.getBody().front());
-  int64_t first = llvm::divideCeil(count, 2);
-  Value sub = SubBlockIdxOp::create(vb, loc, vb.getIndexType());
-  Value isFirst = arith::CmpIOp::create(vb, loc, arith::CmpIPredicate::eq, sub,
-                                       constantIndex(vb, loc, 0));
-  auto branch = scf::IfOp::create(vb, loc, isFirst, /*withElse=*/true);
-  int start = counter;
-  {
-    OpBuilder tb = OpBuilder::atBlockTerminator(branch.thenBlock());
-    buildHalf(tb, row0, 0, first, slots, slotRow, counter);
-  }
-  int afterFirst = counter;
-  counter = start;
-  {
-    OpBuilder eb = OpBuilder::atBlockTerminator(branch.elseBlock());
-    buildHalf(eb, row0, first, count - first, slots, slotRow, counter);
-  }
-  counter = std::max(counter, afterFirst);
+  splitOverVectorCores(vb, loc, count, counter, nullptr,
+                       [&](OpBuilder &hb, int64_t offset, int64_t rows) {
+                         buildHalf(hb, row0, offset, rows, slots, slotRow,
+                                   counter);
+                       });
 }
 
 void PrologueBuilder::buildHalf(OpBuilder &b, Value row0, int64_t rowOffset,
@@ -567,29 +514,17 @@ void PrologueBuilder::buildHalf(OpBuilder &b, Value row0, int64_t rowOffset,
         current[arg] = spread;
       }
       Operation *root = rootOf(p);
-      for (Operation *op : p.ops) {
-        Value r = op->getResult(0);
-        if (p.views.contains(op)) {
-          current[r] = current.lookup(op->getOperand(0));
-          continue;
-        }
-        Value dst = op == root ? tile(b, loc, out[u], rows, cols)
-                               : tile(b, loc, temps[r], rows, cols);
-        auto in = [&](unsigned i) -> Value {
-          Value v = op->getOperand(i);
-          if (isSplat(v))
+      emitElementwiseChain(
+          b, loc, p.ops, current,
+          [&](Operation *op) { return p.views.contains(op); },
+          [&](Value r) {
+            return r.getDefiningOp() == root
+                       ? tile(b, loc, out[u], rows, cols)
+                       : tile(b, loc, temps[r], rows, cols);
+          },
+          [&](Value v) {
             return tile(b, loc, splatTiles.lookup(v), rows, cols);
-          return current.lookup(v);
-        };
-        emitElementwiseVectorOps(
-            b, loc, op, dst, in, [&](unsigned i) -> TypedAttr {
-              Value v = op->getOperand(i);
-              return isSplat(v) && vectorOpTakesImmediate(op, i)
-                         ? splatValue(v)
-                         : TypedAttr();
-            });
-        current[r] = dst;
-      }
+          });
       SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, u);
       SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE3, u);
 

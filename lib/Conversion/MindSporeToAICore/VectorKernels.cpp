@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "PermutedTiles.h"
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
+#include "MixKernelParts.h"
 
 #include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
 #include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
@@ -31,6 +32,11 @@ using namespace mlir;
 using namespace mlir::ascend;
 using namespace mlir::ascend::aicore;
 namespace ms = mlir::ascend::mindspore;
+using mix::elementBytes;
+using mix::elementOf;
+using mix::numel;
+using mix::shapeOf;
+using mix::shapeText;
 
 namespace {
 
@@ -53,31 +59,11 @@ bool isCastType(Type t) {
          t.isSignlessInteger(64);
 }
 
-Type elementOf(Value v) {
-  return cast<RankedTensorType>(v.getType()).getElementType();
-}
-int64_t numel(Value v) {
-  return cast<RankedTensorType>(v.getType()).getNumElements();
-}
-ArrayRef<int64_t> shapeOf(Value v) {
-  return cast<RankedTensorType>(v.getType()).getShape();
-}
-int64_t elementBytes(Type t) {
-  return llvm::divideCeil(t.getIntOrFloatBitWidth(), 8);
-}
 
 std::string typeText(Type t) {
   std::string s;
   llvm::raw_string_ostream os(s);
   os << t;
-  return s;
-}
-
-std::string shapeText(ArrayRef<int64_t> shape) {
-  std::string s = "[";
-  llvm::raw_string_ostream os(s);
-  llvm::interleaveComma(shape, os);
-  os << "]";
   return s;
 }
 
