@@ -21,8 +21,10 @@ last lines check them at 100k ops, on wall time and on CPU time.
 Figures (docs/UserGuide.md, "Compile speed"; 2 cores shared with other
 work, load average about 3): at 100k ops the compile takes 0.42 s (239k
 ops/s; 0.66 s before the last round of work), 0.67x the time of the
-baseline, 281 B per op, and 3.66 G instructions (callgrind; 5.85 G
-before). The 300k ops/s target is not met.
+baseline, 281 B per op. Instructions (callgrind, the stable figure): 3.66 G
+at 100k ops (3.71 G on main before the last change, 5.85 G two rounds
+ago). At load average 9 (2026-11-30) the same compile took 0.57 s of CPU
+and 1.1 s of wall time. The 300k ops/s target is not met.
 
 Usage: bench/compile_scaling.py [--build build] [--large] [--repeat 3]
 """

@@ -291,6 +291,11 @@ void BlockFuser::run(Block &block) {
   openSinceBarrier.clear();
   membership.clear();
   groupedReaders.clear();
+  // Every fusible op gets a membership entry and about as many read values
+  // (its operands): sized once, not grown by rehashing.
+  size_t numOps = block.getOperations().size();
+  membership.reserve(numOps);
+  groupedReaders.reserve(numOps);
   for (Operation &opRef : block.without_terminator()) {
     Operation *op = &opRef;
     StringRef unit =
