@@ -1392,17 +1392,21 @@ static DictionaryAttr getSplitTilingAttr(Builder &builder,
   return fields.getDictionary(builder.getContext());
 }
 
-void mlir::ascend::buildMatMulCubePart(KernelOp kernel, int64_t m, int64_t n,
-                                       int64_t k, Type elementType,
-                                       bool transposeA, bool transposeB,
-                                       const MatMulTiling &t,
-                                       CubeTileHandOff handOff,
-                                       CubeTileStart tileStart,
-                                       CubeTileLoaded tileLoaded) {
+/// The Cube part of a MIX kernel: an [m, k] x [k, n] problem, or `batch`
+/// of them each with its own B when `batched` (a BatchMatMul), no bias,
+/// each finished tile to `handOff`.
+static void buildCubePart(KernelOp kernel, bool batched, int64_t batch,
+                          int64_t m,
+                          int64_t n, int64_t k, Type elementType,
+                          bool transposeA, bool transposeB,
+                          const MatMulTiling &t, CubeTileHandOff handOff,
+                          CubeTileStart tileStart, CubeTileLoaded tileLoaded) {
   MatMulProblem p;
   p.m = m;
   p.n = n;
   p.k = k;
+  p.images = batch;
+  p.batched = batched;
   p.elementType = elementType;
   p.transposeA = transposeA;
   p.transposeB = transposeB;
@@ -1414,23 +1418,24 @@ void mlir::ascend::buildMatMulCubePart(KernelOp kernel, int64_t m, int64_t n,
   builder.build();
 }
 
+void mlir::ascend::buildMatMulCubePart(KernelOp kernel, int64_t m, int64_t n,
+                                       int64_t k, Type elementType,
+                                       bool transposeA, bool transposeB,
+                                       const MatMulTiling &t,
+                                       CubeTileHandOff handOff,
+                                       CubeTileStart tileStart,
+                                       CubeTileLoaded tileLoaded) {
+  buildCubePart(kernel, /*batched=*/false, /*batch=*/1, m, n, k, elementType, transposeA,
+                transposeB, t, std::move(handOff), std::move(tileStart),
+                std::move(tileLoaded));
+}
+
 void mlir::ascend::buildBatchMatMulCubePart(
     KernelOp kernel, int64_t batch, int64_t m, int64_t n, int64_t k,
     Type elementType, bool transposeA, bool transposeB, const MatMulTiling &t,
     CubeTileHandOff handOff) {
-  MatMulProblem p;
-  p.m = m;
-  p.n = n;
-  p.k = k;
-  p.images = batch;
-  p.batched = true;
-  p.elementType = elementType;
-  p.transposeA = transposeA;
-  p.transposeB = transposeB;
-  p.withBias = false;
-  MatMulKernelBuilder builder(kernel, p, t);
-  builder.handOff = std::move(handOff);
-  builder.build();
+  buildCubePart(kernel, /*batched=*/true, batch, m, n, k, elementType,
+                transposeA, transposeB, t, std::move(handOff), {}, {});
 }
 
 MatMulTiling mlir::ascend::getTilingFromOption(ArrayRef<int64_t> option) {
