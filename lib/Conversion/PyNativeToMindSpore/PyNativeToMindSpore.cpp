@@ -42,9 +42,25 @@ std::string sourceLine(Location loc) {
   return text.empty() ? "<unknown>" : text;
 }
 
+/// "file:line:column" of the innermost user frame of a location: two tests
+/// on one line (`while a and b:`) are told apart by their column.
+std::string sourceColumn(Location loc) {
+  std::string text;
+  loc->walk([&](Location l) {
+    if (auto f = dyn_cast<FileLineColLoc>(l)) {
+      text = (f.getFilename().getValue() + ":" + Twine(f.getLine()) + ":" +
+              Twine(f.getColumn()))
+                 .str();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return text.empty() ? "<unknown>" : text;
+}
+
 /// The message of the guard on a branch that every run took one way.
 std::string unseenSideMessage(Location loc, bool seenValue) {
-  return "branch at " + sourceLine(loc) + " took the " +
+  return "branch at " + sourceColumn(loc) + " took the " +
          (seenValue ? "false" : "true") +
          " side, which no recorded run took; record a run that takes it and "
          "compile again";

@@ -84,7 +84,7 @@ pynative.trace @run_1(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 1 : 
 // CHECK-LABEL: func.func @main
 // CHECK: %[[P:.*]] = mindspore.reduce_all
 // CHECK: %[[N:.*]] = mindspore.logical_not %[[P]] : tensor<i1>
-// CHECK: mindspore.assert %[[N]], "branch at m.py:5 took the true side, which no recorded run took; record a run that takes it and compile again"
+// CHECK: mindspore.assert %[[N]], "branch at m.py:5:{{[0-9]+}} took the true side, which no recorded run took; record a run that takes it and compile again"
 // CHECK-NOT: mindspore.cond
 // CHECK: mindspore.sin
 pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
@@ -103,7 +103,7 @@ pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : 
 // CHECK: %[[S:.*]] = mindspore.reduce_sum %arg0
 // CHECK: %[[Z:.*]] = mindspore.constant dense<0.000000e+00> : tensor<f32>
 // CHECK: %[[NZ:.*]] = mindspore.not_equal %[[S]], %[[Z]] : (tensor<f32>, tensor<f32>) -> tensor<i1>
-// CHECK: mindspore.assert %[[NZ]], "branch at m.py:5 took the false side
+// CHECK: mindspore.assert %[[NZ]], "branch at m.py:5:{{[0-9]+}} took the false side
 // CHECK: %[[V:.*]] = mindspore.constant dense<2.500000e+00> : tensor<f32>
 // CHECK: %[[EQ:.*]] = mindspore.equal %[[S]], %[[V]]
 // CHECK: %[[ALL:.*]] = mindspore.reduce_all %[[EQ]]
