@@ -47,6 +47,27 @@ bool isSplatConstant(Value v) {
   return dense && dense.isSplat();
 }
 
+/// Whether `pool` is global average pooling: a 1x1 output of a rank-4
+/// [N, C, H, W] input, the mean over the trailing axes H and W.
+bool isGlobalAveragePool(ms::AdaptiveAvgPool2DOp pool) {
+  auto type = dyn_cast<RankedTensorType>(pool.getX().getType());
+  return type && type.getRank() == 4 &&
+         pool.getOutputSize() == ArrayRef<int64_t>{1, 1};
+}
+
+/// Global average pooling as the ReduceMean over axes [2, 3] with
+/// keep_dims it is ([N, C, H, W] -> [N, C, 1, 1]), in place of `pool`: the
+/// Vector kernels reduce trailing axes.
+Operation *asReduceMean(ms::AdaptiveAvgPool2DOp pool) {
+  OpBuilder b(pool);
+  auto mean = ms::ReduceMeanOp::create(b, pool.getLoc(), pool.getX(),
+                                       ArrayRef<int64_t>{2, 3},
+                                       /*keep_dims=*/true);
+  pool->replaceAllUsesWith(mean->getResults());
+  pool->erase();
+  return mean;
+}
+
 /// Why `op`, which no converter made a kernel, is not one: a reason that
 /// does not depend on the Vector kernel builders, or an empty string when
 /// the op is a candidate for a one-op Vector kernel.
@@ -63,6 +84,15 @@ std::string reasonWithoutKernel(Operation *op,
             "group 1 only, not '" +
             op->getName().stripDialect() + "'")
         .str();
+  if (auto pool = dyn_cast<ms::AdaptiveAvgPool2DOp>(op)) {
+    ArrayRef<int64_t> out = pool.getOutputSize();
+    if (!isGlobalAveragePool(pool))
+      return ("an AdaptiveAvgPool2D has a Vector kernel only for a 1x1 output "
+              "(global average pooling, a mean over H and W), not " +
+              Twine(out.empty() ? 0 : out[0]) + "x" +
+              Twine(out.size() < 2 ? 0 : out[1]))
+          .str();
+  }
   if (isa<ms::BroadcastToOp>(op))
     return "a BroadcastTo alone has no Vector kernel: the Vector kernels "
            "broadcast an operand on the way into the op that reads it";
@@ -204,6 +234,13 @@ void mlir::ascend::convertLonePrimitives(
              "time)";
     for (Operation *op : candidates) {
       std::string why = reasonWithoutKernel(op, loadTime);
+      // The name of the primitive, which its kernel is named after.
+      auto prim = dyn_cast<ms::PrimitiveOpInterface>(op);
+      std::string base = prim ? prim.getPrimitiveName().str()
+                              : op->getName().stripDialect().str();
+      if (auto pool = dyn_cast<ms::AdaptiveAvgPool2DOp>(op);
+          pool && why.empty())
+        op = asReduceMean(pool);
       // A quick refusal of primitives without a mapping (a Gather's check
       // needs its table and indices to be the group's inputs, and a
       // Transpose may be a copy kernel: the group analysis decides).
@@ -225,9 +262,6 @@ void mlir::ascend::convertLonePrimitives(
         std::string key = vectorKernelKey(group);
         if (!kernels.count(key)) {
           // A new kernel: named after the primitive, numbered in the module.
-          auto prim = dyn_cast<ms::PrimitiveOpInterface>(op);
-          StringRef base = prim ? prim.getPrimitiveName()
-                                : op->getName().stripDialect();
           group.setKernelName((base + "_" + Twine(named++)).str());
         }
         // Converting the group replaces its results: give it the op's uses.
