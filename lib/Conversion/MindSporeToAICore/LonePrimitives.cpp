@@ -243,8 +243,11 @@ void mlir::ascend::convertLonePrimitives(
         op = asReduceMean(pool);
       // A quick refusal of primitives without a mapping (a Gather's check
       // needs its table and indices to be the group's inputs, and a
-      // Transpose may be a copy kernel: the group analysis decides).
-      if (why.empty() && !isa<ms::GatherOp, ms::TransposeOp>(op))
+      // Transpose, Split or StridedSlice may be a copy kernel: the group
+      // analysis decides).
+      if (why.empty() &&
+          !isa<ms::GatherOp, ms::TransposeOp, ms::SplitOp, ms::StridedSliceOp>(
+              op))
         (void)checkVectorPrimitive(op, why);
       if (!why.empty()) {
         op->emitRemark("no AI Core kernel for primitive '")

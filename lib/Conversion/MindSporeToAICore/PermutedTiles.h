@@ -89,6 +89,18 @@ FailureOr<aicore::KernelOp> buildPermuteKernel(mindspore::FusionOp group,
                                                const aicore::AICoreTarget &target,
                                                std::string &why);
 
+/// Whether `group` (a `vector` fusion group) is one Split or one
+/// StridedSlice of its one input (SliceKernels.cpp).
+bool isSliceCopyGroup(mindspore::FusionOp group);
+
+/// The Vector-core copy kernel of a slice group: each result is a column
+/// window of the input viewed as `[outer, axis * inner]`, copied in
+/// `[rows, cols]` tiles GM -> UB -> GM. Fails (`why`) for a StridedSlice
+/// with a stride other than 1 or that cuts more than one axis.
+FailureOr<aicore::KernelOp>
+buildSliceCopyKernel(mindspore::FusionOp group,
+                     const aicore::AICoreTarget &target, std::string &why);
+
 } // namespace mlir::ascend
 
 #endif // ASCEND_LIB_CONVERSION_MINDSPORETOAICORE_PERMUTEDTILES_H

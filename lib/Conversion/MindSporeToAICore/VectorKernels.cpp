@@ -2157,6 +2157,8 @@ FailureOr<KernelOp> mlir::ascend::buildVectorKernel(ms::FusionOp group,
     return buildAxisReductionKernel(group, target, why);
   if (isPermuteGroup(group))
     return buildPermuteKernel(group, target, why);
+  if (isSliceCopyGroup(group))
+    return buildSliceCopyKernel(group, target, why);
   VectorGroup g(group);
   if (failed(g.analyze(why)))
     return failure();
