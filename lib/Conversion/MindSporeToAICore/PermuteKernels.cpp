@@ -100,7 +100,7 @@ FailureOr<KernelOp> mlir::ascend::buildPermuteKernel(ms::FusionOp group,
   const int64_t ub = target.memories.ub.capacity,
                 align = target.memories.ub.alignment;
   int64_t cols = n;
-  if (2 * llvm::alignTo(cols * eb, align) > ub)
+  if (2 * int64_t(llvm::alignTo(cols * eb, align)) > ub)
     cols = (ub / 2) / align * align / eb;
   int64_t colTiles = llvm::divideCeil(n, cols);
   // Tile rows: divisors of the output's innermost run of equally spaced
@@ -121,7 +121,7 @@ FailureOr<KernelOp> mlir::ascend::buildPermuteKernel(ms::FusionOp group,
   }
   int64_t rows = 0, fallback = 0;
   for (int64_t d = run; d >= 1; --d) {
-    if (run % d || 2 * llvm::alignTo(d * cols * eb, align) > ub)
+    if (run % d || 2 * int64_t(llvm::alignTo(d * cols * eb, align)) > ub)
       continue;
     if (!fallback)
       fallback = d;
@@ -166,19 +166,7 @@ FailureOr<KernelOp> mlir::ascend::buildPermuteKernel(ms::FusionOp group,
                         type.getMemorySpace()),
         flat, ArrayRef<ReassociationIndices>{{0, 1}});
   }
-  std::array<Value, 2> buffers;
-  for (int u = 0; u < 2; ++u) {
-    auto alloc = AllocOp::create(
-        b, loc,
-        MemRefType::get({rows, cols}, elt, MemRefLayoutAttrInterface{},
-                        AddressSpaceAttr::get(b.getContext(),
-                                              AddressSpace::UB)));
-    alloc->setAttr(kBufferNameAttr,
-                   b.getStringAttr(u ? "tile.pong" : "tile.ping"));
-    buffers[u] = alloc;
-  }
-  for (int u = 0; u < 2; ++u)
-    SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::MTE2, u);
+  std::array<Value, 2> buffers = allocateCopyTiles(b, loc, rows, cols, elt);
   Value blockIdx = blocks > 1 ? Value(BlockIdxOp::create(b, loc,
                                                          b.getIndexType()))
                               : index(b, loc, 0);
@@ -226,40 +214,10 @@ FailureOr<KernelOp> mlir::ascend::buildPermuteKernel(ms::FusionOp group,
     int64_t count = rowTiles * colsInRegion;
     if (!count)
       continue;
-    int64_t shift = (blocks - offset % blocks) % blocks;
-    Value first = arith::RemUIOp::create(
-        b, loc,
-        arith::AddIOp::create(b, loc, blockIdx, index(b, loc, shift)),
-        index(b, loc, blocks));
-    auto pairs = scf::ForOp::create(
-        b, loc, first, index(b, loc, std::max<int64_t>(count - blocks, 0)),
-        index(b, loc, 2 * blocks));
-    {
-      OpBuilder ob = OpBuilder::atBlockTerminator(pairs.getBody());
-      Value i = pairs.getInductionVar();
-      emitTile(ob, i, colsInRegion, colBase, tileCols, 0);
-      emitTile(ob,
-               arith::AddIOp::create(ob, loc, i, index(ob, loc, blocks)),
-               colsInRegion, colBase, tileCols, 1);
-    }
-    // At most one tile left: first + 2 * blocks * ceil((count - blocks -
-    // first) / (2 * blocks)) when below count.
-    Value pending = arith::MaxSIOp::create(
-        b, loc,
-        arith::SubIOp::create(b, loc, index(b, loc, count - blocks), first),
-        index(b, loc, 0));
-    Value pairsDone = arith::CeilDivSIOp::create(b, loc, pending,
-                                                 index(b, loc, 2 * blocks));
-    Value last = arith::AddIOp::create(
-        b, loc, first,
-        arith::MulIOp::create(b, loc, pairsDone, index(b, loc, 2 * blocks)));
-    auto tail = scf::ForOp::create(b, loc, last, index(b, loc, count),
-                                   index(b, loc, 2 * blocks));
-    {
-      OpBuilder ob = OpBuilder::atBlockTerminator(tail.getBody());
-      emitTile(ob, tail.getInductionVar(), colsInRegion, colBase, tileCols,
-               0);
-    }
+    dealCopyTiles(b, loc, blockIdx, blocks, offset, count,
+                  [&](OpBuilder &ob, Value i, int u) {
+                    emitTile(ob, i, colsInRegion, colBase, tileCols, u);
+                  });
     offset += count;
   }
   for (int u = 0; u < 2; ++u)

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "PermutedTiles.h"
 #include "ascend/Dialect/AICore/IR/AICoreDialect.h"
+#include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -350,4 +351,64 @@ void mlir::ascend::copyPermutedTile(OpBuilder &b, Location loc, Value gm,
       ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(cols)},
       ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
   copy(onChipRow, gmRow);
+}
+
+std::array<Value, 2> mlir::ascend::allocateCopyTiles(OpBuilder &b,
+                                                     Location loc,
+                                                     int64_t rows,
+                                                     int64_t cols,
+                                                     Type elementType) {
+  using namespace aicore;
+  std::array<Value, 2> buffers;
+  for (int u = 0; u < 2; ++u) {
+    auto alloc = AllocOp::create(
+        b, loc,
+        MemRefType::get({rows, cols}, elementType, MemRefLayoutAttrInterface{},
+                        AddressSpaceAttr::get(b.getContext(),
+                                              AddressSpace::UB)));
+    alloc->setAttr(kBufferNameAttr,
+                   b.getStringAttr(u ? "tile.pong" : "tile.ping"));
+    buffers[u] = alloc;
+  }
+  for (int u = 0; u < 2; ++u)
+    SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::MTE2, u);
+  return buffers;
+}
+
+void mlir::ascend::dealCopyTiles(
+    OpBuilder &b, Location loc, Value blockIdx, int64_t blocks, int64_t offset,
+    int64_t count, llvm::function_ref<void(OpBuilder &, Value, int)> emitTile) {
+  auto index = [](OpBuilder &ob, Location l, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(ob, l, v);
+  };
+  int64_t shift = (blocks - offset % blocks) % blocks;
+  Value first = arith::RemUIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, blockIdx, index(b, loc, shift)),
+      index(b, loc, blocks));
+  auto pairs = scf::ForOp::create(
+      b, loc, first, index(b, loc, std::max<int64_t>(count - blocks, 0)),
+      index(b, loc, 2 * blocks));
+  {
+    OpBuilder ob = OpBuilder::atBlockTerminator(pairs.getBody());
+    Value i = pairs.getInductionVar();
+    emitTile(ob, i, 0);
+    emitTile(ob, arith::AddIOp::create(ob, loc, i, index(ob, loc, blocks)), 1);
+  }
+  // At most one tile left: first + 2 * blocks * ceil((count - blocks -
+  // first) / (2 * blocks)) when below count.
+  Value pending = arith::MaxSIOp::create(
+      b, loc,
+      arith::SubIOp::create(b, loc, index(b, loc, count - blocks), first),
+      index(b, loc, 0));
+  Value pairsDone = arith::CeilDivSIOp::create(b, loc, pending,
+                                               index(b, loc, 2 * blocks));
+  Value last = arith::AddIOp::create(
+      b, loc, first,
+      arith::MulIOp::create(b, loc, pairsDone, index(b, loc, 2 * blocks)));
+  auto tail = scf::ForOp::create(b, loc, last, index(b, loc, count),
+                                 index(b, loc, 2 * blocks));
+  {
+    OpBuilder ob = OpBuilder::atBlockTerminator(tail.getBody());
+    emitTile(ob, tail.getInductionVar(), 0);
+  }
 }

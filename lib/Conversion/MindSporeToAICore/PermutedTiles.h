@@ -17,8 +17,10 @@
 #include "ascend/Dialect/AICore/IR/AICoreDialect.h"
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <array>
 #include <string>
 
 namespace mlir::ascend {
@@ -88,6 +90,25 @@ bool isPermuteGroup(mindspore::FusionOp group);
 FailureOr<aicore::KernelOp> buildPermuteKernel(mindspore::FusionOp group,
                                                const aicore::AICoreTarget &target,
                                                std::string &why);
+
+/// The two `[rows, cols]` UB tiles of a GM -> UB -> GM copy kernel
+/// (named "tile.ping" and "tile.pong"), each released for its first MTE2
+/// load (`set_flag mte3 -> mte2`, event 0 and 1). The kernel ends with the
+/// matching `wait_flag mte3 -> mte2` of both events.
+std::array<Value, 2> allocateCopyTiles(OpBuilder &b, Location loc,
+                                       int64_t rows, int64_t cols,
+                                       Type elementType);
+
+/// Deals the `count` tiles of one region of a copy kernel to its `blocks`
+/// blocks: the tiles of all regions are numbered one after another from
+/// `offset` (the tiles of the regions before), and the block `blockIdx`
+/// takes those whose number mod `blocks` is its index, in pairs on the two
+/// UB tiles (`emitTile(builder, i, 0)`, then tile `i + blocks` on 1), then
+/// at most one more on tile 0. `emitTile` builds region tile `i` (an index
+/// value) on UB tile `u`, with the flags of its event.
+void dealCopyTiles(OpBuilder &b, Location loc, Value blockIdx, int64_t blocks,
+                   int64_t offset, int64_t count,
+                   llvm::function_ref<void(OpBuilder &, Value, int)> emitTile);
 
 /// Whether `group` (a `vector` fusion group) is one Split or one
 /// StridedSlice of its one input (SliceKernels.cpp).

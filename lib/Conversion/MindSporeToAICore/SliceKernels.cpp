@@ -176,7 +176,7 @@ mlir::ascend::buildSliceCopyKernel(ms::FusionOp group,
   for (int64_t n : windows->sizes)
     widest = std::max(widest, n * inner);
   int64_t cols = widest;
-  if (2 * llvm::alignTo(cols * eb, align) > ub)
+  if (2 * int64_t(llvm::alignTo(cols * eb, align)) > ub)
     cols = (ub / 2) / align * align / eb;
   auto tileCount = [&](int64_t r) {
     int64_t count = 0;
@@ -188,7 +188,7 @@ mlir::ascend::buildSliceCopyKernel(ms::FusionOp group,
   };
   int64_t rows = 0, fallback = 0;
   for (int64_t r = outer; r >= 1; --r) {
-    if (2 * llvm::alignTo(r * cols * eb, align) > ub)
+    if (2 * int64_t(llvm::alignTo(r * cols * eb, align)) > ub)
       continue;
     if (!fallback)
       fallback = r;
@@ -214,19 +214,7 @@ mlir::ascend::buildSliceCopyKernel(ms::FusionOp group,
   Block &entry = kernel.getBody().front();
   b.setInsertionPointToStart(&entry);
   Value src = asMatrix(b, loc, entry.getArgument(0), outer, axisSize * inner);
-  std::array<Value, 2> buffers;
-  for (int u = 0; u < 2; ++u) {
-    auto alloc = AllocOp::create(
-        b, loc,
-        MemRefType::get({rows, cols}, elt, MemRefLayoutAttrInterface{},
-                        AddressSpaceAttr::get(b.getContext(),
-                                              AddressSpace::UB)));
-    alloc->setAttr(kBufferNameAttr,
-                   b.getStringAttr(u ? "tile.pong" : "tile.ping"));
-    buffers[u] = alloc;
-  }
-  for (int u = 0; u < 2; ++u)
-    SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::MTE2, u);
+  std::array<Value, 2> buffers = allocateCopyTiles(b, loc, rows, cols, elt);
   Value blockIdx = blocks > 1 ? Value(BlockIdxOp::create(b, loc,
                                                          b.getIndexType()))
                               : index(b, loc, 0);
@@ -291,38 +279,10 @@ mlir::ascend::buildSliceCopyKernel(ms::FusionOp group,
       int64_t count = r.rowTiles * r.perRow;
       // Block b takes the tiles t (numbered across regions and results)
       // with t mod blocks == b, in pairs on the two buffers.
-      int64_t shift = (blocks - offset % blocks) % blocks;
-      Value first = arith::RemUIOp::create(
-          b, loc,
-          arith::AddIOp::create(b, loc, blockIdx, index(b, loc, shift)),
-          index(b, loc, blocks));
-      auto pairs = scf::ForOp::create(
-          b, loc, first, index(b, loc, std::max<int64_t>(count - blocks, 0)),
-          index(b, loc, 2 * blocks));
-      {
-        OpBuilder ob = OpBuilder::atBlockTerminator(pairs.getBody());
-        Value i = pairs.getInductionVar();
-        emitTile(ob, i, r, 0);
-        emitTile(ob, arith::AddIOp::create(ob, loc, i, index(ob, loc, blocks)),
-                 r, 1);
-      }
-      // At most one tile left after the pairs.
-      Value pending = arith::MaxSIOp::create(
-          b, loc,
-          arith::SubIOp::create(b, loc, index(b, loc, count - blocks), first),
-          index(b, loc, 0));
-      Value pairsDone = arith::CeilDivSIOp::create(b, loc, pending,
-                                                   index(b, loc, 2 * blocks));
-      Value last = arith::AddIOp::create(
-          b, loc, first,
-          arith::MulIOp::create(b, loc, pairsDone,
-                                index(b, loc, 2 * blocks)));
-      auto tail = scf::ForOp::create(b, loc, last, index(b, loc, count),
-                                     index(b, loc, 2 * blocks));
-      {
-        OpBuilder ob = OpBuilder::atBlockTerminator(tail.getBody());
-        emitTile(ob, tail.getInductionVar(), r, 0);
-      }
+      dealCopyTiles(b, loc, blockIdx, blocks, offset, count,
+                    [&](OpBuilder &ob, Value i, int u) {
+                      emitTile(ob, i, r, u);
+                    });
       offset += count;
     }
   }
