@@ -30,12 +30,12 @@ Usage: bench/conv_mix_kernels.py [--build build] [--chip Ascend910B2]
 """
 import argparse
 import os
-import re
-import subprocess
 import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kernel_estimates import estimate_kernels  # noqa: E402
 # (what, N, Cin, H, W, Cout, KH, KW, stride, pad), as bench/cube_utilization.py.
 CONVS = [
     ("conv2_x 3x3", 16, 64, 56, 56, 64, 3, 3, 1, 1),
@@ -71,25 +71,8 @@ func.func @main(%x: {x}, %w: {wt}, %b: {b}, %r: {y}) -> ({y}, {y}) {{
 
 
 def run(opt, path, chip):
-    out = subprocess.run(
-        [opt, path, f"--convert-mindspore-to-aicore=chip={chip}",
-         "--ascend-aicore-plan-buffers", "--ascend-aicore-estimate"],
-        check=True, capture_output=True, text=True).stdout
-    kernels = {}
-    for line in out.splitlines():
-        head = re.match(r"\s*aicore\.kernel @(\w+)\(", line)
-        if not head:
-            continue
-        fields = {}
-        for group in ("aicore.estimate", "aicore.tiling", "aicore.mix"):
-            body = re.search(group + r" = \{([^}]*)\}", line)
-            if body:
-                for key, value in re.findall(r"(\w+) = ([0-9.e+-]+)",
-                                             body.group(1)):
-                    fields[group + "." + key] = float(value)
-        fields["block_dim"] = int(re.search(r"block_dim = (\d+)", line).group(1))
-        kernels["mix" if head.group(1).startswith("Fused") else "conv"] = fields
-    return kernels
+    return {("mix" if name.startswith("Fused") else "conv"): fields
+            for name, fields in estimate_kernels(opt, path, chip).items()}
 
 
 def main():

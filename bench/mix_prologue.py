@@ -19,12 +19,12 @@ Usage: bench/mix_prologue.py [--build build] [--chip Ascend910B2]
 """
 import argparse
 import os
-import re
-import subprocess
 import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kernel_estimates import estimate_kernels  # noqa: E402
 SHAPES = [(1024, 1024, 1024), (2048, 2048, 2048), (4096, 4096, 1024),
           (250, 1000, 4000), (16, 4096, 4096)]
 
@@ -56,30 +56,8 @@ func.func @main(%x: {x}, %w: {w}, %b: {b}) -> ({r}, {r}) {{
 
 
 def run(opt, path, chip, tiling=None):
-    option = f"chip={chip}" + (" tiling=" + ",".join(map(str, tiling))
-                               if tiling else "")
-    out = subprocess.run(
-        [opt, path, f"--convert-mindspore-to-aicore={option}",
-         "--ascend-aicore-plan-buffers", "--ascend-aicore-estimate"],
-        check=True, capture_output=True, text=True).stdout
-    kernels = {}
-    for line in out.splitlines():
-        head = re.match(r"\s*aicore\.kernel @(\w+)\(", line)
-        if not head:
-            continue
-        fields = {}
-        for group in ("aicore.estimate", "aicore.tiling", "aicore.mix"):
-            body = re.search(group + r" = \{([^}]*)\}", line)
-            if body:
-                for key, value in re.findall(r"(\w+) = ([0-9.e+-]+)",
-                                             body.group(1)):
-                    fields[group + "." + key] = float(value)
-        chunk = re.search(r"prologue0_chunk = array<i64: (\d+), (\d+)>", line)
-        if chunk:
-            fields["chunk"] = "%sx%s" % chunk.groups()
-        fields["block_dim"] = int(re.search(r"block_dim = (\d+)", line).group(1))
-        kernels["pro" if "Mul_ReLU_MatMul" in head.group(1) else "epi"] = fields
-    return kernels
+    return {("pro" if "Mul_ReLU_MatMul" in name else "epi"): fields
+            for name, fields in estimate_kernels(opt, path, chip, tiling).items()}
 
 
 def main():
