@@ -228,3 +228,32 @@ void mix::allocateChainBuffers(ArrayRef<Operation *> ops,
         splat(v);
   }
 }
+
+std::optional<mix::TileInput> mix::classifyTileInput(Operation *op,
+                                                     unsigned i,
+                                                     BlockArgument arg,
+                                                     int64_t rows,
+                                                     int64_t cols) {
+  ArrayRef<int64_t> s = cast<RankedTensorType>(arg.getType()).getShape();
+  ArrayRef<int64_t> result =
+      cast<RankedTensorType>(op->getResult(0).getType()).getShape();
+  int64_t count = numel(arg);
+  if (count == rows * cols && s.size() <= result.size() &&
+      s == result.take_back(s.size()))
+    return TileInput::Full;
+  if (count == 1 && s.size() <= 2)
+    return TileInput::Scalar;
+  if (isa<ms::BiasAddOp>(op) && i == 1)
+    return s.size() == 1 && s[0] == cols && result.size() == 2
+               ? std::optional(TileInput::Row)
+               : std::nullopt;
+  // A row varies along the last axis only, which must be the columns.
+  if (!s.empty() && s.back() == cols && count == cols &&
+      s.size() <= result.size() && !result.empty() && result.back() == cols &&
+      s.size() <= 2)
+    return TileInput::Row;
+  if (result == ArrayRef<int64_t>{rows, cols} &&
+      s == ArrayRef<int64_t>{rows, 1})
+    return TileInput::Column;
+  return std::nullopt;
+}

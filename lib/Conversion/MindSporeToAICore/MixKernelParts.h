@@ -34,6 +34,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <optional>
 #include <string>
 
 namespace mlir::ascend::mix {
@@ -54,6 +55,22 @@ std::string shapeText(ArrayRef<int64_t> shape);
 bool isSplat(Value v);
 /// The splat element of a value isSplat accepts.
 TypedAttr splatValue(Value v);
+
+/// How an input of an elementwise chain on a [rows, cols] tile (an epilogue
+/// on the matmul's result, or a prologue on one of its operands) maps onto
+/// the tile.
+enum class TileInput {
+  Full,   ///< rows x cols elements (any shape reshaping to [rows, cols])
+  Row,    ///< [cols] or [1, cols]: broadcast over the rows
+  Column, ///< [rows, 1]: broadcast over the columns
+  Scalar, ///< one element
+};
+/// The role of group input `arg` as operand `i` of `op`, whose result holds
+/// the tile's [rows, cols] elements in some shape; none when `arg` is
+/// neither full-size nor a row, a column or a scalar of it.
+std::optional<TileInput> classifyTileInput(Operation *op, unsigned i,
+                                           BlockArgument arg, int64_t rows,
+                                           int64_t cols);
 
 //===-- Index arithmetic ----------------------------------------------------===//
 

@@ -66,12 +66,7 @@ constexpr int64_t kPrologueReady = 2, kPrologueFree = 3;
 constexpr int64_t kSlots = kMixWorkspaceSlots;
 
 /// How an input of the epilogue maps onto an [M, N] tile.
-enum class Role {
-  Full,   ///< [M, N]: a [rows, cols] block per chunk
-  Row,    ///< [N] or [1, N]: [1, cols] per chunk, broadcast
-  Column, ///< [M, 1]: [rows, 1] per chunk, broadcast
-  Scalar, ///< one element: loaded once, broadcast
-};
+using Role = mix::TileInput;
 
 /// The Cube op of a mix group: a MatMul or a BatchMatMul (the same operands
 /// and transpose attributes).
@@ -156,7 +151,7 @@ struct MixGroup {
     int64_t rank = resultType.getRank();
     mImage = resultType.getDimSize(rank - 2);
     n = resultType.getDimSize(rank - 1);
-    batch = mImage * n ? resultType.getNumElements() / (mImage * n) : 0;
+    batch = mImage * n != 0 ? resultType.getNumElements() / (mImage * n) : 0;
     m = batch * mImage;
     k = cast<RankedTensorType>(matmul.getX().getType())
             .getDimSize(rank - (matmul.getTransposeA() ? 2 : 1));
@@ -389,30 +384,9 @@ struct MixGroup {
   }
 
   /// The role of input `arg`, operand `i` of `op` (whose result holds the
-  /// [M, N] elements in some shape S).
+  /// [M, N] elements in some shape).
   std::optional<Role> classify(Operation *op, unsigned i, BlockArgument arg) {
-    ArrayRef<int64_t> s = cast<RankedTensorType>(arg.getType()).getShape();
-    ArrayRef<int64_t> result =
-        cast<RankedTensorType>(op->getResult(0).getType()).getShape();
-    int64_t count = numel(arg);
-    if (count == m * n && s.size() <= result.size() &&
-        s == result.take_back(s.size()))
-      return Role::Full;
-    if (count == 1 && s.size() <= 2)
-      return Role::Scalar;
-    if (isa<ms::BiasAddOp>(op) && i == 1)
-      return s.size() == 1 && s[0] == n && result.size() == 2
-                 ? std::optional(Role::Row)
-                 : std::nullopt;
-    // A row varies along the last axis only, which must be N.
-    bool row = !s.empty() && s.back() == n && count == n &&
-               s.size() <= result.size() && !result.empty() &&
-               result.back() == n && s.size() <= 2;
-    if (row)
-      return Role::Row;
-    if (result == ArrayRef<int64_t>{m, n} && s == ArrayRef<int64_t>{m, 1})
-      return Role::Column;
-    return std::nullopt;
+    return mix::classifyTileInput(op, i, arg, m, n);
   }
 
   LogicalResult fail(std::string &why, StringRef text) {

@@ -45,35 +45,6 @@ LogicalResult fail(std::string &why, const Twine &text) {
   return failure();
 }
 
-/// The role of group input `arg`, operand `i` of `op`, whose result holds
-/// the [rows, cols] operand's elements in some shape.
-std::optional<PrologueInput> classify(Operation *op, unsigned i,
-                                      BlockArgument arg, int64_t rows,
-                                      int64_t cols) {
-  ArrayRef<int64_t> s = cast<RankedTensorType>(arg.getType()).getShape();
-  ArrayRef<int64_t> result =
-      cast<RankedTensorType>(op->getResult(0).getType()).getShape();
-  int64_t count = numel(arg);
-  if (count == rows * cols && s.size() <= result.size() &&
-      s == result.take_back(s.size()))
-    return PrologueInput::Full;
-  if (count == 1 && s.size() <= 2)
-    return PrologueInput::Scalar;
-  if (isa<ms::BiasAddOp>(op) && i == 1)
-    return s.size() == 1 && s[0] == cols && result.size() == 2
-               ? std::optional(PrologueInput::Row)
-               : std::nullopt;
-  // A row varies along the last axis only, which must be the columns.
-  if (!s.empty() && s.back() == cols && count == cols &&
-      s.size() <= result.size() && !result.empty() && result.back() == cols &&
-      s.size() <= 2)
-    return PrologueInput::Row;
-  if (result == ArrayRef<int64_t>{rows, cols} &&
-      s == ArrayRef<int64_t>{rows, 1})
-    return PrologueInput::Column;
-  return std::nullopt;
-}
-
 /// Whether `t` swaps the last two axes of a tensor whose other axes are all
 /// 1 (a 2-D transpose in another shape).
 bool swapsLastTwoAxes(ms::TransposeOp t) {
@@ -229,7 +200,7 @@ LogicalResult mlir::ascend::analyzeOperandPrologue(ms::MatMulOp matmul,
         return fail(why, "'" + name + "' in the prologue of " + which +
                              " reads a value the prologue does not compute");
       std::optional<PrologueInput> role =
-          classify(op, i, arg, p.rows, p.cols);
+          mix::classifyTileInput(op, i, arg, p.rows, p.cols);
       if (!role)
         return fail(why, "a prologue input of shape " +
                              shapeText(cast<RankedTensorType>(arg.getType())

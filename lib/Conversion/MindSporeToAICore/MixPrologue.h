@@ -25,6 +25,7 @@
 #ifndef ASCEND_LIB_CONVERSION_MINDSPORETOAICORE_MIXPROLOGUE_H
 #define ASCEND_LIB_CONVERSION_MINDSPORETOAICORE_MIXPROLOGUE_H
 
+#include "MixKernelParts.h"
 #include "ascend/Dialect/AICore/IR/AICoreDialect.h"
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "mlir/IR/Builders.h"
@@ -37,12 +38,7 @@ namespace mlir::ascend {
 
 /// How an input of an elementwise prologue maps onto the `[R, C]` operand
 /// matrix it computes.
-enum class PrologueInput {
-  Full,   ///< R x C elements (any shape reshaping to [R, C])
-  Row,    ///< [C] or [1, C]: broadcast over the rows
-  Column, ///< [R, 1]: broadcast over the columns
-  Scalar, ///< one element
-};
+using PrologueInput = mix::TileInput;
 
 /// What a mix group computes in front of one MatMul operand.
 struct OperandPrologue {
