@@ -13,7 +13,7 @@
 
 // LOOSE: run 0: max abs error 0.5, max rel error 0.11 (tolerance atol 0.25 x max(1, max |eager|)): ok
 
-// MISSING: error: [[FILE]]: {{.*}}No such file or directory
+// MISSING: ascend-run: error: cannot open input file '[[FILE]]': No such file or directory
 
 // ENTRY: error: no function @nope with a body to run
 // ENTRY: error: {{.*}}ascend-run-errors.mlir: cannot compile @nope for the CPU

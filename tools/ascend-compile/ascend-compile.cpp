@@ -18,6 +18,8 @@
 // written.
 //
 //===----------------------------------------------------------------------===//
+#include "ToolFiles.h"
+
 #include "ascend/Dialect/AICore/IR/AICoreTarget.h"
 #include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
 #include "ascend/InitAll.h"
@@ -179,6 +181,9 @@ std::pair<int64_t, int64_t> countWeights(ModuleOp module) {
   return {weights, weightBytes};
 }
 
+/// Starts an `ascend-compile: error: ` line (ToolFiles.h).
+raw_ostream &compileError() { return ascend::tools::error("ascend-compile"); }
+
 /// Prints "[stage] what" progress lines to a terminal; quiet otherwise.
 struct Progress {
   bool enabled = !quiet && sys::Process::StandardErrIsDisplayed();
@@ -289,7 +294,7 @@ public:
     model += ".tmp-%%%%%%";
     Expected<sys::fs::TempFile> created = sys::fs::TempFile::create(model);
     if (!created) {
-      errs() << "ascend-compile: cannot create a temporary file beside '"
+      compileError() << "cannot create a temporary file beside '"
              << path << "': " << toString(created.takeError()) << "\n";
       return failure();
     }
@@ -300,7 +305,7 @@ public:
       ok = write(os);
       os.flush();
       if (os.has_error()) {
-        errs() << "ascend-compile: cannot write '" << path
+        compileError() << "cannot write '" << path
                << "': " << os.error().message() << "\n";
         os.clear_error();
         ok = failure();
@@ -326,7 +331,7 @@ public:
         os.clear_error();
       }
       if (ec) {
-        errs() << "ascend-compile: cannot write '" << path
+        compileError() << "cannot write '" << path
                << "': " << ec.message() << "\n";
         return failure();
       }
@@ -337,7 +342,7 @@ public:
     Error e = temp->keep(path);
     temp.reset();
     if (e) {
-      errs() << "ascend-compile: cannot write '" << path
+      compileError() << "cannot write '" << path
              << "': " << toString(std::move(e)) << "\n";
       return failure();
     }
@@ -395,7 +400,7 @@ int main(int argc, char **argv) {
   // program: there are none before the mindspore level.
   if ((!reportFile.empty() || !timelineFile.empty()) &&
       emitLevel == EmitLevel::PyNative) {
-    errs() << "ascend-compile: --report and --timeline need a compiled "
+    compileError() << "--report and --timeline need a compiled "
               "program (an --emit level past pynative)\n";
     return 1;
   }
@@ -407,22 +412,16 @@ int main(int argc, char **argv) {
         timelineFile.getValue(), fusionReportFile.getValue()}) {
     if (path.empty() || path == "-")
       continue;
-    StringRef directory = sys::path::parent_path(path);
-    if (!directory.empty() && !sys::fs::is_directory(directory)) {
-      errs() << "ascend-compile: cannot write '" << path
-             << "': the directory '" << directory
-             << "' does not exist; nothing was compiled\n";
+    if (failed(ascend::tools::checkOutputDirectory("ascend-compile", path,
+                                                   "compiled")))
       return 1;
-    }
   }
 
-  std::string error;
   TimingScope importTiming = rootTiming.nest("Import trace");
-  std::unique_ptr<MemoryBuffer> input = openInputFile(inputFilename, &error);
-  if (!input) {
-    errs() << "ascend-compile: " << error << "\n";
+  std::unique_ptr<MemoryBuffer> input =
+      ascend::tools::openInput("ascend-compile", inputFilename);
+  if (!input)
     return 1;
-  }
   // The imported module is verified when it is the output, or with
   // --verify-each; otherwise once, with what the passes made of it (the
   // importer builds ops that meet their verifiers, see importPyNativeTrace).
@@ -549,7 +548,7 @@ int main(int argc, char **argv) {
   std::string fusionReportText;
   if (!fusionReportFile.empty()) {
     if (!optimize) {
-      errs() << "ascend-compile: --fusion-report needs the graph-level "
+      compileError() << "--fusion-report needs the graph-level "
                 "optimization (an --emit level past pynative, without "
                 "--graph-opt=false)\n";
       return 1;

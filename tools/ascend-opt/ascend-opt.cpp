@@ -3,17 +3,65 @@
 // mlir-opt for the pynative, mindspore and aicore dialects with every
 // ascend-opt pass and pipeline registered.
 //
+// Before MLIR's driver runs, the input file is opened and the output's
+// directory checked, so that a missing input or `-o DIR/missing/out.mlir` is
+// reported like the other tools do (ToolFiles.h) and nothing is run. The
+// output named by -o is written to a temporary file beside it and renamed
+// over it only on success: a failed run (a pass or a parse error) leaves no
+// partial file and an existing output file as it was.
+//
 //===----------------------------------------------------------------------===//
+#include "ToolFiles.h"
+
 #include "ascend/InitAll.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+
+#include <cstdlib>
+
+static constexpr llvm::StringLiteral kTool = "ascend-opt";
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::ascend::registerAllPasses();
   mlir::DialectRegistry registry;
   mlir::ascend::registerAllDialects(registry);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "ascend-opt: eager traces to Ascend graph mode\n", registry));
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+      argc, argv, "ascend-opt: eager traces to Ascend graph mode\n", registry);
+
+  namespace tools = mlir::ascend::tools;
+  if (mlir::failed(tools::checkOutputDirectory(kTool, outputFilename, "run")))
+    return EXIT_FAILURE;
+  // Stdin is read once, by the driver; a file is opened here first only to
+  // report a problem with it in the tools' words.
+  if (inputFilename != "-" && !tools::openInput(kTool, inputFilename))
+    return EXIT_FAILURE;
+
+  if (!tools::isReplacedByRename(outputFilename))
+    return mlir::asMainReturnCode(
+        mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
+  llvm::SmallString<128> temporary;
+  llvm::sys::fs::createUniquePath(outputFilename + ".tmp-ascend-opt-%%%%%%",
+                                  temporary, /*MakeAbsolute=*/false);
+  bool ok = mlir::succeeded(
+      mlir::MlirOptMain(argc, argv, inputFilename, temporary, registry));
+  if (!ok) {
+    // The driver removes its output on failure; a pass that failed after
+    // the file was opened leaves nothing behind either way.
+    llvm::sys::fs::remove(temporary);
+    return EXIT_FAILURE;
+  }
+  // --show-dialects and --list-passes write no output file.
+  if (!llvm::sys::fs::exists(temporary))
+    return EXIT_SUCCESS;
+  if (std::error_code ec = llvm::sys::fs::rename(temporary, outputFilename)) {
+    tools::error(kTool) << "cannot write '" << outputFilename
+                        << "': " << ec.message() << "\n";
+    llvm::sys::fs::remove(temporary);
+    return EXIT_FAILURE;
+  }
+  return EXIT_SUCCESS;
 }

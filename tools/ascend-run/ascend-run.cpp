@@ -20,6 +20,8 @@
 // `--print-lowered` prints the LLVM-dialect module that is JIT-compiled.
 //
 //===----------------------------------------------------------------------===//
+#include "ToolFiles.h"
+
 #include "ascend/Dialect/AICore/IR/AICoreDialect.h"
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "ascend/Execution/CPURunner.h"
@@ -45,6 +47,7 @@
 using namespace mlir;
 using namespace mlir::ascend;
 namespace cl = llvm::cl;
+namespace tools = mlir::ascend::tools;
 
 static cl::OptionCategory ascendRunOptions("ascend-run options");
 static cl::opt<std::string> moduleFile(cl::Positional, cl::Required,
@@ -90,8 +93,7 @@ struct Run {
 } // namespace
 
 static LogicalResult error(const Twine &message) {
-  llvm::outs().flush();
-  llvm::WithColor::error(llvm::errs(), "ascend-run") << message << "\n";
+  tools::error("ascend-run") << message << "\n";
   return failure();
 }
 
@@ -174,12 +176,9 @@ int main(int argc, char **argv) {
 
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  std::string errorMessage;
-  auto moduleBuffer = openInputFile(moduleFile, &errorMessage);
-  if (!moduleBuffer) {
-    (void)error(moduleFile + ": " + errorMessage);
+  auto moduleBuffer = tools::openInput("ascend-run", moduleFile);
+  if (!moduleBuffer)
     return 1;
-  }
   sourceMgr.AddNewSourceBuffer(std::move(moduleBuffer), llvm::SMLoc());
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
@@ -190,15 +189,14 @@ int main(int argc, char **argv) {
 
   // Runs: from the trace or from the inputs file.
   StringRef runsFile = traceFile.empty() ? inputsFile : traceFile;
-  auto runsBuffer = llvm::MemoryBuffer::getFile(runsFile, /*IsText=*/false);
-  if (!runsBuffer) {
-    (void)error(runsFile + ": " + runsBuffer.getError().message());
+  std::unique_ptr<llvm::MemoryBuffer> runsBuffer =
+      tools::openInput("ascend-run", runsFile);
+  if (!runsBuffer)
     return 1;
-  }
   std::vector<Run> runs;
   if (!traceFile.empty()) {
     auto recorded =
-        readRecordedRuns((*runsBuffer)->getBuffer(), traceFile, &context);
+        readRecordedRuns(runsBuffer->getBuffer(), traceFile, &context);
     if (failed(recorded)) {
       (void)error(traceFile + ": cannot read the recorded runs");
       return 1;
@@ -206,7 +204,7 @@ int main(int argc, char **argv) {
     for (RecordedRun &r : *recorded)
       runs.push_back({std::move(r.inputs), std::move(r.outputs)});
     if (weightsFromTrace) {
-      auto params = readRecordedParameters((*runsBuffer)->getBuffer(),
+      auto params = readRecordedParameters(runsBuffer->getBuffer(),
                                            traceFile, &context);
       if (failed(params))
         return 1;
@@ -229,7 +227,7 @@ int main(int argc, char **argv) {
     }
   } else {
     auto parsed =
-        readInputsFile((*runsBuffer)->getBuffer(), inputsFile, &context);
+        readInputsFile(runsBuffer->getBuffer(), inputsFile, &context);
     if (failed(parsed))
       return 1;
     runs = std::move(*parsed);

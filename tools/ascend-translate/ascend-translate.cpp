@@ -14,6 +14,8 @@
 // export.
 //
 //===----------------------------------------------------------------------===//
+#include "ToolFiles.h"
+
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "ascend/Dialect/PyNative/IR/PyNativeDialect.h"
 #include "ascend/InitAll.h"
@@ -47,6 +49,9 @@
 #include <vector>
 
 namespace {
+constexpr llvm::StringLiteral kTool = "ascend-translate";
+namespace tools = mlir::ascend::tools;
+
 /// Passes writes on to `out`, large ones (weight blobs in MLIR bytecode) in
 /// slices of 128 KiB: each slice of a mapped input is faulted in just before
 /// the kernel copies it, while it is still in the CPU cache (one write of a
@@ -141,13 +146,13 @@ int runDirect(int argc, char **argv) {
                               "ascend-translate: trace import and MindIR "
                               "export\n");
   if ((emitBytecode || disableOutput) && !importMindIR && !importTrace) {
-    llvm::errs() << "ascend-translate: --emit-bytecode and --disable-output "
+    tools::error(kTool) << "--emit-bytecode and --disable-output "
                     "apply to --import-mindir and --import-pynative-trace "
                     "only\n";
     return 1;
   }
   if (disableOutput && outputFilename.getNumOccurrences()) {
-    llvm::errs() << "ascend-translate: --disable-output writes nothing; "
+    tools::error(kTool) << "--disable-output writes nothing; "
                     "drop -o\n";
     return 1;
   }
@@ -168,11 +173,9 @@ int runDirect(int argc, char **argv) {
   std::string error;
   mlir::TimingScope readTiming = timing.nest("Read input");
   std::unique_ptr<llvm::MemoryBuffer> input =
-      mlir::openInputFile(inputFilename, &error);
-  if (!input) {
-    llvm::errs() << error << "\n";
+      tools::openInput(kTool, inputFilename);
+  if (!input)
     return 1;
-  }
   readTiming.stop();
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(std::move(input), llvm::SMLoc());
@@ -181,7 +184,8 @@ int runDirect(int argc, char **argv) {
   if (!disableOutput) {
     output = mlir::openOutputFile(outputFilename, &error);
     if (!output) {
-      llvm::errs() << error << "\n";
+      // "cannot open output file '<path>': <reason>".
+      tools::error(kTool) << error << "\n";
       return 1;
     }
   }
@@ -234,7 +238,7 @@ int runDirect(int argc, char **argv) {
   }
   output->os().flush();
   if (output->os().has_error()) {
-    llvm::errs() << "ascend-translate: cannot write '" << outputFilename
+    tools::error(kTool) << "cannot write '" << outputFilename
                  << "': " << output->os().error().message() << "\n";
     output->os().clear_error();
     return 1;
@@ -266,16 +270,28 @@ int main(int argc, char **argv) {
     if (output == "-" || (llvm::sys::fs::exists(output) &&
                           !llvm::sys::fs::is_regular_file(output)))
       break;
-    llvm::StringRef directory = llvm::sys::path::parent_path(output);
-    if (!directory.empty() && !llvm::sys::fs::is_directory(directory)) {
-      llvm::errs() << "ascend-translate: cannot write '" << output
-                   << "': the directory '" << directory
-                   << "' does not exist; nothing was translated\n";
+    if (mlir::failed(
+            tools::checkOutputDirectory(kTool, output, "translated")))
       return 1;
-    }
     temporary = output + ".tmp-ascend-translate";
     value = value.substr(0, prefix) + temporary;
     break;
+  }
+  // The input file (the one argument that is not an option or -o's value;
+  // as wantsDirectDriver reads the command line) is opened here first, so
+  // that mlir-translate's driver too reports a missing or unreadable input
+  // in the tools' words (ToolFiles.h).
+  {
+    std::vector<llvm::StringRef> positional;
+    for (size_t i = 1; i < args.size(); ++i) {
+      llvm::StringRef a = args[i];
+      if (a == "-o" || a == "--o")
+        ++i;
+      else if (!a.starts_with("-"))
+        positional.push_back(a);
+    }
+    if (positional.size() == 1 && !tools::openInput(kTool, positional[0]))
+      return 1;
   }
   std::vector<char *> newArgv;
   for (std::string &a : args)
@@ -293,7 +309,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   if (std::error_code ec = llvm::sys::fs::rename(temporary, output)) {
-    llvm::errs() << "ascend-translate: cannot write '" << output
+    tools::error(kTool) << "cannot write '" << output
                  << "': " << ec.message() << "\n";
     llvm::sys::fs::remove(temporary);
     return 1;

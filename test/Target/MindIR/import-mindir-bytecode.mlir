@@ -23,21 +23,21 @@
 // --emit-bytecode and --disable-output are for the imports only.
 // RUN: not ascend-translate --export-mindir --emit-bytecode %s -o %t/x.mindir 2>&1 | FileCheck %s --check-prefix=ONLY
 // RUN: not ascend-translate --export-mindir --disable-output %s 2>&1 | FileCheck %s --check-prefix=ONLY
-// ONLY: ascend-translate: --emit-bytecode and --disable-output apply to --import-mindir and --import-pynative-trace only
+// ONLY: ascend-translate: error: --emit-bytecode and --disable-output apply to --import-mindir and --import-pynative-trace only
 // RUN: not ls %t/x.mindir
 
 // --disable-output imports and verifies, and writes nothing (it takes no -o).
 // RUN: ascend-translate --import-mindir %t/m_graph.mindir --disable-output > %t/none.out
 // RUN: not test -s %t/none.out
 // RUN: not ascend-translate --import-mindir %t/m_graph.mindir --disable-output -o %t/y.mlir 2>&1 | FileCheck %s --check-prefix=NOO
-// NOO: ascend-translate: --disable-output writes nothing; drop -o
+// NOO: ascend-translate: error: --disable-output writes nothing; drop -o
 // RUN: not ls %t/y.mlir
 
 // A write error on the output (a full device) is reported, in both
 // directions.
 // RUN: not ascend-translate --import-mindir %t/m_graph.mindir -o /dev/full 2>&1 | FileCheck %s --check-prefix=FULL
 // RUN: not ascend-translate --export-mindir %s -o /dev/full 2>&1 | FileCheck %s --check-prefix=FULL
-// FULL: ascend-translate: cannot write '/dev/full': No space left on device
+// FULL: ascend-translate: error: cannot write '/dev/full': No space left on device
 
 module @m {
   mindspore.parameter @w : tensor<2xf32> = dense<[1.0, 2.0]> : tensor<2xf32>
