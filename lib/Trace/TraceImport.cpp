@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascend/Trace/TraceReader.h"
+#include "TraceTextCheck.h"
 #include "TraceWireCheck.h"
 
 #include "ascend/Dialect/PyNative/IR/PyNativeDialect.h"
@@ -74,11 +75,13 @@ struct TraceDiagnostics {
   StringRef filename;
   int64_t run = -1;
   int64_t event = -1;
+  /// The place in a text trace (1-based), or 0.
+  unsigned line = 0, column = 0;
   /// The weights file, mapped on first use (null until then).
   std::shared_ptr<llvm::MemoryBuffer> weights;
 
   InFlightDiagnostic error() {
-    Location loc = FileLineColLoc::get(context, filename, 0, 0);
+    Location loc = FileLineColLoc::get(context, filename, line, column);
     InFlightDiagnostic diag = emitError(loc);
     diag << filename;
     if (run >= 0)
@@ -774,11 +777,16 @@ LogicalResult readTrace(StringRef bytes, TraceDiagnostics &diag,
   // Keep the text parser's complaint (line, column, what) for our own
   // message instead of letting protobuf print it to stderr.
   struct FirstError : google::protobuf::io::ErrorCollector {
-    std::string text;
+    std::string text, message;
+    int line = 0, column = 0;
     void AddError(int line, int column, const std::string &message) override {
-      if (text.empty())
-        text = "line " + std::to_string(line + 1) + ", column " +
-               std::to_string(column + 1) + ": " + message;
+      if (!text.empty())
+        return;
+      text = "line " + std::to_string(line + 1) + ", column " +
+             std::to_string(column + 1) + ": " + message;
+      this->message = message;
+      this->line = line;
+      this->column = column;
     }
   } errors;
   google::protobuf::TextFormat::Parser parser;
@@ -794,9 +802,31 @@ LogicalResult readTrace(StringRef bytes, TraceDiagnostics &diag,
   bool looksLikeText = llvm::all_of(bytes.take_front(256), [](char c) {
     return llvm::isPrint(c) || llvm::isSpace(c);
   });
-  if (looksLikeText && !errors.text.empty())
+  if (looksLikeText && !errors.text.empty()) {
+    diag.line = errors.line + 1;
+    diag.column = errors.column + 1;
+    // A parse that fails at the file's last token: the file is cut short
+    // (TraceTextCheck.h), not written wrong.
+    if (std::optional<trace::TextCut> cut =
+            trace::locateTextCut(bytes, errors.line, errors.column)) {
+      diag.run = cut->run;
+      diag.event = cut->event;
+      diag.line = cut->endLine;
+      diag.column = cut->endColumn;
+      InFlightDiagnostic d = diag.error();
+      d << "the text trace is cut short: the file ends at line "
+        << cut->endLine << ", column " << cut->endColumn;
+      if (cut->openCount)
+        d << ", inside " << cut->openMessage << " (" << cut->openCount
+          << (cut->openCount == 1 ? " message" : " messages")
+          << " not closed)";
+      else
+        d << ", in a field of the trace";
+      return d << " (the parser's complaint: " << errors.message << ")";
+    }
     return diag.error() << "not a trace file: as protobuf text, "
                         << errors.text;
+  }
   if (!looksLikeText && succeeded(reportWireDamage(bytes, diag)))
     return failure();
   return diag.error() << "not a trace file: neither binary nor text protobuf "

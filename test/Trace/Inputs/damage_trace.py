@@ -5,6 +5,8 @@ Usage: damage_trace.py TEXT.txtpb OUT.pntrace MODE
   cut-param P     cut the file in the middle of parameter P
   cut-between R   cut the file right after the last event of run R, before
                   its outputs
+  cut-field R F   cut the file in the middle of the scalar field F of run R
+                  (of the trace header when R is -1)
   bad-event R E   give event E of run R a field of wire type 7 (no field of
                   protobuf uses it), keeping every length intact
 """
@@ -25,7 +27,7 @@ def offset_of(data, message):
 def main(text, out, mode, *indices):
     trace = text_format.Parse(open(text).read(), pb.Trace())
     data = trace.SerializeToString()
-    idx = [int(i) for i in indices]
+    idx = [int(i) for i in indices if i.lstrip("-").isdigit()]
     if mode == "cut-event":
         at, size = offset_of(data, trace.runs[idx[0]].events[idx[1]])
         data = data[:at + size // 2]
@@ -36,6 +38,16 @@ def main(text, out, mode, *indices):
         run = trace.runs[idx[0]]
         at, size = offset_of(data, run.events[len(run.events) - 1])
         data = data[:at + size]
+    elif mode == "cut-field":
+        owner = trace if idx[0] < 0 else trace.runs[idx[0]]
+        name = indices[1]
+        piece = type(owner)()
+        setattr(piece, name, getattr(owner, name))
+        raw = piece.SerializeToString()
+        start = 0 if idx[0] < 0 else offset_of(data, owner)[0]
+        at = data.find(raw, start)
+        assert at >= 0, "field not found"
+        data = data[:at + len(raw) // 2]
     elif mode == "bad-event":
         event = trace.runs[idx[0]].events[idx[1]]
         at, size = offset_of(data, event)
