@@ -6,7 +6,7 @@
 
 // GUARD: run 0: max abs error 0, max rel error 0 (tolerance atol 1e-05 x max(1, max |eager|)): ok
 // GUARD: {{.*}}ascend-run-errors.mlir:24:3: error: guard failed: x > 0 was the only side seen at model.py:7
-// GUARD: error: {{.*}}ascend-run-errors.mlir: run 1 of {{.*}}guard.runs failed
+// GUARD: ascend-run: error: {{.*}}guard.runs:5: run 1 failed in {{.*}}ascend-run-errors.mlir (the error above says why)
 
 // MISMATCH: run 0: max abs error 0.5, max rel error 0.11 (tolerance atol 1e-05 x max(1, max |eager|)): mismatch
 // MISMATCH-NEXT: output 0: element [1] is 4, eager 4.5 (max abs error 0.5, tolerance atol 1e-05 x max(1, max |eager|))

@@ -89,6 +89,8 @@ namespace {
 struct Run {
   std::vector<HostTensor> inputs;
   std::vector<HostTensor> outputs;
+  /// The line of its `run` in an --inputs file (1-based); 0 for a trace.
+  unsigned line = 0;
 };
 } // namespace
 
@@ -112,6 +114,7 @@ readInputsFile(StringRef text, StringRef filename, MLIRContext *context) {
     };
     if (line == "run") {
       runs.emplace_back();
+      runs.back().line = number + 1;
       continue;
     }
     auto [keyword, rest] = line.split(' ');
@@ -122,7 +125,24 @@ readInputsFile(StringRef text, StringRef filename, MLIRContext *context) {
                    line + "`");
     if (runs.empty())
       return error(where() + "`" + keyword + "` before the first `run`");
-    Attribute attr = parseAttribute(rest.trim(), context);
+    // The parser's complaint is kept for this message, at its column of
+    // the line, rather than printed at a place in the attribute text alone.
+    StringRef text = rest.trim();
+    std::string complaint;
+    Attribute attr;
+    {
+      ScopedDiagnosticHandler capture(context, [&](Diagnostic &diag) {
+        if (complaint.empty() && diag.getSeverity() == DiagnosticSeverity::Error) {
+          unsigned column = 1;
+          if (auto loc = dyn_cast<FileLineColLoc>(diag.getLocation()))
+            column = loc.getColumn();
+          column += text.data() - rawLine.data();
+          complaint = "column " + std::to_string(column) + ": " + diag.str();
+        }
+        return success();
+      });
+      attr = parseAttribute(text, context);
+    }
     auto elements = dyn_cast_or_null<ElementsAttr>(attr);
     FailureOr<HostTensor> tensor = failure();
     if (elements)
@@ -131,7 +151,9 @@ readInputsFile(StringRef text, StringRef filename, MLIRContext *context) {
       return error(where() +
                    "expected a statically shaped dense elements "
                    "attribute, got `" +
-                   rest.trim() + "`");
+                   text + "`" +
+                   (complaint.empty() ? std::string()
+                                      : " (" + complaint + ")"));
     (keyword == "input" ? runs.back().inputs : runs.back().outputs)
         .push_back(std::move(*tensor));
   }
@@ -202,7 +224,7 @@ int main(int argc, char **argv) {
       return 1;
     }
     for (RecordedRun &r : *recorded)
-      runs.push_back({std::move(r.inputs), std::move(r.outputs)});
+      runs.push_back({std::move(r.inputs), std::move(r.outputs), 0});
     if (weightsFromTrace) {
       auto params = readRecordedParameters(runsBuffer->getBuffer(),
                                            traceFile, &context);
@@ -241,8 +263,17 @@ int main(int argc, char **argv) {
   // signature (@main, @main_1, ...): each run goes to the function that takes
   // its inputs, @<entry> first.
   std::map<std::string, std::unique_ptr<CPUExecutable>> executables;
-  auto executableFor =
-      [&](ArrayRef<HostTensor> inputs) -> FailureOr<CPUExecutable *> {
+  // Where a run comes from, for its errors: `runs.txt:12: run 3` (the line
+  // of its `run`) or `model.pntrace: run 3`.
+  auto placeOf = [&](size_t index, const Run &run) {
+    std::string place = runsFile.str();
+    if (run.line)
+      place += ":" + std::to_string(run.line);
+    return place + ": run " + std::to_string(index);
+  };
+  auto executableFor = [&](ArrayRef<HostTensor> inputs,
+                           const std::string &place)
+      -> FailureOr<CPUExecutable *> {
     SmallVector<Type> types;
     for (const HostTensor &t : inputs)
       types.push_back(t.type);
@@ -284,24 +315,49 @@ int main(int argc, char **argv) {
       }
       return slot.get();
     }
-    std::string text;
-    llvm::raw_string_ostream typesText(text);
-    llvm::interleaveComma(types, typesText);
-    (void)error(moduleFile + ": no function takes inputs of types (" + text +
-                "); @" + entry + " takes " +
-                (candidates.empty()
-                     ? std::string("nothing (it does not exist)")
-                     : [&] {
-                         std::string s;
-                         llvm::raw_string_ostream os(s);
-                         os << "(";
-                         llvm::interleaveComma(
-                             candidates.front().getFunctionType().getInputs(),
-                             os);
-                         os << ")";
-                         return s;
-                       }()));
-    return failure();
+    // What the run gives and what the entry takes, with the first
+    // difference.
+    auto typeList = [](auto types) {
+      std::string s;
+      llvm::raw_string_ostream os(s);
+      os << "(";
+      llvm::interleaveComma(types, os);
+      os << ")";
+      return s;
+    };
+    std::string message = place + ": no function of " + moduleFile.getValue() +
+                          " takes its inputs " + typeList(types) + "; @" +
+                          entry.getValue() + " ";
+    if (candidates.empty()) {
+      message += "does not exist";
+    } else {
+      ArrayRef<Type> expected =
+          candidates.front().getFunctionType().getInputs();
+      message += "takes " + typeList(expected);
+      if (expected.size() != types.size()) {
+        message += ": the run has " + std::to_string(types.size()) +
+                   (types.size() == 1 ? " input" : " inputs") + ", @" +
+                   entry.getValue() + " takes " +
+                   std::to_string(expected.size());
+      } else {
+        for (auto [i, got, want] : llvm::enumerate(types, expected)) {
+          if (got == want)
+            continue;
+          auto gotShaped = dyn_cast<ShapedType>(got);
+          auto wantShaped = dyn_cast<ShapedType>(want);
+          std::string what =
+              gotShaped && wantShaped &&
+                      gotShaped.getElementType() != wantShaped.getElementType()
+                  ? "dtype"
+                  : "shape";
+          message += llvm::formatv(": input {0} has {1} {2}, @{3} takes {4}",
+                                   i, what, got, entry.getValue(), want)
+                         .str();
+          break;
+        }
+      }
+    }
+    (void)error(message);    return failure();
   };
 
   std::optional<Tolerance> userTolerance;
@@ -319,15 +375,16 @@ int main(int argc, char **argv) {
   for (auto [index, run] : llvm::enumerate(runs)) {
     // Keep the report in order with diagnostics on stderr.
     os.flush();
-    FailureOr<CPUExecutable *> executable = executableFor(run.inputs);
+    std::string place = placeOf(index, run);
+    FailureOr<CPUExecutable *> executable = executableFor(run.inputs, place);
     if (failed(executable)) {
       allOk = false;
       continue;
     }
     auto results = (*executable)->run(run.inputs);
     if (failed(results)) {
-      (void)error(moduleFile + ": run " + Twine(index) + " of " + runsFile +
-                  " failed");
+      (void)error(place + " failed in " + moduleFile +
+                  " (the error above says why)");
       allOk = false;
       continue;
     }
