@@ -17,10 +17,12 @@
 
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/LogicalResult.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -74,6 +76,44 @@ inline LogicalResult checkOutputDirectory(llvm::StringRef tool,
     return success();
   error(tool) << "cannot write '" << path << "': the directory '" << directory
               << "' does not exist; nothing was " << done << "\n";
+  return failure();
+}
+
+/// Names a new temporary file beside the output `path` for a tool to write
+/// its output to and rename over `path` on success (commitTemporary), so
+/// that a failed run leaves no partial file and an existing one as it was.
+/// The file is created once to check that it can be, and removed again (the
+/// driver that writes it creates it; one that exits early, e.g. on a bad
+/// option, leaves nothing behind). When it cannot be created, prints
+/// `<tool>: error: cannot write '<path>': <reason>` (naming the user's path,
+/// not the temporary one) and fails.
+inline FailureOr<std::string> createTemporaryBeside(llvm::StringRef tool,
+                                                    llvm::StringRef path) {
+  llvm::SmallString<128> temporary;
+  int fd = -1;
+  if (std::error_code ec = llvm::sys::fs::createUniqueFile(
+          path + ".tmp-" + tool + "-%%%%%%", fd, temporary)) {
+    error(tool) << "cannot write '" << path << "': " << ec.message() << "\n";
+    return failure();
+  }
+  llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+  llvm::sys::fs::remove(temporary);
+  return std::string(temporary);
+}
+
+/// Renames `temporary` (createTemporaryBeside) over `path` when `ok`, removes
+/// it otherwise; fails (after `<tool>: error: cannot write '<path>': <reason>`
+/// when the rename fails) unless `ok` and renamed.
+inline LogicalResult commitTemporary(llvm::StringRef tool,
+                                     llvm::StringRef temporary,
+                                     llvm::StringRef path, bool ok) {
+  if (ok) {
+    std::error_code ec = llvm::sys::fs::rename(temporary, path);
+    if (!ec)
+      return success();
+    error(tool) << "cannot write '" << path << "': " << ec.message() << "\n";
+  }
+  llvm::sys::fs::remove(temporary);
   return failure();
 }
 

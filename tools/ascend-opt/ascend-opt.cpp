@@ -17,7 +17,6 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
-#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 
 #include <cstdlib>
@@ -40,28 +39,21 @@ int main(int argc, char **argv) {
   if (inputFilename != "-" && !tools::openInput(kTool, inputFilename))
     return EXIT_FAILURE;
 
-  if (!tools::isReplacedByRename(outputFilename))
+  // --show-dialects and --list-passes write no output file.
+  mlir::MlirOptMainConfig config =
+      mlir::MlirOptMainConfig::createFromCLOptions();
+  if (!tools::isReplacedByRename(outputFilename) ||
+      config.shouldShowDialects() || config.shouldListPasses())
     return mlir::asMainReturnCode(
         mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
-  llvm::SmallString<128> temporary;
-  llvm::sys::fs::createUniquePath(outputFilename + ".tmp-ascend-opt-%%%%%%",
-                                  temporary, /*MakeAbsolute=*/false);
+  mlir::FailureOr<std::string> temporary =
+      tools::createTemporaryBeside(kTool, outputFilename);
+  if (mlir::failed(temporary))
+    return EXIT_FAILURE;
   bool ok = mlir::succeeded(
-      mlir::MlirOptMain(argc, argv, inputFilename, temporary, registry));
-  if (!ok) {
-    // The driver removes its output on failure; a pass that failed after
-    // the file was opened leaves nothing behind either way.
-    llvm::sys::fs::remove(temporary);
-    return EXIT_FAILURE;
-  }
-  // --show-dialects and --list-passes write no output file.
-  if (!llvm::sys::fs::exists(temporary))
-    return EXIT_SUCCESS;
-  if (std::error_code ec = llvm::sys::fs::rename(temporary, outputFilename)) {
-    tools::error(kTool) << "cannot write '" << outputFilename
-                        << "': " << ec.message() << "\n";
-    llvm::sys::fs::remove(temporary);
-    return EXIT_FAILURE;
-  }
-  return EXIT_SUCCESS;
+      mlir::MlirOptMain(argc, argv, inputFilename, *temporary, registry));
+  return mlir::succeeded(tools::commitTemporary(kTool, *temporary,
+                                                outputFilename, ok))
+             ? EXIT_SUCCESS
+             : EXIT_FAILURE;
 }

@@ -273,7 +273,11 @@ int main(int argc, char **argv) {
     if (mlir::failed(
             tools::checkOutputDirectory(kTool, output, "translated")))
       return 1;
-    temporary = output + ".tmp-ascend-translate";
+    mlir::FailureOr<std::string> created =
+        tools::createTemporaryBeside(kTool, output);
+    if (mlir::failed(created))
+      return 1;
+    temporary = *created;
     value = value.substr(0, prefix) + temporary;
     break;
   }
@@ -304,15 +308,7 @@ int main(int argc, char **argv) {
                       "ascend-translate: trace import and MindIR export\n"));
   if (temporary.empty())
     return ok ? 0 : 1;
-  if (!ok) {
-    llvm::sys::fs::remove(temporary);
-    return 1;
-  }
-  if (std::error_code ec = llvm::sys::fs::rename(temporary, output)) {
-    tools::error(kTool) << "cannot write '" << output
-                 << "': " << ec.message() << "\n";
-    llvm::sys::fs::remove(temporary);
-    return 1;
-  }
-  return 0;
+  return mlir::succeeded(tools::commitTemporary(kTool, temporary, output, ok))
+             ? 0
+             : 1;
 }
