@@ -34,6 +34,7 @@
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
+#include <google/protobuf/stubs/logging.h>
 
 using namespace mlir;
 using namespace mlir::ascend;
@@ -772,6 +773,9 @@ LogicalResult readTrace(StringRef bytes, TraceDiagnostics &diag,
                         TraceContents &contents) {
   if (bytes.empty())
     return diag.error() << "file is empty";
+  // A damaged file is reported below, by place (reportWireDamage): not also
+  // by protobuf's own log lines (e.g. a string that is not UTF-8).
+  google::protobuf::LogSilencer quietProtobuf;
   if (splitBinaryTrace(bytes, contents, arena))
     return success();
   // Keep the text parser's complaint (line, column, what) for our own
