@@ -828,6 +828,18 @@ LogicalResult readTrace(StringRef bytes, TraceDiagnostics &diag,
         d << ", in a field of the trace";
       return d << " (the parser's complaint: " << errors.message << ")";
     }
+    // MLIR text given where a trace belongs (e.g. ascend-compile m.mlir).
+    StringRef start = bytes.ltrim();
+    if (start.starts_with("module") || start.starts_with("func.func") ||
+        start.starts_with("\"builtin.module\"")) {
+      StringRef before = bytes.take_front(start.data() - bytes.data());
+      diag.line = before.count('\n') + 1;
+      diag.column = before.size() - (before.rfind('\n') + 1) + 1;
+      return diag.error() << "not a trace file: this is MLIR text, not a "
+                             "recorded trace (.pntrace); ascend-compile and "
+                             "--import-pynative-trace read traces, ascend-opt "
+                             "reads MLIR";
+    }
     return diag.error() << "not a trace file: as protobuf text, "
                         << errors.text;
   }
