@@ -33,9 +33,11 @@ def _import_recorder():
 
 def load_model_file(path):
     """Imports model.py as a fresh module and returns its make() result (model, runs)."""
-    path = os.path.abspath(path)
     if not os.path.isfile(path):
-        raise FileNotFoundError(f"{path}: no such file")
+        # As the C++ tools say it (tools/ToolFiles.h).
+        reason = "Is a directory" if os.path.isdir(path) else "No such file or directory"
+        raise FileNotFoundError(f"cannot open input file '{path}': {reason}")
+    path = os.path.abspath(path)
     # The module is named after the file (the trace's model name is module.Class),
     # unless that would replace an already imported module.
     name = os.path.splitext(os.path.basename(path))[0].replace("-", "_")
@@ -83,7 +85,7 @@ def _cmd_record(args):
         output = stem + (".pntrace.txt" if args.text else ".pntrace")
     directory = os.path.dirname(os.path.abspath(output))
     if not os.path.isdir(directory):
-        return _error(f"cannot write {output}: the directory {directory} does not exist; "
+        return _error(f"cannot write '{output}': the directory '{directory}' does not exist; "
                       "nothing was recorded")
     try:
         options = dict(text=args.text, function_mode=not args.no_function_mode,
@@ -109,6 +111,9 @@ def _cmd_show(args):
         return 3
     from google.protobuf import text_format
 
+    if not os.path.isfile(args.trace):
+        reason = "Is a directory" if os.path.isdir(args.trace) else "No such file or directory"
+        return _error(f"cannot open input file '{args.trace}': {reason}")
     try:
         trace = recorder.load_trace(args.trace)
     except Exception as exc:  # noqa: BLE001

@@ -119,15 +119,26 @@ def test_failures_exit_nonzero_without_output(tmp_path, package_root, source, me
 
 def test_missing_model_file(tmp_path, package_root):
     proc = run_cli(package_root, "record", str(tmp_path / "nope.py"), "-o", str(tmp_path / "x"))
-    assert proc.returncode == 1 and "no such file" in proc.stderr
+    nope = tmp_path / "nope.py"
+    assert proc.returncode == 1
+    assert f"ascend-trace: error: cannot open input file '{nope}': No such file or directory" in proc.stderr
     assert not (tmp_path / "x").exists()
+
+
+def test_show_missing_trace(tmp_path, package_root):
+    missing = tmp_path / "absent.pntrace"
+    proc = run_cli(package_root, "show", str(missing))
+    assert proc.returncode == 1
+    assert f"ascend-trace: error: cannot open input file '{missing}': No such file or directory" in proc.stderr
+    assert "Traceback" not in proc.stderr
 
 
 def test_output_directory_missing(tmp_path, model_py, package_root):
     out = tmp_path / "nodir" / "t.pntrace"
     proc = run_cli(package_root, "record", str(model_py), "-o", str(out))
     assert proc.returncode == 1
-    assert f"cannot write {out}: the directory {tmp_path / 'nodir'} does not exist" in proc.stderr
+    assert (f"ascend-trace: error: cannot write '{out}': the directory '{tmp_path / 'nodir'}' "
+            "does not exist; nothing was recorded") in proc.stderr
     assert "Traceback" not in proc.stderr
     assert not (tmp_path / "nodir").exists()
 
