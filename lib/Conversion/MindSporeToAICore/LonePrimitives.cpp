@@ -238,10 +238,9 @@ void mlir::ascend::convertLonePrimitives(
         auto [known, isNew] = seen.try_emplace(signatureOf(op, inputs));
         if (isNew) {
           FailureOr<KernelOp> kernel = buildPoolingKernel(
-              op, target, (base + "_" + Twine(named)).str(),
+              op, target, (base + "_" + Twine(named++)).str(),
               known->second.why);
           if (succeeded(kernel)) {
-            ++named;
             symbols.insert(*kernel);
             known->second.kernel = *kernel;
           }

@@ -153,17 +153,13 @@ LogicalResult analyzePool(Operation *op, PoolSpec &spec, std::string &why) {
     why = "not a pooling primitive";
     return failure();
   }
-  // Every window must hold an input element (a window wholly in the padding
-  // is -inf at the mindspore level; the kernel clips windows instead).
-  for (auto [axis, name] :
-       {std::pair{&spec.h, "row"}, std::pair{&spec.w, "column"}})
+  // Every window holds an input element: the MaxPool verifier bounds the
+  // pads by half the kernel and drops a ceil_mode window that would start
+  // in the bottom / right padding (PyTorch's rule), so clipping the windows
+  // is the -inf padding.
+  for (PoolAxis *axis : {&spec.h, &spec.w})
     for (int64_t o = 0; o < axis->out; ++o)
-      if (axis->start(o) >= axis->end(o)) {
-        why = ("output " + Twine(name) + " " + Twine(o) +
-               "'s window lies wholly in the padding")
-                  .str();
-        return failure();
-      }
+      assert(axis->start(o) < axis->end(o) && "empty pooling window");
   // Sums of f16 / bf16 run in f32 (as PyTorch accumulates them); the max is
   // exact in any type.
   spec.compute = spec.isMax ? elt : Float32Type::get(op->getContext());
