@@ -56,9 +56,13 @@ CASES = [
     # More outputs than inputs: overlapping windows.
     ((1, 2, 3, 4), torch.float32, [
         lambda x: F.adaptive_avg_pool2d(x, (5, 6))]),
+    # bf16: the max in bf16, the sums in f32.
+    ((1, 2, 9, 11), torch.bfloat16, [
+        lambda x: max_pool(x, (3, 3), (2, 2), (1, 1, 1, 1)),
+        lambda x: F.adaptive_avg_pool2d(x, (3, 4))]),
 ]
 
-TYPES = {torch.float32: "f32", torch.float16: "f16"}
+TYPES = {torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16"}
 
 
 def literal(v):
