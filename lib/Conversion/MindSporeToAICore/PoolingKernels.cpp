@@ -212,7 +212,7 @@ public:
     Block &entry = kernel.getBody().front();
     b.setInsertionPointToStart(&entry);
 
-    int64_t H = spec.h.in, W = spec.w.in, Ho = spec.h.out, Wo = spec.w.out;
+    int64_t W = spec.w.in, Ho = spec.h.out, Wo = spec.w.out;
     G = t.planes;
     // Row pitches: whole 32-byte blocks of f16 and f32 alike, so that every
     // row of a tile starts on a block.
@@ -226,8 +226,8 @@ public:
     int64_t kw = spec.w.maxWindow();
 
     // GM views: [planes * H, W] in, [planes * Ho, Wo] out.
-    gmIn = collapse(entry.getArgument(0), {spec.planes * H, W});
-    gmOut = collapse(entry.getArgument(1), {spec.planes * Ho, Wo});
+    gmIn = collapse(entry.getArgument(0));
+    gmOut = collapse(entry.getArgument(1));
     // UB buffers. A sum reads a zero row past the input rows (for window
     // rows beyond a shorter window) and past the window-row results (for
     // columns beyond a shorter window).
@@ -293,9 +293,8 @@ private:
     return op;
   }
 
-  /// A GM argument of shape [N, C, X, Y] viewed as `shape` [N*C*X, Y].
-  Value collapse(Value gm, ArrayRef<int64_t> shape) {
-    (void)shape;
+  /// A GM argument of shape [N, C, X, Y] viewed as [N * C * X, Y].
+  Value collapse(Value gm) {
     return memref::CollapseShapeOp::create(
         b, loc, gm, ArrayRef<ReassociationIndices>{{0, 1, 2}, {3}});
   }
@@ -347,7 +346,7 @@ private:
     for (Value buf : {xIn[0], xIn[1], xF, v})
       if (buf)
         VDupOp::create(b, loc, buf, scalarOf(elementTypeOf(buf), 0));
-    int64_t W = spec.w.in, Wo = spec.w.out, Ho = spec.h.out;
+    int64_t W = spec.w.in, Ho = spec.h.out;
     int64_t cbytes = elementBytes(spec.compute);
     // Column window bounds of the output columns (and of the pitch columns
     // past Wo, whose values are never stored).
@@ -422,7 +421,6 @@ private:
     VBroadcastOp::create(b, loc, hCount, divisor);
     VBroadcastOp::create(b, loc, wCount, wide);
     VMulOp::create(b, loc, divisor, wide, divisor);
-    (void)Wo;
   }
 
   static Type elementTypeOf(Value buf) {
