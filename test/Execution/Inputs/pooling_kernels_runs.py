@@ -60,6 +60,15 @@ CASES = [
     ((1, 2, 9, 11), torch.bfloat16, [
         lambda x: max_pool(x, (3, 3), (2, 2), (1, 1, 1, 1)),
         lambda x: F.adaptive_avg_pool2d(x, (3, 4))]),
+    # Many small planes: tiles of several whole planes (the last group
+    # moved back over the previous one).
+    ((2, 96, 6, 7), torch.float32, [
+        lambda x: max_pool(x, (3, 3), (2, 2), (1, 1, 1, 1)),
+        lambda x: F.adaptive_avg_pool2d(x, (4, 5)),
+        lambda x: F.avg_pool2d(x, (2, 3), (2, 2))]),
+    ((2, 200, 5, 5), torch.float16, [
+        lambda x: max_pool(x, (2, 2), (2, 2), (0, 0, 0, 0)),
+        lambda x: F.adaptive_avg_pool2d(x, (3, 2))]),
 ]
 
 TYPES = {torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16"}
