@@ -5,7 +5,9 @@
 // alone, an op between groups, or the primitives of a group that was inlined
 // back) is treated as a fusion group of one: it is wrapped in a one-op
 // `mindspore.fusion` and goes through the same Vector kernel builders as the
-// groups (convertVectorFusion). A primitive that stays gets a remark saying
+// groups (convertVectorFusion); window poolings (MaxPool, AvgPool,
+// AdaptiveAvgPool2D but to 1x1) go to the pooling kernels
+// (PoolingKernels.cpp). A primitive that stays gets a remark saying
 // why. View ops, parameter loads, constants and control flow are not
 // kernels and stay silently. See docs/AICoreKernels.md ("Primitives outside
 // fusion groups").
