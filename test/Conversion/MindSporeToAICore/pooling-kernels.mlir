@@ -29,16 +29,19 @@ func.func @average(%x: tensor<2x3x13x11xf16>) -> (tensor<2x3x5x7xf16>, tensor<2x
 
 // What stays, with a remark: one output row that needs more than UB (the
 // rows are not split into column chunks), adaptive window bounds beyond the
-// f32 integers the kernel computes them in.
+// f32 integers the kernel computes them in, f64.
 // CHECK-LABEL: func.func @stays
 // CHECK-NEXT: mindspore.max_pool
 // CHECK-NEXT: mindspore.adaptive_avg_pool2d
-func.func @stays(%x: tensor<1x1x4x60000xf32>, %y: tensor<1x1x2x5000xf32>) -> (tensor<1x1x2x30000xf32>, tensor<1x1x2x4000xf32>) {
+// CHECK-NEXT: mindspore.max_pool
+func.func @stays(%x: tensor<1x1x4x60000xf32>, %y: tensor<1x1x2x5000xf32>, %z: tensor<1x1x4x4xf64>) -> (tensor<1x1x2x30000xf32>, tensor<1x1x2x4000xf32>, tensor<1x1x2x2xf64>) {
   // expected-remark @+1 {{no AI Core kernel for primitive 'max_pool': kernel 'MaxPool_3' does not fit UB at any tile size: its buffers need 1680032 bytes of ub at the smallest tile (1 output row of 30000 from 2 input rows of 60000), more than the 196608 bytes of Ascend910B2}}
   %0 = mindspore.max_pool %x {kernel_size = array<i64: 2, 2>, strides = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>} : (tensor<1x1x4x60000xf32>) -> tensor<1x1x2x30000xf32>
   // expected-remark @+1 {{no AI Core kernel for primitive 'adaptive_avg_pool2d': an AdaptiveAvgPool2D from 5000 to 4000 positions has window bounds beyond the f32 integers (2^24) the kernel computes them in}}
   %1 = mindspore.adaptive_avg_pool2d %y {output_size = array<i64: 2, 4000>} : (tensor<1x1x2x5000xf32>) -> tensor<1x1x2x4000xf32>
-  return %0, %1 : tensor<1x1x2x30000xf32>, tensor<1x1x2x4000xf32>
+  // expected-remark @+1 {{no AI Core kernel for primitive 'max_pool': the pooling kernels take f16, bf16 or f32}}
+  %2 = mindspore.max_pool %z {kernel_size = array<i64: 2, 2>, strides = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>} : (tensor<1x1x4x4xf64>) -> tensor<1x1x2x2xf64>
+  return %0, %1, %2 : tensor<1x1x2x30000xf32>, tensor<1x1x2x4000xf32>, tensor<1x1x2x2xf64>
 }
 
 // The MaxPool kernel. Once: the byte offsets in the window-row tile of each
