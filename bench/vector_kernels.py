@@ -9,7 +9,10 @@ patterns of docs/AICoreKernels.md "Reductions over leading or middle axes",
 sum over axis 0 of [8192, 8191], an f16 mean over the middle axis of
 [16, 4095, 1023], an f32 per-channel scale and shift over [32, 256, 56, 56],
 an fp16 `x + (b + 1) * 2` over [8192, 8191] with b of shape [8191]; an
-fp16 embedding lookup of 1048575 ids into a [509, 63] table, scaled),
+fp16 embedding lookup of 1048575 ids into a [509, 63] table, scaled; and
+three pooling primitives outside any group, docs/AICoreKernels.md "Pooling":
+an f32 3x3 / 2 / pad 1 MaxPool over [32, 64, 112, 112], an fp16 2x2 AvgPool
+over [32, 128, 56, 56], an f32 AdaptiveAvgPool2D 15 -> 7 over [32, 512]),
 converts it with
 `convert-mindspore-to-aicore`, plans its buffers and runs it on the per-pipe
 kernel model (`ascend-aicore-estimate`), then prints per case:
