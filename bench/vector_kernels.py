@@ -9,7 +9,10 @@ patterns of docs/AICoreKernels.md "Reductions over leading or middle axes",
 sum over axis 0 of [8192, 8191], an f16 mean over the middle axis of
 [16, 4095, 1023], an f32 per-channel scale and shift over [32, 256, 56, 56],
 an fp16 `x + (b + 1) * 2` over [8192, 8191] with b of shape [8191]; an
-fp16 embedding lookup of 1048575 ids into a [509, 63] table, scaled),
+fp16 embedding lookup of 1048575 ids into a [509, 63] table, scaled; and
+three pooling primitives outside any group, docs/AICoreKernels.md "Pooling":
+an f32 3x3 / 2 / pad 1 MaxPool over [32, 64, 112, 112], an fp16 2x2 AvgPool
+over [32, 128, 56, 56], an f32 AdaptiveAvgPool2D 15 -> 7 over [32, 512]),
 converts it with
 `convert-mindspore-to-aicore`, plans its buffers and runs it on the per-pipe
 kernel model (`ascend-aicore-estimate`), then prints per case:
@@ -120,6 +123,28 @@ def cases():
     %s = mindspore.mul %g, %c : ({shape_text(out, 'f16')}, tensor<f16>) -> {shape_text(out, 'f16')}
     mindspore.yield %s : {shape_text(out, 'f16')}""")
 
+    # Pooling primitives (one-op kernels, PoolingKernels.cpp): resnet-50's
+    # MaxPool at batch 32, an fp16 2x2 average, an uneven adaptive pool.
+    mp, mpo = (32, 64, 112, 112), (32, 64, 56, 56)
+    yield "f32 maxpool 3x3/2, 32x64x112x112", lone(f"""
+  %r = mindspore.max_pool %a0 {{kernel_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, pad = array<i64: 1, 1, 1, 1>}} : ({shape_text(mp, 'f32')}) -> {shape_text(mpo, 'f32')}""", [(mp, "f32")], (mpo, "f32"))
+    ap, apo = (32, 128, 56, 56), (32, 128, 28, 28)
+    yield "fp16 avgpool 2x2/2, 32x128x56x56", lone(f"""
+  %r = mindspore.avg_pool %a0 {{kernel_size = array<i64: 2, 2>, strides = array<i64: 2, 2>}} : ({shape_text(ap, 'f16')}) -> {shape_text(apo, 'f16')}""", [(ap, "f16")], (apo, "f16"))
+    ad, ado = (32, 512, 15, 15), (32, 512, 7, 7)
+    yield "f32 adaptive 15->7, 32x512", lone(f"""
+  %r = mindspore.adaptive_avg_pool2d %a0 {{output_size = array<i64: 7, 7>}} : ({shape_text(ad, 'f32')}) -> {shape_text(ado, 'f32')}""", [(ad, "f32")], (ado, "f32"))
+
+
+def lone(body, inputs, result):
+    """A module with one primitive outside any group (a kernel of one)."""
+    args = ", ".join(f"%a{i}: {shape_text(*t)}" for i, t in enumerate(inputs))
+    res = shape_text(*result)
+    return f"""func.func @main({args}) -> {res} {{{body}
+  return %r : {res}
+}}
+"""
+
 
 def gm_bytes(text):
     """Bytes of the kernel's GM arguments (inputs and outputs, once each)."""
@@ -153,7 +178,7 @@ def main():
             elapsed = time.perf_counter() - start
             est = dict(re.findall(r"(\w+) = (\d+) : i64",
                                   re.search(r"aicore\.estimate = \{([^}]*)\}", out).group(1)))
-            tile = re.search(r"aicore\.tile = \{rows = (\d+)", out).group(1)
+            tile = re.search(r"aicore\.tile = \{[^}]*?\brows = (\d+)", out).group(1)
             blocks = re.search(r"block_dim = (\d+)", out).group(1)
             cycles = int(est["cycles"])
             mte = max(int(est["mte2"]), int(est["mte3"]))

@@ -5,7 +5,9 @@
 // alone, an op between groups, or the primitives of a group that was inlined
 // back) is treated as a fusion group of one: it is wrapped in a one-op
 // `mindspore.fusion` and goes through the same Vector kernel builders as the
-// groups (convertVectorFusion). A primitive that stays gets a remark saying
+// groups (convertVectorFusion); window poolings (MaxPool, AvgPool,
+// AdaptiveAvgPool2D but to 1x1) go to the pooling kernels
+// (PoolingKernels.cpp). A primitive that stays gets a remark saying
 // why. View ops, parameter loads, constants and control flow are not
 // kernels and stay silently. See docs/AICoreKernels.md ("Primitives outside
 // fusion groups").
@@ -84,15 +86,6 @@ std::string reasonWithoutKernel(Operation *op,
             "group 1 only, not '" +
             op->getName().stripDialect() + "'")
         .str();
-  if (auto pool = dyn_cast<ms::AdaptiveAvgPool2DOp>(op)) {
-    ArrayRef<int64_t> out = pool.getOutputSize();
-    if (!isGlobalAveragePool(pool))
-      return ("an AdaptiveAvgPool2D has a Vector kernel only for a 1x1 output "
-              "(global average pooling, a mean over H and W), not " +
-              Twine(out.empty() ? 0 : out[0]) + "x" +
-              Twine(out.size() < 2 ? 0 : out[1]))
-          .str();
-  }
   if (isa<ms::BroadcastToOp>(op))
     return "a BroadcastTo alone has no Vector kernel: the Vector kernels "
            "broadcast an operand on the way into the op that reads it";
@@ -239,8 +232,29 @@ void mlir::ascend::convertLonePrimitives(
       std::string base = prim ? prim.getPrimitiveName().str()
                               : op->getName().stripDialect().str();
       if (auto pool = dyn_cast<ms::AdaptiveAvgPool2DOp>(op);
-          pool && why.empty())
+          pool && why.empty() && isGlobalAveragePool(pool))
         op = asReduceMean(pool);
+      // Window poolings have their own Vector kernels (PoolingKernels.cpp).
+      if (why.empty() && isWindowPooling(op)) {
+        llvm::SetVector<Value> inputs = groupInputs(op);
+        auto [known, isNew] = seen.try_emplace(signatureOf(op, inputs));
+        if (isNew) {
+          FailureOr<KernelOp> kernel = buildPoolingKernel(
+              op, target, (base + "_" + Twine(named++)).str(),
+              known->second.why);
+          if (succeeded(kernel)) {
+            symbols.insert(*kernel);
+            known->second.kernel = *kernel;
+          }
+        }
+        if (known->second.kernel) {
+          replaceByLaunch(op, known->second.kernel, inputs);
+          continue;
+        }
+        op->emitRemark("no AI Core kernel for primitive '")
+            << op->getName().stripDialect() << "': " << known->second.why;
+        continue;
+      }
       // A quick refusal of primitives without a mapping (a Gather's check
       // needs its table and indices to be the group's inputs, and a
       // Transpose, Split or StridedSlice may be a copy kernel: the group

@@ -73,10 +73,14 @@ def ConvertMindSporeToAICorePass
     one and becomes a one-op Vector kernel the same way as a group (named
     after the primitive, e.g. `Softmax_0`, shared by identical ops); views,
     parameter loads, constants and control flow are not kernels and stay.
-    Any other primitive that stays gets a remark `no AI Core kernel for
-    primitive '<op>': <reason>` (a Vector kernel reason, load-time work, a
-    Custom op, an Assert, a BatchMatMul or Conv2DTranspose without a Cube
-    kernel).
+    MaxPool, AvgPool and AdaptiveAvgPool2D (but to 1x1, the ReduceMean over
+    H and W) get pooling kernels of their own: tiles of whole planes or of
+    output rows with their halo rows, window rows reduced by row ops, window
+    columns gathered (`aicore.vgather`), averages divided by the window
+    sizes. Any other primitive that stays gets a remark `no AI Core kernel
+    for primitive '<op>': <reason>` (a Vector or pooling kernel reason,
+    load-time work, a Custom op, an Assert, a BatchMatMul or Conv2DTranspose
+    without a Cube kernel).
 
     Split-K. For a plain matmul (not a MIX or convolution kernel) the
     search also scores splitting K: the last partial wave of output tiles

@@ -61,6 +61,21 @@ void convertLonePrimitives(ModuleOp module, const aicore::AICoreTarget &target,
                            SymbolTable &symbols,
                            llvm::StringMap<aicore::KernelOp> &kernels);
 
+/// Whether `op` is a 2-D window pooling the pooling kernels take: MaxPool,
+/// AvgPool, or AdaptiveAvgPool2D to any output size but 1x1 (which is the
+/// ReduceMean over H and W of the Vector kernels).
+bool isWindowPooling(Operation *op);
+
+/// Builds the Vector kernel `name` of pooling `op` (isWindowPooling) over an
+/// NCHW f16 / bf16 / f32 tensor, tiled for `target` (PoolingKernels.cpp,
+/// docs/AICoreKernels.md "Pooling"): arguments the input [N, C, H, W] and
+/// the output [N, C, Ho, Wo] in GM. Fails with `why` when the kernel cannot
+/// express it (a window wholly in the padding, adaptive window bounds past
+/// 2^24, one output row that does not fit UB).
+FailureOr<aicore::KernelOp> buildPoolingKernel(Operation *op,
+                                               const aicore::AICoreTarget &target,
+                                               StringRef name, std::string &why);
+
 /// Emits the Vector ops computing the elementwise primitive `op` (any
 /// primitive the Vector kernels map but the reductions, Softmax, LayerNorm
 /// and BroadcastTo, see docs/AICoreKernels.md) into the UB tile `dst` at
