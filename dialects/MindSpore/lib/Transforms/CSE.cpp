@@ -16,7 +16,6 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/Passes.h"
-#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/ScopedHashTable.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/RecyclingAllocator.h"
@@ -44,15 +43,33 @@ struct HashedOp {
 /// operands swapped hash alike too). Regions are not hashed (equivalent
 /// regions only make collisions, which isEquivalentTo settles).
 unsigned hashOperation(Operation *op) {
-  llvm::hash_code hash = llvm::hash_combine(
-      op->getName().getAsOpaquePointer(),
-      op->getRawDictionaryAttrs().getAsOpaquePointer(), op->hashProperties());
+  // A multiply-xorshift mix of the (uniqued, so pointer-identified) parts:
+  // cheaper than llvm::hash_combine, and as spread for the table.
+  auto mix = [](uint64_t hash, uint64_t value) {
+    hash = (hash ^ value) * 0x9E3779B97F4A7C15ull;
+    return hash ^ (hash >> 32);
+  };
+  auto bits = [](const void *p) { return (uint64_t)(uintptr_t)p; };
+  uint64_t hash = mix(bits(op->getName().getAsOpaquePointer()),
+                      bits(op->getRawDictionaryAttrs().getAsOpaquePointer()));
+  hash = mix(hash, op->hashProperties());
   for (Type type : op->getResultTypes())
-    hash = llvm::hash_combine(hash, type.getAsOpaquePointer());
-  size_t operands = 0;
+    hash = mix(hash, bits(type.getAsOpaquePointer()));
+  uint64_t operands = 0;
   for (Value operand : op->getOperands())
-    operands += mlir::hash_value(operand);
-  return llvm::hash_combine(hash, operands);
+    operands += mix(0, bits(operand.getAsOpaquePointer()));
+  return (unsigned)mix(hash, operands);
+}
+
+/// mlir::isMemoryEffectFree, without its trait lookup for the usual
+/// operation: one without regions that describes its effects.
+bool isEffectFree(Operation *op) {
+  if (op->getNumRegions() != 0)
+    return isMemoryEffectFree(op);
+  if (auto effects = dyn_cast<MemoryEffectOpInterface>(op))
+    return effects.hasNoEffect();
+  // Without regions, recursive effects are none.
+  return op->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
 }
 
 struct HashedOpInfo {
@@ -189,7 +206,7 @@ bool Eliminator::simplifyOperation(KnownOps &known, Operation *op,
     return false;
 
   HashedOp key{op, hashOperation(op)};
-  if (!isMemoryEffectFree(op)) {
+  if (!isEffectFree(op)) {
     // Only operations that only read are merged, and only with an earlier
     // one in the same block with no possible write in between.
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
