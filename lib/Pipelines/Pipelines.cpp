@@ -40,7 +40,7 @@ void mlir::ascend::buildPyNativeToMindSporePipeline(
   canonicalize.setUseTopDownTraversal().setRegionSimplificationLevel(
       GreedySimplifyRegionLevel::Disabled);
   funcs.addPass(createCanonicalizerPass(canonicalize));
-  funcs.addPass(createCSEPass());
+  funcs.addPass(mindspore::createAscendMindSporeCSE());
 }
 
 void mlir::ascend::buildGraphFusionPipeline(

@@ -26,8 +26,12 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include <array>
+#include <atomic>
+#include <condition_variable>
 #include <cstring>
 #include <memory>
+#include <mutex>
+#include <thread>
 
 #include "PyNativeTrace.pb.h"
 #include <google/protobuf/arena.h>
@@ -857,15 +861,15 @@ public:
   /// Decodes the serialized Event `bytes`; false when they are malformed.
   bool parse(StringRef bytes);
   const EventView &event() const { return view; }
-  /// Whether the event's `loc` is, byte for byte, the previous event's.
-  bool sameLocationBytes() const { return sameLoc; }
+  /// The serialized `loc` of the event when it has exactly one (null when
+  /// it has none or several, which merge).
+  StringRef singleLocationBytes() const { return eventLoc; }
 
 private:
   EventView view;
   /// The serialized `loc` that `view.locValue` holds (null after a merged
-  /// one), and the previous event's (null when it had none or several).
-  StringRef locBytes, previousLoc;
-  bool sameLoc = false;
+  /// one), and this event's (see singleLocationBytes).
+  StringRef locBytes, eventLoc;
   SmallVector<StringRef, 1> locParts, kindParts;
 };
 
@@ -892,10 +896,10 @@ bool EventReader::parse(StringRef bytes) {
       kindParts.push_back(field.payload);
     }
   }
-  // The location: often the previous event's bytes, then already decoded.
+  // The location: often the bytes this reader decoded last, then already
+  // decoded.
   bool single = locParts.size() == 1;
-  sameLoc = single && previousLoc.data() && locParts[0] == previousLoc;
-  previousLoc = single ? locParts[0] : StringRef();
+  eventLoc = single ? locParts[0] : StringRef();
   view.hasLoc = !locParts.empty();
   if (view.hasLoc && !(single && locBytes.data() && locParts[0] == locBytes)) {
     locBytes = {};
@@ -1134,6 +1138,183 @@ uint64_t activationOf(const LocationView &loc) {
   return loc.frames().empty() ? 0 : loc.frames(0).activation();
 }
 
+/// Locations by what locationOf makes of them (see appendLocationKey).
+class LocationCache {
+public:
+  LocationCache(MLIRContext *ctx, StringRef filename)
+      : ctx(ctx), filename(filename) {}
+  Location get(const LocationView &loc) {
+    key.clear();
+    appendLocationKey(loc, key);
+    LocationAttr &cached = locations[key];
+    if (!cached)
+      cached = locationOf(loc, ctx, filename);
+    return cached;
+  }
+
+private:
+  MLIRContext *ctx;
+  StringRef filename;
+  llvm::StringMap<LocationAttr> locations;
+  SmallString<256> key;
+};
+
+/// The events of one run, decoded ahead of the importer, with their
+/// locations. When the context allows threads and the run has at least
+/// kPrefetchMinBytes, a second thread decodes the events and makes their
+/// locations (together about half of the import's instructions on a long
+/// trace) while the importer builds the ops of the events before them, at
+/// most kPrefetchSlots events ahead; the context uniques the locations'
+/// attributes thread-safely. Otherwise each event is decoded when it is
+/// asked for. Either way the importer sees the same events and locations,
+/// in order.
+class EventPrefetcher {
+public:
+  struct Event {
+    EventReader reader;
+    /// Whether the event's bytes decoded as an ascend.trace.Event.
+    bool parsed = false;
+    /// The MLIR location of the event's `loc` (when parsed).
+    LocationAttr loc;
+  };
+
+  static constexpr size_t kPrefetchMinBytes = 64 * 1024;
+  static constexpr int64_t kPrefetchSlots = 512;
+  /// A thread that has to wait for the other waits for this many events
+  /// (or the end), so that the two threads wake each other rarely.
+  static constexpr int64_t kWakeBatch = 128;
+  static_assert(kWakeBatch <= kPrefetchSlots, "the threads would deadlock");
+
+  /// `runBytes`: the serialized run (its fields were checked when the
+  /// header was read). `locations` is used by the decoding thread only
+  /// until this prefetcher is destroyed.
+  EventPrefetcher(StringRef runBytes, LocationCache &locations,
+                  bool threaded)
+      : next_(runBytes.begin()), end(runBytes.end()), locations(locations),
+        threaded(threaded && runBytes.size() >= kPrefetchMinBytes),
+        slots(this->threaded ? kPrefetchSlots : 1) {
+    if (this->threaded)
+      worker = std::thread([this] { decodeAhead(); });
+  }
+  ~EventPrefetcher() {
+    if (!threaded)
+      return;
+    stop = true;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      changed.notify_all();
+    }
+    worker.join();
+  }
+
+  /// The next event of the run, or null after the last one (or after one
+  /// that did not parse). The event stays valid until the next call.
+  const Event *next() {
+    if (!threaded) {
+      if (finished)
+        return nullptr;
+      Event &slot = slots.front();
+      if (!decode(slot)) {
+        finished = true;
+        return nullptr;
+      }
+      if (!slot.parsed)
+        finished = true;
+      return &slot;
+    }
+    // The event handed out before is done with: its slot may be reused.
+    released = taken;
+    if (decoderWaiting && released >= decoderWants) {
+      std::lock_guard<std::mutex> lock(mutex);
+      changed.notify_all();
+    }
+    if (produced <= taken && !finished) {
+      importerWants = taken + kWakeBatch;
+      std::unique_lock<std::mutex> lock(mutex);
+      importerWaiting = true;
+      changed.wait(lock,
+                   [&] { return produced >= importerWants || finished; });
+      importerWaiting = false;
+    }
+    if (produced <= taken)
+      return nullptr;
+    return &slots[taken++ % kPrefetchSlots];
+  }
+
+private:
+  /// Decodes the next event of the run into `slot`; false at the end of
+  /// the run.
+  bool decode(Event &slot) {
+    while (next_ != end) {
+      WireField field;
+      bool wellFormed = readField(next_, end, field);
+      assert(wellFormed && "the run's fields are checked by splitBinaryTrace");
+      (void)wellFormed;
+      if (field.number != kRunEventsField || field.wireType != kLengthDelimited)
+        continue;
+      slot.parsed = slot.reader.parse(field.payload);
+      if (!slot.parsed)
+        return true;
+      // Consecutive events often carry the same location bytes.
+      StringRef locBytes = slot.reader.singleLocationBytes();
+      if (!previousLoc || !locBytes.data() || !previousLocBytes.data() ||
+          locBytes != previousLocBytes)
+        previousLoc = locations.get(slot.reader.event().loc());
+      previousLocBytes = locBytes;
+      slot.loc = previousLoc;
+      return true;
+    }
+    return false;
+  }
+
+  /// The decoding thread.
+  void decodeAhead() {
+    for (int64_t index = 0;; ++index) {
+      if (index - released >= kPrefetchSlots) {
+        decoderWants = index - kPrefetchSlots + kWakeBatch;
+        std::unique_lock<std::mutex> lock(mutex);
+        decoderWaiting = true;
+        changed.wait(lock, [&] { return released >= decoderWants || stop; });
+        decoderWaiting = false;
+      }
+      if (stop)
+        return;
+      Event &slot = slots[index % kPrefetchSlots];
+      bool more = decode(slot);
+      if (more)
+        produced = index + 1;
+      bool last = !more || !slot.parsed;
+      if (last)
+        finished = true;
+      if (last || (importerWaiting && produced >= importerWants)) {
+        std::lock_guard<std::mutex> lock(mutex);
+        changed.notify_all();
+      }
+      if (last)
+        return;
+    }
+  }
+
+  const char *next_, *end;
+  LocationCache &locations;
+  StringRef previousLocBytes;
+  LocationAttr previousLoc;
+  bool threaded;
+  std::vector<Event> slots;
+  /// Events handed to the importer (importer thread only).
+  int64_t taken = 0;
+  std::thread worker;
+  std::mutex mutex;
+  std::condition_variable changed;
+  /// Events decoded, and events the importer is done with; what a waiting
+  /// thread waits for. Sequentially consistent with the waiting flags, so
+  /// that a wakeup is never lost.
+  std::atomic<int64_t> produced{0}, released{0};
+  std::atomic<int64_t> importerWants{0}, decoderWants{0};
+  std::atomic<bool> finished{false}, stop{false};
+  std::atomic<bool> importerWaiting{false}, decoderWaiting{false};
+};
+
 /// Torch dtype names ("float32") to MLIR types for dtype arguments.
 Type torchDtype(StringRef name, MLIRContext *ctx) {
   return llvm::StringSwitch<Type>(name)
@@ -1229,15 +1410,14 @@ public:
         emptyDictionary(builder.getDictionaryAttr({})),
         emptyI64Array(builder.getDenseI64ArrayAttr({})),
         functionName(builder.getStringAttr("function")),
-        functionCallName(builder.getStringAttr("function_call")) {}
+        functionCallName(builder.getStringAttr("function_call")),
+        locations(ctx, diag.filename) {}
 
   OwningOpRef<ModuleOp> import();
 
 private:
   LogicalResult importParameters(ModuleOp module);
   LogicalResult importRun(int64_t index, const pb::Run &run, StringRef bytes);
-  /// The MLIR location of an event's `loc`.
-  Location location(const LocationView &loc);
   /// Attributes and types by value. A trace repeats a few op names,
   /// argument names, shapes and argument lists over and over; looking them
   /// up here is cheaper than uniquing them in the context again (which
@@ -1301,7 +1481,7 @@ private:
   StringAttr functionName, functionCallName;
   /// Caches of the methods above, keyed by the bytes of the value (for
   /// lists, of the element pointers); `key` is the scratch key.
-  llvm::StringMap<LocationAttr> locations;
+  LocationCache locations;
   llvm::StringMap<StringAttr> strings;
   /// Direct-mapped caches of recent values in front of the maps (a hit
   /// costs one comparison, no hashing of bytes).
@@ -1328,15 +1508,6 @@ template <typename T>
 static void appendBytes(SmallVectorImpl<char> &key, const T &value) {
   key.append(reinterpret_cast<const char *>(&value),
              reinterpret_cast<const char *>(&value) + sizeof(T));
-}
-
-Location TraceImporter::location(const LocationView &loc) {
-  key.clear();
-  appendLocationKey(loc, key);
-  LocationAttr &cached = locations[key];
-  if (!cached)
-    cached = locationOf(loc, ctx, diag.filename);
-  return cached;
 }
 
 StringAttr TraceImporter::stringAttr(StringRef value) {
@@ -2105,19 +2276,11 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run,
       return diag.error() << "input tensor id " << id << " is repeated or 0";
     slot = arg;
   }
-  Location loc = builder.getUnknownLoc();
-  EventReader reader;
-  // The run's fields were checked when the header was read.
-  const char *next = bytes.begin(), *end = bytes.end();
-  for (int64_t i = 0; next != end;) {
-    WireField field;
-    bool wellFormed = readField(next, end, field);
-    assert(wellFormed && "the run's fields are checked by splitBinaryTrace");
-    (void)wellFormed;
-    if (field.number != kRunEventsField || field.wireType != kLengthDelimited)
-      continue;
+  EventPrefetcher events(bytes, locations, ctx->isMultithreadingEnabled());
+  for (int64_t i = 0; const EventPrefetcher::Event *next = events.next();
+       ++i) {
     diag.event = i;
-    if (!reader.parse(field.payload)) {
+    if (!next->parsed) {
       // The file's structure around the event is sound (readTrace checked
       // it): the wire check names this event and its bytes.
       // (Its decoding reads what protobuf reads, so the check finds it.)
@@ -2126,9 +2289,8 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run,
                      << "the event does not parse as ascend.trace.Event";
       return failure();
     }
-    const EventView &event = reader.event();
-    if (i++ == 0 || !reader.sameLocationBytes())
-      loc = location(event.loc());
+    const EventView &event = next->reader.event();
+    Location loc = next->loc;
     currentLoc = loc;
     int64_t activation = activationOf(event.loc());
     switch (event.kind_case()) {
