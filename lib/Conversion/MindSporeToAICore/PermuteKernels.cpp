@@ -49,6 +49,13 @@ Value index(OpBuilder &b, Location loc, int64_t v) {
 FailureOr<KernelOp> mlir::ascend::buildPermuteKernel(ms::FusionOp group,
                                                      const AICoreTarget &target,
                                                      std::string &why) {
+  // A permutation that moves the innermost axis: a Vector transpose.
+  {
+    std::string unused;
+    FailureOr<TransposePlan> plan = planTransposeGroup(group, unused);
+    if (succeeded(plan) && plan->movesInnermostAxis())
+      return buildTransposeKernel(group, *plan, target, why);
+  }
   Block &body = group.getBody().front();
   Value input = body.getArgument(0);
   auto inType = cast<RankedTensorType>(input.getType());
