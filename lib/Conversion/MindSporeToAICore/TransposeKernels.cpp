@@ -309,8 +309,8 @@ KernelOp TransposeKernelBuilder::build(StringRef name) {
                       int64_t jBase, int u) {
     // t = (batch index * iTiles + I tile) * jTiles + J tile.
     int64_t perBatch = iTiles * jTiles;
-    Value bIdx, r = t;
-    if (batch > 1) {
+    Value bIdx = t, r = t;
+    if (batch > 1 && perBatch > 1) {
       bIdx = arith::DivUIOp::create(ob, loc, t, index(ob, loc, perBatch));
       r = arith::RemUIOp::create(ob, loc, t, index(ob, loc, perBatch));
     }
@@ -420,12 +420,23 @@ FailureOr<KernelOp> mlir::ascend::buildTransposeKernel(
   Type elt = inType.getElementType();
   int64_t bits = elt.getIntOrFloatBitWidth();
   if (bits != 16 && bits != 32) {
-    std::string type;
-    llvm::raw_string_ostream os(type);
-    os << elt;
-    why = "the permutation moves the innermost axis: a Vector transpose "
-          "(aicore.vtranspose), which takes 2- or 4-byte elements, got '" +
-          type + "'";
+    // Named after the group's first transpose.
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    for (Operation &op : group.getBody().front().without_terminator())
+      if (auto t = dyn_cast<ms::TransposeOp>(op)) {
+        os << "'transpose' with permutation [";
+        llvm::interleaveComma(t.getPerm(), os);
+        os << "] of [";
+        llvm::interleaveComma(
+            cast<RankedTensorType>(t.getInput().getType()).getShape(), os);
+        os << "] ";
+        break;
+      }
+    os << "moves the innermost axis: a Vector transpose (aicore.vtranspose) "
+          "takes 2- or 4-byte elements, got '"
+       << elt << "'";
+    why = text;
     return failure();
   }
   const int64_t eb = bits / 8;
@@ -463,10 +474,8 @@ FailureOr<KernelOp> mlir::ascend::buildTransposeKernel(
   if (simulated.empty() && !candidates.empty())
     simulated.push_back(*llvm::min_element(
         candidates, [&](auto x, auto y) { return tileCount(x) < tileCount(y); }));
-  if (simulated.empty()) {
-    why = "no Vector transpose tile fits UB";
-    return failure();
-  }
+  // The smallest candidate, [16, 16] at most, always fits.
+  assert(!simulated.empty() && "no transpose tile fits UB");
   // Ranked by modeled cycles, then the busiest block's own makespan, then
   // the larger tile.
   std::optional<std::tuple<int64_t, int64_t, int64_t>> best;
