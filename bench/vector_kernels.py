@@ -9,7 +9,10 @@ patterns of docs/AICoreKernels.md "Reductions over leading or middle axes",
 sum over axis 0 of [8192, 8191], an f16 mean over the middle axis of
 [16, 4095, 1023], an f32 per-channel scale and shift over [32, 256, 56, 56],
 an fp16 `x + (b + 1) * 2` over [8192, 8191] with b of shape [8191]; an
-fp16 embedding lookup of 1048575 ids into a [509, 63] table, scaled),
+fp16 embedding lookup of 1048575 ids into a [509, 63] table, scaled; the
+transposes of "Transposes that move the innermost axis": fp16 [1, 0] of
+[4096, 4095] and f32 [1, 2, 0] of [2048, 16, 64], tiles printed as
+rows x cols),
 converts it with
 `convert-mindspore-to-aicore`, plans its buffers and runs it on the per-pipe
 kernel model (`ascend-aicore-estimate`), then prints per case:
@@ -26,7 +29,7 @@ kernel model (`ascend-aicore-estimate`), then prints per case:
     cases are HBM-bound; the per-core MTE ratio is printed as well, as a
     measure of the schedule's overlap on one core.
 
-Usage: bench/vector_kernels.py [--build build]
+Usage: bench/vector_kernels.py [--build build] [--cases TEXT]
 """
 import argparse
 import os
@@ -119,6 +122,14 @@ def cases():
     %g = mindspore.gather %b0, %b1 {{axis = 0 : i64}} : ({shape_text(table, 'f16')}, {shape_text(ids, 'i64')}) -> {shape_text(out, 'f16')}
     %s = mindspore.mul %g, %c : ({shape_text(out, 'f16')}, tensor<f16>) -> {shape_text(out, 'f16')}
     mindspore.yield %s : {shape_text(out, 'f16')}""")
+    # Transposes that move the innermost axis (aicore.vtranspose kernels).
+    for label, shape, perm, dtype in [
+            ("fp16 transpose, 4096x4095", (4096, 4095), (1, 0), "f16"),
+            ("f32 [1,2,0], 2048x16x64", (2048, 16, 64), (1, 2, 0), "f32")]:
+        res = tuple(shape[p] for p in perm)
+        yield label, group("Fused_Transpose", [(shape, dtype)], (res, dtype), f"""
+    %s = mindspore.transpose %b0, [{', '.join(map(str, perm))}] : ({shape_text(shape, dtype)}) -> {shape_text(res, dtype)}
+    mindspore.yield %s : {shape_text(res, dtype)}""")
 
 
 def gm_bytes(text):
@@ -136,6 +147,8 @@ def gm_bytes(text):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--cases", default="",
+                        help="only the cases whose label contains this text")
     args = parser.parse_args()
     opt = os.path.join(args.build, "bin", "ascend-opt")
     print(f"{'case':26} {'tile':>10} {'blocks':>6} {'cycles':>9} {'us':>8} "
@@ -143,6 +156,8 @@ def main():
     ratios = []
     with tempfile.TemporaryDirectory() as tmp:
         for label, module in cases():
+            if args.cases not in label:
+                continue
             src = os.path.join(tmp, "case.mlir")
             with open(src, "w") as f:
                 f.write(module)
@@ -153,7 +168,9 @@ def main():
             elapsed = time.perf_counter() - start
             est = dict(re.findall(r"(\w+) = (\d+) : i64",
                                   re.search(r"aicore\.estimate = \{([^}]*)\}", out).group(1)))
-            tile = re.search(r"aicore\.tile = \{rows = (\d+)", out).group(1)
+            # Rows of the tile, or rows x cols (transposes).
+            m = re.search(r"aicore\.tile = \{(?:cols = (\d+) : i64, )?rows = (\d+)", out)
+            tile = f"{m.group(2)}x{m.group(1)}" if m.group(1) else m.group(2)
             blocks = re.search(r"block_dim = (\d+)", out).group(1)
             cycles = int(est["cycles"])
             mte = max(int(est["mte2"]), int(est["mte3"]))
