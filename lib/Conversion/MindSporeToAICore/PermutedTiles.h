@@ -144,14 +144,25 @@ void dealCopyTiles(OpBuilder &b, Location loc, Value blockIdx, int64_t blocks,
                    int64_t offset, int64_t count,
                    llvm::function_ref<void(OpBuilder &, Value, int)> emitTile);
 
+/// The Vector-core kernel of a StridedSlice group that is not a window of
+/// one axis (StridedSliceKernels.cpp): [t, c] tiles of the result as a
+/// batch of [R, C] matrices, copied GM -> UB -> GM with strided MTE2 loads
+/// when the last axis' stride is 1, else loaded as spans and compacted by
+/// aicore.vgather. Fails (`why`) when the gather's element type is not one
+/// vgather takes, or one span row does not fit UB.
+FailureOr<aicore::KernelOp>
+buildStridedSliceKernel(mindspore::FusionOp group,
+                        mindspore::StridedSliceOp slice,
+                        const aicore::AICoreTarget &target, std::string &why);
+
 /// Whether `group` (a `vector` fusion group) is one Split or one
 /// StridedSlice of its one input (SliceKernels.cpp).
 bool isSliceCopyGroup(mindspore::FusionOp group);
 
 /// The Vector-core copy kernel of a slice group: each result is a column
 /// window of the input viewed as `[outer, axis * inner]`, copied in
-/// `[rows, cols]` tiles GM -> UB -> GM. Fails (`why`) for a StridedSlice
-/// with a stride other than 1 or that cuts more than one axis.
+/// `[rows, cols]` tiles GM -> UB -> GM; a StridedSlice with a stride other
+/// than 1 or that cuts more than one axis goes to buildStridedSliceKernel.
 FailureOr<aicore::KernelOp>
 buildSliceCopyKernel(mindspore::FusionOp group,
                      const aicore::AICoreTarget &target, std::string &why);
