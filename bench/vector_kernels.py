@@ -12,7 +12,7 @@ an fp16 `x + (b + 1) * 2` over [8192, 8191] with b of shape [8191]; an
 fp16 embedding lookup of 1048575 ids into a [509, 63] table, scaled; the
 transposes of "Transposes that move the innermost axis": fp16 [1, 0] of
 [4096, 4095] and f32 [1, 2, 0] of [2048, 16, 64], tiles printed as
-rows x cols),
+rows x cols; an f32 StridedSlice x[:, ::2] of [8192, 8192]),
 converts it with
 `convert-mindspore-to-aicore`, plans its buffers and runs it on the per-pipe
 kernel model (`ascend-aicore-estimate`), then prints per case:
@@ -130,6 +130,14 @@ def cases():
         yield label, group("Fused_Transpose", [(shape, dtype)], (res, dtype), f"""
     %s = mindspore.transpose %b0, [{', '.join(map(str, perm))}] : ({shape_text(shape, dtype)}) -> {shape_text(res, dtype)}
     mindspore.yield %s : {shape_text(res, dtype)}""")
+
+    # A StridedSlice with a step on the last axis (span loads + vgather).
+    xs, half = (8192, 8192), (8192, 4096)
+    yield "f32 x[:, ::2], 8192x8192", f"""func.func @main(%a0: {shape_text(xs, 'f32')}) -> {shape_text(half, 'f32')} {{
+  %r = mindspore.strided_slice %a0 {{begin = array<i64: 0, 0>, end = array<i64: 8192, 8192>, strides = array<i64: 1, 2>}} : ({shape_text(xs, 'f32')}) -> {shape_text(half, 'f32')}
+  return %r : {shape_text(half, 'f32')}
+}}
+"""
 
 
 def gm_bytes(text):
