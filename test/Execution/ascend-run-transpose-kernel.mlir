@@ -7,7 +7,8 @@
 // a reshape that cuts the innermost axis, i32; ragged sizes throughout
 // (inputs: transpose_kernel_runs.py, torch.permute, exact). The last two
 // results are large transposes (many tiles per core, ragged edges, f32 and
-// f16) of z = u * v minus the same values computed as v' * u': 0.
+// f16) of z = u * v minus the same values computed as v' * u': 0; then
+// two transposes around a reshape in one group.
 // RUN: ascend-opt %s --convert-mindspore-to-aicore -o %t.aicore.mlir
 // RUN: FileCheck %s --check-prefix=KERNELS < %t.aicore.mlir
 // RUN: ascend-opt %t.aicore.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
@@ -28,9 +29,11 @@
 // KERNELS-DAG: aicore.kernel @Fused_Transpose_7({{.*}}view = array<i64: 20, 3, 6>
 // KERNELS-DAG: aicore.kernel @Fused_Transpose_8({{.*}}view = array<i64: 1, 300, 520>
 // KERNELS-DAG: aicore.kernel @Fused_Transpose_9({{.*}}view = array<i64: 1, 70, 650>
+// Two transposes around a reshape compose to one [2, 60] -> [60, 2]:
+// KERNELS-DAG: aicore.kernel @Fused_Transpose_Reshape_Transpose_10({{.*}}view = array<i64: 1, 2, 60>
 // The i32 [3, 6] tiles are transposed as one padded 16 x 8 block:
 // KERNELS-DAG: aicore.vtranspose %{{.*}}, %{{.*}} : memref<16x8xi32, strided<[16, 1]>, #aicore.space<ub>>, memref<8x16xi32, strided<[16, 1]>, #aicore.space<ub>>
-func.func @main(%x0: tensor<37x45xf32>, %x1: tensor<19x3x40xf16>, %x2: tensor<2x33x50xf32>, %x3: tensor<5x6x7xf16>, %x4: tensor<2x20x5x6xf32>, %x5: tensor<2x5x6x20xf16>, %x6: tensor<4x48xf32>, %x7: tensor<3x4x5x6xi32>, %u: tensor<300x1xf32>, %w: tensor<1x520xf32>, %p: tensor<70x1x1xf16>, %q: tensor<1x10x65xf16>) -> (tensor<45x37xf32>, tensor<3x40x19xf16>, tensor<2x50x33xf32>, tensor<7x6x5xf16>, tensor<2x5x6x20xf32>, tensor<2x20x5x6xf16>, tensor<4x16x3xf32>, tensor<6x5x4x3xi32>, tensor<520x300xf32>, tensor<10x65x70xf16>) {
+func.func @main(%x0: tensor<37x45xf32>, %x1: tensor<19x3x40xf16>, %x2: tensor<2x33x50xf32>, %x3: tensor<5x6x7xf16>, %x4: tensor<2x20x5x6xf32>, %x5: tensor<2x5x6x20xf16>, %x6: tensor<4x48xf32>, %x7: tensor<3x4x5x6xi32>, %u: tensor<300x1xf32>, %w: tensor<1x520xf32>, %p: tensor<70x1x1xf16>, %q: tensor<1x10x65xf16>, %c: tensor<2x3x20xf32>) -> (tensor<45x37xf32>, tensor<3x40x19xf16>, tensor<2x50x33xf32>, tensor<7x6x5xf16>, tensor<2x5x6x20xf32>, tensor<2x20x5x6xf16>, tensor<4x16x3xf32>, tensor<6x5x4x3xi32>, tensor<520x300xf32>, tensor<10x65x70xf16>, tensor<3x40xf32>) {
   %r0 = mindspore.fusion "vector" "Fused_Transpose_0" (%x0) : (tensor<37x45xf32>) -> tensor<45x37xf32> {
   ^bb0(%i: tensor<37x45xf32>):
     %t = mindspore.transpose %i, [1, 0] : (tensor<37x45xf32>) -> tensor<45x37xf32>
@@ -92,5 +95,12 @@ func.func @main(%x0: tensor<37x45xf32>, %x1: tensor<19x3x40xf16>, %x2: tensor<2x
   %qt = mindspore.reshape %q, [10, 65, 1] : (tensor<1x10x65xf16>) -> tensor<10x65x1xf16>
   %e9 = mindspore.mul %qt, %pt : (tensor<10x65x1xf16>, tensor<1x1x70xf16>) -> tensor<10x65x70xf16>
   %d9 = mindspore.sub %r9, %e9 : (tensor<10x65x70xf16>, tensor<10x65x70xf16>) -> tensor<10x65x70xf16>
-  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %d8, %d9 : tensor<45x37xf32>, tensor<3x40x19xf16>, tensor<2x50x33xf32>, tensor<7x6x5xf16>, tensor<2x5x6x20xf32>, tensor<2x20x5x6xf16>, tensor<4x16x3xf32>, tensor<6x5x4x3xi32>, tensor<520x300xf32>, tensor<10x65x70xf16>
+  %r10 = mindspore.fusion "vector" "Fused_Transpose_Reshape_Transpose_10" (%c) : (tensor<2x3x20xf32>) -> tensor<3x40xf32> {
+  ^bb0(%i: tensor<2x3x20xf32>):
+    %t = mindspore.transpose %i, [2, 0, 1] : (tensor<2x3x20xf32>) -> tensor<20x2x3xf32>
+    %v = mindspore.reshape %t, [40, 3] : (tensor<20x2x3xf32>) -> tensor<40x3xf32>
+    %s = mindspore.transpose %v, [1, 0] : (tensor<40x3xf32>) -> tensor<3x40xf32>
+    mindspore.yield %s : tensor<3x40xf32>
+  }
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %d8, %d9, %r10 : tensor<45x37xf32>, tensor<3x40x19xf16>, tensor<2x50x33xf32>, tensor<7x6x5xf16>, tensor<2x5x6x20xf32>, tensor<2x20x5x6xf16>, tensor<4x16x3xf32>, tensor<6x5x4x3xi32>, tensor<520x300xf32>, tensor<10x65x70xf16>, tensor<3x40xf32>
 }
