@@ -476,9 +476,12 @@ FailureOr<KernelOp> mlir::ascend::buildTransposeKernel(
         candidates, [&](auto x, auto y) { return tileCount(x) < tileCount(y); }));
   // The smallest candidate, [16, 16] at most, always fits.
   assert(!simulated.empty() && "no transpose tile fits UB");
-  // Ranked by modeled cycles, then the busiest block's own makespan, then
-  // the larger tile.
-  std::optional<std::tuple<int64_t, int64_t, int64_t>> best;
+  // Ranked by modeled cycles; among kernels the die's HBM bounds (their
+  // cores wait for it), the tile with the longer shorter side first: its
+  // loads and stores move longer GM rows, which the model does not reward
+  // (it charges a strided copy as one transfer whatever its row length);
+  // then the busiest block's own makespan, then the larger tile.
+  std::optional<std::tuple<int64_t, int64_t, int64_t, int64_t>> best;
   std::pair<int64_t, int64_t> chosen = simulated.front();
   {
     ScopedDiagnosticHandler quiet(group.getContext(),
@@ -490,8 +493,10 @@ FailureOr<KernelOp> mlir::ascend::buildTransposeKernel(
       probe.erase();
       if (failed(schedule))
         continue;
-      std::tuple<int64_t, int64_t, int64_t> rank{
-          schedule->cycles, schedule->blockCycles, -a * b};
+      bool hbmBound = schedule->cycles > schedule->blockCycles;
+      std::tuple<int64_t, int64_t, int64_t, int64_t> rank{
+          schedule->cycles, hbmBound ? -std::min(a, b) : 0,
+          schedule->blockCycles, -a * b};
       if (!best || rank < *best) {
         best = rank;
         chosen = {a, b};
