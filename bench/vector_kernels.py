@@ -9,7 +9,10 @@ patterns of docs/AICoreKernels.md "Reductions over leading or middle axes",
 sum over axis 0 of [8192, 8191], an f16 mean over the middle axis of
 [16, 4095, 1023], an f32 per-channel scale and shift over [32, 256, 56, 56],
 an fp16 `x + (b + 1) * 2` over [8192, 8191] with b of shape [8191]; an
-fp16 embedding lookup of 1048575 ids into a [509, 63] table, scaled; and
+fp16 embedding lookup of 1048575 ids into a [509, 63] table, scaled; the
+transposes of "Transposes that move the innermost axis": fp16 [1, 0] of
+[4096, 4095] and f32 [1, 2, 0] of [2048, 16, 64], tiles printed as
+rows x cols; an f32 StridedSlice x[:, ::2] of [8192, 8192]; and
 three pooling primitives outside any group, docs/AICoreKernels.md "Pooling":
 an f32 3x3 / 2 / pad 1 MaxPool over [32, 64, 112, 112], an fp16 2x2 AvgPool
 over [32, 128, 56, 56], an f32 AdaptiveAvgPool2D 15 -> 7 over [32, 512]),
@@ -29,7 +32,7 @@ kernel model (`ascend-aicore-estimate`), then prints per case:
     cases are HBM-bound; the per-core MTE ratio is printed as well, as a
     measure of the schedule's overlap on one core.
 
-Usage: bench/vector_kernels.py [--build build]
+Usage: bench/vector_kernels.py [--build build] [--cases TEXT]
 """
 import argparse
 import os
@@ -122,6 +125,22 @@ def cases():
     %g = mindspore.gather %b0, %b1 {{axis = 0 : i64}} : ({shape_text(table, 'f16')}, {shape_text(ids, 'i64')}) -> {shape_text(out, 'f16')}
     %s = mindspore.mul %g, %c : ({shape_text(out, 'f16')}, tensor<f16>) -> {shape_text(out, 'f16')}
     mindspore.yield %s : {shape_text(out, 'f16')}""")
+    # Transposes that move the innermost axis (aicore.vtranspose kernels).
+    for label, shape, perm, dtype in [
+            ("fp16 transpose, 4096x4095", (4096, 4095), (1, 0), "f16"),
+            ("f32 [1,2,0], 2048x16x64", (2048, 16, 64), (1, 2, 0), "f32")]:
+        res = tuple(shape[p] for p in perm)
+        yield label, group("Fused_Transpose", [(shape, dtype)], (res, dtype), f"""
+    %s = mindspore.transpose %b0, [{', '.join(map(str, perm))}] : ({shape_text(shape, dtype)}) -> {shape_text(res, dtype)}
+    mindspore.yield %s : {shape_text(res, dtype)}""")
+
+    # A StridedSlice with a step on the last axis (span loads + vgather).
+    xs, half = (8192, 8192), (8192, 4096)
+    yield "f32 x[:, ::2], 8192x8192", f"""func.func @main(%a0: {shape_text(xs, 'f32')}) -> {shape_text(half, 'f32')} {{
+  %r = mindspore.strided_slice %a0 {{begin = array<i64: 0, 0>, end = array<i64: 8192, 8192>, strides = array<i64: 1, 2>}} : ({shape_text(xs, 'f32')}) -> {shape_text(half, 'f32')}
+  return %r : {shape_text(half, 'f32')}
+}}
+"""
 
     # Pooling primitives (one-op kernels, PoolingKernels.cpp): resnet-50's
     # MaxPool at batch 32, an fp16 2x2 average, an uneven adaptive pool.
@@ -161,6 +180,8 @@ def gm_bytes(text):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--cases", default="",
+                        help="only the cases whose label contains this text")
     args = parser.parse_args()
     opt = os.path.join(args.build, "bin", "ascend-opt")
     print(f"{'case':26} {'tile':>10} {'blocks':>6} {'cycles':>9} {'us':>8} "
@@ -168,6 +189,8 @@ def main():
     ratios = []
     with tempfile.TemporaryDirectory() as tmp:
         for label, module in cases():
+            if args.cases not in label:
+                continue
             src = os.path.join(tmp, "case.mlir")
             with open(src, "w") as f:
                 f.write(module)
@@ -178,7 +201,11 @@ def main():
             elapsed = time.perf_counter() - start
             est = dict(re.findall(r"(\w+) = (\d+) : i64",
                                   re.search(r"aicore\.estimate = \{([^}]*)\}", out).group(1)))
-            tile = re.search(r"aicore\.tile = \{[^}]*?\brows = (\d+)", out).group(1)
+            # Rows of the tile, or rows x cols (transposes).
+            tile_attr = re.search(r"aicore\.tile = \{([^}]*)\}", out).group(1)
+            rows = re.search(r"\brows = (\d+)", tile_attr).group(1)
+            cols = re.search(r"\bcols = (\d+)", tile_attr)
+            tile = f"{rows}x{cols.group(1)}" if cols else rows
             blocks = re.search(r"block_dim = (\d+)", out).group(1)
             cycles = int(est["cycles"])
             mte = max(int(est["mte2"]), int(est["mte3"]))

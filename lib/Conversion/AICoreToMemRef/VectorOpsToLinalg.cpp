@@ -265,6 +265,11 @@ void mlir::ascend::lowerVectorOp(RewriterBase &rewriter, Operation *op) {
     Value c = arith::ConstantOp::create(rewriter, loc, dup.getScalar());
     linalg::FillOp::create(rewriter, loc, ValueRange{c},
                            ValueRange{dup.getDst()});
+  } else if (auto transpose = dyn_cast<VTransposeOp>(op)) {
+    // dst[j, i] = src[i, j]: the whole tile, padding included.
+    linalg::TransposeOp::create(rewriter, loc, transpose.getSrc(),
+                                transpose.getDst(),
+                                ArrayRef<int64_t>{1, 0});
   } else if (auto bcast = dyn_cast<VBroadcastOp>(op)) {
     generic(rewriter, loc, ValueRange{bcast.getSrc()}, bcast.getDst(),
             [](OpBuilder &, Location, ValueRange args) { return args[0]; });

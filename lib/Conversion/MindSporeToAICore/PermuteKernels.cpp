@@ -7,7 +7,9 @@
 // two UB buffers in turn so that the load of one tile overlaps the store of
 // the previous one. Tiles are whole runs of rows that stay equally spaced
 // in the output (a divisor of the output layout's innermost run of rows), so
-// every store is one strided copy. See docs/AICoreKernels.md.
+// every store is one strided copy. A group whose permutation moves the
+// innermost axis is a Vector transpose instead (TransposeKernels.cpp). See
+// docs/AICoreKernels.md.
 //
 //===----------------------------------------------------------------------===//
 #include "PermutedTiles.h"
@@ -49,6 +51,14 @@ Value index(OpBuilder &b, Location loc, int64_t v) {
 FailureOr<KernelOp> mlir::ascend::buildPermuteKernel(ms::FusionOp group,
                                                      const AICoreTarget &target,
                                                      std::string &why) {
+  // A permutation that moves the innermost axis: a Vector transpose. When
+  // the digits cannot be followed, the permuted copy below reports why.
+  {
+    std::string ignored;
+    FailureOr<TransposePlan> plan = planTransposeGroup(group, ignored);
+    if (succeeded(plan) && plan->movesInnermostAxis())
+      return buildTransposeKernel(group, *plan, target, why);
+  }
   Block &body = group.getBody().front();
   Value input = body.getArgument(0);
   auto inType = cast<RankedTensorType>(input.getType());

@@ -85,11 +85,45 @@ bool isStridedTileLayout(const TileLayout &layout, int64_t rowBlock);
 bool isPermuteGroup(mindspore::FusionOp group);
 
 /// The Vector-core kernel of a permute group: [rows, cols] tiles of the
-/// input GM -> UB -> GM through the output's layout, or failure (`why`)
-/// when a transpose moves the innermost axis.
+/// input GM -> UB -> GM through the output's layout; a group that moves
+/// the innermost axis goes to buildTransposeKernel. Fails (`why`) when the
+/// group's layout is not a permutation of strided digits.
 FailureOr<aicore::KernelOp> buildPermuteKernel(mindspore::FusionOp group,
                                                const aicore::AICoreTarget &target,
                                                std::string &why);
+
+/// One digit of the element index of a permute group (TransposeKernels.cpp):
+/// `size` index values, `inStride` elements apart in the group's input and
+/// `outStride` apart in its result.
+struct TransposeDigit {
+  int64_t size, inStride, outStride;
+};
+
+/// A permute group's element order: its digits (size > 1, merged where
+/// adjacent in both tensors) in input order, outermost first; `j` the
+/// input's innermost digit (inStride 1), `i` the result's (outStride 1),
+/// -1 when the group has one element.
+struct TransposePlan {
+  SmallVector<TransposeDigit> digits;
+  int i = -1, j = -1;
+  /// Whether the group moves the input's innermost digit off the result's
+  /// innermost place (a Vector transpose; else a permuted copy).
+  bool movesInnermostAxis() const;
+};
+
+/// The digits of a permute group, or failure (`why`) when a reshape cuts
+/// a digit at a place that is not a whole number of its values.
+FailureOr<TransposePlan> planTransposeGroup(mindspore::FusionOp group,
+                                            std::string &why);
+
+/// The Vector-core kernel of a permute group that moves the innermost axis
+/// (`plan.movesInnermostAxis()`): a batch of [m, n] -> [n, m] transposes in
+/// [a, b] tiles, GM -> UB (MTE2), aicore.vtranspose (V), UB -> GM (MTE3),
+/// double buffered and dealt over the vector cores; [a, b] chosen on the
+/// kernel model. Fails (`why`) for elements of other than 2 or 4 bytes.
+FailureOr<aicore::KernelOp>
+buildTransposeKernel(mindspore::FusionOp group, const TransposePlan &plan,
+                     const aicore::AICoreTarget &target, std::string &why);
 
 /// The two `[rows, cols]` UB tiles of a GM -> UB -> GM copy kernel
 /// (named "tile.ping" and "tile.pong"), each released for its first MTE2
@@ -110,14 +144,25 @@ void dealCopyTiles(OpBuilder &b, Location loc, Value blockIdx, int64_t blocks,
                    int64_t offset, int64_t count,
                    llvm::function_ref<void(OpBuilder &, Value, int)> emitTile);
 
+/// The Vector-core kernel of a StridedSlice group that is not a window of
+/// one axis (StridedSliceKernels.cpp): [t, c] tiles of the result as a
+/// batch of [R, C] matrices, copied GM -> UB -> GM with strided MTE2 loads
+/// when the last axis' stride is 1, else loaded as spans and compacted by
+/// aicore.vgather. Fails (`why`) when the gather's element type is not one
+/// vgather takes, or one span row does not fit UB.
+FailureOr<aicore::KernelOp>
+buildStridedSliceKernel(mindspore::FusionOp group,
+                        mindspore::StridedSliceOp slice,
+                        const aicore::AICoreTarget &target, std::string &why);
+
 /// Whether `group` (a `vector` fusion group) is one Split or one
 /// StridedSlice of its one input (SliceKernels.cpp).
 bool isSliceCopyGroup(mindspore::FusionOp group);
 
 /// The Vector-core copy kernel of a slice group: each result is a column
 /// window of the input viewed as `[outer, axis * inner]`, copied in
-/// `[rows, cols]` tiles GM -> UB -> GM. Fails (`why`) for a StridedSlice
-/// with a stride other than 1 or that cuts more than one axis.
+/// `[rows, cols]` tiles GM -> UB -> GM; a StridedSlice with a stride other
+/// than 1 or that cuts more than one axis goes to buildStridedSliceKernel.
 FailureOr<aicore::KernelOp>
 buildSliceCopyKernel(mindspore::FusionOp group,
                      const aicore::AICoreTarget &target, std::string &why);

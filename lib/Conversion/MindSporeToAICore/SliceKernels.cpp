@@ -148,8 +148,17 @@ mlir::ascend::buildSliceCopyKernel(ms::FusionOp group,
                                    std::string &why) {
   Operation *op = sliceOpOf(group);
   FailureOr<SliceWindows> windows = windowsOf(op, why);
-  if (failed(windows))
+  if (failed(windows)) {
+    // A strided box (a stride other than 1, several cut axes).
+    if (auto slice = dyn_cast<ms::StridedSliceOp>(op);
+        slice && int64_t(slice.getStrides().size()) ==
+                     cast<RankedTensorType>(slice.getInput().getType())
+                         .getRank()) {
+      why.clear();
+      return buildStridedSliceKernel(group, slice, target, why);
+    }
     return failure();
+  }
   auto inType = cast<RankedTensorType>(op->getOperand(0).getType());
   Type elt = inType.getElementType();
   ArrayRef<int64_t> shape = inType.getShape();

@@ -207,7 +207,7 @@ func.func @not_shared(%x: tensor<6x6xf32>) -> (tensor<6xf32>, tensor<6xf32>) {
 // KEPT: aicore.launch @Add_{{[0-9]+}}
 // KEPT: mindspore.reduce_sum
 // KEPT-NOT: aicore.launch
-func.func @kept(%x: tensor<2x60000xf32>, %b: tensor<60000xf32>, %m: tensor<4x8xf32>, %r8: tensor<8xf32>, %s1: tensor<1xf32>, %k: tensor<4x8x3xf32>) -> (tensor<2x60000xf32>, tensor<8x4xf32>, tensor<4x8xf32>, tensor<8xf32>) {
+func.func @kept(%x: tensor<2x60000xf32>, %b: tensor<60000xf32>, %m: tensor<4x8xf32>, %r8: tensor<8xf32>, %s1: tensor<1xf32>, %k: tensor<4x8x3xf32>, %mi: tensor<4x8xi64>) -> (tensor<2x60000xf32>, tensor<8x4xi64>, tensor<4x8xf32>, tensor<8xf32>) {
   // A row of 60000 f32 takes 240000 bytes: no tile fits UB.
   // expected-remark @+1 {{fusion group 'Fused_Add_4' kept at the mindspore level: kernel 'Fused_Add_4' does not fit UB at any tile size: its buffers need 1440000 bytes of ub at the smallest tile (1 row), more than the 196608 bytes of Ascend910B2}}
   %r = mindspore.fusion "vector" "Fused_Add_4" (%x, %b) : (tensor<2x60000xf32>, tensor<60000xf32>) -> tensor<2x60000xf32> {
@@ -216,12 +216,14 @@ func.func @kept(%x: tensor<2x60000xf32>, %b: tensor<60000xf32>, %m: tensor<4x8xf
     %s = mindspore.add %a, %d : (tensor<2x60000xf32>, tensor<60000xf32>) -> tensor<2x60000xf32>
     mindspore.yield %s : tensor<2x60000xf32>
   }
-  // expected-remark @+1 {{fusion group 'Fused_Transpose_5' kept at the mindspore level: 'transpose' with permutation [1, 0] of [4, 8] is not a permuted copy: the permutation moves the innermost axis (the tile's columns) off the last dimension; that needs a Vector transpose}}
-  %t = mindspore.fusion "vector" "Fused_Transpose_5" (%m) : (tensor<4x8xf32>) -> tensor<8x4xf32> {
-  ^bb0(%a: tensor<4x8xf32>):
-    // expected-remark @+1 {{no AI Core kernel for primitive 'transpose': 'transpose' with permutation [1, 0] of [4, 8] is not a permuted copy: the permutation moves the innermost axis (the tile's columns) off the last dimension; that needs a Vector transpose}}
-    %s = mindspore.transpose %a, [1, 0] : (tensor<4x8xf32>) -> tensor<8x4xf32>
-    mindspore.yield %s : tensor<8x4xf32>
+  // A transpose that moves the innermost axis is a Vector kernel
+  // (aicore.vtranspose) for 2- and 4-byte elements only.
+  // expected-remark @+1 {{fusion group 'Fused_Transpose_5' kept at the mindspore level: 'transpose' with permutation [1, 0] of [4, 8] moves the innermost axis: a Vector transpose (aicore.vtranspose) takes 2- or 4-byte elements, got 'i64'}}
+  %t = mindspore.fusion "vector" "Fused_Transpose_5" (%mi) : (tensor<4x8xi64>) -> tensor<8x4xi64> {
+  ^bb0(%a: tensor<4x8xi64>):
+    // expected-remark @+1 {{no AI Core kernel for primitive 'transpose': 'transpose' with permutation [1, 0] of [4, 8] moves the innermost axis: a Vector transpose (aicore.vtranspose) takes 2- or 4-byte elements, got 'i64'}}
+    %s = mindspore.transpose %a, [1, 0] : (tensor<4x8xi64>) -> tensor<8x4xi64>
+    mindspore.yield %s : tensor<8x4xi64>
   }
   // Computing on a row before broadcasting it from a value of another size
   // (the [1] input) is not supported.
@@ -240,5 +242,5 @@ func.func @kept(%x: tensor<2x60000xf32>, %b: tensor<60000xf32>, %m: tensor<4x8xf
     %s = mindspore.reduce_sum %a, [0, 2] : (tensor<4x8x3xf32>) -> tensor<8xf32>
     mindspore.yield %s : tensor<8xf32>
   }
-  return %r, %t, %u, %v : tensor<2x60000xf32>, tensor<8x4xf32>, tensor<4x8xf32>, tensor<8xf32>
+  return %r, %t, %u, %v : tensor<2x60000xf32>, tensor<8x4xi64>, tensor<4x8xf32>, tensor<8xf32>
 }

@@ -176,3 +176,75 @@ aicore.kernel @arange_type() {
   aicore.varange %o, 0 : i32, 4 : i16 : memref<64xi32, #aicore.space<ub>>
   aicore.return
 }
+
+// -----
+
+aicore.kernel @transpose_in_place() {
+  %a = aicore.alloc : memref<16x16xf16, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vtranspose' op expects dst distinct from src (a tile transpose is not in place)}}
+  aicore.vtranspose %a, %a : memref<16x16xf16, #aicore.space<ub>>, memref<16x16xf16, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @transpose_rank() {
+  %a = aicore.alloc : memref<256xf16, #aicore.space<ub>>
+  %b = aicore.alloc : memref<256xf16, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vtranspose' op expects 2-D src and dst, got [256] and [256]}}
+  aicore.vtranspose %a, %b : memref<256xf16, #aicore.space<ub>>, memref<256xf16, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @transpose_type() {
+  %a = aicore.alloc : memref<16x32xi8, #aicore.space<ub>>
+  %b = aicore.alloc : memref<32x16xi8, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vtranspose' op expects src of element type f16, bf16, i16, f32 or i32, got 'i8'}}
+  aicore.vtranspose %a, %b : memref<16x32xi8, #aicore.space<ub>>, memref<32x16xi8, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @transpose_element() {
+  %a = aicore.alloc : memref<16x16xf16, #aicore.space<ub>>
+  %b = aicore.alloc : memref<16x16xf32, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vtranspose' op src element type 'f16' and dst element type 'f32' differ}}
+  aicore.vtranspose %a, %b : memref<16x16xf16, #aicore.space<ub>>, memref<16x16xf32, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @transpose_shape() {
+  %a = aicore.alloc : memref<16x32xf16, #aicore.space<ub>>
+  %b = aicore.alloc : memref<16x32xf16, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vtranspose' op expects dst shape [32, 16] for src shape [16, 32], got [16, 32]}}
+  aicore.vtranspose %a, %b : memref<16x32xf16, #aicore.space<ub>>, memref<16x32xf16, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @transpose_blocks() {
+  %a = aicore.alloc : memref<8x16xf32, #aicore.space<ub>>
+  %b = aicore.alloc : memref<16x8xf32, #aicore.space<ub>>
+  // 4-byte elements: 16 x 8 blocks, so 8 rows are half a block.
+  // expected-error @+1 {{'aicore.vtranspose' op expects src shape in whole 16 x 8 blocks of 'f32' (rows a multiple of 16, columns a multiple of 8), got [8, 16]}}
+  aicore.vtranspose %a, %b : memref<8x16xf32, #aicore.space<ub>>, memref<16x8xf32, #aicore.space<ub>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @transpose_row_stride() {
+  %a = aicore.alloc : memref<16x40xf16, #aicore.space<ub>>
+  %b = aicore.alloc : memref<16x16xf16, #aicore.space<ub>>
+  // Rows of 40 f16 are 80 bytes apart: not whole 32-byte blocks.
+  %v = memref.subview %a[0, 0] [16, 16] [1, 1] : memref<16x40xf16, #aicore.space<ub>> to memref<16x16xf16, strided<[40, 1]>, #aicore.space<ub>>
+  // expected-error @+1 {{'aicore.vtranspose' op expects the rows of src to start on 32-byte blocks, its row stride is 80 bytes}}
+  aicore.vtranspose %v, %b : memref<16x16xf16, strided<[40, 1]>, #aicore.space<ub>>, memref<16x16xf16, #aicore.space<ub>>
+  aicore.return
+}

@@ -6,9 +6,11 @@
 // repeats (24 such ops), 2048 i1 masks 8 (4 ops), the f16 -> f32 cast 32 (its
 // f32 side), the [64, 128] f32 broadcast and reduce 128 each, the gather of
 // 2048 f32 by 2048 i32 offsets 32 (its table does not count), the
-// progression of 2048 i32 32: 768 cycles.
-// COST: aicore.estimate = {cycles = 768 : i64
-// COST-SAME: v = 768 : i64
+// progression of 2048 i32 32: 768 cycles. A transpose moves 512 B (16
+// blocks) per repeat at 2 cycles each: [64, 128] f32 (32 KiB) 128 cycles,
+// [32, 48] f16 (3 KiB) 12: 908 cycles.
+// COST: aicore.estimate = {cycles = 908 : i64
+// COST-SAME: v = 908 : i64
 
 // CHECK-LABEL: aicore.kernel @all_vector_ops
 aicore.kernel @all_vector_ops() attributes {block_dim = 2 : i64} {
@@ -65,5 +67,12 @@ aicore.kernel @all_vector_ops() attributes {block_dim = 2 : i64} {
   aicore.vgather %t, %off, %w : memref<64x128xf32, #aicore.space<ub>>, memref<2048xi32, #aicore.space<ub>>, memref<2048xf32, #aicore.space<ub>>
   // CHECK: aicore.varange %{{.*}}, 0 : i32, 4 : i32 : memref<2048xi32, #aicore.space<ub>>
   aicore.varange %off, 0 : i32, 4 : i32 : memref<2048xi32, #aicore.space<ub>>
+  %tt = aicore.alloc : memref<128x64xf32, #aicore.space<ub>>
+  // CHECK: aicore.vtranspose %{{.*}}, %{{.*}} : memref<64x128xf32, #aicore.space<ub>>, memref<128x64xf32, #aicore.space<ub>>
+  aicore.vtranspose %t, %tt : memref<64x128xf32, #aicore.space<ub>>, memref<128x64xf32, #aicore.space<ub>>
+  %h = aicore.alloc : memref<32x48xf16, #aicore.space<ub>>
+  %ht = aicore.alloc : memref<48x32xf16, #aicore.space<ub>>
+  // CHECK: aicore.vtranspose %{{.*}}, %{{.*}} : memref<32x48xf16, #aicore.space<ub>>, memref<48x32xf16, #aicore.space<ub>>
+  aicore.vtranspose %h, %ht : memref<32x48xf16, #aicore.space<ub>>, memref<48x32xf16, #aicore.space<ub>>
   aicore.return
 }

@@ -253,6 +253,53 @@ LogicalResult mlir::ascend::aicore::verifyVectorOp(Operation *op,
     }
     return success();
   }
+  if (family == "transpose") {
+    if (op->getOperand(0) == op->getOperand(1))
+      return op->emitOpError("expects dst distinct from src (a tile "
+                             "transpose is not in place)");
+    auto src = cast<MemRefType>(tile(0).getType()),
+         dst = cast<MemRefType>(tile(1).getType());
+    if (src.getRank() != 2 || dst.getRank() != 2)
+      return op->emitOpError("expects 2-D src and dst, got ")
+             << shapeText(src) << " and " << shapeText(dst);
+    Type elt = src.getElementType();
+    if (!(elt.isF16() || elt.isBF16() || elt.isSignlessInteger(16) ||
+          elt.isF32() || elt.isSignlessInteger(32)))
+      return op->emitOpError("expects src of element type f16, bf16, i16, "
+                             "f32 or i32, got ")
+             << elt;
+    if (failed(sameElement(op, tile(0), "src", tile(1), "dst")))
+      return failure();
+    if (dst.getDimSize(0) != src.getDimSize(1) ||
+        dst.getDimSize(1) != src.getDimSize(0))
+      return op->emitOpError("expects dst shape [")
+             << src.getDimSize(1) << ", " << src.getDimSize(0)
+             << "] for src shape " << shapeText(src) << ", got "
+             << shapeText(dst);
+    // TransDataTo5HD: 16 rows of one 32-byte block each per repeat.
+    const AICoreTarget &target = getTargetFor(op);
+    int64_t bytes = elementBytes(src);
+    int64_t rowBlock = 16, colBlock = target.blockBytes / bytes;
+    if (src.getDimSize(0) % rowBlock || src.getDimSize(1) % colBlock)
+      return op->emitOpError("expects src shape in whole ")
+             << rowBlock << " x " << colBlock << " blocks of " << elt
+             << " (rows a multiple of " << rowBlock
+             << ", columns a multiple of " << colBlock << "), got "
+             << shapeText(src);
+    for (auto [v, name] : {std::pair{tile(0), "src"}, {tile(1), "dst"}}) {
+      SmallVector<int64_t> strides;
+      int64_t offset;
+      auto type = cast<MemRefType>(v.getType());
+      if (succeeded(type.getStridesAndOffset(strides, offset)) &&
+          !ShapedType::isDynamic(strides[0]) &&
+          (strides[0] * bytes) % target.blockBytes)
+        return op->emitOpError("expects the rows of ")
+               << name << " to start on " << target.blockBytes
+               << "-byte blocks, its row stride is " << strides[0] * bytes
+               << " bytes";
+    }
+    return success();
+  }
   if (family == "gather") {
     Type offsetType = cast<MemRefType>(tile(1).getType()).getElementType();
     if (!offsetType.isSignlessInteger(32))
@@ -269,11 +316,21 @@ LogicalResult mlir::ascend::aicore::verifyVectorOp(Operation *op,
 }
 
 int64_t mlir::ascend::aicore::getVectorCycles(Operation *op) {
+  const AICoreTarget &target = getTargetFor(op);
+  if (isa<VTransposeOp>(op)) {
+    // TransDataTo5HD: a repeat moves 16 blocks (one from each of 16 rows),
+    // read at vectorRepeatBytes per cycle (AICoreVectorOps.td).
+    auto src = cast<MemRefType>(op->getOperand(0).getType());
+    int64_t repeatBytes = 16 * target.blockBytes;
+    int64_t repeats = llvm::divideCeil(src.getNumElements() * elementBytes(src),
+                                       repeatBytes);
+    return repeats * llvm::divideCeil(repeatBytes, target.vectorRepeatBytes);
+  }
   int64_t bytes = 0;
   for (Value v : op->getOperands())
     if (isa<VGatherOp>(op) && v == op->getOperand(0))
       continue; // a gather's table: only what it writes and reads per element
     else if (auto type = dyn_cast<MemRefType>(v.getType()))
       bytes = std::max(bytes, type.getNumElements() * elementBytes(type));
-  return llvm::divideCeil(bytes, getTargetFor(op).vectorRepeatBytes);
+  return llvm::divideCeil(bytes, target.vectorRepeatBytes);
 }

@@ -324,6 +324,65 @@ def AICore_VGatherOp : AICore_VectorOp<"vgather", "gather"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Transpose.
+//===----------------------------------------------------------------------===//
+
+def AICore_VTransposeOp : AICore_VectorOp<"vtranspose", "transpose"> {
+  let summary = "transposes a UB tile in blocks (pipe V)";
+  let description = [{
+    `dst[j, i] = src[i, j]` for a 2-D `src` `[R, C]` and `dst` `[C, R]` of
+    one element type: Ascend C `TransDataTo5HD` (the `vnchwconv`
+    instruction) used as a matrix transpose, one instruction per band of 16
+    rows of `src`. Its repeat reads one 32-byte block from each of 16 rows
+    (16 block addresses) and writes 512 B:
+    - 2-byte elements (f16, bf16, i16): a block holds 16 elements, a repeat
+      transposes a 16 x 16 block (the same as Ascend C `Transpose` /
+      `vtranspose`, which only takes one 16 x 16 block of 16-bit elements
+      and cannot repeat);
+    - 4-byte elements (f32, i32): a block holds 8 elements, a repeat reads
+      a 16 x 8 block of `src` and writes it as 8 rows of 16 elements (two
+      blocks each) of `dst`.
+    Source: Ascend C API reference, TransDataTo5HD (atlasascendc_api_07_0200,
+    CANN 8.0: "16-bit: each datablock holds 16 numbers, the instruction
+    loops 16 times ...; 32-bit: each datablock holds 8 numbers, it loops 8
+    times, taking from 16 datablocks, forming 2 new datablocks") and
+    Transpose (atlasascendc_api_07_0199: 16 x 16 blocks of uint16 / int16 /
+    half, 32-byte aligned operands).
+
+    Shapes: `R` a multiple of 16; `C` a multiple of 16 (2-byte) or 8
+    (4-byte elements): whole blocks of the instruction (a kernel pads a
+    ragged tile up to them; the padding lands in rows and columns of `dst`
+    it does not store). Every row of both operands starts on a 32-byte
+    block (the instruction takes one block address per row): the rows may
+    be strided (a view of a larger tile) when the row stride is a whole
+    number of blocks. `dst` must not overlap `src` (the instruction is only
+    in place for one 16 x 16 block; the CPU lowering reads `src` while it
+    writes `dst`).
+
+    Cost on the kernel model: R * C * element bytes / 512 repeats, each 16
+    blocks where the Vector unit reads 8 (`vectorRepeatBytes`) per cycle:
+    2 cycles per repeat (the model's rule of one cycle per 256 B; no public
+    cycle count of `vnchwconv` was found). The instructions: R / 16, each
+    of at most 255 repeats (`maxVectorRepeats`), more when a band needs
+    more.
+
+    Errors (verifier): the common tile rules of this file; a rank other
+    than 2; `dst`'s shape not `src`'s reversed; element types that differ
+    or are not f16, bf16, i16, f32 or i32; `R` or `C` not whole blocks; a
+    row stride that is not a whole number of 32-byte blocks; `dst` the same
+    value as `src`.
+
+    ```mlir
+    aicore.vtranspose %rows, %cols : memref<32x64xf32, #aicore.space<ub>>,
+        memref<64x32xf32, #aicore.space<ub>>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "", [MemRead]>:$src,
+                       Arg<AnyStaticShapeMemRef, "", [MemWrite]>:$dst);
+  let assemblyFormat = "$src `,` $dst attr-dict `:` type($src) `,` type($dst)";
+}
+
 def AICore_VArangeOp : AICore_VectorOp<"varange", "arange"> {
   let summary = "fills a UB tile with an arithmetic progression (pipe V)";
   let description = [{

@@ -1,0 +1,392 @@
+//===- StridedSliceKernels.cpp - StridedSlice boxes as Vector kernels -----===//
+//
+// A StridedSlice group that SliceKernels.cpp does not take (a stride other
+// than 1, or several cut axes) reads a strided box of its input: result
+// element (i_0, ..., i_{n-1}) is input element (b_d + i_d * s_d)_d. The
+// result is a batch of [R, C] matrices: C along the input's last axis
+// (its result size and stride s), R along the innermost other axis whose
+// result size is above 1 (the "row" axis), the batch over the remaining
+// ones. Each tile of [t, c] result elements of one batch index:
+//  - s = 1 (or C = 1): a copy kernel, GM -> UB (one strided MTE2 copy, row
+//    stride s_row times the row axis' input stride) and UB -> GM (MTE3,
+//    rows of the contiguous result), two UB tiles in turn;
+//  - s > 1: MTE2 loads each row's span ((c - 1) * s + 1 input elements)
+//    into a [t, L] UB tile (L = c * s rounded up to a 32-byte block), the
+//    Vector unit gathers every s-th element (aicore.vgather, byte offsets
+//    (i * L + k * s) * element bytes, built once per region with varange,
+//    vbroadcast and vadd) into a contiguous [t, c] tile, MTE3 stores it;
+//    two tiles of each in turn.
+// The tiles of all regions (ragged last rows and columns) are dealt to the
+// vector cores round robin (dealCopyTiles). See docs/AICoreKernels.md,
+// "Splits and slices".
+//
+//===----------------------------------------------------------------------===//
+#include "PermutedTiles.h"
+
+#include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::ascend;
+using namespace mlir::ascend::aicore;
+namespace ms = mlir::ascend::mindspore;
+
+namespace {
+Value index(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// The first `elements` elements of the contiguous UB tile `tile`, viewed
+/// as a contiguous [rows, cols] tile (rows * cols <= elements).
+Value contiguousView(OpBuilder &b, Location loc, Value tile, int64_t rows,
+                     int64_t cols) {
+  auto type = cast<MemRefType>(tile.getType());
+  if (type.getShape() == ArrayRef<int64_t>{rows, cols})
+    return tile;
+  Value flat = tile;
+  if (type.getRank() != 1)
+    flat = memref::CollapseShapeOp::create(
+        b, loc, tile, ArrayRef<ReassociationIndices>{{0, 1}});
+  Value part = memref::SubViewOp::create(
+      b, loc, flat, ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(rows * cols)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+  return memref::ExpandShapeOp::create(
+      b, loc, SmallVector<int64_t>{rows, cols}, part,
+      ArrayRef<ReassociationIndices>{{0, 1}});
+}
+
+Value allocUB(OpBuilder &b, Location loc, ArrayRef<int64_t> shape, Type elt,
+              StringRef name) {
+  auto alloc = AllocOp::create(
+      b, loc,
+      MemRefType::get(shape, elt, MemRefLayoutAttrInterface{},
+                      AddressSpaceAttr::get(b.getContext(),
+                                            AddressSpace::UB)));
+  alloc->setAttr(kBufferNameAttr, b.getStringAttr(name));
+  return alloc;
+}
+} // namespace
+
+FailureOr<KernelOp>
+mlir::ascend::buildStridedSliceKernel(ms::FusionOp group,
+                                      ms::StridedSliceOp slice,
+                                      const AICoreTarget &target,
+                                      std::string &why) {
+  auto inType = cast<RankedTensorType>(slice.getInput().getType());
+  auto outType = cast<RankedTensorType>(slice.getResult().getType());
+  ArrayRef<int64_t> shape = inType.getShape();
+  ArrayRef<int64_t> begin = slice.getBegin(), strides = slice.getStrides();
+  const int64_t rank = shape.size();
+  if (rank == 0 || outType.getNumElements() == 0) {
+    why = "'strided_slice' of an empty tensor";
+    return failure();
+  }
+  Type elt = inType.getElementType();
+  const int64_t eb = llvm::divideCeil(elt.getIntOrFloatBitWidth(), 8);
+  ArrayRef<int64_t> result = outType.getShape();
+  const int64_t last = rank - 1;
+  const int64_t cTotal = result[last], s = strides[last];
+  int64_t rowAxis = -1;
+  for (int64_t d = last - 1; d >= 0 && rowAxis < 0; --d)
+    if (result[d] > 1)
+      rowAxis = d;
+  const int64_t rTotal = rowAxis >= 0 ? result[rowAxis] : 1;
+  SmallVector<int64_t> batchAxes;
+  int64_t batch = 1;
+  for (int64_t d = 0; d < last; ++d)
+    if (d != rowAxis && result[d] > 1) {
+      batchAxes.push_back(d);
+      batch *= result[d];
+    }
+  const bool gather = s > 1 && cTotal > 1;
+  if (gather && !(elt.isF16() || elt.isBF16() || elt.isF32() ||
+                  elt.isSignlessInteger(16) || elt.isSignlessInteger(32))) {
+    std::string type;
+    llvm::raw_string_ostream os(type);
+    os << elt;
+    why = "'strided_slice' with a stride of " + std::to_string(s) +
+          " on the last axis gathers its elements on the Vector unit "
+          "(aicore.vgather), which takes f16, bf16, f32, i16 or i32, got '" +
+          type + "'";
+    return failure();
+  }
+
+  // Tile [t, c]: whole result rows when they fit, else whole 32-byte
+  // blocks of columns; t the largest count that fits UB and still gives
+  // every vector core a tile, else the largest.
+  const int64_t capacity = target.memories.ub.capacity,
+                align = target.memories.ub.alignment,
+                blockElems = std::max<int64_t>(1, target.blockBytes / eb);
+  auto rowLength = [&](int64_t c) { // L: a span row in UB
+    return int64_t(llvm::alignTo(c * s, blockElems));
+  };
+  auto ubBytes = [&](int64_t t, int64_t c) {
+    auto aligned = [&](int64_t bytes) {
+      return int64_t(llvm::alignTo(bytes, align));
+    };
+    if (!gather)
+      return 2 * aligned(t * c * eb);
+    return 2 * aligned(t * rowLength(c) * eb) + 2 * aligned(t * c * eb) +
+           aligned(t * c * 4) + aligned(c * 4) + aligned(t * 4);
+  };
+  int64_t c = cTotal;
+  while (c > blockElems && ubBytes(1, c) > capacity)
+    c = std::max(blockElems, (c / 2) / blockElems * blockElems);
+  if (ubBytes(1, c) > capacity) {
+    why = "'strided_slice' with a stride of " + std::to_string(s) +
+          " on the last axis: one row of its gather does not fit UB";
+    return failure();
+  }
+  auto tileCount = [&](int64_t t) {
+    return batch * int64_t(llvm::divideCeil(rTotal, t)) *
+           int64_t(llvm::divideCeil(cTotal, c));
+  };
+  int64_t t = 0, fallback = 0;
+  for (int64_t r = rTotal; r >= 1; --r) {
+    if (ubBytes(r, c) > capacity)
+      continue;
+    if (!fallback)
+      fallback = r;
+    if (tileCount(r) >= target.vectorCores) {
+      t = r;
+      break;
+    }
+  }
+  if (!t)
+    t = fallback;
+  const int64_t tiles = tileCount(t);
+  const int64_t blocks = std::min(target.vectorCores, tiles);
+
+  MLIRContext *ctx = group.getContext();
+  OpBuilder b(ctx);
+  Location loc = group.getLoc();
+  auto kernel = KernelOp::create(
+      b, loc, group.getKernelName(),
+      b.getFunctionType({getGMType(inType), getGMType(outType)}, {}), blocks);
+  if (StringRef(target.name) != getDefaultTarget().name)
+    kernel.setChip(target.name);
+  Block &entry = kernel.getBody().front();
+  b.setInsertionPointToStart(&entry);
+  Value src = entry.getArgument(0);
+  // The result as [batch, R, C].
+  Value dst;
+  {
+    auto type = cast<MemRefType>(entry.getArgument(1).getType());
+    Value flat = entry.getArgument(1);
+    if (type.getRank() != 1) {
+      ReassociationIndices all;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        all.push_back(d);
+      flat = memref::CollapseShapeOp::create(
+          b, loc, flat, ArrayRef<ReassociationIndices>{all});
+    }
+    dst = memref::ExpandShapeOp::create(
+        b, loc,
+        MemRefType::get({batch, rTotal, cTotal}, elt,
+                        MemRefLayoutAttrInterface{}, type.getMemorySpace()),
+        flat, ArrayRef<ReassociationIndices>{{0, 1, 2}});
+  }
+
+  std::array<Value, 2> loaded, gathered;
+  Value offsets, rowOffsets, colOffsets;
+  const int64_t L = rowLength(c);
+  if (gather) {
+    for (int u = 0; u < 2; ++u) {
+      loaded[u] = allocUB(b, loc, {t, L}, elt, u ? "span.pong" : "span.ping");
+      gathered[u] =
+          allocUB(b, loc, {t, c}, elt, u ? "tile.pong" : "tile.ping");
+    }
+    Type i32 = b.getI32Type();
+    offsets = allocUB(b, loc, {t, c}, i32, "offsets");
+    rowOffsets = allocUB(b, loc, {1, c}, i32, "offsets.columns");
+    colOffsets = allocUB(b, loc, {t, 1}, i32, "offsets.rows");
+    for (int u = 0; u < 2; ++u) {
+      SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, u);
+      SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, u);
+    }
+  } else {
+    loaded = allocateCopyTiles(b, loc, t, c, elt);
+  }
+  Value blockIdx = blocks > 1 ? Value(BlockIdxOp::create(b, loc,
+                                                         b.getIndexType()))
+                              : index(b, loc, 0);
+
+  // The [tr, tc] tile of a region (rowTiles x colTiles tiles per batch
+  // index, from result row rowBase and column colBase), region index i.
+  auto emitTile = [&](OpBuilder &ob, Value i, int64_t tr, int64_t tc,
+                      int64_t rowTiles, int64_t colTiles, int64_t rowBase,
+                      int64_t colBase, int u) {
+    int64_t perBatch = rowTiles * colTiles;
+    Value bIdx = i, r = i;
+    if (batch > 1 && perBatch > 1) {
+      bIdx = arith::DivUIOp::create(ob, loc, i, index(ob, loc, perBatch));
+      r = arith::RemUIOp::create(ob, loc, i, index(ob, loc, perBatch));
+    }
+    auto start = [&](Value tileIdx, int64_t base, int64_t size) -> Value {
+      Value v = arith::MulIOp::create(ob, loc, tileIdx, index(ob, loc, size));
+      return base ? arith::AddIOp::create(ob, loc, index(ob, loc, base), v)
+                  : v;
+    };
+    Value r0 = rowTiles > 1
+                   ? start(arith::DivUIOp::create(ob, loc, r,
+                                                  index(ob, loc, colTiles)),
+                           rowBase, t)
+                   : index(ob, loc, rowBase);
+    Value c0 = colTiles > 1
+                   ? start(colTiles == perBatch
+                               ? r
+                               : arith::RemUIOp::create(
+                                     ob, loc, r, index(ob, loc, colTiles)),
+                           colBase, c)
+                   : index(ob, loc, colBase);
+    // Input offsets: begin + result index * stride on every axis.
+    SmallVector<OpFoldResult> inOffsets, inSizes, inStrides;
+    int64_t inner = batch;
+    for (int64_t d = 0; d < rank; ++d) {
+      Value at;
+      if (d == last) {
+        at = c0;
+      } else if (d == rowAxis) {
+        at = r0;
+      } else if (llvm::is_contained(batchAxes, d)) {
+        inner /= result[d];
+        at = bIdx;
+        if (inner > 1)
+          at = arith::DivUIOp::create(ob, loc, at, index(ob, loc, inner));
+        if (inner * result[d] < batch)
+          at = arith::RemUIOp::create(ob, loc, at, index(ob, loc, result[d]));
+      }
+      if (!at) {
+        inOffsets.push_back(ob.getIndexAttr(begin[d]));
+      } else {
+        Value scaled = strides[d] > 1
+                           ? Value(arith::MulIOp::create(
+                                 ob, loc, at, index(ob, loc, strides[d])))
+                           : at;
+        inOffsets.push_back(
+            begin[d] ? Value(arith::AddIOp::create(
+                           ob, loc, scaled, index(ob, loc, begin[d])))
+                     : scaled);
+      }
+      if (d == last) {
+        inSizes.push_back(ob.getIndexAttr(gather ? (tc - 1) * s + 1 : tc));
+        inStrides.push_back(ob.getIndexAttr(1));
+      } else if (d == rowAxis) {
+        inSizes.push_back(ob.getIndexAttr(tr));
+        inStrides.push_back(ob.getIndexAttr(strides[d]));
+      } else {
+        inSizes.push_back(ob.getIndexAttr(1));
+        inStrides.push_back(ob.getIndexAttr(1));
+      }
+    }
+    int64_t span = gather ? (tc - 1) * s + 1 : tc;
+    auto inViewType = memref::SubViewOp::inferRankReducedResultType(
+        {tr, span}, cast<MemRefType>(src.getType()), inOffsets, inSizes,
+        inStrides);
+    Value in = memref::SubViewOp::create(ob, loc, cast<MemRefType>(inViewType),
+                                         src, inOffsets, inSizes, inStrides);
+    SmallVector<OpFoldResult> outOffsets{
+        batch > 1 ? OpFoldResult(bIdx) : OpFoldResult(ob.getIndexAttr(0)), r0,
+        c0};
+    SmallVector<OpFoldResult> outSizes{ob.getIndexAttr(1),
+                                       ob.getIndexAttr(tr),
+                                       ob.getIndexAttr(tc)};
+    SmallVector<OpFoldResult> outStrides(3, ob.getIndexAttr(1));
+    auto outViewType = memref::SubViewOp::inferRankReducedResultType(
+        {tr, tc}, cast<MemRefType>(dst.getType()), outOffsets, outSizes,
+        outStrides);
+    Value out = memref::SubViewOp::create(
+        ob, loc, cast<MemRefType>(outViewType), dst, outOffsets, outSizes,
+        outStrides);
+    auto box = [&](Value tile, int64_t rows, int64_t cols) -> Value {
+      auto type = cast<MemRefType>(tile.getType());
+      if (type.getDimSize(0) == rows && type.getDimSize(1) == cols)
+        return tile;
+      return memref::SubViewOp::create(
+          ob, loc, tile,
+          ArrayRef<OpFoldResult>{ob.getIndexAttr(0), ob.getIndexAttr(0)},
+          ArrayRef<OpFoldResult>{ob.getIndexAttr(rows), ob.getIndexAttr(cols)},
+          ArrayRef<OpFoldResult>{ob.getIndexAttr(1), ob.getIndexAttr(1)});
+    };
+    if (!gather) {
+      Value tile = box(loaded[u], tr, tc);
+      WaitFlagOp::create(ob, loc, Pipe::MTE3, Pipe::MTE2, u);
+      CopyOp::create(ob, loc, in, tile);
+      SetFlagOp::create(ob, loc, Pipe::MTE2, Pipe::MTE3, u);
+      WaitFlagOp::create(ob, loc, Pipe::MTE2, Pipe::MTE3, u);
+      CopyOp::create(ob, loc, tile, out);
+      SetFlagOp::create(ob, loc, Pipe::MTE3, Pipe::MTE2, u);
+      return;
+    }
+    WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE2, u);
+    CopyOp::create(ob, loc, in, box(loaded[u], tr, span));
+    SetFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, u);
+    WaitFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, u);
+    WaitFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, u);
+    Value packed = contiguousView(ob, loc, gathered[u], tr, tc);
+    VGatherOp::create(ob, loc, loaded[u],
+                      contiguousView(ob, loc, offsets, tr, tc), packed);
+    SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE2, u);
+    SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, u);
+    WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, u);
+    CopyOp::create(ob, loc, packed, out);
+    SetFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, u);
+  };
+
+  const int64_t rowFull = rTotal / t, rowRest = rTotal % t,
+                colFull = cTotal / c, colRest = cTotal % c;
+  int64_t offset = 0;
+  for (auto [tr, rowTiles, rowBase] :
+       {std::tuple{t, rowFull, int64_t(0)},
+        std::tuple{rowRest, int64_t(rowRest ? 1 : 0), rowFull * t}})
+    for (auto [tc, colTiles, colBase] :
+         {std::tuple{c, colFull, int64_t(0)},
+          std::tuple{colRest, int64_t(colRest ? 1 : 0), colFull * c}}) {
+      int64_t count = batch * rowTiles * colTiles;
+      if (!count)
+        continue;
+      if (gather) {
+        // Byte offsets of the region's [tr, tc] tile in its [tr, L] span
+        // tile: (row * L + column * s) * element bytes.
+        Type i32 = b.getI32Type();
+        Value cols = contiguousView(b, loc, rowOffsets, 1, tc);
+        Value rowsCol = contiguousView(b, loc, colOffsets, tr, 1);
+        Value all = contiguousView(b, loc, offsets, tr, tc);
+        VArangeOp::create(b, loc, cols, b.getIntegerAttr(i32, 0),
+                          b.getIntegerAttr(i32, s * eb));
+        VArangeOp::create(b, loc, rowsCol, b.getIntegerAttr(i32, 0),
+                          b.getIntegerAttr(i32, L * eb));
+        VBroadcastOp::create(b, loc, rowsCol, all);
+        VAddOp::create(b, loc, all, cols, all);
+      }
+      dealCopyTiles(b, loc, blockIdx, blocks, offset, count,
+                    [&, tr = tr, rowTiles = rowTiles, rowBase = rowBase,
+                     tc = tc, colTiles = colTiles,
+                     colBase = colBase](OpBuilder &ob, Value i, int u) {
+                      emitTile(ob, i, tr, tc, rowTiles, colTiles, rowBase,
+                               colBase, u);
+                    });
+      offset += count;
+    }
+  for (int u = 0; u < 2; ++u) {
+    if (gather) {
+      WaitFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, u);
+      WaitFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, u);
+    } else {
+      WaitFlagOp::create(b, loc, Pipe::MTE3, Pipe::MTE2, u);
+    }
+  }
+  ReturnOp::create(b, loc);
+  Builder attrs(ctx);
+  kernel->setAttr(
+      "aicore.tile",
+      attrs.getDictionaryAttr(
+          {attrs.getNamedAttr("rows", attrs.getI64IntegerAttr(t)),
+           attrs.getNamedAttr("cols", attrs.getI64IntegerAttr(c)),
+           attrs.getNamedAttr("view", attrs.getDenseI64ArrayAttr(
+                                          {batch, rTotal, cTotal}))}));
+  return kernel;
+}
