@@ -1,6 +1,6 @@
 //===- ConvKernels.cpp - Conv2D as an implicit-GEMM Cube kernel -----------===//
 //
-// A `mindspore.conv2d` (NCHW x OIHW, group 1) is the GEMM of each image
+// A `mindspore.conv2d` (NCHW x OIHW) with group 1 is the GEMM of each image
 // `[Ho * Wo, C * KH * KW] x [C * KH * KW, Cout]`: output pixels x (input
 // channel, kernel row, kernel column), with the OIHW weight viewed as the
 // transposed B operand `[Cout, C * KH * KW]`. A group G convolution is G

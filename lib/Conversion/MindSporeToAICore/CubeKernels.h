@@ -98,8 +98,9 @@ struct ConvKernelCache {
 ConvGeometry getConvGeometry(mindspore::Conv2DOp op);
 
 /// The A-operand path of the implicit-GEMM convolution `g` under tiling `t`
-/// (input bands GM -> L1, aicore.load3d L1 -> L0A) and its result view
-/// (`out[n, channels, pixels]` through a transposed view). `g` and `t` must
+/// (input bands GM -> L1, aicore.load3d L1 -> L0A), its B rows and its
+/// result view (`out[n, channels, pixels]` through a transposed view), for
+/// the `g.gemms()` stacked GEMMs of its images and groups. `g` and `t` must
 /// outlive the hooks.
 std::unique_ptr<CubeOperandHooks>
 createConvOperands(const ConvGeometry &g, const MatMulTiling &t,
