@@ -1,9 +1,14 @@
 //===- ConvKernels.cpp - Conv2D as an implicit-GEMM Cube kernel -----------===//
 //
-// A `mindspore.conv2d` (NCHW x OIHW, group 1) is the GEMM of each image
+// A `mindspore.conv2d` (NCHW x OIHW) with group 1 is the GEMM of each image
 // `[Ho * Wo, C * KH * KW] x [C * KH * KW, Cout]`: output pixels x (input
 // channel, kernel row, kernel column), with the OIHW weight viewed as the
-// transposed B operand `[Cout, C * KH * KW]`. The kernel is the matmul
+// transposed B operand `[Cout, C * KH * KW]`. A group G convolution is G
+// such GEMMs per image, group j's on input channels [j * Cg, (j + 1) * Cg)
+// and weight rows [j * Og, (j + 1) * Og) (Cg = C / G, Og = Cout / G), all
+// stacked in M (ConvGeometry): its tiles never cross a group, so channel
+// counts that are not multiples of 16 are the edge tiles and partial K
+// stages of each group's GEMM. The kernel is the matmul
 // schedule (MatMulKernelBuilder) with A loaded the Ascend way: MTE2 moves the
 // band of input rows a tile's output rows need (with the halo) and the
 // channels a K stage touches into L1, and `aicore.load3d` expands it on MTE1
@@ -22,7 +27,7 @@ int64_t ConvGeometry::stageChannels(int64_t kLen) const {
   // [k, k + kLen) spans channels k / KK ... (k + kLen - 1) / KK; at most
   // this many whatever k is.
   int64_t taps = kernelH * kernelW;
-  return std::min(channels, (kLen + taps - 2) / taps + 1);
+  return std::min(groupChannels(), (kLen + taps - 2) / taps + 1);
 }
 
 int64_t ConvGeometry::bandRows(int64_t rows) const {
@@ -81,9 +86,10 @@ public:
     // The slices of this stage follow in the same block and reuse it.
     stageBand = {stage, band};
     // input[n, c0 : c0 + C1, h0 : h0 + H1, :] -> stage[0 : C1, 0 : H1, :]
+    // (c0: the band's first input channel, in its group's channels)
     int64_t c1 = g.stageChannels(kLen), h1 = g.bandRows(rows);
-    SmallVector<OpFoldResult> offsets{band.image, band.channel, band.row,
-                                      b.getIndexAttr(0)};
+    SmallVector<OpFoldResult> offsets{band.image, band.inputChannel,
+                                      band.row, b.getIndexAttr(0)};
     SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), b.getIndexAttr(c1),
                                     b.getIndexAttr(h1),
                                     b.getIndexAttr(g.width)};
@@ -115,14 +121,26 @@ public:
             {g.padTop, g.padBottom, g.padLeft, g.padRight}));
   }
 
+  OpFoldResult weightRow(OpBuilder &b, Location loc, OpFoldResult mi,
+                         OpFoldResult ni) override {
+    if (g.groups == 1)
+      return ni;
+    // Group j's GEMM reads weight rows (output channels) j * Og + ...
+    return add(b, loc, ni,
+               multiply(b, loc, stackedAt(b, loc, mi).group,
+                        g.groupOutChannels()));
+  }
+
   Value resultTile(OpBuilder &b, Location loc, OpFoldResult mi,
                    OpFoldResult ni, int64_t rows, int64_t cols) override {
-    // out[n, ni : ni + cols, p : p + rows] is [cols, rows]; the tile is
-    // its transpose. On the device the fixpipe writes the NZ tile into a
-    // 5HD (NC1HWC0) result instead; here the result stays NCHW.
-    OpFoldResult image = divide(b, loc, mi, g.pixels());
-    OpFoldResult pixel = remainder(b, loc, mi, g.pixels());
-    SmallVector<OpFoldResult> offsets{image, ni, pixel};
+    // out[n, c : c + cols, p : p + rows] (c = j * Og + ni for group j) is
+    // [cols, rows]; the tile is its transpose. On the device the fixpipe
+    // writes the NZ tile into a 5HD (NC1HWC0) result instead; here the
+    // result stays NCHW.
+    Stacked at = stackedAt(b, loc, mi);
+    OpFoldResult channel =
+        add(b, loc, ni, multiply(b, loc, at.group, g.groupOutChannels()));
+    SmallVector<OpFoldResult> offsets{at.image, channel, at.pixel};
     SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), b.getIndexAttr(cols),
                                     b.getIndexAttr(rows)};
     SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
@@ -142,22 +160,29 @@ private:
   /// `image` sits in the input: the band starts at channel `channel` and row
   /// `row`, clamped so that the whole [stageChannels, bandRows, W] band is
   /// inside the input (it then holds every channel and row the tile reads).
+  /// `channel` counts within the group (the K index's channel, what
+  /// load3d compares with); `inputChannel` is the input's (j * Cg +
+  /// channel for group j).
   struct Band {
-    OpFoldResult image, pixel, channel, row;
+    OpFoldResult image, pixel, channel, row, inputChannel;
   };
   Band getBand(OpBuilder &b, Location loc, OpFoldResult mi, OpFoldResult k,
                int64_t rows, int64_t kLen) {
     Band band;
-    band.image = divide(b, loc, mi, g.pixels());
-    band.pixel = remainder(b, loc, mi, g.pixels());
+    Stacked at = stackedAt(b, loc, mi);
+    band.image = at.image;
+    band.pixel = at.pixel;
     OpFoldResult firstChannel = divide(b, loc, k, g.kernelH * g.kernelW);
     band.channel =
         binary<arith::MinSIOp>(b, loc, firstChannel,
-                               b.getIndexAttr(g.channels -
+                               b.getIndexAttr(g.groupChannels() -
                                               g.stageChannels(kLen)),
                                [](int64_t x, int64_t y) {
                                  return std::min(x, y);
                                });
+    // Group j's Cg channels start at input channel j * Cg.
+    band.inputChannel = add(b, loc, band.channel,
+                            multiply(b, loc, at.group, g.groupChannels()));
     // The first input row the tile's first output row reads (negative in
     // the top padding).
     OpFoldResult outRow = divide(b, loc, band.pixel, g.outW);
@@ -173,6 +198,18 @@ private:
             [](int64_t x, int64_t y) { return std::min(x, y); }),
         b.getIndexAttr(0), [](int64_t x, int64_t y) { return std::max(x, y); });
     return band;
+  }
+
+  /// Stacked row `mi` of the M space: image n, group j (stacked image
+  /// n * G + j) and output pixel.
+  struct Stacked {
+    OpFoldResult image, group, pixel;
+  };
+  Stacked stackedAt(OpBuilder &b, Location loc, OpFoldResult mi) {
+    OpFoldResult stacked = divide(b, loc, mi, g.pixels());
+    return {divide(b, loc, stacked, g.groups),
+            remainder(b, loc, stacked, g.groups),
+            remainder(b, loc, mi, g.pixels())};
   }
 
   /// The loaded part [c1, h1, W] of an L1 stage buffer.
@@ -209,6 +246,8 @@ private:
                           OpFoldResult r) {
     if (getConstantIntValue(r) == 0)
       return l;
+    if (getConstantIntValue(l) == 0)
+      return r;
     return binary<arith::AddIOp>(b, loc, l, r,
                                  [](int64_t x, int64_t y) { return x + y; });
   }
@@ -253,6 +292,8 @@ std::string getKernelName(const ConvGeometry &g, Type elementType,
      << "_s" << g.strideH << "x" << g.strideW << "_p" << g.padTop << "x"
      << g.padBottom << "x" << g.padLeft << "x" << g.padRight << "_d"
      << g.dilationH << "x" << g.dilationW << "_" << elementType;
+  if (g.groups > 1)
+    os << "_g" << g.groups;
   if (withBias)
     os << "_bias";
   return name;
@@ -288,6 +329,7 @@ ConvGeometry mlir::ascend::getConvGeometry(mindspore::Conv2DOp op) {
   g.padRight = op.getPad()[3];
   g.outH = resultType.getDimSize(2);
   g.outW = resultType.getDimSize(3);
+  g.groups = op.getGroup();
   return g;
 }
 
@@ -297,12 +339,6 @@ LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
                                           ConvKernelCache &cache,
                                           std::optional<MatMulTiling> forced) {
   auto resultType = cast<RankedTensorType>(op.getResult().getType());
-  if (op.getGroup() != 1) {
-    op.emitRemark("conv2d kept at the mindspore level: group ")
-        << op.getGroup()
-        << " convolutions are not Cube kernels (only group 1 is)";
-    return success();
-  }
   ConvGeometry g = getConvGeometry(op);
   Type elementType = resultType.getElementType();
 
@@ -341,8 +377,8 @@ LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
       symbols.insert(kernel);
       ConvOperands operands(g, *tiling, elementType);
       buildCubeKernel(kernel,
-                      CubeGemm{g.pixels(), g.outChannels, g.gemmK(), g.batch,
-                               elementType, withBias},
+                      CubeGemm{g.pixels(), g.groupOutChannels(), g.gemmK(),
+                               g.gemms(), elementType, withBias},
                       *tiling, operands);
       built.kernel = kernel;
     }

@@ -1,6 +1,8 @@
 //===- ConvMixKernels.cpp - Conv2D fusion groups to MIX kernels -----------===//
 //
-// A `mindspore.fusion "mix"` group of one Conv2D (group 1), the BiasAdd of
+// A `mindspore.fusion "mix"` group of one Conv2D (any group count: a
+// grouped convolution's Cube part stacks its groups' GEMMs in M, see
+// ConvKernels.cpp, and a tile's channels start at its group's), the BiasAdd of
 // its result (a folded BatchNorm) and an elementwise epilogue (ReLU, a
 // residual Add, per-channel Mul / Add, Cast, ...) becomes one MIX kernel:
 //
@@ -117,11 +119,6 @@ struct ConvMixGroup {
     // A mix group has exactly one Cube primitive (FusionOp's verifier):
     // the Conv2D isConvMixGroup found.
     assert(conv && "convertConvMixFusion needs an isConvMixGroup group");
-    if (conv.getGroup() != 1)
-      return fail(why, ("its Conv2D is a group " +
-                        std::to_string(conv.getGroup()) +
-                        " convolution (only group 1 convolutions are Cube "
-                        "kernels)"));
     if (!isGroupInput(conv.getX()) || !isGroupInput(conv.getWeight()))
       return fail(why, "its Conv2D's operands are computed inside the group "
                        "(a prologue)");
@@ -317,8 +314,9 @@ public:
         createConvOperands(g.geometry, t, g.elementType);
     buildCubeKernel(
         kernel,
-        CubeGemm{pixels, channels, g.geometry.gemmK(), g.geometry.batch,
-                 g.elementType, static_cast<bool>(g.biasAdd)},
+        CubeGemm{pixels, g.geometry.groupOutChannels(), g.geometry.gemmK(),
+                 g.geometry.gemms(), g.elementType,
+                 static_cast<bool>(g.biasAdd)},
         t, *operands,
         [&](OpBuilder &cb, Value acc, OpFoldResult mi, OpFoldResult ni,
             int64_t rows, int64_t cols, int, OpFoldResult tile) {
@@ -502,7 +500,26 @@ private:
     // The tile's channels in the [N * C, P] view of the NCHW tensors: rows
     // image * C + ni ..., columns pixel ...
     Value niValue = materialize(vb, ni), pixel, row;
-    if (std::optional<int64_t> m = getConstantIntValue(mi)) {
+    int64_t groups = g.geometry.groups;
+    if (groups > 1) {
+      // Stacked image i = n * G + j (ConvGeometry): the tile's channels
+      // start at j * Og + ni.
+      int64_t og = g.geometry.groupOutChannels();
+      Value m = materialize(vb, mi);
+      Value stacked = arith::DivUIOp::create(vb, loc, m, constant(vb, pixels));
+      Value image =
+          arith::DivUIOp::create(vb, loc, stacked, constant(vb, groups));
+      Value group =
+          arith::RemUIOp::create(vb, loc, stacked, constant(vb, groups));
+      pixel = arith::RemUIOp::create(vb, loc, m, constant(vb, pixels));
+      niValue = arith::AddIOp::create(
+          vb, loc, arith::MulIOp::create(vb, loc, group, constant(vb, og)),
+          niValue);
+      row = arith::AddIOp::create(
+          vb, loc,
+          arith::MulIOp::create(vb, loc, image, constant(vb, channels)),
+          niValue);
+    } else if (std::optional<int64_t> m = getConstantIntValue(mi)) {
       pixel = constant(vb, *m % pixels);
       row = plus(vb, niValue, *m / pixels * channels);
     } else {

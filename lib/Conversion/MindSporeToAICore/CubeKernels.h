@@ -45,6 +45,14 @@ public:
   virtual void loadASlice(OpBuilder &b, Location loc, Value stage, Value slice,
                           OpFoldResult mi, OpFoldResult k, int64_t kLen,
                           int64_t kk, int64_t rows, int64_t len) = 0;
+  /// The row of the `[N', K]` B operand `prepare` returned (and the element
+  /// of the bias) where the tile at (mi, ni) starts: `ni` unless the
+  /// stacked images do not share B (a grouped convolution: its group's
+  /// first output channel + ni).
+  virtual OpFoldResult weightRow(OpBuilder &b, Location loc, OpFoldResult mi,
+                                 OpFoldResult ni) {
+    return ni;
+  }
   /// The GM view `[rows, cols]` of the result tile at (mi, ni).
   virtual Value resultTile(OpBuilder &b, Location loc, OpFoldResult mi,
                            OpFoldResult ni, int64_t rows, int64_t cols) = 0;
@@ -90,8 +98,9 @@ struct ConvKernelCache {
 ConvGeometry getConvGeometry(mindspore::Conv2DOp op);
 
 /// The A-operand path of the implicit-GEMM convolution `g` under tiling `t`
-/// (input bands GM -> L1, aicore.load3d L1 -> L0A) and its result view
-/// (`out[n, channels, pixels]` through a transposed view). `g` and `t` must
+/// (input bands GM -> L1, aicore.load3d L1 -> L0A), its B rows and its
+/// result view (`out[n, channels, pixels]` through a transposed view), for
+/// the `g.gemms()` stacked GEMMs of its images and groups. `g` and `t` must
 /// outlive the hooks.
 std::unique_ptr<CubeOperandHooks>
 createConvOperands(const ConvGeometry &g, const MatMulTiling &t,

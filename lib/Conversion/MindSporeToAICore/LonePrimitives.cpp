@@ -82,8 +82,8 @@ std::string reasonWithoutKernel(Operation *op,
     return "an Assert is a guard that the host checks, not an AI Core "
            "kernel (an AI_CPU task in the op summary)";
   if (isa<ms::Conv2DTransposeOp>(op))
-    return ("the Cube kernels cover MatMul, BatchMatMul and Conv2D with "
-            "group 1 only, not '" +
+    return ("the Cube kernels cover MatMul, BatchMatMul and Conv2D (any "
+            "group count) only, not '" +
             op->getName().stripDialect() + "'")
         .str();
   if (isa<ms::BroadcastToOp>(op))

@@ -80,9 +80,12 @@ public:
         double(s.k * s.n) * s.eb;
     if (s.batched)
       distinct *= s.images;
+    // A grouped convolution has one [k, n] weight slice per group.
+    if (s.conv && s.conv->groups > 1)
+      distinct += double(s.conv->groups - 1) * s.k * s.n * s.eb;
     if (s.withBias) {
       requested += double(nM * s.n) * s.eb;
-      distinct += double(s.n) * s.eb;
+      distinct += double(s.n) * s.eb * (s.conv ? s.conv->groups : 1);
     }
     hitRatio = requested > distinct
                    ? (1 - distinct / requested) *
@@ -707,18 +710,18 @@ FailureOr<MatMulTiling> mlir::ascend::checkBatchMatMulTiling(
   return checkTiling(*shape, t, target, why);
 }
 
-/// The implicit GEMM of `conv`: M = Ho * Wo per image, N = Cout,
-/// K = C * KH * KW, the batch stacked in M.
+/// The implicit GEMMs of `conv`: M = Ho * Wo per image and group, N = Og,
+/// K = Cg * KH * KW, the batch x groups GEMMs stacked in M.
 static FailureOr<MatMulShape> getConvShape(const ConvGeometry &conv,
                                            Type elementType, bool withBias,
                                            const AICoreTarget &target,
                                            std::string &why) {
   FailureOr<MatMulShape> shape =
-      getMatMulShape(conv.pixels(), conv.outChannels, conv.gemmK(),
+      getMatMulShape(conv.pixels(), conv.groupOutChannels(), conv.gemmK(),
                      elementType, withBias, target, why);
   if (failed(shape))
     return failure();
-  shape->images = conv.batch;
+  shape->images = conv.gemms();
   shape->conv = &conv;
   return shape;
 }
@@ -831,11 +834,13 @@ public:
       biasL1 = alloc({1, t.tn}, elt, AddressSpace::L1);
       for (int c = 0; c < t.l0cBuffers; ++c)
         biasBT[c] = alloc({1, t.tn}, f32, AddressSpace::BT);
-      // View the [N] bias as one [1, N] row.
+      // View the bias as one [1, N] row ([1, G * N] for a grouped
+      // convolution: weightRow picks the group's part).
       auto biasType = cast<MemRefType>(bias.getType());
       biasRow = memref::ExpandShapeOp::create(
           b, loc,
-          MemRefType::get({1, p.n}, elt, MemRefLayoutAttrInterface{},
+          MemRefType::get({1, biasType.getDimSize(0)}, elt,
+                          MemRefLayoutAttrInterface{},
                           biasType.getMemorySpace()),
           bias, ArrayRef<ReassociationIndices>{{0, 1}});
     }
@@ -1200,6 +1205,7 @@ private:
                        int64_t kLen) {
     sources = tileStart ? tileStart(b, mi, ni, rows, cols, tileNumber)
                         : CubeTileSources{};
+    weightRow = hooks ? hooks->weightRow(b, loc, mi, ni) : ni;
     waitFlag(Pipe::FIX, Pipe::M, c);
     buildKLoop(mi, ni, rows, cols, c, kBegin, kLen);
     if (tileLoaded)
@@ -1238,6 +1244,9 @@ public:
 
 private:
   CubeTileSources sources; ///< of the tile being built
+  /// The tile's first column of B (row of B^T) and bias element: its ni,
+  /// or what the hooks say (a grouped convolution's group offset).
+  OpFoldResult weightRow;
 
   /// The K stages of one output tile: stage s uses L1 buffer s mod D
   /// (D = l1Buffers, even); its slices use L0 buffers by their global slice
@@ -1288,10 +1297,10 @@ private:
                      aStage);
     CopyOp::create(b, loc,
                    sources.b ? bView(sources.b, k, sources.bRow, kLen, cols)
-                             : gmB(k, ni, kLen, cols),
+                             : gmB(k, weightRow, kLen, cols),
                    bStage);
     if (biasThisTile && stage == 0)
-      CopyOp::create(b, loc, view(biasRow, constant(0), ni, 1, cols),
+      CopyOp::create(b, loc, view(biasRow, constant(0), weightRow, 1, cols),
                      view(biasL1, constant(0), constant(0), 1, cols));
     setFlag(Pipe::MTE2, Pipe::MTE1, e);
     waitFlag(Pipe::MTE2, Pipe::MTE1, e);

@@ -130,32 +130,61 @@ func.func @conv_bias_only(%x: tensor<1x5x9x11xf32>, %w: tensor<7x5x3x3xf32>, %b:
   return %y : tensor<1x7x5x6xf32>
 }
 
+// A grouped convolution's group is a MIX kernel too (here G = 2: 3 input
+// and 5 output channels per group, the two groups' GEMMs stacked in M): the
+// AIVs find a tile's channels at its group's first output channel. Tile
+// mi / 30 is stacked image n * 2 + j (group j = remainder); its channels
+// start at j * 5 + ni, its rows of the [N * C, P] views at n * 10 + that;
+// the per-channel scale is read at the channel.
+// CHECK-LABEL: func.func @grouped_mix
+// CHECK: aicore.launch @Fused_Conv2D_BiasAdd_Mul_ReLU_8(%arg0, %arg1, %arg2, %arg3)
+// KERNEL-LABEL: aicore.kernel @Fused_Conv2D_BiasAdd_Mul_ReLU_8(
+// KERNEL: aicore.cross_core_set_flag fix, 0
+// KERNEL-NEXT: }
+// KERNEL-NEXT: aicore.on_core aiv {
+// KERNEL: %[[STACKED:.*]] = arith.divui %[[MI:.*]], %c30{{.*}} : index
+// KERNEL-NEXT: %c2{{.*}} = arith.constant 2 : index
+// KERNEL-NEXT: %[[IMAGE:.*]] = arith.divui %[[STACKED]], %c2{{.*}} : index
+// KERNEL-NEXT: %c2{{.*}} = arith.constant 2 : index
+// KERNEL-NEXT: %[[GROUP:.*]] = arith.remui %[[STACKED]], %c2{{.*}} : index
+// KERNEL-NEXT: %c30{{.*}} = arith.constant 30 : index
+// KERNEL-NEXT: %[[PIXEL:.*]] = arith.remui %[[MI]], %c30{{.*}} : index
+// KERNEL-NEXT: %c5{{.*}} = arith.constant 5 : index
+// KERNEL-NEXT: %[[FIRST:.*]] = arith.muli %[[GROUP]], %c5{{.*}} : index
+// KERNEL-NEXT: %[[CHANNEL:.*]] = arith.addi %[[FIRST]], %{{.*}} : index
+// KERNEL-NEXT: %c10 = arith.constant 10 : index
+// KERNEL-NEXT: %[[ROWS:.*]] = arith.muli %[[IMAGE]], %c10 : index
+// KERNEL-NEXT: %[[ROW:.*]] = arith.addi %[[ROWS]], %[[CHANNEL]] : index
+// KERNEL: memref.subview %expand_shape{{.*}}[%[[CHANNEL]], 0] [3, 1] [1, 1] : memref<10x1xf32, #aicore.space<gm>>
+// KERNEL: memref.subview %{{.*}}[%[[ROW]], %[[PIXEL]]] [3, 16] [1, 1] : memref<10x30xf32, #aicore.space<gm>>
+func.func @grouped_mix(%x: tensor<1x6x9x11xf32>, %w: tensor<10x3x3x3xf32>, %b: tensor<10xf32>, %s: tensor<10x1x1xf32>) -> tensor<1x10x5x6xf32> {
+  %0 = mindspore.fusion "mix" "Fused_Conv2D_BiasAdd_Mul_ReLU_8" (%x, %w, %b, %s) : (tensor<1x6x9x11xf32>, tensor<10x3x3x3xf32>, tensor<10xf32>, tensor<10x1x1xf32>) -> tensor<1x10x5x6xf32> {
+  ^bb0(%a: tensor<1x6x9x11xf32>, %e: tensor<10x3x3x3xf32>, %f: tensor<10xf32>, %g: tensor<10x1x1xf32>):
+    %c = mindspore.conv2d %a, %e {dilation = array<i64: 1, 1>, group = 2 : i64, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x6x9x11xf32>, tensor<10x3x3x3xf32>) -> tensor<1x10x5x6xf32>
+    %t = mindspore.bias_add %c, %f : (tensor<1x10x5x6xf32>, tensor<10xf32>) -> tensor<1x10x5x6xf32>
+    %m = mindspore.mul %t, %g : (tensor<1x10x5x6xf32>, tensor<10x1x1xf32>) -> tensor<1x10x5x6xf32>
+    %r = mindspore.relu %m : tensor<1x10x5x6xf32>
+    mindspore.yield %r : tensor<1x10x5x6xf32>
+  }
+  return %0 : tensor<1x10x5x6xf32>
+}
+
 // Conv groups the MIX kernels cannot express are inlined, with a remark
 // saying why: the Conv2D is still a Cube kernel when it can be one, the
 // other primitives one-op Vector kernels (groups of one) or primitives.
 // CHECK-LABEL: func.func @kept
-// CHECK: mindspore.conv2d {{.*}} group = 7
-// CHECK-NEXT: aicore.launch @ReLU_0(
-// CHECK-NEXT: aicore.launch @conv2d_1x7x9x11_7x3x3_s2x2_p1x1x1x1_d1x1_f32(
+// CHECK: aicore.launch @conv2d_1x7x9x11_7x3x3_s2x2_p1x1x1x1_d1x1_f32(
 // CHECK-NEXT: mindspore.reshape
 // CHECK-NEXT: aicore.launch @conv2d_1x7x9x11_7x3x3_s2x2_p1x1x1x1_d1x1_f32(
-// CHECK-NEXT: aicore.launch @Add_1(
-// CHECK-NEXT: aicore.launch @Neg_2(
+// CHECK-NEXT: aicore.launch @Add_0(
+// CHECK-NEXT: aicore.launch @Neg_1(
 // CHECK-NEXT: aicore.launch @conv2d_1x7x9x11_7x3x3_s2x2_p1x1x1x1_d1x1_f32(
-// CHECK-NEXT: aicore.launch @ReLU_0(
+// CHECK-NEXT: aicore.launch @ReLU_2(
 // CHECK-NEXT: aicore.launch @conv2d_1x7x9x11_7x3x3_s2x2_p1x1x1x1_d1x1_f32(
 // CHECK-NEXT: aicore.launch @conv2d_1x7x9x11_7x3x3_s2x2_p1x1x1x1_d1x1_f32(
 // CHECK-NEXT: mindspore.trans_data
 // CHECK-NEXT: aicore.launch @ReLU_3(
-func.func @kept(%x: tensor<1x7x9x11xf32>, %w: tensor<7x7x3x3xf32>, %dw: tensor<7x1x3x3xf32>, %p: tensor<1x1x5x6xf32>) -> (tensor<1x7x5x6xf32>, tensor<7x30xf32>, tensor<1x7x5x6xf32>, tensor<1x7x5x6xf32>, tensor<1x7x5x6xf32>, tensor<1x1x5x6x16xf32>) {
-  // expected-remark @+1 {{mix group 'Fused_Conv2D_ReLU_2' is not a MIX kernel (its primitives are converted one by one): its Conv2D is a group 7 convolution (only group 1 convolutions are Cube kernels)}}
-  %0 = mindspore.fusion "mix" "Fused_Conv2D_ReLU_2" (%x, %dw) : (tensor<1x7x9x11xf32>, tensor<7x1x3x3xf32>) -> tensor<1x7x5x6xf32> {
-  ^bb0(%a: tensor<1x7x9x11xf32>, %e: tensor<7x1x3x3xf32>):
-    // expected-remark @+1 {{conv2d kept at the mindspore level: group 7 convolutions are not Cube kernels (only group 1 is)}}
-    %c = mindspore.conv2d %a, %e {dilation = array<i64: 1, 1>, group = 7 : i64, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x7x9x11xf32>, tensor<7x1x3x3xf32>) -> tensor<1x7x5x6xf32>
-    %r = mindspore.relu %c : tensor<1x7x5x6xf32>
-    mindspore.yield %r : tensor<1x7x5x6xf32>
-  }
+func.func @kept(%x: tensor<1x7x9x11xf32>, %w: tensor<7x7x3x3xf32>, %p: tensor<1x1x5x6xf32>) -> (tensor<7x30xf32>, tensor<1x7x5x6xf32>, tensor<1x7x5x6xf32>, tensor<1x7x5x6xf32>, tensor<1x1x5x6x16xf32>) {
   // expected-remark @+1 {{mix group 'Fused_Conv2D_Reshape_3' is not a MIX kernel (its primitives are converted one by one): 'reshape' has no conv MIX epilogue mapping (only elementwise primitives on the convolution's [N, C, H, W] result)}}
   %1 = mindspore.fusion "mix" "Fused_Conv2D_Reshape_3" (%x, %w) : (tensor<1x7x9x11xf32>, tensor<7x7x3x3xf32>) -> tensor<7x30xf32> {
   ^bb0(%a: tensor<1x7x9x11xf32>, %e: tensor<7x7x3x3xf32>):
@@ -193,5 +222,5 @@ func.func @kept(%x: tensor<1x7x9x11xf32>, %w: tensor<7x7x3x3xf32>, %dw: tensor<7
     %r = mindspore.relu %t : tensor<1x1x5x6x16xf32>
     mindspore.yield %r : tensor<1x1x5x6x16xf32>
   }
-  return %0, %1, %2, %3, %4, %5 : tensor<1x7x5x6xf32>, tensor<7x30xf32>, tensor<1x7x5x6xf32>, tensor<1x7x5x6xf32>, tensor<1x7x5x6xf32>, tensor<1x1x5x6x16xf32>
+  return %1, %2, %3, %4, %5 : tensor<7x30xf32>, tensor<1x7x5x6xf32>, tensor<1x7x5x6xf32>, tensor<1x7x5x6xf32>, tensor<1x1x5x6x16xf32>
 }

@@ -5,7 +5,7 @@ stride-2 pad-3 stem with bias, a dilated 3x3 followed by BatchNorm (folded
 into the convolution as a bias), a 1x1 stride 2, an even 4x4 kernel with
 padding='same' (one more row/column of padding at the bottom/right), a 5x3
 kernel with stride (1, 2) and no padding, and a grouped 3x3 (groups = 2,
-which stays a MindSpore primitive). Batches of 2 and 1 images and an
+the implicit GEMMs of its two groups of 10 channels). Batches of 2 and 1 images and an
 all-ones image. Every run must match eager.
 """
 import torch

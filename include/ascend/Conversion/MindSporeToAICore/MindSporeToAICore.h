@@ -105,23 +105,34 @@ SmallVector<MatMulRegion> getMatMulRegions(int64_t m, int64_t n,
                                            const MatMulTiling &t,
                                            int64_t images = 1);
 
-/// An NCHW x OIHW convolution with group 1 as the implicit GEMM of one image
-/// `[Ho * Wo, C * KH * KW] x [C * KH * KW, Cout]` (output pixels x input
-/// channels and kernel taps, K ordered (c, kh, kw)), repeated over the batch.
-/// The A operand is never stored: each K stage loads the input rows its
-/// output rows need (with the halo) into L1, and `aicore.load3d` expands
-/// them into L0A (ConvKernels.cpp, docs/AICoreKernels.md).
+/// An NCHW x OIHW convolution as implicit GEMMs: with `groups` = G, group
+/// j of image n is the GEMM `[Ho * Wo, Cg * KH * KW] x [Cg * KH * KW, Og]`
+/// (output pixels x the group's input channels and kernel taps, K ordered
+/// (c, kh, kw); Cg = C / G, Og = Cout / G) reading input channels
+/// [j * Cg, (j + 1) * Cg) and weight rows (output channels)
+/// [j * Og, (j + 1) * Og); the batch x G GEMMs are stacked in M (stacked
+/// image i = n * G + j). The A operand is never stored: each K stage loads
+/// the input rows its output rows need (with the halo) into L1, and
+/// `aicore.load3d` expands them into L0A (ConvKernels.cpp,
+/// docs/AICoreKernels.md).
 struct ConvGeometry {
   int64_t batch, channels, height, width; ///< input N, C, H, W
   int64_t outChannels, kernelH, kernelW;  ///< weight O, KH, KW
   int64_t strideH, strideW, dilationH, dilationW;
   int64_t padTop, padBottom, padLeft, padRight;
   int64_t outH, outW; ///< result Ho, Wo
+  int64_t groups = 1; ///< G: C and Cout are multiples of it
 
   int64_t pixels() const { return outH * outW; }
-  int64_t gemmK() const { return channels * kernelH * kernelW; }
+  /// Cg: input channels of one group (the weight's I dimension).
+  int64_t groupChannels() const { return channels / groups; }
+  /// Og: output channels of one group (the N of its GEMM).
+  int64_t groupOutChannels() const { return outChannels / groups; }
+  /// The stacked GEMMs: batch x groups.
+  int64_t gemms() const { return batch * groups; }
+  int64_t gemmK() const { return groupChannels() * kernelH * kernelW; }
   /// Channels `kLen` consecutive elements of K can touch (any start), at
-  /// most C: the channel extent of an L1 stage.
+  /// most Cg: the channel extent of an L1 stage.
   int64_t stageChannels(int64_t kLen) const;
   /// Input rows `rows` consecutive output pixels of one image can read
   /// (the output rows they span, strided, plus the kernel's dilated
@@ -132,8 +143,9 @@ struct ConvGeometry {
   int64_t stageBytes(int64_t rows, int64_t kLen, int64_t elementBytes) const;
 };
 
-/// chooseMatMulTiling for the implicit GEMM of `conv` (M = Ho * Wo per
-/// image, N = Cout, K = C * KH * KW; the batch multiplies the M tiles):
+/// chooseMatMulTiling for the implicit GEMMs of `conv` (M = Ho * Wo per
+/// image and group, N = Og, K = Cg * KH * KW; batch x groups multiplies
+/// the M tiles):
 /// the same search and model, with an A stage of `conv.stageBytes` in L1
 /// and on MTE2 (the halo included).
 FailureOr<MatMulTiling> chooseConvTiling(const ConvGeometry &conv,

@@ -47,7 +47,7 @@ def ConvertMindSporeToAICorePass
     the bias table); another mix group stays, with a remark saying why, and
     is inlined. docs/AICoreKernels.md ("MIX kernels") has the schedule.
 
-    A mix group of one Conv2D (group 1) and an elementwise epilogue on its
+    A mix group of one Conv2D (any group count) and an elementwise epilogue on its
     [N, C, H, W] result (full-size inputs, per-channel vectors, scalars,
     splats) becomes a MIX kernel the same way, with the convolution's
     schedule (below; a BiasAdd of its result from the bias table) as the
@@ -165,18 +165,20 @@ def ConvertMindSporeToAICorePass
     tiles and waited once after them. Nothing else is flagged: MTE2 loads
     stages s + 1 ... s + l1_buffers - 1 while the Cube multiplies stage s.
 
-    Convolutions. Each `mindspore.conv2d` with group 1 (NCHW x OIHW, any
-    stride, padding and dilation; f32, f16 or bf16), with a `bias_add` that
+    Convolutions. Each `mindspore.conv2d` (NCHW x OIHW, any stride, padding,
+    dilation and group count G; f32, f16 or bf16), with a `bias_add` that
     is its only user, becomes the same kernel on the implicit GEMM of each
-    image: M = Ho * Wo output pixels (the batch's tiles stacked), N = Cout,
-    K = Cin * KH * KW ordered (c, kh, kw), the OIHW weight viewed as the
-    transposed B operand `[Cout, K]`. A K stage's MTE2 copy of A moves the
+    image and group: M = Ho * Wo output pixels (the batch x G GEMMs' tiles
+    stacked), N = Og = Cout / G, K = Cg * KH * KW (Cg = Cin / G) ordered
+    (c, kh, kw), the OIHW weight viewed as the transposed B operand
+    `[Cout, K]` (group j's GEMM reads its rows j * Og ..., input channels
+    j * Cg ..., and writes output channels j * Og ...). A K stage's MTE2 copy of A moves the
     band of whole input rows its output rows read (the halo included) and
     the channels it touches into L1; each slice is expanded into L0A by
     `aicore.load3d` (img2col on MTE1, zeros for the padding); the result
     tile is written to `out[n, channels, pixels]` through a transposed view.
     The tile search scores the band's bytes in L1 and on MTE2. Identical
-    convolutions share a kernel; other groups stay with a remark.
+    convolutions share a kernel.
     docs/AICoreKernels.md (Convolutions) has the rules.
   }];
   let dependentDialects = [
