@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Threading.h"
 
 #include <algorithm>
 #include <cmath>
@@ -1492,19 +1493,36 @@ struct ConvertMindSporeToAICorePass
     ArrayRef<int64_t> mixTiling;
     if (tilingOption.size() == 5 || tilingOption.size() == 6)
       mixTiling = tilingOption;
-    for (mindspore::FusionOp group : mixGroups) {
-      std::string why;
-      std::string name = group.getKernelName().str();
-      Location loc = group.getLoc();
-      // A Conv2D's group has its own builder (ConvMixKernels.cpp).
-      if (failed(isConvMixGroup(group)
-                     ? convertConvMixFusion(group, *target, symbols,
-                                            mixKernels, mixTiling, why)
-                     : convertMixFusion(group, *target, symbols, mixKernels,
-                                        mixTiling, why)))
-        emitRemark(loc, "mix group '")
-            << name << "' is not a MIX kernel (its primitives are converted "
-            << "one by one): " << why;
+    // The groups are analyzed (read only) a chunk at a time on the
+    // context's threads, then converted one by one in program order.
+    constexpr size_t kMixChunk = 512;
+    SmallVector<MixFusionPlan> plans;
+    SmallVector<char> isConv;
+    for (size_t begin = 0; begin < mixGroups.size(); begin += kMixChunk) {
+      MutableArrayRef<mindspore::FusionOp> chunk =
+          MutableArrayRef(mixGroups).slice(
+          begin, std::min(kMixChunk, mixGroups.size() - begin));
+      plans.assign(chunk.size(), MixFusionPlan());
+      isConv.assign(chunk.size(), 0);
+      parallelFor(&getContext(), 0, chunk.size(), [&](size_t i) {
+        // A Conv2D's group has its own builder (ConvMixKernels.cpp).
+        isConv[i] = isConvMixGroup(chunk[i]);
+        if (!isConv[i])
+          plans[i] = prepareMixFusion(chunk[i]);
+      });
+      for (auto [i, group] : llvm::enumerate(chunk)) {
+        std::string why;
+        std::string name = group.getKernelName().str();
+        Location loc = group.getLoc();
+        if (failed(isConv[i]
+                       ? convertConvMixFusion(group, *target, symbols,
+                                              mixKernels, mixTiling, why)
+                       : convertMixFusion(group, plans[i], *target, symbols,
+                                          mixKernels, mixTiling, why)))
+          emitRemark(loc, "mix group '")
+              << name << "' is not a MIX kernel (its primitives are "
+              << "converted one by one): " << why;
+      }
     }
     // Other kernels are cut from the primitives: a MatMul with its BiasAdd
     // becomes one tiled kernel, the rest stays at the mindspore level.
