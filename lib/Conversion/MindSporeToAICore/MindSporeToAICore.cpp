@@ -1467,10 +1467,20 @@ struct ConvertMindSporeToAICorePass
     // Each vector or row-reduction fusion group becomes one Vector kernel
     // (VectorKernels.cpp);
     // a group the kernel builder cannot express stays, with a remark.
-    SmallVector<mindspore::FusionOp> vectorGroups;
-    module.walk([&](mindspore::FusionOp group) {
-      if (group.getKind() == "vector" || group.getKind() == "reduction")
+    // One walk finds the groups of both kinds; it does not look into a
+    // group's body (groups do not nest), where most of the ops are.
+    SmallVector<mindspore::FusionOp> vectorGroups, mixGroups;
+    module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      auto group = dyn_cast<mindspore::FusionOp>(op);
+      if (!group)
+        return WalkResult::advance();
+      StringRef kind = group.getKind();
+      if (kind == "vector" || kind == "reduction")
         vectorGroups.push_back(group);
+      else if (kind == "mix" && !isMatMulBiasAddGroup(group) &&
+               !isConvBiasAddGroup(group))
+        mixGroups.push_back(group);
+      return WalkResult::skip();
     });
     llvm::StringMap<KernelOp> vectorKernels;
     for (mindspore::FusionOp group : vectorGroups) {
@@ -1483,12 +1493,6 @@ struct ConvertMindSporeToAICorePass
     }
     // Each mix group of a MatMul and an elementwise epilogue becomes one
     // MIX kernel (MixKernels.cpp); another stays a group, inlined below.
-    SmallVector<mindspore::FusionOp> mixGroups;
-    module.walk([&](mindspore::FusionOp group) {
-      if (group.getKind() == "mix" && !isMatMulBiasAddGroup(group) &&
-          !isConvBiasAddGroup(group))
-        mixGroups.push_back(group);
-    });
     llvm::StringMap<KernelOp> mixKernels;
     ArrayRef<int64_t> mixTiling;
     if (tilingOption.size() == 5 || tilingOption.size() == 6)

@@ -1357,10 +1357,12 @@ LogicalResult mlir::ascend::convertMixFusion(
                          ? input.getDefiningOp<ms::TransDataOp>().getInput()
                          : input);
   }
-  llvm::SetVector<Operation *> formerInputs;
+  // The device-format conversions the group reads (a few inputs: no set).
+  SmallVector<Operation *, 4> formerInputs;
   for (Value v : group.getInputs())
-    if (Operation *def = v.getDefiningOp())
-      formerInputs.insert(def);
+    if (auto def = v.getDefiningOp<ms::TransDataOp>())
+      if (!llvm::is_contained(formerInputs, def))
+        formerInputs.push_back(def);
   OpBuilder builder(group);
   auto launch = LaunchOp::create(
       builder, group.getLoc(), group.getResultTypes(),
@@ -1369,7 +1371,7 @@ LogicalResult mlir::ascend::convertMixFusion(
   group->erase();
   // A device-format conversion only the group read is dead now.
   for (Operation *def : formerInputs)
-    if (isa<ms::TransDataOp>(def) && def->use_empty())
+    if (def->use_empty())
       def->erase();
   return success();
 }
