@@ -1477,8 +1477,7 @@ struct ConvertMindSporeToAICorePass
       StringRef kind = group.getKind();
       if (kind == "vector" || kind == "reduction")
         vectorGroups.push_back(group);
-      else if (kind == "mix" && !isMatMulBiasAddGroup(group) &&
-               !isConvBiasAddGroup(group))
+      else if (kind == "mix")
         mixGroups.push_back(group);
       return WalkResult::skip();
     });
@@ -1492,7 +1491,9 @@ struct ConvertMindSporeToAICorePass
             << "' kept at the mindspore level: " << why;
     }
     // Each mix group of a MatMul and an elementwise epilogue becomes one
-    // MIX kernel (MixKernels.cpp); another stays a group, inlined below.
+    // MIX kernel (MixKernels.cpp); another stays a group, inlined below, as
+    // does a group of only a MatMul or Conv2D and its BiasAdd (a Cube
+    // kernel with the bias from BT).
     llvm::StringMap<KernelOp> mixKernels;
     ArrayRef<int64_t> mixTiling;
     if (tilingOption.size() == 5 || tilingOption.size() == 6)
@@ -1501,22 +1502,30 @@ struct ConvertMindSporeToAICorePass
     // context's threads, then converted one by one in program order.
     constexpr size_t kMixChunk = 512;
     SmallVector<MixFusionPlan> plans;
-    SmallVector<char> isConv;
+    SmallVector<char> isConv, isCubeBiasAdd;
     for (size_t begin = 0; begin < mixGroups.size(); begin += kMixChunk) {
       MutableArrayRef<mindspore::FusionOp> chunk =
           MutableArrayRef(mixGroups).slice(
           begin, std::min(kMixChunk, mixGroups.size() - begin));
       plans.assign(chunk.size(), MixFusionPlan());
       isConv.assign(chunk.size(), 0);
+      isCubeBiasAdd.assign(chunk.size(), 0);
       parallelFor(&getContext(), 0, chunk.size(), [&](size_t i) {
+        isCubeBiasAdd[i] = isMatMulBiasAddGroup(chunk[i]) ||
+                           isConvBiasAddGroup(chunk[i]);
+        if (isCubeBiasAdd[i])
+          return;
         // A Conv2D's group has its own builder (ConvMixKernels.cpp).
         isConv[i] = isConvMixGroup(chunk[i]);
         if (!isConv[i])
           plans[i] = prepareMixFusion(chunk[i]);
       });
       for (auto [i, group] : llvm::enumerate(chunk)) {
+        if (isCubeBiasAdd[i])
+          continue;
         std::string why;
-        std::string name = group.getKernelName().str();
+        // Uniqued in the context: valid after the group is converted.
+        StringAttr name = group.getKernelNameAttr();
         Location loc = group.getLoc();
         if (failed(isConv[i]
                        ? convertConvMixFusion(group, *target, symbols,
@@ -1524,8 +1533,8 @@ struct ConvertMindSporeToAICorePass
                        : convertMixFusion(group, plans[i], *target, symbols,
                                           mixKernels, mixTiling, why)))
           emitRemark(loc, "mix group '")
-              << name << "' is not a MIX kernel (its primitives are "
-              << "converted one by one): " << why;
+              << name.getValue() << "' is not a MIX kernel (its "
+              << "primitives are converted one by one): " << why;
       }
     }
     // Other kernels are cut from the primitives: a MatMul with its BiasAdd

@@ -1216,6 +1216,7 @@ MixFusionPlan mlir::ascend::prepareMixFusion(ms::FusionOp group) {
   if (failed(plan.status))
     return plan;
   plan.key = "mix:" + vectorKernelKey(group);
+  plan.keyHash = llvm::StringMapImpl::hash(plan.key);
   // The launch passes the group's inputs in the kernel's order (a matmul
   // operand's plain tensor when its format conversion folded away: the
   // input of the TransData outside the group).
@@ -1335,7 +1336,8 @@ LogicalResult mlir::ascend::convertMixFusion(
     why = plan.why;
     return failure();
   }
-  KernelOp kernel = kernels.lookup(plan.key);
+  auto known = kernels.find(plan.key, plan.keyHash);
+  KernelOp kernel = known != kernels.end() ? known->second : KernelOp();
   if (!kernel) {
     // The first group of its kind: its kernel is built from a full
     // analysis (the plan keeps only what the launch needs).

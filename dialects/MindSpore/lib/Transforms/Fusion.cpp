@@ -55,8 +55,11 @@ struct Group {
   bool valuesKnown = false;
 
   /// Closes the group: it takes no more ops, so its cached sets go (a
-  /// program has a group per few ops).
+  /// program has a group per few ops). Every reader of the group's values
+  /// closes it: once is enough.
   void close() {
+    if (closed)
+      return;
     closed = true;
     inputs = {};
     values = {};

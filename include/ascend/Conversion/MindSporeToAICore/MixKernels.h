@@ -41,6 +41,7 @@ struct MixFusionPlan {
   LogicalResult status = success();
   std::string why;
   std::string key;
+  uint32_t keyHash = 0; ///< llvm::StringMapImpl::hash(key), made with it
   /// Per kernel input (in argument order): the group input it is and
   /// whether the launch passes that input's plain tensor instead (the
   /// input of the TransData producing it, when the group's conversion back
