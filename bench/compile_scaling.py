@@ -19,12 +19,16 @@ Targets (issue "Compile at scale"): >= 300k ops/s at 100k ops; ratio <= 4x;
 last lines check them at 100k ops, on wall time and on CPU time.
 
 Figures (docs/UserGuide.md, "Compile speed"; 2 cores shared with other
-work, load average about 3): at 100k ops the compile takes 0.42 s (239k
-ops/s; 0.66 s before the last round of work), 0.67x the time of the
-baseline, 281 B per op. Instructions (callgrind, the stable figure): 3.66 G
-at 100k ops (3.71 G on main before the last change, 5.85 G two rounds
-ago). At load average 9 (2026-11-30) the same compile took 0.57 s of CPU
-and 1.1 s of wall time. The 300k ops/s target is not met.
+work): instructions (callgrind, the stable figure) of the 100k-op compile
+to the aicore level: 3.52 G in all, 2.90 G of them on the main thread
+(3.77 G and 3.62 G on main before the back-end round of 2026-11-30): the
+MIX group analysis and keys and the fusion groups' plans run on the
+context's threads. At load average 7-8 (2026-11-30, medians of 5): 1.09 s
+wall, 0.54 s CPU, 0.72x the baseline, 273 B per op; main's compiler at the
+same load 0.97 s wall, 0.47 s CPU: on a machine whose cores are busy the
+threads buy nothing and cost some CPU time. Wall figures at that load say
+little; the idle-machine figure before the round was 0.50 s (199k ops/s).
+The 300k ops/s target is not met.
 
 Usage: bench/compile_scaling.py [--build build] [--large] [--repeat 3]
 """
