@@ -19,19 +19,7 @@ Targets (issue "Compile at scale"): >= 300k ops/s at 100k ops; ratio <= 4x;
 last lines check them at 100k ops, on wall time and on CPU time.
 
 Figures (docs/UserGuide.md, "Compile speed"; 2 cores shared with other
-work): instructions (callgrind, the stable figure) at 100k ops 3.25 G to
-the aicore level, 2.91 G of them on the main thread (3.77 G, 3.72 G before
-the last round: CSE hashing each op once, the trace's events decoded on a
-second thread); 6.35 G to MindIR (6.86 G). At load average 12-13
-(2026-11-30, medians of 5) the 100k compile took 0.52 s of CPU (0.59 s for
-main's build run just after; 193k against 169k ops/s on CPU time) and
-1.9 s of wall time, 0.66x the baseline's time, 153 B per op; wall figures
-at that load say nothing about the compiler (run alternately with main's
-build at load average 8-9, medians of 10: 1.10 s wall and 0.47 s CPU
-against 1.38 s and 0.55 s). On the idle machine the same
-morning main's build took 0.50 s wall (199k ops/s); the 300k ops/s target
-(0.33 s) needs about 2.5 G instructions on the main thread at that rate
-and is not met.
+work): FIGURES_PENDING
 
 Usage: bench/compile_scaling.py [--build build] [--large] [--repeat 3]
 """

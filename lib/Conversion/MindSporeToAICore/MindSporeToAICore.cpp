@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Threading.h"
 
 #include <algorithm>
 #include <cmath>
@@ -1475,10 +1476,19 @@ struct ConvertMindSporeToAICorePass
     // Each vector or row-reduction fusion group becomes one Vector kernel
     // (VectorKernels.cpp);
     // a group the kernel builder cannot express stays, with a remark.
-    SmallVector<mindspore::FusionOp> vectorGroups;
-    module.walk([&](mindspore::FusionOp group) {
-      if (group.getKind() == "vector" || group.getKind() == "reduction")
+    // One walk finds the groups of both kinds; it does not look into a
+    // group's body (groups do not nest), where most of the ops are.
+    SmallVector<mindspore::FusionOp> vectorGroups, mixGroups;
+    module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      auto group = dyn_cast<mindspore::FusionOp>(op);
+      if (!group)
+        return WalkResult::advance();
+      StringRef kind = group.getKind();
+      if (kind == "vector" || kind == "reduction")
         vectorGroups.push_back(group);
+      else if (kind == "mix")
+        mixGroups.push_back(group);
+      return WalkResult::skip();
     });
     llvm::StringMap<KernelOp> vectorKernels;
     for (mindspore::FusionOp group : vectorGroups) {
@@ -1490,30 +1500,51 @@ struct ConvertMindSporeToAICorePass
             << "' kept at the mindspore level: " << why;
     }
     // Each mix group of a MatMul and an elementwise epilogue becomes one
-    // MIX kernel (MixKernels.cpp); another stays a group, inlined below.
-    SmallVector<mindspore::FusionOp> mixGroups;
-    module.walk([&](mindspore::FusionOp group) {
-      if (group.getKind() == "mix" && !isMatMulBiasAddGroup(group) &&
-          !isConvBiasAddGroup(group))
-        mixGroups.push_back(group);
-    });
+    // MIX kernel (MixKernels.cpp); another stays a group, inlined below, as
+    // does a group of only a MatMul or Conv2D and its BiasAdd (a Cube
+    // kernel with the bias from BT).
     llvm::StringMap<KernelOp> mixKernels;
     ArrayRef<int64_t> mixTiling;
     if (tilingOption.size() == 5 || tilingOption.size() == 6)
       mixTiling = tilingOption;
-    for (mindspore::FusionOp group : mixGroups) {
-      std::string why;
-      std::string name = group.getKernelName().str();
-      Location loc = group.getLoc();
-      // A Conv2D's group has its own builder (ConvMixKernels.cpp).
-      if (failed(isConvMixGroup(group)
-                     ? convertConvMixFusion(group, *target, symbols,
-                                            mixKernels, mixTiling, why)
-                     : convertMixFusion(group, *target, symbols, mixKernels,
-                                        mixTiling, why)))
-        emitRemark(loc, "mix group '")
-            << name << "' is not a MIX kernel (its primitives are converted "
-            << "one by one): " << why;
+    // The groups are analyzed (read only) a chunk at a time on the
+    // context's threads, then converted one by one in program order.
+    constexpr size_t kMixChunk = 512;
+    SmallVector<MixFusionPlan> plans;
+    SmallVector<char> isConv, isCubeBiasAdd;
+    for (size_t begin = 0; begin < mixGroups.size(); begin += kMixChunk) {
+      MutableArrayRef<mindspore::FusionOp> chunk =
+          MutableArrayRef(mixGroups).slice(
+          begin, std::min(kMixChunk, mixGroups.size() - begin));
+      plans.assign(chunk.size(), MixFusionPlan());
+      isConv.assign(chunk.size(), 0);
+      isCubeBiasAdd.assign(chunk.size(), 0);
+      parallelFor(&getContext(), 0, chunk.size(), [&](size_t i) {
+        isCubeBiasAdd[i] = isMatMulBiasAddGroup(chunk[i]) ||
+                           isConvBiasAddGroup(chunk[i]);
+        if (isCubeBiasAdd[i])
+          return;
+        // A Conv2D's group has its own builder (ConvMixKernels.cpp).
+        isConv[i] = isConvMixGroup(chunk[i]);
+        if (!isConv[i])
+          plans[i] = prepareMixFusion(chunk[i]);
+      });
+      for (auto [i, group] : llvm::enumerate(chunk)) {
+        if (isCubeBiasAdd[i])
+          continue;
+        std::string why;
+        // Uniqued in the context: valid after the group is converted.
+        StringAttr name = group.getKernelNameAttr();
+        Location loc = group.getLoc();
+        if (failed(isConv[i]
+                       ? convertConvMixFusion(group, *target, symbols,
+                                              mixKernels, mixTiling, why)
+                       : convertMixFusion(group, plans[i], *target, symbols,
+                                          mixKernels, mixTiling, why)))
+          emitRemark(loc, "mix group '")
+              << name.getValue() << "' is not a MIX kernel (its "
+              << "primitives are converted one by one): " << why;
+      }
     }
     // Other kernels are cut from the primitives: a MatMul with its BiasAdd
     // becomes one tiled kernel, the rest stays at the mindspore level.

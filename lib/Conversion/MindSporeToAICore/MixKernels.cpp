@@ -401,24 +401,30 @@ struct MixGroup {
   /// The result's rows stacked over the images of a BatchMatMul: m =
   /// batch * mImage (batch 1 for a MatMul).
   int64_t m = 0, n = 0, k = 0, batch = 1, mImage = 0;
+  // The sets and maps below hold a few entries per group (a program has a
+  // group per few ops): inline storage, no heap buckets to set up and free
+  // per group.
   /// Where each value's [m, n] tiles sit in its GM tensor (transposes).
-  llvm::DenseMap<Value, TileLayout> layouts;
+  llvm::SmallDenseMap<Value, TileLayout, 8> layouts;
   /// Reshapes of the group's inputs.
-  llvm::DenseSet<Value> inputViews;
+  llvm::SmallDenseSet<Value, 4> inputViews;
   /// The layout a full-size input is read in.
-  llvm::DenseMap<Value, TileLayout> argLayouts;
+  llvm::SmallDenseMap<Value, TileLayout, 4> argLayouts;
   /// The layout of each output (the yielded value's).
   SmallVector<TileLayout> outputLayouts;
   /// The epilogue only reshapes and transposes the result: a Cube kernel
   /// storing its tiles through the output's layout (no Vector part).
   bool storeOnly = false;
   SmallVector<Operation *> epilogue;
-  llvm::DenseSet<Value> computed;
-  llvm::DenseSet<Operation *> views; ///< reshapes in the epilogue
+  llvm::SmallDenseSet<Value, 8> computed;
+  llvm::SmallDenseSet<Operation *, 4> views; ///< reshapes in the epilogue
   /// What the launch passes for each matmul operand: the group input, or
   /// the plain tensor a folded TransData pair started from.
-  llvm::DenseMap<Value, Value> launchSource;
-  llvm::MapVector<Value, Role> roles; ///< the epilogue's inputs
+  llvm::SmallDenseMap<Value, Value, 4> launchSource;
+  /// The epilogue's inputs.
+  llvm::MapVector<Value, Role, llvm::SmallDenseMap<Value, unsigned, 8>,
+                  SmallVector<std::pair<Value, Role>, 8>>
+      roles;
   SmallVector<Value> outputs;
 };
 
@@ -1203,121 +1209,162 @@ void mlir::ascend::wrapCubePart(KernelOp kernel) {
   }
 }
 
-LogicalResult mlir::ascend::convertMixFusion(
-    ms::FusionOp group, const AICoreTarget &target, SymbolTable &symbols,
-    llvm::StringMap<KernelOp> &kernels, ArrayRef<int64_t> tiling,
-    std::string &why) {
+MixFusionPlan mlir::ascend::prepareMixFusion(ms::FusionOp group) {
+  MixFusionPlan plan;
   MixGroup g(group);
-  if (failed(g.analyze(why)))
-    return failure();
-  std::string key = "mix:" + vectorKernelKey(group);
-  KernelOp kernel = kernels.lookup(key);
-  SmallVector<Value> inputs;
-  std::optional<MatMulTiling> tilingOf;
-  if (!kernel) {
-    Type elt = elementOf(g.matmul.getX());
-    FailureOr<MatMulTiling> t;
-    bool batched = isa<ms::BatchMatMulOp>(g.matmul.op);
-    if (tiling.empty()) {
-      t = batched ? chooseBatchMatMulTiling(g.batch, g.mImage, g.n, g.k, elt,
-                                            target, why)
-                  : chooseMatMulTiling(g.m, g.n, g.k, elt, /*withBias=*/false,
-                                       target, why);
-    } else {
-      MatMulTiling forced = getTilingFromOption(tiling);
-      t = batched ? checkBatchMatMulTiling(g.batch, g.mImage, g.n, g.k, elt,
-                                           forced, target, why)
-                  : checkMatMulTiling(g.m, g.n, g.k, elt, /*withBias=*/false,
-                                      forced, target, why);
-    }
-    if (failed(t))
-      return failure();
-    if (g.storeOnly) {
-      kernel = buildPermutedStoreKernel(g, *t, target);
-      symbols.insert(kernel);
-      kernels[key] = kernel;
-    }
-    tilingOf = *t;
-  }
-  if (!kernel) {
-    FailureOr<MatMulTiling> t = *tilingOf;
-    // Elementwise prologues first, each with an equal share of UB; the
-    // epilogue gets the rest.
-    SmallVector<PrologueChunk> prologueChunks;
-    int64_t reserved = 0;
-    int shares = 1 + llvm::count_if(g.prologues, [](auto &p) {
-      return p.kind == OperandPrologue::Kind::Compute;
-    });
-    for (unsigned i = 0; i < 2; ++i) {
-      const OperandPrologue &p = g.prologues[i];
-      if (p.kind != OperandPrologue::Kind::Compute)
-        continue;
-      if (p.elementType != elementOf(g.matmul.getResult())) {
-        llvm::raw_string_ostream(why)
-            << "the prologue of " << (i == 0 ? "A" : "B") << " computes "
-            << p.elementType << " and the result is "
-            << elementOf(g.matmul.getResult())
-            << ": the workspace holds one element type";
-        return failure();
-      }
-      PrologueChunk c = choosePrologueChunk(
-          p, target.memories.ub.capacity / shares,
-          llvm::divideCeil(i == 0 ? t->tm : t->tn, 2),
-          target.memories.ub.alignment);
-      if (!c.rows) {
-        llvm::raw_string_ostream(why)
-            << "the Vector part of MIX kernel '" << group.getKernelName()
-            << "' does not fit UB even one 16-column row of its prologue "
-               "of "
-            << (i == 0 ? "A" : "B");
-        return failure();
-      }
-      reserved += c.bytes;
-      prologueChunks.push_back(c);
-    }
-    int64_t chunkRows = chooseChunkRows(g, *t, target, reserved);
-    if (!chunkRows) {
-      llvm::raw_string_ostream(why)
-          << "the Vector part of MIX kernel '" << group.getKernelName()
-          << "' does not fit UB even one row of a " << t->tn
-          << "-column tile at a time";
-      return failure();
-    }
-    MixKernelBuilder builder(g, *t, target, chunkRows, prologueChunks);
-    kernel = builder.build(group.getKernelName());
-    Builder attrs(group.getContext());
-    kernel->setAttr("aicore.tiling", getTilingAttr(attrs, *t));
-    SmallVector<NamedAttribute> mixAttrs{attrs.getNamedAttr(
-        "aiv_chunk_rows", attrs.getI64IntegerAttr(chunkRows))};
-    for (auto [i, c] : llvm::enumerate(prologueChunks))
-      mixAttrs.push_back(attrs.getNamedAttr(
-          "prologue" + std::to_string(i) + "_chunk",
-          attrs.getDenseI64ArrayAttr({c.rows, c.cols})));
-    kernel->setAttr("aicore.mix", attrs.getDictionaryAttr(mixAttrs));
-    BufferPlan plan = planBuffers(kernel);
-    int64_t used = plan.used[static_cast<size_t>(AddressSpace::UB)];
-    if (used > target.memories.ub.capacity) {
-      llvm::raw_string_ostream(why)
-          << "the Vector part of MIX kernel '" << group.getKernelName()
-          << "' needs " << used << " bytes of ub, more than the "
-          << target.memories.ub.capacity << " of " << target.name;
-      kernel.erase();
-      return failure();
-    }
-    symbols.insert(kernel);
-    kernels[key] = kernel;
-  }
+  plan.status = g.analyze(plan.why);
+  if (failed(plan.status))
+    return plan;
+  plan.key = "mix:" + vectorKernelKey(group);
+  plan.keyHash = llvm::StringMapImpl::hash(plan.key);
   // The launch passes the group's inputs in the kernel's order (a matmul
-  // operand's plain tensor when its format conversion folded away).
-  for (Value v : g.kernelInputs())
-    inputs.push_back(g.launchSource.count(v)
-                         ? g.launchSource.lookup(v)
-                         : group.getInputs()[cast<BlockArgument>(v)
-                                                 .getArgNumber()]);
-  llvm::SetVector<Operation *> formerInputs;
+  // operand's plain tensor when its format conversion folded away: the
+  // input of the TransData outside the group).
+  for (Value v : g.kernelInputs()) {
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      plan.launchInputs.push_back({arg.getArgNumber(), false});
+      continue;
+    }
+    assert(g.launchSource.count(v) && "a kernel input the launch passes");
+    auto inner = v.getDefiningOp<ms::TransDataOp>();
+    plan.launchInputs.push_back(
+        {cast<BlockArgument>(inner.getInput()).getArgNumber(), true});
+  }
+  return plan;
+}
+
+/// Builds the kernel of the analyzed group `g`, inserted into `symbols`.
+static FailureOr<KernelOp> buildMixKernel(MixGroup &g, ms::FusionOp group,
+                                          const AICoreTarget &target,
+                                          SymbolTable &symbols,
+                                          ArrayRef<int64_t> tiling,
+                                          std::string &why) {
+  Type elt = elementOf(g.matmul.getX());
+  FailureOr<MatMulTiling> t;
+  bool batched = isa<ms::BatchMatMulOp>(g.matmul.op);
+  if (tiling.empty()) {
+    t = batched ? chooseBatchMatMulTiling(g.batch, g.mImage, g.n, g.k, elt,
+                                          target, why)
+                : chooseMatMulTiling(g.m, g.n, g.k, elt, /*withBias=*/false,
+                                     target, why);
+  } else {
+    MatMulTiling forced = getTilingFromOption(tiling);
+    t = batched ? checkBatchMatMulTiling(g.batch, g.mImage, g.n, g.k, elt,
+                                         forced, target, why)
+                : checkMatMulTiling(g.m, g.n, g.k, elt, /*withBias=*/false,
+                                    forced, target, why);
+  }
+  if (failed(t))
+    return failure();
+  if (g.storeOnly) {
+    KernelOp kernel = buildPermutedStoreKernel(g, *t, target);
+    symbols.insert(kernel);
+    return kernel;
+  }
+  // Elementwise prologues first, each with an equal share of UB; the
+  // epilogue gets the rest.
+  SmallVector<PrologueChunk> prologueChunks;
+  int64_t reserved = 0;
+  int shares = 1 + llvm::count_if(g.prologues, [](auto &p) {
+    return p.kind == OperandPrologue::Kind::Compute;
+  });
+  for (unsigned i = 0; i < 2; ++i) {
+    const OperandPrologue &p = g.prologues[i];
+    if (p.kind != OperandPrologue::Kind::Compute)
+      continue;
+    if (p.elementType != elementOf(g.matmul.getResult())) {
+      llvm::raw_string_ostream(why)
+          << "the prologue of " << (i == 0 ? "A" : "B") << " computes "
+          << p.elementType << " and the result is "
+          << elementOf(g.matmul.getResult())
+          << ": the workspace holds one element type";
+      return failure();
+    }
+    PrologueChunk c = choosePrologueChunk(
+        p, target.memories.ub.capacity / shares,
+        llvm::divideCeil(i == 0 ? t->tm : t->tn, 2),
+        target.memories.ub.alignment);
+    if (!c.rows) {
+      llvm::raw_string_ostream(why)
+          << "the Vector part of MIX kernel '" << group.getKernelName()
+          << "' does not fit UB even one 16-column row of its prologue "
+             "of "
+          << (i == 0 ? "A" : "B");
+      return failure();
+    }
+    reserved += c.bytes;
+    prologueChunks.push_back(c);
+  }
+  int64_t chunkRows = chooseChunkRows(g, *t, target, reserved);
+  if (!chunkRows) {
+    llvm::raw_string_ostream(why)
+        << "the Vector part of MIX kernel '" << group.getKernelName()
+        << "' does not fit UB even one row of a " << t->tn
+        << "-column tile at a time";
+    return failure();
+  }
+  MixKernelBuilder builder(g, *t, target, chunkRows, prologueChunks);
+  KernelOp kernel = builder.build(group.getKernelName());
+  Builder attrs(group.getContext());
+  kernel->setAttr("aicore.tiling", getTilingAttr(attrs, *t));
+  SmallVector<NamedAttribute> mixAttrs{attrs.getNamedAttr(
+      "aiv_chunk_rows", attrs.getI64IntegerAttr(chunkRows))};
+  for (auto [i, c] : llvm::enumerate(prologueChunks))
+    mixAttrs.push_back(attrs.getNamedAttr(
+        "prologue" + std::to_string(i) + "_chunk",
+        attrs.getDenseI64ArrayAttr({c.rows, c.cols})));
+  kernel->setAttr("aicore.mix", attrs.getDictionaryAttr(mixAttrs));
+  BufferPlan plan = planBuffers(kernel);
+  int64_t used = plan.used[static_cast<size_t>(AddressSpace::UB)];
+  if (used > target.memories.ub.capacity) {
+    llvm::raw_string_ostream(why)
+        << "the Vector part of MIX kernel '" << group.getKernelName()
+        << "' needs " << used << " bytes of ub, more than the "
+        << target.memories.ub.capacity << " of " << target.name;
+    kernel.erase();
+    return failure();
+  }
+  symbols.insert(kernel);
+  return kernel;
+}
+
+LogicalResult mlir::ascend::convertMixFusion(
+    ms::FusionOp group, const MixFusionPlan &plan, const AICoreTarget &target,
+    SymbolTable &symbols, llvm::StringMap<KernelOp> &kernels,
+    ArrayRef<int64_t> tiling, std::string &why) {
+  if (failed(plan.status)) {
+    why = plan.why;
+    return failure();
+  }
+  auto known = kernels.find(plan.key, plan.keyHash);
+  KernelOp kernel = known != kernels.end() ? known->second : KernelOp();
+  if (!kernel) {
+    // The first group of its kind: its kernel is built from a full
+    // analysis (the plan keeps only what the launch needs).
+    MixGroup g(group);
+    if (failed(g.analyze(why)))
+      return failure();
+    FailureOr<KernelOp> built =
+        buildMixKernel(g, group, target, symbols, tiling, why);
+    if (failed(built))
+      return failure();
+    kernel = *built;
+    kernels[plan.key] = kernel;
+  }
+  SmallVector<Value> inputs;
+  inputs.reserve(plan.launchInputs.size());
+  for (auto [number, formatFolded] : plan.launchInputs) {
+    Value input = group.getInputs()[number];
+    inputs.push_back(formatFolded
+                         ? input.getDefiningOp<ms::TransDataOp>().getInput()
+                         : input);
+  }
+  // The device-format conversions the group reads (a few inputs: no set).
+  SmallVector<Operation *, 4> formerInputs;
   for (Value v : group.getInputs())
-    if (Operation *def = v.getDefiningOp())
-      formerInputs.insert(def);
+    if (auto def = v.getDefiningOp<ms::TransDataOp>())
+      if (!llvm::is_contained(formerInputs, def))
+        formerInputs.push_back(def);
   OpBuilder builder(group);
   auto launch = LaunchOp::create(
       builder, group.getLoc(), group.getResultTypes(),
@@ -1326,7 +1373,15 @@ LogicalResult mlir::ascend::convertMixFusion(
   group->erase();
   // A device-format conversion only the group read is dead now.
   for (Operation *def : formerInputs)
-    if (isa<ms::TransDataOp>(def) && def->use_empty())
+    if (def->use_empty())
       def->erase();
   return success();
+}
+
+LogicalResult mlir::ascend::convertMixFusion(
+    ms::FusionOp group, const AICoreTarget &target, SymbolTable &symbols,
+    llvm::StringMap<KernelOp> &kernels, ArrayRef<int64_t> tiling,
+    std::string &why) {
+  return convertMixFusion(group, prepareMixFusion(group), target, symbols,
+                          kernels, tiling, why);
 }

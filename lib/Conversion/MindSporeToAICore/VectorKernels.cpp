@@ -2090,11 +2090,15 @@ FailureOr<KernelOp> buildAxisReductionKernel(ms::FusionOp group,
 } // namespace
 
 std::string mlir::ascend::vectorKernelKey(ms::FusionOp group) {
-  // Types, attribute dictionaries and op names are uniqued in the context:
-  // equal exactly when their pointers are, so the key holds the pointers
+  // Types, attributes and op names are uniqued in the context: equal
+  // exactly when their pointers are, so the key holds the pointers
   // (printing them would cost an AsmState per type or attribute). An op's
-  // attributes are its inherent ones (properties) and its discardable ones,
-  // in one dictionary. Operands are numbered in the order of definition.
+  // attributes are its discardable ones (one dictionary) and its inherent
+  // ones (properties), each read by its registered name: merging them into
+  // one dictionary (getAttrDictionary) would unique a new dictionary and
+  // its names for each op. The properties' hash stands for anything they
+  // hold that is not an attribute (no MindSpore op has such properties).
+  // Operands are numbered in the order of definition.
   SmallVector<uintptr_t, 64> words;
   auto add = [&](const void *p) {
     words.push_back(reinterpret_cast<uintptr_t>(p));
@@ -2110,7 +2114,13 @@ std::string mlir::ascend::vectorKernelKey(ms::FusionOp group) {
     words.push_back(op.getNumOperands());
     for (Value operand : op.getOperands())
       words.push_back(numbers.lookup(operand));
-    add(op.getAttrDictionary().getAsOpaquePointer());
+    add(op.getRawDictionaryAttrs().getAsOpaquePointer());
+    if (op.getPropertiesStorageSize()) {
+      for (StringAttr name : op.getName().getAttributeNames())
+        add(op.getInherentAttr(name).value_or(Attribute())
+                .getAsOpaquePointer());
+      words.push_back(static_cast<uintptr_t>(size_t(op.hashProperties())));
+    }
     words.push_back(op.getNumResults());
     for (Value result : op.getResults()) {
       numbers[result] = numbers.size();

@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -54,8 +55,11 @@ struct Group {
   bool valuesKnown = false;
 
   /// Closes the group: it takes no more ops, so its cached sets go (a
-  /// program has a group per few ops).
+  /// program has a group per few ops). Every reader of the group's values
+  /// closes it: once is enough.
   void close() {
+    if (closed)
+      return;
     closed = true;
     inputs = {};
     values = {};
@@ -114,7 +118,22 @@ private:
   int64_t valueCount(const Group &group, Operation *extra) const;
   bool compatible(const Group &group, Operation *op, StringRef unit) const;
   bool producesGatherTable(int64_t g, Operation *op) const;
-  void materialize(Group &group, int64_t index);
+
+  /// What materialize needs of a group, found without changing the IR (so
+  /// groups are planned on the context's threads, a chunk at a time).
+  struct GroupPlan {
+    SmallVector<Value, 4> inputs; ///< read from outside, in first-use order
+    SmallVector<Operation *, 2> constants; ///< small constants cloned in
+    SmallVector<Value, 2> outputs;         ///< read outside the group
+    StringAttr name;
+    Location loc;
+  };
+  GroupPlan plan(const Group &group, int64_t index) const;
+  /// Replaces the ops of `group` by a fusion op. `formed` maps the values
+  /// that earlier groups of the chunk replaced by their results (the plan
+  /// was made before) and gets this group's.
+  void materialize(Group &group, const GroupPlan &plan,
+                   llvm::DenseMap<Value, Value> &formed);
 
   /// Appends the groups of the ops that read `v` before `op` (horizontal
   /// fusion candidates), in `v`'s use-list order.
@@ -438,20 +457,40 @@ void BlockFuser::run(Block &block) {
     else
       op->walk(closeReadGroups);
   }
-  for (auto [index, group] : llvm::enumerate(groups)) {
+  SmallVector<Group *> formable;
+  for (Group &group : groups) {
     int64_t kernelsOps = llvm::count_if(
         group.ops, [](Operation *op) { return !isViewOp(op); });
     if (group.ops.size() >= 2 && kernelsOps >= 1)
-      materialize(group, groupsFormed++);
+      formable.push_back(&group);
+  }
+  // Plans only read the IR: a chunk of groups is planned on the context's
+  // threads, then materialized in order.
+  constexpr size_t kChunk = 512;
+  MLIRContext *context = block.getParentOp()->getContext();
+  std::vector<GroupPlan> plans;
+  llvm::DenseMap<Value, Value> formed;
+  for (size_t begin = 0; begin < formable.size(); begin += kChunk) {
+    size_t count = std::min(kChunk, formable.size() - begin);
+    plans.assign(count, GroupPlan{{}, {}, {}, {}, UnknownLoc::get(context)});
+    int64_t first = groupsFormed;
+    parallelFor(context, 0, count, [&](size_t i) {
+      plans[i] = plan(*formable[begin + i], first + i);
+    });
+    formed.clear();
+    for (size_t i = 0; i < count; ++i)
+      materialize(*formable[begin + i], plans[i], formed);
+    groupsFormed += count;
   }
 }
 
-void BlockFuser::materialize(Group &group, int64_t index) {
+BlockFuser::GroupPlan BlockFuser::plan(const Group &group,
+                                       int64_t index) const {
   llvm::SmallPtrSet<Operation *, 16> members(group.ops.begin(),
                                              group.ops.end());
-  llvm::SetVector<Value> inputs;
-  llvm::SetVector<Operation *> constants;
-  SmallVector<Value> outputs;
+  llvm::SmallSetVector<Value, 4> inputs;
+  llvm::SmallSetVector<Operation *, 2> constants;
+  SmallVector<Value, 2> outputs;
   for (Operation *op : group.ops) {
     for (Value v : op->getOperands()) {
       Operation *def = v.getDefiningOp();
@@ -481,25 +520,42 @@ void BlockFuser::materialize(Group &group, int64_t index) {
   }
   name += "_";
   llvm::raw_svector_ostream(name) << index;
+  MLIRContext *context = group.ops.back()->getContext();
+  SmallVector<Location, 8> locs;
+  for (Operation *op : group.ops)
+    locs.push_back(op->getLoc());
+  return GroupPlan{SmallVector<Value, 4>(inputs.getArrayRef()),
+                   SmallVector<Operation *, 2>(constants.getArrayRef()),
+                   std::move(outputs), StringAttr::get(context, name),
+                   FusedLoc::get(locs, Attribute(), context)};
+}
+
+void BlockFuser::materialize(Group &group, const GroupPlan &plan,
+                             llvm::DenseMap<Value, Value> &formed) {
+  // The inputs as they are now: a value an earlier group of the chunk
+  // computed is that group's result.
+  SmallVector<Value, 4> inputs;
+  for (Value v : plan.inputs)
+    inputs.push_back(formed.lookup(v) ? formed.lookup(v) : v);
+  ArrayRef<Value> outputs = plan.outputs;
   StringRef kind = group.hasCube        ? "mix"
                    : group.hasReduction ? "reduction"
                                         : "vector";
 
   Operation *last = group.ops.back();
   OpBuilder builder(last);
-  Location loc = builder.getFusedLoc(llvm::to_vector(
-      llvm::map_range(group.ops, [](Operation *op) { return op->getLoc(); })));
+  Location loc = plan.loc;
   StringAttr &kindAttr = kindAttrs[kind];
   if (!kindAttr)
     kindAttr = builder.getStringAttr(kind);
-  auto fusion = FusionOp::create(
-      builder, loc, TypeRange(ValueRange(outputs)), kindAttr,
-      builder.getStringAttr(name), inputs.getArrayRef());
+  auto fusion =
+      FusionOp::create(builder, loc, TypeRange(ValueRange(outputs)), kindAttr,
+                       plan.name, inputs);
   Block *body = builder.createBlock(&fusion.getBody());
   IRMapping mapping;
   for (Value v : inputs)
     mapping.map(v, body->addArgument(v.getType(), v.getLoc()));
-  for (Operation *cst : constants)
+  for (Operation *cst : plan.constants)
     builder.clone(*cst, mapping);
   // The members move into the body (no copies) and read the block arguments
   // and inlined constants instead of the values from outside.
@@ -516,12 +572,14 @@ void BlockFuser::materialize(Group &group, int64_t index) {
       op->walk(readInside);
   }
   auto yield = YieldOp::create(builder, loc, outputs);
-  for (auto [output, result] : llvm::zip(outputs, fusion.getResults()))
-    output.replaceUsesWithIf(result, [&](OpOperand &use) {
+  for (auto [output, result] : llvm::zip(plan.outputs, fusion.getResults())) {
+    Value(output).replaceUsesWithIf(result, [&](OpOperand &use) {
       return use.getOwner() != yield &&
              !fusion->isProperAncestor(use.getOwner());
     });
-  for (Operation *cst : constants)
+    formed[output] = result;
+  }
+  for (Operation *cst : plan.constants)
     if (cst->use_empty())
       cst->erase();
 }

@@ -29,17 +29,22 @@ mlir::ascend::mindspore::findLoadTimeOps(Operation *root) {
     Operation *def = v.getDefiningOp();
     return def && (isa<LoadOp, ConstantOp>(def) || loadTime.contains(def));
   };
-  root->walk([&](Operation *op) {
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    // A fusion group's body is one kernel's work (its ops read the group's
+    // block arguments): not looked into, most of a fused program is there.
+    if (isa<FusionOp>(op))
+      return WalkResult::skip();
     if (isa<LoadOp, ConstantOp>(op) || op->getNumOperands() == 0 ||
         op->getNumRegions() ||
         !isa_and_nonnull<MindSporeDialect>(op->getDialect()))
-      return;
+      return WalkResult::advance();
     // The operands first: most ops read an activation, and that is cheaper
     // to see than the terminator trait (a search of the op's traits) and
     // purity (two interface lookups).
     if (llvm::all_of(op->getOperands(), isStatic) &&
         !op->hasTrait<OpTrait::IsTerminator>() && isPure(op))
       loadTime.insert(op);
+    return WalkResult::advance();
   });
   return loadTime;
 }

@@ -189,10 +189,15 @@ struct AssignLayoutsPass
     : public mindspore::impl::AscendMindSporeAssignLayoutsBase<
           AssignLayoutsPass> {
   void runOnOperation() override {
+    // Groups do not nest: the walk does not look into their bodies.
     SmallVector<FusionOp> groups;
-    getOperation()->walk([&](FusionOp op) {
-      if (op.getKind() == "mix")
-        groups.push_back(op);
+    getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      auto group = dyn_cast<FusionOp>(op);
+      if (!group)
+        return WalkResult::advance();
+      if (group.getKind() == "mix")
+        groups.push_back(group);
+      return WalkResult::skip();
     });
     llvm::DenseSet<Operation *> loadTimeOps =
         findLoadTimeOps(getOperation());

@@ -105,11 +105,14 @@ bool mayWriteInPlace(Operation *op) {
 /// activation peak.
 BlockPlan planBlock(Block &block,
                     const llvm::DenseSet<Operation *> &loadTime) {
-  // Index of each op, and the last index at which each buffer is read.
+  // Index of each op, and the last index at which each buffer is read
+  // (about one buffer per op: the maps are sized once, not rehashed as
+  // they grow).
+  int64_t end = block.getOperations().size();
   llvm::DenseMap<Operation *, int64_t> position;
+  position.reserve(end);
   for (auto [i, op] : llvm::enumerate(block))
     position[&op] = i;
-  int64_t end = block.getOperations().size();
   auto bufferOf = [&](Value v) {
     while (Operation *def = v.getDefiningOp()) {
       if (!isViewOp(def) || def->getBlock() != &block)
@@ -119,6 +122,7 @@ BlockPlan planBlock(Block &block,
     return v;
   };
   llvm::DenseMap<Value, int64_t> lastUse;
+  lastUse.reserve(end);
   for (Operation &op : block) {
     int64_t at = isa<func::ReturnOp>(op) ? end : position[&op];
     auto read = [&](Operation *reader) {
@@ -146,12 +150,21 @@ BlockPlan planBlock(Block &block,
   BlockPlan plan;
   Arena arena;
   llvm::DenseMap<Value, int64_t> offsetOf;
+  offsetOf.reserve(end);
+  // tensorBytes of each type, computed once: a program has a few types.
+  llvm::DenseMap<Type, int64_t> typeBytes;
+  auto bytesOf = [&](Type type) {
+    auto [it, inserted] = typeBytes.try_emplace(type, 0);
+    if (inserted)
+      it->second = tensorBytes(type);
+    return it->second;
+  };
   std::multimap<int64_t, Value> dying; // last use -> buffer
   auto releaseUpTo = [&](int64_t index) {
     while (!dying.empty() && dying.begin()->first < index) {
       Value v = dying.begin()->second;
       dying.erase(dying.begin());
-      arena.release(offsetOf[v], tensorBytes(v.getType()));
+      arena.release(offsetOf[v], bytesOf(v.getType()));
     }
   };
   for (Operation &op : block) {
@@ -180,11 +193,11 @@ BlockPlan planBlock(Block &block,
           reusable.push_back(buffer);
       }
     for (Value result : op.getResults()) {
-      int64_t bytes = tensorBytes(result.getType());
+      int64_t bytes = bytesOf(result.getType());
       if (!lastUse.count(result))
         lastUse[result] = at; // unused: freed right after the kernel
       auto donor = llvm::find_if(reusable, [&](Value b) {
-        return alignUp(tensorBytes(b.getType())) == alignUp(bytes);
+        return alignUp(bytesOf(b.getType())) == alignUp(bytes);
       });
       if (donor != reusable.end()) {
         offsetOf[result] = offsetOf[*donor];

@@ -29,6 +29,37 @@ namespace mlir::ascend {
 constexpr int64_t kMixTileReady = 0, kMixSlotFree = 1;
 constexpr int64_t kMixWorkspaceSlots = 2;
 
+/// What converting a mix group needs that only reads the IR: the group's
+/// analysis (failed: `why` says why it is no MIX kernel), its kernel key
+/// (vectorKernelKey with a "mix:" prefix) and where its launch reads each
+/// kernel argument. prepareMixFusion changes nothing (not even the order
+/// of the block's ops), so many groups can be prepared at once on the
+/// context's threads; convertMixFusion then changes the IR one group at a
+/// time, in program order, and the program is the same as when each group
+/// is analyzed right before it is converted.
+struct MixFusionPlan {
+  LogicalResult status = success();
+  std::string why;
+  std::string key;
+  uint32_t keyHash = 0; ///< llvm::StringMapImpl::hash(key), made with it
+  /// Per kernel input (in argument order): the group input it is and
+  /// whether the launch passes that input's plain tensor instead (the
+  /// input of the TransData producing it, when the group's conversion back
+  /// from the device format folds away). Numbers, not values: converting
+  /// an earlier group replaces the values the group reads.
+  SmallVector<std::pair<unsigned, bool>, 4> launchInputs;
+};
+MixFusionPlan prepareMixFusion(mindspore::FusionOp group);
+
+/// convertMixFusion below with the plan prepareMixFusion made of `group`
+/// (before groups in front of it were converted, or after).
+LogicalResult convertMixFusion(mindspore::FusionOp group,
+                               const MixFusionPlan &plan,
+                               const aicore::AICoreTarget &target,
+                               SymbolTable &symbols,
+                               llvm::StringMap<aicore::KernelOp> &kernels,
+                               ArrayRef<int64_t> tiling, std::string &why);
+
 /// Replaces the mix group `group` by an `aicore.launch` of its MIX kernel
 /// (shared by groups with identical bodies through `kernels`, keyed like
 /// vectorKernelKey). `tiling` is the pass's tiling option (empty: search;

@@ -33,7 +33,9 @@ buildVectorKernel(mindspore::FusionOp group, const aicore::AICoreTarget &target,
 /// types, ops, attributes -- inherent and discardable --, operand wiring,
 /// result types) are the same, so that they can share one kernel. It holds
 /// the addresses of the context's uniqued types and attributes: a map key
-/// within one MLIRContext, not text to print.
+/// within one MLIRContext, not text to print. (Properties that are not
+/// attributes would count through their hash only; MindSpore ops have
+/// none.) It only reads the IR: groups may be keyed on several threads.
 std::string vectorKernelKey(mindspore::FusionOp group);
 
 /// Replaces `group` by an `aicore.launch` of its kernel: the kernel in

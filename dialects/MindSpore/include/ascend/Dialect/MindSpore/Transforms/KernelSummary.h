@@ -40,9 +40,9 @@ Value viewSource(Value v);
 
 /// Ops of `root` that compute only from parameters and constants (e.g. the
 /// scaled weights of a folded BatchNorm): pure ops without regions whose
-/// every operand is a `load`, a `constant` or the result of another such op.
-/// MindSpore's graph compiler folds them into constants when it loads the
-/// weights, so they launch no kernel at run time and are never fused.
+/// every operand is a `load`, a `constant` or the result of another such op,
+/// outside fusion groups (a group is a kernel). MindSpore's graph compiler
+/// folds them when it loads the weights: no kernel at run time, never fused.
 llvm::DenseSet<Operation *> findLoadTimeOps(Operation *root);
 
 /// The row of the AI Core target table named `chip`, or null after an error
