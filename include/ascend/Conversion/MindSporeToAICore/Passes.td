@@ -190,6 +190,14 @@ def ConvertMindSporeToAICorePass
                "tm,tn,tk,k-stages,l0c-buffers[,l1-buffers] (tile sizes "
                "multiples of 16, l1-buffers 2 by default; an error when it "
                "does not fit the chip's buffers)">,
+    Option<"kChunkOption", "k-chunk", "int64_t", "-1",
+           "K-chunked, A-resident schedule of plain matmul kernels (not "
+           "MIX, BatchMatMul or convolution kernels): -1 (default) the "
+           "search scores it against the tile-by-tile schedule; 0 never; "
+           "N > 0 forces it with chunks of N elements of K (a multiple of "
+           "the tiling's k-stages x tk, at most 64 chunks; an error when no "
+           "tiling takes it); with or without the tiling option; not with "
+           "split-k">,
     ListOption<"splitKOption", "split-k", "int64_t",
                "Split K over cores in every plain matmul kernel (not MIX or "
                "convolution kernels): parts[,tiles] cuts the K of the last "
