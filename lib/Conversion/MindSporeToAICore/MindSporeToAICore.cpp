@@ -15,6 +15,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace mlir::ascend {
@@ -191,8 +192,20 @@ public:
                hitRatio / rates.l2ReadBytesPerCycle;
     int64_t kS = t.kStages * t.tk, busiest = 0;
     int64_t chunks = plan.chunkLengths.size();
+    // Blocks whose segments have the same rows, tile counts and partial
+    // columns cost the same.
+    std::set<SmallVector<int64_t, 9>> seen;
     for (int64_t b = 0; b < plan.blocks; ++b) {
       int64_t lo = plan.firstTile(b), hi = plan.firstTile(b + 1);
+      SmallVector<int64_t, 9> shape;
+      for (int64_t r = lo / plan.colTiles;
+           lo < hi && r <= (hi - 1) / plan.colTiles; ++r) {
+        int64_t c0 = std::max<int64_t>(lo - r * plan.colTiles, 0),
+                c1 = std::min(hi - r * plan.colTiles, plan.colTiles);
+        shape.append({rowsOf(r), c1 - c0, c1 == plan.colTiles ? 1 : 0});
+      }
+      if (!seen.insert(shape).second)
+        continue;
       TilePipes sums;
       int64_t steady = 0;
       for (int64_t r = lo / plan.colTiles;
@@ -210,9 +223,10 @@ public:
         if (chunks > 1)
           kinds.push_back({plan.chunkLengths.back(), 1, false});
         for (auto [kLen, times, first] : kinds) {
-          int64_t aLoads = 0, slots = 0;
-          for (int64_t k = 0; k < kLen; k += kS, ++slots)
-            aLoads += read(aStageBytes(s, rows, std::min(kS, kLen - k)));
+          int64_t slots = llvm::divideCeil(kLen, kS);
+          int64_t aLoads = (kLen / kS) * read(aStageBytes(s, rows, kS)) +
+                           (kLen % kS ? read(aStageBytes(s, rows, kLen % kS))
+                                      : 0);
           // The next chunk's A slots go to tiles 1 .. G - 1 (tile 0 when
           // alone); the last chunk prefetches nothing.
           bool prefetches = chunks > 1 && !(times == 1 && !first);
@@ -222,14 +236,18 @@ public:
           int64_t perCarrier = carriers ? aLoads / carriers : 0;
           auto tileOf = [&](int64_t cols, int64_t extraLoads) {
             TilePipes pipes;
-            int64_t stages = 0;
-            for (int64_t k = 0; k < kLen; k += kS, ++stages) {
-              int64_t len = std::min(kS, kLen - k);
-              pipes.loads += read(len * cols * s.eb);
-              for (int64_t kk = 0; kk < len; kk += t.tk) {
-                pipes.mte1 += extract(rows, cols, std::min(t.tk, len - kk));
-                pipes.cube += mmad(rows, cols, std::min(t.tk, len - kk));
-              }
+            int64_t stages = llvm::divideCeil(kLen, kS);
+            // Full stages alike, then the rest of the chunk.
+            for (auto [len, times] : {std::pair{kS, kLen / kS},
+                                      std::pair{kLen % kS, int64_t(1)}}) {
+              if (!len || !times)
+                continue;
+              int64_t slices = len / t.tk, rest = len % t.tk;
+              pipes.loads += times * read(len * cols * s.eb);
+              pipes.mte1 += times * (slices * extract(rows, cols, t.tk) +
+                                     (rest ? extract(rows, cols, rest) : 0));
+              pipes.cube += times * (slices * mmad(rows, cols, t.tk) +
+                                     (rest ? mmad(rows, cols, rest) : 0));
             }
             if (s.withBias && first) {
               pipes.loads += read(cols * s.eb);
@@ -260,10 +278,11 @@ public:
           };
           int64_t full = tiles - (partial ? 1 : 0);
           int64_t lastCols = partial ? plan.lastCols : t.tn;
-          // Carriers among the full tiles first (they follow tile 0).
-          int64_t fullCarriers = std::min(carriers, std::max<int64_t>(full - 1, 0));
-          if (tiles == 1)
-            fullCarriers = 0;
+          // Carriers: the full tiles after tile 0 first, then the partial
+          // one (the last); a lone tile carries them all.
+          int64_t fullCarriers =
+              tiles == 1 ? std::min<int64_t>(carriers, full)
+                         : std::min(carriers, std::max<int64_t>(full - 1, 0));
           int64_t lastCarrier = carriers - fullCarriers;
           add(tileOf(t.tn, perCarrier), fullCarriers);
           add(tileOf(t.tn, 0), full - fullCarriers);
