@@ -216,20 +216,21 @@ public:
         bool partial = c1 == plan.colTiles && plan.lastCols != t.tn;
         // Chunks of one length cost the same: the first chunk (the bias,
         // the stall), the other full chunks, the last (the rest of K).
-        SmallVector<std::tuple<int64_t, int64_t, bool>, 3> kinds{
-            {plan.chunkLengths.front(), 1, true}};
+        // Each kind: its length, how many, whether it is the first and
+        // whether it prefetches the next chunk's A (all but the last).
+        SmallVector<std::tuple<int64_t, int64_t, bool, bool>, 3> kinds{
+            {plan.chunkLengths.front(), 1, true, chunks > 1}};
         if (chunks > 2)
-          kinds.push_back({plan.chunkLengths.front(), chunks - 2, false});
+          kinds.push_back({plan.chunkLengths.front(), chunks - 2, false, true});
         if (chunks > 1)
-          kinds.push_back({plan.chunkLengths.back(), 1, false});
-        for (auto [kLen, times, first] : kinds) {
+          kinds.push_back({plan.chunkLengths.back(), 1, false, false});
+        for (auto [kLen, times, first, prefetches] : kinds) {
           int64_t slots = llvm::divideCeil(kLen, kS);
           int64_t aLoads = (kLen / kS) * read(aStageBytes(s, rows, kS)) +
                            (kLen % kS ? read(aStageBytes(s, rows, kLen % kS))
                                       : 0);
           // The next chunk's A slots go to tiles 1 .. G - 1 (tile 0 when
           // alone); the last chunk prefetches nothing.
-          bool prefetches = chunks > 1 && !(times == 1 && !first);
           int64_t carriers =
               prefetches ? std::min(std::max<int64_t>(tiles - 1, 1), slots)
                          : 0;
@@ -254,16 +255,29 @@ public:
               pipes.mte1 += onChip(cols * 4);
             }
             pipes.fix = epilogue(rows, cols);
-            if (t.l0cBuffers == 1)
+            int64_t bStage = read(std::min(kS, kLen) * cols * s.eb);
+            if (t.l0cBuffers == 1) {
+              // As in tileCycles: the epilogue is on the M path and stalls
+              // MTE2 beyond the stages it may load ahead.
               pipes.cube += pipes.fix;
+              int64_t ahead =
+                  t.l1Buffers - 1 + (t.kStages <= 2 ? 2 / t.kStages : 0);
+              pipes.loads +=
+                  std::max<int64_t>(0, pipes.fix - ahead * bStage);
+            }
+            // One stage per tile: the next tile's load waits for this
+            // one's slices (tileCycles).
+            if (stages == 1)
+              pipes.loads = std::max(pipes.loads,
+                                     pipes.loads +
+                                         std::max(pipes.mte1, pipes.cube));
             // The ring restarts at buffer 0 with every tile (tileCycles).
             if (stages > 1 && (stages - 1) % t.l1Buffers == 0) {
               int64_t lastLen = kLen - (stages - 1) * kS;
               int64_t lastSlice =
                   lastLen % t.tk ? lastLen % t.tk : std::min(t.tk, lastLen);
               pipes.cube += std::max<int64_t>(
-                  0, read(std::min(kS, kLen) * cols * s.eb) +
-                         extract(rows, cols, std::min(t.tk, kLen)) -
+                  0, bStage + extract(rows, cols, std::min(t.tk, kLen)) -
                          mmad(rows, cols, lastSlice));
             }
             pipes.loads += extraLoads;
@@ -735,6 +749,12 @@ static void searchKChunk(const MatMulShape &s, const MatMulTiling &t,
                          const AICoreTarget &target,
                          llvm::function_ref<void(MatMulTiling)> consider) {
   if (s.images != 1 || s.conv || s.batched || t.l1Buffers > 4)
+    return;
+  // A is shared by the tiles of a core: with fewer than two per core the
+  // search leaves the matmul to the tile-by-tile schedule (the option may
+  // force it).
+  int64_t tiles = llvm::divideCeil(s.m, t.tm) * llvm::divideCeil(s.n, t.tn);
+  if (s.kChunk < 0 && tiles < 2 * target.cubeCores)
     return;
   int64_t kS = t.kStages * t.tk;
   std::string unused;
