@@ -540,10 +540,6 @@ struct EstimatePass
         failedAny = true;
         return;
       }
-      if (getenv("KCDUMP"))
-        for (auto &i : schedule->intervals)
-          if (i.core == 0)
-            llvm::errs() << stringifyPipe(i.pipe) << " " << i.start << " " << i.end << " " << i.op->getName() << "\n";
       Builder b(kernel);
       const AICoreTarget &target = kernel.getTarget();
       SmallVector<NamedAttribute> fields{
