@@ -105,7 +105,9 @@ FailureOr<SplitKPlan> getSplitKPlan(int64_t m, int64_t n, int64_t k,
 /// cut into 2-16 K parts, see SplitKPlan), scored with the extra FIX
 /// writes and the memory-clean task. With `forcedSplit` = {parts, tiles}
 /// (tiles 0: the last partial wave) only tilings with that split are
-/// considered; with {1} none splits.
+/// considered; with {1} none splits. It also scores the K-chunked schedule
+/// (KChunkPlan) with `forcedKChunk` = -1; 0: never; C > 0: only K-chunked
+/// tilings with chunks of C elements (failure, `why` set, when none fits).
 FailureOr<MatMulTiling> chooseMatMulTilingWithSplitK(
     int64_t m, int64_t n, int64_t k, Type elementType, bool withBias,
     const aicore::AICoreTarget &target, ArrayRef<int64_t> forcedSplit,
