@@ -9,17 +9,19 @@ import re
 import subprocess
 
 
-def estimate_kernels(opt, path, chip, tiling=None):
+def estimate_kernels(opt, path, chip, tiling=None, options=""):
     """{kernel name: fields} for each `aicore.kernel` of `path` on `chip`.
 
     The fields are the numbers of the kernel's `aicore.estimate`,
     `aicore.tiling` and `aicore.mix` dictionaries, keyed "group.key" (e.g.
     "aicore.estimate.cycles"), its "block_dim", and "chunk" ("ROWSxCOLS")
     when it has an elementwise prologue on A. `tiling` (a list of ints)
-    forces the convert pass's tiling option.
+    forces the convert pass's tiling option; `options` are more of the
+    pass's options (e.g. "k-chunk=0").
     """
     option = f"chip={chip}" + (" tiling=" + ",".join(map(str, tiling))
-                               if tiling else "")
+                               if tiling else "") + (
+                                   " " + options if options else "")
     out = subprocess.run(
         [opt, path, f"--convert-mindspore-to-aicore={option}",
          "--ascend-aicore-plan-buffers", "--ascend-aicore-estimate"],

@@ -16,6 +16,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace mlir::ascend {
@@ -48,6 +49,9 @@ struct MatMulShape {
   /// with `forcedSplit` = {parts, tiles} only that split.
   bool allowSplitK = false;
   SmallVector<int64_t, 2> forcedSplit;
+  /// The search also tries K-chunked tilings (plain matmul kernels only):
+  /// -1 any chunk, 0 none, > 0 only that chunk length.
+  int64_t kChunk = 0;
 };
 
 /// Bytes of A one L1 stage of kLen elements of K for `rows` rows holds and
@@ -68,6 +72,8 @@ public:
 
   /// Modeled cycles of the busiest block.
   int64_t cycles() {
+    if (t.kChunk > 0)
+      return kChunkCycles();
     int64_t nM = s.images * llvm::divideCeil(s.m, t.tm),
             nN = llvm::divideCeil(s.n, t.tn);
     // L2 hit ratio from the GM bytes all blocks request and the distinct
@@ -152,6 +158,178 @@ public:
                               int64_t count) {
     int64_t first = ((b - offset) % blocks + blocks) % blocks;
     return first < count ? llvm::divideCeil(count - first, blocks) : 0;
+  }
+
+  /// cycles() of a K-chunked tiling (KChunkPlan). Per block, each
+  /// segment's chunks, tile by tile in steady state: a tile's busiest pipe
+  /// among its B stages (plus, on the tiles that prefetch them, the next
+  /// chunk's A slots), slices, mmads (plus the FIX write / add with one
+  /// L0C buffer) and FIX write / add; plus the ring restart bubble (as in
+  /// tileCycles), what the segment's first tile stalls (it loads the first
+  /// chunk's A rows itself), and the fill and drain. At least the busiest
+  /// pipe's sum, and at least the die's HBM time of the misses and of the
+  /// FIX writes (every chunk's, as the kernel model counts them).
+  int64_t kChunkCycles() {
+    KChunkPlan plan = getKChunkPlan(s.m, s.n, s.k, t);
+    auto rowsOf = [&](int64_t r) {
+      return r == plan.rowTiles - 1 ? plan.lastRows : t.tm;
+    };
+    // L2 hit ratio (as in cycles()): each segment reads its A rows once,
+    // every tile all of its B columns.
+    double requested = double(plan.rowTiles) * s.n * s.k * s.eb;
+    for (int64_t b = 0; b < plan.blocks; ++b) {
+      int64_t lo = plan.firstTile(b), hi = plan.firstTile(b + 1);
+      for (int64_t r = lo / plan.colTiles;
+           lo < hi && r <= (hi - 1) / plan.colTiles; ++r)
+        requested += double(rowsOf(r)) * s.k * s.eb;
+    }
+    double distinct = double(s.m * s.k + s.k * s.n) * s.eb;
+    if (s.withBias) {
+      requested += double(plan.rowTiles * s.n) * s.eb;
+      distinct += double(s.n) * s.eb;
+    }
+    hitRatio = requested > distinct
+                   ? (1 - distinct / requested) *
+                         std::min(1.0, double(rates.l2Bytes) / distinct)
+                   : 0;
+    readCost = (1 - hitRatio) / rates.gmBytesPerCycle +
+               hitRatio / rates.l2ReadBytesPerCycle;
+    int64_t kS = t.kStages * t.tk, busiest = 0;
+    int64_t chunks = plan.chunkLengths.size();
+    // Blocks whose segments have the same rows, tile counts and partial
+    // columns cost the same.
+    std::set<SmallVector<int64_t, 9>> seen;
+    for (int64_t b = 0; b < plan.blocks; ++b) {
+      int64_t lo = plan.firstTile(b), hi = plan.firstTile(b + 1);
+      SmallVector<int64_t, 9> shape;
+      for (int64_t r = lo / plan.colTiles;
+           lo < hi && r <= (hi - 1) / plan.colTiles; ++r) {
+        int64_t c0 = std::max<int64_t>(lo - r * plan.colTiles, 0),
+                c1 = std::min(hi - r * plan.colTiles, plan.colTiles);
+        shape.append({rowsOf(r), c1 - c0, c1 == plan.colTiles ? 1 : 0});
+      }
+      if (!seen.insert(shape).second)
+        continue;
+      TilePipes sums;
+      int64_t steady = 0;
+      for (int64_t r = lo / plan.colTiles;
+           lo < hi && r <= (hi - 1) / plan.colTiles; ++r) {
+        int64_t c0 = std::max<int64_t>(lo - r * plan.colTiles, 0),
+                c1 = std::min(hi - r * plan.colTiles, plan.colTiles);
+        int64_t rows = rowsOf(r), tiles = c1 - c0;
+        bool partial = c1 == plan.colTiles && plan.lastCols != t.tn;
+        // Chunks of one length cost the same: the first chunk (the bias,
+        // the stall), the other full chunks, the last (the rest of K).
+        // Each kind: its length, how many, whether it is the first and
+        // whether it prefetches the next chunk's A (all but the last).
+        SmallVector<std::tuple<int64_t, int64_t, bool, bool>, 3> kinds{
+            {plan.chunkLengths.front(), 1, true, chunks > 1}};
+        if (chunks > 2)
+          kinds.push_back({plan.chunkLengths.front(), chunks - 2, false, true});
+        if (chunks > 1)
+          kinds.push_back({plan.chunkLengths.back(), 1, false, false});
+        for (auto [kLen, times, first, prefetches] : kinds) {
+          int64_t slots = llvm::divideCeil(kLen, kS);
+          int64_t aLoads = (kLen / kS) * read(aStageBytes(s, rows, kS)) +
+                           (kLen % kS ? read(aStageBytes(s, rows, kLen % kS))
+                                      : 0);
+          // The next chunk's A slots go to tiles 1 .. G - 1 (tile 0 when
+          // alone); the last chunk prefetches nothing.
+          int64_t carriers =
+              prefetches ? std::min(std::max<int64_t>(tiles - 1, 1), slots)
+                         : 0;
+          int64_t perCarrier = carriers ? aLoads / carriers : 0;
+          auto tileOf = [&](int64_t cols, int64_t extraLoads) {
+            TilePipes pipes;
+            int64_t stages = llvm::divideCeil(kLen, kS);
+            // Full stages alike, then the rest of the chunk.
+            for (auto [len, times] : {std::pair{kS, kLen / kS},
+                                      std::pair{kLen % kS, int64_t(1)}}) {
+              if (!len || !times)
+                continue;
+              int64_t slices = len / t.tk, rest = len % t.tk;
+              pipes.loads += times * read(len * cols * s.eb);
+              pipes.mte1 += times * (slices * extract(rows, cols, t.tk) +
+                                     (rest ? extract(rows, cols, rest) : 0));
+              pipes.cube += times * (slices * mmad(rows, cols, t.tk) +
+                                     (rest ? mmad(rows, cols, rest) : 0));
+            }
+            if (s.withBias && first) {
+              pipes.loads += read(cols * s.eb);
+              pipes.mte1 += onChip(cols * 4);
+            }
+            pipes.fix = epilogue(rows, cols);
+            int64_t bStage = read(std::min(kS, kLen) * cols * s.eb);
+            if (t.l0cBuffers == 1) {
+              // As in tileCycles: the epilogue is on the M path and stalls
+              // MTE2 beyond the stages it may load ahead.
+              pipes.cube += pipes.fix;
+              int64_t ahead =
+                  t.l1Buffers - 1 + (t.kStages <= 2 ? 2 / t.kStages : 0);
+              pipes.loads +=
+                  std::max<int64_t>(0, pipes.fix - ahead * bStage);
+            }
+            // One stage per tile: the next tile's load waits for this
+            // one's slices (tileCycles).
+            if (stages == 1)
+              pipes.loads = std::max(pipes.loads,
+                                     pipes.loads +
+                                         std::max(pipes.mte1, pipes.cube));
+            // The ring restarts at buffer 0 with every tile (tileCycles).
+            if (stages > 1 && (stages - 1) % t.l1Buffers == 0) {
+              int64_t lastLen = kLen - (stages - 1) * kS;
+              int64_t lastSlice =
+                  lastLen % t.tk ? lastLen % t.tk : std::min(t.tk, lastLen);
+              pipes.cube += std::max<int64_t>(
+                  0, bStage + extract(rows, cols, std::min(t.tk, kLen)) -
+                         mmad(rows, cols, lastSlice));
+            }
+            pipes.loads += extraLoads;
+            return pipes;
+          };
+          auto add = [&](const TilePipes &pipes, int64_t count) {
+            steady += times * count * pipes.busiest();
+            sums.loads += times * count * pipes.loads;
+            sums.mte1 += times * count * pipes.mte1;
+            sums.cube += times * count * pipes.cube;
+            sums.fix += times * count * pipes.fix;
+          };
+          int64_t full = tiles - (partial ? 1 : 0);
+          int64_t lastCols = partial ? plan.lastCols : t.tn;
+          // Carriers: the full tiles after tile 0 first, then the partial
+          // one (the last); a lone tile carries them all.
+          int64_t fullCarriers =
+              tiles == 1 ? std::min<int64_t>(carriers, full)
+                         : std::min(carriers, std::max<int64_t>(full - 1, 0));
+          int64_t lastCarrier = carriers - fullCarriers;
+          add(tileOf(t.tn, perCarrier), fullCarriers);
+          add(tileOf(t.tn, 0), full - fullCarriers);
+          if (partial)
+            add(tileOf(lastCols, lastCarrier ? aLoads - fullCarriers *
+                                                           perCarrier
+                                             : 0),
+                1);
+          // The segment's first tile loads the first chunk's A itself.
+          if (first) {
+            TilePipes tile0 = tileOf(full ? t.tn : lastCols, 0);
+            steady += std::max<int64_t>(0, aLoads + tile0.loads -
+                                               tile0.busiest());
+            sums.loads += aLoads;
+          }
+        }
+      }
+      if (!sums.cube)
+        continue;
+      int64_t total = std::max(steady, sums.busiest()) + fillAndDrain(sums);
+      busiest = std::max(busiest, total);
+    }
+    // The die's HBM: all blocks' misses and FIX writes (ascend-aicore-estimate
+    // counts each write's L0C bytes).
+    double written = double(chunks) * s.m * s.n * 4;
+    double hbmBytesPerCycle = target.hbmBytesPerSecond / target.clockHz;
+    auto hbm = static_cast<int64_t>(
+        std::ceil((requested * (1 - hitRatio) + written) / hbmBytesPerCycle));
+    return std::max(busiest, hbm);
   }
 
 private:
@@ -365,6 +543,22 @@ static bool fits(const MatMulShape &s, const MatMulTiling &t,
         << space << " needs " << bytes << " bytes, more than its " << capacity;
     return true;
   };
+  if (t.kChunk > 0) {
+    // The A chunk buffers (one L1 slot per stage) replace A's ring.
+    KChunkPlan plan = getKChunkPlan(s.m, s.n, s.k, t);
+    return !over("L0C", t.l0cBuffers * t.tm * t.tn * accBytes,
+                 mem.l0c.capacity) &&
+           !(s.withBias &&
+             over("BT", t.l0cBuffers * t.tn * accBytes, mem.bt.capacity)) &&
+           !over("L0A", 2 * t.tm * t.tk * eb, mem.l0a.capacity) &&
+           !over("L0B", 2 * t.tk * t.tn * eb, mem.l0b.capacity) &&
+           !over("L1",
+                 plan.aBuffers * plan.stages *
+                         aStageBytes(s, t.tm, t.kStages * t.tk) +
+                     t.l1Buffers * t.tn * t.kStages * t.tk * eb +
+                     (s.withBias ? t.tn * eb : 0),
+                 mem.l1.capacity);
+  }
   return !over("L0C", t.l0cBuffers * t.tm * t.tn * accBytes,
                mem.l0c.capacity) &&
          !(s.withBias &&
@@ -416,6 +610,24 @@ FailureOr<SplitKPlan> mlir::ascend::getSplitKPlan(int64_t m, int64_t n,
   }
   plan.cleanFirst = firstRow * n;
   plan.cleanCount = (m - firstRow) * n;
+  return plan;
+}
+
+KChunkPlan mlir::ascend::getKChunkPlan(int64_t m, int64_t n, int64_t k,
+                                       const MatMulTiling &t) {
+  KChunkPlan plan;
+  plan.rowTiles = llvm::divideCeil(m, t.tm);
+  plan.colTiles = llvm::divideCeil(n, t.tn);
+  plan.tiles = plan.rowTiles * plan.colTiles;
+  plan.blocks = t.blockDim > 0 ? t.blockDim : 1;
+  plan.lastRows = m - (plan.rowTiles - 1) * t.tm;
+  plan.lastCols = n - (plan.colTiles - 1) * t.tn;
+  int64_t chunk = std::max<int64_t>(t.kChunk, 1);
+  for (int64_t c = 0; c < k; c += chunk)
+    plan.chunkLengths.push_back(std::min(chunk, k - c));
+  plan.aBuffers = plan.chunkLengths.size() > 1 ? 2 : 1;
+  plan.stages =
+      llvm::divideCeil(plan.chunkLengths.front(), t.kStages * t.tk);
   return plan;
 }
 
@@ -524,6 +736,48 @@ searchSplitK(const MatMulShape &s, const MatMulTiling &t,
       variant(parts, split);
 }
 
+/// Calls `consider` with the K-chunked variants of `t` worth scoring (the
+/// forced chunk length only, with `s.kChunk` > 0): all of K in one chunk
+/// (A's rows loaded once per segment), and K cut into the fewest chunks
+/// whose two A buffers fit L1 beside the B ring, balanced, each a whole
+/// number of ring turns (kStages * tk * l1Buffers) but the last.
+static void searchKChunk(const MatMulShape &s, const MatMulTiling &t,
+                         const AICoreTarget &target,
+                         llvm::function_ref<void(MatMulTiling)> consider) {
+  if (s.images != 1 || s.conv || s.batched)
+    return;
+  // A is shared by the tiles of a core: with fewer than two per core the
+  // search leaves the matmul to the tile-by-tile schedule (the option may
+  // force it).
+  int64_t tiles = llvm::divideCeil(s.m, t.tm) * llvm::divideCeil(s.n, t.tn);
+  if (s.kChunk < 0 && tiles < 2 * target.cubeCores)
+    return;
+  int64_t kS = t.kStages * t.tk;
+  std::string unused;
+  auto variant = [&](int64_t chunk) {
+    MatMulTiling v = t;
+    v.kChunk = chunk;
+    // At most 64 chunks (the kernel unrolls the chunks of a segment).
+    if (chunk % kS || llvm::divideCeil(s.k, chunk) > 64 ||
+        !fits(s, v, target, unused))
+      return;
+    consider(v);
+  };
+  if (s.kChunk > 0) {
+    variant(s.kChunk);
+    return;
+  }
+  variant(llvm::divideCeil(s.k, kS) * kS);
+  int64_t ring = t.l1Buffers * t.tn * kS * s.eb + (s.withBias ? t.tn * s.eb : 0);
+  int64_t turns = (target.memories.l1.capacity - ring) /
+                  (2 * t.l1Buffers * aStageBytes(s, t.tm, kS));
+  if (turns < 1 || turns * t.l1Buffers * kS >= s.k)
+    return;
+  int64_t turn = t.l1Buffers * kS;
+  int64_t chunks = llvm::divideCeil(s.k, turns * turn);
+  variant(llvm::divideCeil(llvm::divideCeil(s.k, chunks), turn) * turn);
+}
+
 /// The search of chooseMatMulTiling on `shape`.
 static FailureOr<MatMulTiling> searchTiling(const MatMulShape &s,
                                             const AICoreTarget &target,
@@ -565,8 +819,9 @@ static FailureOr<MatMulTiling> searchTiling(const MatMulShape &s,
                 continue;
               auto key = [](const MatMulTiling &x) {
                 return std::make_tuple(x.cycles, x.blockDim, x.splitK,
-                                       x.l1Buffers, -x.tk * x.kStages, -x.tn,
-                                       -x.tm, x.l0cBuffers, x.splitTiles);
+                                       x.kChunk, x.l1Buffers,
+                                       -x.tk * x.kStages, -x.tn, -x.tm,
+                                       x.l0cBuffers, x.splitTiles);
               };
               auto consider = [&](MatMulTiling candidate) {
                 complete(*shape, candidate, target);
@@ -574,11 +829,13 @@ static FailureOr<MatMulTiling> searchTiling(const MatMulShape &s,
                   best = candidate;
               };
               complete(*shape, t, target);
-              if (s.forcedSplit.empty() &&
+              if (s.forcedSplit.empty() && s.kChunk <= 0 &&
                   (!best || key(t) < key(*best)))
                 best = t;
-              if (s.allowSplitK)
+              if (s.allowSplitK && s.kChunk <= 0)
                 searchSplitK(s, t, target, best ? best->cycles : 0, consider);
+              if (s.kChunk != 0 && s.forcedSplit.empty())
+                searchKChunk(s, t, target, consider);
             }
           }
         }
@@ -632,6 +889,17 @@ static FailureOr<MatMulTiling> checkTiling(const MatMulShape &s,
         << t.kStages << ", " << t.l0cBuffers << " and " << t.l1Buffers;
     return failure();
   }
+  if (t.kChunk > 0) {
+    int64_t kS = t.kStages * t.tk;
+    if (t.kChunk % kS || llvm::divideCeil(s.k, t.kChunk) > 64 ||
+        t.splitK > 1 || s.images != 1 || s.conv || s.batched) {
+      llvm::raw_string_ostream(why)
+          << "k-chunk " << t.kChunk << " must be a multiple of k-stages x tk"
+          << " (" << kS << ") cutting K = " << s.k
+          << " into at most 64 chunks, in a plain matmul without split-k";
+      return failure();
+    }
+  }
   std::string overflow;
   if (!fits(*shape, t, target, overflow)) {
     llvm::raw_string_ostream(why)
@@ -647,7 +915,7 @@ static FailureOr<MatMulTiling> checkTiling(const MatMulShape &s,
 FailureOr<MatMulTiling> mlir::ascend::chooseMatMulTilingWithSplitK(
     int64_t m, int64_t n, int64_t k, Type elementType, bool withBias,
     const AICoreTarget &target, ArrayRef<int64_t> forcedSplit,
-    std::string &why) {
+    std::string &why, int64_t forcedKChunk) {
   FailureOr<MatMulShape> shape =
       getMatMulShape(m, n, k, elementType, withBias, target, why);
   if (failed(shape))
@@ -656,7 +924,16 @@ FailureOr<MatMulTiling> mlir::ascend::chooseMatMulTilingWithSplitK(
   shape->allowSplitK = forcedSplit.empty() || forcedSplit[0] > 1;
   if (shape->allowSplitK)
     shape->forcedSplit.assign(forcedSplit.begin(), forcedSplit.end());
+  shape->kChunk = forcedKChunk;
   FailureOr<MatMulTiling> tiling = searchTiling(*shape, target, why);
+  if (failed(tiling) && forcedKChunk > 0) {
+    why.clear();
+    llvm::raw_string_ostream(why)
+        << "no tiling of " << m << "x" << n << "x" << k << " takes k-chunk "
+        << forcedKChunk << " (the chunk must be a multiple of a tiling's "
+        << "k-stages x tk, at most 64 chunks, and its A buffers must fit L1)";
+    return failure();
+  }
   if (failed(tiling) && !forcedSplit.empty()) {
     why.clear();
     llvm::raw_string_ostream(why)
@@ -817,11 +1094,19 @@ public:
       y = stackImages(y);
       out = stackImages(out);
     }
+    std::optional<KChunkPlan> chunked;
+    if (t.kChunk > 0)
+      chunked = getKChunkPlan(p.m, p.n, p.k, t);
     for (int e = 0; e < t.l1Buffers; ++e) {
-      aL1[e] = hooks ? hooks->allocAStage(b, loc)
-                     : alloc(aShape(t.tm, kS), elt, AddressSpace::L1);
+      if (!chunked)
+        aL1[e] = hooks ? hooks->allocAStage(b, loc)
+                       : alloc(aShape(t.tm, kS), elt, AddressSpace::L1);
       bL1[e] = alloc(bShape(kS, t.tn), elt, AddressSpace::L1);
     }
+    // K-chunked: one L1 slot of A per stage of a chunk, per A buffer.
+    for (int64_t x = 0; chunked && x < chunked->aBuffers; ++x)
+      for (int64_t st = 0; st < chunked->stages; ++st)
+        aChunk[x].push_back(alloc(aShape(t.tm, kS), elt, AddressSpace::L1));
     for (int e = 0; e < 2; ++e) {
       aL0[e] = alloc(aShape(t.tm, t.tk), elt, AddressSpace::L0A);
       bL0[e] = alloc(bShape(t.tk, t.tn), elt, AddressSpace::L0B);
@@ -860,13 +1145,17 @@ public:
       assert(succeeded(checked) && "split-K tiling checked by the search");
       plan = *checked;
     }
-    for (const MatMulRegion &region : regions)
-      buildRegion(region, plan ? std::clamp<int64_t>(plan->dpTiles -
-                                                         region.offset,
-                                                     0, region.count())
-                               : region.count());
-    if (plan)
-      buildSplitUnits(regions, *plan);
+    if (chunked) {
+      buildKChunked(*chunked);
+    } else {
+      for (const MatMulRegion &region : regions)
+        buildRegion(region, plan ? std::clamp<int64_t>(plan->dpTiles -
+                                                           region.offset,
+                                                       0, region.count())
+                                 : region.count());
+      if (plan)
+        buildSplitUnits(regions, *plan);
+    }
     forEachReverseFlag(
         [&](Pipe from, Pipe to, int64_t event) { waitFlag(from, to, event); });
     ReturnOp::create(b, loc);
@@ -963,6 +1252,8 @@ private:
   OpFoldResult mul(OpFoldResult l, int64_t r) {
     if (r == 1)
       return l;
+    if (r == 0)
+      return constant(0);
     return arith<arith::MulIOp>(l, constant(r),
                                 [](int64_t a, int64_t c) { return a * c; });
   }
@@ -1194,6 +1485,154 @@ private:
     }
   }
 
+  // Index arithmetic of the K-chunked schedule (folds on constants).
+  OpFoldResult sub(OpFoldResult l, int64_t r) {
+    return arith<arith::SubIOp>(l, constant(r),
+                                [](int64_t a, int64_t c) { return a - c; });
+  }
+  OpFoldResult sub(OpFoldResult l, OpFoldResult r) {
+    return arith<arith::SubIOp>(l, r,
+                                [](int64_t a, int64_t c) { return a - c; });
+  }
+  OpFoldResult maxSigned(OpFoldResult l, int64_t r) {
+    return arith<arith::MaxSIOp>(
+        l, constant(r), [](int64_t a, int64_t c) { return std::max(a, c); });
+  }
+  OpFoldResult minSigned(OpFoldResult l, OpFoldResult r) {
+    return arith<arith::MinSIOp>(
+        l, r, [](int64_t a, int64_t c) { return std::min(a, c); });
+  }
+  OpFoldResult divide(OpFoldResult l, int64_t r) {
+    return arith<arith::DivUIOp>(l, constant(r),
+                                 [](int64_t a, int64_t c) { return a / c; });
+  }
+  OpFoldResult remainder(OpFoldResult l, int64_t r) {
+    return arith<arith::RemUIOp>(l, constant(r),
+                                 [](int64_t a, int64_t c) { return a % c; });
+  }
+
+  /// The K-chunked schedule (KChunkPlan): this block's tiles [lo, hi)
+  /// (row-major) as segments, one per row of tiles they touch (the last
+  /// row of tiles with its partial rows).
+  void buildKChunked(const KChunkPlan &plan) {
+    OpFoldResult self = t.blockDim > 1 ? blockIdx : constant(0);
+    auto firstTile = [&](OpFoldResult block) {
+      return divide(mul(block, plan.tiles), plan.blocks);
+    };
+    OpFoldResult lo = firstTile(self),
+                 hi = firstTile(add(self, constant(1)));
+    OpFoldResult rowLo = divide(lo, plan.colTiles),
+                 rowHi = add(divide(sub(hi, 1), plan.colTiles), constant(1));
+    forRange(rowLo, rowHi, 1, [&](OpFoldResult r) {
+      OpFoldResult rowFirst = mul(r, plan.colTiles);
+      OpFoldResult c0 = maxSigned(sub(lo, rowFirst), 0);
+      OpFoldResult c1 = minSigned(sub(hi, rowFirst), constant(plan.colTiles));
+      OpFoldResult mi = mul(r, t.tm);
+      if (plan.lastRows == t.tm) {
+        buildSegment(plan, mi, c0, c1, t.tm);
+        return;
+      }
+      ifThen(
+          compare(arith::CmpIPredicate::eq, r, constant(plan.rowTiles - 1)),
+          [&] { buildSegment(plan, mi, c0, c1, plan.lastRows); },
+          [&] { buildSegment(plan, mi, c0, c1, t.tm); });
+    });
+  }
+
+  /// The tiles [c0, c1) of the row of tiles at result row `mi` (`rows`
+  /// valid rows), chunk by chunk. Chunk c reads A from A buffer c mod 2;
+  /// chunk 0 loads it with the segment's first tile, each later chunk was
+  /// prefetched during the chunk before: its slot s with stage s of tile
+  /// min(G - 1, 1 + s (G - 1) / S) of the G tiles (S slots), spread from
+  /// the second tile on so the loads fit between B's. Every A load is
+  /// issued on MTE2 after its stage's wait for the ring buffer (stage s mod
+  /// l1_buffers), whose last release came after every earlier read of the
+  /// slot (chunks never grow, so the readers of slot s reached stage s
+  /// first); and before the next stage's "loaded" flag, which MTE1 waits
+  /// before any read of it. The ring's flags order the A slots, no flag of
+  /// their own is needed (the kernel model's race check verifies it).
+  void buildSegment(const KChunkPlan &plan, OpFoldResult mi, OpFoldResult c0,
+                    OpFoldResult c1, int64_t rows) {
+    OpFoldResult tiles = sub(c1, c0);
+    bool partialCols = plan.lastCols != t.tn;
+    int64_t fullCols = plan.colTiles - (partialCols ? 1 : 0);
+    OpFoldResult fullTiles =
+        maxSigned(sub(minSigned(c1, constant(fullCols)), c0), 0);
+    int64_t chunks = plan.chunkLengths.size(), kS = t.kStages * t.tk;
+    int64_t kBegin = 0;
+    for (int64_t c = 0; c < chunks; kBegin += plan.chunkLengths[c], ++c) {
+      int64_t len = plan.chunkLengths[c];
+      int64_t x = c % plan.aBuffers, y = (c + 1) % plan.aBuffers;
+      int64_t next = c + 1 < chunks ? plan.chunkLengths[c + 1] : 0;
+      int64_t nextStages = llvm::divideCeil(next, kS);
+      SmallVector<OpFoldResult> prefetchTile;
+      for (int64_t st = 0; st < nextStages; ++st)
+        prefetchTile.push_back(minSigned(
+            sub(tiles, 1),
+            add(constant(1), divide(mul(sub(tiles, 1), st), nextStages))));
+      auto tile = [&](OpFoldResult j, int64_t cols, int acc) {
+        OpFoldResult ni = mul(add(c0, j), t.tn);
+        biasThisTile = p.withBias && c == 0;
+        atomicStore = c > 0;
+        waitFlag(Pipe::FIX, Pipe::M, acc);
+        for (int64_t st = 0; st * kS < len; ++st) {
+          int64_t kLen = std::min(kS, len - st * kS);
+          OpFoldResult k = constant(kBegin + st * kS);
+          chunkSlot = aChunk[x][st];
+          loadChunkSlot = nullptr;
+          afterStageLoads = nullptr;
+          if (c == 0)
+            loadChunkSlot = [&, st, k, kLen](Value slot) {
+              ifThen(compare(arith::CmpIPredicate::eq, j, constant(0)),
+                     [&] {
+                       CopyOp::create(b, loc, gmA(mi, k, rows, kLen), slot);
+                     });
+            };
+          if (st < nextStages)
+            afterStageLoads = [&, st] {
+              ifThen(compare(arith::CmpIPredicate::eq, j, prefetchTile[st]),
+                     [&] {
+                       int64_t nextLen = std::min(kS, next - st * kS);
+                       CopyOp::create(
+                           b, loc,
+                           gmA(mi, constant(kBegin + len + st * kS), rows,
+                               nextLen),
+                           aView(aChunk[y][st], constant(0), constant(0),
+                                 rows, nextLen));
+                     });
+            };
+          buildStage(mi, ni, rows, cols, acc, st, k, kLen);
+        }
+        chunkSlot = {};
+        loadChunkSlot = nullptr;
+        afterStageLoads = nullptr;
+        setFlag(Pipe::M, Pipe::FIX, acc);
+        waitFlag(Pipe::M, Pipe::FIX, acc);
+        storeTile(view(cL0[acc], constant(0), constant(0), rows, cols), mi,
+                  ni, rows, cols, acc);
+        setFlag(Pipe::FIX, Pipe::M, acc);
+        biasThisTile = p.withBias;
+        atomicStore = false;
+      };
+      // The L0C buffers alternate over the segment's tiles of all chunks.
+      auto anyBuffer = [&](OpFoldResult j, int64_t cols) {
+        if (t.l0cBuffers == 1) {
+          tile(j, cols, 0);
+          return;
+        }
+        ifThen(compare(arith::CmpIPredicate::eq,
+                       remainder(add(mul(tiles, c), j), 2), constant(0)),
+               [&] { tile(j, cols, 0); }, [&] { tile(j, cols, 1); });
+      };
+      forRange(constant(0), fullTiles, 1,
+               [&](OpFoldResult j) { anyBuffer(j, t.tn); });
+      if (partialCols)
+        ifThen(compare(arith::CmpIPredicate::eq, c1,
+                       constant(plan.colTiles)),
+               [&] { anyBuffer(sub(tiles, 1), plan.lastCols); });
+    }
+  }
+
   /// One output tile of rows x cols valid elements at (mi, ni), accumulated
   /// in L0C buffer `c`.
   void buildOutputTile(OpFoldResult mi, OpFoldResult ni, int64_t rows,
@@ -1286,10 +1725,15 @@ private:
                   int c, int64_t stage, OpFoldResult k, int64_t kLen) {
     int e = stage % t.l1Buffers;
     waitFlag(Pipe::MTE1, Pipe::MTE2, e);
+    // K-chunked: A is in its chunk slot, loaded (if at all) by the chunk.
+    Value aBuffer = chunkSlot ? chunkSlot : aL1[e];
     Value aStage =
-        hooks ? Value() : aView(aL1[e], constant(0), constant(0), rows, kLen);
+        hooks ? Value() : aView(aBuffer, constant(0), constant(0), rows, kLen);
     Value bStage = bView(bL1[e], constant(0), constant(0), kLen, cols);
-    if (hooks)
+    if (chunkSlot) {
+      if (loadChunkSlot)
+        loadChunkSlot(aStage);
+    } else if (hooks)
       hooks->loadAStage(b, loc, aL1[e], mi, k, rows, kLen);
     else
       CopyOp::create(b, loc,
@@ -1304,6 +1748,8 @@ private:
       CopyOp::create(b, loc, view(biasRow, constant(0), weightRow, 1, cols),
                      view(biasL1, constant(0), constant(0), 1, cols));
     setFlag(Pipe::MTE2, Pipe::MTE1, e);
+    if (afterStageLoads)
+      afterStageLoads();
     waitFlag(Pipe::MTE2, Pipe::MTE1, e);
     Value acc = view(cL0[c], constant(0), constant(0), rows, cols);
     int64_t slices = llvm::divideCeil(kLen, t.tk);
@@ -1318,7 +1764,7 @@ private:
         hooks->loadASlice(b, loc, aL1[e], aSlice, mi, k, kLen, j * t.tk, rows,
                           len);
       else
-        CopyOp::create(b, loc, aView(aL1[e], constant(0), kk, rows, len),
+        CopyOp::create(b, loc, aView(aBuffer, constant(0), kk, rows, len),
                        aSlice);
       CopyOp::create(b, loc, bView(bL1[e], kk, constant(0), len, cols), bSlice);
       Value bias;
@@ -1346,6 +1792,15 @@ private:
   Value x, y, bias, out, biasRow;
   OpFoldResult blockIdx;
   Value aL1[8], bL1[8], aL0[2], bL0[2], cL0[2], biasL1, biasBT[2];
+  /// K-chunked: the L1 slots of A's two chunk buffers (one per stage).
+  SmallVector<Value> aChunk[2];
+  /// K-chunked, set while a stage is built: the slot A is read from, what
+  /// loads it (before B, under the stage's flags; null: loaded earlier)
+  /// and what follows the stage's loads on MTE2 (the next chunk's
+  /// prefetch).
+  Value chunkSlot;
+  std::function<void(Value)> loadChunkSlot;
+  std::function<void()> afterStageLoads;
   OpFoldResult tileNumber; ///< global number of the tile being built
   /// The tile being built starts from the bias row (not a split-K part
   /// after the first) / adds into the result (a split-K part).
@@ -1389,16 +1844,20 @@ DictionaryAttr mlir::ascend::getTilingAttr(Builder &builder,
                             builder.getI64IntegerAttr(t.cycles))});
 }
 
-/// getTilingAttr with the split (`split_k`, `split_tiles`) when there is
-/// one.
+/// getTilingAttr with the split (`split_k`, `split_tiles`) or the K chunk
+/// (`k_chunk`) when there is one.
 static DictionaryAttr getSplitTilingAttr(Builder &builder,
                                          const MatMulTiling &t) {
   DictionaryAttr attr = getTilingAttr(builder, t);
-  if (t.splitK <= 1)
+  if (t.splitK <= 1 && t.kChunk <= 0)
     return attr;
   NamedAttrList fields(attr);
-  fields.set("split_k", builder.getI64IntegerAttr(t.splitK));
-  fields.set("split_tiles", builder.getI64IntegerAttr(t.splitTiles));
+  if (t.splitK > 1) {
+    fields.set("split_k", builder.getI64IntegerAttr(t.splitK));
+    fields.set("split_tiles", builder.getI64IntegerAttr(t.splitTiles));
+  }
+  if (t.kChunk > 0)
+    fields.set("k_chunk", builder.getI64IntegerAttr(t.kChunk));
   return fields.getDictionary(builder.getContext());
 }
 
@@ -1560,6 +2019,17 @@ struct ConvertMindSporeToAICorePass
           << splitKOption[0];
       return signalPassFailure();
     }
+    if (kChunkOption < -1) {
+      module.emitError("the k-chunk option takes a chunk length in elements "
+                       "of K (0: never chunk), got ")
+          << static_cast<int64_t>(kChunkOption);
+      return signalPassFailure();
+    }
+    if (kChunkOption > 0 && !splitKOption.empty() && splitKOption[0] > 1) {
+      module.emitError("the k-chunk and split-k options exclude each other "
+                       "(a K-chunked kernel does not split K over cores)");
+      return signalPassFailure();
+    }
     if (!tilingOption.empty() && tilingOption.size() != 5 &&
         tilingOption.size() != 6) {
       module.emitError("the tiling option takes five or six numbers (tm, tn, "
@@ -1705,11 +2175,14 @@ struct ConvertMindSporeToAICorePass
       if (tilingOption.empty()) {
         tiling = chooseMatMulTilingWithSplitK(p.m, p.n, p.k, p.elementType,
                                               p.withBias, target,
-                                              splitKOption, built.why);
+                                              splitKOption, built.why,
+                                              kChunkOption);
         built.optionRefused =
-            failed(tiling) && !splitKOption.empty() && splitKOption[0] > 1;
+            failed(tiling) && ((!splitKOption.empty() && splitKOption[0] > 1) ||
+                               kChunkOption > 0);
       } else {
         MatMulTiling forced = getTilingFromOption(tilingOption);
+        forced.kChunk = std::max<int64_t>(kChunkOption, 0);
         tiling = checkMatMulTilingWithSplitK(p.m, p.n, p.k, p.elementType,
                                              p.withBias, forced, target,
                                              splitKOption, built.why);
@@ -1743,9 +2216,11 @@ struct ConvertMindSporeToAICorePass
     }
     if (!built.kernel) {
       if (built.optionRefused) {
-        op.emitError(tilingOption.empty()
-                         ? "cannot use the split-k option for this matmul: "
-                         : "cannot use the tiling option for this matmul: ")
+        op.emitError(!tilingOption.empty()
+                         ? "cannot use the tiling option for this matmul: "
+                     : kChunkOption > 0
+                         ? "cannot use the k-chunk option for this matmul: "
+                         : "cannot use the split-k option for this matmul: ")
             << built.why;
         failedAny = true;
         return;

@@ -1,4 +1,6 @@
-// RUN: ascend-opt %s --convert-mindspore-to-aicore -verify-diagnostics | FileCheck %s
+// The tile-by-tile schedule (k-chunk=0: the search would take the
+// K-chunked one for @large_f32, see kchunk-kernel-structure.mlir).
+// RUN: ascend-opt %s --convert-mindspore-to-aicore=k-chunk=0 -verify-diagnostics | FileCheck %s
 // RUN: ascend-opt %s --convert-mindspore-to-aicore=chip=Ascend910B4 -verify-diagnostics | FileCheck %s --check-prefix=CHIP
 // Every kernel passes the kernel model (no race, no deadlock).
 // RUN: ascend-opt %s --convert-mindspore-to-aicore --ascend-aicore-estimate -verify-diagnostics -o /dev/null

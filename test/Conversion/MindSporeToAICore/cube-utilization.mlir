@@ -4,23 +4,25 @@
 // the tiler's analytic model (modeled_cycles) and the kernel model
 // (aicore.estimate, the busiest of the 24 blocks).
 //
-// 4096^3: 128 x 256 tiles (32 x 16 = 512 tiles: 21 1/3 waves on 24
-// cores), K in stages of 4 slices of 32 (128 elements: GM transfers of 32
-// and 64 KiB, so the 57-cycle cost of each transfer is small) through two
-// L1 buffers, and split-K: the last 8 tiles (the partial wave) have their
-// K cut into 3 parts (1376, 1376, 1344), one on each of the 24 cores
-// after its 21 whole tiles, each FIX-adding its partial sums into the
-// result; the rows of those tiles (the last 128 from row 3968, 1 MiB of
-// fp16) are
-// zeroed first by the memory-clean task (2700 cycles: the smallest
-// kernel's 1.5 us). The ideal is 4096^3 / (4096 MAC/cycle * 24) = 699051
-// cycles; the busiest block takes 744052: 94.0% Cube utilization, with
-// the GM -> L1 pipe busy 710772 cycles (95.5%) and the Cube 699136 (94.0%).
-// Without split-K the search picks 128 x 208 tiles (91.1%, 767627 cycles):
-// bench/cube_utilization.py prints both.
+// 4096^3: the K-chunked schedule. 128 x 128 tiles (32 x 32 = 1024
+// tiles: 42 or 43 per core, dealt in runs along a row of tiles, so a
+// core's tiles share their A rows); K in 8 chunks of 512, each 4 stages of
+// two slices of 64 through a ring of 4 L1 buffers for B. Per chunk a core
+// loads its A rows [128, 512] once (into one of two L1 buffers of four
+// slots, the next chunk's prefetched while this one runs) and streams B
+// for its tiles; the first chunk FIX-writes each tile, the others FIX-add
+// (no memory-clean task: each tile's chunks are added in order by the one
+// FIX pipe of its core). Two L0C buffers let a tile's FIX overlap the next
+// tile's mmads. The ideal is 4096^3 / (4096 MAC/cycle * 24) = 699051
+// cycles; the busiest block takes 707105: 98.9% Cube utilization, with
+// the Cube busy 704512 cycles (99.6%; 43 tiles where 42 2/3 would be even),
+// GM -> L1 547200 (77.4%) and FIX 312696. The tile-by-tile schedule
+// (k-chunk=0) with split-K takes 744052 cycles (94.0%); bench/
+// cube_utilization.py prints the alternatives.
 // CHECK-LABEL: aicore.kernel @matmul_4096x4096x4096_f16
-// CHECK-SAME: aicore.estimate = {atomic_clean = 2700 : i64, cycles = 744052 : i64, {{.*}} m = 699136 : i64, {{.*}} mte2 = 710772 : i64
-// CHECK-SAME: aicore.tiling = {k_stages = 4 : i64, l0c_buffers = 1 : i64, l1_buffers = 2 : i64, modeled_cycles = 741645 : i64, split_k = 3 : i64, split_tiles = 8 : i64, tk = 32 : i64, tm = 128 : i64, tn = 256 : i64}, atomic_clean = array<i64: 2, 16252928, 524288>, block_dim = 24 : i64
+// CHECK-SAME: aicore.estimate = {cycles = 707105 : i64, {{.*}} fix = 312696 : i64, m = 704512 : i64, {{.*}} mte2 = 547200 : i64
+// CHECK-SAME: aicore.tiling = {k_chunk = 512 : i64, k_stages = 2 : i64, l0c_buffers = 2 : i64, l1_buffers = 4 : i64, modeled_cycles = 708229 : i64, tk = 64 : i64, tm = 128 : i64, tn = 128 : i64}, block_dim = 24 : i64
+// CHECK-COUNT-12: aicore.alloc : memref<128x128xf16, #aicore.space<l1>>
 func.func @square(%x: tensor<4096x4096xf16>, %w: tensor<4096x4096xf16>) -> tensor<4096x4096xf16> {
   %m = mindspore.matmul %x, %w : (tensor<4096x4096xf16>, tensor<4096x4096xf16>) -> tensor<4096x4096xf16>
   return %m : tensor<4096x4096xf16>

@@ -44,7 +44,41 @@ struct MatMulTiling {
   /// split. Only plain matmul kernels split (not MIX or convolution ones).
   int64_t splitK = 1;
   int64_t splitTiles = 0;
+  /// K-chunked, A-resident schedule (see KChunkPlan): elements of K per
+  /// chunk (a multiple of kStages * tk, the last chunk the rest); 0: the
+  /// tile-by-tile schedule. Only plain matmul kernels chunk (not MIX,
+  /// BatchMatMul or convolution ones) and never together with split-K.
+  int64_t kChunk = 0;
 };
+
+/// How a K-chunked tiling (`kChunk` > 0) deals and orders its work
+/// (docs/AICoreKernels.md, "K-chunked schedule"). The `rowTiles` x
+/// `colTiles` output tiles (the last row / column partial: `lastRows`,
+/// `lastCols` valid elements) are numbered row-major; block b takes the
+/// contiguous tiles [b * tiles / blocks, (b + 1) * tiles / blocks), so a
+/// block's tiles share their rows: one or a few segments, each a run of
+/// tiles in one row of tiles. K is cut into `chunkLengths` (all `kChunk`
+/// but the last, the rest). For each segment and chunk the A rows
+/// `[rows, chunk]` are loaded into L1 once (the first chunk with the
+/// segment's first tile, the later ones prefetched during the chunk before
+/// into the other of two A buffers) and every tile of the segment streams
+/// B through the stage ring; the first chunk FIX-writes the partial tile,
+/// the later ones FIX-add into it (`aicore.copy {atomic_add}`, issued in
+/// order on the one FIX pipe of the block that owns the tile: no memory
+/// clean is needed).
+struct KChunkPlan {
+  int64_t rowTiles, colTiles, tiles, blocks;
+  int64_t lastRows, lastCols; ///< valid elements of the last row / column
+  SmallVector<int64_t> chunkLengths;
+  int64_t aBuffers; ///< L1 buffers of A chunks: 1 (one chunk) or 2
+  /// Stages of the longest chunk (its L1 A slots per buffer).
+  int64_t stages;
+  /// First tile of block b (b in [0, blocks]).
+  int64_t firstTile(int64_t b) const { return b * tiles / blocks; }
+};
+/// The plan of `t` (kChunk > 0) for an [m, k] x [k, n] matmul.
+KChunkPlan getKChunkPlan(int64_t m, int64_t n, int64_t k,
+                         const MatMulTiling &t);
 
 /// How a split-K tiling deals its work (docs/AICoreKernels.md, "Split-K").
 /// The first `dpTiles` tiles go round robin to the blocks whole (tile g to
@@ -71,11 +105,13 @@ FailureOr<SplitKPlan> getSplitKPlan(int64_t m, int64_t n, int64_t k,
 /// cut into 2-16 K parts, see SplitKPlan), scored with the extra FIX
 /// writes and the memory-clean task. With `forcedSplit` = {parts, tiles}
 /// (tiles 0: the last partial wave) only tilings with that split are
-/// considered; with {1} none splits.
+/// considered; with {1} none splits. It also scores the K-chunked schedule
+/// (KChunkPlan) with `forcedKChunk` = -1; 0: never; C > 0: only K-chunked
+/// tilings with chunks of C elements (failure, `why` set, when none fits).
 FailureOr<MatMulTiling> chooseMatMulTilingWithSplitK(
     int64_t m, int64_t n, int64_t k, Type elementType, bool withBias,
     const aicore::AICoreTarget &target, ArrayRef<int64_t> forcedSplit,
-    std::string &why);
+    std::string &why, int64_t forcedKChunk = -1);
 
 /// checkMatMulTiling with the split `forcedSplit` = {parts[, tiles]}
 /// applied to `t` (tiles 0 or absent: the last partial wave).

@@ -95,6 +95,22 @@ def ConvertMindSporeToAICorePass
     FIX write, and the clean task. Recorded as `split_k` and `split_tiles`
     in `aicore.tiling`; the `split-k` option forces a split.
 
+    K-chunked schedule. For a plain matmul (not a MIX, BatchMatMul or
+    convolution kernel) with at least two tiles per core the search also
+    scores keeping A's rows in L1 across a core's tiles: the tiles are
+    numbered row-major and dealt to the blocks in contiguous runs (so a
+    block's tiles share their rows), K is cut into chunks of `k_chunk`
+    elements (a multiple of the stage, the last chunk the rest); for each
+    run of tiles in one row and each chunk, A's `[rows, chunk]` is loaded
+    into L1 once (the first chunk with the run's first tile, each later
+    one prefetched during the chunk before into the other of two A
+    buffers, spread over the run's tiles), every tile streams B through the
+    stage ring, and FIX writes the first chunk's partial tile and adds the
+    later ones (`aicore.copy {atomic_add}`; in order on the tile's one FIX
+    pipe, so no memory clean). The ring's flags order the A slots. Recorded
+    as `k_chunk` in `aicore.tiling`; the `k-chunk` option forces or
+    disables it. docs/AICoreKernels.md ("K-chunked schedule").
+
     Tiling. The output is cut into `[tm, tn]` tiles accumulated in L0C and
     K into slices of `tk` (L0A `[tm, tk]`, L0B `[tk, tn]`); L1 holds a ring
     of `l1_buffers` (2, 4 or 8) stages of `k_stages * tk` elements of K of
@@ -196,6 +212,14 @@ def ConvertMindSporeToAICorePass
                "tm,tn,tk,k-stages,l0c-buffers[,l1-buffers] (tile sizes "
                "multiples of 16, l1-buffers 2 by default; an error when it "
                "does not fit the chip's buffers)">,
+    Option<"kChunkOption", "k-chunk", "int64_t", "-1",
+           "K-chunked, A-resident schedule of plain matmul kernels (not "
+           "MIX, BatchMatMul or convolution kernels): -1 (default) the "
+           "search scores it against the tile-by-tile schedule; 0 never; "
+           "N > 0 forces it with chunks of N elements of K (a multiple of "
+           "the tiling's k-stages x tk, at most 64 chunks; an error when no "
+           "tiling takes it); with or without the tiling option; not with "
+           "split-k">,
     ListOption<"splitKOption", "split-k", "int64_t",
                "Split K over cores in every plain matmul kernel (not MIX or "
                "convolution kernels): parts[,tiles] cuts the K of the last "
