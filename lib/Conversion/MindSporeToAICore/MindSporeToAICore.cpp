@@ -1572,6 +1572,7 @@ private:
             add(constant(1), divide(mul(sub(tiles, 1), st), nextStages))));
       auto tile = [&](OpFoldResult j, int64_t cols, int acc) {
         OpFoldResult ni = mul(add(c0, j), t.tn);
+        weightRow = hooks ? hooks->weightRow(b, loc, mi, ni) : ni;
         biasThisTile = p.withBias && c == 0;
         atomicStore = c > 0;
         waitFlag(Pipe::FIX, Pipe::M, acc);
