@@ -33,6 +33,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 
+#include <cmath>
 #include <optional>
 
 using namespace mlir;
@@ -617,6 +618,77 @@ int64_t poolUBBytes(const PoolSpec &spec, const PoolTiling &t,
   return used;
 }
 
+/// Units per core up to which a candidate tiling is simulated whole; past
+/// it, one core's first kSampledUnits units are (see modelPoolTiling).
+constexpr int64_t kSampledUnits = 6;
+
+/// The modeled {cycles, busiest block's cycles} of tiling `t` (the ranking
+/// of simulateKernel), or nullopt when the model rejects the kernel. A
+/// kernel of at most kSampledUnits units per core is simulated whole. A
+/// larger one would cost the simulator every instruction of every block
+/// twice (seconds for a large CNN pooling), so its cost is extrapolated
+/// instead: one block runs kSampledUnits - 2 and kSampledUnits units (its
+/// first ones, with the clipped windows of the top rows), the difference
+/// is the steady-state cost of a pair of double-buffered units, and the
+/// busiest core's unitsPerCore units cost the larger run plus that pair
+/// cost for every further pair. The HBM bound is the simulator's own
+/// (KernelSimulation.cpp capAtHBM, AICoreTarget.h AICoreDataRates),
+/// computed from the tiles' bytes: R bytes requested (every unit's input
+/// rows, halo included), D distinct (the input tensor), L2 hit ratio
+/// h = (1 - D / R) * min(1, l2Bytes / D), R * (1 - h) + written bytes per
+/// wave at hbmBytesPerSecond.
+std::optional<std::pair<int64_t, int64_t>>
+modelPoolTiling(const PoolSpec &spec, const PoolTiling &t,
+                const AICoreTarget &target) {
+  auto simulate = [&](const PoolTiling &probe)
+      -> std::optional<KernelSchedule> {
+    KernelOp kernel = PoolKernelBuilder(spec, probe, target).build("probe");
+    FailureOr<KernelSchedule> schedule = simulateKernel(kernel);
+    kernel.erase();
+    if (failed(schedule))
+      return std::nullopt;
+    return std::move(*schedule);
+  };
+  if (t.unitsPerCore <= kSampledUnits) {
+    std::optional<KernelSchedule> whole = simulate(t);
+    if (!whole)
+      return std::nullopt;
+    return std::pair{whole->cycles, whole->blockCycles};
+  }
+  auto oneBlock = [&](int64_t units) {
+    PoolTiling probe = t;
+    probe.units = probe.unitsPerCore = units;
+    probe.blockDim = 1;
+    return simulate(probe);
+  };
+  std::optional<KernelSchedule> shorter = oneBlock(kSampledUnits - 2);
+  std::optional<KernelSchedule> longer = oneBlock(kSampledUnits);
+  if (!shorter || !longer)
+    return std::nullopt;
+  double perPair = double(longer->blockCycles - shorter->blockCycles);
+  int64_t block =
+      longer->blockCycles +
+      static_cast<int64_t>(
+          std::ceil(perPair * double(t.unitsPerCore - kSampledUnits) / 2));
+  double bytes = double(elementBytes(spec.elt));
+  double requested =
+      double(t.units) * double(t.planes * t.inRows * spec.w.in) * bytes;
+  double written =
+      double(t.units) * double(t.planes * t.rows * spec.w.out) * bytes;
+  double distinct = double(spec.planes * spec.h.in * spec.w.in) * bytes;
+  double hit =
+      requested > distinct
+          ? (1 - distinct / requested) *
+                std::min(1.0, double(target.rates.l2Bytes) / distinct)
+          : 0.0;
+  int64_t waves =
+      std::max<int64_t>(1, llvm::divideCeil(t.blockDim, target.vectorCores));
+  auto hbm = static_cast<int64_t>(
+      std::ceil((requested * (1 - hit) + written) /
+                (target.hbmBytesPerSecond / target.clockHz) / double(waves)));
+  return std::pair{std::max(block, hbm), block};
+}
+
 } // namespace
 
 bool mlir::ascend::isWindowPooling(Operation *op) {
@@ -694,16 +766,11 @@ mlir::ascend::buildPoolingKernel(Operation *op, const AICoreTarget &target,
     ScopedDiagnosticHandler quiet(op->getContext(),
                                   [](Diagnostic &) { return success(); });
     for (auto [planes, rows] : candidates) {
-      KernelOp kernel = PoolKernelBuilder(
-                            spec, makePoolTiling(spec, planes, rows, cores),
-                            target)
-                            .build("probe");
-      FailureOr<KernelSchedule> schedule = simulateKernel(kernel);
-      kernel.erase();
-      if (failed(schedule))
+      std::optional<std::pair<int64_t, int64_t>> cycles = modelPoolTiling(
+          spec, makePoolTiling(spec, planes, rows, cores), target);
+      if (!cycles)
         continue;
-      std::tuple<int64_t, int64_t, int64_t> rank{schedule->cycles,
-                                                 schedule->blockCycles,
+      std::tuple<int64_t, int64_t, int64_t> rank{cycles->first, cycles->second,
                                                  -planes * rows};
       if (!best || rank < *best) {
         best = rank;
