@@ -51,9 +51,9 @@ namespace {
 struct PoolAxis {
   int64_t in = 0, out = 0;
   int64_t a = 1, b = 0, e = 1, d = 1;
-  /// The divisor of an average counts the window clipped to [lo, hi]
-  /// instead of [0, In]: [-pad_begin, In + pad_end] for an AvgPool with
-  /// count_include_pad.
+  /// The divisor of an average counts the window clipped to
+  /// [countLo, countHi] (elements): [0, In] (set with the rule), or
+  /// [-pad_begin, In + pad_end] for an AvgPool with count_include_pad.
   int64_t countLo = 0, countHi = 0;
 
   static int64_t floorDiv(int64_t x, int64_t y) {
