@@ -8,7 +8,9 @@
 //   end(o)   = clamp(floor((o * A + E) / D), 0, In)
 //
 // (MaxPool: A = stride, B = -pad_begin, E = kernel - pad_begin, D = 1, the
-// -inf padding being the clipping of the window; AvgPool: no padding;
+// -inf padding being the clipping of the window; AvgPool: the same, its
+// zero padding being the clipping too, the divisor counting the window
+// clipped to the padded input with count_include_pad, or divisor_override;
 // AdaptiveAvgPool2D: A = In, B = 0, E = In + Out - 1, D = Out, PyTorch's and
 // MindSpore's floor / ceil windows). A tile is G whole planes (N*C images of
 // H x W) or Ro output rows of one plane with the input rows their windows
@@ -33,6 +35,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 
+#include <cmath>
 #include <optional>
 
 using namespace mlir;
@@ -48,6 +51,10 @@ namespace {
 struct PoolAxis {
   int64_t in = 0, out = 0;
   int64_t a = 1, b = 0, e = 1, d = 1;
+  /// The divisor of an average counts the window clipped to
+  /// [countLo, countHi] (elements): [0, In] (set with the rule), or
+  /// [-pad_begin, In + pad_end] for an AvgPool with count_include_pad.
+  int64_t countLo = 0, countHi = 0;
 
   static int64_t floorDiv(int64_t x, int64_t y) {
     return x >= 0 ? x / y : -((-x + y - 1) / y);
@@ -79,6 +86,8 @@ struct PoolAxis {
 struct PoolSpec {
   Operation *op = nullptr;
   bool isMax = false;    ///< max, else the mean over the window
+  /// An AvgPool's divisor_override: every sum divided by it.
+  std::optional<int64_t> divisorOverride;
   PoolAxis h, w;         ///< rows and columns
   int64_t planes = 0;    ///< N * C
   Type elt;              ///< the tensors' element type
@@ -96,6 +105,7 @@ PoolAxis slidingAxis(int64_t in, int64_t out, int64_t kernel, int64_t stride,
   axis.b = -padBegin;
   axis.e = kernel - padBegin;
   axis.d = 1;
+  axis.countHi = in;
   return axis;
 }
 
@@ -128,8 +138,18 @@ LogicalResult analyzePool(Operation *op, PoolSpec &spec, std::string &why) {
     spec.w = slidingAxis(W, Wo, k[1], s[1], p[2]);
   } else if (auto pool = dyn_cast<ms::AvgPoolOp>(op)) {
     ArrayRef<int64_t> k = pool.getKernelSize(), s = pool.getStrides();
-    spec.h = slidingAxis(H, Ho, k[0], s[0], 0);
-    spec.w = slidingAxis(W, Wo, k[1], s[1], 0);
+    SmallVector<int64_t> p(4, 0);
+    if (std::optional<ArrayRef<int64_t>> pad = pool.getPad())
+      p.assign(pad->begin(), pad->end());
+    spec.h = slidingAxis(H, Ho, k[0], s[0], p[0]);
+    spec.w = slidingAxis(W, Wo, k[1], s[1], p[2]);
+    if (pool.getCountIncludePad()) {
+      spec.h.countLo = -p[0];
+      spec.h.countHi = H + p[1];
+      spec.w.countLo = -p[2];
+      spec.w.countHi = W + p[3];
+    }
+    spec.divisorOverride = pool.getDivisorOverride();
   } else if (isa<ms::AdaptiveAvgPool2DOp>(op)) {
     for (auto [axis, in, out] :
          {std::tuple{&spec.h, H, Ho}, std::tuple{&spec.w, W, Wo}}) {
@@ -139,6 +159,7 @@ LogicalResult analyzePool(Operation *op, PoolSpec &spec, std::string &why) {
       axis->b = 0;
       axis->e = in + out - 1;
       axis->d = out;
+      axis->countHi = in;
       // The kernel computes the window bounds in f32: exact while every
       // numerator is an integer below 2^24.
       if ((out + 15) * in + out > (int64_t(1) << 24)) {
@@ -322,10 +343,11 @@ private:
   }
 
   /// `dst` ([n, 1] or [1, n], i32) = start(o) or end(o) of `axis` for
-  /// o = 0, 1, ... along the tile (clipped to [0, In]); `scratch` is an f32
-  /// tile of `dst`'s shape for the division of an uneven rule.
+  /// o = 0, 1, ... along the tile (clipped to [0, In], or to the axis'
+  /// count bounds when `count`); `scratch` is an f32 tile of `dst`'s shape
+  /// for the division of an uneven rule.
   void axisBound(const PoolAxis &axis, bool end, Value dst, Value scratch,
-                 Value divisorTile) {
+                 Value divisorTile, bool count = false) {
     int64_t offset = end ? axis.e : axis.b;
     VArangeOp::create(b, loc, dst, i32(offset), i32(axis.a));
     if (axis.d != 1) {
@@ -335,8 +357,8 @@ private:
       VDivOp::create(b, loc, scratch, divisorTile, scratch);
       VCastOp::create(b, loc, scratch, dst);
     }
-    VMaxsOp::create(b, loc, dst, dst, i32(0));
-    VMinsOp::create(b, loc, dst, dst, i32(axis.in));
+    VMaxsOp::create(b, loc, dst, dst, i32(count ? axis.countLo : 0));
+    VMinsOp::create(b, loc, dst, dst, i32(count ? axis.countHi : axis.in));
   }
 
   /// Once per kernel: zeroes the buffers whose padding rows and columns are
@@ -400,7 +422,14 @@ private:
     }
     if (!sum)
       return;
-    // Divisors: rows' window sizes times columns' ([Ho, Wop]).
+    if (spec.divisorOverride) {
+      VDupOp::create(b, loc, divisor,
+                     scalarOf(spec.compute, double(*spec.divisorOverride)));
+      return;
+    }
+    // Divisors: rows' window sizes times columns' ([Ho, Wop]), each window
+    // clipped to the axis' count bounds (the padded input with an AvgPool's
+    // count_include_pad).
     Value hStart = alloc({Ho, 1}, i32t, "row_start");
     Value hEnd = alloc({Ho, 1}, i32t, "row_end");
     Value colScratch, colDivisor;
@@ -409,8 +438,12 @@ private:
       colDivisor = alloc({Ho, 1}, f32t, "row_den");
       VDupOp::create(b, loc, colDivisor, b.getF32FloatAttr(spec.h.d));
     }
-    axisBound(spec.h, false, hStart, colScratch, colDivisor);
-    axisBound(spec.h, true, hEnd, colScratch, colDivisor);
+    axisBound(spec.h, false, hStart, colScratch, colDivisor, true);
+    axisBound(spec.h, true, hEnd, colScratch, colDivisor, true);
+    if (spec.w.countLo != 0 || spec.w.countHi != spec.w.in) {
+      axisBound(spec.w, false, wStart, rowScratch, rowDivisor, true);
+      axisBound(spec.w, true, wEnd, rowScratch, rowDivisor, true);
+    }
     VSubOp::create(b, loc, hEnd, hStart, hEnd);
     VSubOp::create(b, loc, wEnd, wStart, wEnd);
     // The pitch columns past Wo may have empty windows: divide by 1 there.
@@ -617,6 +650,77 @@ int64_t poolUBBytes(const PoolSpec &spec, const PoolTiling &t,
   return used;
 }
 
+/// Units per core up to which a candidate tiling is simulated whole; past
+/// it, one core's first kSampledUnits units are (see modelPoolTiling).
+constexpr int64_t kSampledUnits = 6;
+
+/// The modeled {cycles, busiest block's cycles} of tiling `t` (the ranking
+/// of simulateKernel), or nullopt when the model rejects the kernel. A
+/// kernel of at most kSampledUnits units per core is simulated whole. A
+/// larger one would cost the simulator every instruction of every block
+/// twice (seconds for a large CNN pooling), so its cost is extrapolated
+/// instead: one block runs kSampledUnits - 2 and kSampledUnits units (its
+/// first ones, with the clipped windows of the top rows), the difference
+/// is the steady-state cost of a pair of double-buffered units, and the
+/// busiest core's unitsPerCore units cost the larger run plus that pair
+/// cost for every further pair. The HBM bound is the simulator's own
+/// (KernelSimulation.cpp capAtHBM, AICoreTarget.h AICoreDataRates),
+/// computed from the tiles' bytes: R bytes requested (every unit's input
+/// rows, halo included), D distinct (the input tensor), L2 hit ratio
+/// h = (1 - D / R) * min(1, l2Bytes / D), R * (1 - h) + written bytes per
+/// wave at hbmBytesPerSecond.
+std::optional<std::pair<int64_t, int64_t>>
+modelPoolTiling(const PoolSpec &spec, const PoolTiling &t,
+                const AICoreTarget &target) {
+  auto simulate = [&](const PoolTiling &probe)
+      -> std::optional<KernelSchedule> {
+    KernelOp kernel = PoolKernelBuilder(spec, probe, target).build("probe");
+    FailureOr<KernelSchedule> schedule = simulateKernel(kernel);
+    kernel.erase();
+    if (failed(schedule))
+      return std::nullopt;
+    return std::move(*schedule);
+  };
+  if (t.unitsPerCore <= kSampledUnits) {
+    std::optional<KernelSchedule> whole = simulate(t);
+    if (!whole)
+      return std::nullopt;
+    return std::pair{whole->cycles, whole->blockCycles};
+  }
+  auto oneBlock = [&](int64_t units) {
+    PoolTiling probe = t;
+    probe.units = probe.unitsPerCore = units;
+    probe.blockDim = 1;
+    return simulate(probe);
+  };
+  std::optional<KernelSchedule> shorter = oneBlock(kSampledUnits - 2);
+  std::optional<KernelSchedule> longer = oneBlock(kSampledUnits);
+  if (!shorter || !longer)
+    return std::nullopt;
+  double perPair = double(longer->blockCycles - shorter->blockCycles);
+  int64_t block =
+      longer->blockCycles +
+      static_cast<int64_t>(
+          std::ceil(perPair * double(t.unitsPerCore - kSampledUnits) / 2));
+  double bytes = double(elementBytes(spec.elt));
+  double requested =
+      double(t.units) * double(t.planes * t.inRows * spec.w.in) * bytes;
+  double written =
+      double(t.units) * double(t.planes * t.rows * spec.w.out) * bytes;
+  double distinct = double(spec.planes * spec.h.in * spec.w.in) * bytes;
+  double hit =
+      requested > distinct
+          ? (1 - distinct / requested) *
+                std::min(1.0, double(target.rates.l2Bytes) / distinct)
+          : 0.0;
+  int64_t waves =
+      std::max<int64_t>(1, llvm::divideCeil(t.blockDim, target.vectorCores));
+  auto hbm = static_cast<int64_t>(
+      std::ceil((requested * (1 - hit) + written) /
+                (target.hbmBytesPerSecond / target.clockHz) / double(waves)));
+  return std::pair{std::max(block, hbm), block};
+}
+
 } // namespace
 
 bool mlir::ascend::isWindowPooling(Operation *op) {
@@ -694,16 +798,11 @@ mlir::ascend::buildPoolingKernel(Operation *op, const AICoreTarget &target,
     ScopedDiagnosticHandler quiet(op->getContext(),
                                   [](Diagnostic &) { return success(); });
     for (auto [planes, rows] : candidates) {
-      KernelOp kernel = PoolKernelBuilder(
-                            spec, makePoolTiling(spec, planes, rows, cores),
-                            target)
-                            .build("probe");
-      FailureOr<KernelSchedule> schedule = simulateKernel(kernel);
-      kernel.erase();
-      if (failed(schedule))
+      std::optional<std::pair<int64_t, int64_t>> cycles = modelPoolTiling(
+          spec, makePoolTiling(spec, planes, rows, cores), target);
+      if (!cycles)
         continue;
-      std::tuple<int64_t, int64_t, int64_t> rank{schedule->cycles,
-                                                 schedule->blockCycles,
+      std::tuple<int64_t, int64_t, int64_t> rank{cycles->first, cycles->second,
                                                  -planes * rows};
       if (!best || rank < *best) {
         best = rank;

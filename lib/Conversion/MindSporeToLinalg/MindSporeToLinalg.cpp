@@ -758,8 +758,67 @@ struct AvgPoolLowering : ComputeTypeLowering<AvgPoolLowering, ms::AvgPoolOp> {
   Value lower(ms::AvgPoolOp op, OpAdaptor promoted,
               ConversionPatternRewriter &rewriter, Location loc,
               RankedTensorType resultType) const {
-    return buildAvgPool(rewriter, loc, promoted.getX(), resultType.getShape(),
-                        op.getKernelSize(), op.getStrides());
+    Value x = promoted.getX();
+    ArrayRef<int64_t> k = op.getKernelSize(), s = op.getStrides();
+    SmallVector<int64_t> pad(4, 0);
+    if (std::optional<ArrayRef<int64_t>> p = op.getPad())
+      pad.assign(p->begin(), p->end());
+    bool padded = llvm::any_of(pad, [](int64_t v) { return v != 0; });
+    if (!padded && !op.getCeilMode() && !op.getDivisorOverride())
+      return buildAvgPool(rewriter, loc, x, resultType.getShape(), k, s);
+    // Zero padding, as far as the last ceil_mode window reaches (it starts
+    // inside the input or the top / left padding).
+    RankedTensorType xt = rankedType(x);
+    Type elt = xt.getElementType();
+    int64_t h = xt.getDimSize(2), w = xt.getDimSize(3);
+    int64_t oh = resultType.getDimSize(2), ow = resultType.getDimSize(3);
+    int64_t bottom = std::max(pad[1], (oh - 1) * s[0] + k[0] - h - pad[0]);
+    int64_t right = std::max(pad[3], (ow - 1) * s[1] + k[1] - w - pad[2]);
+    Value zero = constantFloat(rewriter, loc, elt, 0.0);
+    x = buildPad(rewriter, loc, x, {0, 0, pad[0], pad[2]},
+                 {0, 0, bottom, right}, zero);
+    Value init = filledTensor(rewriter, loc, resultType.getShape(), zero);
+    Value window = emptyTensor(rewriter, loc, k, elt);
+    Value sums =
+        linalg::PoolingNchwSumOp::create(
+            rewriter, loc, TypeRange{init.getType()}, ValueRange{x, window},
+            ValueRange{init}, rewriter.getI64VectorAttr(s),
+            rewriter.getI64VectorAttr({1, 1}))
+            .getResult(0);
+    // The divisors, [OH, OW]: divisor_override, else the window sizes
+    // (clipped to the padded input with count_include_pad, to the input
+    // without), row sizes times column sizes.
+    auto sizes = [&](int64_t in, int64_t out, int64_t kk, int64_t ss,
+                     int64_t before, int64_t after) {
+      SmallVector<int64_t> n;
+      for (int64_t o = 0; o < out; ++o) {
+        int64_t start = o * ss - before;
+        int64_t end = std::min(start + kk, in + after);
+        if (!op.getCountIncludePad()) {
+          start = std::max<int64_t>(start, 0);
+          end = std::min(end, in);
+        }
+        n.push_back(end - start);
+      }
+      return n;
+    };
+    SmallVector<int64_t> rows = sizes(h, oh, k[0], s[0], pad[0], pad[1]);
+    SmallVector<int64_t> cols = sizes(w, ow, k[1], s[1], pad[2], pad[3]);
+    SmallVector<Attribute> divisors;
+    for (int64_t r : rows)
+      for (int64_t c : cols)
+        divisors.push_back(rewriter.getFloatAttr(
+            elt, double(op.getDivisorOverride().value_or(r * c))));
+    Value divisor = arith::ConstantOp::create(
+        rewriter, loc,
+        DenseElementsAttr::get(RankedTensorType::get({oh, ow}, elt),
+                               divisors));
+    return buildElementwise(rewriter, loc, rankedType(sums),
+                            ValueRange{sums, divisor},
+                            [&](OpBuilder &nb, Location nloc, ValueRange v) {
+                              return Value(arith::DivFOp::create(
+                                  nb, nloc, v[0], v[1]));
+                            });
   }
 };
 

@@ -376,6 +376,50 @@ LogicalResult maxPool(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
+/// aten.avg_pool2d(self, kernel_size, stride=[], padding=0, ceil_mode=False,
+/// count_include_pad=True, divisor_override=None): mindspore.avg_pool with
+/// the same arguments (an empty stride is the kernel size).
+LogicalResult avgPool(AtenCall &c, SmallVectorImpl<Value> &results) {
+  auto k = c.intsArg("kernel_size", 2);
+  if (!k)
+    return c.unsupported("missing kernel_size");
+  auto s = c.intsArg("stride", 2);
+  if (!s || s->empty())
+    s = k;
+  auto p = c.intsArg("padding", 2);
+  if (!p)
+    p = SmallVector<int64_t>{0, 0};
+  Value x = c.operand("self");
+  if (cast<RankedTensorType>(x.getType()).getRank() != 4)
+    return c.unsupported("avg_pool2d of an unbatched (3-D CHW) input is not "
+                         "legalized yet (add the batch dimension)");
+  if (k->size() != 2 || s->size() != 2 || p->size() != 2)
+    return c.unsupported("avg_pool2d expects 2 kernel sizes, strides and "
+                         "paddings");
+  IntegerAttr divisor;
+  if (!c.isNone("divisor_override")) {
+    std::optional<int64_t> d = c.intArg("divisor_override");
+    if (!d || *d <= 0)
+      return c.unsupported("avg_pool2d divisor_override must be a positive "
+                           "integer");
+    divisor = c.b.getI64IntegerAttr(*d);
+  }
+  for (int i = 0; i < 2; ++i)
+    if ((*p)[i] < 0 || (*p)[i] * 2 > (*k)[i])
+      return c.unsupported("avg_pool2d padding must be at most half the "
+                           "kernel size");
+  SmallVector<int64_t> pad = {(*p)[0], (*p)[0], (*p)[1], (*p)[1]};
+  bool padded = (*p)[0] != 0 || (*p)[1] != 0;
+  auto pool = ms::AvgPoolOp::create(
+      c.b, c.loc, c.resultType(), x, c.b.getDenseI64ArrayAttr(*k),
+      c.b.getDenseI64ArrayAttr(*s),
+      padded ? c.b.getDenseI64ArrayAttr(pad) : DenseI64ArrayAttr(),
+      c.b.getBoolAttr(c.boolArg("ceil_mode", false)),
+      c.b.getBoolAttr(c.boolArg("count_include_pad", true)), divisor);
+  results.push_back(pool);
+  return success();
+}
+
 LogicalResult adaptiveAvgPool(AtenCall &c, SmallVectorImpl<Value> &results) {
   auto out = c.intsArg("output_size", 2);
   if (!out)
@@ -1346,6 +1390,7 @@ const llvm::StringMap<Handler> &atenTable() {
       {"aten._native_batch_norm_legit_no_training.default", batchNorm},
       {"aten.max_pool2d_with_indices.default", maxPool},
       {"aten.max_pool2d.default", maxPool},
+      {"aten.avg_pool2d.default", avgPool},
       {"aten.adaptive_avg_pool2d.default", adaptiveAvgPool},
       {"aten._adaptive_avg_pool2d.default", adaptiveAvgPool},
       {"aten.add.Tensor", binary<ms::AddOp>},

@@ -1741,7 +1741,26 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
             return success();
           })
           .Case([&](ms::AvgPoolOp o) {
+            std::optional<ArrayRef<int64_t>> pad = o.getPad();
+            bool padded =
+                pad && llvm::any_of(*pad, [](int64_t p) { return p != 0; });
             validPool(o.getPrimitiveName(), o.getKernelSize(), o.getStrides());
+            if (!padded && !o.getCeilMode() && !o.getDivisorOverride())
+              return success();
+            // Explicit padding, ceil mode or a divisor: pad_mode "PAD" with
+            // the arguments of MindSpore's nn.AvgPool2d / AvgPool3D (pad
+            // [top, bottom, left, right]; divisor_override 0: none).
+            AttrList *a = prim->mutable_attribute();
+            for (auto &attr : *a)
+              if (attr.name() == "pad_mode")
+                attr.set_s("PAD");
+            SmallVector<int64_t> pads(4, 0);
+            if (pad)
+              pads.assign(pad->begin(), pad->end());
+            addIntTuple(a, "pad", pads);
+            addBool(a, "ceil_mode", o.getCeilMode());
+            addBool(a, "count_include_pad", o.getCountIncludePad());
+            addInt(a, "divisor_override", o.getDivisorOverride().value_or(0));
             return success();
           })
           .Case([&](ms::MaxPoolOp o) -> LogicalResult {

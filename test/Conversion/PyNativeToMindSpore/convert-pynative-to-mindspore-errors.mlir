@@ -140,3 +140,24 @@ pynative.trace @run_0(%x: tensor<4x3x5xf32>, %i: tensor<2xi64>, %m: tensor<3x5xi
   %b = pynative.op "aten.index_put.default"(%c, %m, %v) {args = {accumulate = false, indices.none = array<i64: 0>}, operand_names = ["self", "indices", "values"]} : (tensor<4x3x5xf32>, tensor<3x5xi1>, tensor<f32>) -> tensor<4x3x5xf32>
   pynative.output %a, %b : tensor<4x3x5xf32>, tensor<4x3x5xf32>
 }
+
+// -----
+
+// aten.avg_pool2d arguments the legalization cannot map are named.
+pynative.trace @run_0(%x: tensor<2x7x9xf32>, %y: tensor<1x2x7x9xf32>) -> (tensor<2x3x4xf32>, tensor<1x2x3x4xf32>, tensor<1x2x3x4xf32>) attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.avg_pool2d.default': avg_pool2d of an unbatched (3-D CHW) input is not legalized yet (add the batch dimension)}}
+  %a = pynative.op "aten.avg_pool2d.default"(%x) {args = {ceil_mode = false, count_include_pad = true, divisor_override, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>}, operand_names = ["self"]} : (tensor<2x7x9xf32>) -> tensor<2x3x4xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.avg_pool2d.default': avg_pool2d divisor_override must be a positive integer}}
+  %b = pynative.op "aten.avg_pool2d.default"(%y) {args = {ceil_mode = false, count_include_pad = true, divisor_override = 0 : i64, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>}, operand_names = ["self"]} : (tensor<1x2x7x9xf32>) -> tensor<1x2x3x4xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.avg_pool2d.default': avg_pool2d padding must be at most half the kernel size}}
+  %c = pynative.op "aten.avg_pool2d.default"(%y) {args = {ceil_mode = false, count_include_pad = true, divisor_override, kernel_size = array<i64: 2, 2>, padding = array<i64: 2, 0>, stride = array<i64: 2, 2>}, operand_names = ["self"]} : (tensor<1x2x7x9xf32>) -> tensor<1x2x3x4xf32>
+  pynative.output %a, %b, %c : tensor<2x3x4xf32>, tensor<1x2x3x4xf32>, tensor<1x2x3x4xf32>
+}
+
+// -----
+
+pynative.trace @run_0(%y: tensor<1x2x7x9xf32>) -> tensor<1x2x3x4xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.avg_pool2d.default': avg_pool2d expects 2 kernel sizes, strides and paddings}}
+  %a = pynative.op "aten.avg_pool2d.default"(%y) {args = {ceil_mode = false, count_include_pad = true, divisor_override, kernel_size = array<i64: 2, 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>}, operand_names = ["self"]} : (tensor<1x2x7x9xf32>) -> tensor<1x2x3x4xf32>
+  pynative.output %a : tensor<1x2x3x4xf32>
+}

@@ -526,3 +526,19 @@ pynative.trace @run_0(%x: tensor<4x3xf32>, %i: tensor<2xi32>, %v: tensor<f32>, %
   %cp = pynative.op "aten.copy_.default"(%v2, %s) {args = {non_blocking = false}, mutated_operands = array<i64: 0>, operand_names = ["self", "src"], result_aliases = array<i64: 0>} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   pynative.output %a : tensor<4x3xf32>
 }
+
+// -----
+
+// aten.avg_pool2d: the stride defaults to the kernel size; padding becomes
+// [top, bottom, left, right]; ceil_mode, count_include_pad (default true,
+// elided) and divisor_override (None: absent) carry over.
+// CHECK-LABEL: func.func @main(%arg0: tensor<1x2x7x9xf32>)
+// CHECK: mindspore.avg_pool %{{.*}} {kernel_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x2x7x9xf32>) -> tensor<1x2x3x4xf32>
+// CHECK: mindspore.avg_pool %{{.*}} {ceil_mode = true, count_include_pad = false, kernel_size = array<i64: 3, 3>, pad = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : (tensor<1x2x7x9xf32>) -> tensor<1x2x4x5xf32>
+// CHECK: mindspore.avg_pool %{{.*}} {divisor_override = 5 : i64, kernel_size = array<i64: 3, 2>, pad = array<i64: 1, 1, 0, 0>, strides = array<i64: 1, 2>} : (tensor<1x2x7x9xf32>) -> tensor<1x2x7x4xf32>
+pynative.trace @run_0(%x: tensor<1x2x7x9xf32>) -> (tensor<1x2x3x4xf32>, tensor<1x2x4x5xf32>, tensor<1x2x7x4xf32>) attributes {run = 0 : i64} {
+  %a = pynative.op "aten.avg_pool2d.default"(%x) {args = {ceil_mode = false, count_include_pad = true, divisor_override, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64>}, operand_names = ["self"]} : (tensor<1x2x7x9xf32>) -> tensor<1x2x3x4xf32>
+  %b = pynative.op "aten.avg_pool2d.default"(%x) {args = {ceil_mode = true, count_include_pad = false, divisor_override, kernel_size = array<i64: 3, 3>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>}, operand_names = ["self"]} : (tensor<1x2x7x9xf32>) -> tensor<1x2x4x5xf32>
+  %c = pynative.op "aten.avg_pool2d.default"(%x) {args = {ceil_mode = false, count_include_pad = true, divisor_override = 5 : i64, kernel_size = array<i64: 3, 2>, padding = array<i64: 1, 0>, stride = array<i64: 1, 2>}, operand_names = ["self"]} : (tensor<1x2x7x9xf32>) -> tensor<1x2x7x4xf32>
+  pynative.output %a, %b, %c : tensor<1x2x3x4xf32>, tensor<1x2x4x5xf32>, tensor<1x2x7x4xf32>
+}

@@ -216,6 +216,24 @@ func.func @avg_pool_rank(%x: tensor<3x8x8xf32>) -> tensor<3x4x4xf32> {
 
 // -----
 
+func.func @avg_pool_divisor(%x: tensor<1x3x8x8xf32>) -> tensor<1x3x4x4xf32> {
+  // expected-error @+2 {{divisor_override must be positive, not 0}}
+  // expected-error @+1 {{'mindspore.avg_pool' op failed to infer returned types}}
+  %r = mindspore.avg_pool %x {kernel_size = array<i64: 2, 2>, strides = array<i64: 2, 2>, divisor_override = 0 : i64} : (tensor<1x3x8x8xf32>) -> tensor<1x3x4x4xf32>
+  return %r : tensor<1x3x4x4xf32>
+}
+
+// -----
+
+func.func @avg_pool_pad(%x: tensor<1x3x8x8xf32>) -> tensor<1x3x6x6xf32> {
+  // expected-error @+2 {{pad must be at most half the kernel size}}
+  // expected-error @+1 {{'mindspore.avg_pool' op failed to infer returned types}}
+  %r = mindspore.avg_pool %x {kernel_size = array<i64: 2, 2>, strides = array<i64: 2, 2>, pad = array<i64: 2, 2, 0, 0>} : (tensor<1x3x8x8xf32>) -> tensor<1x3x6x6xf32>
+  return %r : tensor<1x3x6x6xf32>
+}
+
+// -----
+
 func.func @adaptive_rank(%x: tensor<3x8x8xf32>) -> tensor<3x1x1xf32> {
   // expected-error @+2 {{expects a 4-D NCHW input}}
   // expected-error @+1 {{'mindspore.adaptive_avg_pool2d' op failed to infer returned types}}

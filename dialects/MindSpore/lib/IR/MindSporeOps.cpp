@@ -456,10 +456,20 @@ LogicalResult AvgPoolOp::inferReturnTypes(MLIRContext *,
     return emitOptionalError(loc, "expects a 4-D NCHW input");
   SmallVector<int64_t> one = {1, 1}, noPad = {0, 0, 0, 0};
   ArrayRef<int64_t> k = a.getKernelSize(), s = a.getStrides();
-  if (failed(checkWindowAttrs(loc, k, s, one, noPad)))
+  ArrayRef<int64_t> p = a.getPad() ? *a.getPad() : ArrayRef<int64_t>(noPad);
+  if (failed(checkWindowAttrs(loc, k, s, one, p)))
     return failure();
-  int64_t oh = windowOutputSize(x.getDimSize(2), k[0], s[0], 1, 0, 0);
-  int64_t ow = windowOutputSize(x.getDimSize(3), k[1], s[1], 1, 0, 0);
+  if (p[0] * 2 > k[0] || p[1] * 2 > k[0] || p[2] * 2 > k[1] ||
+      p[3] * 2 > k[1])
+    return emitOptionalError(loc, "pad must be at most half the kernel size");
+  if (std::optional<int64_t> d = a.getDivisorOverride(); d && *d <= 0)
+    return emitOptionalError(loc, "divisor_override must be positive, not " +
+                                      Twine(*d));
+  bool ceil = a.getCeilMode();
+  int64_t oh =
+      windowOutputSize(x.getDimSize(2), k[0], s[0], 1, p[0], p[1], ceil);
+  int64_t ow =
+      windowOutputSize(x.getDimSize(3), k[1], s[1], 1, p[2], p[3], ceil);
   types.push_back(RankedTensorType::get(
       {x.getDimSize(0), x.getDimSize(1), oh, ow}, x.getElementType()));
   return success();

@@ -25,8 +25,10 @@ def ConvertMindSporeToLinalgPass
     - Argmax is a `linalg.generic` reduction into (value, index) pairs
       (first index on ties, NaN largest);
     - MaxPool pads with -inf (plus the extra bottom/right rows that
-      `ceil_mode` needs) and uses `linalg.pooling_nchw_max`; AvgPool is
-      `linalg.pooling_nchw_sum` divided by the window size;
+      `ceil_mode` needs) and uses `linalg.pooling_nchw_max`; AvgPool pads
+      with zeros likewise and is `linalg.pooling_nchw_sum` divided by a
+      constant `[OH, OW]` divisor tensor (`divisor_override`, else the
+      window sizes, clipped to the padded input with `count_include_pad`);
       AdaptiveAvgPool2D averages PyTorch's windows
       `[floor(i*H/OH), ceil((i+1)*H/OH))` for any sizes;
     - MatMul is `linalg.matmul` on `linalg.transpose`d operands, Softmax

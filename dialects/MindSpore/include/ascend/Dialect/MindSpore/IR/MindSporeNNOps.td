@@ -98,9 +98,26 @@ def MindSpore_MaxPoolOp : MindSpore_PrimOp<"max_pool", "MaxPool",
 
 def MindSpore_AvgPoolOp : MindSpore_PrimOp<"avg_pool", "AvgPool",
     [SameOperandsAndResultElementType]> {
-  let summary = "2-D average pooling over NCHW without padding (MindSpore AvgPool)";
+  let summary = "2-D average pooling over NCHW (MindSpore AvgPool)";
+  let description = [{
+    Windows of `kernel_size` `[KH, KW]` moved by `strides` over `x` padded
+    with zeros by `pad` `[top, bottom, left, right]` (absent: no padding;
+    each at most half the kernel, PyTorch's rule). Output size as for
+    convolution (floor), or ceiling when `ceil_mode` (a last window that
+    would start in the bottom / right padding is dropped). Each output is
+    the window's sum divided by `divisor_override` when present (> 0), else
+    by the window's size: with `count_include_pad` the window clipped to
+    the padded input (`min(start + K, In + pad_end) - start`), pads
+    counted, windows hanging past it in `ceil_mode` not; without it the
+    window clipped to the input itself. PyTorch's `avg_pool2d` arguments
+    (MindSpore nn.AvgPool2d / AvgPool3D name them alike).
+  }];
   let arguments = (ins MindSpore_FloatTensor:$x, DenseI64ArrayAttr:$kernel_size,
-                       DenseI64ArrayAttr:$strides);
+                       DenseI64ArrayAttr:$strides,
+                       OptionalAttr<DenseI64ArrayAttr>:$pad,
+                       DefaultValuedAttr<BoolAttr, "false">:$ceil_mode,
+                       DefaultValuedAttr<BoolAttr, "true">:$count_include_pad,
+                       OptionalAttr<I64Attr>:$divisor_override);
   let results = (outs MindSpore_FloatTensor:$result);
   let assemblyFormat = "$x attr-dict `:` functional-type(operands, results)";
 }
