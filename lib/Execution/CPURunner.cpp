@@ -28,26 +28,32 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Linalg/Transforms/RuntimeOpVerification.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/RuntimeOpVerification.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/RuntimeVerifiableOpInterface.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <csetjmp>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -62,6 +68,10 @@ namespace ms = mlir::ascend::mindspore;
 
 /// Called by JIT-compiled code when a `mindspore.assert` guard is false.
 static constexpr const char *kGuardFailedSymbol = "__ascend_run_guard_failed";
+/// Called by JIT-compiled code when a kernel's bounds check fails; does not
+/// return (see ascendRunBoundsCheckFailed).
+static constexpr const char *kBoundsCheckFailedSymbol =
+    "__ascend_run_bounds_check_failed";
 
 namespace {
 
@@ -71,6 +81,43 @@ thread_local std::vector<int64_t> *firedGuards = nullptr;
 extern "C" void ascendRunGuardFailed(int64_t id) {
   if (firedGuards)
     firedGuards->push_back(id);
+}
+
+/// Where a failed bounds check of the current call on this thread jumps to
+/// (set by callStoppable), and the id of the check that failed.
+thread_local std::jmp_buf *boundsCheckEscape = nullptr;
+thread_local int64_t failedBoundsCheck = -1;
+/// The block and vector core (aicore.block_idx, aicore.subblock_idx) that
+/// ran the failed check; -1 outside a loop over blocks or vector cores.
+thread_local int64_t failedBlock = -1;
+thread_local int64_t failedSubBlock = -1;
+
+/// A failed bounds check ends the call at once, before the out-of-bounds
+/// access: a longjmp back into callStoppable over the JIT-compiled frames
+/// (plain code without destructors or exception handling; the buffers the
+/// call has allocated so far are not freed).
+extern "C" void ascendRunBoundsCheckFailed(int64_t id, int64_t block,
+                                           int64_t subBlock) {
+  failedBoundsCheck = id;
+  failedBlock = block;
+  failedSubBlock = subBlock;
+  if (boundsCheckEscape)
+    std::longjmp(*boundsCheckEscape, 1);
+  // Not reachable: a checked function is only called by callStoppable.
+  std::abort();
+}
+
+/// Calls the packed JIT-compiled function `function` on `args`; returns the
+/// id of the bounds check that stopped it, or -1 when it ran to the end.
+[[gnu::noinline]] int64_t callStoppable(void (*function)(void **),
+                                        void **args) {
+  std::jmp_buf escape;
+  failedBoundsCheck = -1;
+  boundsCheckEscape = &escape;
+  if (setjmp(escape) == 0)
+    function(args);
+  boundsCheckEscape = nullptr;
+  return failedBoundsCheck;
 }
 
 /// Heap bytes aligned for any vector load the JIT-compiled code may use.
@@ -204,6 +251,107 @@ void outlineGuards(
   }
 }
 
+/// A bounds check of a kernel op: which kernel, which op, what failed.
+struct BoundsCheck {
+  std::string kernel;
+  std::string opName;
+  /// The op as printed (operands and types, without regions).
+  std::string op;
+  /// What the check verifies, in upstream's words (e.g. "out-of-bounds
+  /// access").
+  std::string check;
+  Location loc;
+};
+
+/// Instruments the functions named `kernels` with upstream's runtime op
+/// verification (what -generate-runtime-verification inserts: cf.assert ops
+/// next to each RuntimeVerifiableOpInterface op) and replaces each of these
+/// cf.assert ops by a call of the bounds-check callback with the check's
+/// index in `checks`, the block index and the vector core index (-1 outside
+/// the loops of convert-aicore-to-memref that run them) when its condition is
+/// false.
+void instrumentKernels(ModuleOp module, const llvm::StringSet<> &kernels,
+                       SmallVectorImpl<BoundsCheck> &checks) {
+  static constexpr llvm::StringLiteral kTag = "ascend-run bounds check #";
+  OpBuilder b(module.getContext());
+  func::FuncOp callee;
+  SmallVector<func::FuncOp> funcs;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isExternal() && kernels.contains(func.getSymName()))
+      funcs.push_back(func);
+  for (func::FuncOp func : funcs) {
+    // The checks may create verifiable ops themselves; only the kernel's
+    // own ops are checked.
+    SmallVector<RuntimeVerifiableOpInterface> ops;
+    func.walk([&](RuntimeVerifiableOpInterface op) { ops.push_back(op); });
+    // One numbering of the kernel's values for all its ops (a local scope
+    // per op would number the whole kernel again each time).
+    OpPrintingFlags flags;
+    flags.elideLargeElementsAttrs().skipRegions();
+    AsmState state(func, flags);
+    for (RuntimeVerifiableOpInterface op : ops) {
+      std::string text;
+      {
+        llvm::raw_string_ostream os(text);
+        op->print(os, state);
+      }
+      b.setInsertionPoint(op);
+      // Each assert's message is the tag and the check's index.
+      op.generateRuntimeVerification(
+          b, op.getLoc(), [&](Operation *checked, StringRef check) {
+            checks.push_back({func.getSymName().str(),
+                              checked->getName().getStringRef().str(), text,
+                              check.str(), checked->getLoc()});
+            return (kTag + Twine(checks.size() - 1)).str();
+          });
+    }
+    SmallVector<std::pair<cf::AssertOp, int64_t>> asserts;
+    func.walk([&](cf::AssertOp a) {
+      int64_t id;
+      StringRef msg = a.getMsg();
+      if (msg.consume_front(kTag) && !msg.getAsInteger(10, id))
+        asserts.push_back({a, id});
+    });
+    for (auto [a, id] : asserts) {
+      if (!callee) {
+        b.setInsertionPointToEnd(module.getBody());
+        callee = func::FuncOp::create(
+            b, module.getLoc(), kBoundsCheckFailedSymbol,
+            b.getFunctionType(
+                {b.getI64Type(), b.getI64Type(), b.getI64Type()}, {}));
+        callee.setPrivate();
+      }
+      b.setInsertionPoint(a);
+      Location loc = a.getLoc();
+      Value failed = arith::XOrIOp::create(
+          b, loc, a.getArg(),
+          arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
+      // The induction variables of the enclosing block and vector core
+      // loops.
+      auto loopIndex = [&, a = a](StringRef attrName, OpBuilder &tb,
+                                  Location tl) -> Value {
+        for (auto loop = a->getParentOfType<scf::ForOp>(); loop;
+             loop = loop->getParentOfType<scf::ForOp>())
+          if (loop->hasAttr(attrName))
+            return arith::IndexCastOp::create(tb, tl, tb.getI64Type(),
+                                              loop.getInductionVar());
+        return arith::ConstantOp::create(tb, tl, tb.getI64IntegerAttr(-1));
+      };
+      scf::IfOp::create(b, loc, failed, [&, id = id](OpBuilder &tb,
+                                                     Location tl) {
+        Value idValue =
+            arith::ConstantOp::create(tb, tl, tb.getI64IntegerAttr(id));
+        func::CallOp::create(
+            tb, tl, callee,
+            ValueRange{idValue, loopIndex(kBlockLoopAttrName, tb, tl),
+                       loopIndex(kSubBlockLoopAttrName, tb, tl)});
+        scf::YieldOp::create(tb, tl);
+      });
+      a.erase();
+    }
+  }
+}
+
 void initializeNativeTarget() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -228,6 +376,9 @@ void mlir::ascend::registerCPURunnerDialects(DialectRegistry &registry) {
   linalg::registerBufferizableOpInterfaceExternalModels(registry);
   scf::registerBufferizableOpInterfaceExternalModels(registry);
   tensor::registerBufferizableOpInterfaceExternalModels(registry);
+  // The bounds checks of CPUCompileOptions::checkBounds.
+  linalg::registerRuntimeVerifiableOpInterfaceExternalModels(registry);
+  memref::registerRuntimeVerifiableOpInterfaceExternalModels(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
 }
@@ -247,6 +398,8 @@ public:
   std::vector<AlignedBuffer> parameterData;
   /// Message and location of each guard, by id.
   SmallVector<std::pair<std::string, Location>> guards;
+  /// The kernels' bounds checks, by id (empty without checkBounds).
+  SmallVector<BoundsCheck> boundsChecks;
   std::unique_ptr<ExecutionEngine> engine;
 
   explicit Impl(Location loc) : context(loc.getContext()), loc(loc) {}
@@ -298,7 +451,8 @@ static void buildLowerToLLVMPipeline(PassManager &pm) {
 
 FailureOr<std::unique_ptr<CPUExecutable>>
 CPUExecutable::compile(ModuleOp module, StringRef entry,
-                       llvm::raw_ostream *loweredModule) {
+                       llvm::raw_ostream *loweredModule,
+                       const CPUCompileOptions &options) {
   MLIRContext *context = module.getContext();
   {
     DialectRegistry registry;
@@ -370,6 +524,10 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
     func.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
                     BoolAttr::get(context, false));
 
+  // The kernels keep their symbol names as functions on memrefs.
+  llvm::StringSet<> kernels;
+  clone->walk(
+      [&](aicore::KernelOp kernel) { kernels.insert(kernel.getSymName()); });
   {
     PassManager pm(context);
     // Kernels first: launches become calls on buffers of the graph's tensors
@@ -390,6 +548,8 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
       return failure();
   }
   outlineGuards(*clone, impl->guards);
+  if (options.checkBounds)
+    instrumentKernels(*clone, kernels, impl->boundsChecks);
   {
     PassManager pm(context);
     buildLowerToLLVMPipeline(pm);
@@ -405,17 +565,17 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
   auto transformer = makeOptimizingTransformer(/*optLevel=*/2,
                                                /*sizeLevel=*/0,
                                                /*targetMachine=*/nullptr);
-  ExecutionEngineOptions options;
-  options.transformer = transformer;
-  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Default;
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Default;
   // memref.copy of non-contiguous views calls memrefCopy.
   std::string runnerUtils =
       std::string(ASCEND_MLIR_LIBRARY_DIR) + "/libmlir_c_runner_utils.so";
   SmallVector<StringRef> libs;
   if (llvm::sys::fs::exists(runnerUtils))
     libs.push_back(runnerUtils);
-  options.sharedLibPaths = libs;
-  auto engine = ExecutionEngine::create(*clone, options);
+  engineOptions.sharedLibPaths = libs;
+  auto engine = ExecutionEngine::create(*clone, engineOptions);
   if (!engine)
     return emitError(impl->loc)
            << "JIT compilation of @" << entry
@@ -425,6 +585,9 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
     llvm::orc::SymbolMap map;
     map[interner(kGuardFailedSymbol)] = {
         llvm::orc::ExecutorAddr::fromPtr(&ascendRunGuardFailed),
+        llvm::JITSymbolFlags::Exported};
+    map[interner(kBoundsCheckFailedSymbol)] = {
+        llvm::orc::ExecutorAddr::fromPtr(&ascendRunBoundsCheckFailed),
         llvm::JITSymbolFlags::Exported};
     return map;
   });
@@ -467,13 +630,28 @@ CPUExecutable::run(ArrayRef<HostTensor> inputs) {
   for (MemRefArgument &m : memrefs)
     m.pack(args);
 
+  auto function = s.engine->lookupPacked(s.entry);
+  if (!function)
+    return emitError(s.loc)
+           << "calling @" << s.entry
+           << " failed: " << llvm::toString(function.takeError());
   std::vector<int64_t> fired;
   firedGuards = &fired;
-  llvm::Error error = s.engine->invokePacked(s.entry, args);
+  int64_t failedCheck = callStoppable(*function, args.data());
   firedGuards = nullptr;
-  if (error)
-    return emitError(s.loc) << "calling @" << s.entry
-                            << " failed: " << llvm::toString(std::move(error));
+  if (failedCheck >= 0) {
+    const BoundsCheck &check = s.boundsChecks[failedCheck];
+    InFlightDiagnostic diag =
+        emitError(check.loc) << "bounds check failed in kernel @"
+                             << check.kernel;
+    if (failedBlock >= 0)
+      diag << ", block " << failedBlock;
+    if (failedSubBlock >= 0)
+      diag << ", vector core " << failedSubBlock;
+    diag << ": '" << check.opName << "': " << check.check;
+    diag.attachNote() << "the checked op (lowered for the CPU): " << check.op;
+    return diag;
+  }
   if (!fired.empty()) {
     auto [message, loc] = s.guards[fired.front()];
     return emitError(loc) << "guard failed: " << message;

@@ -1,7 +1,7 @@
 // RUN: ascend-opt %s --convert-mindspore-to-aicore -o %t.aicore.mlir
-// RUN: ascend-run %t.aicore.mlir --inputs %S/Inputs/aicore-chain.runs --print-outputs | FileCheck %s
-// RUN: ascend-run %t.aicore.mlir --inputs %S/Inputs/aicore-chain.runs --print-lowered | FileCheck %s --check-prefix=KERNEL
-// RUN: ascend-run %t.aicore.mlir --inputs %S/Inputs/aicore-chain.runs --print-lowered | grep -o -e "llvm.call @malloc" -e "llvm.call @free" | sort | uniq -c | FileCheck %s --check-prefix=FREED
+// RUN: ascend-run --check-bounds %t.aicore.mlir --inputs %S/Inputs/aicore-chain.runs --print-outputs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.aicore.mlir --inputs %S/Inputs/aicore-chain.runs --print-lowered | FileCheck %s --check-prefix=KERNEL
+// RUN: ascend-run --check-bounds %t.aicore.mlir --inputs %S/Inputs/aicore-chain.runs --print-lowered | grep -o -e "llvm.call @malloc" -e "llvm.call @free" | sort | uniq -c | FileCheck %s --check-prefix=FREED
 
 // An aicore-level module runs on the CPU: the two matmuls are AI Core kernel
 // launches (the second with its bias_add fused), between mindspore ops on

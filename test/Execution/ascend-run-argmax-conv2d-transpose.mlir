@@ -1,4 +1,4 @@
-// RUN: ascend-run %s --inputs %S/Inputs/argmax-conv2d-transpose.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/argmax-conv2d-transpose.runs | FileCheck %s
 
 // Conv2DTranspose (stride 2, pad 1, output padding 1, 3x3 kernel; and
 // stride (3, 2), pad (2, 0) -- more than the kernel span, so the spread input

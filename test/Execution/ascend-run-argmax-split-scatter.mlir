@@ -1,4 +1,4 @@
-// RUN: ascend-run %s --inputs %S/Inputs/argmax-split-scatter.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/argmax-split-scatter.runs | FileCheck %s
 
 // ArgMaxWithValue (float with a NaN and a tie, keep_dims; int32 values with
 // int32 indices), Split into three, TensorScatterUpdate of [1, 2] rows into

@@ -1,4 +1,4 @@
-// RUN: ascend-run %s --inputs %S/Inputs/batch-matmul-axes.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/batch-matmul-axes.runs | FileCheck %s
 
 // BatchMatMul (plain and with transpose_b) and ops on the last axis given as
 // -1 (log_softmax, concat) against numpy.

@@ -8,16 +8,16 @@
 // RUN: ascend-opt %s --convert-mindspore-to-aicore -o %t.aicore.mlir
 // RUN: FileCheck %s --check-prefix=KERNELS < %t.aicore.mlir
 // RUN: ascend-opt %t.aicore.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.aicore.mlir --inputs %S/Inputs/batch-matmul-kernels.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.aicore.mlir --inputs %S/Inputs/batch-matmul-kernels.runs | FileCheck %s
 // Many tiles per block: 16 x 16 tiles, ragged in M (17 = 16 + 1) and N
 // (40 = 16 + 16 + 8), two L0C buffers and one.
 // RUN: ascend-opt %s --convert-mindspore-to-aicore=tiling=16,16,16,1,2 -o %t.small.mlir
 // RUN: ascend-opt %t.small.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.small.mlir --inputs %S/Inputs/batch-matmul-kernels.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.small.mlir --inputs %S/Inputs/batch-matmul-kernels.runs | FileCheck %s
 // RUN: ascend-opt %s --convert-mindspore-to-aicore=tiling=16,16,16,1,1 -o %t.one.mlir
-// RUN: ascend-run %t.one.mlir --inputs %S/Inputs/batch-matmul-kernels.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.one.mlir --inputs %S/Inputs/batch-matmul-kernels.runs | FileCheck %s
 // The mindspore level gives the same numbers.
-// RUN: ascend-run %s --inputs %S/Inputs/batch-matmul-kernels.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/batch-matmul-kernels.runs | FileCheck %s
 // CHECK: run 0: {{.*}}: ok
 // CHECK-NOT: mismatch
 

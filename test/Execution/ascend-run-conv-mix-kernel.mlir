@@ -10,25 +10,25 @@
 // RUN: ascend-opt %s --convert-mindspore-to-aicore -verify-diagnostics -o %t.aicore.mlir
 // RUN: FileCheck %s --check-prefix=KERNELS < %t.aicore.mlir
 // RUN: ascend-opt %t.aicore.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.aicore.mlir --inputs %S/Inputs/conv-mix-kernel.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.aicore.mlir --inputs %S/Inputs/conv-mix-kernel.runs | FileCheck %s
 // Many tiles per block (16 pixels x 16 channels): the two workspace slots in
 // turn, with two L0C buffers and with one.
 // RUN: ascend-opt %s --convert-mindspore-to-aicore=tiling=16,16,16,1,2 -o %t.small.mlir
 // RUN: ascend-opt %t.small.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.small.mlir --inputs %S/Inputs/conv-mix-kernel.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.small.mlir --inputs %S/Inputs/conv-mix-kernel.runs | FileCheck %s
 // RUN: ascend-opt %s --convert-mindspore-to-aicore=tiling=16,16,16,1,1 -o %t.one.mlir
 // RUN: ascend-opt %t.one.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.one.mlir --inputs %S/Inputs/conv-mix-kernel.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.one.mlir --inputs %S/Inputs/conv-mix-kernel.runs | FileCheck %s
 // Whole images in one 512-pixel tile of 32 channels: each AIV's 16 channels
 // take two UB chunks (aiv_chunk_rows 10 to 13), the ping-pong buffers in
 // turn within a tile.
 // RUN: ascend-opt %s --convert-mindspore-to-aicore=tiling=512,32,16,1,1 -o %t.wide.mlir
 // RUN: FileCheck %s --check-prefix=WIDE < %t.wide.mlir
 // RUN: ascend-opt %t.wide.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.wide.mlir --inputs %S/Inputs/conv-mix-kernel.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.wide.mlir --inputs %S/Inputs/conv-mix-kernel.runs | FileCheck %s
 // WIDE: aicore.kernel @Fused_Conv2D_Mul_Add_ReLU_2({{.*}}aicore.mix = {aiv_chunk_rows = 11 : i64}
 // The mindspore level (the groups' primitives) gives the same numbers.
-// RUN: ascend-run %s --inputs %S/Inputs/conv-mix-kernel.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/conv-mix-kernel.runs | FileCheck %s
 // CHECK: run 0: max abs error 0, max rel error 0 ({{.*}}): ok
 // CHECK-NOT: mismatch
 

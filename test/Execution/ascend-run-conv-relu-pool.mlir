@@ -1,5 +1,5 @@
-// RUN: ascend-run %s --inputs %S/Inputs/conv-relu-pool.runs | FileCheck %s
-// RUN: ascend-run %s --inputs %S/Inputs/conv-relu-pool.runs --print-outputs | FileCheck %s --check-prefix=OUT
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/conv-relu-pool.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/conv-relu-pool.runs --print-outputs | FileCheck %s --check-prefix=OUT
 
 // 4 * Conv2D (pad 0, 2x2 of 0.25) of the ramp is 16i + 4j + 10 on a 3x3 grid;
 // max pool 2x2 stride 2 with ceil_mode maps it to 2x2 with windows that hang

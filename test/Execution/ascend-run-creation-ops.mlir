@@ -1,4 +1,4 @@
-// RUN: ascend-run %s --inputs %S/Inputs/creation-ops.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/creation-ops.runs | FileCheck %s
 
 // MaskedFill (a broadcast mask), Fill of a graph value, Zeros, Ones and
 // Dropout (inference: the identity) on the CPU, against values worked out by

@@ -6,8 +6,8 @@
 // global_average_pool_runs.py); the mindspore level gives the same numbers.
 // RUN: ascend-opt %s --convert-mindspore-to-aicore --ascend-aicore-plan-buffers --ascend-aicore-estimate -o %t.aicore.mlir
 // RUN: FileCheck %s --check-prefix=KERNELS < %t.aicore.mlir
-// RUN: ascend-run %t.aicore.mlir --inputs %S/Inputs/global-average-pool.runs | FileCheck %s
-// RUN: ascend-run %s --inputs %S/Inputs/global-average-pool.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.aicore.mlir --inputs %S/Inputs/global-average-pool.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/global-average-pool.runs | FileCheck %s
 // CHECK: run 0: {{.*}}: ok
 // CHECK-NOT: mismatch
 

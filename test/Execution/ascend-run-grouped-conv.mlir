@@ -18,20 +18,20 @@
 // RUN: ascend-opt %s --convert-mindspore-to-aicore -verify-diagnostics -o %t.aicore.mlir
 // RUN: FileCheck %s --check-prefix=KERNELS < %t.aicore.mlir
 // RUN: ascend-opt %t.aicore.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.aicore.mlir --inputs %S/Inputs/grouped-conv.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.aicore.mlir --inputs %S/Inputs/grouped-conv.runs | FileCheck %s
 // RUN: ascend-opt %s --convert-mindspore-to-aicore=tiling=16,16,16,1,2 -o %t.small.mlir
 // RUN: ascend-opt %t.small.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.small.mlir --inputs %S/Inputs/grouped-conv.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.small.mlir --inputs %S/Inputs/grouped-conv.runs | FileCheck %s
 // RUN: ascend-opt %s --convert-mindspore-to-aicore=tiling=16,16,16,1,1 -o %t.one.mlir
 // RUN: ascend-opt %t.one.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.one.mlir --inputs %S/Inputs/grouped-conv.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.one.mlir --inputs %S/Inputs/grouped-conv.runs | FileCheck %s
 // RUN: ascend-opt %s --convert-mindspore-to-aicore=tiling=32,32,32,2,2,4 -o %t.forced.mlir
 // RUN: ascend-opt %t.forced.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.forced.mlir --inputs %S/Inputs/grouped-conv.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.forced.mlir --inputs %S/Inputs/grouped-conv.runs | FileCheck %s
 // RUN: ascend-opt %s --convert-mindspore-to-aicore=tiling=512,32,16,1,1 -o %t.wide.mlir
 // RUN: ascend-opt %t.wide.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.wide.mlir --inputs %S/Inputs/grouped-conv.runs | FileCheck %s
-// RUN: ascend-run %s --inputs %S/Inputs/grouped-conv.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.wide.mlir --inputs %S/Inputs/grouped-conv.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/grouped-conv.runs | FileCheck %s
 // CHECK: run 0: max abs error 0, max rel error 0 (tolerance per output element type): ok
 // CHECK-NOT: mismatch
 

@@ -5,17 +5,17 @@
 // transposed weight folded into the Cube's loads, with ragged tiles.
 // RUN: ascend-opt %s --convert-mindspore-to-aicore -o %t.aicore.mlir
 // RUN: FileCheck %s --check-prefix=KERNELS < %t.aicore.mlir
-// RUN: ascend-run %t.aicore.mlir --inputs %S/Inputs/mix-prologue.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.aicore.mlir --inputs %S/Inputs/mix-prologue.runs | FileCheck %s
 // Many tiles per block: the AIVs compute each tile's rows into the two
 // slots in turn (two and one L0C buffers, several column chunks).
 // RUN: ascend-opt %s --convert-mindspore-to-aicore=tiling=16,16,16,1,2 -o %t.small.mlir
 // RUN: ascend-opt %t.small.mlir --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.small.mlir --inputs %S/Inputs/mix-prologue.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.small.mlir --inputs %S/Inputs/mix-prologue.runs | FileCheck %s
 // RUN: ascend-opt %s --convert-mindspore-to-aicore=tiling=32,16,16,1,1 -o %t.one.mlir
 // RUN: ascend-opt %t.one.mlir --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.one.mlir --inputs %S/Inputs/mix-prologue.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.one.mlir --inputs %S/Inputs/mix-prologue.runs | FileCheck %s
 // The mindspore level (the groups' primitives) gives the same numbers.
-// RUN: ascend-run %s --inputs %S/Inputs/mix-prologue.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/mix-prologue.runs | FileCheck %s
 // CHECK: run 0: {{.*}}: ok
 // CHECK-NOT: mismatch
 //

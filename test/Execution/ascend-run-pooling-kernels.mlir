@@ -10,8 +10,8 @@
 // RUN: ascend-opt %s --convert-mindspore-to-aicore --ascend-aicore-plan-buffers --ascend-aicore-estimate -o %t.aicore.mlir
 // RUN: FileCheck %s --check-prefix=KERNELS < %t.aicore.mlir
 // RUN: FileCheck %s --check-prefix=PLANES < %t.aicore.mlir
-// RUN: ascend-run %t.aicore.mlir --inputs %S/Inputs/pooling-kernels.runs | FileCheck %s
-// RUN: ascend-run %s --inputs %S/Inputs/pooling-kernels.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.aicore.mlir --inputs %S/Inputs/pooling-kernels.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/pooling-kernels.runs | FileCheck %s
 // CHECK: run 0: {{.*}}: ok
 // CHECK-NOT: mismatch
 

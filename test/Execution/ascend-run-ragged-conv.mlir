@@ -1,11 +1,11 @@
 // RUN: ascend-opt %s --convert-mindspore-to-aicore -o %t.aicore.mlir
 // RUN: FileCheck %s --check-prefix=KERNELS < %t.aicore.mlir
 // RUN: ascend-opt %t.aicore.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.aicore.mlir --inputs %S/Inputs/ragged-conv.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.aicore.mlir --inputs %S/Inputs/ragged-conv.runs | FileCheck %s
 // RUN: ascend-opt %s --convert-mindspore-to-aicore=tiling=32,32,32,2,2,4 -o %t.forced.mlir
 // RUN: ascend-opt %t.forced.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.forced.mlir --inputs %S/Inputs/ragged-conv.runs | FileCheck %s
-// RUN: ascend-run %s --inputs %S/Inputs/ragged-conv.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.forced.mlir --inputs %S/Inputs/ragged-conv.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/ragged-conv.runs | FileCheck %s
 
 // Ragged convolutions as implicit-GEMM Cube kernels, run on the CPU against
 // PyTorch's conv2d on integer data (exact; Inputs/ragged_conv_runs.py writes

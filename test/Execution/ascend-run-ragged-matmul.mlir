@@ -1,7 +1,7 @@
 // RUN: ascend-opt %s --convert-mindspore-to-aicore -o %t.aicore.mlir
 // RUN: FileCheck %s --check-prefix=TILES < %t.aicore.mlir
-// RUN: ascend-run %t.aicore.mlir --inputs %S/Inputs/ragged-matmul.runs | FileCheck %s
-// RUN: ascend-run %s --inputs %S/Inputs/ragged-matmul.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.aicore.mlir --inputs %S/Inputs/ragged-matmul.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/ragged-matmul.runs | FileCheck %s
 
 // Matmuls whose M (1, 17, 100, 250) is not a multiple of the Cube's 16, at
 // the aicore level against the reference: x_M * w^T with the all-ones

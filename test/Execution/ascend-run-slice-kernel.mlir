@@ -7,8 +7,8 @@
 // RUN: ascend-opt %s --convert-mindspore-to-aicore -o %t.aicore.mlir
 // RUN: FileCheck %s --check-prefix=KERNELS < %t.aicore.mlir
 // RUN: ascend-opt %t.aicore.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.aicore.mlir --inputs %S/Inputs/slice-kernel.runs | FileCheck %s
-// RUN: ascend-run %s --inputs %S/Inputs/slice-kernel.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.aicore.mlir --inputs %S/Inputs/slice-kernel.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/slice-kernel.runs | FileCheck %s
 // CHECK: run 0: {{.*}}: ok
 // CHECK-NOT: mismatch
 //

@@ -13,17 +13,17 @@
 // RUN: ascend-opt %s "--convert-mindspore-to-aicore=tiling=16,32,16,2,1 split-k=3,5" -o %t.a.mlir
 // RUN: FileCheck %s --check-prefix=SPLIT < %t.a.mlir
 // RUN: ascend-opt %t.a.mlir --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.a.mlir --inputs %S/Inputs/split-k-matmul.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.a.mlir --inputs %S/Inputs/split-k-matmul.runs | FileCheck %s
 // Two parts of the last partial wave, two L0C buffers, a ring of 4.
 // RUN: ascend-opt %s "--convert-mindspore-to-aicore=tiling=32,32,16,1,2,4 split-k=2" -o %t.b.mlir
 // RUN: ascend-opt %t.b.mlir --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.b.mlir --inputs %S/Inputs/split-k-matmul.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.b.mlir --inputs %S/Inputs/split-k-matmul.runs | FileCheck %s
 // Three parts, the tiles chosen by the search.
 // RUN: ascend-opt %s "--convert-mindspore-to-aicore=split-k=3" -o %t.c.mlir
 // RUN: ascend-opt %t.c.mlir --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.c.mlir --inputs %S/Inputs/split-k-matmul.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.c.mlir --inputs %S/Inputs/split-k-matmul.runs | FileCheck %s
 // The mindspore level gives the same numbers.
-// RUN: ascend-run %s --inputs %S/Inputs/split-k-matmul.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/split-k-matmul.runs | FileCheck %s
 // CHECK: run 0: {{.*}}: ok
 // CHECK-NOT: mismatch
 

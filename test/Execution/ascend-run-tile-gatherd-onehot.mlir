@@ -1,4 +1,4 @@
-// RUN: ascend-run %s --inputs %S/Inputs/tile-gatherd-onehot.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/tile-gatherd-onehot.runs | FileCheck %s
 
 // Tile (float, integer, with a new leading dimension), GatherD (dim 0 with
 // i64 indices, dim -1 with i32 indices) and OneHot (last axis with int64

@@ -1,4 +1,4 @@
-// RUN: not ascend-run %s --trace %S/Inputs/square.txtpb | FileCheck %s
+// RUN: not ascend-run --check-bounds %s --trace %S/Inputs/square.txtpb | FileCheck %s
 
 // Runs 0 and 1 match their eager outputs exactly; run 2's eager output was
 // changed to 9 where x * x is 16.

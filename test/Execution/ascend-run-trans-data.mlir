@@ -1,4 +1,4 @@
-// RUN: ascend-run %s --inputs %S/Inputs/trans-data.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/trans-data.runs | FileCheck %s
 
 // TransData into NC1HWC0 (3 channels padded to 16), FRACTAL_Z (a 2x3x1x2
 // filter) and FRACTAL_NZ (a 17x3 matrix) puts every element where the

@@ -12,8 +12,8 @@
 // RUN: ascend-opt %s --convert-mindspore-to-aicore -o %t.aicore.mlir
 // RUN: FileCheck %s --check-prefix=KERNELS < %t.aicore.mlir
 // RUN: ascend-opt %t.aicore.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
-// RUN: ascend-run %t.aicore.mlir --atol 0 --inputs %S/Inputs/transpose-kernel.runs | FileCheck %s
-// RUN: ascend-run %s --atol 0 --inputs %S/Inputs/transpose-kernel.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %t.aicore.mlir --atol 0 --inputs %S/Inputs/transpose-kernel.runs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --atol 0 --inputs %S/Inputs/transpose-kernel.runs | FileCheck %s
 // CHECK: run 0: {{.*}}: ok
 // CHECK-NOT: mismatch
 //

@@ -1,5 +1,5 @@
 // RUN: ascend-opt %s --ascend-aicore-plan-buffers --ascend-aicore-estimate | FileCheck %s --check-prefix=MODEL
-// RUN: ascend-run %s --inputs %S/Inputs/vector-gather.runs --print-outputs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/vector-gather.runs --print-outputs | FileCheck %s
 
 // aicore.vgather on the CPU, exact values: rows 4, 0 and 2 of a [5, 7] f32
 // table (28-byte rows, not a multiple of a 32-byte block) and of a [5, 9]

@@ -1,5 +1,5 @@
 // RUN: ascend-opt %s --ascend-aicore-plan-buffers --ascend-aicore-estimate | FileCheck %s --check-prefix=MODEL
-// RUN: ascend-run %s --inputs %S/Inputs/vector-ops.runs --print-outputs | FileCheck %s
+// RUN: ascend-run --check-bounds %s --inputs %S/Inputs/vector-ops.runs --print-outputs | FileCheck %s
 
 // A hand-written two-core Vector kernel runs on the CPU: each core takes two
 // rows (aicore.block_idx), reduces them (sum, max), casts them to int32 and

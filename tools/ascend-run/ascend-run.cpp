@@ -6,7 +6,7 @@
 // with the eager outputs:
 //
 //   ascend-run model.mlir --trace model.pntrace [--entry main]
-//              [--rtol R] [--atol A]
+//              [--rtol R] [--atol A] [--check-bounds]
 //
 // prints one line per run and exits 1 on any mismatch or error. Without a
 // trace, `--inputs FILE` reads the runs from a text file, one item a line:
@@ -18,6 +18,9 @@
 //
 // and `--print-outputs` prints the results, which is what lit tests use;
 // `--print-lowered` prints the LLVM-dialect module that is JIT-compiled.
+// `--check-bounds` checks every buffer access of the aicore kernels at run
+// time (CPUCompileOptions::checkBounds): a failed check is an error at the
+// op's location naming the kernel, and the run fails.
 //
 //===----------------------------------------------------------------------===//
 #include "ToolFiles.h"
@@ -78,6 +81,13 @@ static cl::opt<bool> weightsFromTrace(
     cl::desc("Run with the parameter values recorded in the --trace file "
              "(matched by name) instead of the module's, e.g. to check a "
              "program compiled from one model on another model's weights"),
+    cl::init(false), cl::cat(ascendRunOptions));
+static cl::opt<bool> checkBounds(
+    "check-bounds",
+    cl::desc("Check every buffer access of the aicore kernels at run time "
+             "(upstream MLIR's runtime op verification of memref and linalg "
+             "ops): an out-of-bounds load, store, subview or copy stops the "
+             "run with an error naming the kernel and the op"),
     cl::init(false), cl::cat(ascendRunOptions));
 static cl::opt<bool> printOutputs("print-outputs",
                                   cl::desc("Print every output of every run"), cl::cat(ascendRunOptions));
@@ -263,6 +273,8 @@ int main(int argc, char **argv) {
   // signature (@main, @main_1, ...): each run goes to the function that takes
   // its inputs, @<entry> first.
   std::map<std::string, std::unique_ptr<CPUExecutable>> executables;
+  CPUCompileOptions compileOptions;
+  compileOptions.checkBounds = checkBounds;
   // Where a run comes from, for its errors: `runs.txt:12: run 3` (the line
   // of its `run`) or `model.pntrace: run 3`.
   auto placeOf = [&](size_t index, const Run &run) {
@@ -286,7 +298,8 @@ int main(int argc, char **argv) {
       std::unique_ptr<CPUExecutable> &slot = executables[entry];
       if (!slot) {
         auto compiled = CPUExecutable::compile(
-            *module, entry, printLowered ? &llvm::outs() : nullptr);
+            *module, entry, printLowered ? &llvm::outs() : nullptr,
+            compileOptions);
         if (failed(compiled)) {
           (void)error(moduleFile + ": cannot compile @" + entry +
                       " for the CPU");
@@ -305,7 +318,8 @@ int main(int argc, char **argv) {
       std::unique_ptr<CPUExecutable> &slot = executables[f.getName().str()];
       if (!slot) {
         auto compiled = CPUExecutable::compile(
-            *module, f.getName(), printLowered ? &llvm::outs() : nullptr);
+            *module, f.getName(), printLowered ? &llvm::outs() : nullptr,
+            compileOptions);
         if (failed(compiled)) {
           (void)error(moduleFile + ": cannot compile @" + f.getName() +
                       " for the CPU");

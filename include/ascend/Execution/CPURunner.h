@@ -27,6 +27,24 @@ namespace ascend {
 /// to avoid loading dialects lazily.
 void registerCPURunnerDialects(DialectRegistry &registry);
 
+/// How `CPUExecutable::compile` instruments the code it JIT-compiles.
+struct CPUCompileOptions {
+  /// Bounds checking of the aicore kernels: upstream MLIR's runtime op
+  /// verification (RuntimeVerifiableOpInterface, the checks of
+  /// -generate-runtime-verification) on every kernel function after
+  /// convert-aicore-to-memref, before bufferization and the LLVM lowering.
+  /// It checks each memref.load / memref.store index against its buffer's
+  /// shape, each memref.subview against its source, each memref.copy's
+  /// shapes, and the index ranges of each linalg op on buffers (the kernels'
+  /// matmuls, Vector and conversion ops). The graph code around the launches
+  /// is not instrumented. A failed check stops the call: `run` fails with an
+  /// error at the failing op's location naming the kernel, the block (and
+  /// vector core) that ran it, the op and the check; the access itself is
+  /// not performed. Costs compile and run time (about a third more CPU time
+  /// over the project's execution tests).
+  bool checkBounds = false;
+};
+
 /// A module lowered to LLVM and JIT-compiled once, callable many times (one
 /// call per recorded run).
 class CPUExecutable {
@@ -47,17 +65,22 @@ public:
   /// deallocation pipeline like every other buffer of the graph.
   ///
   /// When `loweredModule` is given, the module in the LLVM dialect (what the
-  /// JIT compiles) is printed to it.
+  /// JIT compiles) is printed to it. `options` adds instrumentation (see
+  /// CPUCompileOptions).
   static FailureOr<std::unique_ptr<CPUExecutable>>
   compile(ModuleOp module, llvm::StringRef entry,
-          llvm::raw_ostream *loweredModule = nullptr);
+          llvm::raw_ostream *loweredModule = nullptr,
+          const CPUCompileOptions &options = {});
 
   ~CPUExecutable();
 
   /// Calls the entry function. `inputs` must match its arguments in number
   /// and type (shape and element type). Fails, with a diagnostic on the
-  /// context, on a mismatch, when the JIT call fails, or when a
-  /// `mindspore.assert` guard is false (the diagnostic quotes its message).
+  /// context, on a mismatch, when the JIT call fails, when a
+  /// `mindspore.assert` guard is false (the diagnostic quotes its message),
+  /// or, compiled with `checkBounds`, when a kernel's bounds check fails:
+  /// the call stops before the out-of-bounds access (its heap buffers are
+  /// not freed) and the error names the kernel and the op.
   FailureOr<std::vector<HostTensor>> run(llvm::ArrayRef<HostTensor> inputs);
 
   /// The types of the entry's user-visible arguments and results.

@@ -202,6 +202,7 @@ struct ConvertAICoreToMemRefPass
         arith::ConstantIndexOp::create(rewriter, loc, target.vectorCoresPerCube);
     Value step = arith::ConstantIndexOp::create(rewriter, loc, 1);
     auto loop = scf::ForOp::create(rewriter, loc, lb, ub, step);
+    loop->setAttr(kSubBlockLoopAttrName, rewriter.getUnitAttr());
     SmallVector<SubBlockIdxOp> indices;
     body.walk([&](SubBlockIdxOp idx) { indices.push_back(idx); });
     for (SubBlockIdxOp idx : indices)
@@ -229,6 +230,7 @@ struct ConvertAICoreToMemRefPass
     Value ub = arith::ConstantIndexOp::create(rewriter, loc, blockDim);
     Value step = arith::ConstantIndexOp::create(rewriter, loc, 1);
     auto loop = scf::ForOp::create(rewriter, loc, lb, ub, step);
+    loop->setAttr(kBlockLoopAttrName, rewriter.getUnitAttr());
     for (Operation *op : body)
       op->moveBefore(loop.getBody()->getTerminator());
     for (BlockIdxOp idx : blockIndices)

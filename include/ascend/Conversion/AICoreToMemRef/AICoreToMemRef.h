@@ -37,6 +37,14 @@ namespace ascend {
 #define GEN_PASS_DECL
 #include "ascend/Conversion/AICoreToMemRef/Passes.h.inc"
 
+/// Unit attributes of the scf.for loops convert-aicore-to-memref builds: the
+/// loop over a kernel's blocks (its induction variable is
+/// `aicore.block_idx`) and an `aiv` part's loop over the block's vector
+/// cores (`aicore.subblock_idx`).
+inline constexpr llvm::StringLiteral kBlockLoopAttrName = "aicore.block_loop";
+inline constexpr llvm::StringLiteral kSubBlockLoopAttrName =
+    "aicore.subblock_loop";
+
 #define GEN_PASS_REGISTRATION
 #include "ascend/Conversion/AICoreToMemRef/Passes.h.inc"
 

@@ -30,7 +30,11 @@ def ConvertAICoreToMemRefPass
       its blocks one after another: its body, except the on-chip buffers,
       becomes an `scf.for` over `[0, B)` whose induction variable replaces
       `aicore.block_idx` (blocks write disjoint output tiles, so the order
-      does not matter);
+      does not matter); the loop carries the unit attribute
+      `aicore.block_loop` (an `aiv` part's loop over the block's vector
+      cores, whose induction variable replaces `aicore.subblock_idx`,
+      carries `aicore.subblock_loop`), which `ascend-run --check-bounds`
+      reads to name the block of a failed check;
     - `aicore.set_flag` / `aicore.wait_flag` are erased (the host runs the
       kernel in program order, which every flag schedule allows);
     - `aicore.launch` becomes a `func.call` on `bufferization.to_buffer` of
