@@ -412,3 +412,36 @@ void mlir::ascend::dealCopyTiles(
     emitTile(ob, tail.getInductionVar(), 0);
   }
 }
+
+CopyTileOrigin mlir::ascend::locateCopyTile(OpBuilder &b, Location loc,
+                                            Value i, int64_t batch,
+                                            int64_t rowTiles, int64_t colTiles,
+                                            int64_t rowBase, int64_t colBase,
+                                            int64_t rowSize, int64_t colSize) {
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  int64_t perBatch = rowTiles * colTiles;
+  Value bIdx = i, r = i;
+  if (batch > 1 && perBatch > 1) {
+    bIdx = arith::DivUIOp::create(b, loc, i, index(perBatch));
+    r = arith::RemUIOp::create(b, loc, i, index(perBatch));
+  }
+  auto start = [&](Value tileIdx, int64_t base, int64_t size) -> Value {
+    Value v = arith::MulIOp::create(b, loc, tileIdx, index(size));
+    return base ? arith::AddIOp::create(b, loc, index(base), v) : v;
+  };
+  Value r0 =
+      rowTiles > 1
+          ? start(arith::DivUIOp::create(b, loc, r, index(colTiles)), rowBase,
+                  rowSize)
+          : index(rowBase);
+  Value c0 = colTiles > 1
+                 ? start(colTiles == perBatch
+                             ? r
+                             : arith::RemUIOp::create(b, loc, r,
+                                                      index(colTiles)),
+                         colBase, colSize)
+                 : index(colBase);
+  return {bIdx, r0, c0};
+}

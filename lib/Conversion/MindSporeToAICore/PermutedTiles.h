@@ -144,6 +144,22 @@ void dealCopyTiles(OpBuilder &b, Location loc, Value blockIdx, int64_t blocks,
                    int64_t offset, int64_t count,
                    llvm::function_ref<void(OpBuilder &, Value, int)> emitTile);
 
+/// Where tile `i` of one region of a copy kernel starts: the region holds
+/// `batch` matrices of `rowTiles x colTiles` tiles each (numbered batch
+/// index-major, then row tile, then column tile), its tiles are
+/// `rowSize x colSize` elements from element (rowBase, colBase) of each
+/// matrix. Returns the batch index (`i` itself when one of batch and
+/// rowTiles * colTiles is 1), the first row and the first column, as index
+/// values built at `b`'s insertion point.
+struct CopyTileOrigin {
+  Value batch, row, col;
+};
+CopyTileOrigin locateCopyTile(OpBuilder &b, Location loc, Value i,
+                              int64_t batch, int64_t rowTiles,
+                              int64_t colTiles, int64_t rowBase,
+                              int64_t colBase, int64_t rowSize,
+                              int64_t colSize);
+
 /// The Vector-core kernel of a StridedSlice group that is not a window of
 /// one axis (StridedSliceKernels.cpp): [t, c] tiles of the result as a
 /// batch of [R, C] matrices, copied GM -> UB -> GM with strided MTE2 loads

@@ -219,29 +219,8 @@ mlir::ascend::buildStridedSliceKernel(ms::FusionOp group,
   auto emitTile = [&](OpBuilder &ob, Value i, int64_t tr, int64_t tc,
                       int64_t rowTiles, int64_t colTiles, int64_t rowBase,
                       int64_t colBase, int u) {
-    int64_t perBatch = rowTiles * colTiles;
-    Value bIdx = i, r = i;
-    if (batch > 1 && perBatch > 1) {
-      bIdx = arith::DivUIOp::create(ob, loc, i, index(ob, loc, perBatch));
-      r = arith::RemUIOp::create(ob, loc, i, index(ob, loc, perBatch));
-    }
-    auto start = [&](Value tileIdx, int64_t base, int64_t size) -> Value {
-      Value v = arith::MulIOp::create(ob, loc, tileIdx, index(ob, loc, size));
-      return base ? arith::AddIOp::create(ob, loc, index(ob, loc, base), v)
-                  : v;
-    };
-    Value r0 = rowTiles > 1
-                   ? start(arith::DivUIOp::create(ob, loc, r,
-                                                  index(ob, loc, colTiles)),
-                           rowBase, t)
-                   : index(ob, loc, rowBase);
-    Value c0 = colTiles > 1
-                   ? start(colTiles == perBatch
-                               ? r
-                               : arith::RemUIOp::create(
-                                     ob, loc, r, index(ob, loc, colTiles)),
-                           colBase, c)
-                   : index(ob, loc, colBase);
+    auto [bIdx, r0, c0] = locateCopyTile(ob, loc, i, batch, rowTiles,
+                                         colTiles, rowBase, colBase, t, c);
     // Input offsets: begin + result index * stride on every axis.
     SmallVector<OpFoldResult> inOffsets, inSizes, inStrides;
     int64_t inner = batch;

@@ -308,29 +308,8 @@ KernelOp TransposeKernelBuilder::build(StringRef name) {
                       int64_t iTiles, int64_t jTiles, int64_t iBase,
                       int64_t jBase, int u) {
     // t = (batch index * iTiles + I tile) * jTiles + J tile.
-    int64_t perBatch = iTiles * jTiles;
-    Value bIdx = t, r = t;
-    if (batch > 1 && perBatch > 1) {
-      bIdx = arith::DivUIOp::create(ob, loc, t, index(ob, loc, perBatch));
-      r = arith::RemUIOp::create(ob, loc, t, index(ob, loc, perBatch));
-    }
-    auto start = [&](Value tileIdx, int64_t base, int64_t size) -> Value {
-      Value v = arith::MulIOp::create(ob, loc, tileIdx, index(ob, loc, size));
-      return base ? arith::AddIOp::create(ob, loc, index(ob, loc, base), v)
-                  : v;
-    };
-    Value i0 = iTiles > 1
-                   ? start(arith::DivUIOp::create(ob, loc, r,
-                                                  index(ob, loc, jTiles)),
-                           iBase, a)
-                   : index(ob, loc, iBase);
-    Value j0 = jTiles > 1
-                   ? start(jTiles == perBatch
-                               ? r
-                               : arith::RemUIOp::create(
-                                     ob, loc, r, index(ob, loc, jTiles)),
-                           jBase, b)
-                   : index(ob, loc, jBase);
+    auto [bIdx, i0, j0] = locateCopyTile(ob, loc, t, batch, iTiles, jTiles,
+                                         iBase, jBase, a, b);
     // The batch digits' values (mixed radix, in input order).
     llvm::DenseMap<unsigned, Value> digitValue;
     int64_t inner = batch;
