@@ -344,7 +344,7 @@ struct ConvertAICoreToMemRefPass
     Location loc = op.getLoc();
     auto srcType = cast<MemRefType>(op.getSource().getType());
     auto dstType = cast<MemRefType>(op.getTarget().getType());
-    ArrayRef<int64_t> image = op.getImage(), kernel = op.getKernel(),
+    ArrayRef<int64_t> kernel = op.getKernel(),
                       stride = op.getStride(), dilation = op.getDilation(),
                       pad = op.getPad();
     int64_t wo = op.getOutputSize()[1];
@@ -384,17 +384,35 @@ struct ConvertAICoreToMemRefPass
     Value m = add(op.getPixel(), i), q = add(op.getK(), j);
     Value channel = div(q, kernel[0] * kernel[1]);
     Value kh = rem(div(q, kernel[1]), kernel[0]), kw = rem(q, kernel[1]);
+    if (op.getFlipKernel()) {
+      // The taps rotated by 180 degrees (a transposed convolution's).
+      kh = sub(c(kernel[0] - 1), kh);
+      kw = sub(c(kernel[1] - 1), kw);
+    }
     Value h = add(sub(mul(div(m, wo), stride[0]), c(pad[0])),
                   mul(kh, dilation[0]));
     Value w = add(sub(mul(rem(m, wo), stride[1]), c(pad[2])),
                   mul(kw, dilation[1]));
     using P = arith::CmpIPredicate;
+    std::array<int64_t, 2> inputDilation = op.getInputDilationOrOne(),
+                           dilated = op.getDilatedImage();
     Value inside = arith::AndIOp::create(
         rewriter, loc,
         arith::AndIOp::create(rewriter, loc, cmp(P::sge, h, zero),
-                              cmp(P::slt, h, c(image[0]))),
+                              cmp(P::slt, h, c(dilated[0]))),
         arith::AndIOp::create(rewriter, loc, cmp(P::sge, w, zero),
-                              cmp(P::slt, w, c(image[1]))));
+                              cmp(P::slt, w, c(dilated[1]))));
+    // In a dilated image only every input_dilation-th position is stored
+    // (h and w are non-negative wherever `inside` holds, so the unsigned
+    // division and remainder are exact there).
+    for (auto [pos, factor] : {std::pair{&h, inputDilation[0]},
+                               std::pair{&w, inputDilation[1]}}) {
+      if (factor == 1)
+        continue;
+      inside = arith::AndIOp::create(rewriter, loc, inside,
+                                     cmp(P::eq, rem(*pos, factor), zero));
+      *pos = div(*pos, factor);
+    }
     Value value = memref::LoadOp::create(
         rewriter, loc, op.getSource(),
         ValueRange{clamp(sub(channel, op.getChannel()), srcType.getDimSize(0)),

@@ -34,8 +34,10 @@ int64_t ConvGeometry::bandRows(int64_t rows) const {
   // `rows` consecutive pixels of a row-major Ho x Wo output span at most
   // this many output rows; each output row reads `strideH` further down.
   int64_t outRows = std::min(outH, (rows + outW - 2) / outW + 1);
-  return std::min(height, (outRows - 1) * strideH +
-                              dilationH * (kernelH - 1) + 1);
+  // Rows of the (dilated) image the window covers; every inputDilationH-th
+  // of them is stored.
+  int64_t span = (outRows - 1) * strideH + dilationH * (kernelH - 1) + 1;
+  return std::min(height, (span + inputDilationH - 1) / inputDilationH);
 }
 
 int64_t ConvGeometry::stageBytes(int64_t rows, int64_t kLen,
@@ -109,6 +111,12 @@ public:
                                          : getBand(b, loc, mi, k, rows, kLen);
     Value source = bandView(b, loc, stage, g.stageChannels(kLen),
                             g.bandRows(rows));
+    // A transposed convolution's input dilation and rotated taps (absent
+    // for a convolution).
+    DenseI64ArrayAttr inputDilation;
+    if (g.inputDilationH != 1 || g.inputDilationW != 1)
+      inputDilation =
+          b.getDenseI64ArrayAttr({g.inputDilationH, g.inputDilationW});
     Load3DOp::create(
         b, loc, source, value(b, loc, band.channel), value(b, loc, band.row),
         slice, value(b, loc, band.pixel),
@@ -117,8 +125,8 @@ public:
         b.getDenseI64ArrayAttr({g.kernelH, g.kernelW}),
         b.getDenseI64ArrayAttr({g.strideH, g.strideW}),
         b.getDenseI64ArrayAttr({g.dilationH, g.dilationW}),
-        b.getDenseI64ArrayAttr(
-            {g.padTop, g.padBottom, g.padLeft, g.padRight}));
+        b.getDenseI64ArrayAttr({g.padTop, g.padBottom, g.padLeft, g.padRight}),
+        inputDilation, g.flipKernel ? b.getUnitAttr() : UnitAttr());
   }
 
   OpFoldResult weightRow(OpBuilder &b, Location loc, OpFoldResult mi,
@@ -191,6 +199,20 @@ private:
         b.getIndexAttr(g.padTop),
         [](int64_t x, int64_t y) { return x - y; });
     OpFoldResult lastStart = b.getIndexAttr(g.height - g.bandRows(rows));
+    if (g.inputDilationH != 1) {
+      // firstRow is a row of the dilated image: the first stored row at or
+      // after it is ceil(max(firstRow, 0) / inputDilationH).
+      OpFoldResult inside = binary<arith::MaxSIOp>(
+          b, loc, firstRow, b.getIndexAttr(0),
+          [](int64_t x, int64_t y) { return std::max(x, y); });
+      OpFoldResult stored = divide(
+          b, loc, add(b, loc, inside, b.getIndexAttr(g.inputDilationH - 1)),
+          g.inputDilationH);
+      band.row = binary<arith::MinSIOp>(
+          b, loc, stored, lastStart,
+          [](int64_t x, int64_t y) { return std::min(x, y); });
+      return band;
+    }
     band.row = binary<arith::MaxSIOp>(
         b, loc,
         binary<arith::MinSIOp>(
@@ -282,9 +304,8 @@ private:
 };
 
 /// The kernel name of a convolution problem: input, weight, stride, pad,
-/// dilation, element type and a fused bias.
-std::string getKernelName(const ConvGeometry &g, Type elementType,
-                          bool withBias) {
+/// dilation, element type and groups (launchConvKernel adds a fused bias).
+std::string getKernelName(const ConvGeometry &g, Type elementType) {
   std::string name;
   llvm::raw_string_ostream os(name);
   os << "conv2d_" << g.batch << "x" << g.channels << "x" << g.height << "x"
@@ -294,8 +315,6 @@ std::string getKernelName(const ConvGeometry &g, Type elementType,
      << g.dilationH << "x" << g.dilationW << "_" << elementType;
   if (g.groups > 1)
     os << "_g" << g.groups;
-  if (withBias)
-    os << "_bias";
   return name;
 }
 
@@ -333,26 +352,39 @@ ConvGeometry mlir::ascend::getConvGeometry(mindspore::Conv2DOp op) {
   return g;
 }
 
-LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
-                                          const AICoreTarget &target,
-                                          SymbolTable &symbols,
-                                          ConvKernelCache &cache,
-                                          std::optional<MatMulTiling> forced) {
-  auto resultType = cast<RankedTensorType>(op.getResult().getType());
-  ConvGeometry g = getConvGeometry(op);
+namespace {
+/// A convolution primitive to launch as an implicit-GEMM kernel: its input,
+/// the kernel's B argument (an OIHW-like `[Cout, Cg, KH, KW]` weight) and
+/// how the launch makes it.
+struct ConvLaunch {
+  Operation *op;
+  StringRef opName; ///< for the remarks and errors
+  Value x;
+  RankedTensorType weightType;
+  function_ref<Value(OpBuilder &)> makeWeight;
+};
+
+/// Launches the kernel of `conv` with geometry `g`, named `name` (+
+/// "_bias" with a fused BiasAdd), built the first time the name is seen,
+/// in place of the primitive (and the BiasAdd that is its only user), or
+/// leaves it with a remark saying why not.
+LogicalResult launchConvKernel(const ConvLaunch &conv, const ConvGeometry &g,
+                               std::string name, const AICoreTarget &target,
+                               SymbolTable &symbols, ConvKernelCache &cache,
+                               std::optional<MatMulTiling> forced) {
+  Operation *op = conv.op;
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
   Type elementType = resultType.getElementType();
 
   mindspore::BiasAddOp biasAdd;
   if (op->hasOneUse())
     if (auto user = dyn_cast<mindspore::BiasAddOp>(*op->user_begin()))
-      if (user.getX() == op.getResult())
+      if (user.getX() == op->getResult(0))
         biasAdd = user;
   bool withBias = static_cast<bool>(biasAdd);
-  SmallVector<Value> inputs{op.getX(), op.getWeight()};
-  if (biasAdd)
-    inputs.push_back(biasAdd.getBias());
+  if (withBias)
+    name += "_bias";
 
-  std::string name = getKernelName(g, elementType, withBias);
   auto [known, isNew] = cache.byName.try_emplace(name);
   ConvKernelCache::Entry &built = known->second;
   if (isNew) {
@@ -362,13 +394,16 @@ LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
                : chooseConvTiling(g, elementType, withBias, target, built.why);
     built.optionRefused = forced && failed(tiling);
     if (succeeded(tiling)) {
-      SmallVector<Type> argTypes;
-      for (Value v : inputs)
-        argTypes.push_back(getGMType(cast<RankedTensorType>(v.getType())));
+      SmallVector<Type> argTypes{
+          getGMType(cast<RankedTensorType>(conv.x.getType())),
+          getGMType(conv.weightType)};
+      if (biasAdd)
+        argTypes.push_back(
+            getGMType(cast<RankedTensorType>(biasAdd.getBias().getType())));
       argTypes.push_back(getGMType(resultType));
-      OpBuilder builder(op.getContext());
+      OpBuilder builder(op->getContext());
       KernelOp kernel =
-          KernelOp::create(builder, op.getLoc(), name,
+          KernelOp::create(builder, op->getLoc(), name,
                            builder.getFunctionType(argTypes, {}),
                            tiling->blockDim);
       kernel->setAttr("aicore.tiling", getTilingAttr(builder, *tiling));
@@ -385,20 +420,136 @@ LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
   }
   if (!built.kernel) {
     if (built.optionRefused)
-      return op.emitError("cannot use the tiling option for this conv2d: ")
-             << built.why;
-    op.emitRemark("conv2d kept at the mindspore level: ") << built.why;
+      return op->emitError("cannot use the tiling option for this ")
+             << conv.opName << ": " << built.why;
+    op->emitRemark() << conv.opName << " kept at the mindspore level: "
+                     << built.why;
     return success();
   }
 
-  Operation *replaced = biasAdd ? biasAdd.getOperation() : op.getOperation();
+  Operation *replaced = biasAdd ? biasAdd.getOperation() : op;
   OpBuilder builder(replaced);
+  SmallVector<Value> inputs{conv.x, conv.makeWeight(builder)};
+  if (biasAdd)
+    inputs.push_back(biasAdd.getBias());
   auto launch = LaunchOp::create(
-      builder, op.getLoc(), TypeRange{resultType},
+      builder, op->getLoc(), TypeRange{resultType},
       FlatSymbolRefAttr::get(built.kernel.getSymNameAttr()), inputs);
   replaced->getResult(0).replaceAllUsesWith(launch.getResult(0));
   replaced->erase();
   if (biasAdd)
-    op.erase();
+    op->erase();
   return success();
+}
+} // namespace
+
+LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
+                                          const AICoreTarget &target,
+                                          SymbolTable &symbols,
+                                          ConvKernelCache &cache,
+                                          std::optional<MatMulTiling> forced) {
+  ConvGeometry g = getConvGeometry(op);
+  Type elementType =
+      cast<RankedTensorType>(op.getResult().getType()).getElementType();
+  auto weight = [&](OpBuilder &) { return op.getWeight(); };
+  ConvLaunch conv{op, "conv2d", op.getX(),
+                  cast<RankedTensorType>(op.getWeight().getType()), weight};
+  return launchConvKernel(conv, g,
+                          getKernelName(g, elementType),
+                          target, symbols, cache, forced);
+}
+
+FailureOr<ConvGeometry>
+mlir::ascend::getConvGeometry(mindspore::Conv2DTransposeOp op,
+                              std::string &why) {
+  auto xType = cast<RankedTensorType>(op.getX().getType());
+  auto wType = cast<RankedTensorType>(op.getWeight().getType());
+  auto resultType = cast<RankedTensorType>(op.getResult().getType());
+  ConvGeometry g;
+  g.batch = xType.getDimSize(0);
+  g.channels = xType.getDimSize(1);
+  g.height = xType.getDimSize(2);
+  g.width = xType.getDimSize(3);
+  g.groups = op.getGroup();
+  g.outChannels = wType.getDimSize(1) * g.groups;
+  g.kernelH = wType.getDimSize(2);
+  g.kernelW = wType.getDimSize(3);
+  // The convolution over the input dilated by the stride, with stride 1,
+  // the same dilation, pads dilation * (K - 1) - pad (the output padding
+  // added at the bottom and right) and the taps rotated.
+  g.strideH = g.strideW = 1;
+  g.dilationH = op.getDilation()[0];
+  g.dilationW = op.getDilation()[1];
+  g.inputDilationH = op.getStride()[0];
+  g.inputDilationW = op.getStride()[1];
+  g.flipKernel = true;
+  ArrayRef<int64_t> pad = op.getPad(), outPad = op.getOutputPadding();
+  int64_t extentH = g.dilationH * (g.kernelH - 1),
+          extentW = g.dilationW * (g.kernelW - 1);
+  g.padTop = extentH - pad[0];
+  g.padBottom = extentH - pad[1] + outPad[0];
+  g.padLeft = extentW - pad[2];
+  g.padRight = extentW - pad[3] + outPad[1];
+  g.outH = resultType.getDimSize(2);
+  g.outW = resultType.getDimSize(3);
+  if (std::min({g.padTop, g.padBottom, g.padLeft, g.padRight}) < 0) {
+    llvm::raw_string_ostream os(why);
+    os << "a pad larger than dilation * (kernel - 1) crops the dilated "
+          "input, which load3d's non-negative padding does not express "
+          "(pads of the equivalent convolution: "
+       << g.padTop << ", " << g.padBottom << ", " << g.padLeft << ", "
+       << g.padRight << ")";
+    return failure();
+  }
+  return g;
+}
+
+LogicalResult mlir::ascend::convertConv2DTranspose(
+    mindspore::Conv2DTransposeOp op, const AICoreTarget &target,
+    SymbolTable &symbols, ConvKernelCache &cache,
+    std::optional<MatMulTiling> forced) {
+  std::string why;
+  FailureOr<ConvGeometry> g = getConvGeometry(op, why);
+  if (failed(g)) {
+    op.emitRemark("conv2d_transpose kept at the mindspore level: ") << why;
+    return success();
+  }
+  auto wType = cast<RankedTensorType>(op.getWeight().getType());
+  Type elementType = wType.getElementType();
+  RankedTensorType weightType = RankedTensorType::get(
+      {g->outChannels, g->groupChannels(), g->kernelH, g->kernelW},
+      elementType);
+  // The kernel's B: the [C_in, C_out / G, KH, KW] weight with its channel
+  // dimensions swapped per group, [C_out, C_in / G, KH, KW] (a Transpose,
+  // its own kernel; the taps stay in order: load3d reads them rotated).
+  auto makeWeight = [&](OpBuilder &b) -> Value {
+    Location loc = op.getLoc();
+    Value w = op.getWeight();
+    if (g->groups == 1)
+      return mindspore::TransposeOp::create(b, loc, w,
+                                            ArrayRef<int64_t>{1, 0, 2, 3});
+    Value grouped = mindspore::ReshapeOp::create(
+        b, loc, w,
+        ArrayRef<int64_t>{g->groups, g->groupChannels(),
+                          g->groupOutChannels(), g->kernelH, g->kernelW});
+    Value swapped = mindspore::TransposeOp::create(
+        b, loc, grouped, ArrayRef<int64_t>{0, 2, 1, 3, 4});
+    return mindspore::ReshapeOp::create(b, loc, swapped,
+                                        weightType.getShape());
+  };
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  ArrayRef<int64_t> stride = op.getStride(), pad = op.getPad(),
+                    outPad = op.getOutputPadding(),
+                    dilation = op.getDilation();
+  os << "conv2d_transpose_" << g->batch << "x" << g->channels << "x"
+     << g->height << "x" << g->width << "_" << g->outChannels << "x"
+     << g->kernelH << "x" << g->kernelW << "_s" << stride[0] << "x"
+     << stride[1] << "_p" << pad[0] << "x" << pad[1] << "x" << pad[2] << "x"
+     << pad[3] << "_op" << outPad[0] << "x" << outPad[1] << "_d"
+     << dilation[0] << "x" << dilation[1] << "_" << elementType;
+  if (g->groups > 1)
+    os << "_g" << g->groups;
+  ConvLaunch conv{op, "conv2d_transpose", op.getX(), weightType, makeWeight};
+  return launchConvKernel(conv, *g, name, target, symbols, cache, forced);
 }

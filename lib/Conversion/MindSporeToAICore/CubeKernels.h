@@ -97,6 +97,15 @@ struct ConvKernelCache {
 /// stride, dilation and pads).
 ConvGeometry getConvGeometry(mindspore::Conv2DOp op);
 
+/// The geometry of the convolution a `mindspore.conv2d_transpose` is: over
+/// its input dilated by the stride (`inputDilation*`), stride 1, pads
+/// `dilation * (K - 1) - pad` (+ the output padding at the bottom and
+/// right), the taps rotated (`flipKernel`), `outChannels = C_out`. Fails
+/// with `why` set when a pad is larger than `dilation * (K - 1)` (the
+/// equivalent convolution would crop its input: a negative pad).
+FailureOr<ConvGeometry> getConvGeometry(mindspore::Conv2DTransposeOp op,
+                                        std::string &why);
+
 /// The A-operand path of the implicit-GEMM convolution `g` under tiling `t`
 /// (input bands GM -> L1, aicore.load3d L1 -> L0A), its B rows and its
 /// result view (`out[n, channels, pixels]` through a transposed view), for
@@ -140,6 +149,21 @@ LogicalResult convertConv2D(mindspore::Conv2DOp op,
                             const aicore::AICoreTarget &target,
                             SymbolTable &symbols, ConvKernelCache &cache,
                             std::optional<MatMulTiling> forced);
+
+/// Replaces a `mindspore.conv2d_transpose` (and the `bias_add` that is its
+/// only user) with a launch of the implicit-GEMM Cube kernel of its
+/// equivalent convolution (getConvGeometry): load3d reads the input with
+/// the stride's zeros between its rows and columns and the taps rotated,
+/// never storing the zeros; B is the weight with its channel dimensions
+/// swapped per group (`[C_out, C_in / G, KH, KW]`, a `mindspore.transpose`
+/// before the launch, its own kernel). Leaves the op with a remark saying
+/// why not (a crop, no tiling); fails (error emitted) only when the
+/// `tiling` option (`forced`) does not fit it.
+LogicalResult convertConv2DTranspose(mindspore::Conv2DTransposeOp op,
+                                     const aicore::AICoreTarget &target,
+                                     SymbolTable &symbols,
+                                     ConvKernelCache &cache,
+                                     std::optional<MatMulTiling> forced);
 
 } // namespace mlir::ascend
 

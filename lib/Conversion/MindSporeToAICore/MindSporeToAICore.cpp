@@ -2057,6 +2057,17 @@ struct ConvertMindSporeToAICorePass
     for (mindspore::Conv2DOp op : convs)
       if (failed(convertConv2D(op, *target, symbols, convKernels, forced)))
         failedAny = true;
+    // A transposed convolution is the kernel of its equivalent convolution
+    // over the stride-dilated input (ConvKernels.cpp); the Transpose of its
+    // weight it adds is converted below.
+    SmallVector<mindspore::Conv2DTransposeOp> transposedConvs;
+    module.walk([&](mindspore::Conv2DTransposeOp op) {
+      transposedConvs.push_back(op);
+    });
+    for (mindspore::Conv2DTransposeOp op : transposedConvs)
+      if (failed(convertConv2DTranspose(op, *target, symbols, convKernels,
+                                        forced)))
+        failedAny = true;
     // Every other compute primitive is a group of one (LonePrimitives.cpp).
     convertLonePrimitives(module, *target, symbols, vectorKernels);
     if (failedAny)

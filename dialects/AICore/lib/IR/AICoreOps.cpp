@@ -370,9 +370,9 @@ LogicalResult CopyOp::verify() {
 //===----------------------------------------------------------------------===//
 
 std::array<int64_t, 2> Load3DOp::getOutputSize() {
-  ArrayRef<int64_t> image = getImage(), kernel = getKernel(),
-                    stride = getStride(), dilation = getDilation(),
-                    pad = getPad();
+  ArrayRef<int64_t> kernel = getKernel(), stride = getStride(),
+                    dilation = getDilation(), pad = getPad();
+  std::array<int64_t, 2> image = getDilatedImage();
   std::array<int64_t, 2> size;
   for (int d = 0; d < 2; ++d) {
     int64_t padded = image[d] + pad[2 * d] + pad[2 * d + 1];
@@ -391,6 +391,7 @@ int64_t Load3DOp::getCycles() {
 }
 
 LogicalResult Load3DOp::verify() {
+  static constexpr int64_t kOnes[] = {1, 1};
   MemRefType src = getSource().getType(), dst = getTarget().getType();
   if (getAddressSpace(src) != AddressSpace::L1 ||
       getAddressSpace(dst) != AddressSpace::L0A)
@@ -408,7 +409,10 @@ LogicalResult Load3DOp::verify() {
        {std::tuple{"image", getImage(), 2}, std::tuple{"kernel", getKernel(), 2},
         std::tuple{"stride", getStride(), 2},
         std::tuple{"dilation", getDilation(), 2},
-        std::tuple{"pad", getPad(), 4}}) {
+        std::tuple{"pad", getPad(), 4},
+        std::tuple{"input_dilation",
+                   getInputDilation().value_or(ArrayRef<int64_t>(kOnes)),
+                   2}}) {
     if (static_cast<int>(values.size()) != size)
       return emitOpError("expects ")
              << size << " values in '" << name << "', got " << values.size();

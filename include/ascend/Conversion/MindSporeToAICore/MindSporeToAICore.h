@@ -158,6 +158,14 @@ struct ConvGeometry {
   int64_t padTop, padBottom, padLeft, padRight;
   int64_t outH, outW; ///< result Ho, Wo
   int64_t groups = 1; ///< G: C and Cout are multiples of it
+  /// A transposed convolution's stride: the window slides over the input
+  /// with `inputDilation - 1` zeros between adjacent rows (columns), which
+  /// aicore.load3d selects, never stored (`input_dilation`); H and W stay
+  /// the stored input's and the pads are those of the dilated image.
+  int64_t inputDilationH = 1, inputDilationW = 1;
+  /// The taps are read rotated by 180 degrees (load3d's `flip_kernel`), so
+  /// that K is (c, kh, kw) of a transposed convolution's own weight.
+  bool flipKernel = false;
 
   int64_t pixels() const { return outH * outW; }
   /// Cg: input channels of one group (the weight's I dimension).
@@ -172,7 +180,8 @@ struct ConvGeometry {
   int64_t stageChannels(int64_t kLen) const;
   /// Input rows `rows` consecutive output pixels of one image can read
   /// (the output rows they span, strided, plus the kernel's dilated
-  /// extent), at most H: the row extent of an L1 stage.
+  /// extent; with an input dilation, the stored rows among those of the
+  /// dilated image), at most H: the row extent of an L1 stage.
   int64_t bandRows(int64_t rows) const;
   /// Bytes of the band [stageChannels(kLen), bandRows(rows), W] one L1
   /// stage holds and MTE2 moves (elements of `elementBytes` bytes).

@@ -108,6 +108,27 @@ def AICore_Load3DOp : AICore_Op<"load3d", [AICore_PipeOpInterface]> {
     `pixel`, `k`, `channel` and `row` are indices. Element types: f16, bf16
     or f32, the same in both buffers.
 
+    A transposed convolution (`mindspore.conv2d_transpose`) is the
+    convolution of its input with `input_dilation - 1` zeros inserted between
+    adjacent rows and columns (XLA's lhs dilation), stride 1, padding
+    `dilation * (K - 1) - pad` and the kernel rotated by 180 degrees. Two
+    optional attributes express that without storing the zeros:
+
+    * `input_dilation = [ih, iw]` (default `[1, 1]`): `(h, w)` above are
+      positions in the dilated image of `(H - 1) * ih + 1` rows and `(W - 1)
+      * iw + 1` columns; a position reads `source[c - channel, h / ih - row,
+      w / iw]` when `h mod ih = 0` and `w mod iw = 0` and is 0 otherwise
+      (like the padding). `Ho` and `Wo` are computed on the dilated size.
+    * `flip_kernel`: the taps are read rotated, `kh = KH - 1 - (q / KW mod
+      KH)`, `kw = KW - 1 - (q mod KW)`, so the K order (c, kh, kw) is that
+      of a transposed convolution's own `[C_in, C_out, KH, KW]` weight (with
+      its channel dimensions swapped) and the weight needs no flipping.
+
+    The band holds rows of the stored (undilated) image: `row` and `H1`
+    count stored rows. On the device the zeros are written into L1 by the
+    feature-map DMA (CANN's Conv2DBackpropInput dilates `dy` in L1); here
+    the band is the undilated rows and load3d selects the zeros.
+
     On the device the feature map is in NC1HWC0 (C0 = 16 channels innermost)
     and K is ordered (C1, KH, KW, C0) to match FRACTAL_Z weights; here the
     band is NCHW and K is (C, KH, KW), the order of an OIHW weight viewed as
@@ -131,7 +152,9 @@ def AICore_Load3DOp : AICore_Op<"load3d", [AICore_PipeOpInterface]> {
                        Index:$pixel, Index:$k,
                        DenseI64ArrayAttr:$image, DenseI64ArrayAttr:$kernel,
                        DenseI64ArrayAttr:$stride, DenseI64ArrayAttr:$dilation,
-                       DenseI64ArrayAttr:$pad);
+                       DenseI64ArrayAttr:$pad,
+                       OptionalAttr<DenseI64ArrayAttr>:$input_dilation,
+                       UnitAttr:$flip_kernel);
   let assemblyFormat = [{
     $source `[` $channel `,` $row `]` `,` $target `[` $pixel `,` $k `]`
     attr-dict `:` type($source) `to` type($target)
@@ -144,6 +167,20 @@ def AICore_Load3DOp : AICore_Op<"load3d", [AICore_PipeOpInterface]> {
     int64_t getCycles();
     /// The output size [Ho, Wo] the attributes imply.
     std::array<int64_t, 2> getOutputSize();
+    /// `input_dilation` ([1, 1] when absent).
+    std::array<int64_t, 2> getInputDilationOrOne() {
+      if (std::optional<::llvm::ArrayRef<int64_t>> d = getInputDilation();
+          d && d->size() == 2)
+        return {(*d)[0], (*d)[1]};
+      return {1, 1};
+    }
+    /// The [H, W] of the image the window slides over: `image` with
+    /// `input_dilation - 1` zeros between adjacent rows and columns.
+    std::array<int64_t, 2> getDilatedImage() {
+      ::llvm::ArrayRef<int64_t> image = getImage();
+      std::array<int64_t, 2> d = getInputDilationOrOne();
+      return {(image[0] - 1) * d[0] + 1, (image[1] - 1) * d[1] + 1};
+    }
   }];
   let hasVerifier = 1;
 }
