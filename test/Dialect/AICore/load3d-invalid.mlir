@@ -70,6 +70,42 @@ aicore.kernel @negative_pad(%x: memref<1xf16, #aicore.space<gm>>) {
 
 // -----
 
+aicore.kernel @input_dilation_count(%x: memref<1xf16, #aicore.space<gm>>) {
+  %s = aicore.alloc : memref<4x3x8xf16, #aicore.space<l1>>
+  %t = aicore.alloc : memref<16x32xf16, #aicore.space<l0a>>
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'aicore.load3d' op expects 2 values in 'input_dilation', got 1}}
+  aicore.load3d %s[%c0, %c0], %t[%c0, %c0] {image = array<i64: 8, 8>, kernel = array<i64: 3, 3>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, input_dilation = array<i64: 2>} : memref<4x3x8xf16, #aicore.space<l1>> to memref<16x32xf16, #aicore.space<l0a>>
+  aicore.return
+}
+
+// -----
+
+aicore.kernel @zero_input_dilation(%x: memref<1xf16, #aicore.space<gm>>) {
+  %s = aicore.alloc : memref<4x3x8xf16, #aicore.space<l1>>
+  %t = aicore.alloc : memref<16x32xf16, #aicore.space<l0a>>
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'aicore.load3d' op expects 'input_dilation' to be positive, got [2, 0]}}
+  aicore.load3d %s[%c0, %c0], %t[%c0, %c0] {image = array<i64: 8, 8>, kernel = array<i64: 3, 3>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, input_dilation = array<i64: 2, 0>} : memref<4x3x8xf16, #aicore.space<l1>> to memref<16x32xf16, #aicore.space<l0a>>
+  aicore.return
+}
+
+// -----
+
+// With input_dilation [2, 2] the 8 x 8 image is 15 x 15: pad 1 and a 3x3
+// window make a 15 x 15 output of 225 pixels; 224 + 16 is too far.
+aicore.kernel @dilated_pixels_outside(%x: memref<1xf16, #aicore.space<gm>>) {
+  %s = aicore.alloc : memref<4x3x8xf16, #aicore.space<l1>>
+  %t = aicore.alloc : memref<16x32xf16, #aicore.space<l0a>>
+  %c0 = arith.constant 0 : index
+  %c224 = arith.constant 224 : index
+  // expected-error @+1 {{'aicore.load3d' op output pixels 224 to 239 are outside the 15x15 output}}
+  aicore.load3d %s[%c0, %c0], %t[%c224, %c0] {image = array<i64: 8, 8>, kernel = array<i64: 3, 3>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, input_dilation = array<i64: 2, 2>, flip_kernel} : memref<4x3x8xf16, #aicore.space<l1>> to memref<16x32xf16, #aicore.space<l0a>>
+  aicore.return
+}
+
+// -----
+
 // The band holds whole rows: its width is the image's.
 aicore.kernel @partial_rows(%x: memref<1xf16, #aicore.space<gm>>) {
   %s = aicore.alloc : memref<4x3x6xf16, #aicore.space<l1>>

@@ -35,3 +35,25 @@ aicore.kernel @img2col_race(%x: memref<2x8x8xf16, #aicore.space<gm>>) {
   aicore.load3d %band[%c0, %c0], %a[%c0, %c0] {image = array<i64: 8, 8>, kernel = array<i64: 4, 4>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 1, 2, 1, 2>} : memref<2x8x8xf16, #aicore.space<l1>> to memref<64x32xf16, #aicore.space<l0a>>
   aicore.return
 }
+
+// -----
+
+// A transposed convolution's expansion: the 8x8 band read as the 15x15
+// image with a zero between adjacent rows and columns (input_dilation
+// [2, 2]), the 4x4 taps rotated (flip_kernel), pads [2, 3, 2, 3] (a
+// stride-2 transposed convolution's pad 1 and output padding 1): a 17 x 17
+// output, of which the first 256 pixels x K = 2 * 16 = 32, 16384 B of L0A:
+// 32 MTE1 cycles (the cost counts the target, as for any load3d).
+// CHECK-LABEL: aicore.kernel @transposed_img2col
+// CHECK-SAME: mte1 = 32 : i64
+// CHECK: aicore.load3d {{.*}} {dilation = array<i64: 1, 1>, flip_kernel, image = array<i64: 8, 8>, input_dilation = array<i64: 2, 2>, kernel = array<i64: 4, 4>, pad = array<i64: 2, 3, 2, 3>, stride = array<i64: 1, 1>} : memref<2x8x8xf16, #aicore.space<l1>> to memref<256x32xf16, #aicore.space<l0a>>
+aicore.kernel @transposed_img2col(%x: memref<2x8x8xf16, #aicore.space<gm>>) {
+  %band = aicore.alloc : memref<2x8x8xf16, #aicore.space<l1>>
+  %a = aicore.alloc : memref<256x32xf16, #aicore.space<l0a>>
+  %c0 = arith.constant 0 : index
+  aicore.copy %x, %band : memref<2x8x8xf16, #aicore.space<gm>> to memref<2x8x8xf16, #aicore.space<l1>>
+  aicore.set_flag mte2 -> mte1, 0
+  aicore.wait_flag mte2 -> mte1, 0
+  aicore.load3d %band[%c0, %c0], %a[%c0, %c0] {image = array<i64: 8, 8>, kernel = array<i64: 4, 4>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, pad = array<i64: 2, 3, 2, 3>, input_dilation = array<i64: 2, 2>, flip_kernel} : memref<2x8x8xf16, #aicore.space<l1>> to memref<256x32xf16, #aicore.space<l0a>>
+  aicore.return
+}

@@ -10,7 +10,7 @@ bottom and right and cropped by the pads.
     /usr/bin/python3 test/Execution/Inputs/conv2d_transpose_runs.py > test/Execution/Inputs/conv2d-transpose-kernel.runs
 
 With --mlir it prints the cases as the mindspore ops of the test's @main
-instead.
+instead (the test's header comments and RUN lines are kept by hand).
 """
 import sys
 
@@ -92,6 +92,13 @@ def main():
         args += [f"%x{i}: {xt}", f"%w{i}: {wt}"]
         lines.append(f"  // {i}: {name}")
         group = f"group = {groups} : i64, " if groups > 1 else ""
+        if name.startswith("kept:"):
+            lines.append("  // expected-remark @+2 {{no AI Core kernel for primitive "
+                         "'conv2d_transpose': its implicit-GEMM Cube kernel "
+                         "was not built}}")
+            lines.append("  // expected-remark @+1 {{conv2d_transpose kept at the "
+                         "mindspore level: a pad larger than dilation * "
+                         "(kernel - 1) crops the dilated input}}")
         lines.append(
             f"  %c{i} = mindspore.conv2d_transpose %x{i}, %w{i} {{dilation = "
             f"{arr(dilation)}, {group}output_padding = {arr(out_pad)}, pad = "
