@@ -9,7 +9,9 @@
 // output padding 1 and (1, 0), dilation 2, 1x1 to 4x4 kernels, a stride
 // larger than the kernel, groups 2 and depthwise (multiplier 2), channel
 // counts that are not multiples of 16 (3 -> 17, 20 -> 18, 16 -> 33), odd H
-// and W, batches 1 to 3, fused biases, f32 and f16. Each runs with the
+// and W, batches 1 to 3, fused biases, f32 and f16, and two MIX groups (a
+// transposed conv + BiasAdd + ReLU, a grouped one + BiasAdd + residual Add +
+// ReLU: the Cube part hands each tile to the Vector cores). Each runs with the
 // searched tiling and with forced ones (16x16 tiles with one and two L0C
 // buffers; 32x32 tiles with K stages of two slices and a ring of 4 L1
 // stages; whole images in 512-pixel tiles), and the kernel model checks
@@ -37,11 +39,18 @@
 // CHECK-NOT: mismatch
 
 // Eight transposed convolutions are launches of their Cube kernels, each
-// after the Transpose of its weight (between reshapes when grouped); the
-// cropping one stays.
+// after the Transpose of its weight (between reshapes when grouped; a
+// reshape alone for the depthwise one); the cropping one stays; two MIX
+// kernels.
 // KERNELS-COUNT-8: aicore.launch @conv2d_transpose_{{.*}}(%arg{{[0-9]+}}, %{{[0-9]+}}
 // KERNELS: mindspore.conv2d_transpose %arg{{[0-9]+}}, %arg{{[0-9]+}} {{.*}}pad = array<i64: 3, 3, 3, 3>
+// KERNELS: %[[W9:.*]] = aicore.launch @Transpose_{{[0-9]+}}(%arg{{[0-9]+}}) : (tensor<9x19x4x4xf32>) -> tensor<19x9x4x4xf32>
+// KERNELS: aicore.launch @Fused_Conv2DTranspose_BiasAdd_ReLU_9(%arg{{[0-9]+}}, %[[W9]], %arg{{[0-9]+}})
+// KERNELS: aicore.launch @Fused_Conv2DTranspose_BiasAdd_Add_ReLU_10(
 // KERNELS-NOT: mindspore.conv2d_transpose
+// KERNELS-NOT: mindspore.relu
+// KERNELS: aicore.kernel @Fused_Conv2DTranspose_BiasAdd_ReLU_9({{.*}}workspace_bytes
+// KERNELS: aicore.kernel @Fused_Conv2DTranspose_BiasAdd_Add_ReLU_10({{.*}}workspace_bytes
 // KERNELS: aicore.kernel @conv2d_transpose_2x5x5x7_7x3x3_s2x2_p1x1x1x1_op1x1_d1x1_f32_bias(
 // KERNELS: aicore.kernel @conv2d_transpose_1x20x6x5_18x4x4_s2x2_p1x1x1x1_op0x0_d1x1_f16(
 // KERNELS: aicore.kernel @conv2d_transpose_1x12x4x6_10x3x3_s2x2_p1x1x1x1_op1x1_d1x1_f32_g2_bias(
@@ -51,7 +60,7 @@
 // KERNELS: aicore.kernel @conv2d_transpose_1x8x4x3_6x1x1_s2x2_p0x0x0x0_op1x1_d1x1_f16_bias(
 // KERNELS: aicore.kernel @conv2d_transpose_2x16x12x10_33x4x4_s2x2_p1x1x1x1_op0x0_d1x1_f32_bias(
 
-func.func @main(%x0: tensor<2x5x5x7xf32>, %w0: tensor<5x7x3x3xf32>, %b0: tensor<7xf32>, %x1: tensor<1x20x6x5xf16>, %w1: tensor<20x18x4x4xf16>, %x2: tensor<1x12x4x6xf32>, %w2: tensor<12x5x3x3xf32>, %b2: tensor<10xf32>, %x3: tensor<2x4x3x4xf32>, %w3: tensor<4x2x2x2xf32>, %x4: tensor<1x6x5x6xf32>, %w4: tensor<6x4x3x3xf32>, %b4: tensor<4xf32>, %x5: tensor<3x3x7x6xf32>, %w5: tensor<3x17x3x3xf32>, %x6: tensor<1x8x4x3xf16>, %w6: tensor<8x6x1x1xf16>, %b6: tensor<6xf16>, %x7: tensor<2x16x12x10xf32>, %w7: tensor<16x33x4x4xf32>, %b7: tensor<33xf32>, %x8: tensor<1x2x5x5xf32>, %w8: tensor<2x3x3x3xf32>) -> (tensor<2x7x10x14xf32>, tensor<1x18x12x10xf16>, tensor<1x10x8x12xf32>, tensor<2x8x8x11xf32>, tensor<1x4x11x7xf32>, tensor<3x17x7x6xf32>, tensor<1x6x8x6xf16>, tensor<2x33x24x20xf32>, tensor<1x3x5x5xf32>) {
+func.func @main(%x0: tensor<2x5x5x7xf32>, %w0: tensor<5x7x3x3xf32>, %b0: tensor<7xf32>, %x1: tensor<1x20x6x5xf16>, %w1: tensor<20x18x4x4xf16>, %x2: tensor<1x12x4x6xf32>, %w2: tensor<12x5x3x3xf32>, %b2: tensor<10xf32>, %x3: tensor<2x4x3x4xf32>, %w3: tensor<4x2x2x2xf32>, %x4: tensor<1x6x5x6xf32>, %w4: tensor<6x4x3x3xf32>, %b4: tensor<4xf32>, %x5: tensor<3x3x7x6xf32>, %w5: tensor<3x17x3x3xf32>, %x6: tensor<1x8x4x3xf16>, %w6: tensor<8x6x1x1xf16>, %b6: tensor<6xf16>, %x7: tensor<2x16x12x10xf32>, %w7: tensor<16x33x4x4xf32>, %b7: tensor<33xf32>, %x8: tensor<1x2x5x5xf32>, %w8: tensor<2x3x3x3xf32>, %x9: tensor<2x9x5x6xf32>, %w9: tensor<9x19x4x4xf32>, %b9: tensor<19xf32>, %x10: tensor<1x10x4x5xf16>, %w10: tensor<10x6x3x3xf16>, %b10: tensor<12xf16>, %r10: tensor<1x12x8x10xf16>) -> (tensor<2x7x10x14xf32>, tensor<1x18x12x10xf16>, tensor<1x10x8x12xf32>, tensor<2x8x8x11xf32>, tensor<1x4x11x7xf32>, tensor<3x17x7x6xf32>, tensor<1x6x8x6xf16>, tensor<2x33x24x20xf32>, tensor<1x3x5x5xf32>, tensor<2x19x10x12xf32>, tensor<1x12x8x10xf16>) {
   // 0: 3x3 stride 2, pad 1, output padding 1 (C 5 -> 7), odd H and W, bias, batch 2
   %c0 = mindspore.conv2d_transpose %x0, %w0 {dilation = array<i64: 1, 1>, output_padding = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<2x5x5x7xf32>, tensor<5x7x3x3xf32>) -> tensor<2x7x10x14xf32>
   %y0 = mindspore.bias_add %c0, %b0 : (tensor<2x7x10x14xf32>, tensor<7xf32>) -> tensor<2x7x10x14xf32>
@@ -77,5 +86,22 @@ func.func @main(%x0: tensor<2x5x5x7xf32>, %w0: tensor<5x7x3x3xf32>, %b0: tensor<
   // expected-remark @+2 {{no AI Core kernel for primitive 'conv2d_transpose': its implicit-GEMM Cube kernel was not built}}
   // expected-remark @+1 {{conv2d_transpose kept at the mindspore level: a pad larger than dilation * (kernel - 1) crops the dilated input}}
   %c8 = mindspore.conv2d_transpose %x8, %w8 {dilation = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, pad = array<i64: 3, 3, 3, 3>, stride = array<i64: 2, 2>} : (tensor<1x2x5x5xf32>, tensor<2x3x3x3xf32>) -> tensor<1x3x5x5xf32>
-  return %y0, %c1, %y2, %c3, %y4, %c5, %y6, %y7, %c8 : tensor<2x7x10x14xf32>, tensor<1x18x12x10xf16>, tensor<1x10x8x12xf32>, tensor<2x8x8x11xf32>, tensor<1x4x11x7xf32>, tensor<3x17x7x6xf32>, tensor<1x6x8x6xf16>, tensor<2x33x24x20xf32>, tensor<1x3x5x5xf32>
+  // 9: MIX: 4x4 stride 2, pad 1 (C 9 -> 19) + bias + ReLU, batch 2
+  %y9 = mindspore.fusion "mix" "Fused_Conv2DTranspose_BiasAdd_ReLU_9" (%x9, %w9, %b9) : (tensor<2x9x5x6xf32>, tensor<9x19x4x4xf32>, tensor<19xf32>) -> tensor<2x19x10x12xf32> {
+  ^bb0(%a: tensor<2x9x5x6xf32>, %b: tensor<9x19x4x4xf32>, %h: tensor<19xf32>):
+    %c = mindspore.conv2d_transpose %a, %b {dilation = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<2x9x5x6xf32>, tensor<9x19x4x4xf32>) -> tensor<2x19x10x12xf32>
+    %s = mindspore.bias_add %c, %h : (tensor<2x19x10x12xf32>, tensor<19xf32>) -> tensor<2x19x10x12xf32>
+    %y = mindspore.relu %s : tensor<2x19x10x12xf32>
+    mindspore.yield %y : tensor<2x19x10x12xf32>
+  }
+  // 10: MIX: grouped G 2 (Cg 5 -> Og 6), stride 2, output padding 1 + bias + residual Add + ReLU, f16
+  %y10 = mindspore.fusion "mix" "Fused_Conv2DTranspose_BiasAdd_Add_ReLU_10" (%x10, %w10, %b10, %r10) : (tensor<1x10x4x5xf16>, tensor<10x6x3x3xf16>, tensor<12xf16>, tensor<1x12x8x10xf16>) -> tensor<1x12x8x10xf16> {
+  ^bb0(%a: tensor<1x10x4x5xf16>, %b: tensor<10x6x3x3xf16>, %h: tensor<12xf16>, %r: tensor<1x12x8x10xf16>):
+    %c = mindspore.conv2d_transpose %a, %b {dilation = array<i64: 1, 1>, group = 2 : i64, output_padding = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x10x4x5xf16>, tensor<10x6x3x3xf16>) -> tensor<1x12x8x10xf16>
+    %s = mindspore.bias_add %c, %h : (tensor<1x12x8x10xf16>, tensor<12xf16>) -> tensor<1x12x8x10xf16>
+    %t = mindspore.add %s, %r : (tensor<1x12x8x10xf16>, tensor<1x12x8x10xf16>) -> tensor<1x12x8x10xf16>
+    %y = mindspore.relu %t : tensor<1x12x8x10xf16>
+    mindspore.yield %y : tensor<1x12x8x10xf16>
+  }
+  return %y0, %c1, %y2, %c3, %y4, %c5, %y6, %y7, %c8, %y9, %y10 : tensor<2x7x10x14xf32>, tensor<1x18x12x10xf16>, tensor<1x10x8x12xf32>, tensor<2x8x8x11xf32>, tensor<1x4x11x7xf32>, tensor<3x17x7x6xf32>, tensor<1x6x8x6xf16>, tensor<2x33x24x20xf32>, tensor<1x3x5x5xf32>, tensor<2x19x10x12xf32>, tensor<1x12x8x10xf16>
 }

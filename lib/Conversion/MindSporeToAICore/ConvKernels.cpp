@@ -504,6 +504,33 @@ mlir::ascend::getConvGeometry(mindspore::Conv2DTransposeOp op,
   return g;
 }
 
+RankedTensorType mlir::ascend::getConvWeightType(const ConvGeometry &g,
+                                                Type elementType) {
+  return RankedTensorType::get(
+      {g.outChannels, g.groupChannels(), g.kernelH, g.kernelW}, elementType);
+}
+
+Value mlir::ascend::createConvTransposeWeight(OpBuilder &b, Location loc,
+                                              Value weight,
+                                              const ConvGeometry &g) {
+  RankedTensorType type = getConvWeightType(
+      g, cast<RankedTensorType>(weight.getType()).getElementType());
+  // With one channel on either side of a group the swap keeps the element
+  // order: a reshape (no kernel).
+  if (g.groupChannels() == 1 || g.groupOutChannels() == 1)
+    return mindspore::ReshapeOp::create(b, loc, weight, type.getShape());
+  if (g.groups == 1)
+    return mindspore::TransposeOp::create(b, loc, weight,
+                                          ArrayRef<int64_t>{1, 0, 2, 3});
+  Value grouped = mindspore::ReshapeOp::create(
+      b, loc, weight,
+      ArrayRef<int64_t>{g.groups, g.groupChannels(), g.groupOutChannels(),
+                        g.kernelH, g.kernelW});
+  Value swapped = mindspore::TransposeOp::create(
+      b, loc, grouped, ArrayRef<int64_t>{0, 2, 1, 3, 4});
+  return mindspore::ReshapeOp::create(b, loc, swapped, type.getShape());
+}
+
 LogicalResult mlir::ascend::convertConv2DTranspose(
     mindspore::Conv2DTransposeOp op, const AICoreTarget &target,
     SymbolTable &symbols, ConvKernelCache &cache,
@@ -516,26 +543,9 @@ LogicalResult mlir::ascend::convertConv2DTranspose(
   }
   auto wType = cast<RankedTensorType>(op.getWeight().getType());
   Type elementType = wType.getElementType();
-  RankedTensorType weightType = RankedTensorType::get(
-      {g->outChannels, g->groupChannels(), g->kernelH, g->kernelW},
-      elementType);
-  // The kernel's B: the [C_in, C_out / G, KH, KW] weight with its channel
-  // dimensions swapped per group, [C_out, C_in / G, KH, KW] (a Transpose,
-  // its own kernel; the taps stay in order: load3d reads them rotated).
-  auto makeWeight = [&](OpBuilder &b) -> Value {
-    Location loc = op.getLoc();
-    Value w = op.getWeight();
-    if (g->groups == 1)
-      return mindspore::TransposeOp::create(b, loc, w,
-                                            ArrayRef<int64_t>{1, 0, 2, 3});
-    Value grouped = mindspore::ReshapeOp::create(
-        b, loc, w,
-        ArrayRef<int64_t>{g->groups, g->groupChannels(),
-                          g->groupOutChannels(), g->kernelH, g->kernelW});
-    Value swapped = mindspore::TransposeOp::create(
-        b, loc, grouped, ArrayRef<int64_t>{0, 2, 1, 3, 4});
-    return mindspore::ReshapeOp::create(b, loc, swapped,
-                                        weightType.getShape());
+  RankedTensorType weightType = getConvWeightType(*g, elementType);
+  auto makeWeight = [&](OpBuilder &b) {
+    return createConvTransposeWeight(b, op.getLoc(), op.getWeight(), *g);
   };
   std::string name;
   llvm::raw_string_ostream os(name);

@@ -100,8 +100,8 @@ struct ConvMixGroup {
           return fail(why, "it holds a constant that is not a splat");
         continue;
       }
-      if (auto c = dyn_cast<ms::Conv2DOp>(op)) {
-        conv = c;
+      if (isa<ms::Conv2DOp, ms::Conv2DTransposeOp>(op)) {
+        conv = &op;
         continue;
       }
       if (isInputConversion(&op)) {
@@ -119,21 +119,32 @@ struct ConvMixGroup {
     // A mix group has exactly one Cube primitive (FusionOp's verifier):
     // the Conv2D isConvMixGroup found.
     assert(conv && "convertConvMixFusion needs an isConvMixGroup group");
-    if (!isGroupInput(conv.getX()) || !isGroupInput(conv.getWeight()))
+    convX = conv->getOperand(0);
+    convWeight = conv->getOperand(1);
+    convResult = conv->getResult(0);
+    if (!isGroupInput(convX) || !isGroupInput(convWeight))
       return fail(why, "its Conv2D's operands are computed inside the group "
                        "(a prologue)");
-    geometry = getConvGeometry(conv);
-    elementType = elementOf(conv.getResult());
-    shape.assign(shapeOf(conv.getResult()).begin(),
-                 shapeOf(conv.getResult()).end());
+    if (auto transposed = dyn_cast<ms::Conv2DTransposeOp>(conv)) {
+      // The kernel of the equivalent convolution (ConvKernels.cpp).
+      FailureOr<ConvGeometry> g = getConvGeometry(transposed, why);
+      if (failed(g))
+        return failure();
+      geometry = *g;
+    } else {
+      geometry = getConvGeometry(cast<ms::Conv2DOp>(conv));
+    }
+    elementType = elementOf(convResult);
+    weightType = getConvWeightType(geometry, elementType);
+    shape.assign(shapeOf(convResult).begin(), shapeOf(convResult).end());
 
     // A BiasAdd of the convolution's result by a group input starts the
     // Cube's accumulator from the BT bias table (as the plain convolution
     // kernels do); the epilogue starts from its result.
-    start = conv.getResult();
+    start = convResult;
     if (conv->hasOneUse())
       if (auto user = dyn_cast<ms::BiasAddOp>(*conv->user_begin()))
-        if (user.getX() == conv.getResult() && isGroupInput(user.getBias())) {
+        if (user.getX() == convResult && isGroupInput(user.getBias())) {
           biasAdd = user;
           start = user.getResult();
           llvm::erase(epilogue, user.getOperation());
@@ -209,7 +220,7 @@ struct ConvMixGroup {
     ArrayRef<int64_t> s = shapeOf(v);
     ArrayRef<int64_t> result(shape);
     int64_t count = numel(v), channels = shape[1];
-    if (count == numel(conv.getResult()) && s.size() <= result.size() &&
+    if (count == numel(convResult) && s.size() <= result.size() &&
         s == result.take_back(s.size()))
       return Role::Full;
     if (count == 1)
@@ -233,7 +244,13 @@ struct ConvMixGroup {
   }
 
   ms::FusionOp group;
-  ms::Conv2DOp conv;
+  /// The Conv2D or Conv2DTranspose (the kernel of its equivalent
+  /// convolution, `geometry`), its input, weight and result.
+  Operation *conv = nullptr;
+  Value convX, convWeight, convResult;
+  /// The kernel's B argument: the Conv2D's weight, or the Conv2DTranspose's
+  /// with its channels swapped per group (createConvTransposeWeight).
+  RankedTensorType weightType;
   ms::BiasAddOp biasAdd; ///< on the convolution's result: from BT
   ConvGeometry geometry;
   Type elementType;
@@ -265,7 +282,7 @@ public:
   /// convolution's input and weight, [the bias,] then the epilogue's
   /// inputs.
   SmallVector<Value> kernelInputs() const {
-    SmallVector<Value> args{g.conv.getX(), g.conv.getWeight()};
+    SmallVector<Value> args{g.convX, g.convWeight};
     if (g.biasAdd)
       args.push_back(g.biasAdd.getBias());
     for (auto &[v, role] : g.roles)
@@ -285,7 +302,9 @@ public:
     SmallVector<Value> inputs = kernelInputs();
     SmallVector<Type> argTypes;
     for (Value v : inputs)
-      argTypes.push_back(getGMType(cast<RankedTensorType>(v.getType())));
+      argTypes.push_back(getGMType(v == g.convWeight
+                                       ? g.weightType
+                                       : cast<RankedTensorType>(v.getType())));
     for (Value r : g.outputs)
       argTypes.push_back(getGMType(cast<RankedTensorType>(r.getType())));
     argTypes.push_back(getGMType(RankedTensorType::get(
@@ -700,7 +719,8 @@ Value plainSource(ms::FusionOp group, Value input, ms::TransDataOp inner) {
 } // namespace
 
 bool mlir::ascend::isConvMixGroup(ms::FusionOp group) {
-  return group.getKind() == "mix" && isa_and_nonnull<ms::Conv2DOp>(cubeOf(group));
+  return group.getKind() == "mix" &&
+         isa_and_nonnull<ms::Conv2DOp, ms::Conv2DTransposeOp>(cubeOf(group));
 }
 
 bool mlir::ascend::isConvBiasAddGroup(ms::FusionOp group) {
@@ -710,9 +730,9 @@ bool mlir::ascend::isConvBiasAddGroup(ms::FusionOp group) {
       ops.push_back(&op);
   if (ops.size() != 2)
     return false;
-  auto conv = dyn_cast<ms::Conv2DOp>(ops[0]);
   auto biasAdd = dyn_cast<ms::BiasAddOp>(ops[1]);
-  return conv && biasAdd && biasAdd.getX() == conv.getResult();
+  return isa<ms::Conv2DOp, ms::Conv2DTransposeOp>(ops[0]) && biasAdd &&
+         biasAdd.getX() == ops[0]->getResult(0);
 }
 
 LogicalResult mlir::ascend::convertConvMixFusion(
@@ -764,7 +784,7 @@ LogicalResult mlir::ascend::convertConvMixFusion(
   }
 
   // The launch passes the plain tensors in the kernel's argument order.
-  SmallVector<Value> order{g.conv.getX(), g.conv.getWeight()};
+  SmallVector<Value> order{g.convX, g.convWeight};
   if (g.biasAdd)
     order.push_back(g.biasAdd.getBias());
   for (auto &[v, role] : g.roles)
@@ -780,6 +800,12 @@ LogicalResult mlir::ascend::convertConvMixFusion(
     Value arg = inner ? inner.getInput() : v;
     Value input = group.getInputs()[cast<BlockArgument>(arg).getArgNumber()];
     inputs.push_back(inner ? plainSource(group, input, inner) : input);
+  }
+  if (isa<ms::Conv2DTransposeOp>(g.conv)) {
+    // B: the weight with its channels swapped per group.
+    OpBuilder before(group);
+    inputs[1] = createConvTransposeWeight(before, group.getLoc(), inputs[1],
+                                          g.geometry);
   }
   SmallVector<Type> resultTypes;
   for (Value r : g.outputs)

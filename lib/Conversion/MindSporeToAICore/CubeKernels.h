@@ -106,6 +106,19 @@ ConvGeometry getConvGeometry(mindspore::Conv2DOp op);
 FailureOr<ConvGeometry> getConvGeometry(mindspore::Conv2DTransposeOp op,
                                         std::string &why);
 
+/// The `[Cout, Cg, KH, KW]` weight (OIHW, per group) of the implicit GEMM
+/// of `g`: the kernel's B argument.
+RankedTensorType getConvWeightType(const ConvGeometry &g, Type elementType);
+
+/// The B argument of the kernel of a transposed convolution of geometry
+/// `g` (getConvGeometry) made from its `[C_in, C_out / G, KH, KW]` weight
+/// at `b`'s insertion point: the channel dimensions swapped per group
+/// (`[C_out, C_in / G, KH, KW]`), by a `mindspore.transpose` (between
+/// reshapes when G > 1; a reshape alone when a group has one input or one
+/// output channel). The taps stay in order: load3d reads them rotated.
+Value createConvTransposeWeight(OpBuilder &b, Location loc, Value weight,
+                                const ConvGeometry &g);
+
 /// The A-operand path of the implicit-GEMM convolution `g` under tiling `t`
 /// (input bands GM -> L1, aicore.load3d L1 -> L0A), its B rows and its
 /// result view (`out[n, channels, pixels]` through a transposed view), for

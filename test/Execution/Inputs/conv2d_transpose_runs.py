@@ -18,8 +18,10 @@ import torch
 import torch.nn.functional as F
 
 # (name, x shape, weight shape [C_in, C_out / G, KH, KW], groups, stride,
-# pad [top, bottom, left, right], output padding, dilation, bias, dtype);
-# the order of @main's arguments and results.
+# pad [top, bottom, left, right], output padding, dilation, bias, dtype[,
+# epilogue]); the order of @main's arguments and results. Epilogues: "relu"
+# (a mix group conv_transpose + bias + ReLU), "add_relu" (+ a residual input
+# + ReLU): MIX kernels.
 CASES = [
     ("3x3 stride 2, pad 1, output padding 1 (C 5 -> 7), odd H and W, bias, batch 2",
      (2, 5, 5, 7), (5, 7, 3, 3), 1, (2, 2), (1, 1, 1, 1), (1, 1), (1, 1), True, torch.float32),
@@ -39,6 +41,10 @@ CASES = [
      (2, 16, 12, 10), (16, 33, 4, 4), 1, (2, 2), (1, 1, 1, 1), (0, 0), (1, 1), True, torch.float32),
     ("kept: 3x3 pad 3 > dilation * (kernel - 1) (a crop), stride 2",
      (1, 2, 5, 5), (2, 3, 3, 3), 1, (2, 2), (3, 3, 3, 3), (0, 0), (1, 1), False, torch.float32),
+    ("MIX: 4x4 stride 2, pad 1 (C 9 -> 19) + bias + ReLU, batch 2",
+     (2, 9, 5, 6), (9, 19, 4, 4), 1, (2, 2), (1, 1, 1, 1), (0, 0), (1, 1), True, torch.float32, "relu"),
+    ("MIX: grouped G 2 (Cg 5 -> Og 6), stride 2, output padding 1 + bias + residual Add + ReLU, f16",
+     (1, 10, 4, 5), (10, 6, 3, 3), 2, (2, 2), (1, 1, 1, 1), (1, 1), (1, 1), True, torch.float16, "add_relu"),
 ]
 
 TYPES = {torch.float32: "f32", torch.float16: "f16"}
@@ -79,19 +85,57 @@ def main():
     g = torch.Generator().manual_seed(0)
     inputs, outputs, lines, args, results = [], [], [], [], []
     for i, (name, xs, ws, groups, stride, pad, out_pad, dilation, bias,
-            dtype) in enumerate(CASES):
+            dtype, *rest) in enumerate(CASES):
+        epilogue = rest[0] if rest else None
         x = torch.randint(-3, 4, xs, generator=g).to(dtype)
         w = torch.randint(-2, 3, ws, generator=g).to(dtype)
         cout = ws[1] * groups
         b = torch.randint(-5, 6, (cout,), generator=g).to(dtype) if bias else None
         y = reference(x, w, b, groups, stride, pad, out_pad, dilation)
         inputs += [x, w] + ([b] if bias else [])
+        residual = None
+        if epilogue == "add_relu":
+            # The conv + bias is rounded to the element type before the Add
+            # (the Vector cores add in the element type).
+            residual = torch.randint(-9, 10, y.shape, generator=g).to(dtype)
+            inputs.append(residual)
+            y = torch.relu(y.to(dtype).double() + residual.double())
+        elif epilogue == "relu":
+            y = torch.relu(y)
         outputs.append(y.to(dtype))
         xt, wt = tensor_type(xs, dtype), tensor_type(ws, dtype)
         yt = tensor_type(y.shape, dtype)
         args += [f"%x{i}: {xt}", f"%w{i}: {wt}"]
         lines.append(f"  // {i}: {name}")
         group = f"group = {groups} : i64, " if groups > 1 else ""
+        attrs = (f"{{dilation = {arr(dilation)}, {group}output_padding = "
+                 f"{arr(out_pad)}, pad = {arr(pad)}, stride = {arr(stride)}}}")
+        if epilogue:
+            bt = tensor_type((cout,), dtype)
+            ins = [(f"%x{i}", xt), (f"%w{i}", wt), (f"%b{i}", bt)]
+            if residual is not None:
+                ins.append((f"%r{i}", yt))
+            args += [f"{n}: {t}" for n, t in ins[2:]]
+            kernel = "Fused_Conv2DTranspose_BiasAdd_" + (
+                "Add_ReLU" if residual is not None else "ReLU") + f"_{i}"
+            lines.append(
+                f'  %y{i} = mindspore.fusion "mix" "{kernel}" (' +
+                ", ".join(n for n, _ in ins) + ") : (" +
+                ", ".join(t for _, t in ins) + f") -> {yt} {{")
+            lines.append("  ^bb0(" + ", ".join(
+                f"%{c}: {t}" for c, (_, t) in zip("abhr", ins)) + "):")
+            lines.append(f"    %c = mindspore.conv2d_transpose %a, %b {attrs} : "
+                         f"({xt}, {wt}) -> {yt}")
+            lines.append(f"    %s = mindspore.bias_add %c, %h : ({yt}, {bt}) -> {yt}")
+            last = "%s"
+            if residual is not None:
+                lines.append(f"    %t = mindspore.add %s, %r : ({yt}, {yt}) -> {yt}")
+                last = "%t"
+            lines.append(f"    %y = mindspore.relu {last} : {yt}")
+            lines.append(f"    mindspore.yield %y : {yt}")
+            lines.append("  }")
+            results.append((f"%y{i}", yt))
+            continue
         if name.startswith("kept:"):
             lines.append("  // expected-remark @+2 {{no AI Core kernel for primitive "
                          "'conv2d_transpose': its implicit-GEMM Cube kernel "
@@ -100,9 +144,8 @@ def main():
                          "mindspore level: a pad larger than dilation * "
                          "(kernel - 1) crops the dilated input}}")
         lines.append(
-            f"  %c{i} = mindspore.conv2d_transpose %x{i}, %w{i} {{dilation = "
-            f"{arr(dilation)}, {group}output_padding = {arr(out_pad)}, pad = "
-            f"{arr(pad)}, stride = {arr(stride)}}} : ({xt}, {wt}) -> {yt}")
+            f"  %c{i} = mindspore.conv2d_transpose %x{i}, %w{i} {attrs} : "
+            f"({xt}, {wt}) -> {yt}")
         result = f"%c{i}"
         if bias:
             bt = tensor_type((cout,), dtype)
