@@ -6,7 +6,7 @@ include "mlir/Pass/PassBase.td"
 
 def ConvertMindSporeToAICorePass
     : Pass<"convert-mindspore-to-aicore", "ModuleOp"> {
-  let summary = "Tiles vector and mix fusion groups, MatMul (+ BiasAdd), BatchMatMul and Conv2D (+ BiasAdd) into multi-core, double-buffered aicore kernels";
+  let summary = "Tiles vector and mix fusion groups, MatMul (+ BiasAdd), BatchMatMul, Conv2D and Conv2DTranspose (+ BiasAdd) into multi-core, double-buffered aicore kernels";
   let description = [{
     Vector groups. Each `mindspore.fusion "vector"` group, and each
     `"reduction"` group whose reductions (ReduceSum/Max/Mean, Softmax) run
@@ -47,7 +47,7 @@ def ConvertMindSporeToAICorePass
     the bias table); another mix group stays, with a remark saying why, and
     is inlined. docs/AICoreKernels.md ("MIX kernels") has the schedule.
 
-    A mix group of one Conv2D (any group count) and an elementwise epilogue on its
+    A mix group of one Conv2D or Conv2DTranspose (any group count) and an elementwise epilogue on its
     [N, C, H, W] result (full-size inputs, per-channel vectors, scalars,
     splats) becomes a MIX kernel the same way, with the convolution's
     schedule (below; a BiasAdd of its result from the bias table) as the
@@ -80,7 +80,7 @@ def ConvertMindSporeToAICorePass
     sizes. Any other primitive that stays gets a remark `no AI Core kernel
     for primitive '<op>': <reason>` (a Vector or pooling kernel reason,
     load-time work, a Custom op, an Assert, a BatchMatMul or Conv2DTranspose
-    without a Cube kernel).
+    whose Cube kernel was not built).
 
     Split-K. For a plain matmul (not a MIX or convolution kernel) the
     search also scores splitting K: the last partial wave of output tiles
@@ -194,8 +194,16 @@ def ConvertMindSporeToAICorePass
     `aicore.load3d` (img2col on MTE1, zeros for the padding); the result
     tile is written to `out[n, channels, pixels]` through a transposed view.
     The tile search scores the band's bytes in L1 and on MTE2. Identical
-    convolutions share a kernel.
-    docs/AICoreKernels.md (Convolutions) has the rules.
+    convolutions share a kernel. A `conv2d_transpose` is the kernel of its
+    equivalent convolution: over the input dilated by the stride (load3d's
+    `input_dilation` selects the zeros, never stored), stride 1, pads
+    `dilation * (K - 1) - pad` (+ the output padding), the taps rotated
+    (`flip_kernel`), B the weight with its channels swapped per group (a
+    `mindspore.transpose` before the launch); a pad larger than
+    `dilation * (K - 1)` keeps it a primitive with a remark. Its mix groups
+    are MIX kernels like a Conv2D's.
+    docs/AICoreKernels.md (Convolutions, Transposed convolutions) has the
+    rules.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
