@@ -63,6 +63,21 @@ public:
   Value prepare(OpBuilder &b, Location loc, Value x, Value y,
                 Value out) override {
     input = x;
+    auto xType = cast<MemRefType>(x.getType());
+    if (g.cropTop != 0 || g.cropLeft != 0 || xType.getDimSize(2) != g.height ||
+        xType.getDimSize(3) != g.width) {
+      // The window of stored rows and columns the kernel reads (a
+      // transposed convolution whose pads crop its dilated input).
+      SmallVector<OpFoldResult> offsets{b.getIndexAttr(0), b.getIndexAttr(0),
+                                        b.getIndexAttr(g.cropTop),
+                                        b.getIndexAttr(g.cropLeft)};
+      SmallVector<OpFoldResult> sizes{
+          b.getIndexAttr(xType.getDimSize(0)),
+          b.getIndexAttr(xType.getDimSize(1)), b.getIndexAttr(g.height),
+          b.getIndexAttr(g.width)};
+      SmallVector<OpFoldResult> strides(4, b.getIndexAttr(1));
+      input = memref::SubViewOp::create(b, loc, x, offsets, sizes, strides);
+    }
     // The result as [N, Cout, Ho * Wo]: a tile's channels x pixels (a MIX
     // kernel's Cube part hands its tiles off instead: `out` is then its 2-D
     // workspace, which resultTile never sees).
@@ -492,13 +507,31 @@ mlir::ascend::getConvGeometry(mindspore::Conv2DTransposeOp op,
   g.padRight = extentW - pad[3] + outPad[1];
   g.outH = resultType.getDimSize(2);
   g.outW = resultType.getDimSize(3);
-  if (std::min({g.padTop, g.padBottom, g.padLeft, g.padRight}) < 0) {
-    llvm::raw_string_ostream os(why);
-    os << "a pad larger than dilation * (kernel - 1) crops the dilated "
-          "input, which load3d's non-negative padding does not express "
-          "(pads of the equivalent convolution: "
-       << g.padTop << ", " << g.padBottom << ", " << g.padLeft << ", "
-       << g.padRight << ")";
+  // A negative pad (a pad larger than dilation * (K - 1)) crops the
+  // dilated image: drop the stored rows (columns) inside the crop and pad
+  // the window by the zero rows between the crop and the first stored row
+  // kept (ceil(crop / s) * s - crop).
+  auto crop = [](int64_t &pad, int64_t s) -> int64_t {
+    if (pad >= 0)
+      return 0;
+    int64_t dropped = llvm::divideCeil(-pad, s);
+    pad += dropped * s;
+    return dropped;
+  };
+  int64_t top = crop(g.padTop, g.inputDilationH),
+          bottom = crop(g.padBottom, g.inputDilationH),
+          left = crop(g.padLeft, g.inputDilationW),
+          right = crop(g.padRight, g.inputDilationW);
+  g.cropTop = top;
+  g.cropLeft = left;
+  g.height -= top + bottom;
+  g.width -= left + right;
+  if (g.height < 1 || g.width < 1) {
+    llvm::raw_string_ostream(why)
+        << "its pads crop every stored row or column of the dilated input "
+           "(the output is the bias alone; the equivalent convolution reads "
+           "a "
+        << g.height << " x " << g.width << " window)";
     return failure();
   }
   return g;
@@ -552,8 +585,10 @@ LogicalResult mlir::ascend::convertConv2DTranspose(
   ArrayRef<int64_t> stride = op.getStride(), pad = op.getPad(),
                     outPad = op.getOutputPadding(),
                     dilation = op.getDilation();
+  auto xType = cast<RankedTensorType>(op.getX().getType());
   os << "conv2d_transpose_" << g->batch << "x" << g->channels << "x"
-     << g->height << "x" << g->width << "_" << g->outChannels << "x"
+     << xType.getDimSize(2) << "x" << xType.getDimSize(3) << "_"
+     << g->outChannels << "x"
      << g->kernelH << "x" << g->kernelW << "_s" << stride[0] << "x"
      << stride[1] << "_p" << pad[0] << "x" << pad[1] << "x" << pad[2] << "x"
      << pad[3] << "_op" << outPad[0] << "x" << outPad[1] << "_d"

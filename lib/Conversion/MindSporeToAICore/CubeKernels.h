@@ -100,9 +100,12 @@ ConvGeometry getConvGeometry(mindspore::Conv2DOp op);
 /// The geometry of the convolution a `mindspore.conv2d_transpose` is: over
 /// its input dilated by the stride (`inputDilation*`), stride 1, pads
 /// `dilation * (K - 1) - pad` (+ the output padding at the bottom and
-/// right), the taps rotated (`flipKernel`), `outChannels = C_out`. Fails
-/// with `why` set when a pad is larger than `dilation * (K - 1)` (the
-/// equivalent convolution would crop its input: a negative pad).
+/// right), the taps rotated (`flipKernel`), `outChannels = C_out`. A pad
+/// larger than `dilation * (K - 1)` crops the dilated input: the geometry
+/// reads the window of stored rows and columns left (`cropTop`,
+/// `cropLeft`, H and W the window's), padded by the zero rows between the
+/// crop and them. Fails with `why` set when the crop leaves no stored row
+/// or column.
 FailureOr<ConvGeometry> getConvGeometry(mindspore::Conv2DTransposeOp op,
                                         std::string &why);
 
@@ -170,7 +173,7 @@ LogicalResult convertConv2D(mindspore::Conv2DOp op,
 /// never storing the zeros; B is the weight with its channel dimensions
 /// swapped per group (`[C_out, C_in / G, KH, KW]`, a `mindspore.transpose`
 /// before the launch, its own kernel). Leaves the op with a remark saying
-/// why not (a crop, no tiling); fails (error emitted) only when the
+/// why not (no stored row left, no tiling); fails (error emitted) only when the
 /// `tiling` option (`forced`) does not fit it.
 LogicalResult convertConv2DTranspose(mindspore::Conv2DTransposeOp op,
                                      const aicore::AICoreTarget &target,

@@ -32,13 +32,24 @@ func.func @grouped(%x: tensor<1x12x4x6xf32>, %w: tensor<12x5x3x3xf32>) -> tensor
   return %c : tensor<1x10x8x12xf32>
 }
 
-// Pads 3 > dilation * (K - 1) = 2: the equivalent convolution would crop
-// its input (pads -1), which load3d does not express.
+// Pads 3 > dilation * (K - 1) = 2: the equivalent convolution's pads -1
+// crop the dilated 9 x 9 image by a row and a column on each side; the
+// kernel reads the 3 x 3 window of stored rows and columns 1 to 3, padded
+// by the zero row and column between the crop and it (pads 1).
+// CHECK-LABEL: func.func @cropping
+// CHECK: aicore.launch @conv2d_transpose_1x2x5x5_3x3x3_s2x2_p3x3x3x3_op0x0_d1x1_f32(
 func.func @cropping(%x: tensor<1x2x5x5xf32>, %w: tensor<2x3x3x3xf32>) -> tensor<1x3x5x5xf32> {
-  // expected-remark @+2 {{conv2d_transpose kept at the mindspore level: a pad larger than dilation * (kernel - 1) crops the dilated input, which load3d's non-negative padding does not express (pads of the equivalent convolution: -1, -1, -1, -1)}}
-  // expected-remark @+1 {{no AI Core kernel for primitive 'conv2d_transpose': its implicit-GEMM Cube kernel was not built (the remark 'conv2d_transpose kept at the mindspore level' says why)}}
   %c = mindspore.conv2d_transpose %x, %w {dilation = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, pad = array<i64: 3, 3, 3, 3>, stride = array<i64: 2, 2>} : (tensor<1x2x5x5xf32>, tensor<2x3x3x3xf32>) -> tensor<1x3x5x5xf32>
   return %c : tensor<1x3x5x5xf32>
+}
+
+// Stride 4 on 2 rows with pad 1: the output rows are dilated rows 1 to 3,
+// all zeros between the stored rows 0 and 4 (the output is 0): no kernel.
+func.func @all_cropped(%x: tensor<1x2x2x3xf32>, %w: tensor<2x3x1x1xf32>) -> tensor<1x3x3x7xf32> {
+  // expected-remark @+2 {{conv2d_transpose kept at the mindspore level: its pads crop every stored row or column of the dilated input (the output is the bias alone; the equivalent convolution reads a 0 x 1 window)}}
+  // expected-remark @+1 {{no AI Core kernel for primitive 'conv2d_transpose': its implicit-GEMM Cube kernel was not built (the remark 'conv2d_transpose kept at the mindspore level' says why)}}
+  %c = mindspore.conv2d_transpose %x, %w {dilation = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 4, 4>} : (tensor<1x2x2x3xf32>, tensor<2x3x1x1xf32>) -> tensor<1x3x3x7xf32>
+  return %c : tensor<1x3x3x7xf32>
 }
 
 // The upsampling kernel, 16-pixel tiles (the forced tiling): the GM weight
@@ -70,7 +81,13 @@ func.func @cropping(%x: tensor<1x2x5x5xf32>, %w: tensor<2x3x3x3xf32>) -> tensor<
 // CHECK-LABEL: aicore.kernel @conv2d_transpose_1x12x4x6_10x3x3_s2x2_p1x1x1x1_op1x1_d1x1_f32_g2(
 // CHECK: aicore.load3d {{.*}} {dilation = array<i64: 1, 1>, flip_kernel, image = array<i64: 4, 6>, input_dilation = array<i64: 2, 2>, kernel = array<i64: 3, 3>, pad = array<i64: 1, 2, 1, 2>, stride = array<i64: 1, 1>}
 
-// With the searched tiling both are kernels too.
+// The cropping kernel's input is the window of its argument.
+// CHECK-LABEL: aicore.kernel @conv2d_transpose_1x2x5x5_3x3x3_s2x2_p3x3x3x3_op0x0_d1x1_f32(
+// CHECK: %[[WIN:.*]] = memref.subview %arg0[0, 0, 1, 1] [1, 2, 3, 3] [1, 1, 1, 1] : memref<1x2x5x5xf32, #aicore.space<gm>> to memref<1x2x3x3xf32, strided<[50, 25, 5, 1], offset: 6>, #aicore.space<gm>>
+// CHECK: memref.subview %[[WIN]]
+// CHECK: aicore.load3d {{.*}} {dilation = array<i64: 1, 1>, flip_kernel, image = array<i64: 3, 3>, input_dilation = array<i64: 2, 2>, kernel = array<i64: 3, 3>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>}
+
+// With the searched tiling the first two are kernels too.
 // SEARCH: aicore.launch @conv2d_transpose_1x20x6x5_18x4x4_s2x2_p1x1x1x1_op0x0_d1x1_f16_bias(
 // SEARCH: aicore.launch @conv2d_transpose_1x12x4x6_10x3x3_s2x2_p1x1x1x1_op1x1_d1x1_f32_g2(
 // SEARCH: aicore.kernel @conv2d_transpose_1x20x6x5_18x4x4_s2x2_p1x1x1x1_op0x0_d1x1_f16_bias(

@@ -102,7 +102,7 @@ func.func @shared_views_and_branches(%x: tensor<16x16xf32>, %y: tensor<16x16xf32
 // CHECK: mindspore.assert
 // CHECK-NOT: aicore.launch
 // CHECK: return
-func.func @not_kernels(%m: tensor<4x8xf32>, %i: tensor<16xi64>, %wide: tensor<2x60000xf32>, %row: tensor<60000xf32>, %one: tensor<1xf32>, %a: tensor<2x4x8xf32>, %b: tensor<2x8x4xf32>, %img: tensor<1x2x4x4xf32>, %k: tensor<2x3x3x3xf32>, %ok: tensor<i1>, %mi: tensor<4x8xi64>) -> (tensor<8x4xi64>, tensor<16xi64>, tensor<2x60000xf32>, tensor<8xf32>, tensor<16x16xf32>, tensor<4x8xf32>, tensor<2x4x4xf32>, tensor<1x3x4x4xf32>) {
+func.func @not_kernels(%m: tensor<4x8xf32>, %i: tensor<16xi64>, %wide: tensor<2x60000xf32>, %row: tensor<60000xf32>, %one: tensor<1xf32>, %a: tensor<2x4x8xf32>, %b: tensor<2x8x4xf32>, %img: tensor<1x2x2x3xf32>, %k: tensor<2x3x1x1xf32>, %ok: tensor<i1>, %mi: tensor<4x8xi64>) -> (tensor<8x4xi64>, tensor<16xi64>, tensor<2x60000xf32>, tensor<8xf32>, tensor<16x16xf32>, tensor<4x8xf32>, tensor<2x4x4xf32>, tensor<1x3x3x7xf32>) {
   // A transpose that moves the innermost axis is a Vector kernel for 2- and
   // 4-byte elements only.
   // expected-remark @+1 {{no AI Core kernel for primitive 'transpose': 'transpose' with permutation [1, 0] of [4, 8] moves the innermost axis: a Vector transpose (aicore.vtranspose) takes 2- or 4-byte elements, got 'i64'}}
@@ -126,11 +126,13 @@ func.func @not_kernels(%m: tensor<4x8xf32>, %i: tensor<16xi64>, %wide: tensor<2x
   // A BatchMatMul is a Cube kernel of its own (batch-matmul-kernels.mlir).
   %7 = mindspore.batch_matmul %a, %b : (tensor<2x4x8xf32>, tensor<2x8x4xf32>) -> tensor<2x4x4xf32>
   // A Conv2DTranspose is a Cube kernel (conv2d-transpose-kernels.mlir)
-  // unless its pads crop the dilated input.
-  // expected-remark @+2 {{conv2d_transpose kept at the mindspore level: a pad larger than dilation * (kernel - 1) crops the dilated input, which load3d's non-negative padding does not express (pads of the equivalent convolution: -1, 0, -1, 0)}}
+  // unless its pads crop every stored row of the dilated input (rows 0 and
+  // 4 of the 5 dilated rows of a 2-row image with stride 4; pad 1 keeps
+  // rows 1 to 3).
+  // expected-remark @+2 {{conv2d_transpose kept at the mindspore level: its pads crop every stored row or column of the dilated input (the output is the bias alone; the equivalent convolution reads a 0 x 1 window)}}
   // expected-remark @+1 {{no AI Core kernel for primitive 'conv2d_transpose': its implicit-GEMM Cube kernel was not built (the remark 'conv2d_transpose kept at the mindspore level' says why)}}
-  %8 = mindspore.conv2d_transpose %img, %k {stride = array<i64: 2, 2>, dilation = array<i64: 1, 1>, pad = array<i64: 3, 3, 3, 3>, output_padding = array<i64: 1, 1>} : (tensor<1x2x4x4xf32>, tensor<2x3x3x3xf32>) -> tensor<1x3x4x4xf32>
+  %8 = mindspore.conv2d_transpose %img, %k {stride = array<i64: 4, 4>, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, output_padding = array<i64: 0, 0>} : (tensor<1x2x2x3xf32>, tensor<2x3x1x1xf32>) -> tensor<1x3x3x7xf32>
   // expected-remark @+1 {{no AI Core kernel for primitive 'assert': an Assert is a guard that the host checks, not an AI Core kernel (an AI_CPU task in the op summary)}}
   mindspore.assert %ok, "guard" : tensor<i1>
-  return %0, %1, %2, %3, %negneg, %6, %7, %8 : tensor<8x4xi64>, tensor<16xi64>, tensor<2x60000xf32>, tensor<8xf32>, tensor<16x16xf32>, tensor<4x8xf32>, tensor<2x4x4xf32>, tensor<1x3x4x4xf32>
+  return %0, %1, %2, %3, %negneg, %6, %7, %8 : tensor<8x4xi64>, tensor<16xi64>, tensor<2x60000xf32>, tensor<8xf32>, tensor<16x16xf32>, tensor<4x8xf32>, tensor<2x4x4xf32>, tensor<1x3x3x7xf32>
 }

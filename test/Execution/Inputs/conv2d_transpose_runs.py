@@ -39,8 +39,12 @@ CASES = [
      (1, 8, 4, 3), (8, 6, 1, 1), 1, (2, 2), (0, 0, 0, 0), (1, 1), (1, 1), True, torch.float16),
     ("4x4 stride 2, pad 1, C 16 -> 33 on 12 x 10 (480 pixels: several M tiles), batch 2, bias",
      (2, 16, 12, 10), (16, 33, 4, 4), 1, (2, 2), (1, 1, 1, 1), (0, 0), (1, 1), True, torch.float32),
-    ("kept: 3x3 pad 3 > dilation * (kernel - 1) (a crop), stride 2",
+    ("3x3 pad 3 > dilation * (kernel - 1), stride 2: the pads crop the dilated input (a stored row and column dropped on each side)",
      (1, 2, 5, 5), (2, 3, 3, 3), 1, (2, 2), (3, 3, 3, 3), (0, 0), (1, 1), False, torch.float32),
+    ("1x1 stride 1, pads (1, 2, 0, 1): crops of 1 and 2 rows and 1 column, bias",
+     (2, 3, 6, 5), (3, 4, 1, 1), 1, (1, 1), (1, 2, 0, 1), (0, 0), (1, 1), True, torch.float32),
+    ("kept: 1x1 stride 4, pad 1 on 2 rows: the pads crop both stored rows (only zeros are left)",
+     (1, 2, 2, 3), (2, 3, 1, 1), 1, (4, 4), (1, 1, 1, 1), (0, 0), (1, 1), False, torch.float32),
     ("MIX: 4x4 stride 2, pad 1 (C 9 -> 19) + bias + ReLU, batch 2",
      (2, 9, 5, 6), (9, 19, 4, 4), 1, (2, 2), (1, 1, 1, 1), (0, 0), (1, 1), True, torch.float32, "relu"),
     ("MIX: grouped G 2 (Cg 5 -> Og 6), stride 2, output padding 1 + bias + residual Add + ReLU, f16",
@@ -141,8 +145,10 @@ def main():
                          "'conv2d_transpose': its implicit-GEMM Cube kernel "
                          "was not built}}")
             lines.append("  // expected-remark @+1 {{conv2d_transpose kept at the "
-                         "mindspore level: a pad larger than dilation * "
-                         "(kernel - 1) crops the dilated input}}")
+                         "mindspore level: its pads crop every stored row or "
+                         "column of the dilated input (the output is the "
+                         "bias alone; the equivalent convolution reads a 0 x "
+                         "1 window)}}")
         lines.append(
             f"  %c{i} = mindspore.conv2d_transpose %x{i}, %w{i} {attrs} : "
             f"({xt}, {wt}) -> {yt}")

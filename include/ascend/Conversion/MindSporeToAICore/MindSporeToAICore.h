@@ -166,6 +166,11 @@ struct ConvGeometry {
   /// The taps are read rotated by 180 degrees (load3d's `flip_kernel`), so
   /// that K is (c, kh, kw) of a transposed convolution's own weight.
   bool flipKernel = false;
+  /// The kernel's input is the `[height, width]` window at stored row
+  /// `cropTop`, column `cropLeft` of its input argument (a transposed
+  /// convolution whose pads crop the dilated input); H and W are the
+  /// window's.
+  int64_t cropTop = 0, cropLeft = 0;
 
   int64_t pixels() const { return outH * outW; }
   /// Cg: input channels of one group (the weight's I dimension).

@@ -199,9 +199,10 @@ def ConvertMindSporeToAICorePass
     `input_dilation` selects the zeros, never stored), stride 1, pads
     `dilation * (K - 1) - pad` (+ the output padding), the taps rotated
     (`flip_kernel`), B the weight with its channels swapped per group (a
-    `mindspore.transpose` before the launch); a pad larger than
-    `dilation * (K - 1)` keeps it a primitive with a remark. Its mix groups
-    are MIX kernels like a Conv2D's.
+    `mindspore.transpose` before the launch); pads larger than
+    `dilation * (K - 1)` crop the dilated input (the kernel reads the
+    window of stored rows and columns left). Its mix groups are MIX kernels
+    like a Conv2D's.
     docs/AICoreKernels.md (Convolutions, Transposed convolutions) has the
     rules.
   }];
