@@ -82,8 +82,8 @@ std::string reasonWithoutKernel(Operation *op,
     return "an Assert is a guard that the host checks, not an AI Core "
            "kernel (an AI_CPU task in the op summary)";
   if (isa<ms::Conv2DTransposeOp>(op))
-    return "its implicit-GEMM Cube kernel was not built (the remark "
-           "'conv2d_transpose kept at the mindspore level' says why)";
+    return "its implicit-GEMM Cube kernel was not built (the remark or "
+           "error before this one on the op says why)";
   if (isa<ms::BroadcastToOp>(op))
     return "a BroadcastTo alone has no Vector kernel: the Vector kernels "
            "broadcast an operand on the way into the op that reads it";

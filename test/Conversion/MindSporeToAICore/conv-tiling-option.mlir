@@ -15,3 +15,13 @@ func.func @fits(%x: tensor<1x8x6x6xf16>, %w: tensor<16x8x3x3xf16>) -> tensor<1x1
   %y = mindspore.conv2d %x, %w {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x8x6x6xf16>, tensor<16x8x3x3xf16>) -> tensor<1x16x6x6xf16>
   return %y : tensor<1x16x6x6xf16>
 }
+
+// A transposed convolution is the kernel of its equivalent convolution
+// (here stride 1, pads 3 - 1 - 1 = 1: the band of @band_too_big), so the
+// option is checked on that convolution's band.
+func.func @transposed_band_too_big(%x: tensor<1x64x4x2048xf16>, %w: tensor<64x16x3x3xf16>) -> tensor<1x16x4x2048xf16> {
+  // expected-remark @+2 {{no AI Core kernel for primitive 'conv2d_transpose': its implicit-GEMM Cube kernel was not built (the remark or error before this one on the op says why)}}
+  // expected-error @+1 {{cannot use the tiling option for this conv2d_transpose: tiling 16x16x16 (k-stages 8, l1-buffers 8, l0c-buffers 1) does not fit Ascend910B2: L1 needs 2129920 bytes, more than its 524288}}
+  %y = mindspore.conv2d_transpose %x, %w {dilation = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x64x4x2048xf16>, tensor<64x16x3x3xf16>) -> tensor<1x16x4x2048xf16>
+  return %y : tensor<1x16x4x2048xf16>
+}
