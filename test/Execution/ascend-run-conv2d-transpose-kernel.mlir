@@ -5,9 +5,10 @@
 // dimensions swapped per group (a Transpose kernel before the launch). Run
 // on the CPU against PyTorch's conv_transpose2d on integer data (exact;
 // Inputs/conv2d_transpose_runs.py writes the runs file and, with --mlir,
-// @main): strides 1, 2, 3 and (2, 1), pads 0, 1, 3 and asymmetric (2, 1, 0, 3) and (1, 2, 0, 1),
-// output padding 1 and (1, 0), dilation 2, 1x1 to 4x4 kernels, a stride
-// larger than the kernel, groups 2 and depthwise (multiplier 2), channel
+// @main): strides 1, 2, 3 and (2, 1), pads 0, 1, 3 and asymmetric
+// (2, 1, 0, 3) and (1, 2, 0, 1), output padding 1 and (1, 0), dilation 2,
+// 1x1 to 4x4 kernels, a stride larger than the kernel, groups 2 and
+// depthwise (multiplier 2), channel
 // counts that are not multiples of 16 (3 -> 17, 20 -> 18, 16 -> 33), odd H
 // and W, batches 1 to 3, fused biases, f32 and f16, and two MIX groups (a
 // transposed conv + BiasAdd + ReLU, a grouped one + BiasAdd + residual Add +
