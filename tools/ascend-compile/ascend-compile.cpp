@@ -18,6 +18,7 @@
 // written.
 //
 //===----------------------------------------------------------------------===//
+#include "ToolAllocator.h"
 #include "ToolFiles.h"
 
 #include "ascend/Dialect/AICore/IR/AICoreTarget.h"
@@ -359,6 +360,7 @@ private:
 } // namespace
 
 int main(int argc, char **argv) {
+  mlir::ascend::tools::configureAllocator();
   InitLLVM y(argc, argv);
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();

@@ -11,6 +11,7 @@
 // partial file and an existing output file as it was.
 //
 //===----------------------------------------------------------------------===//
+#include "ToolAllocator.h"
 #include "ToolFiles.h"
 
 #include "ascend/InitAll.h"
@@ -24,6 +25,7 @@
 static constexpr llvm::StringLiteral kTool = "ascend-opt";
 
 int main(int argc, char **argv) {
+  mlir::ascend::tools::configureAllocator();
   mlir::registerTransformsPasses();
   mlir::ascend::registerAllPasses();
   mlir::DialectRegistry registry;

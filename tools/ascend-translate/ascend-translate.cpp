@@ -14,6 +14,7 @@
 // export.
 //
 //===----------------------------------------------------------------------===//
+#include "ToolAllocator.h"
 #include "ToolFiles.h"
 
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
@@ -249,6 +250,7 @@ int runDirect(int argc, char **argv) {
 } // namespace
 
 int main(int argc, char **argv) {
+  mlir::ascend::tools::configureAllocator();
   mlir::ascend::registerAllTranslations();
 
   // Find the output path (-o X, -o=X, --o X) and substitute a temporary one.

@@ -12,6 +12,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include <cmath>
 #include <map>
@@ -1140,7 +1141,17 @@ struct ConvertPyNativeToMindSporePass
     : mlir::ascend::impl::ConvertPyNativeToMindSporeBase<ConvertPyNativeToMindSporePass> {
   using Base::Base;
 
+  /// The recorded runs, once merged, are taken out of the module and
+  /// destroyed on one of the context's threads while the passes after this
+  /// one run (destroying a run op by op costs about as much as the
+  /// canonicalization of the program): a run is isolated from above, so
+  /// nothing outside it uses its values. Waited for before the next run of
+  /// the pass and when the pass (its pass manager) goes.
+  std::shared_ptr<llvm::ThreadPoolTaskGroup> destroyingRuns;
+
   void runOnOperation() override {
+    if (destroyingRuns)
+      destroyingRuns->wait();
     ModuleOp module = getOperation();
     OpBuilder builder(module.getContext());
     SmallVector<pynative::TraceOp> traces(module.getOps<pynative::TraceOp>());
@@ -1216,10 +1227,25 @@ struct ConvertPyNativeToMindSporePass
     }
     if (unsupported)
       return signalPassFailure();
-    for (pynative::TraceOp t : traces)
-      t.erase();
     for (pynative::ParameterOp param : params)
       param.erase();
+    if (!getContext().isMultithreadingEnabled()) {
+      for (pynative::TraceOp t : traces)
+        t.erase();
+      return;
+    }
+    SmallVector<Operation *> runs;
+    for (pynative::TraceOp t : traces) {
+      t->remove();
+      runs.push_back(t);
+    }
+    if (!destroyingRuns)
+      destroyingRuns = std::make_shared<llvm::ThreadPoolTaskGroup>(
+          getContext().getThreadPool());
+    destroyingRuns->async([runs = std::move(runs)] {
+      for (Operation *run : runs)
+        run->erase();
+    });
   }
 };
 

@@ -306,6 +306,26 @@ private:
 };
 } // namespace
 
+/// mlir::verify of an op a mapping just built. A registered op without
+/// regions and with every operand set is checked as mlir::verify checks it
+/// (its dialect attributes, the op's invariants and region invariants),
+/// without the walk, the work list and the dominance machinery around them
+/// (a mapping builds one op per recorded op); any other op goes to
+/// mlir::verify.
+static LogicalResult verifyBuilt(Operation *op) {
+  std::optional<RegisteredOperationName> info = op->getRegisteredInfo();
+  if (!info || op->getNumRegions() != 0 ||
+      llvm::is_contained(op->getOperands(), Value()))
+    return verify(op);
+  for (NamedAttribute attr : op->getDiscardableAttrDictionary())
+    if (Dialect *dialect = attr.getNameDialect())
+      if (failed(dialect->verifyOperationAttribute(op, attr)))
+        return failure();
+  if (failed(info->verifyInvariants(op)))
+    return failure();
+  return info->verifyRegionInvariants(op);
+}
+
 LogicalResult UserMappings::apply(const UserMapping &mapping,
                                   pynative::RecordedOp op, ValueRange operands,
                                   OpBuilder &builder,
@@ -390,7 +410,7 @@ LogicalResult UserMappings::apply(const UserMapping &mapping,
       messages += d.str();
       return success();
     });
-    verified = verify(created);
+    verified = verifyBuilt(created);
   }
   if (failed(verified)) {
     created->erase();

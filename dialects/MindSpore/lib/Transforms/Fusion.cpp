@@ -39,6 +39,11 @@ bool isInlinableConstant(Operation *op) {
                     kInlineConstantElements;
 }
 
+/// A group's values or inputs: a few values (at most maxGroupValues; about
+/// eight in a Linear + activation + residual group), searched linearly while
+/// there are up to 8 (no hashing, no allocation), hashed beyond.
+using GroupValueSet = llvm::SmallSetVector<Value, 8>;
+
 struct Group {
   SmallVector<Operation *> ops;
   bool closed = false;
@@ -49,9 +54,9 @@ struct Group {
   int64_t bytes = -1;
   /// The values the group reads from outside it (kernelBytes' inputs), valid
   /// with `bytes`.
-  llvm::DenseSet<Value> inputs;
+  GroupValueSet inputs;
   /// The values valueCount counts for the group, valid when `valuesKnown`.
-  llvm::DenseSet<Value> values;
+  GroupValueSet values;
   bool valuesKnown = false;
 
   /// Closes the group: it takes no more ops, so its cached sets go (a
@@ -61,8 +66,8 @@ struct Group {
     if (closed)
       return;
     closed = true;
-    inputs = {};
-    values = {};
+    inputs = GroupValueSet();
+    values = GroupValueSet();
     valuesKnown = false;
     bytes = -1;
   }
@@ -97,7 +102,7 @@ private:
   /// The inputs go to `inputs` when given.
   int64_t kernelBytes(ArrayRef<Operation *> ops,
                       const llvm::SmallPtrSetImpl<Operation *> &members,
-                      llvm::DenseSet<Value> *inputs = nullptr) const;
+                      GroupValueSet *inputs = nullptr) const;
   /// kernelBytes of group `g` with `op` (after all of its ops) added, from
   /// the group's and the op's own: the op's operands the group computes or
   /// reads already, and the group's results only the op reads, are no
@@ -143,7 +148,7 @@ private:
   const aicore::AICoreTarget &target;
   int64_t maxGroupOps, maxGroupValues;
   Block *currentBlock = nullptr;
-  SmallVector<Group> groups;
+  SmallVector<Group, 0> groups;
   /// Groups made since the last op that closed every group.
   SmallVector<int64_t> openSinceBarrier;
   llvm::DenseMap<Operation *, int64_t> membership;
@@ -160,15 +165,17 @@ private:
 int64_t BlockFuser::kernelBytes(
     ArrayRef<Operation *> ops,
     const llvm::SmallPtrSetImpl<Operation *> &members,
-    llvm::DenseSet<Value> *inputsOut) const {
+    GroupValueSet *inputsOut) const {
   int64_t bytes = 0;
-  llvm::SmallDenseSet<Value, 8> inputs;
+  GroupValueSet ownInputs;
+  GroupValueSet &inputs = inputsOut ? *inputsOut : ownInputs;
+  inputs.clear();
   for (Operation *op : ops) {
     for (Value v : op->getOperands()) {
       Operation *def = v.getDefiningOp();
       if ((def && members.contains(def)) || isInlinableConstant(def))
         continue;
-      if (inputs.insert(v).second)
+      if (inputs.insert(v))
         bytes += bytesOf(v.getType());
     }
     for (Value r : op->getResults())
@@ -176,10 +183,6 @@ int64_t BlockFuser::kernelBytes(
             return !members.contains(inBlock(user));
           }))
         bytes += bytesOf(r.getType());
-  }
-  if (inputsOut) {
-    inputsOut->clear();
-    inputsOut->insert(inputs.begin(), inputs.end());
   }
   return bytes;
 }
@@ -190,10 +193,10 @@ int64_t BlockFuser::mergedKernelBytes(int64_t g, Operation *op,
   // reads a result of `op`, so only `op`'s operands change what is counted.
   const Group &group = groups[g];
   int64_t bytes = group.bytes + opBytes;
-  llvm::SmallDenseSet<Value, 4> seen;
+  llvm::SmallSetVector<Value, 4> seen;
   for (Value v : op->getOperands()) {
     Operation *def = v.getDefiningOp();
-    if (isInlinableConstant(def) || !seen.insert(v).second)
+    if (isInlinableConstant(def) || !seen.insert(v))
       continue;
     auto member = def ? membership.find(def) : membership.end();
     if (member != membership.end() && member->second == g) {
@@ -217,7 +220,7 @@ int64_t BlockFuser::mergedKernelBytes(int64_t g, Operation *op,
 }
 
 /// Adds what valueCount counts for `op` to `values`.
-static void addGroupValues(Operation *op, llvm::DenseSet<Value> &values) {
+static void addGroupValues(Operation *op, GroupValueSet &values) {
   for (Value v : op->getOperands())
     if (!isInlinableConstant(v.getDefiningOp()))
       values.insert(v);
@@ -234,9 +237,9 @@ int64_t BlockFuser::valueCount(const Group &group, Operation *extra) const {
     cached.valuesKnown = true;
   }
   int64_t count = group.values.size();
-  llvm::SmallDenseSet<Value, 4> added;
+  llvm::SmallSetVector<Value, 4> added;
   auto add = [&](Value v) {
-    if (!group.values.contains(v) && added.insert(v).second)
+    if (!group.values.contains(v) && added.insert(v))
       ++count;
   };
   for (Value v : extra->getOperands())
@@ -406,7 +409,7 @@ void BlockFuser::run(Block &block) {
         if ((group.hasCube && other.hasCube) || (cube && reduction) ||
             (int64_t)(group.ops.size() + other.ops.size()) > maxGroupOps)
           continue;
-        llvm::SmallDenseSet<Value, 16> values;
+        GroupValueSet values;
         for (Group *part : {&group, &other})
           for (Operation *member : part->ops) {
             for (Value operand : member->getOperands())
@@ -428,8 +431,8 @@ void BlockFuser::run(Block &block) {
         group.bytes = -1;
         group.valuesKnown = false;
         other.ops.clear();
-        other.inputs = {};
-        other.values = {};
+        other.inputs = GroupValueSet();
+        other.values = GroupValueSet();
         other.valuesKnown = false;
       }
     }
