@@ -1233,6 +1233,29 @@ MixFusionPlan mlir::ascend::prepareMixFusion(ms::FusionOp group) {
   return plan;
 }
 
+std::string mlir::ascend::mixPlanKey(ms::FusionOp group) {
+  std::string key = vectorKernelKey(group);
+  // Uniqued in the context: the pointers stand for the attributes and
+  // types (see vectorKernelKey).
+  SmallVector<uintptr_t, 12> words;
+  for (Value input : group.getInputs()) {
+    auto outer = input.getDefiningOp<ms::TransDataOp>();
+    if (!outer) {
+      words.push_back(0);
+      continue;
+    }
+    words.push_back(reinterpret_cast<uintptr_t>(
+        outer.getSrcFormatAttr().getAsOpaquePointer()));
+    words.push_back(reinterpret_cast<uintptr_t>(
+        outer.getDstFormatAttr().getAsOpaquePointer()));
+    words.push_back(reinterpret_cast<uintptr_t>(
+        outer.getInput().getType().getAsOpaquePointer()));
+  }
+  key.append(reinterpret_cast<const char *>(words.data()),
+             words.size() * sizeof(uintptr_t));
+  return key;
+}
+
 /// Builds the kernel of the analyzed group `g`, inserted into `symbols`.
 static FailureOr<KernelOp> buildMixKernel(MixGroup &g, ms::FusionOp group,
                                           const AICoreTarget &target,

@@ -51,6 +51,16 @@ struct MixFusionPlan {
 };
 MixFusionPlan prepareMixFusion(mindspore::FusionOp group);
 
+/// A key under which groups have the same MixFusionPlan (and the same
+/// answers of isMatMulBiasAddGroup, isConvBiasAddGroup and isConvMixGroup):
+/// the group's body (vectorKernelKey) and, for each input, the TransData
+/// producing it outside the group (its formats and input type, which
+/// prepareMixFusion reads to fold a device-format conversion away), or
+/// none. The plan holds no value of the IR (only input numbers), so one
+/// group's plan serves every group with its key: a program repeating a layer
+/// is analyzed once per distinct group.
+std::string mixPlanKey(mindspore::FusionOp group);
+
 /// convertMixFusion below with the plan prepareMixFusion made of `group`
 /// (before groups in front of it were converted, or after).
 LogicalResult convertMixFusion(mindspore::FusionOp group,
