@@ -10,6 +10,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Threading.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include <algorithm>
 #include <cmath>
@@ -1986,6 +1987,30 @@ struct ConvertMindSporeToAICorePass
     SmallVector<uint32_t> keyHashes;
     SmallVector<CachedPlan *> planOf;
     SmallVector<std::pair<size_t, CachedPlan *>> toAnalyze;
+    // The replaced groups of a chunk are erased on the context's threads
+    // while the next chunks are converted (a group is isolated from above:
+    // erasing it touches nothing else), all of them before the pass goes on.
+    MixConversionState mixState;
+    std::optional<llvm::ThreadPoolTaskGroup> eraseGroups;
+    if (getContext().isMultithreadingEnabled())
+      eraseGroups.emplace(getContext().getThreadPool());
+    auto eraseDetached = [&] {
+      if (mixState.detached.empty())
+        return;
+      auto erase = [](ArrayRef<Operation *> groups) {
+        for (Operation *group : groups)
+          group->erase();
+      };
+      if (!eraseGroups) {
+        erase(mixState.detached);
+        mixState.detached.clear();
+        return;
+      }
+      eraseGroups->async([erase, groups = std::move(mixState.detached)] {
+        erase(groups);
+      });
+      mixState.detached = {};
+    };
     for (size_t begin = 0; begin < mixGroups.size(); begin += kMixChunk) {
       MutableArrayRef<mindspore::FusionOp> chunk =
           MutableArrayRef(mixGroups).slice(
@@ -2031,12 +2056,15 @@ struct ConvertMindSporeToAICorePass
                                               mixKernels, mixTiling, why)
                        : convertMixFusion(group, cached.plan, *target,
                                           symbols, mixKernels, mixTiling,
-                                          why)))
+                                          why, &mixState)))
           emitRemark(loc, "mix group '")
               << name.getValue() << "' is not a MIX kernel (its "
               << "primitives are converted one by one): " << why;
       }
+      eraseDetached();
     }
+    if (eraseGroups)
+      eraseGroups->wait();
     // Other kernels are cut from the primitives: a MatMul with its BiasAdd
     // becomes one tiled kernel, the rest stays at the mindspore level.
     mindspore::FusionOp::inlineAll(module);

@@ -1354,7 +1354,7 @@ static FailureOr<KernelOp> buildMixKernel(MixGroup &g, ms::FusionOp group,
 LogicalResult mlir::ascend::convertMixFusion(
     ms::FusionOp group, const MixFusionPlan &plan, const AICoreTarget &target,
     SymbolTable &symbols, llvm::StringMap<KernelOp> &kernels,
-    ArrayRef<int64_t> tiling, std::string &why) {
+    ArrayRef<int64_t> tiling, std::string &why, MixConversionState *state) {
   if (failed(plan.status)) {
     why = plan.why;
     return failure();
@@ -1388,12 +1388,27 @@ LogicalResult mlir::ascend::convertMixFusion(
     if (auto def = v.getDefiningOp<ms::TransDataOp>())
       if (!llvm::is_contained(formerInputs, def))
         formerInputs.push_back(def);
+  FlatSymbolRefAttr ref;
+  if (state) {
+    FlatSymbolRefAttr &known = state->kernelRefs[kernel];
+    if (!known)
+      known = FlatSymbolRefAttr::get(kernel.getSymNameAttr());
+    ref = known;
+  } else {
+    ref = FlatSymbolRefAttr::get(kernel.getSymNameAttr());
+  }
   OpBuilder builder(group);
-  auto launch = LaunchOp::create(
-      builder, group.getLoc(), group.getResultTypes(),
-      FlatSymbolRefAttr::get(kernel.getSymNameAttr()), inputs);
+  auto launch = LaunchOp::create(builder, group.getLoc(),
+                                 group.getResultTypes(), ref, inputs);
   group->replaceAllUsesWith(launch->getResults());
-  group->erase();
+  if (state) {
+    for (OpOperand &operand : group->getOpOperands())
+      operand.drop();
+    group->remove();
+    state->detached.push_back(group);
+  } else {
+    group->erase();
+  }
   // A device-format conversion only the group read is dead now.
   for (Operation *def : formerInputs)
     if (def->use_empty())
