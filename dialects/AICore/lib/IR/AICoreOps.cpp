@@ -258,12 +258,17 @@ void LaunchOp::print(OpAsmPrinter &p) {
   // read as they are stored: Operation::getAttrs() would merge them with
   // the properties (`kernel`, printed before) into a new dictionary, for
   // each launch, twice per print (the printer's alias pass runs it too).
-  p << ' ';
-  p.printAttributeWithoutType(getKernelAttr());
-  p << "(" << getInputs() << ")";
+  // The kernel is printed as its symbol name (what a FlatSymbolRefAttr
+  // prints), the punctuation straight to the stream.
+  raw_ostream &os = p.getStream();
+  os << ' ';
+  p.printSymbolName(getKernel());
+  os << '(';
+  p.printOperands(getInputs());
+  os << ')';
   p.printOptionalAttrDict((*this)->getRawDictionaryAttrs().getValue(),
                           /*elidedAttrs=*/{"kernel"});
-  p << " : ";
+  os << " : ";
   p.printFunctionalType(getInputs().getTypes(), getResults().getTypes());
 }
 
