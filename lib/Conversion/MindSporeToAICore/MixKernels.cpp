@@ -1351,6 +1351,22 @@ static FailureOr<KernelOp> buildMixKernel(MixGroup &g, ms::FusionOp group,
   return kernel;
 }
 
+/// LaunchOp::create without an OperationState (and the lookup of the op's
+/// name by string it makes): a program launches its MIX kernels once per
+/// group, tens of thousands of times in a deep model.
+static LaunchOp createLaunch(OpBuilder &b, Location loc, TypeRange results,
+                             FlatSymbolRefAttr kernel, ValueRange inputs) {
+  MLIRContext *context = b.getContext();
+  LaunchOp::Properties properties;
+  properties.kernel = kernel;
+  Operation *op = Operation::create(
+      loc, *RegisteredOperationName::lookup(TypeID::get<LaunchOp>(), context),
+      results, inputs, DictionaryAttr::get(context),
+      OpaqueProperties(&properties), BlockRange(), /*numRegions=*/0);
+  b.insert(op);
+  return cast<LaunchOp>(op);
+}
+
 LogicalResult mlir::ascend::convertMixFusion(
     ms::FusionOp group, const MixFusionPlan &plan, const AICoreTarget &target,
     SymbolTable &symbols, llvm::StringMap<KernelOp> &kernels,
@@ -1398,8 +1414,8 @@ LogicalResult mlir::ascend::convertMixFusion(
     ref = FlatSymbolRefAttr::get(kernel.getSymNameAttr());
   }
   OpBuilder builder(group);
-  auto launch = LaunchOp::create(builder, group.getLoc(),
-                                 group.getResultTypes(), ref, inputs);
+  LaunchOp launch =
+      createLaunch(builder, group.getLoc(), group.getResultTypes(), ref, inputs);
   group->replaceAllUsesWith(launch->getResults());
   if (state) {
     for (OpOperand &operand : group->getOpOperands())

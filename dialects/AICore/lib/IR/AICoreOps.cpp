@@ -313,11 +313,12 @@ void LaunchOp::print(OpAsmPrinter &p) {
   os << " : ";
   // The signature's text is made once (LaunchSignatures) when its types
   // print as they do alone.
-  auto *signatures =
-      (*this)->getName().getDialect()->getRegisteredInterface<
-          LaunchSignatures>();
-  if (!signatures || !signatures->print(getInputs().getTypes(),
-                                        getResults().getTypes(), os))
+  auto *signatures = (*this)
+                         ->getName()
+                         .getDialect()
+                         ->getRegisteredInterface<LaunchSignatures>();
+  if (!signatures ||
+      !signatures->print(getInputs().getTypes(), getResults().getTypes(), os))
     p.printFunctionalType(getInputs().getTypes(), getResults().getTypes());
 }
 

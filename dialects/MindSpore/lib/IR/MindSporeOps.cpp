@@ -55,8 +55,8 @@ static LogicalResult inferBinary(std::optional<Location> loc, Value lhs,
                                       formatShape(rankedType(lhs)) + " and " +
                                       formatShape(rankedType(rhs)) +
                                       " are not broadcast-compatible");
-  types.push_back(tensorTypeLike(shape, elementType,
-                                 {rankedType(lhs), rankedType(rhs)}));
+  types.push_back(
+      tensorTypeLike(shape, elementType, {rankedType(lhs), rankedType(rhs)}));
   return success();
 }
 
