@@ -2006,9 +2006,8 @@ struct ConvertMindSporeToAICorePass
         mixState.detached.clear();
         return;
       }
-      eraseGroups->async([erase, groups = std::move(mixState.detached)] {
-        erase(groups);
-      });
+      eraseGroups->async(
+          [erase, groups = std::move(mixState.detached)] { erase(groups); });
       mixState.detached = {};
     };
     for (size_t begin = 0; begin < mixGroups.size(); begin += kMixChunk) {
@@ -2054,9 +2053,9 @@ struct ConvertMindSporeToAICorePass
         if (failed(cached.isConv
                        ? convertConvMixFusion(group, *target, symbols,
                                               mixKernels, mixTiling, why)
-                       : convertMixFusion(group, cached.plan, *target,
-                                          symbols, mixKernels, mixTiling,
-                                          why, &mixState)))
+                       : convertMixFusion(group, cached.plan, *target, symbols,
+                                          mixKernels, mixTiling, why,
+                                          &mixState)))
           emitRemark(loc, "mix group '")
               << name.getValue() << "' is not a MIX kernel (its "
               << "primitives are converted one by one): " << why;

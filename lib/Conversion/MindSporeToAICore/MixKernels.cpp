@@ -1414,8 +1414,8 @@ LogicalResult mlir::ascend::convertMixFusion(
     ref = FlatSymbolRefAttr::get(kernel.getSymNameAttr());
   }
   OpBuilder builder(group);
-  LaunchOp launch =
-      createLaunch(builder, group.getLoc(), group.getResultTypes(), ref, inputs);
+  LaunchOp launch = createLaunch(builder, group.getLoc(),
+                                 group.getResultTypes(), ref, inputs);
   group->replaceAllUsesWith(launch->getResults());
   if (state) {
     for (OpOperand &operand : group->getOpOperands())

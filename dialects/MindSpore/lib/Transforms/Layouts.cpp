@@ -168,16 +168,14 @@ void applyFormats(FusionOp group, ArrayRef<StringRef> inputs,
       TransDataOp &moved = converted[{input, format}];
       if (!moved || !moved->getBlock()->findAncestorOpInBlock(*group))
         moved = createTransData(outside, loc, physical, input,
-                                    cache.name(plain),
-                                    cache.name(format));
+                                cache.name(plain), cache.name(format));
       group.getInputsMutable()[i].assign(moved);
     }
     BlockArgument arg = body.getArgument(i);
     Type logical = arg.getType();
     arg.setType(physical);
-    auto back = createTransData(inside, loc, logical, arg,
-                                    cache.name(format),
-                                    cache.name(plain));
+    auto back = createTransData(inside, loc, logical, arg, cache.name(format),
+                                cache.name(plain));
     arg.replaceAllUsesExcept(back, back);
   }
   auto yield = cast<YieldOp>(body.getTerminator());
@@ -190,14 +188,13 @@ void applyFormats(FusionOp group, ArrayRef<StringRef> inputs,
     OpResult result = group->getResult(i);
     Type logical = result.getType();
     RankedTensorType physical = cache.physical(logical, format);
-    auto moved = createTransData(
-        beforeYield, loc, physical, yield.getValues()[i],
-        cache.name(plain), cache.name(format));
+    auto moved =
+        createTransData(beforeYield, loc, physical, yield.getValues()[i],
+                        cache.name(plain), cache.name(format));
     yield.getValuesMutable()[i].assign(moved);
     result.setType(physical);
-    auto back = createTransData(after, loc, logical, result,
-                                    cache.name(format),
-                                    cache.name(plain));
+    auto back = createTransData(after, loc, logical, result, cache.name(format),
+                                cache.name(plain));
     result.replaceAllUsesExcept(back, back);
     convertedBack.push_back(back);
   }
