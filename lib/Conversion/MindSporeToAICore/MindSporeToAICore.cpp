@@ -10,9 +10,11 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Threading.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <functional>
 #include <limits>
 #include <map>
@@ -1968,44 +1970,100 @@ struct ConvertMindSporeToAICorePass
     if (tilingOption.size() == 5 || tilingOption.size() == 6)
       mixTiling = tilingOption;
     // The groups are analyzed (read only) a chunk at a time on the
-    // context's threads, then converted one by one in program order.
+    // context's threads, then converted one by one in program order. Groups
+    // with the same mixPlanKey have the same plan: a chunk's keys are made
+    // on the threads, and only the groups whose key is new are analyzed
+    // (on the threads too); the others take the plan of the first group
+    // with their key.
     constexpr size_t kMixChunk = 512;
-    SmallVector<MixFusionPlan> plans;
-    SmallVector<char> isConv, isCubeBiasAdd;
+    struct CachedPlan {
+      MixFusionPlan plan;
+      bool isConv = false, isCubeBiasAdd = false;
+    };
+    // Stable addresses: the chunk's groups point at the plans they take.
+    std::deque<CachedPlan> cachedPlans;
+    llvm::StringMap<CachedPlan *> plansByKey;
+    SmallVector<std::string> keys;
+    SmallVector<uint32_t> keyHashes;
+    SmallVector<CachedPlan *> planOf;
+    SmallVector<std::pair<size_t, CachedPlan *>> toAnalyze;
+    // The replaced groups of a chunk are erased on the context's threads
+    // while the next chunks are converted (a group is isolated from above:
+    // erasing it touches nothing else), all of them before the pass goes on.
+    MixConversionState mixState;
+    std::optional<llvm::ThreadPoolTaskGroup> eraseGroups;
+    if (getContext().isMultithreadingEnabled())
+      eraseGroups.emplace(getContext().getThreadPool());
+    auto eraseDetached = [&] {
+      if (mixState.detached.empty())
+        return;
+      auto erase = [](ArrayRef<Operation *> groups) {
+        for (Operation *group : groups)
+          group->erase();
+      };
+      if (!eraseGroups) {
+        erase(mixState.detached);
+        mixState.detached.clear();
+        return;
+      }
+      eraseGroups->async(
+          [erase, groups = std::move(mixState.detached)] { erase(groups); });
+      mixState.detached = {};
+    };
     for (size_t begin = 0; begin < mixGroups.size(); begin += kMixChunk) {
       MutableArrayRef<mindspore::FusionOp> chunk =
           MutableArrayRef(mixGroups).slice(
           begin, std::min(kMixChunk, mixGroups.size() - begin));
-      plans.assign(chunk.size(), MixFusionPlan());
-      isConv.assign(chunk.size(), 0);
-      isCubeBiasAdd.assign(chunk.size(), 0);
+      keys.assign(chunk.size(), std::string());
+      keyHashes.assign(chunk.size(), 0);
       parallelFor(&getContext(), 0, chunk.size(), [&](size_t i) {
-        isCubeBiasAdd[i] = isMatMulBiasAddGroup(chunk[i]) ||
-                           isConvBiasAddGroup(chunk[i]);
-        if (isCubeBiasAdd[i])
+        keys[i] = mixPlanKey(chunk[i]);
+        keyHashes[i] = llvm::StringMapImpl::hash(keys[i]);
+      });
+      planOf.assign(chunk.size(), nullptr);
+      toAnalyze.clear();
+      for (size_t i = 0; i < chunk.size(); ++i) {
+        auto [it, isNew] =
+            plansByKey.try_emplace_with_hash(keys[i], keyHashes[i], nullptr);
+        if (isNew) {
+          it->second = &cachedPlans.emplace_back();
+          toAnalyze.push_back({i, it->second});
+        }
+        planOf[i] = it->second;
+      }
+      parallelFor(&getContext(), 0, toAnalyze.size(), [&](size_t j) {
+        auto [i, cached] = toAnalyze[j];
+        cached->isCubeBiasAdd =
+            isMatMulBiasAddGroup(chunk[i]) || isConvBiasAddGroup(chunk[i]);
+        if (cached->isCubeBiasAdd)
           return;
         // A Conv2D's group has its own builder (ConvMixKernels.cpp).
-        isConv[i] = isConvMixGroup(chunk[i]);
-        if (!isConv[i])
-          plans[i] = prepareMixFusion(chunk[i]);
+        cached->isConv = isConvMixGroup(chunk[i]);
+        if (!cached->isConv)
+          cached->plan = prepareMixFusion(chunk[i]);
       });
       for (auto [i, group] : llvm::enumerate(chunk)) {
-        if (isCubeBiasAdd[i])
+        const CachedPlan &cached = *planOf[i];
+        if (cached.isCubeBiasAdd)
           continue;
         std::string why;
         // Uniqued in the context: valid after the group is converted.
         StringAttr name = group.getKernelNameAttr();
         Location loc = group.getLoc();
-        if (failed(isConv[i]
+        if (failed(cached.isConv
                        ? convertConvMixFusion(group, *target, symbols,
                                               mixKernels, mixTiling, why)
-                       : convertMixFusion(group, plans[i], *target, symbols,
-                                          mixKernels, mixTiling, why)))
+                       : convertMixFusion(group, cached.plan, *target, symbols,
+                                          mixKernels, mixTiling, why,
+                                          &mixState)))
           emitRemark(loc, "mix group '")
               << name.getValue() << "' is not a MIX kernel (its "
               << "primitives are converted one by one): " << why;
       }
+      eraseDetached();
     }
+    if (eraseGroups)
+      eraseGroups->wait();
     // Other kernels are cut from the primitives: a MatMul with its BiasAdd
     // becomes one tiled kernel, the rest stays at the mindspore level.
     mindspore::FusionOp::inlineAll(module);

@@ -1233,6 +1233,29 @@ MixFusionPlan mlir::ascend::prepareMixFusion(ms::FusionOp group) {
   return plan;
 }
 
+std::string mlir::ascend::mixPlanKey(ms::FusionOp group) {
+  std::string key = vectorKernelKey(group);
+  // Uniqued in the context: the pointers stand for the attributes and
+  // types (see vectorKernelKey).
+  SmallVector<uintptr_t, 12> words;
+  for (Value input : group.getInputs()) {
+    auto outer = input.getDefiningOp<ms::TransDataOp>();
+    if (!outer) {
+      words.push_back(0);
+      continue;
+    }
+    words.push_back(reinterpret_cast<uintptr_t>(
+        outer.getSrcFormatAttr().getAsOpaquePointer()));
+    words.push_back(reinterpret_cast<uintptr_t>(
+        outer.getDstFormatAttr().getAsOpaquePointer()));
+    words.push_back(reinterpret_cast<uintptr_t>(
+        outer.getInput().getType().getAsOpaquePointer()));
+  }
+  key.append(reinterpret_cast<const char *>(words.data()),
+             words.size() * sizeof(uintptr_t));
+  return key;
+}
+
 /// Builds the kernel of the analyzed group `g`, inserted into `symbols`.
 static FailureOr<KernelOp> buildMixKernel(MixGroup &g, ms::FusionOp group,
                                           const AICoreTarget &target,
@@ -1328,10 +1351,26 @@ static FailureOr<KernelOp> buildMixKernel(MixGroup &g, ms::FusionOp group,
   return kernel;
 }
 
+/// LaunchOp::create without an OperationState (and the lookup of the op's
+/// name by string it makes): a program launches its MIX kernels once per
+/// group, tens of thousands of times in a deep model.
+static LaunchOp createLaunch(OpBuilder &b, Location loc, TypeRange results,
+                             FlatSymbolRefAttr kernel, ValueRange inputs) {
+  MLIRContext *context = b.getContext();
+  LaunchOp::Properties properties;
+  properties.kernel = kernel;
+  Operation *op = Operation::create(
+      loc, *RegisteredOperationName::lookup(TypeID::get<LaunchOp>(), context),
+      results, inputs, DictionaryAttr::get(context),
+      OpaqueProperties(&properties), BlockRange(), /*numRegions=*/0);
+  b.insert(op);
+  return cast<LaunchOp>(op);
+}
+
 LogicalResult mlir::ascend::convertMixFusion(
     ms::FusionOp group, const MixFusionPlan &plan, const AICoreTarget &target,
     SymbolTable &symbols, llvm::StringMap<KernelOp> &kernels,
-    ArrayRef<int64_t> tiling, std::string &why) {
+    ArrayRef<int64_t> tiling, std::string &why, MixConversionState *state) {
   if (failed(plan.status)) {
     why = plan.why;
     return failure();
@@ -1365,12 +1404,27 @@ LogicalResult mlir::ascend::convertMixFusion(
     if (auto def = v.getDefiningOp<ms::TransDataOp>())
       if (!llvm::is_contained(formerInputs, def))
         formerInputs.push_back(def);
+  FlatSymbolRefAttr ref;
+  if (state) {
+    FlatSymbolRefAttr &known = state->kernelRefs[kernel];
+    if (!known)
+      known = FlatSymbolRefAttr::get(kernel.getSymNameAttr());
+    ref = known;
+  } else {
+    ref = FlatSymbolRefAttr::get(kernel.getSymNameAttr());
+  }
   OpBuilder builder(group);
-  auto launch = LaunchOp::create(
-      builder, group.getLoc(), group.getResultTypes(),
-      FlatSymbolRefAttr::get(kernel.getSymNameAttr()), inputs);
+  LaunchOp launch = createLaunch(builder, group.getLoc(),
+                                 group.getResultTypes(), ref, inputs);
   group->replaceAllUsesWith(launch->getResults());
-  group->erase();
+  if (state) {
+    for (OpOperand &operand : group->getOpOperands())
+      operand.drop();
+    group->remove();
+    state->detached.push_back(group);
+  } else {
+    group->erase();
+  }
   // A device-format conversion only the group read is dead now.
   for (Operation *def : formerInputs)
     if (def->use_empty())

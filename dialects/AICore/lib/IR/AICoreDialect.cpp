@@ -1,5 +1,6 @@
 //===- AICoreDialect.cpp - aicore dialect registration --------------------===//
 #include "ascend/Dialect/AICore/IR/AICoreDialect.h"
+#include "LaunchSignatures.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -23,4 +24,5 @@ void AICoreDialect::initialize() {
 #define GET_OP_LIST
 #include "ascend/Dialect/AICore/IR/AICoreOps.cpp.inc"
       >();
+  addInterfaces<LaunchSignatures>();
 }

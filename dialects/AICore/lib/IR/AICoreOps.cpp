@@ -1,5 +1,6 @@
 //===- AICoreOps.cpp - aicore op verifiers and kernel syntax --------------===//
 #include "ascend/Dialect/AICore/IR/AICoreDialect.h"
+#include "LaunchSignatures.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
@@ -253,18 +254,72 @@ ParseResult LaunchOp::parse(OpAsmParser &parser, OperationState &result) {
                                 result.operands);
 }
 
+bool LaunchSignatures::print(TypeRange inputs, TypeRange results,
+                             raw_ostream &os) {
+  SmallVector<const void *, 8> key;
+  for (Type t : inputs)
+    key.push_back(t.getAsOpaquePointer());
+  // Where the inputs end.
+  key.push_back(nullptr);
+  for (Type t : results)
+    key.push_back(t.getAsOpaquePointer());
+  StringRef keyBytes(reinterpret_cast<const char *>(key.data()),
+                     key.size() * sizeof(const void *));
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [it, isNew] = text.try_emplace(keyBytes);
+  std::optional<std::string> &printed = it->second;
+  if (isNew) {
+    auto printsAlone = [](Type t) {
+      auto tensor = dyn_cast<RankedTensorType>(t);
+      return tensor && !tensor.getEncoding() &&
+             tensor.getElementType().isIntOrIndexOrFloat();
+    };
+    if (!llvm::all_of(inputs, printsAlone) ||
+        !llvm::all_of(results, printsAlone))
+      return false;
+    // What OpAsmPrinter::printFunctionalType prints.
+    llvm::raw_string_ostream s(printed.emplace());
+    s << '(';
+    llvm::interleaveComma(inputs, s);
+    s << ") -> ";
+    bool wrapped = results.size() != 1;
+    if (wrapped)
+      s << '(';
+    llvm::interleaveComma(results, s);
+    if (wrapped)
+      s << ')';
+  }
+  if (!printed)
+    return false;
+  os << *printed;
+  return true;
+}
+
 void LaunchOp::print(OpAsmPrinter &p) {
   // What the declarative format prints, with the discardable attributes
   // read as they are stored: Operation::getAttrs() would merge them with
   // the properties (`kernel`, printed before) into a new dictionary, for
   // each launch, twice per print (the printer's alias pass runs it too).
-  p << ' ';
-  p.printAttributeWithoutType(getKernelAttr());
-  p << "(" << getInputs() << ")";
+  // The kernel is printed as its symbol name (what a FlatSymbolRefAttr
+  // prints), the punctuation straight to the stream.
+  raw_ostream &os = p.getStream();
+  os << ' ';
+  p.printSymbolName(getKernel());
+  os << '(';
+  p.printOperands(getInputs());
+  os << ')';
   p.printOptionalAttrDict((*this)->getRawDictionaryAttrs().getValue(),
                           /*elidedAttrs=*/{"kernel"});
-  p << " : ";
-  p.printFunctionalType(getInputs().getTypes(), getResults().getTypes());
+  os << " : ";
+  // The signature's text is made once (LaunchSignatures) when its types
+  // print as they do alone.
+  auto *signatures = (*this)
+                         ->getName()
+                         .getDialect()
+                         ->getRegisteredInterface<LaunchSignatures>();
+  if (!signatures ||
+      !signatures->print(getInputs().getTypes(), getResults().getTypes(), os))
+    p.printFunctionalType(getInputs().getTypes(), getResults().getTypes());
 }
 
 LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {

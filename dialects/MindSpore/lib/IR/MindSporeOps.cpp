@@ -27,6 +27,20 @@ mlir::ascend::mindspore::inferBroadcastShape(ArrayRef<int64_t> lhs,
   return success();
 }
 
+/// RankedTensorType::get(shape, elementType): one of `known` when it is that
+/// type (an operand's type, no encoding) — found without a lookup in the
+/// context's type uniquer, which hashes the shape and takes a lock, for each
+/// op built and again when it is verified.
+static RankedTensorType
+tensorTypeLike(ArrayRef<int64_t> shape, Type elementType,
+               std::initializer_list<RankedTensorType> known) {
+  for (RankedTensorType t : known)
+    if (t && !t.getEncoding() && t.getElementType() == elementType &&
+        t.getShape() == shape)
+      return t;
+  return RankedTensorType::get(shape, elementType);
+}
+
 //===----------------------------------------------------------------------===//
 // Elementwise
 //===----------------------------------------------------------------------===//
@@ -41,7 +55,8 @@ static LogicalResult inferBinary(std::optional<Location> loc, Value lhs,
                                       formatShape(rankedType(lhs)) + " and " +
                                       formatShape(rankedType(rhs)) +
                                       " are not broadcast-compatible");
-  types.push_back(RankedTensorType::get(shape, elementType));
+  types.push_back(
+      tensorTypeLike(shape, elementType, {rankedType(lhs), rankedType(rhs)}));
   return success();
 }
 
@@ -167,7 +182,7 @@ LogicalResult MatMulOp::inferReturnTypes(MLIRContext *,
   if (kx != ky)
     return emitOptionalError(loc, "contracted sizes differ: " + Twine(kx) +
                                       " vs " + Twine(ky));
-  types.push_back(RankedTensorType::get({m, n}, x.getElementType()));
+  types.push_back(tensorTypeLike({m, n}, x.getElementType(), {x, y}));
   return success();
 }
 
@@ -223,7 +238,7 @@ LogicalResult ReshapeOp::inferReturnTypes(MLIRContext *,
     return emitOptionalError(loc, "shape holds " + Twine(known) +
                                       " elements but the input has " +
                                       Twine(count));
-  types.push_back(RankedTensorType::get(shape, in.getElementType()));
+  types.push_back(tensorTypeLike(shape, in.getElementType(), {in}));
   return success();
 }
 
@@ -245,7 +260,7 @@ LogicalResult TransposeOp::inferReturnTypes(MLIRContext *,
     seen[p] = true;
     shape.push_back(in.getDimSize(p));
   }
-  types.push_back(RankedTensorType::get(shape, in.getElementType()));
+  types.push_back(tensorTypeLike(shape, in.getElementType(), {in}));
   return success();
 }
 

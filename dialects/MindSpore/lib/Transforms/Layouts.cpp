@@ -70,6 +70,24 @@ private:
   llvm::DenseMap<std::pair<Type, StringRef>, RankedTensorType> types;
 };
 
+/// TransDataOp::create without an OperationState (and the lookup of the
+/// op's name by string it makes): the pass makes one or two per group.
+TransDataOp createTransData(OpBuilder &b, Location loc, Type result,
+                            Value input, StringAttr srcFormat,
+                            StringAttr dstFormat) {
+  MLIRContext *context = b.getContext();
+  TransDataOp::Properties properties;
+  properties.src_format = srcFormat;
+  properties.dst_format = dstFormat;
+  Operation *op = Operation::create(
+      loc,
+      *RegisteredOperationName::lookup(TypeID::get<TransDataOp>(), context),
+      result, input, DictionaryAttr::get(context),
+      OpaqueProperties(&properties), BlockRange(), /*numRegions=*/0);
+  b.insert(op);
+  return cast<TransDataOp>(op);
+}
+
 /// Formats ("" = keep as is) for the inputs and results of a MIX group.
 /// `loadTime` tells values MindSpore computes when it loads the weights.
 void chooseFormats(FusionOp group, SmallVectorImpl<StringRef> &inputs,
@@ -149,17 +167,15 @@ void applyFormats(FusionOp group, ArrayRef<StringRef> inputs,
       // reuse it where it dominates them.
       TransDataOp &moved = converted[{input, format}];
       if (!moved || !moved->getBlock()->findAncestorOpInBlock(*group))
-        moved = TransDataOp::create(outside, loc, physical, input,
-                                    cache.name(plain),
-                                    cache.name(format));
+        moved = createTransData(outside, loc, physical, input,
+                                cache.name(plain), cache.name(format));
       group.getInputsMutable()[i].assign(moved);
     }
     BlockArgument arg = body.getArgument(i);
     Type logical = arg.getType();
     arg.setType(physical);
-    auto back = TransDataOp::create(inside, loc, logical, arg,
-                                    cache.name(format),
-                                    cache.name(plain));
+    auto back = createTransData(inside, loc, logical, arg, cache.name(format),
+                                cache.name(plain));
     arg.replaceAllUsesExcept(back, back);
   }
   auto yield = cast<YieldOp>(body.getTerminator());
@@ -172,14 +188,13 @@ void applyFormats(FusionOp group, ArrayRef<StringRef> inputs,
     OpResult result = group->getResult(i);
     Type logical = result.getType();
     RankedTensorType physical = cache.physical(logical, format);
-    auto moved = TransDataOp::create(
-        beforeYield, loc, physical, yield.getValues()[i],
-        cache.name(plain), cache.name(format));
+    auto moved =
+        createTransData(beforeYield, loc, physical, yield.getValues()[i],
+                        cache.name(plain), cache.name(format));
     yield.getValuesMutable()[i].assign(moved);
     result.setType(physical);
-    auto back = TransDataOp::create(after, loc, logical, result,
-                                    cache.name(format),
-                                    cache.name(plain));
+    auto back = createTransData(after, loc, logical, result, cache.name(format),
+                                cache.name(plain));
     result.replaceAllUsesExcept(back, back);
     convertedBack.push_back(back);
   }

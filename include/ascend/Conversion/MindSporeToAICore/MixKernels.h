@@ -51,14 +51,38 @@ struct MixFusionPlan {
 };
 MixFusionPlan prepareMixFusion(mindspore::FusionOp group);
 
+/// A key under which groups have the same MixFusionPlan (and the same
+/// answers of isMatMulBiasAddGroup, isConvBiasAddGroup and isConvMixGroup):
+/// the group's body (vectorKernelKey) and, for each input, the TransData
+/// producing it outside the group (its formats and input type, which
+/// prepareMixFusion reads to fold a device-format conversion away), or
+/// none. The plan holds no value of the IR (only input numbers), so one
+/// group's plan serves every group with its key: a program repeating a layer
+/// is analyzed once per distinct group.
+std::string mixPlanKey(mindspore::FusionOp group);
+
+/// What convertMixFusion may keep from one group to the next of a
+/// conversion.
+struct MixConversionState {
+  /// The symbol reference each launch of a kernel names (made once).
+  llvm::DenseMap<Operation *, FlatSymbolRefAttr> kernelRefs;
+  /// The replaced groups, detached from the IR (their operands dropped,
+  /// out of their block), for the caller to erase. A group is isolated from
+  /// above: its body refers to nothing outside, so the caller may erase the
+  /// groups on other threads while it changes the rest of the IR.
+  SmallVector<Operation *> detached;
+};
+
 /// convertMixFusion below with the plan prepareMixFusion made of `group`
-/// (before groups in front of it were converted, or after).
+/// (before groups in front of it were converted, or after). With `state`,
+/// the replaced group is detached into state->detached instead of erased.
 LogicalResult convertMixFusion(mindspore::FusionOp group,
                                const MixFusionPlan &plan,
                                const aicore::AICoreTarget &target,
                                SymbolTable &symbols,
                                llvm::StringMap<aicore::KernelOp> &kernels,
-                               ArrayRef<int64_t> tiling, std::string &why);
+                               ArrayRef<int64_t> tiling, std::string &why,
+                               MixConversionState *state = nullptr);
 
 /// Replaces the mix group `group` by an `aicore.launch` of its MIX kernel
 /// (shared by groups with identical bodies through `kernels`, keyed like
