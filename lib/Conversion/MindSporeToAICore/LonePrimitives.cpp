@@ -257,11 +257,11 @@ void mlir::ascend::convertLonePrimitives(
       }
       // A quick refusal of primitives without a mapping (a Gather's check
       // needs its table and indices to be the group's inputs, and a
-      // Transpose, Split or StridedSlice may be a copy kernel: the group
-      // analysis decides).
+      // Transpose, Split, StridedSlice or ReverseV2 may be a copy kernel:
+      // the group analysis decides).
       if (why.empty() &&
-          !isa<ms::GatherOp, ms::TransposeOp, ms::SplitOp, ms::StridedSliceOp>(
-              op))
+          !isa<ms::GatherOp, ms::TransposeOp, ms::SplitOp, ms::StridedSliceOp,
+               ms::ReverseV2Op>(op))
         (void)checkVectorPrimitive(op, why);
       if (!why.empty()) {
         op->emitRemark("no AI Core kernel for primitive '")

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PermutedTiles.h"
+#include "MixKernelParts.h"
 #include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 
@@ -24,6 +25,7 @@
 
 using namespace mlir;
 using namespace mlir::ascend;
+using mlir::ascend::mix::indexConstant;
 using namespace mlir::ascend::aicore;
 namespace ms = mlir::ascend::mindspore;
 
@@ -104,29 +106,6 @@ FailureOr<SliceWindows> windowsOf(Operation *op, std::string &why) {
   w.begins.push_back(rank ? begin[w.axis] : 0);
   w.sizes.push_back(rank ? end[w.axis] - begin[w.axis] : 1);
   return w;
-}
-
-Value index(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
-/// `v` (a GM memref of any rank) as its `[rows, cols]` matrix.
-Value asMatrix(OpBuilder &b, Location loc, Value v, int64_t rows,
-               int64_t cols) {
-  auto type = cast<MemRefType>(v.getType());
-  Value flat = v;
-  if (type.getRank() != 1) {
-    ReassociationIndices all;
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      all.push_back(d);
-    flat = memref::CollapseShapeOp::create(
-        b, loc, v, ArrayRef<ReassociationIndices>{all});
-  }
-  return memref::ExpandShapeOp::create(
-      b, loc,
-      MemRefType::get({rows, cols}, type.getElementType(),
-                      MemRefLayoutAttrInterface{}, type.getMemorySpace()),
-      flat, ArrayRef<ReassociationIndices>{{0, 1}});
 }
 
 Value box(OpBuilder &b, Location loc, Value m, OpFoldResult row,
@@ -222,11 +201,11 @@ mlir::ascend::buildSliceCopyKernel(ms::FusionOp group,
     kernel.setChip(target.name);
   Block &entry = kernel.getBody().front();
   b.setInsertionPointToStart(&entry);
-  Value src = asMatrix(b, loc, entry.getArgument(0), outer, axisSize * inner);
+  Value src = viewAs(b, loc, entry.getArgument(0), {outer, axisSize * inner});
   std::array<Value, 2> buffers = allocateCopyTiles(b, loc, rows, cols, elt);
   Value blockIdx = blocks > 1 ? Value(BlockIdxOp::create(b, loc,
                                                          b.getIndexType()))
-                              : index(b, loc, 0);
+                              : indexConstant(b, loc, 0);
 
   // A region: `count` tiles of tileRows x tileCols, `perRow` of them per
   // row of tiles, the first at (rowBase, colBase) of result `dst` (its
@@ -237,24 +216,24 @@ mlir::ascend::buildSliceCopyKernel(ms::FusionOp group,
   };
   auto emitTile = [&](OpBuilder &ob, Value i, const Region &r, int u) {
     Value row = arith::AddIOp::create(
-        ob, loc, index(ob, loc, r.rowBase),
+        ob, loc, indexConstant(ob, loc, r.rowBase),
         arith::MulIOp::create(
             ob, loc,
-            arith::DivUIOp::create(ob, loc, i, index(ob, loc, r.perRow)),
-            index(ob, loc, rows)));
+            arith::DivUIOp::create(ob, loc, i, indexConstant(ob, loc, r.perRow)),
+            indexConstant(ob, loc, rows)));
     Value col = arith::AddIOp::create(
-        ob, loc, index(ob, loc, r.colBase),
+        ob, loc, indexConstant(ob, loc, r.colBase),
         arith::MulIOp::create(
             ob, loc,
-            arith::RemUIOp::create(ob, loc, i, index(ob, loc, r.perRow)),
-            index(ob, loc, cols)));
+            arith::RemUIOp::create(ob, loc, i, indexConstant(ob, loc, r.perRow)),
+            indexConstant(ob, loc, cols)));
     Value tile = buffers[u];
     if (r.tileRows != rows || r.tileCols != cols)
       tile = box(ob, loc, tile, ob.getIndexAttr(0), ob.getIndexAttr(0),
                  r.tileRows, r.tileCols);
     WaitFlagOp::create(ob, loc, Pipe::MTE3, Pipe::MTE2, u);
     Value srcCol =
-        arith::AddIOp::create(ob, loc, col, index(ob, loc, r.srcCol));
+        arith::AddIOp::create(ob, loc, col, indexConstant(ob, loc, r.srcCol));
     CopyOp::create(ob, loc,
                    box(ob, loc, src, row, srcCol, r.tileRows, r.tileCols),
                    tile);
@@ -269,7 +248,7 @@ mlir::ascend::buildSliceCopyKernel(ms::FusionOp group,
     int64_t width = n * inner;
     if (!width)
       continue;
-    Value dst = asMatrix(b, loc, entry.getArgument(1 + k), outer, width);
+    Value dst = viewAs(b, loc, entry.getArgument(1 + k), {outer, width});
     int64_t fullRows = outer / rows, restRows = outer % rows;
     int64_t fullCols = width / cols, restCols = width % cols;
     int64_t srcCol = windows->begins[k] * inner;

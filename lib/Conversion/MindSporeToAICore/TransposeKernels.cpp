@@ -28,6 +28,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PermutedTiles.h"
+#include "MixKernelParts.h"
 
 #include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
 #include "ascend/Dialect/AICore/Transforms/Passes.h"
@@ -41,38 +42,11 @@
 
 using namespace mlir;
 using namespace mlir::ascend;
+using mlir::ascend::mix::indexConstant;
 using namespace mlir::ascend::aicore;
 namespace ms = mlir::ascend::mindspore;
 
 namespace {
-Value index(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
-/// `gm` (any rank) viewed as the row-major array of `shape` (its elements
-/// in storage order).
-Value viewAs(OpBuilder &b, Location loc, Value gm, ArrayRef<int64_t> shape) {
-  auto type = cast<MemRefType>(gm.getType());
-  Value flat = gm;
-  if (type.getRank() != 1) {
-    ReassociationIndices all;
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      all.push_back(d);
-    flat = memref::CollapseShapeOp::create(
-        b, loc, gm, ArrayRef<ReassociationIndices>{all});
-  }
-  if (shape.size() == 1)
-    return flat;
-  ReassociationIndices all;
-  for (size_t d = 0; d < shape.size(); ++d)
-    all.push_back(d);
-  return memref::ExpandShapeOp::create(
-      b, loc,
-      MemRefType::get(shape, type.getElementType(), MemRefLayoutAttrInterface{},
-                      type.getMemorySpace()),
-      flat, ArrayRef<ReassociationIndices>{all});
-}
-
 /// The kernel of one group for one tile shape [a, b] (a along I, b along J).
 class TransposeKernelBuilder {
 public:
@@ -124,50 +98,20 @@ FailureOr<TransposePlan> mlir::ascend::planTransposeGroup(ms::FusionOp group,
     int64_t rank = shape.size();
     // Split digits until every dimension of `shape` takes whole
     // consecutive digits (in storage order of the operand, innermost first).
-    SmallVector<SmallVector<unsigned>> dimDigits;
-    for (;;) {
-      SmallVector<unsigned> storage(digits.size());
-      std::iota(storage.begin(), storage.end(), 0);
-      llvm::sort(storage, [&](unsigned x, unsigned y) {
-        return digits[x].cur < digits[y].cur;
-      });
-      dimDigits.assign(rank, {});
-      size_t pos = 0;
-      bool split = false;
-      for (int64_t d = rank - 1; d >= 0 && !split; --d) {
-        int64_t need = shape[d];
-        while (need > 1) {
-          if (pos >= storage.size()) {
-            why = "the transpose's operand shape does not hold the group's "
-                  "elements";
-            return failure();
-          }
-          Digit digit = digits[storage[pos]];
-          if (digit.size <= need) {
-            if (need % digit.size) {
-              why = "a dimension of the transpose's operand mixes parts of "
-                    "two axes";
-              return failure();
-            }
-            need /= digit.size;
-            dimDigits[d].push_back(storage[pos++]);
-            continue;
-          }
-          if (digit.size % need) {
-            why = "a dimension of the transpose's operand mixes parts of "
-                  "two axes";
-            return failure();
-          }
-          unsigned at = storage[pos];
-          digits[at] = {digit.size / need, digit.in * need, digit.cur * need};
-          digits.push_back({need, digit.in, digit.cur});
-          split = true;
-          break;
-        }
-      }
-      if (!split)
-        break;
-    }
+    FailureOr<SmallVector<SmallVector<unsigned>>> assigned =
+        assignDigitsToDims(
+            digits, shape, [](const Digit &d) { return d.cur; },
+            [&](unsigned at, int64_t need) -> LogicalResult {
+              Digit digit = digits[at];
+              digits[at] = {digit.size / need, digit.in * need,
+                            digit.cur * need};
+              digits.push_back({need, digit.in, digit.cur});
+              return success();
+            },
+            "the group's elements", why);
+    if (failed(assigned))
+      return failure();
+    SmallVector<SmallVector<unsigned>> &dimDigits = *assigned;
     int64_t stride = 1;
     for (int64_t j = rank - 1; j >= 0; --j)
       for (unsigned id : dimDigits[perm[j]]) {
@@ -226,10 +170,12 @@ KernelOp TransposeKernelBuilder::build(StringRef name) {
   const TransposeDigit &di = plan.digits[plan.i], &dj = plan.digits[plan.j];
   const int64_t m = di.size, n = dj.size;
   SmallVector<unsigned> batchDigits;
+  SmallVector<int64_t> batchSizes;
   int64_t batch = 1;
   for (unsigned k = 0; k < plan.digits.size(); ++k)
     if (int(k) != plan.i && int(k) != plan.j) {
       batchDigits.push_back(k);
+      batchSizes.push_back(plan.digits[k].size);
       batch *= plan.digits[k].size;
     }
   const int64_t A = llvm::alignTo(a, rowBlock), B = llvm::alignTo(b, rowBlock);
@@ -288,7 +234,7 @@ KernelOp TransposeKernelBuilder::build(StringRef name) {
   }
   Value blockIdx = blocks > 1 ? Value(BlockIdxOp::create(
                                     builder, loc, builder.getIndexType()))
-                              : index(builder, loc, 0);
+                              : indexConstant(builder, loc, 0);
 
   auto view = [](OpBuilder &ob, Location l, Value tile, int64_t r,
                  int64_t c) -> Value {
@@ -312,17 +258,8 @@ KernelOp TransposeKernelBuilder::build(StringRef name) {
                                          iBase, jBase, a, b);
     // The batch digits' values (mixed radix, in input order).
     llvm::DenseMap<unsigned, Value> digitValue;
-    int64_t inner = batch;
-    for (unsigned k : batchDigits) {
-      int64_t size = plan.digits[k].size;
-      inner /= size;
-      Value v = bIdx;
-      if (inner > 1)
-        v = arith::DivUIOp::create(ob, loc, v, index(ob, loc, inner));
-      if (inner * size < batch)
-        v = arith::RemUIOp::create(ob, loc, v, index(ob, loc, size));
-      digitValue[k] = v;
-    }
+    for (auto [k, digit] : llvm::enumerate(batchDigits))
+      digitValue[digit] = mixedRadixDigit(ob, loc, bIdx, batchSizes, k);
     digitValue[plan.i] = i0;
     digitValue[plan.j] = j0;
     auto gmTile = [&](Value gm, ArrayRef<unsigned> order, int64_t r0,
