@@ -86,9 +86,6 @@ std::string reasonWithoutKernel(Operation *op,
             "group count) only, not '" +
             op->getName().stripDialect() + "'")
         .str();
-  if (isa<ms::BroadcastToOp>(op))
-    return "a BroadcastTo alone has no Vector kernel: the Vector kernels "
-           "broadcast an operand on the way into the op that reads it";
   if (op->getNumResults() == 0)
     return "it has no result";
   return "";
@@ -257,11 +254,11 @@ void mlir::ascend::convertLonePrimitives(
       }
       // A quick refusal of primitives without a mapping (a Gather's check
       // needs its table and indices to be the group's inputs, and a
-      // Transpose, Split, StridedSlice or ReverseV2 may be a copy kernel:
-      // the group analysis decides).
+      // Transpose, Split, StridedSlice, ReverseV2, BroadcastTo or Tile may
+      // be a copy kernel: the group analysis decides).
       if (why.empty() &&
           !isa<ms::GatherOp, ms::TransposeOp, ms::SplitOp, ms::StridedSliceOp,
-               ms::ReverseV2Op>(op))
+               ms::ReverseV2Op, ms::BroadcastToOp, ms::TileOp>(op))
         (void)checkVectorPrimitive(op, why);
       if (!why.empty()) {
         op->emitRemark("no AI Core kernel for primitive '")

@@ -165,7 +165,8 @@ CopyTileOrigin locateCopyTile(OpBuilder &b, Location loc, Value i,
 /// result element (i_d) of the `result` array (same rank) reads input
 /// element (begin_d + i_d * strides_d). A stride may be negative (a
 /// reversed axis: ReverseV2 is the box with begin n - 1 and stride -1 on
-/// its axes); no stride is 0 and every read index lies inside `shape`.
+/// its axes) or 0 (a broadcast axis: BroadcastTo and Tile); every read
+/// index lies inside `shape`.
 struct StridedBox {
   SmallVector<int64_t> shape, result, begin, strides;
   /// Names the op in diagnostics, e.g. "'strided_slice' with a stride of 2
@@ -182,8 +183,11 @@ struct StridedBox {
 /// -> GM with strided MTE2 loads when the last axis' stride is 1 and R's is
 /// positive; else each row's span is loaded and aicore.vgather compacts
 /// and orders its elements (every s-th, backwards for a negative stride;
-/// the rows backwards when R's stride is negative). A negative stride on a
-/// batch axis only moves a tile's source. When R's stride is negative and
+/// the rows backwards when R's stride is negative; every element of a row
+/// the same one when the last axis' stride is 0). A negative or zero
+/// stride on a batch axis only moves a tile's source; R is never a
+/// broadcast axis (the result is then viewed through its own shape when a
+/// batch axis is inside R). When R's stride is negative and
 /// the element type is not one vgather takes, R is a batch axis too (tiles
 /// of one row). Fails (`why`) when a gather of the last axis gets an
 /// element type vgather does not take, or one span row does not fit UB.
@@ -198,21 +202,23 @@ buildStridedSliceKernel(mindspore::FusionOp group,
                         mindspore::StridedSliceOp slice,
                         const aicore::AICoreTarget &target, std::string &why);
 
-/// Whether `group` (a `vector` fusion group) is one ReverseV2 of its one
-/// input (ReverseKernels.cpp).
-bool isReverseGroup(mindspore::FusionOp group);
+/// Whether `group` (a `vector` fusion group) is one ReverseV2, BroadcastTo
+/// or Tile of its one input (BoxKernels.cpp).
+bool isBoxCopyGroup(mindspore::FusionOp group);
 
-/// The Vector-core kernel of a reverse group: the input's axes merged into
-/// runs of reversed and kept axes (size-1 axes dropped), then the strided
-/// box with begin n - 1 and stride -1 on the reversed runs
-/// (buildStridedBoxKernel): outer runs reversed by where each tile is
-/// copied from, the innermost run (and the rows of a tile when the run
-/// next to it is reversed) by aicore.vgather with descending offsets.
-/// Fails (`why`) when the innermost axis is reversed and the element type
-/// is not one vgather takes (f16, bf16, f32, i16, i32), or one row of the
-/// gather does not fit UB.
+/// The Vector-core kernel of such a group: the op as a strided box of its
+/// input (ReverseV2: begin n - 1 and stride -1 on the reversed axes;
+/// BroadcastTo: stride 0 on the broadcast axes; Tile: the input viewed as
+/// [1, s_0, 1, s_1, ...] and the result as [m_0, s_0, m_1, s_1, ...], stride
+/// 0 on the m axes), its axes merged into runs that read alike (size-1
+/// axes dropped), then buildStridedBoxKernel: outer reversed or broadcast
+/// runs only change where a tile is copied from, a reversed or broadcast
+/// innermost run (and the rows of a tile when the run next to it is
+/// reversed) is ordered by aicore.vgather. Fails (`why`) when the innermost
+/// run needs a gather and the element type is not one vgather takes (f16,
+/// bf16, f32, i16, i32), or one row of the gather does not fit UB.
 FailureOr<aicore::KernelOp>
-buildReverseKernel(mindspore::FusionOp group,
+buildBoxCopyKernel(mindspore::FusionOp group,
                    const aicore::AICoreTarget &target, std::string &why);
 
 /// `gm` (a memref of any rank) viewed as the row-major array of `shape`

@@ -118,9 +118,12 @@ mlir::ascend::buildStridedBoxKernel(ms::FusionOp group,
   const bool gatherable = elt.isF16() || elt.isBF16() || elt.isF32() ||
                           elt.isSignlessInteger(16) ||
                           elt.isSignlessInteger(32);
+  // The row axis: the innermost other axis with more than one result
+  // index that reads more than one input index (a broadcast axis, stride
+  // 0, is a batch axis: its tiles are copied from the same input rows).
   int64_t rowAxis = -1;
   for (int64_t d = last - 1; d >= 0 && rowAxis < 0; --d)
-    if (result[d] > 1)
+    if (result[d] > 1 && strides[d] != 0)
       rowAxis = d;
   // Rows taken backwards are put in order by the gather; without one, a
   // tile is one row (the row axis joins the batch).
@@ -136,9 +139,10 @@ mlir::ascend::buildStridedBoxKernel(ms::FusionOp group,
       batchSizes.push_back(result[d]);
       batch *= result[d];
     }
-  // The result as [batch, R, C] needs the batch axes outside the row axis.
-  assert((batchAxes.empty() || rowAxis < 0 || batchAxes.back() < rowAxis) &&
-         "batch axes inside the row axis");
+  // The result is viewed as [batch, R, C] when the batch axes are all
+  // outside the row axis, else through its own shape.
+  const bool batchOutside =
+      batchAxes.empty() || rowAxis < 0 || batchAxes.back() < rowAxis;
   const bool gather = (s != 1 && cTotal > 1) || rowsBackwards;
   if (gather && !gatherable) {
     std::string type;
@@ -160,7 +164,7 @@ mlir::ascend::buildStridedBoxKernel(ms::FusionOp group,
                 align = target.memories.ub.alignment,
                 blockElems = std::max<int64_t>(1, target.blockBytes / eb);
   auto rowLength = [&](int64_t c) { // L: a span row in UB
-    return int64_t(llvm::alignTo(c * step, blockElems));
+    return int64_t(llvm::alignTo(std::max<int64_t>(c * step, 1), blockElems));
   };
   auto ubBytes = [&](int64_t t, int64_t c) {
     auto aligned = [&](int64_t bytes) {
@@ -213,7 +217,9 @@ mlir::ascend::buildStridedBoxKernel(ms::FusionOp group,
   Value src = entry.getArgument(0);
   if (cast<MemRefType>(src.getType()).getShape() != shape)
     src = viewAs(b, loc, src, shape);
-  Value dst = viewAs(b, loc, entry.getArgument(1), {batch, rTotal, cTotal});
+  Value dst = batchOutside
+                  ? viewAs(b, loc, entry.getArgument(1), {batch, rTotal, cTotal})
+                  : viewAs(b, loc, entry.getArgument(1), result);
 
   std::array<Value, 2> loaded, gathered;
   Value offsets, rowOffsets, colOffsets;
@@ -250,6 +256,7 @@ mlir::ascend::buildStridedBoxKernel(ms::FusionOp group,
     // negative stride the tile's first input element is the one its last
     // result index reads, begin + (first + count - 1) * stride.
     SmallVector<OpFoldResult> inOffsets, inSizes, inStrides;
+    SmallVector<Value> batchValues; // per batch axis, for the result view
     for (int64_t d = 0; d < rank; ++d) {
       Value at;
       int64_t count = 1;
@@ -260,8 +267,13 @@ mlir::ascend::buildStridedBoxKernel(ms::FusionOp group,
         at = r0;
         count = tr;
       } else if (auto k = llvm::find(batchAxes, d); k != batchAxes.end()) {
-        at = mixedRadixDigit(ob, loc, bIdx, batchSizes, k - batchAxes.begin());
+        if (strides[d] != 0 || !batchOutside)
+          at = mixedRadixDigit(ob, loc, bIdx, batchSizes,
+                               k - batchAxes.begin());
+        batchValues.push_back(at);
       }
+      if (strides[d] == 0) // a broadcast axis reads index `begin`
+        at = nullptr;
       const int64_t stride = strides[d], magnitude = std::abs(stride);
       if (!at) {
         inOffsets.push_back(ob.getIndexAttr(begin[d]));
@@ -297,13 +309,27 @@ mlir::ascend::buildStridedBoxKernel(ms::FusionOp group,
         inStrides);
     Value in = memref::SubViewOp::create(ob, loc, cast<MemRefType>(inViewType),
                                          src, inOffsets, inSizes, inStrides);
-    SmallVector<OpFoldResult> outOffsets{
-        batch > 1 ? OpFoldResult(bIdx) : OpFoldResult(ob.getIndexAttr(0)), r0,
-        c0};
-    SmallVector<OpFoldResult> outSizes{ob.getIndexAttr(1),
-                                       ob.getIndexAttr(tr),
-                                       ob.getIndexAttr(tc)};
-    SmallVector<OpFoldResult> outStrides(3, ob.getIndexAttr(1));
+    SmallVector<OpFoldResult> outOffsets, outSizes;
+    if (batchOutside) {
+      outOffsets = {batch > 1 ? OpFoldResult(bIdx)
+                              : OpFoldResult(ob.getIndexAttr(0)),
+                    r0, c0};
+      outSizes = {ob.getIndexAttr(1), ob.getIndexAttr(tr), ob.getIndexAttr(tc)};
+    } else {
+      for (int64_t d = 0; d < rank; ++d) {
+        auto k = llvm::find(batchAxes, d);
+        outOffsets.push_back(d == last      ? OpFoldResult(c0)
+                             : d == rowAxis ? OpFoldResult(r0)
+                             : k != batchAxes.end()
+                                 ? OpFoldResult(
+                                       batchValues[k - batchAxes.begin()])
+                                 : OpFoldResult(ob.getIndexAttr(0)));
+        outSizes.push_back(ob.getIndexAttr(d == last      ? tc
+                                           : d == rowAxis ? tr
+                                                          : 1));
+      }
+    }
+    SmallVector<OpFoldResult> outStrides(outOffsets.size(), ob.getIndexAttr(1));
     auto outViewType = memref::SubViewOp::inferRankReducedResultType(
         {tr, tc}, cast<MemRefType>(dst.getType()), outOffsets, outSizes,
         outStrides);

@@ -1,7 +1,9 @@
-// ReverseV2 as a strided-box copy kernel (ReverseKernels.cpp): the
-// reversed innermost axis gathered with descending byte offsets, the rows
-// of [20, 20] gathered backwards, a reversed middle axis of i64 (no
-// vgather) moving each one-row tile's source, and the remark of a reversed
+// ReverseV2, BroadcastTo and Tile as strided-box copy kernels
+// (BoxKernels.cpp): the reversed innermost axis gathered with descending
+// byte offsets, the rows of [20, 20] gathered backwards, a reversed middle
+// axis of i64 (no vgather) moving each one-row tile's source, a column
+// broadcast gathered with equal offsets, a Tile whose broadcast axes are
+// batch axes around the rows, and the remarks of a reversed or broadcast
 // innermost axis of i64.
 // RUN: ascend-opt %s --convert-mindspore-to-aicore --verify-diagnostics | FileCheck %s
 // RUN: ascend-opt %s --convert-mindspore-to-aicore --ascend-aicore-plan-buffers --ascend-aicore-estimate -verify-diagnostics -o /dev/null
@@ -50,6 +52,28 @@ func.func @last_i64(%x: tensor<4x8xi64>) -> tensor<4x8xi64> {
   return %r : tensor<4x8xi64>
 }
 
+// CHECK-LABEL: func.func @column
+// CHECK: aicore.launch @BroadcastTo_5(%arg0)
+func.func @column(%x: tensor<4x1xf32>) -> tensor<4x8xf32> {
+  %r = mindspore.broadcast_to %x {shape = array<i64: 4, 8>} : (tensor<4x1xf32>) -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func @repeat
+// CHECK: aicore.launch @Tile_6(%arg0)
+func.func @repeat(%x: tensor<4x8xf32>) -> tensor<2x4x16xf32> {
+  %r = mindspore.tile %x, [2, 1, 2] : (tensor<4x8xf32>) -> tensor<2x4x16xf32>
+  return %r : tensor<2x4x16xf32>
+}
+
+// CHECK-LABEL: func.func @column_i64
+// CHECK: mindspore.broadcast_to
+func.func @column_i64(%x: tensor<4x1xi64>) -> tensor<4x8xi64> {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'broadcast_to': 'broadcast_to' of [4, 1] to [4, 8] (along the innermost axis) gathers its elements on the Vector unit (aicore.vgather), which takes f16, bf16, f32, i16 or i32, got 'i64'}}
+  %r = mindspore.broadcast_to %x {shape = array<i64: 4, 8>} : (tensor<4x1xi64>) -> tensor<4x8xi64>
+  return %r : tensor<4x8xi64>
+}
+
 // CHECK-LABEL: aicore.kernel @ReverseV2_0(
 // CHECK-SAME: aicore.tile = {cols = 20 : i64, rows = 20 : i64, view = array<i64: 1, 20, 20>}
 // CHECK: %[[SPAN:.*]] = aicore.alloc {aicore.name = "span.ping"} : memref<20x24xf32, #aicore.space<ub>>
@@ -88,3 +112,26 @@ func.func @last_i64(%x: tensor<4x8xi64>) -> tensor<4x8xi64> {
 // CHECK-SAME: view = array<i64: 1, 1, 60>
 // CHECK: memref.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [1, 60]
 // CHECK: aicore.varange %{{.*}}, 118 : i32, -2 : i32 : memref<1x60xi32
+
+// The column's one element per row, 32 bytes (one block) apart in the span
+// tile, repeated along the row.
+// CHECK-LABEL: aicore.kernel @BroadcastTo_5(
+// CHECK: aicore.varange %{{.*}}, 0 : i32, 0 : i32 : memref<1x8xi32
+// CHECK: aicore.varange %{{.*}}, 0 : i32, 32 : i32 : memref<4x1xi32
+// CHECK: memref.subview %arg0[%{{.*}}, 0] [4, 1] [1, 1]
+// CHECK: aicore.vgather
+
+// [2, 1, 2] x [4, 8]: the input as [1, 4, 1, 8], the result as
+// [2, 4, 2, 8]; tile t (of 4) reads the whole input and lands at
+// [t / 2, :, t mod 2, :].
+// CHECK-LABEL: aicore.kernel @Tile_6(
+// CHECK-SAME: view = array<i64: 4, 4, 8>}, block_dim = 4
+// CHECK: memref.expand_shape %{{.*}} output_shape [1, 4, 1, 8]
+// CHECK: %[[OUT:.*]] = memref.expand_shape %{{.*}} output_shape [2, 4, 2, 8]
+// CHECK: scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: %[[HI:.*]] = arith.divui %[[T]], %{{.*}} : index
+// CHECK: %[[LO:.*]] = arith.remui %[[T]], %{{.*}} : index
+// CHECK: memref.subview %{{.*}}[0, %{{.*}}, 0, %{{.*}}] [1, 4, 1, 8] [1, 1, 1, 1]
+// CHECK: memref.subview %[[OUT]][%[[HI]], %{{.*}}, %[[LO]], %{{.*}}] [1, 4, 1, 8] [1, 1, 1, 1] : memref<2x4x2x8xf32, #aicore.space<gm>> to memref<4x8xf32, strided<[16, 1], offset: ?>
+// CHECK-NOT: aicore.vgather
+// CHECK: aicore.return
