@@ -254,11 +254,12 @@ void mlir::ascend::convertLonePrimitives(
       }
       // A quick refusal of primitives without a mapping (a Gather's check
       // needs its table and indices to be the group's inputs, and a
-      // Transpose, Split, StridedSlice, ReverseV2, BroadcastTo or Tile may
-      // be a copy kernel: the group analysis decides).
+      // Transpose, Split, StridedSlice, Concat, ReverseV2, BroadcastTo or
+      // Tile may be a copy kernel: the group analysis decides).
       if (why.empty() &&
           !isa<ms::GatherOp, ms::TransposeOp, ms::SplitOp, ms::StridedSliceOp,
-               ms::ReverseV2Op, ms::BroadcastToOp, ms::TileOp>(op))
+               ms::ConcatOp, ms::ReverseV2Op, ms::BroadcastToOp, ms::TileOp>(
+              op))
         (void)checkVectorPrimitive(op, why);
       if (!why.empty()) {
         op->emitRemark("no AI Core kernel for primitive '")

@@ -294,13 +294,16 @@ assignDigitsToDims(SmallVectorImpl<Digit> &digits, ArrayRef<int64_t> shape,
 }
 
 /// Whether `group` (a `vector` fusion group) is one Split or one
-/// StridedSlice of its one input (SliceKernels.cpp).
+/// StridedSlice of its one input, or one Concat of its inputs
+/// (SliceKernels.cpp).
 bool isSliceCopyGroup(mindspore::FusionOp group);
 
-/// The Vector-core copy kernel of a slice group: each result is a column
-/// window of the input viewed as `[outer, axis * inner]`, copied in
-/// `[rows, cols]` tiles GM -> UB -> GM; a StridedSlice with a stride other
-/// than 1 or that cuts more than one axis goes to buildStridedSliceKernel.
+/// The Vector-core copy kernel of a slice group: each result of a Split or
+/// StridedSlice is a column window of the input viewed as `[outer, axis *
+/// inner]`, each input of a Concat a column window of the result viewed
+/// so, copied in `[rows, cols]` tiles GM -> UB -> GM; a StridedSlice with a
+/// stride other than 1 or that cuts more than one axis goes to
+/// buildStridedSliceKernel.
 FailureOr<aicore::KernelOp>
 buildSliceCopyKernel(mindspore::FusionOp group,
                      const aicore::AICoreTarget &target, std::string &why);
