@@ -165,8 +165,15 @@ KernelOp TransposeKernelBuilder::build(StringRef name) {
   auto inType = cast<RankedTensorType>(group.getInputs()[0].getType());
   Type elt = inType.getElementType();
   const int64_t eb = llvm::divideCeil(elt.getIntOrFloatBitWidth(), 8);
-  // vtranspose blocks: 16 rows, one 32-byte block of columns.
-  const int64_t rowBlock = 16, colBlock = target.blockBytes / eb;
+  // 1-byte elements (i8, bool) are widened to f16 around the transpose
+  // (exact both ways: vcast rounds nothing for these integers).
+  const bool widened = eb == 1;
+  Type wide = builder.getF16Type();
+  // vtranspose blocks: 16 rows, one 32-byte block of columns (of the
+  // element type it moves); 1-byte tiles have rows of whole 32-byte blocks.
+  const int64_t rowBlock = 16,
+                colBlock = target.blockBytes / (widened ? 2 : eb),
+                tileAlign = widened ? target.blockBytes : rowBlock;
   const TransposeDigit &di = plan.digits[plan.i], &dj = plan.digits[plan.j];
   const int64_t m = di.size, n = dj.size;
   SmallVector<unsigned> batchDigits;
@@ -178,7 +185,8 @@ KernelOp TransposeKernelBuilder::build(StringRef name) {
       batchSizes.push_back(plan.digits[k].size);
       batch *= plan.digits[k].size;
     }
-  const int64_t A = llvm::alignTo(a, rowBlock), B = llvm::alignTo(b, rowBlock);
+  const int64_t A = llvm::alignTo(a, tileAlign),
+                B = llvm::alignTo(b, tileAlign);
   const int64_t iFull = m / a, iRest = m % a, jFull = n / b, jRest = n % b;
   int64_t tiles = batch * llvm::divideCeil(m, a) * llvm::divideCeil(n, b);
   int64_t blocks = std::min(target.vectorCores, tiles);
@@ -227,6 +235,21 @@ KernelOp TransposeKernelBuilder::build(StringRef name) {
                  builder.getStringAttr(u ? "cols.pong" : "cols.ping"));
     rows[u] = in;
     cols[u] = out;
+  }
+  // The f16 tiles of a widened transpose (one each: the V pipe runs the
+  // casts and the transpose of a tile in order).
+  Value rowsWide, colsWide;
+  if (widened) {
+    auto in = AllocOp::create(
+        builder, loc,
+        MemRefType::get({A, B}, wide, MemRefLayoutAttrInterface{}, ub));
+    in->setAttr(kBufferNameAttr, builder.getStringAttr("rows.f16"));
+    auto out = AllocOp::create(
+        builder, loc,
+        MemRefType::get({B, A}, wide, MemRefLayoutAttrInterface{}, ub));
+    out->setAttr(kBufferNameAttr, builder.getStringAttr("cols.f16"));
+    rowsWide = in;
+    colsWide = out;
   }
   for (int u = 0; u < 2; ++u) {
     SetFlagOp::create(builder, loc, Pipe::V, Pipe::MTE2, u);
@@ -283,8 +306,17 @@ KernelOp TransposeKernelBuilder::build(StringRef name) {
     SetFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, u);
     WaitFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, u);
     WaitFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, u);
-    VTransposeOp::create(ob, loc, view(ob, loc, rows[u], pa, pb),
-                         view(ob, loc, cols[u], pb, pa));
+    if (widened) {
+      VCastOp::create(ob, loc, view(ob, loc, rows[u], pa, pb),
+                      view(ob, loc, rowsWide, pa, pb));
+      VTransposeOp::create(ob, loc, view(ob, loc, rowsWide, pa, pb),
+                           view(ob, loc, colsWide, pb, pa));
+      VCastOp::create(ob, loc, view(ob, loc, colsWide, pb, pa),
+                      view(ob, loc, cols[u], pb, pa));
+    } else {
+      VTransposeOp::create(ob, loc, view(ob, loc, rows[u], pa, pb),
+                           view(ob, loc, cols[u], pb, pa));
+    }
     SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE2, u);
     SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, u);
     WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, u);
@@ -335,7 +367,9 @@ FailureOr<KernelOp> mlir::ascend::buildTransposeKernel(
   auto inType = cast<RankedTensorType>(group.getInputs()[0].getType());
   Type elt = inType.getElementType();
   int64_t bits = elt.getIntOrFloatBitWidth();
-  if (bits != 16 && bits != 32) {
+  // i8 and bool go through f16 (vcast, vtranspose, vcast).
+  const bool widened = elt.isSignlessInteger(8) || elt.isSignlessInteger(1);
+  if (bits != 16 && bits != 32 && !widened) {
     // Named after the group's first transpose.
     std::string text;
     llvm::raw_string_ostream os(text);
@@ -350,12 +384,12 @@ FailureOr<KernelOp> mlir::ascend::buildTransposeKernel(
         break;
       }
     os << "moves the innermost axis: a Vector transpose (aicore.vtranspose) "
-          "takes 2- or 4-byte elements, got '"
+          "takes 2- or 4-byte elements (1-byte ones through f16 casts), got '"
        << elt << "'";
     why = text;
     return failure();
   }
-  const int64_t eb = bits / 8;
+  const int64_t eb = llvm::divideCeil(bits, 8);
   const int64_t m = plan.digits[plan.i].size, n = plan.digits[plan.j].size;
   int64_t batch = inType.getNumElements() / (m * n);
   // Candidates: tiles of 16 to 256 (powers of two) elements along each
@@ -373,8 +407,12 @@ FailureOr<KernelOp> mlir::ascend::buildTransposeKernel(
   SmallVector<std::pair<int64_t, int64_t>> candidates;
   for (int64_t a : sizes(m))
     for (int64_t b : sizes(n))
-      if (4 * int64_t(llvm::alignTo(a, 16) * llvm::alignTo(b, 16)) * eb <=
-          capacity)
+      if (widened ? 8 * int64_t(llvm::alignTo(a, target.blockBytes) *
+                                llvm::alignTo(b, target.blockBytes)) <=
+                        capacity
+                  : 4 * int64_t(llvm::alignTo(a, 16) * llvm::alignTo(b, 16)) *
+                            eb <=
+                        capacity)
         candidates.push_back({a, b});
   // The model runs every tile: leave out tilings of very many tiles when
   // there are others.

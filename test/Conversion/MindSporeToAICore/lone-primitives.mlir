@@ -105,7 +105,7 @@ func.func @shared_views_and_branches(%x: tensor<16x16xf32>, %y: tensor<16x16xf32
 func.func @not_kernels(%m: tensor<4x8xf32>, %i: tensor<16xi64>, %wide: tensor<2x60000xf32>, %row: tensor<60000xf32>, %one: tensor<1xf32>, %a: tensor<2x4x8xf32>, %b: tensor<2x8x4xf32>, %img: tensor<1x2x4x4xf32>, %k: tensor<2x3x3x3xf32>, %ok: tensor<i1>, %mi: tensor<4x8xi64>) -> (tensor<8x4xi64>, tensor<16xi64>, tensor<2x60000xf32>, tensor<8xf32>, tensor<16x16xf32>, tensor<4x8xf32>, tensor<2x4x4xf32>, tensor<1x3x8x8xf32>) {
   // A transpose that moves the innermost axis is a Vector kernel for 2- and
   // 4-byte elements only.
-  // expected-remark @+1 {{no AI Core kernel for primitive 'transpose': 'transpose' with permutation [1, 0] of [4, 8] moves the innermost axis: a Vector transpose (aicore.vtranspose) takes 2- or 4-byte elements, got 'i64'}}
+  // expected-remark @+1 {{no AI Core kernel for primitive 'transpose': 'transpose' with permutation [1, 0] of [4, 8] moves the innermost axis: a Vector transpose (aicore.vtranspose) takes 2- or 4-byte elements (1-byte ones through f16 casts), got 'i64'}}
   %0 = mindspore.transpose %mi, [1, 0] : (tensor<4x8xi64>) -> tensor<8x4xi64>
   %c1 = mindspore.constant dense<1> : tensor<i64>
   // expected-remark @+1 {{no AI Core kernel for primitive 'add': 'add' on i64 has no Vector instruction}}
