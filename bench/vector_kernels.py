@@ -12,7 +12,11 @@ an fp16 `x + (b + 1) * 2` over [8192, 8191] with b of shape [8191]; an
 fp16 embedding lookup of 1048575 ids into a [509, 63] table, scaled; the
 transposes of "Transposes that move the innermost axis": fp16 [1, 0] of
 [4096, 4095] and f32 [1, 2, 0] of [2048, 16, 64], tiles printed as
-rows x cols; an f32 StridedSlice x[:, ::2] of [8192, 8192]; and
+rows x cols; an f32 StridedSlice x[:, ::2] of [8192, 8192]; torch.flip
+of the last axis of f32 [8192, 8192] and of the first of fp16 [8192,
+8192], a repeat (1, 2) and a cat of two along the columns of f32 [4096,
+4096] (docs/AICoreKernels.md "Reversals, broadcasts and tiles", "Splits
+and slices"); and
 three pooling primitives outside any group, docs/AICoreKernels.md "Pooling":
 an f32 3x3 / 2 / pad 1 MaxPool over [32, 64, 112, 112], an fp16 2x2 AvgPool
 over [32, 128, 56, 56], an f32 AdaptiveAvgPool2D 15 -> 7 over [32, 512]),
@@ -139,6 +143,25 @@ def cases():
     yield "f32 x[:, ::2], 8192x8192", f"""func.func @main(%a0: {shape_text(xs, 'f32')}) -> {shape_text(half, 'f32')} {{
   %r = mindspore.strided_slice %a0 {{begin = array<i64: 0, 0>, end = array<i64: 8192, 8192>, strides = array<i64: 1, 2>}} : ({shape_text(xs, 'f32')}) -> {shape_text(half, 'f32')}
   return %r : {shape_text(half, 'f32')}
+}}
+"""
+
+    # Copy primitives outside any group (BoxKernels.cpp, SliceKernels.cpp):
+    # torch.flip of the last axis (vgather backwards) and of the first
+    # (rows gathered backwards), a repeat of [4096, 4096] twice along the
+    # columns (the copies placed), a cat of two [4096, 4096] along the
+    # columns.
+    sq = (8192, 8192)
+    for label, axis, dtype in [("f32 flip(-1), 8192x8192", 1, "f32"),
+                               ("fp16 flip(0), 8192x8192", 0, "f16")]:
+        yield label, lone(f"""
+  %r = mindspore.reverse_v2 %a0 {{axis = array<i64: {axis}>}} : {shape_text(sq, dtype)}""", [(sq, dtype)], (sq, dtype))
+    half, wide = (4096, 4096), (4096, 8192)
+    yield "f32 repeat(1,2), 4096x4096", lone(f"""
+  %r = mindspore.tile %a0, [1, 2] : ({shape_text(half, 'f32')}) -> {shape_text(wide, 'f32')}""", [(half, "f32")], (wide, "f32"))
+    yield "f32 cat(dim=1), 2x4096x4096", f"""func.func @main(%a0: {shape_text(half, 'f32')}, %a1: {shape_text(half, 'f32')}) -> {shape_text(wide, 'f32')} {{
+  %r = mindspore.concat %a0, %a1 {{axis = 1 : i64}} : ({shape_text(half, 'f32')}, {shape_text(half, 'f32')}) -> {shape_text(wide, 'f32')}
+  return %r : {shape_text(wide, 'f32')}
 }}
 """
 

@@ -84,9 +84,6 @@ std::string reasonWithoutKernel(Operation *op,
   if (isa<ms::Conv2DTransposeOp>(op))
     return "its implicit-GEMM Cube kernel was not built (the remark or "
            "error before this one on the op says why)";
-  if (isa<ms::BroadcastToOp>(op))
-    return "a BroadcastTo alone has no Vector kernel: the Vector kernels "
-           "broadcast an operand on the way into the op that reads it";
   if (op->getNumResults() == 0)
     return "it has no result";
   return "";
@@ -255,10 +252,11 @@ void mlir::ascend::convertLonePrimitives(
       }
       // A quick refusal of primitives without a mapping (a Gather's check
       // needs its table and indices to be the group's inputs, and a
-      // Transpose, Split or StridedSlice may be a copy kernel: the group
-      // analysis decides).
+      // Transpose, Split, StridedSlice, Concat, ReverseV2, BroadcastTo or
+      // Tile may be a copy kernel: the group analysis decides).
       if (why.empty() &&
-          !isa<ms::GatherOp, ms::TransposeOp, ms::SplitOp, ms::StridedSliceOp>(
+          !isa<ms::GatherOp, ms::TransposeOp, ms::SplitOp, ms::StridedSliceOp,
+               ms::ConcatOp, ms::ReverseV2Op, ms::BroadcastToOp, ms::TileOp>(
               op))
         (void)checkVectorPrimitive(op, why);
       if (!why.empty()) {

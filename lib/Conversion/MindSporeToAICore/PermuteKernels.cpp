@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PermutedTiles.h"
+#include "MixKernelParts.h"
 #include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 
@@ -24,6 +25,7 @@
 
 using namespace mlir;
 using namespace mlir::ascend;
+using mlir::ascend::mix::indexConstant;
 using namespace mlir::ascend::aicore;
 namespace ms = mlir::ascend::mindspore;
 
@@ -41,12 +43,6 @@ bool mlir::ascend::isPermuteGroup(ms::FusionOp group) {
   }
   return anyTranspose;
 }
-
-namespace {
-Value index(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-} // namespace
 
 FailureOr<KernelOp> mlir::ascend::buildPermuteKernel(ms::FusionOp group,
                                                      const AICoreTarget &target,
@@ -160,39 +156,24 @@ FailureOr<KernelOp> mlir::ascend::buildPermuteKernel(ms::FusionOp group,
   b.setInsertionPointToStart(&entry);
   Value src = entry.getArgument(0), dst = entry.getArgument(1);
   // The input as its [rows, n] matrix.
-  {
-    auto type = cast<MemRefType>(src.getType());
-    Value flat = src;
-    if (type.getRank() != 1) {
-      ReassociationIndices all;
-      for (int64_t d = 0; d < type.getRank(); ++d)
-        all.push_back(d);
-      flat = memref::CollapseShapeOp::create(
-          b, loc, src, ArrayRef<ReassociationIndices>{all});
-    }
-    src = memref::ExpandShapeOp::create(
-        b, loc,
-        MemRefType::get({rowsTotal, n}, elt, MemRefLayoutAttrInterface{},
-                        type.getMemorySpace()),
-        flat, ArrayRef<ReassociationIndices>{{0, 1}});
-  }
+  src = viewAs(b, loc, src, {rowsTotal, n});
   std::array<Value, 2> buffers = allocateCopyTiles(b, loc, rows, cols, elt);
   Value blockIdx = blocks > 1 ? Value(BlockIdxOp::create(b, loc,
                                                          b.getIndexType()))
-                              : index(b, loc, 0);
+                              : indexConstant(b, loc, 0);
 
   // One tile of region (count tiles, colsInRegion per row of tiles, each
   // tileCols wide from column colBase) at region index i, buffer u.
   auto emitTile = [&](OpBuilder &ob, Value i, int64_t colsInRegion,
                       int64_t colBase, int64_t tileCols, int u) {
     Value rowTile = arith::DivUIOp::create(ob, loc, i,
-                                           index(ob, loc, colsInRegion));
+                                           indexConstant(ob, loc, colsInRegion));
     Value colTile = arith::RemUIOp::create(ob, loc, i,
-                                           index(ob, loc, colsInRegion));
-    Value row = arith::MulIOp::create(ob, loc, rowTile, index(ob, loc, rows));
+                                           indexConstant(ob, loc, colsInRegion));
+    Value row = arith::MulIOp::create(ob, loc, rowTile, indexConstant(ob, loc, rows));
     Value col = arith::AddIOp::create(
-        ob, loc, index(ob, loc, colBase),
-        arith::MulIOp::create(ob, loc, colTile, index(ob, loc, cols)));
+        ob, loc, indexConstant(ob, loc, colBase),
+        arith::MulIOp::create(ob, loc, colTile, indexConstant(ob, loc, cols)));
     Value tile = buffers[u];
     if (tileCols != cols)
       tile = memref::SubViewOp::create(

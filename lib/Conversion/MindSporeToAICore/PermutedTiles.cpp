@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PermutedTiles.h"
+#include "MixKernelParts.h"
 #include "ascend/Dialect/AICore/IR/AICoreDialect.h"
 #include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
 
@@ -16,6 +17,7 @@
 
 using namespace mlir;
 using namespace mlir::ascend;
+using mlir::ascend::mix::indexConstant;
 
 TileLayout TileLayout::identity(int64_t batch, int64_t m, int64_t n) {
   TileLayout l;
@@ -56,58 +58,25 @@ FailureOr<TileLayout> mlir::ascend::transposeLayout(const TileLayout &in,
   if (in.cols > 1)
     digits.push_back({in.cols, in.colStride, true});
   int64_t rank = shape.size();
-  SmallVector<SmallVector<unsigned>> dimDigits;
-  for (;;) {
-    // The digits in storage order, innermost first; a dimension of `shape`
-    // must take whole consecutive digits (a digit it cuts is split).
-    SmallVector<unsigned> storage(digits.size());
-    std::iota(storage.begin(), storage.end(), 0);
-    llvm::sort(storage, [&](unsigned a, unsigned b) {
-      return digits[a].stride < digits[b].stride;
-    });
-    dimDigits.assign(rank, {});
-    size_t pos = 0;
-    bool split = false;
-    for (int64_t d = rank - 1; d >= 0 && !split; --d) {
-      int64_t need = shape[d];
-      while (need > 1) {
-        if (pos >= storage.size()) {
-          why = "the transpose's operand shape does not hold the tiled "
-                "elements";
-          return failure();
-        }
-        Digit digit = digits[storage[pos]];
-        if (digit.size <= need) {
-          if (need % digit.size) {
-            why = "a dimension of the transpose's operand mixes parts of two "
-                  "axes";
-            return failure();
-          }
-          need /= digit.size;
-          dimDigits[d].push_back(storage[pos++]);
-          continue;
-        }
-        if (digit.size % need) {
-          why = "a dimension of the transpose's operand mixes parts of two "
-                "axes";
-          return failure();
-        }
+  // A dimension of `shape` must take whole consecutive digits (a digit it
+  // cuts is split: outer part, then `need` inner values).
+  FailureOr<SmallVector<SmallVector<unsigned>>> assigned = assignDigitsToDims(
+      digits, shape, [](const Digit &d) { return d.stride; },
+      [&](unsigned at, int64_t need) -> LogicalResult {
+        Digit digit = digits[at];
         if (digit.isN) {
           why = "the transpose's operand splits the innermost axis (the "
                 "tile's columns); that needs a Vector transpose";
           return failure();
         }
-        // Split the digit: outer part, then `need` inner values.
-        unsigned at = storage[pos];
         digits[at] = {digit.size / need, digit.stride * need, false};
         digits.insert(digits.begin() + at + 1, {need, digit.stride, false});
-        split = true;
-        break;
-      }
-    }
-    if (!split)
-      break;
-  }
+        return success();
+      },
+      "the tiled elements", why);
+  if (failed(assigned))
+    return failure();
+  SmallVector<SmallVector<unsigned>> &dimDigits = *assigned;
   // New strides: the dimensions in their permuted order, innermost first.
   int64_t stride = 1;
   for (int64_t j = rank - 1; j >= 0; --j)
@@ -148,23 +117,13 @@ SmallVector<TileFactor> mergedRows(const TileLayout &layout) {
   return merged;
 }
 
-Value constant(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
-/// digit(r) * stride summed over `factors` (digits of r in their radices),
-/// as index arithmetic.
+/// Digit `i` of the stacked row index `r` in the radices of `rows`.
 Value digitOf(OpBuilder &b, Location loc, Value r, ArrayRef<TileFactor> rows,
               size_t i) {
-  int64_t inner = 1;
-  for (size_t j = i + 1; j < rows.size(); ++j)
-    inner *= rows[j].size;
-  Value v = r;
-  if (inner > 1)
-    v = arith::DivUIOp::create(b, loc, v, constant(b, loc, inner));
-  if (i > 0)
-    v = arith::RemUIOp::create(b, loc, v, constant(b, loc, rows[i].size));
-  return v;
+  SmallVector<int64_t> sizes;
+  for (const TileFactor &f : rows)
+    sizes.push_back(f.size);
+  return mixedRadixDigit(b, loc, r, sizes, i);
 }
 
 /// `gm` (any rank) as the 1-D memref of its elements.
@@ -179,6 +138,43 @@ Value flatten(OpBuilder &b, Location loc, Value gm) {
                                          ArrayRef<ReassociationIndices>{all});
 }
 } // namespace
+
+Value mlir::ascend::mixedRadixDigit(OpBuilder &b, Location loc, Value v,
+                                    ArrayRef<int64_t> sizes, size_t k) {
+  int64_t outer = 1, inner = 1;
+  for (size_t j = 0; j < k; ++j)
+    outer *= sizes[j];
+  for (size_t j = k + 1; j < sizes.size(); ++j)
+    inner *= sizes[j];
+  if (inner > 1)
+    v = arith::DivUIOp::create(b, loc, v, indexConstant(b, loc, inner));
+  if (outer > 1)
+    v = arith::RemUIOp::create(b, loc, v, indexConstant(b, loc, sizes[k]));
+  return v;
+}
+
+Value mlir::ascend::viewAs(OpBuilder &b, Location loc, Value gm,
+                           ArrayRef<int64_t> shape) {
+  auto type = cast<MemRefType>(gm.getType());
+  Value flat = gm;
+  if (type.getRank() != 1) {
+    ReassociationIndices all;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      all.push_back(d);
+    flat = memref::CollapseShapeOp::create(
+        b, loc, gm, ArrayRef<ReassociationIndices>{all});
+  }
+  if (shape.size() == 1)
+    return flat;
+  ReassociationIndices all;
+  for (size_t d = 0; d < shape.size(); ++d)
+    all.push_back(d);
+  return memref::ExpandShapeOp::create(
+      b, loc,
+      MemRefType::get(shape, type.getElementType(), MemRefLayoutAttrInterface{},
+                      type.getMemorySpace()),
+      flat, ArrayRef<ReassociationIndices>{all});
+}
 
 bool mlir::ascend::isStridedTileLayout(const TileLayout &layout,
                                        int64_t rowBlock) {
@@ -327,8 +323,8 @@ void mlir::ascend::copyPermutedTile(OpBuilder &b, Location loc, Value gm,
     }
   }
   // Rows not equally spaced: one copy per row, at the row's own offset.
-  auto loop = scf::ForOp::create(b, loc, constant(b, loc, 0),
-                                 constant(b, loc, rows), constant(b, loc, 1));
+  auto loop = scf::ForOp::create(b, loc, indexConstant(b, loc, 0),
+                                 indexConstant(b, loc, rows), indexConstant(b, loc, 1));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(loop.getBody()->getTerminator());
   Value i = loop.getInductionVar();
@@ -338,7 +334,7 @@ void mlir::ascend::copyPermutedTile(OpBuilder &b, Location loc, Value gm,
     offset = arith::AddIOp::create(
         b, loc, offset,
         arith::MulIOp::create(b, loc, digitOf(b, loc, r, merged, f),
-                              constant(b, loc, merged[f].stride)));
+                              indexConstant(b, loc, merged[f].stride)));
   Value slice = memref::SubViewOp::create(
       b, loc, flat, ArrayRef<OpFoldResult>{offset},
       ArrayRef<OpFoldResult>{b.getIndexAttr(cols)},
@@ -378,35 +374,32 @@ std::array<Value, 2> mlir::ascend::allocateCopyTiles(OpBuilder &b,
 void mlir::ascend::dealCopyTiles(
     OpBuilder &b, Location loc, Value blockIdx, int64_t blocks, int64_t offset,
     int64_t count, llvm::function_ref<void(OpBuilder &, Value, int)> emitTile) {
-  auto index = [](OpBuilder &ob, Location l, int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(ob, l, v);
-  };
   int64_t shift = (blocks - offset % blocks) % blocks;
   Value first = arith::RemUIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, blockIdx, index(b, loc, shift)),
-      index(b, loc, blocks));
+      b, loc, arith::AddIOp::create(b, loc, blockIdx, indexConstant(b, loc, shift)),
+      indexConstant(b, loc, blocks));
   auto pairs = scf::ForOp::create(
-      b, loc, first, index(b, loc, std::max<int64_t>(count - blocks, 0)),
-      index(b, loc, 2 * blocks));
+      b, loc, first, indexConstant(b, loc, std::max<int64_t>(count - blocks, 0)),
+      indexConstant(b, loc, 2 * blocks));
   {
     OpBuilder ob = OpBuilder::atBlockTerminator(pairs.getBody());
     Value i = pairs.getInductionVar();
     emitTile(ob, i, 0);
-    emitTile(ob, arith::AddIOp::create(ob, loc, i, index(ob, loc, blocks)), 1);
+    emitTile(ob, arith::AddIOp::create(ob, loc, i, indexConstant(ob, loc, blocks)), 1);
   }
   // At most one tile left: first + 2 * blocks * ceil((count - blocks -
   // first) / (2 * blocks)) when below count.
   Value pending = arith::MaxSIOp::create(
       b, loc,
-      arith::SubIOp::create(b, loc, index(b, loc, count - blocks), first),
-      index(b, loc, 0));
+      arith::SubIOp::create(b, loc, indexConstant(b, loc, count - blocks), first),
+      indexConstant(b, loc, 0));
   Value pairsDone = arith::CeilDivSIOp::create(b, loc, pending,
-                                               index(b, loc, 2 * blocks));
+                                               indexConstant(b, loc, 2 * blocks));
   Value last = arith::AddIOp::create(
       b, loc, first,
-      arith::MulIOp::create(b, loc, pairsDone, index(b, loc, 2 * blocks)));
-  auto tail = scf::ForOp::create(b, loc, last, index(b, loc, count),
-                                 index(b, loc, 2 * blocks));
+      arith::MulIOp::create(b, loc, pairsDone, indexConstant(b, loc, 2 * blocks)));
+  auto tail = scf::ForOp::create(b, loc, last, indexConstant(b, loc, count),
+                                 indexConstant(b, loc, 2 * blocks));
   {
     OpBuilder ob = OpBuilder::atBlockTerminator(tail.getBody());
     emitTile(ob, tail.getInductionVar(), 0);
@@ -418,9 +411,7 @@ CopyTileOrigin mlir::ascend::locateCopyTile(OpBuilder &b, Location loc,
                                             int64_t rowTiles, int64_t colTiles,
                                             int64_t rowBase, int64_t colBase,
                                             int64_t rowSize, int64_t colSize) {
-  auto index = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  };
+  auto index = [&](int64_t v) { return indexConstant(b, loc, v); };
   int64_t perBatch = rowTiles * colTiles;
   Value bIdx = i, r = i;
   if (batch > 1 && perBatch > 1) {

@@ -160,25 +160,150 @@ CopyTileOrigin locateCopyTile(OpBuilder &b, Location loc, Value i,
                               int64_t colBase, int64_t rowSize,
                               int64_t colSize);
 
+/// A strided box of a tensor (StridedSliceKernels.cpp): the input viewed
+/// as the row-major array of `shape` (its elements in storage order),
+/// result element (i_d) of the `result` array (same rank) reads input
+/// element (begin_d + i_d * strides_d). A stride may be negative (a
+/// reversed axis: ReverseV2 is the box with begin n - 1 and stride -1 on
+/// its axes) or 0 (a broadcast axis: BroadcastTo and Tile); every read
+/// index lies inside `shape`.
+struct StridedBox {
+  SmallVector<int64_t> shape, result, begin, strides;
+  /// Names the op in diagnostics, e.g. "'strided_slice' with a stride of 2
+  /// on the last axis" ("<what> gathers its elements on the Vector unit
+  /// ...", "<what>: one row of its gather does not fit UB").
+  std::string what;
+  /// The op's name in quotes, for "<op> of an empty tensor".
+  std::string op;
+};
+
+/// The Vector-core kernel of a strided box: [t, c] tiles of the result as a
+/// batch of [R, C] matrices (C the last axis, R the innermost other axis
+/// with more than one result index, the batch the others), copied GM -> UB
+/// -> GM with strided MTE2 loads when the last axis' stride is 1 and R's is
+/// positive; else each row's span is loaded and aicore.vgather compacts
+/// and orders its elements (every s-th, backwards for a negative stride;
+/// the rows backwards when R's stride is negative; every element of a row
+/// the same one when the last axis' stride is 0). A negative or zero
+/// stride on a batch axis only moves a tile's source; R is never a
+/// broadcast axis (the result is then viewed through its own shape when a
+/// batch axis is inside R). When R's stride is negative and
+/// the element type is not one vgather takes, R is a batch axis too (tiles
+/// of one row). Fails (`why`) when a gather of the last axis gets an
+/// element type vgather does not take, or one span row does not fit UB.
+FailureOr<aicore::KernelOp>
+buildStridedBoxKernel(mindspore::FusionOp group, const StridedBox &box,
+                      const aicore::AICoreTarget &target, std::string &why);
+
 /// The Vector-core kernel of a StridedSlice group that is not a window of
-/// one axis (StridedSliceKernels.cpp): [t, c] tiles of the result as a
-/// batch of [R, C] matrices, copied GM -> UB -> GM with strided MTE2 loads
-/// when the last axis' stride is 1, else loaded as spans and compacted by
-/// aicore.vgather. Fails (`why`) when the gather's element type is not one
-/// vgather takes, or one span row does not fit UB.
+/// one axis: buildStridedBoxKernel on its box.
 FailureOr<aicore::KernelOp>
 buildStridedSliceKernel(mindspore::FusionOp group,
                         mindspore::StridedSliceOp slice,
                         const aicore::AICoreTarget &target, std::string &why);
 
+/// Whether `group` (a `vector` fusion group) is one ReverseV2, BroadcastTo
+/// or Tile of its one input (BoxKernels.cpp).
+bool isBoxCopyGroup(mindspore::FusionOp group);
+
+/// The Vector-core kernel of such a group: the op as a strided box of its
+/// input (ReverseV2: begin n - 1 and stride -1 on the reversed axes;
+/// BroadcastTo: stride 0 on the broadcast axes; Tile: the input viewed as
+/// [1, s_0, 1, s_1, ...] and the result as [m_0, s_0, m_1, s_1, ...], stride
+/// 0 on the m axes), its axes merged into runs that read alike (size-1
+/// axes dropped), then buildStridedBoxKernel: outer reversed or broadcast
+/// runs only change where a tile is copied from, a reversed or broadcast
+/// innermost run (and the rows of a tile when the run next to it is
+/// reversed) is ordered by aicore.vgather. Fails (`why`) when the innermost
+/// run needs a gather and the element type is not one vgather takes (f16,
+/// bf16, f32, i16, i32), or one row of the gather does not fit UB.
+FailureOr<aicore::KernelOp>
+buildBoxCopyKernel(mindspore::FusionOp group,
+                   const aicore::AICoreTarget &target, std::string &why);
+
+/// `gm` (a memref of any rank) viewed as the row-major array of `shape`
+/// (its elements in storage order; a collapse to 1-D, then an expand).
+Value viewAs(OpBuilder &b, Location loc, Value gm, ArrayRef<int64_t> shape);
+
+/// Digit `k` of the index `v` (in [0, prod(sizes))) in the mixed radix
+/// `sizes` (outermost first), as an index value: `(v / prod(sizes[k+1:]))
+/// mod sizes[k]`, leaving out a division by 1 and the remainder when the
+/// digits outside k take one value.
+Value mixedRadixDigit(OpBuilder &b, Location loc, Value v,
+                      ArrayRef<int64_t> sizes, size_t k);
+
+/// Splits the digits of an element order until every dimension of `shape`
+/// (a reshape of the tensor the digits describe) takes whole consecutive
+/// digits, in storage order. `stride(d)` is digit d's stride in that
+/// tensor (distinct strides); `split(at, need)` cuts digit `at` into its
+/// outer part and `need` inner values, and may refuse (setting `why`).
+/// Returns, per dimension, the digits it takes, innermost first; fails
+/// (`why`) when `shape` does not hold the digits (`holdsWhat` completes
+/// "the transpose's operand shape does not hold ...") or a dimension mixes
+/// parts of two digits.
+template <typename Digit, typename StrideFn, typename SplitFn>
+FailureOr<SmallVector<SmallVector<unsigned>>>
+assignDigitsToDims(SmallVectorImpl<Digit> &digits, ArrayRef<int64_t> shape,
+                   StrideFn stride, SplitFn split, StringRef holdsWhat,
+                   std::string &why) {
+  int64_t rank = shape.size();
+  SmallVector<SmallVector<unsigned>> dimDigits;
+  for (;;) {
+    SmallVector<unsigned> storage(digits.size());
+    for (unsigned k = 0; k < storage.size(); ++k)
+      storage[k] = k;
+    llvm::sort(storage, [&](unsigned x, unsigned y) {
+      return stride(digits[x]) < stride(digits[y]);
+    });
+    dimDigits.assign(rank, {});
+    size_t pos = 0;
+    bool didSplit = false;
+    for (int64_t d = rank - 1; d >= 0 && !didSplit; --d) {
+      int64_t need = shape[d];
+      while (need > 1) {
+        if (pos >= storage.size()) {
+          why = ("the transpose's operand shape does not hold " + holdsWhat)
+                    .str();
+          return failure();
+        }
+        const Digit &digit = digits[storage[pos]];
+        if (digit.size <= need) {
+          if (need % digit.size) {
+            why = "a dimension of the transpose's operand mixes parts of two "
+                  "axes";
+            return failure();
+          }
+          need /= digit.size;
+          dimDigits[d].push_back(storage[pos++]);
+          continue;
+        }
+        if (digit.size % need) {
+          why = "a dimension of the transpose's operand mixes parts of two "
+                "axes";
+          return failure();
+        }
+        if (failed(split(storage[pos], need)))
+          return failure();
+        didSplit = true;
+        break;
+      }
+    }
+    if (!didSplit)
+      return dimDigits;
+  }
+}
+
 /// Whether `group` (a `vector` fusion group) is one Split or one
-/// StridedSlice of its one input (SliceKernels.cpp).
+/// StridedSlice of its one input, or one Concat of its inputs
+/// (SliceKernels.cpp).
 bool isSliceCopyGroup(mindspore::FusionOp group);
 
-/// The Vector-core copy kernel of a slice group: each result is a column
-/// window of the input viewed as `[outer, axis * inner]`, copied in
-/// `[rows, cols]` tiles GM -> UB -> GM; a StridedSlice with a stride other
-/// than 1 or that cuts more than one axis goes to buildStridedSliceKernel.
+/// The Vector-core copy kernel of a slice group: each result of a Split or
+/// StridedSlice is a column window of the input viewed as `[outer, axis *
+/// inner]`, each input of a Concat a column window of the result viewed
+/// so, copied in `[rows, cols]` tiles GM -> UB -> GM; a StridedSlice with a
+/// stride other than 1 or that cuts more than one axis goes to
+/// buildStridedSliceKernel.
 FailureOr<aicore::KernelOp>
 buildSliceCopyKernel(mindspore::FusionOp group,
                      const aicore::AICoreTarget &target, std::string &why);

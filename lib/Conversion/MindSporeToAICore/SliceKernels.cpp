@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PermutedTiles.h"
+#include "MixKernelParts.h"
 #include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 
@@ -24,21 +25,30 @@
 
 using namespace mlir;
 using namespace mlir::ascend;
+using mlir::ascend::mix::indexConstant;
 using namespace mlir::ascend::aicore;
 namespace ms = mlir::ascend::mindspore;
 
 namespace {
-/// The one op of a slice group, or null.
+/// The one op of a slice group, or null: a Split or StridedSlice of the
+/// group's one input, or a Concat of its inputs (each operand one of them,
+/// an input may be joined more than once).
 Operation *sliceOpOf(ms::FusionOp group) {
-  if (group.getInputs().size() != 1)
-    return nullptr;
   Block &body = group.getBody().front();
   if (!llvm::hasSingleElement(body.without_terminator()))
     return nullptr;
   Operation *op = &body.front();
-  if (!isa<ms::SplitOp, ms::StridedSliceOp>(op) ||
-      op->getOperand(0) != body.getArgument(0))
+  if (isa<ms::ConcatOp>(op)) {
+    if (!llvm::all_of(op->getOperands(), [&](Value v) {
+          auto arg = dyn_cast<BlockArgument>(v);
+          return arg && arg.getOwner() == &body;
+        }))
+      return nullptr;
+  } else if (group.getInputs().size() != 1 ||
+             !isa<ms::SplitOp, ms::StridedSliceOp>(op) ||
+             op->getOperand(0) != body.getArgument(0)) {
     return nullptr;
+  }
   auto yield = cast<ms::YieldOp>(body.getTerminator());
   if (!llvm::equal(yield.getValues(), op->getResults()))
     return nullptr;
@@ -57,6 +67,26 @@ FailureOr<SliceWindows> windowsOf(Operation *op, std::string &why) {
   ArrayRef<int64_t> shape = inType.getShape();
   int64_t rank = shape.size();
   SliceWindows w;
+  if (auto concat = dyn_cast<ms::ConcatOp>(op)) {
+    // The windows of the result that the inputs fill.
+    rank = cast<RankedTensorType>(concat.getResult().getType()).getRank();
+    int64_t axis = concat.getAxis();
+    if (axis < 0)
+      axis += rank;
+    if (rank == 0 || axis < 0 || axis >= rank) {
+      why = "'concat' axis out of range";
+      return failure();
+    }
+    w.axis = axis;
+    int64_t at = 0;
+    for (Type t : op->getOperandTypes()) {
+      int64_t n = cast<RankedTensorType>(t).getDimSize(axis);
+      w.begins.push_back(at);
+      w.sizes.push_back(n);
+      at += n;
+    }
+    return w;
+  }
   if (auto split = dyn_cast<ms::SplitOp>(op)) {
     int64_t axis = split.getAxis();
     if (axis < 0)
@@ -106,29 +136,6 @@ FailureOr<SliceWindows> windowsOf(Operation *op, std::string &why) {
   return w;
 }
 
-Value index(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
-/// `v` (a GM memref of any rank) as its `[rows, cols]` matrix.
-Value asMatrix(OpBuilder &b, Location loc, Value v, int64_t rows,
-               int64_t cols) {
-  auto type = cast<MemRefType>(v.getType());
-  Value flat = v;
-  if (type.getRank() != 1) {
-    ReassociationIndices all;
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      all.push_back(d);
-    flat = memref::CollapseShapeOp::create(
-        b, loc, v, ArrayRef<ReassociationIndices>{all});
-  }
-  return memref::ExpandShapeOp::create(
-      b, loc,
-      MemRefType::get({rows, cols}, type.getElementType(),
-                      MemRefLayoutAttrInterface{}, type.getMemorySpace()),
-      flat, ArrayRef<ReassociationIndices>{{0, 1}});
-}
-
 Value box(OpBuilder &b, Location loc, Value m, OpFoldResult row,
           OpFoldResult col, int64_t rows, int64_t cols) {
   return memref::SubViewOp::create(
@@ -159,7 +166,11 @@ mlir::ascend::buildSliceCopyKernel(ms::FusionOp group,
     }
     return failure();
   }
-  auto inType = cast<RankedTensorType>(op->getOperand(0).getType());
+  // The tensor the windows are cut from (a Split's or StridedSlice's
+  // input) or put together into (a Concat's result).
+  const bool concat = isa<ms::ConcatOp>(op);
+  auto inType = cast<RankedTensorType>(concat ? op->getResult(0).getType()
+                                              : op->getOperand(0).getType());
   Type elt = inType.getElementType();
   ArrayRef<int64_t> shape = inType.getShape();
   int64_t outer = 1, inner = 1;
@@ -213,7 +224,9 @@ mlir::ascend::buildSliceCopyKernel(ms::FusionOp group,
 
   OpBuilder b(group.getContext());
   Location loc = group.getLoc();
-  SmallVector<Type> argTypes{getGMType(inType)};
+  SmallVector<Type> argTypes;
+  for (Type t : group.getInputs().getTypes())
+    argTypes.push_back(getGMType(cast<RankedTensorType>(t)));
   for (Type t : group.getResultTypes())
     argTypes.push_back(getGMType(cast<RankedTensorType>(t)));
   auto kernel = KernelOp::create(b, loc, group.getKernelName(),
@@ -222,46 +235,55 @@ mlir::ascend::buildSliceCopyKernel(ms::FusionOp group,
     kernel.setChip(target.name);
   Block &entry = kernel.getBody().front();
   b.setInsertionPointToStart(&entry);
-  Value src = asMatrix(b, loc, entry.getArgument(0), outer, axisSize * inner);
+  // The whole tensor as its matrix: a Split's input, a Concat's result
+  // (the kernel's last argument).
+  Value whole = viewAs(b, loc, entry.getArgument(concat ? argTypes.size() - 1 : 0),
+                       {outer, axisSize * inner});
   std::array<Value, 2> buffers = allocateCopyTiles(b, loc, rows, cols, elt);
   Value blockIdx = blocks > 1 ? Value(BlockIdxOp::create(b, loc,
                                                          b.getIndexType()))
-                              : index(b, loc, 0);
+                              : indexConstant(b, loc, 0);
 
   // A region: `count` tiles of tileRows x tileCols, `perRow` of them per
-  // row of tiles, the first at (rowBase, colBase) of result `dst` (its
-  // window starting at column `srcCol` of the input matrix).
+  // row of tiles, the first at (rowBase, colBase) of window `part` (a
+  // Split's result, a Concat's input), which starts at column `wholeCol` of
+  // the whole matrix.
   struct Region {
-    Value dst;
-    int64_t srcCol, rowBase, colBase, rowTiles, perRow, tileRows, tileCols;
+    Value part;
+    int64_t wholeCol, rowBase, colBase, rowTiles, perRow, tileRows, tileCols;
   };
   auto emitTile = [&](OpBuilder &ob, Value i, const Region &r, int u) {
     Value row = arith::AddIOp::create(
-        ob, loc, index(ob, loc, r.rowBase),
+        ob, loc, indexConstant(ob, loc, r.rowBase),
         arith::MulIOp::create(
             ob, loc,
-            arith::DivUIOp::create(ob, loc, i, index(ob, loc, r.perRow)),
-            index(ob, loc, rows)));
+            arith::DivUIOp::create(ob, loc, i, indexConstant(ob, loc, r.perRow)),
+            indexConstant(ob, loc, rows)));
     Value col = arith::AddIOp::create(
-        ob, loc, index(ob, loc, r.colBase),
+        ob, loc, indexConstant(ob, loc, r.colBase),
         arith::MulIOp::create(
             ob, loc,
-            arith::RemUIOp::create(ob, loc, i, index(ob, loc, r.perRow)),
-            index(ob, loc, cols)));
+            arith::RemUIOp::create(ob, loc, i, indexConstant(ob, loc, r.perRow)),
+            indexConstant(ob, loc, cols)));
     Value tile = buffers[u];
     if (r.tileRows != rows || r.tileCols != cols)
       tile = box(ob, loc, tile, ob.getIndexAttr(0), ob.getIndexAttr(0),
                  r.tileRows, r.tileCols);
+    // The tile's place in the whole matrix (the window's column plus the
+    // tile's).
+    auto inWhole = [&]() {
+      Value wholeCol = arith::AddIOp::create(
+          ob, loc, col, indexConstant(ob, loc, r.wholeCol));
+      return box(ob, loc, whole, row, wholeCol, r.tileRows, r.tileCols);
+    };
+    auto inPart = [&]() {
+      return box(ob, loc, r.part, row, col, r.tileRows, r.tileCols);
+    };
     WaitFlagOp::create(ob, loc, Pipe::MTE3, Pipe::MTE2, u);
-    Value srcCol =
-        arith::AddIOp::create(ob, loc, col, index(ob, loc, r.srcCol));
-    CopyOp::create(ob, loc,
-                   box(ob, loc, src, row, srcCol, r.tileRows, r.tileCols),
-                   tile);
+    CopyOp::create(ob, loc, concat ? inPart() : inWhole(), tile);
     SetFlagOp::create(ob, loc, Pipe::MTE2, Pipe::MTE3, u);
     WaitFlagOp::create(ob, loc, Pipe::MTE2, Pipe::MTE3, u);
-    CopyOp::create(ob, loc, tile,
-                   box(ob, loc, r.dst, row, col, r.tileRows, r.tileCols));
+    CopyOp::create(ob, loc, tile, concat ? inWhole() : inPart());
     SetFlagOp::create(ob, loc, Pipe::MTE3, Pipe::MTE2, u);
   };
   int64_t offset = 0;
@@ -269,10 +291,15 @@ mlir::ascend::buildSliceCopyKernel(ms::FusionOp group,
     int64_t width = n * inner;
     if (!width)
       continue;
-    Value dst = asMatrix(b, loc, entry.getArgument(1 + k), outer, width);
+    Value part = viewAs(
+        b, loc,
+        entry.getArgument(
+            concat ? cast<BlockArgument>(op->getOperand(k)).getArgNumber()
+                   : 1 + k),
+        {outer, width});
     int64_t fullRows = outer / rows, restRows = outer % rows;
     int64_t fullCols = width / cols, restCols = width % cols;
-    int64_t srcCol = windows->begins[k] * inner;
+    int64_t wholeCol = windows->begins[k] * inner;
     SmallVector<Region> regions;
     for (auto [rowBase, rowTiles, tileRows] :
          {std::tuple{int64_t(0), fullRows, rows},
@@ -282,8 +309,8 @@ mlir::ascend::buildSliceCopyKernel(ms::FusionOp group,
             std::tuple{fullCols * cols, int64_t(restCols ? 1 : 0),
                        restCols}})
         if (rowTiles && perRow)
-          regions.push_back({dst, srcCol, rowBase, colBase, rowTiles, perRow,
-                             tileRows, tileCols});
+          regions.push_back({part, wholeCol, rowBase, colBase, rowTiles,
+                             perRow, tileRows, tileCols});
     for (const Region &r : regions) {
       int64_t count = r.rowTiles * r.perRow;
       // Block b takes the tiles t (numbered across regions and results)

@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PermutedTiles.h"
+#include "MixKernelParts.h"
 
 #include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -30,14 +31,11 @@
 
 using namespace mlir;
 using namespace mlir::ascend;
+using mlir::ascend::mix::indexConstant;
 using namespace mlir::ascend::aicore;
 namespace ms = mlir::ascend::mindspore;
 
 namespace {
-Value index(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
 /// The first `elements` elements of the contiguous UB tile `tile`, viewed
 /// as a contiguous [rows, cols] tile (rows * cols <= elements).
 Value contiguousView(OpBuilder &b, Location loc, Value tile, int64_t rows,
@@ -77,42 +75,87 @@ mlir::ascend::buildStridedSliceKernel(ms::FusionOp group,
                                       std::string &why) {
   auto inType = cast<RankedTensorType>(slice.getInput().getType());
   auto outType = cast<RankedTensorType>(slice.getResult().getType());
-  ArrayRef<int64_t> shape = inType.getShape();
-  ArrayRef<int64_t> begin = slice.getBegin(), strides = slice.getStrides();
+  StridedBox box;
+  box.shape.assign(inType.getShape().begin(), inType.getShape().end());
+  box.result.assign(outType.getShape().begin(), outType.getShape().end());
+  box.begin.assign(slice.getBegin().begin(), slice.getBegin().end());
+  box.strides.assign(slice.getStrides().begin(), slice.getStrides().end());
+  box.op = "'strided_slice'";
+  if (!box.strides.empty())
+    box.what = "'strided_slice' with a stride of " +
+               std::to_string(box.strides.back()) + " on the last axis";
+  return buildStridedBoxKernel(group, box, target, why);
+}
+
+FailureOr<KernelOp>
+mlir::ascend::buildStridedBoxKernel(ms::FusionOp group,
+                                    const StridedBox &given,
+                                    const AICoreTarget &target,
+                                    std::string &why) {
+  // A box of rank 1 as one of rank 2 with a leading axis of one index (the
+  // tiles are [rows, cols] views of the input).
+  StridedBox box = given;
+  if (box.shape.size() == 1) {
+    box.shape.insert(box.shape.begin(), 1);
+    box.result.insert(box.result.begin(), 1);
+    box.begin.insert(box.begin.begin(), 0);
+    box.strides.insert(box.strides.begin(), 1);
+  }
+  auto inType = cast<RankedTensorType>(group.getInputs()[0].getType());
+  auto outType = cast<RankedTensorType>(group.getResultTypes()[0]);
+  ArrayRef<int64_t> shape = box.shape;
+  ArrayRef<int64_t> begin = box.begin, strides = box.strides;
   const int64_t rank = shape.size();
   if (rank == 0 || outType.getNumElements() == 0) {
-    why = "'strided_slice' of an empty tensor";
+    why = box.op + " of an empty tensor";
     return failure();
   }
   Type elt = inType.getElementType();
   const int64_t eb = llvm::divideCeil(elt.getIntOrFloatBitWidth(), 8);
-  ArrayRef<int64_t> result = outType.getShape();
+  ArrayRef<int64_t> result = box.result;
   const int64_t last = rank - 1;
   const int64_t cTotal = result[last], s = strides[last];
+  const bool gatherable = elt.isF16() || elt.isBF16() || elt.isF32() ||
+                          elt.isSignlessInteger(16) ||
+                          elt.isSignlessInteger(32);
+  // The row axis: the innermost other axis with more than one result
+  // index that reads more than one input index (a broadcast axis, stride
+  // 0, is a batch axis: its tiles are copied from the same input rows).
   int64_t rowAxis = -1;
   for (int64_t d = last - 1; d >= 0 && rowAxis < 0; --d)
-    if (result[d] > 1)
+    if (result[d] > 1 && strides[d] != 0)
       rowAxis = d;
+  // Rows taken backwards are put in order by the gather; without one, a
+  // tile is one row (the row axis joins the batch).
+  if (rowAxis >= 0 && strides[rowAxis] < 0 && !gatherable)
+    rowAxis = -1;
+  const bool rowsBackwards = rowAxis >= 0 && strides[rowAxis] < 0;
   const int64_t rTotal = rowAxis >= 0 ? result[rowAxis] : 1;
-  SmallVector<int64_t> batchAxes;
+  SmallVector<int64_t> batchAxes, batchSizes;
   int64_t batch = 1;
   for (int64_t d = 0; d < last; ++d)
     if (d != rowAxis && result[d] > 1) {
       batchAxes.push_back(d);
+      batchSizes.push_back(result[d]);
       batch *= result[d];
     }
-  const bool gather = s > 1 && cTotal > 1;
-  if (gather && !(elt.isF16() || elt.isBF16() || elt.isF32() ||
-                  elt.isSignlessInteger(16) || elt.isSignlessInteger(32))) {
+  // The result is viewed as [batch, R, C] when the batch axes are all
+  // outside the row axis, else through its own shape.
+  const bool batchOutside =
+      batchAxes.empty() || rowAxis < 0 || batchAxes.back() < rowAxis;
+  const bool gather = (s != 1 && cTotal > 1) || rowsBackwards;
+  if (gather && !gatherable) {
     std::string type;
     llvm::raw_string_ostream os(type);
     os << elt;
-    why = "'strided_slice' with a stride of " + std::to_string(s) +
-          " on the last axis gathers its elements on the Vector unit "
+    why = box.what +
+          " gathers its elements on the Vector unit "
           "(aicore.vgather), which takes f16, bf16, f32, i16 or i32, got '" +
           type + "'";
     return failure();
   }
+  // The step between gathered elements of a row, in elements.
+  const int64_t step = s < 0 ? -s : s;
 
   // Tile [t, c]: whole result rows when they fit, else whole 32-byte
   // blocks of columns; t the largest count that fits UB and still gives
@@ -121,7 +164,7 @@ mlir::ascend::buildStridedSliceKernel(ms::FusionOp group,
                 align = target.memories.ub.alignment,
                 blockElems = std::max<int64_t>(1, target.blockBytes / eb);
   auto rowLength = [&](int64_t c) { // L: a span row in UB
-    return int64_t(llvm::alignTo(c * s, blockElems));
+    return int64_t(llvm::alignTo(std::max<int64_t>(c * step, 1), blockElems));
   };
   auto ubBytes = [&](int64_t t, int64_t c) {
     auto aligned = [&](int64_t bytes) {
@@ -136,8 +179,7 @@ mlir::ascend::buildStridedSliceKernel(ms::FusionOp group,
   while (c > blockElems && ubBytes(1, c) > capacity)
     c = std::max(blockElems, (c / 2) / blockElems * blockElems);
   if (ubBytes(1, c) > capacity) {
-    why = "'strided_slice' with a stride of " + std::to_string(s) +
-          " on the last axis: one row of its gather does not fit UB";
+    why = box.what + ": one row of its gather does not fit UB";
     return failure();
   }
   auto tileCount = [&](int64_t t) {
@@ -170,25 +212,14 @@ mlir::ascend::buildStridedSliceKernel(ms::FusionOp group,
     kernel.setChip(target.name);
   Block &entry = kernel.getBody().front();
   b.setInsertionPointToStart(&entry);
+  // The input as `shape` (when the box views it so), the result as
+  // [batch, R, C].
   Value src = entry.getArgument(0);
-  // The result as [batch, R, C].
-  Value dst;
-  {
-    auto type = cast<MemRefType>(entry.getArgument(1).getType());
-    Value flat = entry.getArgument(1);
-    if (type.getRank() != 1) {
-      ReassociationIndices all;
-      for (int64_t d = 0; d < type.getRank(); ++d)
-        all.push_back(d);
-      flat = memref::CollapseShapeOp::create(
-          b, loc, flat, ArrayRef<ReassociationIndices>{all});
-    }
-    dst = memref::ExpandShapeOp::create(
-        b, loc,
-        MemRefType::get({batch, rTotal, cTotal}, elt,
-                        MemRefLayoutAttrInterface{}, type.getMemorySpace()),
-        flat, ArrayRef<ReassociationIndices>{{0, 1, 2}});
-  }
+  if (cast<MemRefType>(src.getType()).getShape() != shape)
+    src = viewAs(b, loc, src, shape);
+  Value dst = batchOutside
+                  ? viewAs(b, loc, entry.getArgument(1), {batch, rTotal, cTotal})
+                  : viewAs(b, loc, entry.getArgument(1), result);
 
   std::array<Value, 2> loaded, gathered;
   Value offsets, rowOffsets, colOffsets;
@@ -212,7 +243,7 @@ mlir::ascend::buildStridedSliceKernel(ms::FusionOp group,
   }
   Value blockIdx = blocks > 1 ? Value(BlockIdxOp::create(b, loc,
                                                          b.getIndexType()))
-                              : index(b, loc, 0);
+                              : indexConstant(b, loc, 0);
 
   // The [tr, tc] tile of a region (rowTiles x colTiles tiles per batch
   // index, from result row rowBase and column colBase), region index i.
@@ -221,59 +252,84 @@ mlir::ascend::buildStridedSliceKernel(ms::FusionOp group,
                       int64_t colBase, int u) {
     auto [bIdx, r0, c0] = locateCopyTile(ob, loc, i, batch, rowTiles,
                                          colTiles, rowBase, colBase, t, c);
-    // Input offsets: begin + result index * stride on every axis.
+    // Input offsets: begin + result index * stride on every axis; with a
+    // negative stride the tile's first input element is the one its last
+    // result index reads, begin + (first + count - 1) * stride.
     SmallVector<OpFoldResult> inOffsets, inSizes, inStrides;
-    int64_t inner = batch;
+    SmallVector<Value> batchValues; // per batch axis, for the result view
     for (int64_t d = 0; d < rank; ++d) {
       Value at;
+      int64_t count = 1;
       if (d == last) {
         at = c0;
+        count = tc;
       } else if (d == rowAxis) {
         at = r0;
-      } else if (llvm::is_contained(batchAxes, d)) {
-        inner /= result[d];
-        at = bIdx;
-        if (inner > 1)
-          at = arith::DivUIOp::create(ob, loc, at, index(ob, loc, inner));
-        if (inner * result[d] < batch)
-          at = arith::RemUIOp::create(ob, loc, at, index(ob, loc, result[d]));
+        count = tr;
+      } else if (auto k = llvm::find(batchAxes, d); k != batchAxes.end()) {
+        if (strides[d] != 0 || !batchOutside)
+          at = mixedRadixDigit(ob, loc, bIdx, batchSizes,
+                               k - batchAxes.begin());
+        batchValues.push_back(at);
       }
+      if (strides[d] == 0) // a broadcast axis reads index `begin`
+        at = nullptr;
+      const int64_t stride = strides[d], magnitude = std::abs(stride);
       if (!at) {
         inOffsets.push_back(ob.getIndexAttr(begin[d]));
       } else {
-        Value scaled = strides[d] > 1
+        Value scaled = magnitude > 1
                            ? Value(arith::MulIOp::create(
-                                 ob, loc, at, index(ob, loc, strides[d])))
+                                 ob, loc, at, indexConstant(ob, loc, magnitude)))
                            : at;
-        inOffsets.push_back(
-            begin[d] ? Value(arith::AddIOp::create(
-                           ob, loc, scaled, index(ob, loc, begin[d])))
-                     : scaled);
+        if (stride < 0)
+          inOffsets.push_back(Value(arith::SubIOp::create(
+              ob, loc, indexConstant(ob, loc, begin[d] + (count - 1) * stride),
+              scaled)));
+        else
+          inOffsets.push_back(
+              begin[d] ? Value(arith::AddIOp::create(
+                             ob, loc, scaled, indexConstant(ob, loc, begin[d])))
+                       : scaled);
       }
       if (d == last) {
-        inSizes.push_back(ob.getIndexAttr(gather ? (tc - 1) * s + 1 : tc));
+        inSizes.push_back(ob.getIndexAttr(gather ? (tc - 1) * step + 1 : tc));
         inStrides.push_back(ob.getIndexAttr(1));
       } else if (d == rowAxis) {
         inSizes.push_back(ob.getIndexAttr(tr));
-        inStrides.push_back(ob.getIndexAttr(strides[d]));
+        inStrides.push_back(ob.getIndexAttr(magnitude));
       } else {
         inSizes.push_back(ob.getIndexAttr(1));
         inStrides.push_back(ob.getIndexAttr(1));
       }
     }
-    int64_t span = gather ? (tc - 1) * s + 1 : tc;
+    int64_t span = gather ? (tc - 1) * step + 1 : tc;
     auto inViewType = memref::SubViewOp::inferRankReducedResultType(
         {tr, span}, cast<MemRefType>(src.getType()), inOffsets, inSizes,
         inStrides);
     Value in = memref::SubViewOp::create(ob, loc, cast<MemRefType>(inViewType),
                                          src, inOffsets, inSizes, inStrides);
-    SmallVector<OpFoldResult> outOffsets{
-        batch > 1 ? OpFoldResult(bIdx) : OpFoldResult(ob.getIndexAttr(0)), r0,
-        c0};
-    SmallVector<OpFoldResult> outSizes{ob.getIndexAttr(1),
-                                       ob.getIndexAttr(tr),
-                                       ob.getIndexAttr(tc)};
-    SmallVector<OpFoldResult> outStrides(3, ob.getIndexAttr(1));
+    SmallVector<OpFoldResult> outOffsets, outSizes;
+    if (batchOutside) {
+      outOffsets = {batch > 1 ? OpFoldResult(bIdx)
+                              : OpFoldResult(ob.getIndexAttr(0)),
+                    r0, c0};
+      outSizes = {ob.getIndexAttr(1), ob.getIndexAttr(tr), ob.getIndexAttr(tc)};
+    } else {
+      for (int64_t d = 0; d < rank; ++d) {
+        auto k = llvm::find(batchAxes, d);
+        outOffsets.push_back(d == last      ? OpFoldResult(c0)
+                             : d == rowAxis ? OpFoldResult(r0)
+                             : k != batchAxes.end()
+                                 ? OpFoldResult(
+                                       batchValues[k - batchAxes.begin()])
+                                 : OpFoldResult(ob.getIndexAttr(0)));
+        outSizes.push_back(ob.getIndexAttr(d == last      ? tc
+                                           : d == rowAxis ? tr
+                                                          : 1));
+      }
+    }
+    SmallVector<OpFoldResult> outStrides(outOffsets.size(), ob.getIndexAttr(1));
     auto outViewType = memref::SubViewOp::inferRankReducedResultType(
         {tr, tc}, cast<MemRefType>(dst.getType()), outOffsets, outSizes,
         outStrides);
@@ -329,15 +385,21 @@ mlir::ascend::buildStridedSliceKernel(ms::FusionOp group,
         continue;
       if (gather) {
         // Byte offsets of the region's [tr, tc] tile in its [tr, L] span
-        // tile: (row * L + column * s) * element bytes.
+        // tile: (row * L + column * s) * element bytes, counted from the
+        // last column (row) when the stride (the row axis' stride) is
+        // negative.
         Type i32 = b.getI32Type();
         Value cols = contiguousView(b, loc, rowOffsets, 1, tc);
         Value rowsCol = contiguousView(b, loc, colOffsets, tr, 1);
         Value all = contiguousView(b, loc, offsets, tr, tc);
-        VArangeOp::create(b, loc, cols, b.getIntegerAttr(i32, 0),
+        VArangeOp::create(b, loc, cols,
+                          b.getIntegerAttr(i32, s < 0 ? (tc - 1) * step * eb
+                                                      : 0),
                           b.getIntegerAttr(i32, s * eb));
-        VArangeOp::create(b, loc, rowsCol, b.getIntegerAttr(i32, 0),
-                          b.getIntegerAttr(i32, L * eb));
+        VArangeOp::create(
+            b, loc, rowsCol,
+            b.getIntegerAttr(i32, rowsBackwards ? (tr - 1) * L * eb : 0),
+            b.getIntegerAttr(i32, (rowsBackwards ? -L : L) * eb));
         VBroadcastOp::create(b, loc, rowsCol, all);
         VAddOp::create(b, loc, all, cols, all);
       }

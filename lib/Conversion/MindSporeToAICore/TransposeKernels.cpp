@@ -28,6 +28,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PermutedTiles.h"
+#include "MixKernelParts.h"
 
 #include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
 #include "ascend/Dialect/AICore/Transforms/Passes.h"
@@ -41,38 +42,11 @@
 
 using namespace mlir;
 using namespace mlir::ascend;
+using mlir::ascend::mix::indexConstant;
 using namespace mlir::ascend::aicore;
 namespace ms = mlir::ascend::mindspore;
 
 namespace {
-Value index(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
-/// `gm` (any rank) viewed as the row-major array of `shape` (its elements
-/// in storage order).
-Value viewAs(OpBuilder &b, Location loc, Value gm, ArrayRef<int64_t> shape) {
-  auto type = cast<MemRefType>(gm.getType());
-  Value flat = gm;
-  if (type.getRank() != 1) {
-    ReassociationIndices all;
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      all.push_back(d);
-    flat = memref::CollapseShapeOp::create(
-        b, loc, gm, ArrayRef<ReassociationIndices>{all});
-  }
-  if (shape.size() == 1)
-    return flat;
-  ReassociationIndices all;
-  for (size_t d = 0; d < shape.size(); ++d)
-    all.push_back(d);
-  return memref::ExpandShapeOp::create(
-      b, loc,
-      MemRefType::get(shape, type.getElementType(), MemRefLayoutAttrInterface{},
-                      type.getMemorySpace()),
-      flat, ArrayRef<ReassociationIndices>{all});
-}
-
 /// The kernel of one group for one tile shape [a, b] (a along I, b along J).
 class TransposeKernelBuilder {
 public:
@@ -124,50 +98,20 @@ FailureOr<TransposePlan> mlir::ascend::planTransposeGroup(ms::FusionOp group,
     int64_t rank = shape.size();
     // Split digits until every dimension of `shape` takes whole
     // consecutive digits (in storage order of the operand, innermost first).
-    SmallVector<SmallVector<unsigned>> dimDigits;
-    for (;;) {
-      SmallVector<unsigned> storage(digits.size());
-      std::iota(storage.begin(), storage.end(), 0);
-      llvm::sort(storage, [&](unsigned x, unsigned y) {
-        return digits[x].cur < digits[y].cur;
-      });
-      dimDigits.assign(rank, {});
-      size_t pos = 0;
-      bool split = false;
-      for (int64_t d = rank - 1; d >= 0 && !split; --d) {
-        int64_t need = shape[d];
-        while (need > 1) {
-          if (pos >= storage.size()) {
-            why = "the transpose's operand shape does not hold the group's "
-                  "elements";
-            return failure();
-          }
-          Digit digit = digits[storage[pos]];
-          if (digit.size <= need) {
-            if (need % digit.size) {
-              why = "a dimension of the transpose's operand mixes parts of "
-                    "two axes";
-              return failure();
-            }
-            need /= digit.size;
-            dimDigits[d].push_back(storage[pos++]);
-            continue;
-          }
-          if (digit.size % need) {
-            why = "a dimension of the transpose's operand mixes parts of "
-                  "two axes";
-            return failure();
-          }
-          unsigned at = storage[pos];
-          digits[at] = {digit.size / need, digit.in * need, digit.cur * need};
-          digits.push_back({need, digit.in, digit.cur});
-          split = true;
-          break;
-        }
-      }
-      if (!split)
-        break;
-    }
+    FailureOr<SmallVector<SmallVector<unsigned>>> assigned =
+        assignDigitsToDims(
+            digits, shape, [](const Digit &d) { return d.cur; },
+            [&](unsigned at, int64_t need) -> LogicalResult {
+              Digit digit = digits[at];
+              digits[at] = {digit.size / need, digit.in * need,
+                            digit.cur * need};
+              digits.push_back({need, digit.in, digit.cur});
+              return success();
+            },
+            "the group's elements", why);
+    if (failed(assigned))
+      return failure();
+    SmallVector<SmallVector<unsigned>> &dimDigits = *assigned;
     int64_t stride = 1;
     for (int64_t j = rank - 1; j >= 0; --j)
       for (unsigned id : dimDigits[perm[j]]) {
@@ -221,18 +165,28 @@ KernelOp TransposeKernelBuilder::build(StringRef name) {
   auto inType = cast<RankedTensorType>(group.getInputs()[0].getType());
   Type elt = inType.getElementType();
   const int64_t eb = llvm::divideCeil(elt.getIntOrFloatBitWidth(), 8);
-  // vtranspose blocks: 16 rows, one 32-byte block of columns.
-  const int64_t rowBlock = 16, colBlock = target.blockBytes / eb;
+  // 1-byte elements (i8, bool) are widened to f16 around the transpose
+  // (exact both ways: vcast rounds nothing for these integers).
+  const bool widened = eb == 1;
+  Type wide = builder.getF16Type();
+  // vtranspose blocks: 16 rows, one 32-byte block of columns (of the
+  // element type it moves); 1-byte tiles have rows of whole 32-byte blocks.
+  const int64_t rowBlock = 16,
+                colBlock = target.blockBytes / (widened ? 2 : eb),
+                tileAlign = widened ? target.blockBytes : rowBlock;
   const TransposeDigit &di = plan.digits[plan.i], &dj = plan.digits[plan.j];
   const int64_t m = di.size, n = dj.size;
   SmallVector<unsigned> batchDigits;
+  SmallVector<int64_t> batchSizes;
   int64_t batch = 1;
   for (unsigned k = 0; k < plan.digits.size(); ++k)
     if (int(k) != plan.i && int(k) != plan.j) {
       batchDigits.push_back(k);
+      batchSizes.push_back(plan.digits[k].size);
       batch *= plan.digits[k].size;
     }
-  const int64_t A = llvm::alignTo(a, rowBlock), B = llvm::alignTo(b, rowBlock);
+  const int64_t A = llvm::alignTo(a, tileAlign),
+                B = llvm::alignTo(b, tileAlign);
   const int64_t iFull = m / a, iRest = m % a, jFull = n / b, jRest = n % b;
   int64_t tiles = batch * llvm::divideCeil(m, a) * llvm::divideCeil(n, b);
   int64_t blocks = std::min(target.vectorCores, tiles);
@@ -282,13 +236,28 @@ KernelOp TransposeKernelBuilder::build(StringRef name) {
     rows[u] = in;
     cols[u] = out;
   }
+  // The f16 tiles of a widened transpose (one each: the V pipe runs the
+  // casts and the transpose of a tile in order).
+  Value rowsWide, colsWide;
+  if (widened) {
+    auto in = AllocOp::create(
+        builder, loc,
+        MemRefType::get({A, B}, wide, MemRefLayoutAttrInterface{}, ub));
+    in->setAttr(kBufferNameAttr, builder.getStringAttr("rows.f16"));
+    auto out = AllocOp::create(
+        builder, loc,
+        MemRefType::get({B, A}, wide, MemRefLayoutAttrInterface{}, ub));
+    out->setAttr(kBufferNameAttr, builder.getStringAttr("cols.f16"));
+    rowsWide = in;
+    colsWide = out;
+  }
   for (int u = 0; u < 2; ++u) {
     SetFlagOp::create(builder, loc, Pipe::V, Pipe::MTE2, u);
     SetFlagOp::create(builder, loc, Pipe::MTE3, Pipe::V, u);
   }
   Value blockIdx = blocks > 1 ? Value(BlockIdxOp::create(
                                     builder, loc, builder.getIndexType()))
-                              : index(builder, loc, 0);
+                              : indexConstant(builder, loc, 0);
 
   auto view = [](OpBuilder &ob, Location l, Value tile, int64_t r,
                  int64_t c) -> Value {
@@ -312,17 +281,8 @@ KernelOp TransposeKernelBuilder::build(StringRef name) {
                                          iBase, jBase, a, b);
     // The batch digits' values (mixed radix, in input order).
     llvm::DenseMap<unsigned, Value> digitValue;
-    int64_t inner = batch;
-    for (unsigned k : batchDigits) {
-      int64_t size = plan.digits[k].size;
-      inner /= size;
-      Value v = bIdx;
-      if (inner > 1)
-        v = arith::DivUIOp::create(ob, loc, v, index(ob, loc, inner));
-      if (inner * size < batch)
-        v = arith::RemUIOp::create(ob, loc, v, index(ob, loc, size));
-      digitValue[k] = v;
-    }
+    for (auto [k, digit] : llvm::enumerate(batchDigits))
+      digitValue[digit] = mixedRadixDigit(ob, loc, bIdx, batchSizes, k);
     digitValue[plan.i] = i0;
     digitValue[plan.j] = j0;
     auto gmTile = [&](Value gm, ArrayRef<unsigned> order, int64_t r0,
@@ -346,8 +306,17 @@ KernelOp TransposeKernelBuilder::build(StringRef name) {
     SetFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, u);
     WaitFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, u);
     WaitFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, u);
-    VTransposeOp::create(ob, loc, view(ob, loc, rows[u], pa, pb),
-                         view(ob, loc, cols[u], pb, pa));
+    if (widened) {
+      VCastOp::create(ob, loc, view(ob, loc, rows[u], pa, pb),
+                      view(ob, loc, rowsWide, pa, pb));
+      VTransposeOp::create(ob, loc, view(ob, loc, rowsWide, pa, pb),
+                           view(ob, loc, colsWide, pb, pa));
+      VCastOp::create(ob, loc, view(ob, loc, colsWide, pb, pa),
+                      view(ob, loc, cols[u], pb, pa));
+    } else {
+      VTransposeOp::create(ob, loc, view(ob, loc, rows[u], pa, pb),
+                           view(ob, loc, cols[u], pb, pa));
+    }
     SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE2, u);
     SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, u);
     WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, u);
@@ -398,7 +367,9 @@ FailureOr<KernelOp> mlir::ascend::buildTransposeKernel(
   auto inType = cast<RankedTensorType>(group.getInputs()[0].getType());
   Type elt = inType.getElementType();
   int64_t bits = elt.getIntOrFloatBitWidth();
-  if (bits != 16 && bits != 32) {
+  // i8 and bool go through f16 (vcast, vtranspose, vcast).
+  const bool widened = elt.isSignlessInteger(8) || elt.isSignlessInteger(1);
+  if (bits != 16 && bits != 32 && !widened) {
     // Named after the group's first transpose.
     std::string text;
     llvm::raw_string_ostream os(text);
@@ -413,12 +384,12 @@ FailureOr<KernelOp> mlir::ascend::buildTransposeKernel(
         break;
       }
     os << "moves the innermost axis: a Vector transpose (aicore.vtranspose) "
-          "takes 2- or 4-byte elements, got '"
+          "takes 2- or 4-byte elements (1-byte ones through f16 casts), got '"
        << elt << "'";
     why = text;
     return failure();
   }
-  const int64_t eb = bits / 8;
+  const int64_t eb = llvm::divideCeil(bits, 8);
   const int64_t m = plan.digits[plan.i].size, n = plan.digits[plan.j].size;
   int64_t batch = inType.getNumElements() / (m * n);
   // Candidates: tiles of 16 to 256 (powers of two) elements along each
@@ -436,8 +407,12 @@ FailureOr<KernelOp> mlir::ascend::buildTransposeKernel(
   SmallVector<std::pair<int64_t, int64_t>> candidates;
   for (int64_t a : sizes(m))
     for (int64_t b : sizes(n))
-      if (4 * int64_t(llvm::alignTo(a, 16) * llvm::alignTo(b, 16)) * eb <=
-          capacity)
+      if (widened ? 8 * int64_t(llvm::alignTo(a, target.blockBytes) *
+                                llvm::alignTo(b, target.blockBytes)) <=
+                        capacity
+                  : 4 * int64_t(llvm::alignTo(a, 16) * llvm::alignTo(b, 16)) *
+                            eb <=
+                        capacity)
         candidates.push_back({a, b});
   // The model runs every tile: leave out tilings of very many tiles when
   // there are others.

@@ -2169,6 +2169,8 @@ FailureOr<KernelOp> mlir::ascend::buildVectorKernel(ms::FusionOp group,
     return buildPermuteKernel(group, target, why);
   if (isSliceCopyGroup(group))
     return buildSliceCopyKernel(group, target, why);
+  if (isBoxCopyGroup(group))
+    return buildBoxCopyKernel(group, target, why);
   VectorGroup g(group);
   if (failed(g.analyze(why)))
     return failure();

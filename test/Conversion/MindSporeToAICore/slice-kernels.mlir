@@ -49,6 +49,15 @@ func.func @huge_stride(%x: tensor<2x100000xf32>) -> tensor<2x2xf32> {
 // The split of [4, 12, 5] on axis 1: the [4, 60] matrix, windows of 20
 // columns at 0, 20 and 40; four rows fit one tile, so three tiles (one per
 // result) on three blocks.
+// A Concat is the Split run the other way: each input a column window of
+// the result's [outer, axis * inner] matrix.
+// CHECK-LABEL: func.func @cat_columns
+// CHECK: aicore.launch @Concat_{{[0-9]+}}(%arg0, %arg1) : (tensor<4x3xf32>, tensor<4x5xf32>) -> tensor<4x8xf32>
+func.func @cat_columns(%a: tensor<4x3xf32>, %b: tensor<4x5xf32>) -> tensor<4x8xf32> {
+  %r = mindspore.concat %a, %b {axis = 1 : i64} : (tensor<4x3xf32>, tensor<4x5xf32>) -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
 // CHECK-LABEL: aicore.kernel @Split_0(
 // CHECK-SAME: %[[IN:[^:]+]]: memref<4x12x5xf16, #aicore.space<gm>>, %[[O0:[^:]+]]: memref<4x4x5xf16, #aicore.space<gm>>, %[[O1:[^:]+]]: memref<4x4x5xf16, #aicore.space<gm>>, %[[O2:[^:]+]]: memref<4x4x5xf16, #aicore.space<gm>>)
 // CHECK-SAME: aicore.tile = {cols = 20 : i64, rows = 4 : i64, view = array<i64: 4, 60>}, block_dim = 3 : i64
@@ -107,3 +116,21 @@ func.func @huge_stride(%x: tensor<2x100000xf32>) -> tensor<2x2xf32> {
 // CHECK: aicore.vgather %[[SPAN]], %[[OFF]], %[[PACK]] : memref<3x16xf32, #aicore.space<ub>>, memref<3x5xi32, #aicore.space<ub>>, memref<3x5xf32, #aicore.space<ub>>
 // CHECK: aicore.set_flag v -> mte3
 // CHECK: aicore.copy %[[PACK]], %{{.*}} : memref<3x5xf32, #aicore.space<ub>> to memref<3x5xf32, strided<[5, 1], offset: ?>, #aicore.space<gm>>
+
+// CHECK-LABEL: aicore.kernel @Concat_{{[0-9]+}}(
+// CHECK-SAME: %arg0: memref<4x3xf32, #aicore.space<gm>>, %arg1: memref<4x5xf32, #aicore.space<gm>>, %arg2: memref<4x8xf32, #aicore.space<gm>>
+// CHECK-SAME: aicore.tile = {cols = 5 : i64, rows = 4 : i64, view = array<i64: 4, 8>}, block_dim = 2
+// CHECK: %[[WHOLE:.*]] = memref.expand_shape %{{.*}} output_shape [4, 8]
+// CHECK: %[[A:.*]] = memref.expand_shape %{{.*}} output_shape [4, 3]
+// CHECK: scf.for
+// CHECK: aicore.wait_flag mte3 -> mte2, 0
+// CHECK: %[[IN:.*]] = memref.subview %[[A]][%{{.*}}, %{{.*}}] [4, 3] [1, 1]
+// CHECK: aicore.copy %[[IN]], %[[TILE:.*]] : memref<4x3xf32, strided<[3, 1], offset: ?>, #aicore.space<gm>> to memref<4x3xf32, strided<[5, 1]>, #aicore.space<ub>>
+// CHECK: aicore.wait_flag mte2 -> mte3, 0
+// CHECK: %[[OUT:.*]] = memref.subview %[[WHOLE]][%{{.*}}, %{{.*}}] [4, 3] [1, 1]
+// CHECK: aicore.copy %[[TILE]], %[[OUT]] : memref<4x3xf32, strided<[5, 1]>, #aicore.space<ub>> to memref<4x3xf32, strided<[8, 1], offset: ?>, #aicore.space<gm>>
+// The second input lands at column 3.
+// CHECK: %[[B:.*]] = memref.expand_shape %{{.*}} output_shape [4, 5]
+// CHECK: %[[C3:.*]] = arith.constant 3 : index
+// CHECK: arith.addi %{{.*}}, %[[C3]] : index
+// CHECK: aicore.return

@@ -118,7 +118,7 @@ func.func @lone(%x: tensor<4x8xf16>, %y: tensor<4x6x8xf16>) -> (tensor<8x4xf16>,
 // 8-byte elements have no Vector transpose: the primitive stays, with a
 // remark.
 func.func @wide(%x: tensor<4x8xi64>) -> tensor<8x4xi64> {
-  // expected-remark @+1 {{no AI Core kernel for primitive 'transpose': 'transpose' with permutation [1, 0] of [4, 8] moves the innermost axis: a Vector transpose (aicore.vtranspose) takes 2- or 4-byte elements, got 'i64'}}
+  // expected-remark @+1 {{no AI Core kernel for primitive 'transpose': 'transpose' with permutation [1, 0] of [4, 8] moves the innermost axis: a Vector transpose (aicore.vtranspose) takes 2- or 4-byte elements (1-byte ones through f16 casts), got 'i64'}}
   %t = mindspore.transpose %x, [1, 0] : (tensor<4x8xi64>) -> tensor<8x4xi64>
   return %t : tensor<8x4xi64>
 }

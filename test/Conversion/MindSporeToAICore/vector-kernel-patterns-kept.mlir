@@ -69,9 +69,8 @@ func.func @rows_before_broadcast(%m: tensor<4x8xf32>, %r8: tensor<8xf32>, %s1: t
   // expected-remark @+1 {{fusion group 'Fused_BroadcastTo_Add_7' kept at the mindspore level: 'broadcast_to' on a row or a scalar before its broadcast has no Vector kernel mapping}}
   %a = mindspore.fusion "vector" "Fused_BroadcastTo_Add_7" (%m, %s1) : (tensor<4x8xf32>, tensor<1xf32>) -> tensor<4x8xf32> {
   ^bb0(%b: tensor<4x8xf32>, %c: tensor<1xf32>):
-    // A broadcast alone is not a Vector kernel: the kernels broadcast an
-    // operand on the way into the op that reads it.
-    // expected-remark @+1 {{no AI Core kernel for primitive 'broadcast_to': a BroadcastTo alone has no Vector kernel: the Vector kernels broadcast an operand on the way into the op that reads it}}
+    // Converted alone, the broadcast is a strided-box copy kernel
+    // (BoxKernels.cpp).
     %e = mindspore.broadcast_to %c {shape = array<i64: 8>} : (tensor<1xf32>) -> tensor<8xf32>
     %s = mindspore.add %b, %e : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
     mindspore.yield %s : tensor<4x8xf32>
