@@ -32,6 +32,7 @@ one before the extrapolation).
 
 Usage: bench/kernel_model_extrapolation.py [--build build]
            [--sections tests,examples,bench] [--repeat 5] [--baseline DIR]
+           [--benches vector_kernels,mix_kernels,...]
 """
 import argparse
 import glob
@@ -247,7 +248,7 @@ BENCHES = ["vector_kernels", "conv_mix_kernels", "grouped_convs",
            "mix_kernels", "mix_prologue", "cube_utilization"]
 
 
-def section_bench(build, report):
+def section_bench(build, report, benches):
     print("bench (printed figures, the tools in each mode):")
     with tempfile.TemporaryDirectory() as fake:
         os.makedirs(os.path.join(fake, "bin"))
@@ -256,7 +257,7 @@ def section_bench(build, report):
             with open(wrapper, "w") as f:
                 f.write(f'#!/bin/sh\nexec {os.path.join(os.path.abspath(build), "bin", tool)} "$@" {FULL}\n')
             os.chmod(wrapper, 0o755)
-        for bench in BENCHES:
+        for bench in benches:
             script = os.path.join(ROOT, "bench", bench + ".py")
             outs = []
             for b in (build, fake):
@@ -276,6 +277,8 @@ def main():
     parser.add_argument("--sections", default="tests,examples")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--baseline", help="another build dir to time")
+    parser.add_argument("--benches", default=",".join(BENCHES),
+                        help="the bench scripts of the bench section")
     args = parser.parse_args()
     report = Report()
     sections = args.sections.split(",")
@@ -284,7 +287,7 @@ def main():
     if "examples" in sections:
         section_examples(args.build, report, args.repeat, args.baseline)
     if "bench" in sections:
-        section_bench(args.build, report)
+        section_bench(args.build, report, args.benches.split(","))
     print(f"kernels compared: {report.kernels}")
     print(f"max difference extrapolated vs full: {report.max_diff:g}")
     if report.mismatches:
