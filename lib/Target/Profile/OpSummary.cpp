@@ -249,6 +249,7 @@ FailureOr<SimulatedFigures> simulate(ac::KernelOp kernel) {
                                     : TaskType::AIVectorCore;
   figures.cubeCores = target.cubeCores;
   figures.waves = schedule->waves;
+  figures.atomicCleanCycles = schedule->atomicCleanCycles;
   return figures;
 }
 
@@ -298,8 +299,13 @@ mlir::ascend::profile::collectKernelTasks(ModuleOp module,
         const SimulatedFigures &figures = it->second;
         task.taskType = figures.taskType;
         task.blockDim = kernel.getBlockDim();
-        task.durationMicros = double(figures.waves * figures.cycles) /
-                              kernel.getTarget().clockHz * 1e6;
+        // Every wave repeats the block's cycles; the memory-clean task
+        // (in `cycles`) runs once, before the first.
+        task.durationMicros =
+            double(figures.waves *
+                       (figures.cycles - figures.atomicCleanCycles) +
+                   figures.atomicCleanCycles) /
+            kernel.getTarget().clockHz * 1e6;
         task.simulated = figures;
         task.opType = kernel.getSymName().str();
         base = task.opType;
@@ -450,9 +456,10 @@ void mlir::ascend::profile::writeOpSummary(ArrayRef<KernelTask> tasks,
       } else {
         // Useful Cube cycles of all blocks over the Cube cycles the chip had
         // while the task ran (docs/KernelReport.md).
-        fields.push_back(fixed(100.0 * f.idealCubeCycles /
-                                   (double(f.waves) * f.cycles * f.cubeCores),
-                               3));
+        double taskCycles = double(f.waves) * (f.cycles - f.atomicCleanCycles) +
+                            f.atomicCleanCycles;
+        fields.push_back(
+            fixed(100.0 * f.idealCubeCycles / (taskCycles * f.cubeCores), 3));
       }
     }
     for (auto [i, field] : llvm::enumerate(fields)) {
@@ -555,14 +562,44 @@ void mlir::ascend::profile::writeTraceEvents(ArrayRef<KernelTask> tasks,
       }
       for (const KernelTask &task : tasks) {
         int64_t pid = pidOf(task.function);
+        // A kernel with `atomic_clean` is preceded by its memory-clean task
+        // (CANN's MemSet / AtomicAddrClean), which the summary row counts
+        // in the kernel's duration: its own event on the task stream, the
+        // kernel and its pipes after it.
+        double cleanMicros =
+            task.simulated ? double(task.simulated->atomicCleanCycles) /
+                                 target.clockHz * 1e6
+                           : 0;
+        if (task.simulated && task.simulated->atomicCleanCycles) {
+          json.object([&] {
+            json.attribute("name", task.opName + " (atomic clean)");
+            json.attribute("cat", "MEMSET");
+            json.attribute("ph", "X");
+            json.attribute("pid", pid);
+            json.attribute("tid", 1);
+            timed("ts", task.startMicros);
+            timed("dur", cleanMicros);
+            json.attributeObject("args", [&] {
+              json.attribute("OP Type", "MemSet");
+              json.attribute("kernel", task.opName);
+              json.attribute("cycles", task.simulated->atomicCleanCycles);
+              json.attribute("model", "the zeroed bytes at the die's HBM "
+                                      "bandwidth, at least the smallest "
+                                      "kernel's time");
+            });
+          });
+          os << "\n";
+        }
+        double kernelStart = task.startMicros + cleanMicros;
+        double kernelMicros = task.durationMicros - cleanMicros;
         json.object([&] {
           json.attribute("name", task.opName);
           json.attribute("cat", stringifyTaskType(task.taskType));
           json.attribute("ph", "X");
           json.attribute("pid", pid);
           json.attribute("tid", 1);
-          timed("ts", task.startMicros);
-          timed("dur", task.durationMicros);
+          timed("ts", kernelStart);
+          timed("dur", kernelMicros);
           json.attributeObject("args", [&] {
             json.attribute("OP Type", task.opType);
             json.attribute("Task Type", stringifyTaskType(task.taskType));
@@ -575,7 +612,8 @@ void mlir::ascend::profile::writeTraceEvents(ArrayRef<KernelTask> tasks,
             json.attribute("model", task.simulated ? "per-pipe simulation"
                                                    : "graph-level GM bytes");
             if (task.simulated) {
-              json.attribute("cycles", task.simulated->cycles);
+              json.attribute("cycles", task.simulated->cycles -
+                                           task.simulated->atomicCleanCycles);
               json.attribute("waves", task.simulated->waves);
             }
           });
@@ -585,7 +623,7 @@ void mlir::ascend::profile::writeTraceEvents(ArrayRef<KernelTask> tasks,
           continue;
         // Each wave of blocks repeats the block's pipe activity.
         const SimulatedFigures &f = *task.simulated;
-        double waveMicros = task.durationMicros / f.waves;
+        double waveMicros = kernelMicros / f.waves;
         for (int64_t wave = 0; wave < f.waves; ++wave) {
           for (const PipeSpan &span : f.spans) {
             json.object([&] {
@@ -594,8 +632,7 @@ void mlir::ascend::profile::writeTraceEvents(ArrayRef<KernelTask> tasks,
               json.attribute("ph", "X");
               json.attribute("pid", pid);
               json.attribute("tid", pipeTid(span.pipe));
-              timed("ts", task.startMicros + wave * waveMicros +
-                              span.startMicros);
+              timed("ts", kernelStart + wave * waveMicros + span.startMicros);
               timed("dur", span.durationMicros);
               json.attributeObject("args", [&] {
                 json.attribute("kernel", task.opName);

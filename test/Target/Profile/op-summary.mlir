@@ -42,6 +42,14 @@
 // An Assert (a guard of a recorded branch) is checked by the host: AI_CPU,
 // like the Custom op.
 // CHECK-NEXT: main/Assert-op6,Assert,AI_CPU,1.500,,,BOOL,ND,,,,,,,,,,,{{$}}
+//
+// one_tile_48 with its FIX write an atomic add and atomic_clean over its 512
+// f32 outputs (a split-K kernel): the memory-clean task (the smallest
+// kernel's 1.5 us = 2700 cycles, longer than 2048 B at 1.6 TB/s) runs once
+// before both waves: 2 x 274 + 2700 = 3248 cycles (1.804 us), the Cube busy
+// 8 x 48 of 3248 x 24 cycles (0.493 %). The ratios divide by the block's
+// 274 + 2700 cycles.
+// CHECK-NEXT: main/one_tile_48_split-op7,one_tile_48_split,AI_CORE,1.804,48,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT,ND,0.003,0.004,0.057,0.028,N/A,N/A,N/A,0.493
 // CHECK-NOT: main/
 
 // The timeline: the tasks back to back on the task stream, and the busy
@@ -61,19 +69,24 @@
 // TRACE-NEXT: task main/vadd_2048-op4 AI_VECTOR_CORE ts=8.471 dur=0.176
 // TRACE-NEXT: task main/one_tile_48-op5 AI_CORE ts=8.647 dur=0.304
 // TRACE-NEXT: task main/Assert-op6 AI_CPU ts=8.951 dur=1.500
+// The split-K copy of one_tile_48: its memory-clean task first (1.5 us,
+// the smallest kernel's time), then the kernel's two waves.
+// TRACE-NEXT: task main/one_tile_48_split-op7 (atomic clean) MEMSET ts=10.451 dur=1.500
+// TRACE-NEXT: task main/one_tile_48_split-op7 AI_CORE ts=11.951 dur=0.304
 // MTE2: one_tile's two loads into L1 merged (306 cycles, then MTE1 takes
 // over at 0.17 us), the vector kernel's two into UB (190 cycles, L2
-// hits), and one_tile_48's once per wave: 306 + 190 + 2 x 170 = 836 cycles.
-// TRACE-NEXT: pipe MTE2 (GM -> L1/UB): 4 spans, 836 busy cycles
+// hits), and one_tile_48's and one_tile_48_split's once per wave:
+// 306 + 190 + 4 x 170 = 1176 cycles.
+// TRACE-NEXT: pipe MTE2 (GM -> L1/UB): 6 spans, 1176 busy cycles
 // TRACE-NEXT:   copy gm->l1 x2 306 cycles ts=0.000000 dur=0.170000 (main/one_tile-op0)
 // TRACE-NEXT:   copy gm->ub x2 190 cycles ts=8.470658 dur=0.105556 (main/vadd_2048-op4)
-// TRACE-NEXT: pipe MTE1 (L1 -> L0A/L0B): 6 spans, 36 busy cycles
+// TRACE-NEXT: pipe MTE1 (L1 -> L0A/L0B): 10 spans, 60 busy cycles
 // TRACE-NEXT:   copy l1->l0a x1 4 cycles ts=0.170000 dur=0.002222 (main/one_tile-op0)
 // TRACE-NEXT:   copy l1->l0b x1 8 cycles ts=0.172222 dur=0.004444 (main/one_tile-op0)
-// TRACE-NEXT: pipe M (Cube): 3 spans, 24 busy cycles
+// TRACE-NEXT: pipe M (Cube): 5 spans, 40 busy cycles
 // TRACE-NEXT:   mmad x1 8 cycles ts=0.176667 dur=0.004444 (main/one_tile-op0)
 // TRACE-NEXT:   mmad x1 8 cycles ts=8.747880 dur=0.004444 (main/one_tile_48-op5)
-// TRACE-NEXT: pipe FIX (L0C -> GM/UB): 3 spans, 252 busy cycles
+// TRACE-NEXT: pipe FIX (L0C -> GM/UB): 5 spans, 420 busy cycles
 // TRACE-NEXT:   copy l0c->gm x1 84 cycles ts=0.181111 dur=0.046667 (main/one_tile-op0)
 // TRACE-NEXT:   copy l0c->gm x1 84 cycles ts=8.752324 dur=0.046667 (main/one_tile_48-op5)
 // TRACE-NEXT: pipe V (Vector): 1 spans, 16 busy cycles
@@ -86,7 +99,7 @@ mindspore.parameter @w : tensor<32x64xf16>
 func.func @main(%x: tensor<16x64xf16>, %big: tensor<1024x1024xf32>,
                 %u: tensor<2048xf16>, %v: tensor<2048xf16>, %ok: tensor<i1>)
     -> (tensor<512xf32>, tensor<16x32xf16>, tensor<1024x1024xf32>,
-        tensor<2048xf16>, tensor<16x32xf32>) {
+        tensor<2048xf16>, tensor<16x32xf32>, tensor<16x32xf32>) {
   %w = mindspore.load @w : tensor<32x64xf16>
   %wn = mindspore.neg %w : tensor<32x64xf16>
   %y = aicore.launch @one_tile(%x, %wn) : (tensor<16x64xf16>, tensor<32x64xf16>) -> tensor<16x32xf32>
@@ -102,7 +115,8 @@ func.func @main(%x: tensor<16x64xf16>, %big: tensor<1024x1024xf32>,
   %s = aicore.launch @vadd_2048(%c, %v) : (tensor<2048xf16>, tensor<2048xf16>) -> tensor<2048xf16>
   %t = aicore.launch @one_tile_48(%x, %wn) : (tensor<16x64xf16>, tensor<32x64xf16>) -> tensor<16x32xf32>
   mindspore.assert %ok, "guard" : tensor<i1>
-  return %r, %g, %big2, %s, %t : tensor<512xf32>, tensor<16x32xf16>, tensor<1024x1024xf32>, tensor<2048xf16>, tensor<16x32xf32>
+  %t2 = aicore.launch @one_tile_48_split(%x, %wn) : (tensor<16x64xf16>, tensor<32x64xf16>) -> tensor<16x32xf32>
+  return %r, %g, %big2, %s, %t, %t2 : tensor<512xf32>, tensor<16x32xf16>, tensor<1024x1024xf32>, tensor<2048xf16>, tensor<16x32xf32>, tensor<16x32xf32>
 }
 
 aicore.kernel @one_tile(%x: memref<16x64xf16, #aicore.space<gm>>,
@@ -149,6 +163,30 @@ aicore.kernel @one_tile_48(%x: memref<16x64xf16, #aicore.space<gm>>,
   aicore.set_flag m -> fix, 0
   aicore.wait_flag m -> fix, 0
   aicore.copy %c0, %y : memref<16x32xf32, #aicore.space<l0c>> to memref<16x32xf32, #aicore.space<gm>>
+  aicore.return
+}
+
+aicore.kernel @one_tile_48_split(%x: memref<16x64xf16, #aicore.space<gm>>,
+                           %w: memref<32x64xf16, #aicore.space<gm>>,
+                           %y: memref<16x32xf32, #aicore.space<gm>>)
+    attributes {block_dim = 48 : i64, atomic_clean = array<i64: 2, 0, 512>} {
+  %a1 = aicore.alloc : memref<16x64xf16, #aicore.space<l1>>
+  %b1 = aicore.alloc : memref<32x64xf16, #aicore.space<l1>>
+  %a0 = aicore.alloc : memref<16x64xf16, #aicore.space<l0a>>
+  %b0 = aicore.alloc : memref<32x64xf16, #aicore.space<l0b>>
+  %c0 = aicore.alloc : memref<16x32xf32, #aicore.space<l0c>>
+  aicore.copy %x, %a1 : memref<16x64xf16, #aicore.space<gm>> to memref<16x64xf16, #aicore.space<l1>>
+  aicore.copy %w, %b1 : memref<32x64xf16, #aicore.space<gm>> to memref<32x64xf16, #aicore.space<l1>>
+  aicore.set_flag mte2 -> mte1, 0
+  aicore.wait_flag mte2 -> mte1, 0
+  aicore.copy %a1, %a0 : memref<16x64xf16, #aicore.space<l1>> to memref<16x64xf16, #aicore.space<l0a>>
+  aicore.copy %b1, %b0 : memref<32x64xf16, #aicore.space<l1>> to memref<32x64xf16, #aicore.space<l0b>>
+  aicore.set_flag mte1 -> m, 0
+  aicore.wait_flag mte1 -> m, 0
+  aicore.mmad %a0, %b0, %c0 {transpose_b} : memref<16x64xf16, #aicore.space<l0a>>, memref<32x64xf16, #aicore.space<l0b>>, memref<16x32xf32, #aicore.space<l0c>>
+  aicore.set_flag m -> fix, 0
+  aicore.wait_flag m -> fix, 0
+  aicore.copy %c0, %y {atomic_add} : memref<16x32xf32, #aicore.space<l0c>> to memref<16x32xf32, #aicore.space<gm>>
   aicore.return
 }
 

@@ -13,7 +13,9 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <cmath>
 #include <deque>
@@ -27,6 +29,14 @@ namespace mlir::ascend::aicore {
 
 using namespace mlir;
 using namespace mlir::ascend::aicore;
+
+static llvm::cl::opt<bool> clFullSimulation(
+    "ascend-aicore-full-simulation",
+    llvm::cl::desc("Kernel model (ascend-aicore-estimate, --report, the tile "
+                   "searches): simulate every iteration of every loop instead "
+                   "of extrapolating the periodic ones (for checking the "
+                   "extrapolation; slow on large kernels)"),
+    llvm::cl::init(false), llvm::cl::Hidden);
 
 namespace {
 
@@ -77,15 +87,55 @@ struct Access {
 
 constexpr int64_t kWholeBuffer = std::numeric_limits<int64_t>::max();
 
+/// How an scf.for's control flow depends on its induction variable, for the
+/// loop extrapolation (see `Simulator::executeLoop`).
+struct LoopShape {
+  /// False when an scf.if condition or nested loop bound in the body depends
+  /// on the induction variable through a value the body's top level does
+  /// not compute with foldable scalar ops (or the loop carries values): the
+  /// loop then runs every iteration.
+  bool extrapolatable = false;
+  /// The top-level scalar ops of the body, in order, that compute `controls`
+  /// from the induction variable.
+  SmallVector<Operation *> slice;
+  /// The scf.if conditions and nested loop bounds that depend on the
+  /// induction variable, and the nested loops whose trip counts do:
+  /// iterations where they are equal run the same instructions.
+  SmallVector<Value> controls;
+  SmallVector<scf::ForOp> tripLoops;
+};
+
+/// The state of the simulator at the start of one loop iteration, flattened
+/// for comparing iterations (`Simulator::snapshot`).
+struct Snapshot {
+  int64_t iteration = 0;
+  uint64_t serial = 0;     ///< the touch serial when taken
+  llvm::hash_code trace{}; ///< instructions of the iteration starting here
+  SmallVector<int64_t> times;     ///< pipe free times, pending flags' times
+  SmallVector<uint64_t> touched;  ///< last touch serial of each of `times`
+  SmallVector<int64_t> counts;    ///< vector clocks, access indices
+  SmallVector<uintptr_t> shape;   ///< queue lengths, access lists, flags
+  std::array<int64_t, 7> busy{};
+  int64_t executed = 0;
+  double idealCube = 0, requested = 0, written = 0;
+  size_t intervals = 0, buffers = 0;
+};
+
 class Simulator {
 public:
   /// Runs block `blockIdx` of `kernel`; GM reads hit L2 with `l2HitRatio`
   /// and are added to `reads`; `executed` counts instructions over blocks.
-  Simulator(KernelOp kernel, int64_t maxInstructions, int64_t &executed,
-            int64_t blockIdx, double l2HitRatio, GMReads &reads)
+  Simulator(KernelOp kernel, const SimulationOptions &options,
+            int64_t &executed, int64_t blockIdx, double l2HitRatio,
+            GMReads &reads,
+            llvm::DenseMap<Operation *, LoopShape> &loopShapes)
       : kernel(kernel), rates(kernel.getTarget().rates),
-        maxInstructions(maxInstructions), executed(executed),
-        blockIdx(blockIdx), l2HitRatio(l2HitRatio), reads(reads) {}
+        maxInstructions(options.maxInstructions),
+        extrapolate(options.extrapolateLoops),
+        recordIntervals(options.recordIntervals), stats(options.stats),
+        executed(executed),
+        blockIdx(blockIdx), l2HitRatio(l2HitRatio), reads(reads),
+        loopShapes(loopShapes) {}
 
   FailureOr<KernelSchedule> run() {
     if (failed(execute(kernel.getBody().front())))
@@ -184,6 +234,32 @@ private:
         values[op.getResult(0)] = *v;
   }
 
+  /// Runs one iteration of `loop` with induction variable `i`; mixes its
+  /// instructions into the trace hash and returns the hash of this
+  /// iteration alone.
+  FailureOr<llvm::hash_code> runIteration(scf::ForOp loop, int64_t i) {
+    values[loop.getInductionVar()] = i;
+    llvm::hash_code outer = trace;
+    trace = llvm::hash_code(0);
+    LogicalResult result = execute(*loop.getBody());
+    llvm::hash_code inner = trace;
+    trace = llvm::hash_combine(outer, inner);
+    if (failed(result))
+      return failure();
+    return inner;
+  }
+
+  /// Runs `loop`. Without extrapolation every iteration runs. With it, the
+  /// iterations fall into runs whose control values (`LoopShape::controls`)
+  /// are equal; inside a run, once two consecutive iterations ran the same
+  /// instructions and left the state shifted alike (`isPeriodic`: every
+  /// time they touched moved by one amount `lambda`, every clock and
+  /// accumulator by the same amount both times), every further iteration
+  /// of the run would repeat the last one `lambda` cycles later (the
+  /// model's times are sums and maxima of times), so all but the run's last
+  /// iteration are applied at once (`advance`). Edge iterations (where a
+  /// control value changes) and the last iteration of each run are
+  /// simulated.
   LogicalResult executeLoop(scf::ForOp loop) {
     std::optional<int64_t> lb = known(loop.getLowerBound()),
                            ub = known(loop.getUpperBound()),
@@ -191,41 +267,383 @@ private:
     if (!lb || !ub || !step || *step <= 0)
       return loop.emitError("the kernel model needs loops with constant "
                             "bounds and a positive step");
-    for (int64_t i = *lb; i < *ub; i += *step) {
-      values[loop.getInductionVar()] = i;
-      if (failed(execute(*loop.getBody())))
+    int64_t trips = *ub > *lb ? llvm::divideCeil(*ub - *lb, *step) : 0;
+    trace = llvm::hash_combine(trace, trips);
+    const LoopShape *shape = nullptr;
+    if (extrapolate && trips >= kMinExtrapolatedTrips) {
+      auto [it, inserted] = loopShapes.try_emplace(loop.getOperation());
+      if (inserted)
+        it->second = analyzeLoop(loop);
+      if (it->second.extrapolatable)
+        shape = &it->second;
+    }
+    if (!shape) {
+      for (int64_t k = 0; k < trips; ++k)
+        if (failed(runIteration(loop, *lb + k * *step)))
+          return failure();
+      return success();
+    }
+    Value iv = loop.getInductionVar();
+    std::deque<Snapshot> recent; // the last three, of one run
+    SmallVector<int64_t> runControls;
+    int64_t runStart = 0;
+    for (int64_t k = 0; k < trips; ++k) {
+      SmallVector<int64_t> controls = signature(*shape, {iv}, *lb + k * *step);
+      if (k == 0 || controls != runControls) {
+        runControls = std::move(controls);
+        runStart = k;
+        recent.clear();
+      }
+      // Snapshots at the first iterations of a run, then at three
+      // consecutive ones of every 16 (a run that is not periodic soon costs
+      // little more than without them).
+      int64_t rel = k - runStart;
+      if (rel < 16 || rel % 16 < 3) {
+        if (!recent.empty() && recent.back().iteration != k - 1)
+          recent.clear();
+        recent.push_back(snapshot(k));
+        if (recent.size() > 3)
+          recent.pop_front();
+        if (recent.size() == 3) {
+          std::optional<int64_t> lambda = isPeriodic(recent[0], recent[1],
+                                                     recent[2]);
+          if (lambda) {
+            // The run's end: the first iteration with other controls.
+            int64_t end = k + 1;
+            if (!shape->controls.empty() || !shape->tripLoops.empty())
+              while (end < trips &&
+                     signature(*shape, {iv}, *lb + end * *step) == runControls)
+                ++end;
+            else
+              end = trips;
+            // Iterations k .. k + skip - 1 are applied; the run's last
+            // iteration runs.
+            int64_t skip = end - k - 1;
+            if (skip > 0) {
+              if (failed(advance(recent[1], recent[2], *lambda, skip)))
+                return failure();
+              k += skip;
+              recent.clear();
+              // The run's last iteration, with its own controls again.
+              runControls = signature(*shape, {iv}, *lb + k * *step);
+            }
+          }
+        }
+      }
+      FailureOr<llvm::hash_code> hash = runIteration(loop, *lb + k * *step);
+      if (failed(hash))
         return failure();
+      if (!recent.empty() && recent.back().iteration == k)
+        recent.back().trace = *hash;
+    }
+    return success();
+  }
+
+  /// Loops with fewer iterations run whole.
+  static constexpr int64_t kMinExtrapolatedTrips = 5;
+
+public:
+  /// Which of `loop`'s control values depend on its induction variable.
+  static LoopShape analyzeLoop(scf::ForOp loop) {
+    if (loop.getNumRegionIterArgs() != 0)
+      return LoopShape();
+    return analyzeControls(*loop.getBody(), {loop.getInductionVar()});
+  }
+
+  /// Which control values (scf.if conditions, scf.for bounds or trip
+  /// counts) of `body`'s ops, nested ones included, depend on `inputs`, and
+  /// the top-level ops computing them. A nested loop whose bounds depend on
+  /// them counts by its trip count when its induction variable feeds no
+  /// control value (then the same trip count runs the same instructions,
+  /// at other offsets), else by its bounds (equal bounds give its induction
+  /// variable equal values).
+  static LoopShape analyzeControls(Block &body, ArrayRef<Value> inputs) {
+    LoopShape byTrips = analyzeControls(body, inputs, /*tripCounts=*/true);
+    if (byTrips.extrapolatable)
+      return byTrips;
+    return analyzeControls(body, inputs, /*tripCounts=*/false);
+  }
+
+  static LoopShape analyzeControls(Block &body, ArrayRef<Value> inputs,
+                                   bool tripCounts) {
+    LoopShape shape;
+    llvm::SmallPtrSet<Value, 16> variant(inputs.begin(), inputs.end());
+    SmallVector<Value> needed; // values the signature evaluates
+    for (Operation &top : body)
+      top.walk<WalkOrder::PreOrder>([&](Operation *op) {
+        auto isVariant = [&](Value v) { return variant.contains(v); };
+        if (auto nested = dyn_cast<scf::ForOp>(op)) {
+          std::array<Value, 3> bounds = {nested.getLowerBound(),
+                                         nested.getUpperBound(),
+                                         nested.getStep()};
+          if (tripCounts && llvm::any_of(bounds, isVariant)) {
+            shape.tripLoops.push_back(nested);
+            llvm::append_range(needed, bounds);
+            variant.insert(nested.getInductionVar());
+          } else {
+            for (Value bound : bounds)
+              if (isVariant(bound)) {
+                shape.controls.push_back(bound);
+                needed.push_back(bound);
+              }
+          }
+        } else if (auto branch = dyn_cast<scf::IfOp>(op)) {
+          if (isVariant(branch.getCondition())) {
+            shape.controls.push_back(branch.getCondition());
+            needed.push_back(branch.getCondition());
+          }
+        }
+        if (llvm::any_of(op->getOperands(), isVariant))
+          for (Value result : op->getResults())
+            variant.insert(result);
+      });
+    // The slice computing the variant controls at the body's top level.
+    llvm::SmallPtrSet<Operation *, 16> inSlice;
+    SmallVector<Value> worklist;
+    for (Value v : needed)
+      if (variant.contains(v))
+        worklist.push_back(v);
+    while (!worklist.empty()) {
+      Value v = worklist.pop_back_val();
+      if (llvm::is_contained(inputs, v))
+        continue;
+      Operation *def = v.getDefiningOp();
+      if (!def || def->getBlock() != &body || def->getNumRegions() != 0 ||
+          def->getNumResults() != 1 ||
+          !def->getResult(0).getType().isIntOrIndex())
+        return LoopShape(); // not computable per iteration
+      if (!inSlice.insert(def).second)
+        continue;
+      for (Value operand : def->getOperands())
+        if (variant.contains(operand))
+          worklist.push_back(operand);
+    }
+    for (Operation &op : body)
+      if (inSlice.contains(&op))
+        shape.slice.push_back(&op);
+    shape.extrapolatable = true;
+    return shape;
+  }
+
+public:
+  /// The variant control values (`LoopShape::controls`) when `inputs` are
+  /// `i` (an unknown one as INT64_MIN: the iteration then fails as it
+  /// runs).
+  SmallVector<int64_t> signature(const LoopShape &shape,
+                                 ArrayRef<Value> inputs, int64_t i) {
+    SmallVector<int64_t> result;
+    if (shape.controls.empty() && shape.tripLoops.empty())
+      return result;
+    for (Value input : inputs)
+      values[input] = i;
+    for (Operation *op : shape.slice) {
+      values.erase(op->getResult(0));
+      evaluate(*op);
+    }
+    constexpr int64_t unknown = std::numeric_limits<int64_t>::min();
+    for (Value control : shape.controls)
+      result.push_back(known(control).value_or(unknown));
+    for (scf::ForOp loop : shape.tripLoops) {
+      std::optional<int64_t> lb = known(loop.getLowerBound()),
+                             ub = known(loop.getUpperBound()),
+                             step = known(loop.getStep());
+      if (!lb || !ub || !step || *step <= 0)
+        result.push_back(unknown);
+      else
+        result.push_back(*ub > *lb ? llvm::divideCeil(*ub - *lb, *step) : 0);
+    }
+    return result;
+  }
+
+private:
+  /// Calls `time(value, touch)` on every time the model's next
+  /// instructions may read, `count(value)` on every instruction count and
+  /// `shape(word)` on what must be equal for two states to be shifts of each
+  /// other, in one fixed order. GM access histories are left out: they grow
+  /// with the tiles and only serve the race check.
+  template <typename TimeFn, typename CountFn, typename ShapeFn>
+  void visitState(TimeFn time, CountFn count, ShapeFn shape) {
+    for (int s = 0; s < kNumSlots; ++s)
+      time(pipeFree[s], slotTouch[s]);
+    for (Clock &clock : clocks)
+      for (int64_t &c : clock)
+        count(c);
+    for (auto *queues : {&pendingSets, &crossPending})
+      for (auto &[key, queue] : *queues) {
+        shape(std::get<0>(key));
+        shape(std::get<1>(key));
+        shape(std::get<2>(key));
+        shape(queue.flags.size());
+        for (FiredFlag &flag : queue.flags) {
+          time(flag.time, queue.touch);
+          for (int64_t &c : flag.clock)
+            count(c);
+          shape(reinterpret_cast<uintptr_t>(flag.op));
+        }
+      }
+    SmallVector<std::pair<std::pair<Value, int>, SmallVector<Access, 2> *>>
+        onChip;
+    for (auto &[key, list] : lastAccesses)
+      if (key.second >= 0)
+        onChip.push_back({key, &list});
+    llvm::sort(onChip, [](const auto &a, const auto &b) {
+      return std::make_pair(a.first.first.getAsOpaquePointer(),
+                            a.first.second) <
+             std::make_pair(b.first.first.getAsOpaquePointer(),
+                            b.first.second);
+    });
+    for (auto &[key, list] : onChip) {
+      shape(reinterpret_cast<uintptr_t>(key.first.getAsOpaquePointer()));
+      shape(key.second);
+      shape(list->size());
+      for (Access &access : *list) {
+        shape(access.pipe);
+        shape(access.write);
+        shape(reinterpret_cast<uintptr_t>(access.op));
+        shape(access.begin);
+        shape(access.end);
+        count(access.index);
+      }
+    }
+    shape(subCores);
+  }
+
+  Snapshot snapshot(int64_t iteration) {
+    Snapshot result;
+    result.iteration = iteration;
+    result.serial = serial;
+    visitState(
+        [&](int64_t &t, uint64_t touch) {
+          result.times.push_back(t);
+          result.touched.push_back(touch);
+        },
+        [&](int64_t &c) { result.counts.push_back(c); },
+        [&](auto word) { result.shape.push_back(uintptr_t(word)); });
+    result.busy = schedule.busy;
+    result.executed = executed;
+    result.idealCube = schedule.idealCubeCycles;
+    result.requested = reads.requested;
+    result.written = reads.written;
+    result.intervals = schedule.intervals.size();
+    result.buffers = reads.buffers.size();
+    return result;
+  }
+
+  /// When the iterations from `a` to `b` and from `b` to `c` ran the same
+  /// instructions and changed the state alike, with every time touched in
+  /// the second moving by one amount: that amount (the period, in cycles).
+  /// Then every further iteration with the same controls repeats the last
+  /// one that many cycles later.
+  static std::optional<int64_t> isPeriodic(const Snapshot &a,
+                                           const Snapshot &b,
+                                           const Snapshot &c) {
+    if (a.trace != b.trace || a.shape != b.shape || b.shape != c.shape ||
+        a.buffers != c.buffers)
+      return std::nullopt;
+    int64_t lambda = 0;
+    for (size_t i = 0; i < c.times.size(); ++i) {
+      int64_t d = c.times[i] - b.times[i];
+      if (d != b.times[i] - a.times[i] || d < 0)
+        return std::nullopt;
+      lambda = std::max(lambda, d);
+    }
+    // A time the iteration read or wrote must move with the others (a time
+    // it reads that stays would be overtaken, or overtake, later on).
+    for (size_t i = 0; i < c.times.size(); ++i) {
+      int64_t d = c.times[i] - b.times[i];
+      if (d != 0 && d != lambda)
+        return std::nullopt;
+      if (d == 0 && lambda != 0 && c.touched[i] > b.serial)
+        return std::nullopt;
+    }
+    for (size_t i = 0; i < c.counts.size(); ++i)
+      if (c.counts[i] - b.counts[i] != b.counts[i] - a.counts[i])
+        return std::nullopt;
+    for (int p = 0; p < 7; ++p)
+      if (c.busy[p] - b.busy[p] != b.busy[p] - a.busy[p])
+        return std::nullopt;
+    if (c.executed - b.executed != b.executed - a.executed ||
+        c.intervals - b.intervals != b.intervals - a.intervals ||
+        c.requested - b.requested != b.requested - a.requested ||
+        c.written - b.written != b.written - a.written)
+      return std::nullopt;
+    return lambda;
+  }
+
+  /// Applies `repeats` more iterations like the one from `b` to `c`
+  /// (`lambda` cycles each): times, clocks and accumulators move by
+  /// `repeats` times their change, the intervals repeat shifted.
+  LogicalResult advance(const Snapshot &b, const Snapshot &c, int64_t lambda,
+                        int64_t repeats) {
+    size_t t = 0, n = 0;
+    visitState(
+        [&](int64_t &time, uint64_t) {
+          time += repeats * (c.times[t] - b.times[t]);
+          ++t;
+        },
+        [&](int64_t &count) {
+          count += repeats * (c.counts[n] - b.counts[n]);
+          ++n;
+        },
+        [](auto) {});
+    for (int p = 0; p < 7; ++p)
+      schedule.busy[p] += repeats * (c.busy[p] - b.busy[p]);
+    schedule.idealCubeCycles += repeats * (c.idealCube - b.idealCube);
+    reads.requested += repeats * (c.requested - b.requested);
+    reads.written += repeats * (c.written - b.written);
+    executed += repeats * (c.executed - b.executed);
+    if (stats)
+      stats->appliedInstructions += repeats * (c.executed - b.executed);
+    if (executed > maxInstructions)
+      return kernel.emitError("the kernel model stops after ")
+             << maxInstructions << " instructions (max-instructions)";
+    if (recordIntervals) {
+      schedule.intervals.reserve(schedule.intervals.size() +
+                                 repeats * (c.intervals - b.intervals));
+      for (int64_t r = 1; r <= repeats; ++r)
+        for (size_t i = b.intervals; i < c.intervals; ++i) {
+          PipeInterval interval = schedule.intervals[i];
+          interval.start += r * lambda;
+          interval.end += r * lambda;
+          schedule.intervals.push_back(interval);
+        }
     }
     return success();
   }
 
   /// Issues one instruction to its pipe.
   LogicalResult issue(Operation *op) {
+    if (stats)
+      ++stats->simulatedInstructions;
     if (++executed > maxInstructions)
       return kernel.emitError("the kernel model stops after ")
              << maxInstructions << " instructions (max-instructions)";
+    trace = llvm::hash_combine(trace, op);
     if (auto set = dyn_cast<SetFlagOp>(op)) {
       int from = slot(set.getFrom());
+      touch(from);
       // Fires when everything queued on `from` so far is done.
-      pendingSets[{from, slot(set.getTo()), set.getEvent()}].push_back(
-          {pipeFree[from], clocks[from], op});
+      touch(pendingSets[{from, slot(set.getTo()), set.getEvent()}])
+          .flags.push_back({pipeFree[from], clocks[from], op});
       return success();
     }
     if (auto set = dyn_cast<CrossCoreSetFlagOp>(op)) {
       // FFTS mode 2: the AIC's set reaches both AIVs; an AIV's set reaches
       // the AIC (whose wait needs one from each AIV).
       int from = slot(set.getPipe());
+      touch(from);
       FiredFlag flag{pipeFree[from], clocks[from], op};
       if (core == 0) {
         for (int c = 1; c < kMaxCores; ++c)
-          crossPending[{c, 0, set.getFlag()}].push_back(flag);
+          touch(crossPending[{c, 0, set.getFlag()}]).flags.push_back(flag);
       } else {
-        crossPending[{0, core, set.getFlag()}].push_back(flag);
+        touch(crossPending[{0, core, set.getFlag()}]).flags.push_back(flag);
       }
       return success();
     }
     if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op)) {
       int to = slot(wait.getPipe());
+      touch(to);
       SmallVector<int, 2> sources;
       if (core == 0)
         for (int c = 1; c <= std::max(1, subCores); ++c)
@@ -233,7 +651,7 @@ private:
       else
         sources.push_back(0);
       for (int source : sources) {
-        auto &fired = crossPending[{core, source, wait.getFlag()}];
+        auto &fired = touch(crossPending[{core, source, wait.getFlag()}]).flags;
         if (fired.empty())
           return wait.emitError("deadlock: no earlier cross_core_set_flag ")
                  << wait.getFlag() << " of the "
@@ -252,8 +670,10 @@ private:
     }
     if (auto wait = dyn_cast<WaitFlagOp>(op)) {
       int to = slot(wait.getTo());
+      touch(to);
       auto &fired =
-          pendingSets[{slot(wait.getFrom()), to, wait.getEvent()}];
+          touch(pendingSets[{slot(wait.getFrom()), to, wait.getEvent()}])
+              .flags;
       if (fired.empty())
         return wait.emitError("deadlock: no earlier set_flag ")
                << stringifyPipe(wait.getFrom()) << " -> "
@@ -378,17 +798,38 @@ private:
     }
     int64_t start = pipeFree[p], end = start + cycles;
     pipeFree[p] = end;
+    touch(p);
     int64_t index = ++clocks[p][p];
     schedule.busy[p % kNumPipes] += cycles;
     schedule.idealCubeCycles += idealCubeCycles;
-    schedule.intervals.push_back({*pipe, start, end, op, core});
+    if (*pipe == Pipe::MTE2 && cycles > 0 &&
+        !llvm::any_of(op->getOperandTypes(), [](Type t) {
+          auto type = dyn_cast<MemRefType>(t);
+          return type && getAddressSpace(type) == AddressSpace::UB;
+        }))
+      schedule.loadsL1 = true;
+    if (recordIntervals)
+      schedule.intervals.push_back({*pipe, start, end, op, core});
     for (auto [value, write] : accesses) {
       auto &list = lastAccesses[keyOf(rootBuffer(value))];
       auto [begin, end] = extentOf(value);
-      if (write) // later accesses need only order after this write
+      if (write) { // later accesses need only order after this write
         llvm::erase_if(list, [&](const Access &a) {
           return begin <= a.begin && a.end <= end;
         });
+      } else {
+        // A read by the same instruction on the same pipe covering an
+        // earlier one replaces it: it is unordered with whatever the
+        // earlier one is unordered with, and names the same instruction.
+        auto same = llvm::find_if(list, [&](const Access &a) {
+          return a.op == op && a.pipe == p && !a.write && begin <= a.begin &&
+                 a.end <= end;
+        });
+        if (same != list.end()) {
+          *same = {p, index, write, op, begin, end};
+          continue;
+        }
+      }
       list.push_back({p, index, write, op, begin, end});
     }
     return success();
@@ -506,20 +947,42 @@ private:
     Clock clock;
     Operation *op;
   };
+  /// Flags set and not yet waited for, oldest first.
+  struct FlagQueue {
+    std::deque<FiredFlag> flags;
+    uint64_t touch = 0; ///< serial of the last set or wait on it
+  };
+
+  /// Marks pipe slot `s` (or a flag queue) as read or written now, for
+  /// `isPeriodic`.
+  void touch(int s) { slotTouch[s] = ++serial; }
+  FlagQueue &touch(FlagQueue &queue) {
+    queue.touch = ++serial;
+    return queue;
+  }
 
   KernelOp kernel;
   const AICoreDataRates &rates;
   int64_t maxInstructions;
+  bool extrapolate;
+  bool recordIntervals;
+  SimulationStats *stats;
   int64_t &executed;
   int64_t blockIdx;
   double l2HitRatio;
   GMReads &reads;
+  llvm::DenseMap<Operation *, LoopShape> &loopShapes;
   KernelSchedule schedule;
   std::array<int64_t, kNumSlots> pipeFree{};
+  std::array<uint64_t, kNumSlots> slotTouch{};
+  uint64_t serial = 0;
+  /// Hash of the instructions issued (and loop trip counts) so far in the
+  /// innermost iteration running.
+  llvm::hash_code trace{};
   std::array<Clock, kNumSlots> clocks{};
-  std::map<std::tuple<int, int, int64_t>, std::deque<FiredFlag>> pendingSets;
+  std::map<std::tuple<int, int, int64_t>, FlagQueue> pendingSets;
   /// Cross-core flags set and not yet waited: (to core, from core, flag).
-  std::map<std::tuple<int, int, int64_t>, std::deque<FiredFlag>> crossPending;
+  std::map<std::tuple<int, int, int64_t>, FlagQueue> crossPending;
   llvm::DenseMap<std::pair<Value, int>, SmallVector<Access, 2>> lastAccesses;
   int core = 0;     ///< the core whose instructions are issued now
   int subCores = 0; ///< AIVs an aicore.on_core aiv region ran on
@@ -534,8 +997,18 @@ struct EstimatePass
   void runOnOperation() override {
     bool failedAny = false;
     getOperation().walk([&](KernelOp kernel) {
-      FailureOr<KernelSchedule> schedule =
-          simulateKernel(kernel, maxInstructions);
+      SimulationOptions options;
+      options.maxInstructions = maxInstructions;
+      options.recordIntervals = false;
+      SimulationStats stats;
+      options.stats = &stats;
+      FailureOr<KernelSchedule> schedule = simulateKernel(kernel, options);
+      if (simulationRemarks && succeeded(schedule))
+        kernel.emitRemark("kernel model: ")
+            << stats.simulatedInstructions << " instructions simulated, "
+            << stats.appliedInstructions << " extrapolated; "
+            << stats.simulatedBlocks << " blocks simulated, "
+            << stats.sharedBlocks << " shared";
       if (failed(schedule)) {
         failedAny = true;
         return;
@@ -569,20 +1042,55 @@ struct EstimatePass
 
 /// Runs every block of `kernel` with GM reads hitting L2 at `l2HitRatio`;
 /// the schedule of the block that finishes last.
-static FailureOr<KernelSchedule> simulateBlocks(KernelOp kernel,
-                                                int64_t maxInstructions,
-                                                double l2HitRatio,
-                                                GMReads &reads) {
+static FailureOr<KernelSchedule>
+simulateBlocks(KernelOp kernel, const SimulationOptions &options,
+               double l2HitRatio, GMReads &reads) {
   std::optional<KernelSchedule> busiest;
   double totalIdeal = 0;
   const int64_t blockDim = kernel.getBlockDim();
+  llvm::DenseMap<Operation *, LoopShape> loopShapes;
+  // Blocks whose control values (loop bounds, scf.if conditions computed
+  // from aicore.block_idx) are equal run the same instructions, so they
+  // have the same schedule: each is simulated once.
+  SmallVector<Value> blockIdx;
+  kernel.walk([&](BlockIdxOp op) { blockIdx.push_back(op.getResult()); });
+  LoopShape blockShape;
+  if (options.extrapolateLoops)
+    blockShape =
+        Simulator::analyzeControls(kernel.getBody().front(), blockIdx);
+  struct BlockFigures {
+    int64_t cycles;
+    double idealCubeCycles, requested, written;
+  };
+  std::map<SmallVector<int64_t>, BlockFigures> simulated;
   for (int64_t b = 0; b < blockDim; ++b) {
     int64_t executed = 0; // the limit is per block
-    FailureOr<KernelSchedule> schedule =
-        Simulator(kernel, maxInstructions, executed, b, l2HitRatio, reads)
-            .run();
+    Simulator simulator(kernel, options, executed, b, l2HitRatio, reads,
+                        loopShapes);
+    SmallVector<int64_t> controls;
+    if (blockShape.extrapolatable) {
+      controls = simulator.signature(blockShape, blockIdx, b);
+      auto it = simulated.find(controls);
+      if (it != simulated.end()) {
+        if (options.stats)
+          ++options.stats->sharedBlocks;
+        // Not busier than the block simulated (ties keep the first).
+        totalIdeal += it->second.idealCubeCycles;
+        reads.requested += it->second.requested;
+        reads.written += it->second.written;
+        continue;
+      }
+    }
+    double requested = reads.requested, written = reads.written;
+    if (options.stats)
+      ++options.stats->simulatedBlocks;
+    FailureOr<KernelSchedule> schedule = simulator.run();
     if (failed(schedule))
       return failure();
+    if (blockShape.extrapolatable)
+      simulated[controls] = {schedule->cycles, schedule->idealCubeCycles,
+                             reads.requested - requested,
+                             reads.written - written};
     schedule->busiestBlock = b;
     totalIdeal += schedule->idealCubeCycles;
     if (!busiest || schedule->cycles > busiest->cycles)
@@ -604,13 +1112,7 @@ static KernelSchedule capAtHBM(KernelOp kernel, KernelSchedule schedule,
   // A Cube-core pipe busy: M, MTE1, FIX, or MTE2 loading L1 (not UB).
   auto busy = [&](Pipe pipe) { return schedule.busy[static_cast<int>(pipe)]; };
   bool cube = busy(Pipe::M) || busy(Pipe::MTE1) || busy(Pipe::FIX) ||
-              llvm::any_of(schedule.intervals, [](const PipeInterval &i) {
-                return i.pipe == Pipe::MTE2 && i.end > i.start &&
-                       !llvm::any_of(i.op->getOperandTypes(), [](Type t) {
-                         return getAddressSpace(cast<MemRefType>(t)) ==
-                                AddressSpace::UB;
-                       });
-              });
+              schedule.loadsL1;
   int64_t cores = cube ? target.cubeCores : target.vectorCores;
   int64_t waves =
       std::max<int64_t>(1, llvm::divideCeil(kernel.getBlockDim(), cores));
@@ -645,27 +1147,38 @@ static KernelSchedule addAtomicClean(KernelOp kernel,
   return schedule;
 }
 
-static FailureOr<KernelSchedule> simulateKernelBlocks(KernelOp kernel,
-                                                      int64_t maxInstructions);
+static FailureOr<KernelSchedule>
+simulateKernelBlocks(KernelOp kernel, const SimulationOptions &options);
 
 FailureOr<KernelSchedule>
-mlir::ascend::aicore::simulateKernel(KernelOp kernel, int64_t maxInstructions) {
-  FailureOr<KernelSchedule> schedule =
-      simulateKernelBlocks(kernel, maxInstructions);
+mlir::ascend::aicore::simulateKernel(KernelOp kernel,
+                                     const SimulationOptions &options) {
+  FailureOr<KernelSchedule> schedule = simulateKernelBlocks(kernel, options);
   if (failed(schedule))
     return failure();
   return addAtomicClean(kernel, std::move(*schedule));
 }
 
+FailureOr<KernelSchedule>
+mlir::ascend::aicore::simulateKernel(KernelOp kernel, int64_t maxInstructions) {
+  SimulationOptions options;
+  options.maxInstructions = maxInstructions;
+  return simulateKernel(kernel, options);
+}
+
+bool mlir::ascend::aicore::fullSimulationRequested() {
+  return clFullSimulation;
+}
+
 /// simulateKernel without the memory-clean task.
-static FailureOr<KernelSchedule> simulateKernelBlocks(KernelOp kernel,
-                                                      int64_t maxInstructions) {
+static FailureOr<KernelSchedule>
+simulateKernelBlocks(KernelOp kernel, const SimulationOptions &options) {
   // First run: every read misses; it counts the GM bytes the blocks request
   // and the distinct GM buffers they read, which give the L2 hit ratio
   // h = (1 - D / R) * min(1, L2 / D) of the second run (AICoreDataRates).
   GMReads reads;
   FailureOr<KernelSchedule> cold =
-      simulateBlocks(kernel, maxInstructions, 0.0, reads);
+      simulateBlocks(kernel, options, 0.0, reads);
   if (failed(cold))
     return failure();
   double distinct = 0;
@@ -678,7 +1191,7 @@ static FailureOr<KernelSchedule> simulateKernelBlocks(KernelOp kernel,
       std::min(1.0, double(kernel.getTarget().rates.l2Bytes) / distinct);
   GMReads again;
   FailureOr<KernelSchedule> warm =
-      simulateBlocks(kernel, maxInstructions, hitRatio, again);
+      simulateBlocks(kernel, options, hitRatio, again);
   if (failed(warm))
     return failure();
   warm->l2HitRatio = hitRatio;

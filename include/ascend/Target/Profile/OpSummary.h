@@ -66,6 +66,10 @@ struct SimulatedFigures {
   /// the Cube core's; V, MTE3 and MTE2 into UB the Vector core's.
   TaskType taskType = TaskType::AIVectorCore;
   int64_t cycles = 0; ///< makespan of one block (aicore::KernelSchedule)
+  /// Of `cycles`, the memory-clean task before a kernel with
+  /// `atomic_clean` (aicore::KernelSchedule::atomicCleanCycles; 0 without):
+  /// the timeline shows it as its own task before the kernel.
+  int64_t atomicCleanCycles = 0;
   /// Rounds of blocks: ceil(block_dim / cores of the task type).
   int64_t waves = 1;
   /// Busy cycles per pipe, MTE2 split by the core that issues it (a copy

@@ -51,6 +51,9 @@ struct KernelSchedule {
   int64_t waves = 1;
   /// The busiest block's own makespan, before the HBM bound.
   int64_t blockCycles = 0;
+  /// Whether the busiest block's MTE2 moved bytes into L1 (not UB): with
+  /// M, MTE1 or FIX busy, what makes it a Cube-core kernel.
+  bool loadsL1 = false;
   /// Cycles of the memory-clean task that zeroes the kernel's
   /// `atomic_clean` range before it runs (included in `cycles`): the
   /// smallest kernel's time (minKernelMicros) or the range's bytes at the
@@ -58,14 +61,52 @@ struct KernelSchedule {
   int64_t atomicCleanCycles = 0;
 };
 
+/// Whether the hidden command-line option --ascend-aicore-full-simulation
+/// asks every loop iteration to be simulated.
+bool fullSimulationRequested();
+
+/// What `simulateKernel` ran and what it applied without running, over
+/// both runs of every block (the pass statistics of ascend-aicore-estimate).
+struct SimulationStats {
+  int64_t simulatedInstructions = 0; ///< issued one by one
+  int64_t appliedInstructions = 0;   ///< of extrapolated loop iterations
+  int64_t simulatedBlocks = 0;       ///< blocks run
+  int64_t sharedBlocks = 0; ///< blocks given an equal block's figures
+};
+
+/// How `simulateKernel` runs a kernel.
+struct SimulationOptions {
+  /// Largest number of instructions one block may execute (counting those
+  /// of extrapolated iterations).
+  int64_t maxInstructions = 4000000;
+  /// Extrapolate the periodic iterations of each loop instead of running
+  /// them (Passes.td, "Loop extrapolation"): the same cycles, busy cycles
+  /// and intervals as running every iteration, exactly, since the model's
+  /// times are sums and maxima; the race check then covers the iterations
+  /// run (the first ones of each run of equal control values until they
+  /// repeat, the last one, and every edge iteration). False by the hidden
+  /// option --ascend-aicore-full-simulation (`fullSimulationRequested`).
+  bool extrapolateLoops = !fullSimulationRequested();
+  /// Record `KernelSchedule::intervals` (the timeline); the estimate pass
+  /// does without.
+  bool recordIntervals = true;
+  /// Counts what was simulated, when set.
+  SimulationStats *stats = nullptr;
+};
+
 /// Runs `kernel` on the model described in Passes.td: every block of
-/// `block_dim`, twice (the first run counts the GM reads that give the L2
+/// `block_dim` (one per set of blocks with equal control values, and loops
+/// extrapolated once periodic, unless `options.extrapolateLoops` is false),
+/// twice (the first run counts the GM reads that give the L2
 /// hit ratio, see AICoreDataRates); the cycles are then raised to the time
 /// one wave's HBM traffic takes at the die's HBM bandwidth. Fails after emitting an error on a race,
 /// a deadlock, a loop without constant bounds, or more than
 /// `maxInstructions` executed instructions in one block.
 FailureOr<KernelSchedule> simulateKernel(KernelOp kernel,
                                          int64_t maxInstructions = 4000000);
+/// The same with explicit options.
+FailureOr<KernelSchedule> simulateKernel(KernelOp kernel,
+                                         const SimulationOptions &options);
 
 #define GEN_PASS_REGISTRATION
 #include "ascend/Dialect/AICore/Transforms/Passes.h.inc"

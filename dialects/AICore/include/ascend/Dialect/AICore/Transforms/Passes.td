@@ -58,6 +58,17 @@ def AscendAICoreEstimate : Pass<"ascend-aicore-estimate", "ModuleOp"> {
     HBM bandwidth if longer), which `cycles` includes. An atomic add is
     costed as a GM write.
 
+    Loop extrapolation (docs/AICoreKernels.md): blocks whose control values
+    (scf.if conditions, loop bounds or trip counts computed from
+    `aicore.block_idx`) are equal run the same instructions and are
+    simulated once; in a loop, once two consecutive iterations with equal
+    control values issued the same instructions and shifted every time they
+    touched by one period, the remaining iterations of that run but the last
+    are applied at once (times, vector clocks, busy cycles and intervals
+    advanced). The figures equal those of running every iteration of every
+    block, which the hidden option `--ascend-aicore-full-simulation` does;
+    the race check then covers the blocks and iterations simulated.
+
     Checks the synchronization with vector clocks: two accesses to one
     buffer from different pipes (of one core or, for GM buffers, of
     different cores), at least one a write, to overlapping elements (GM
@@ -71,7 +82,13 @@ def AscendAICoreEstimate : Pass<"ascend-aicore-estimate", "ModuleOp"> {
     Option<"maxInstructions", "max-instructions", "int64_t", "4000000",
            "Largest number of instructions one block of a kernel may "
            "execute">,
+    Option<"simulationRemarks", "simulation-remarks", "bool", "false",
+           "Emit a remark per kernel with what the model simulated: "
+           "instructions run one by one and applied by loop "
+           "extrapolation, blocks simulated and given an equal block's "
+           "figures (both runs)">,
   ];
+
 }
 
 def AscendAICorePlanBuffers : Pass<"ascend-aicore-plan-buffers", "ModuleOp"> {
