@@ -263,8 +263,12 @@ bool BlockFuser::compatible(const Group &group, Operation *op,
   if (unit == "cube")
     return !group.hasCube && !group.hasReduction &&
            valueCount(group, op) <= maxGroupValues;
-  // A MIX kernel's epilogue is elementwise: reductions start a Vector group.
-  if (unit == "reduction" && group.hasCube)
+  // A MIX kernel's epilogue is elementwise or reduces whole rows along the
+  // last axis (its Vector part then takes whole-row tiles,
+  // docs/AICoreKernels.md "Row-wise epilogues"); other reductions start a
+  // Vector group.
+  if (unit == "reduction" && group.hasCube &&
+      !FusionOp::isLastAxisReduction(op))
     return false;
   return valueCount(group, op) <= maxGroupValues;
 }
