@@ -2059,10 +2059,15 @@ struct ConvertMindSporeToAICorePass
                        ? convertConvMixFusion(group, *target, symbols,
                                               mixKernels, mixTiling, why)
                        : convertMixFusion(group, plans[i], *target, symbols,
-                                          mixKernels, mixTiling, why)))
+                                          mixKernels, mixTiling, why))) {
           emitRemark(loc, "mix group '")
-              << name.getValue() << "' is not a MIX kernel (its "
-              << "primitives are converted one by one): " << why;
+              << name.getValue() << "' is not a MIX kernel (its Cube "
+              << "primitive is converted alone, the rest as one Vector "
+              << "kernel): " << why;
+          // The group minus its Cube op: one Vector kernel where the
+          // Vector kernels express it (MixKernels.cpp).
+          convertMixRemainder(group, *target, symbols, vectorKernels);
+        }
       }
     }
     // Other kernels are cut from the primitives: a MatMul with its BiasAdd

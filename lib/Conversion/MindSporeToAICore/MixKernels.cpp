@@ -43,6 +43,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -1753,6 +1754,137 @@ LogicalResult mlir::ascend::convertMixFusion(
     if (def->use_empty())
       def->erase();
   return success();
+}
+
+void mlir::ascend::convertMixRemainder(ms::FusionOp group,
+                                       const AICoreTarget &target,
+                                       SymbolTable &symbols,
+                                       llvm::StringMap<KernelOp> &kernels) {
+  Block &body = group.getBody().front();
+  Operation *cube = nullptr;
+  for (Operation &op : body.without_terminator())
+    if (ms::FusionOp::classify(&op) == "cube") {
+      if (cube) {
+        group.inlineBody();
+        return;
+      }
+      cube = &op;
+    }
+  if (!cube) {
+    group.inlineBody();
+    return;
+  }
+  // The Cube side: the Cube op, what computes its operands in the group,
+  // and a BiasAdd reading only its result (the Cube kernel adds it from BT).
+  llvm::SmallPtrSet<Operation *, 8> cubeSide{cube};
+  SmallVector<Operation *> worklist{cube};
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    for (Value v : op->getOperands())
+      if (Operation *def = v.getDefiningOp())
+        if (def->getBlock() == &body && !isa<ms::ConstantOp>(def) &&
+            cubeSide.insert(def).second)
+          worklist.push_back(def);
+  }
+  Value cubeResult = cube->getResult(0);
+  if (cubeResult.hasOneUse())
+    if (auto biasAdd =
+            dyn_cast<ms::BiasAddOp>(*cubeResult.getUsers().begin()))
+      if (biasAdd.getX() == cubeResult)
+        cubeSide.insert(biasAdd);
+  SmallVector<Operation *> rest;
+  int64_t compute = 0;
+  bool transData = false;
+  for (Operation &op : body.without_terminator()) {
+    if (cubeSide.contains(&op) || isa<ms::ConstantOp>(op))
+      continue;
+    rest.push_back(&op);
+    compute += !ms::isViewOp(&op);
+    // Device-format round trips fold away when the group is inlined.
+    transData |= isa<ms::TransDataOp>(op);
+  }
+  StringRef number = group.getKernelName().rsplit('_').second;
+  Location loc = group.getLoc();
+  StringAttr mixName = group.getKernelNameAttr();
+  group.inlineBody();
+  if (compute < 2 || transData)
+    return;
+
+  // The remainder as one group, where its last op is (its inputs are
+  // defined before, its results read after: the mix group's place).
+  llvm::SmallPtrSet<Operation *, 8> members(rest.begin(), rest.end());
+  llvm::SetVector<Value> inputs;
+  llvm::SetVector<Operation *> constants;
+  SmallVector<Value> outputs;
+  bool reduction = false;
+  std::string name = "Fused";
+  int named = 0;
+  for (Operation *op : rest) {
+    for (Value v : op->getOperands()) {
+      Operation *def = v.getDefiningOp();
+      if (def && members.contains(def))
+        continue;
+      auto cst = dyn_cast_or_null<ms::ConstantOp>(def);
+      if (cst && cast<ShapedType>(cst.getType()).getNumElements() <= 64)
+        constants.insert(def);
+      else
+        inputs.insert(v);
+    }
+    for (Value r : op->getResults())
+      if (llvm::any_of(r.getUsers(), [&](Operation *user) {
+            return !members.contains(user);
+          }))
+        outputs.push_back(r);
+    reduction |= ms::FusionOp::classify(op) == "reduction";
+    if (auto prim = dyn_cast<ms::PrimitiveOpInterface>(op);
+        prim && !ms::isViewOp(op) && named < 4) {
+      name += "_" + prim.getPrimitiveName().str();
+      ++named;
+    }
+  }
+  name += "_" + number.str();
+  Operation *last = rest.front();
+  for (Operation *op : rest)
+    if (last->isBeforeInBlock(op))
+      last = op;
+  OpBuilder b(last);
+  auto fusion = ms::FusionOp::create(
+      b, loc, TypeRange(ValueRange(outputs)),
+      b.getStringAttr(reduction ? "reduction" : "vector"),
+      b.getStringAttr(name), inputs.getArrayRef());
+  Block *inner = b.createBlock(&fusion.getBody());
+  IRMapping mapping;
+  for (Value v : inputs)
+    mapping.map(v, inner->addArgument(v.getType(), v.getLoc()));
+  for (Operation *cst : constants)
+    b.clone(*cst, mapping);
+  llvm::sort(rest, [](Operation *x, Operation *y) {
+    return x->isBeforeInBlock(y);
+  });
+  for (Operation *op : rest) {
+    op->moveBefore(inner, inner->end());
+    for (OpOperand &operand : op->getOpOperands())
+      if (Value inside = mapping.lookupOrNull(operand.get()))
+        operand.set(inside);
+  }
+  auto yield = ms::YieldOp::create(b, loc, outputs);
+  for (auto [output, result] : llvm::zip(outputs, fusion.getResults()))
+    output.replaceUsesWithIf(result, [&](OpOperand &use) {
+      return use.getOwner() != yield &&
+             !fusion->isProperAncestor(use.getOwner());
+    });
+  for (Operation *cst : constants)
+    if (cst->use_empty())
+      cst->erase();
+  std::string why;
+  if (succeeded(convertVectorFusion(fusion, target, symbols, kernels, why)))
+    return;
+  emitRemark(loc, "the Vector remainder of mix group '")
+      << mixName.getValue()
+      << "' is not one Vector kernel (its primitives are converted one by "
+         "one): "
+      << why;
+  fusion.inlineBody();
 }
 
 LogicalResult mlir::ascend::convertMixFusion(

@@ -13,7 +13,7 @@
 // MIX: aicore.launch @Fused_Conv2D_Cast_Chain_0(
 // MIX: aicore.kernel @Fused_Conv2D_Cast_Chain_0({{.*}}aicore.mix = {aiv_chunk_rows = {{[0-9]+}} : i64}
 func.func @long_chain(%x: tensor<1x16x32x32xf16>, %w: tensor<16x16x1x1xf16>) -> tensor<1x16x32x32xf32> {
-  // expected-remark @+1 {{mix group 'Fused_Conv2D_Cast_Chain_0' is not a MIX kernel (its primitives are converted one by one): the Vector part of MIX kernel 'Fused_Conv2D_Cast_Chain_0' does not fit UB even one channel of a 1024-pixel tile at a time}}
+  // expected-remark @+1 {{mix group 'Fused_Conv2D_Cast_Chain_0' is not a MIX kernel (its Cube primitive is converted alone, the rest as one Vector kernel): the Vector part of MIX kernel 'Fused_Conv2D_Cast_Chain_0' does not fit UB even one channel of a 1024-pixel tile at a time}}
   %y = mindspore.fusion "mix" "Fused_Conv2D_Cast_Chain_0" (%x, %w) : (tensor<1x16x32x32xf16>, tensor<16x16x1x1xf16>) -> tensor<1x16x32x32xf32> {
   ^bb0(%a: tensor<1x16x32x32xf16>, %e: tensor<16x16x1x1xf16>):
     %c = mindspore.conv2d %a, %e {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x16x32x32xf16>, tensor<16x16x1x1xf16>) -> tensor<1x16x32x32xf16>
