@@ -24,8 +24,11 @@ the attention scores softmax(q @ k^T / 8) of a BatchMatMul and
 layer_norm(x @ w + b + r), fp16, as one MIX kernel (row bands on the Cube,
 whole rows on the AIVs), against two bounds and the unfused program:
 
-  - "matmul": the Cube op alone under the same tiling (tile by tile), the
-    Cube work the MIX kernel cannot avoid;
+  - "matmul": the Cube op alone under the same tiling (tile by tile, round
+    robin), its result to GM (the model counts that FIX at the f32
+    accumulator's 4 bytes per element, docs/AICoreKernels.md "Not done",
+    so on HBM-bound shapes it is no lower bound of the MIX kernel, whose
+    FIX goes to the workspace in L2);
   - "HBM": the MIX kernel's operands and result once through HBM at the
     chip's bandwidth (the traffic it cannot avoid);
   - "unfused": the Cube op alone (searched tiling, its result to GM) plus
@@ -153,9 +156,10 @@ def row_epilogues(opt, chip):
             same = estimate_kernels(opt, path, chip, tiling, "k-chunk=0")
             alone = next(v for name, v in same.items()
                          if not name.startswith("Fused"))
-            elements = batch * (m * k + (n * k) + 2 * m * n)
-            if batch == 1:
-                elements = m * k + k * n + 3 * n + 2 * m * n
+            # Softmax: q, k and the result; LayerNorm: x, w, the bias,
+            # gamma and beta rows, the residual and the result.
+            elements = (batch * (m * k + n * k + m * n) if batch > 1
+                        else m * k + k * n + 3 * n + 2 * m * n)
             hbm = elements * 2 / HBM_BYTES_PER_SECOND * CLOCK_HZ
             cycles = mix["aicore.estimate.cycles"]
             unfused = (cube["aicore.estimate.cycles"] +

@@ -1595,28 +1595,46 @@ static FailureOr<KernelOp> buildMixKernel(MixGroup &g, ms::FusionOp group,
     return failure();
   if (g.rowWise) {
     // Row bands: a block computes a band's tiles in a row, so the bands
-    // are what spreads over the cores. With fewer bands than cores, lower
-    // tm (the searched tiling's other sizes kept) to the largest that
-    // gives every core a band, or as many bands as 16-row bands would.
+    // are what spreads over the cores, in ceil(bands / cores) waves. The
+    // band height is chosen (the searched tiling's other sizes kept) for
+    // the fewest modeled cycles of the busiest core: its waves x the tiles
+    // of a band x the cycles per tile of the tiler's model under that tm
+    // (its busiest block's cycles over its tiles).
     int64_t images = batched ? g.batch : 1, rowsPerImage = g.mImage;
     if (tiling.empty()) {
-      int64_t want = std::min(target.cubeCores,
-                              getRowBands(rowsPerImage, 16, images));
-      for (int64_t tm = t->tm; tm > 16 &&
-                               getRowBands(rowsPerImage, t->tm, images) < want;
-           tm -= 16) {
-        MatMulTiling lower = *t;
-        lower.tm = tm - 16;
+      auto score = [&](const MatMulTiling &c) {
+        int64_t bands = getRowBands(rowsPerImage, c.tm, images);
+        int64_t tiles = bands * llvm::divideCeil(g.n, c.tn);
+        double perTile =
+            double(c.cycles) /
+            double(llvm::divideCeil(tiles, std::min(target.cubeCores, tiles)));
+        return double(llvm::divideCeil(bands, target.cubeCores)) *
+               double(llvm::divideCeil(g.n, c.tn)) * perTile;
+      };
+      MatMulTiling best = *t;
+      double bestScore = score(*t);
+      int64_t most = std::min<int64_t>(256, llvm::divideCeil(rowsPerImage, 16) * 16);
+      for (int64_t tm = 16; tm <= most; tm += 16) {
+        if (tm == t->tm)
+          continue;
+        MatMulTiling candidate = *t;
+        candidate.tm = tm;
         std::string unused;
         FailureOr<MatMulTiling> checked =
             batched ? checkBatchMatMulTiling(g.batch, g.mImage, g.n, g.k,
-                                             elt, lower, target, unused)
+                                             elt, candidate, target, unused)
                     : checkMatMulTiling(g.m, g.n, g.k, elt,
-                                        /*withBias=*/false, lower, target,
+                                        /*withBias=*/false, candidate, target,
                                         unused);
-        if (succeeded(checked))
-          t = checked;
+        if (failed(checked))
+          continue;
+        double sc = score(*checked);
+        if (sc < bestScore || (sc == bestScore && tm > best.tm)) {
+          best = *checked;
+          bestScore = sc;
+        }
       }
+      t = best;
     }
     t->blockDim = std::min(t->blockDim,
                            getRowBands(rowsPerImage, t->tm, images));

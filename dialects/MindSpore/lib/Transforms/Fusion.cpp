@@ -39,6 +39,9 @@ bool isInlinableConstant(Operation *op) {
                     kInlineConstantElements;
 }
 
+struct Group;
+bool takesRowReduction(const Group &group, Operation *op);
+
 struct Group {
   SmallVector<Operation *> ops;
   bool closed = false;
@@ -255,6 +258,32 @@ bool BlockFuser::producesGatherTable(int64_t g, Operation *op) const {
   return gather && groupOf(gather.getParams()) == g;
 }
 
+/// Whether the reduction `op` may join the group of a Cube op: a reduction
+/// along the last axis (FusionOp::isLastAxisReduction) after a MatMul or
+/// BatchMatMul whose group neither transposes nor computes the Cube op's
+/// operands (other than views of them): the row-band MIX kernel takes
+/// exactly those (docs/AICoreKernels.md, "Row-wise epilogues"); with
+/// anything else the group would be split again at the aicore level.
+bool takesRowReduction(const Group &group, Operation *op) {
+  if (!FusionOp::isLastAxisReduction(op))
+    return false;
+  llvm::SmallPtrSet<Operation *, 16> members(group.ops.begin(),
+                                             group.ops.end());
+  for (Operation *member : group.ops) {
+    if (isa<TransposeOp, Conv2DOp, Conv2DTransposeOp>(member))
+      return false;
+    if (!isa<MatMulOp, BatchMatMulOp>(member))
+      continue;
+    for (Value v : member->getOperands())
+      for (Operation *def = v.getDefiningOp(); def && members.contains(def);
+           def = def->getNumOperands() ? def->getOperand(0).getDefiningOp()
+                                       : nullptr)
+        if (!isViewOp(def) && !isa<TransDataOp>(def))
+          return false;
+  }
+  return true;
+}
+
 bool BlockFuser::compatible(const Group &group, Operation *op,
                             StringRef unit) const {
   if (group.closed || (int64_t)group.ops.size() >= maxGroupOps)
@@ -268,7 +297,7 @@ bool BlockFuser::compatible(const Group &group, Operation *op,
   // docs/AICoreKernels.md "Row-wise epilogues"); other reductions start a
   // Vector group.
   if (unit == "reduction" && group.hasCube &&
-      !FusionOp::isLastAxisReduction(op))
+      !takesRowReduction(group, op))
     return false;
   return valueCount(group, op) <= maxGroupValues;
 }
