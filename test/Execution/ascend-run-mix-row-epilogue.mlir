@@ -32,8 +32,13 @@
 // KERNELS-NOT: mindspore.matmul
 // KERNELS-NOT: mindspore.batch_matmul
 // KERNELS-NOT: mindspore.softmax
+// A LogSoftmax outside any group is a one-op Vector kernel.
+// RUN: FileCheck %s --check-prefix=LONE < %t.aicore.mlir
+// LONE-NOT: mindspore.log_softmax
+// LONE: aicore.launch @LogSoftmax_{{[0-9]+}}(%arg13)
+// LONE-NOT: mindspore.log_softmax
 
-func.func @main(%xa: tensor<130x40xf32>, %wa: tensor<70x40xf32>, %ba: tensor<70xf32>, %q: tensor<6x17x24xf32>, %k: tensor<6x37x24xf32>, %mask: tensor<6x17x37xf32>, %xc: tensor<33x48xf32>, %wc: tensor<48x40xf32>, %bc: tensor<40xf32>, %rc: tensor<33x40xf32>, %gc: tensor<40xf32>, %betac: tensor<40xf32>, %xd: tensor<17x72xf32>, %wd: tensor<37x72xf32>, %xe: tensor<50x24xf32>, %we: tensor<24x37xf32>, %ce: tensor<50xf32>, %xf: tensor<33x32xf16>, %wf: tensor<48x32xf16>, %bf: tensor<48xf16>) -> (tensor<130x70xf32>, tensor<6x17x37xf32>, tensor<33x40xf32>, tensor<17x37xf32>, tensor<50x37xf32>, tensor<50xf32>, tensor<33x48xf16>) {
+func.func @main(%xa: tensor<130x40xf32>, %wa: tensor<70x40xf32>, %ba: tensor<70xf32>, %q: tensor<6x17x24xf32>, %k: tensor<6x37x24xf32>, %mask: tensor<6x17x37xf32>, %xc: tensor<33x48xf32>, %wc: tensor<48x40xf32>, %bc: tensor<40xf32>, %rc: tensor<33x40xf32>, %gc: tensor<40xf32>, %betac: tensor<40xf32>, %xd: tensor<17x72xf32>, %wd: tensor<37x72xf32>, %xe: tensor<50x24xf32>, %we: tensor<24x37xf32>, %ce: tensor<50xf32>, %xf: tensor<33x32xf16>, %wf: tensor<48x32xf16>, %bf: tensor<48xf16>) -> (tensor<130x70xf32>, tensor<6x17x37xf32>, tensor<33x40xf32>, tensor<17x37xf32>, tensor<50x37xf32>, tensor<50xf32>, tensor<33x48xf16>, tensor<37x72xf32>) {
   %oa = mindspore.fusion "mix" "Fused_MatMul_BiasAdd_Mul_Softmax_0" (%xa, %wa, %ba) : (tensor<130x40xf32>, tensor<70x40xf32>, tensor<70xf32>) -> tensor<130x70xf32> {
   ^bb0(%a: tensor<130x40xf32>, %w: tensor<70x40xf32>, %b: tensor<70xf32>):
     %s = mindspore.constant dense<1.250000e-01> : tensor<f32>
@@ -88,5 +93,6 @@ func.func @main(%xa: tensor<130x40xf32>, %wa: tensor<70x40xf32>, %ba: tensor<70x
     %p = mindspore.softmax %y {axis = -1} : tensor<33x48xf16>
     mindspore.yield %p : tensor<33x48xf16>
   }
-  return %oa, %ob, %oc, %od, %oe#0, %oe#1, %of : tensor<130x70xf32>, tensor<6x17x37xf32>, tensor<33x40xf32>, tensor<17x37xf32>, tensor<50x37xf32>, tensor<50xf32>, tensor<33x48xf16>
+  %og = mindspore.log_softmax %wd {axis = -1} : tensor<37x72xf32>
+  return %oa, %ob, %oc, %od, %oe#0, %oe#1, %of, %og : tensor<130x70xf32>, tensor<6x17x37xf32>, tensor<33x40xf32>, tensor<17x37xf32>, tensor<50x37xf32>, tensor<50xf32>, tensor<33x48xf16>, tensor<37x72xf32>
 }

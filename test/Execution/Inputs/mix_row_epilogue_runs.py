@@ -53,6 +53,8 @@ o_e2 = ye.mean(-1) * 2 + ce
 # f) f16: M=33 K=32 N=48: softmax(x w^T + b) in f16 (the matmul exact)
 xf = ints((33, 32), -1, 1); wf = ints((48, 32), -1, 1); bf = ints((48,), -2, 2)
 o_f = softmax(xf @ wf.T + bf)
+# g) a LogSoftmax outside any group (a one-op Vector kernel) of wd [37, 72]
+o_g = log_softmax(wd)
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)),
                        "mix-row-epilogue.runs"), "w") as f:
     f.write("# Inputs of ascend-run-mix-row-epilogue.mlir: small integers and quarters.\n"
@@ -65,5 +67,5 @@ with open(os.path.join(os.path.dirname(os.path.abspath(__file__)),
                  (we, "f32"), (ce, "f32"), (xf, "f16"), (wf, "f16"), (bf, "f16")]:
         f.write("input " + fmt(a, t) + "\n")
     for a, t in [(o_a, "f32"), (o_b, "f32"), (o_c, "f32"), (o_d, "f32"),
-                 (o_e1, "f32"), (o_e2, "f32"), (o_f, "f16")]:
+                 (o_e1, "f32"), (o_e2, "f32"), (o_f, "f16"), (o_g, "f32")]:
         f.write("output " + fmt(a, t) + "\n")
