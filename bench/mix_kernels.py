@@ -19,6 +19,22 @@ whose workspace is double-buffered):
     keep the tile-by-tile schedule, so the MIX and "matmul cyc" columns
     are converted with k-chunk=0, like for like.
 
+Then, for row-wise epilogues (docs/AICoreKernels.md "Row-wise epilogues"):
+the attention scores softmax(q @ k^T / 8) of a BatchMatMul and
+layer_norm(x @ w + b + r), fp16, as one MIX kernel (row bands on the Cube,
+whole rows on the AIVs), against two bounds and the unfused program:
+
+  - "matmul": the Cube op alone under the same tiling (tile by tile, round
+    robin), its result to GM (the model counts that FIX at the f32
+    accumulator's 4 bytes per element, docs/AICoreKernels.md "Not done",
+    so on HBM-bound shapes it is no lower bound of the MIX kernel, whose
+    FIX goes to the workspace in L2);
+  - "HBM": the MIX kernel's operands and result once through HBM at the
+    chip's bandwidth (the traffic it cannot avoid);
+  - "unfused": the Cube op alone (searched tiling, its result to GM) plus
+    the epilogue as a Vector kernel reading it back, what the program
+    runs when the group is refused (its Vector remainder one kernel).
+
 Usage: bench/mix_kernels.py [--build build] [--chip Ascend910B2]
 """
 import argparse
@@ -49,6 +65,114 @@ func.func @main(%x: {x}, %w: {w}, %b: {b}) -> ({r}, {r}) {{
   return %o, %p : {r}, {r}
 }}
 """
+
+
+# Row-wise epilogues: (name, batch, M, N, K); batch > 1 is a BatchMatMul.
+ROW_SHAPES = [("softmax", 32, 512, 512, 64), ("softmax", 8, 2048, 2048, 128),
+              ("layer_norm", 1, 2048, 1024, 4096),
+              ("layer_norm", 1, 8192, 768, 768)]
+# HBM bytes/s and clock of the 910B2 row of AICoreTarget.h's table
+# (ascend-hardware.md): bytes per second and cycles per second.
+HBM_BYTES_PER_SECOND = 1.6e12
+CLOCK_HZ = 1.8e9
+
+
+def row_module(kind, batch, m, n, k):
+    """The MIX group, the Cube op alone and the epilogue as a Vector group
+    on the Cube op's result."""
+    h = "f16"
+    if batch > 1:
+        x, w, r = (f"tensor<{batch}x{m}x{k}x{h}>", f"tensor<{batch}x{n}x{k}x{h}>",
+                   f"tensor<{batch}x{m}x{n}x{h}>")
+        cube = lambda a, c: (f"mindspore.batch_matmul {a}, {c} "
+                             f"{{transpose_b = true}} : ({x}, {w}) -> {r}")
+        args, types, ins = "%x, %w", f"{x}, {w}", f"%x: {x}, %w: {w}"
+        body_args = f"%a: {x}, %c: {w}"
+        epilogue = lambda v: f"""    %e = mindspore.constant dense<8.0> : tensor<{h}>
+    %d = mindspore.real_div {v}, %e : ({r}, tensor<{h}>) -> {r}
+    %y = mindspore.softmax %d {{axis = -1}} : {r}"""
+        vec_args, vec_types, vec_body = "%p", r, f"%a: {r}"
+        vec_in = "%a"
+        name, vname = "Fused_BatchMatMul_RealDiv_Softmax_0", "Fused_RealDiv_Softmax_1"
+        kind_v = "reduction"
+    else:
+        x, w, r, b = (f"tensor<{m}x{k}x{h}>", f"tensor<{k}x{n}x{h}>",
+                      f"tensor<{m}x{n}x{h}>", f"tensor<{n}x{h}>")
+        cube = lambda a, c: f"mindspore.matmul {a}, {c} : ({x}, {w}) -> {r}"
+        args = "%x, %w, %b, %res, %g, %be"
+        types = f"{x}, {w}, {b}, {r}, {b}, {b}"
+        ins = f"%x: {x}, %w: {w}, %b: {b}, %res: {r}, %g: {b}, %be: {b}"
+        body_args = f"%a: {x}, %c: {w}, %bb: {b}, %rr: {r}, %gg: {b}, %bbe: {b}"
+        epilogue = lambda v: f"""    %s = mindspore.bias_add {v}, %bb : ({r}, {b}) -> {r}
+    %t = mindspore.add %s, %rr : ({r}, {r}) -> {r}
+    %y = mindspore.layer_norm %t, %gg, %bbe {{begin_norm_axis = -1 : i64, begin_params_axis = -1 : i64, epsilon = 1.0e-5 : f32}} : ({r}, {b}, {b}) -> {r}"""
+        vec_args, vec_types = "%p, %b, %res, %g, %be", f"{r}, {b}, {r}, {b}, {b}"
+        vec_body = f"%a: {r}, %bb: {b}, %rr: {r}, %gg: {b}, %bbe: {b}"
+        vec_in = "%a"
+        name, vname = "Fused_MatMul_BiasAdd_Add_LayerNorm_0", "Fused_BiasAdd_Add_LayerNorm_1"
+        kind_v = "reduction"
+    return f"""
+func.func @main({ins}) -> ({r}, {r}) {{
+  %o = mindspore.fusion "mix" "{name}" ({args}) : ({types}) -> {r} {{
+  ^bb0({body_args}):
+    %m = {cube("%a", "%c")}
+{epilogue("%m")}
+    mindspore.yield %y : {r}
+  }}
+  %p = {cube("%x", "%w")}
+  %v = mindspore.fusion "{kind_v}" "{vname}" ({vec_args}) : ({vec_types}) -> {r} {{
+  ^bb0({vec_body}):
+{epilogue(vec_in)}
+    mindspore.yield %y : {r}
+  }}
+  return %o, %v : {r}, {r}
+}}
+"""
+
+
+def row_epilogues(opt, chip):
+    print()
+    print("MIX kernels with row-wise epilogues, fp16, %s (model)" % chip)
+    print("%-30s %-22s %5s %6s %10s %10s %7s %10s %7s %10s %8s" % (
+        "epilogue, [B x] M x N x K", "tiling (tm x tn x tk)", "blocks",
+        "chunk", "MIX cyc", "matmul", "over", "HBM bound", "of MIX",
+        "unfused", "saved"))
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind, batch, m, n, k in ROW_SHAPES:
+            path = os.path.join(tmp, "rows.mlir")
+            with open(path, "w") as f:
+                f.write(row_module(kind, batch, m, n, k))
+            kernels = estimate_kernels(opt, path, chip, None, "k-chunk=0")
+            mix = next(v for name, v in kernels.items()
+                       if name.endswith("_0"))
+            vec = next(v for name, v in kernels.items()
+                       if name.endswith("_1"))
+            cube = next(v for name, v in kernels.items()
+                        if not name.startswith("Fused"))
+            tiling = [int(mix["aicore.tiling." + key])
+                      for key in ("tm", "tn", "tk", "k_stages",
+                                  "l0c_buffers")]
+            # The Cube op alone under the MIX kernel's tiling.
+            same = estimate_kernels(opt, path, chip, tiling, "k-chunk=0")
+            alone = next(v for name, v in same.items()
+                         if not name.startswith("Fused"))
+            # Softmax: q, k and the result; LayerNorm: x, w, the bias,
+            # gamma and beta rows, the residual and the result.
+            elements = (batch * (m * k + n * k + m * n) if batch > 1
+                        else m * k + k * n + 3 * n + 2 * m * n)
+            hbm = elements * 2 / HBM_BYTES_PER_SECOND * CLOCK_HZ
+            cycles = mix["aicore.estimate.cycles"]
+            unfused = (cube["aicore.estimate.cycles"] +
+                       vec["aicore.estimate.cycles"])
+            shape = "%s, %s%dx%dx%d" % (kind, "%dx" % batch if batch > 1
+                                        else "", m, n, k)
+            print("%-30s %-22s %5d %6d %10d %10d %6.1f%% %10d %6.0f%% %10d %7.0f%%"
+                  % (shape, "%dx%dx%d" % tuple(tiling[:3]), mix["block_dim"],
+                     mix["aicore.mix.aiv_chunk_rows"], cycles,
+                     alone["aicore.estimate.cycles"],
+                     100 * (cycles / alone["aicore.estimate.cycles"] - 1),
+                     hbm, 100 * hbm / cycles, unfused,
+                     100 * (1 - cycles / unfused)))
 
 
 def run(opt, path, chip, tiling=None, options="k-chunk=0"):
@@ -113,6 +237,7 @@ def main():
                     mix["aicore.estimate.v"] / aivs,
                     "%d" % best["aicore.estimate.cycles"]
                     if tiling is None else ""))
+    row_epilogues(opt, args.chip)
     return 0
 
 

@@ -1147,7 +1147,14 @@ public:
       assert(succeeded(checked) && "split-K tiling checked by the search");
       plan = *checked;
     }
-    if (chunked) {
+    if (bands) {
+      // One column of band-high "tiles" per image: the row regions.
+      MatMulTiling rowTiling = t;
+      rowTiling.tn = p.n;
+      for (const MatMulRegion &region :
+           getMatMulRegions(p.m, p.n, rowTiling, p.images))
+        buildBandRegion(region);
+    } else if (chunked) {
       buildKChunked(*chunked);
     } else {
       for (const MatMulRegion &region : regions)
@@ -1340,6 +1347,48 @@ private:
     OpFoldResult last = add(first, mul(pairs, 2 * blocks));
     forRange(last, constant(count), 2 * blocks,
              [&](OpFoldResult i) { tileAt(i, 0); });
+  }
+
+  /// The row bands of one region of bands (CubeBandHooks) this block
+  /// computes: band g = region offset + i with g mod block_dim ==
+  /// block_idx; each band's column tiles in a row, full tiles (in pairs
+  /// over two L0C buffers) then the partial one.
+  void buildBandRegion(const MatMulRegion &r) {
+    int64_t blocks = t.blockDim;
+    OpFoldResult first = constant(0);
+    if (blocks > 1) {
+      int64_t shift = (blocks - r.offset % blocks) % blocks;
+      first = arith<arith::RemUIOp>(add(blockIdx, constant(shift)),
+                                    constant(blocks),
+                                    [](int64_t a, int64_t c) { return a % c; });
+    }
+    int64_t fullN = p.n / t.tn, restN = p.n % t.tn;
+    forRange(first, constant(r.count()), blocks, [&](OpFoldResult i) {
+      OpFoldResult band = add(constant(r.offset), i);
+      auto [rowStart, colStart] = tileOrigin(r, i);
+      (void)colStart;
+      bands->start(b, rowStart, r.rows, band);
+      auto column = [&](OpFoldResult c, int64_t cols, int buffer) {
+        tileNumber = band;
+        buildOutputTile(rowStart, mul(c, t.tn), r.rows, cols, buffer);
+      };
+      if (t.l0cBuffers == 1) {
+        forRange(constant(0), constant(fullN), 1,
+                 [&](OpFoldResult c) { column(c, t.tn, 0); });
+      } else {
+        forRange(constant(0), constant(fullN / 2 * 2), 2,
+                 [&](OpFoldResult c) {
+                   column(c, t.tn, 0);
+                   column(add(c, constant(1)), t.tn, 1);
+                 });
+        if (fullN % 2)
+          column(constant(fullN - 1), t.tn, 0);
+      }
+      if (restN)
+        column(constant(fullN), restN,
+               t.l0cBuffers == 2 ? static_cast<int>(fullN % 2) : 0);
+      bands->end(b, rowStart, r.rows, band);
+    });
   }
 
   /// The first result row and column of tile `index` (row-major) of
@@ -1684,6 +1733,8 @@ public:
   /// operands are read, and after its last load.
   CubeTileStart tileStart;
   CubeTileLoaded tileLoaded;
+  /// Deal the tiles by row bands (CubeBandHooks); null: round robin.
+  const CubeBandHooks *bands = nullptr;
 
 private:
   CubeTileSources sources; ///< of the tile being built
@@ -1872,7 +1923,8 @@ static void buildCubePart(KernelOp kernel, bool batched, int64_t batch,
                           int64_t n, int64_t k, Type elementType,
                           bool transposeA, bool transposeB,
                           const MatMulTiling &t, CubeTileHandOff handOff,
-                          CubeTileStart tileStart, CubeTileLoaded tileLoaded) {
+                          CubeTileStart tileStart, CubeTileLoaded tileLoaded,
+                          const CubeBandHooks *bands) {
   MatMulProblem p;
   p.m = m;
   p.n = n;
@@ -1887,7 +1939,12 @@ static void buildCubePart(KernelOp kernel, bool batched, int64_t batch,
   builder.handOff = std::move(handOff);
   builder.tileStart = std::move(tileStart);
   builder.tileLoaded = std::move(tileLoaded);
+  builder.bands = bands;
   builder.build();
+}
+
+int64_t mlir::ascend::getRowBands(int64_t m, int64_t tm, int64_t images) {
+  return images * llvm::divideCeil(m, tm);
 }
 
 void mlir::ascend::buildMatMulCubePart(KernelOp kernel, int64_t m, int64_t n,
@@ -1896,18 +1953,20 @@ void mlir::ascend::buildMatMulCubePart(KernelOp kernel, int64_t m, int64_t n,
                                        const MatMulTiling &t,
                                        CubeTileHandOff handOff,
                                        CubeTileStart tileStart,
-                                       CubeTileLoaded tileLoaded) {
+                                       CubeTileLoaded tileLoaded,
+                                       const CubeBandHooks *bands) {
   buildCubePart(kernel, /*batched=*/false, /*batch=*/1, m, n, k, elementType, transposeA,
                 transposeB, t, std::move(handOff), std::move(tileStart),
-                std::move(tileLoaded));
+                std::move(tileLoaded), bands);
 }
 
 void mlir::ascend::buildBatchMatMulCubePart(
     KernelOp kernel, int64_t batch, int64_t m, int64_t n, int64_t k,
     Type elementType, bool transposeA, bool transposeB, const MatMulTiling &t,
-    CubeTileHandOff handOff) {
+    CubeTileHandOff handOff, const CubeBandHooks *bands) {
   buildCubePart(kernel, /*batched=*/true, batch, m, n, k, elementType,
-                transposeA, transposeB, t, std::move(handOff), {}, {});
+                transposeA, transposeB, t, std::move(handOff), {}, {},
+                bands);
 }
 
 MatMulTiling mlir::ascend::getTilingFromOption(ArrayRef<int64_t> option) {
@@ -2055,10 +2114,15 @@ struct ConvertMindSporeToAICorePass
                                               mixKernels, mixTiling, why)
                        : convertMixFusion(group, cached.plan, *target, symbols,
                                           mixKernels, mixTiling, why,
-                                          &mixState)))
+                                          &mixState))) {
           emitRemark(loc, "mix group '")
-              << name.getValue() << "' is not a MIX kernel (its "
-              << "primitives are converted one by one): " << why;
+              << name.getValue() << "' is not a MIX kernel (its Cube "
+              << "primitive is converted alone, the rest as one Vector "
+              << "kernel): " << why;
+          // The group minus its Cube op: one Vector kernel where the
+          // Vector kernels express it (MixKernels.cpp).
+          convertMixRemainder(group, *target, symbols, vectorKernels);
+        }
       }
       eraseDetached();
     }

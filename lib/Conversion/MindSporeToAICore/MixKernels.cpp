@@ -43,6 +43,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -161,6 +162,14 @@ struct MixGroup {
 
     for (Operation *op : epilogue) {
       StringRef name = op->getName().stripDialect();
+      if (ms::isViewOp(op) && perRow.contains(op->getOperand(0))) {
+        // A reshape of one value per row ([M, 1] -> [M]): the same column.
+        perRow.insert(op->getResult(0));
+        layouts[op->getResult(0)] = TileLayout::identity(batch, mImage, n);
+        computed.insert(op->getResult(0));
+        views.insert(op);
+        continue;
+      }
       if (ms::isViewOp(op)) {
         // A reshape of a full-size value: the same elements in the same
         // order, so the same [rows, cols] tiles.
@@ -191,20 +200,40 @@ struct MixGroup {
           return failure();
         continue;
       }
-      if (isa<ms::ReduceSumOp, ms::ReduceMaxOp, ms::ReduceMeanOp,
-              ms::SoftmaxOp, ms::LayerNormOp, ms::BroadcastToOp,
-              ms::TransDataOp>(op))
+      if (isRowOp(op)) {
+        if (failed(analyzeRowOp(op, why)))
+          return failure();
+        continue;
+      }
+      if (isa<ms::ReduceAllOp, ms::BroadcastToOp, ms::TransDataOp>(op))
         return fail(why, ("'" + name +
                           "' has no MIX epilogue mapping (only elementwise "
-                          "primitives on the matmul's tiles)")
+                          "primitives and reductions along the rows of the "
+                          "matmul's tiles)")
                              .str());
       if (failed(checkVectorPrimitive(op, why)))
         return failure();
+      if (op->getNumResults() == 1 && numel(op->getResult(0)) == m &&
+          m != m * n &&
+          llvm::any_of(op->getOperands(),
+                       [&](Value v) { return perRow.contains(v); })) {
+        if (failed(analyzePerRowOp(op, why)))
+          return failure();
+        continue;
+      }
       if (op->getNumResults() != 1 || numel(op->getResult(0)) != m * n)
         return fail(why, ("'" + name + "' computes a value of another size "
                           "than the matmul's " +
                           shapeText({m, n}))
                              .str());
+      for (Value v : op->getOperands())
+        if (perRow.contains(v) && !isColumnOf(v, op->getResult(0)))
+          return fail(why, ("'" + name + "' broadcasts a value of shape " +
+                            shapeText(shapeOf(v)) +
+                            " (one per row) onto " +
+                            shapeText(shapeOf(op->getResult(0))) +
+                            " otherwise than along the last axis")
+                               .str());
       // The tiles of all its computed operands must sit alike in GM.
       std::optional<TileLayout> layout;
       for (Value v : op->getOperands()) {
@@ -229,6 +258,8 @@ struct MixGroup {
                                          "not compute")
                                .str());
         std::optional<Role> role = classify(op, i, arg);
+        if (!role && isColumnOf(arg, op->getResult(0)))
+          role = Role::Column; // [..., 1] along the result's rows
         // N stays the innermost axis through a transpose, so a row along
         // it still spreads over the tile's columns; a column does not.
         if (role == Role::Column && !layout->isIdentity())
@@ -250,6 +281,17 @@ struct MixGroup {
         if (!inserted && it->second != *role)
           return fail(why, "an input is used in two ways");
       }
+    }
+    if (rowWise) {
+      if (llvm::any_of(epilogue,
+                       [](Operation *op) { return isa<ms::TransposeOp>(op); }))
+        return fail(why, "its epilogue reduces rows and transposes (a "
+                         "row-wise epilogue stores the rows as they are)");
+      // Views and folded transposes of the operands are fine.
+      if (hasComputePrologue())
+        return fail(why, "its epilogue reduces rows and it computes a "
+                         "MatMul operand (a prologue): the row-band "
+                         "schedule takes no prologue yet");
     }
     auto yield = cast<ms::YieldOp>(body.getTerminator());
     for (Value r : yield.getValues()) {
@@ -275,6 +317,114 @@ struct MixGroup {
       outputs.push_back(root);
       outputLayouts.push_back(layouts[r]);
     }
+    return success();
+  }
+
+  /// Primitives that reduce each row of the tile (the row-band schedule).
+  static bool isRowOp(Operation *op) {
+    return isa<ms::ReduceSumOp, ms::ReduceMaxOp, ms::ReduceMeanOp,
+               ms::SoftmaxOp, ms::LogSoftmaxOp, ms::LayerNormOp>(op);
+  }
+
+  /// Whether `v` holds one value per row of `full` (a full-size value of
+  /// the epilogue): the shape of `full` with its last dimension 1, leading
+  /// ones dropped or added.
+  bool isColumnOf(Value v, Value full) const {
+    ArrayRef<int64_t> s = shapeOf(v), f = shapeOf(full);
+    if (numel(v) != m || f.empty() || f.back() != n)
+      return false;
+    auto trimmed = [](ArrayRef<int64_t> x) {
+      while (!x.empty() && x.front() == 1)
+        x = x.drop_front();
+      return x;
+    };
+    SmallVector<int64_t> expected(f);
+    expected.back() = 1;
+    return trimmed(s) == trimmed(expected);
+  }
+
+  /// A reduction, Softmax, LogSoftmax or LayerNorm of a full-size value
+  /// the epilogue computes, along the last axis, which must be N: the
+  /// Vector cores take whole rows (rowWise).
+  LogicalResult analyzeRowOp(Operation *op, std::string &why) {
+    StringRef name = op->getName().stripDialect();
+    if (failed(checkVectorPrimitive(op, why)))
+      return failure();
+    Value x = op->getOperand(0);
+    ArrayRef<int64_t> shape = shapeOf(x);
+    int64_t rank = shape.size();
+    auto last = [&](int64_t axis) { return axis == rank - 1 || axis == -1; };
+    bool alongRows = false;
+    if (auto norm = dyn_cast<ms::LayerNormOp>(op))
+      alongRows = last(norm.getBeginNormAxis()) &&
+                  last(norm.getBeginParamsAxis());
+    else if (isa<ms::SoftmaxOp, ms::LogSoftmaxOp>(op))
+      alongRows = last(op->getAttrOfType<IntegerAttr>("axis").getInt());
+    else if (auto axes = op->getAttrOfType<DenseI64ArrayAttr>("axis"))
+      alongRows = axes.size() == 1 && last(axes[0]);
+    if (!alongRows || rank == 0 || shape.back() != n ||
+        !(x == matmul.getResult() || computed.contains(x)) ||
+        perRow.contains(x) || inputViews.contains(x))
+      return fail(why, ("'" + name + "' of " + shapeText(shape) +
+                        " does not reduce the rows of N = " +
+                        std::to_string(n) +
+                        " elements of a value the epilogue computes from "
+                        "the matmul (only a reduction along the last axis, "
+                        "which must be the matmul's N, has a MIX epilogue "
+                        "mapping)")
+                           .str());
+    if (!layouts[x].isIdentity())
+      return fail(why, ("'" + name + "' reduces a transposed value").str());
+    if (auto norm = dyn_cast<ms::LayerNormOp>(op)) {
+      for (unsigned i : {1u, 2u}) {
+        auto arg = dyn_cast<BlockArgument>(op->getOperand(i));
+        if (!arg || numel(arg) != n || shapeOf(arg).back() != n)
+          return fail(why, "'layer_norm' takes parameters that are not "
+                           "group inputs of N elements");
+        auto [it, inserted] = roles.try_emplace(arg, Role::Row);
+        if (it->second != Role::Row)
+          return fail(why, "an input is used in two ways");
+      }
+    }
+    Value r = op->getResult(0);
+    if (isa<ms::SoftmaxOp, ms::LogSoftmaxOp, ms::LayerNormOp>(op))
+      rowScratch = true;
+    else
+      perRow.insert(r);
+    layouts[r] = TileLayout::identity(batch, mImage, n);
+    computed.insert(r);
+    rowWise = true;
+    return success();
+  }
+
+  /// An elementwise op on one value per row (a reduction's result): its
+  /// operands are such values, columns [M, 1] of the inputs, scalars and
+  /// splats.
+  LogicalResult analyzePerRowOp(Operation *op, std::string &why) {
+    StringRef name = op->getName().stripDialect();
+    Value r = op->getResult(0);
+    for (Value v : op->getOperands()) {
+      if (perRow.contains(v) || isSplat(v))
+        continue;
+      auto arg = dyn_cast<BlockArgument>(v);
+      std::optional<Role> role;
+      if (arg && numel(arg) == 1)
+        role = Role::Scalar;
+      else if (arg && numel(arg) == m && shapeOf(arg) == shapeOf(r))
+        role = Role::Column;
+      if (!role)
+        return fail(why, ("'" + name + "' combines one value per row with "
+                          "a value of shape " +
+                          shapeText(shapeOf(v)) +
+                          " that is neither one per row nor a scalar")
+                             .str());
+      auto [it, inserted] = roles.try_emplace(arg, *role);
+      if (it->second != *role)
+        return fail(why, "an input is used in two ways");
+    }
+    perRow.insert(r);
+    layouts[r] = TileLayout::identity(batch, mImage, n);
+    computed.insert(r);
     return success();
   }
 
@@ -415,6 +565,15 @@ struct MixGroup {
   /// The epilogue only reshapes and transposes the result: a Cube kernel
   /// storing its tiles through the output's layout (no Vector part).
   bool storeOnly = false;
+  /// The epilogue reduces along the rows (isRowOp): the row-band schedule
+  /// (CubeBandHooks), the Vector cores take whole rows of N.
+  bool rowWise = false;
+  /// A Softmax, LogSoftmax or LayerNorm needs the [rows, 1] and [rows, N]
+  /// scratch tiles.
+  bool rowScratch = false;
+  /// Values holding one element per row of the result (a reduction's
+  /// result and elementwise work on it): [rows, 1] tiles.
+  llvm::SmallDenseSet<Value, 4> perRow;
   SmallVector<Operation *> epilogue;
   llvm::SmallDenseSet<Value, 8> computed;
   llvm::SmallDenseSet<Operation *, 4> views; ///< reshapes in the epilogue
@@ -440,9 +599,12 @@ public:
 
   SmallVector<Value> kernelInputs() { return g.kernelInputs(); }
 
-  /// Elements of the epilogue's workspace: two [tm, tn] slots per block.
+  /// Columns of the Vector part's tiles and workspace slots: tn, or all
+  /// of N for a row-wise epilogue (whole rows).
+  int64_t width() const { return g.rowWise ? g.n : t.tn; }
+  /// Elements of the epilogue's workspace: two [tm, width] slots per block.
   int64_t epilogueElements() const {
-    return t.blockDim * kSlots * t.tm * t.tn;
+    return t.blockDim * kSlots * t.tm * width();
   }
   /// Elements of operand `i`'s elementwise prologue workspace: two slots
   /// of [tm, K] (A) or [tn, K] (B) per block; 0 without one.
@@ -472,8 +634,8 @@ public:
           {epilogueElements() + prologueElements(0) + prologueElements(1)},
           wsElt)));
     else
-      argTypes.push_back(getGMType(
-          RankedTensorType::get({t.blockDim * kSlots * t.tm, t.tn}, wsElt)));
+      argTypes.push_back(getGMType(RankedTensorType::get(
+          {t.blockDim * kSlots * t.tm, width()}, wsElt)));
     kernel = KernelOp::create(b, loc, name, b.getFunctionType(argTypes, {}),
                               t.blockDim);
     kernel.setWorkspaceBytes(workspaceBytes());
@@ -489,7 +651,9 @@ public:
     b.setInsertionPointToStart(&entry);
     for (auto [i, v] : llvm::enumerate(g.outputs)) {
       outRaw.push_back(entry.getArgument(inputs.size() + i));
-      outArgs.push_back(g.outputLayouts[i].isIdentity()
+      outArgs.push_back(g.perRow.contains(v)
+                            ? viewAs(outRaw.back(), {g.m, 1})
+                        : g.outputLayouts[i].isIdentity()
                             ? asMatrix(outRaw.back())
                             : outRaw.back());
     }
@@ -520,16 +684,32 @@ public:
                            OpFoldResult tile) {
       handOff(cb, acc, mi, ni, rows, cols, tile);
     };
+    // A row-wise epilogue: the block computes a whole row band into its
+    // slot, then the AIVs take its rows.
+    CubeBandHooks bandHooks;
+    bandHooks.start = [&](OpBuilder &cb, OpFoldResult, int64_t,
+                          OpFoldResult) {
+      CrossCoreWaitFlagOp::create(cb, loc, Pipe::FIX, kSlotFree);
+    };
+    bandHooks.end = [&](OpBuilder &cb, OpFoldResult mi, int64_t rows,
+                        OpFoldResult band) {
+      CrossCoreSetFlagOp::create(cb, loc, Pipe::FIX, kTileReady);
+      Value wsRow =
+          workspaceSlotRow(cb, loc, materialize(cb, band), t.blockDim, t.tm);
+      emitEpilogue(cb, wsRow, mi, cb.getIndexAttr(0), rows, g.n);
+    };
+    const CubeBandHooks *bands = g.rowWise ? &bandHooks : nullptr;
     if (isa<ms::BatchMatMulOp>(g.matmul.op))
       buildBatchMatMulCubePart(kernel, g.batch, g.mImage, g.n, g.k,
                                elementOf(g.matmul.getX()),
                                g.matmul.getTransposeA(),
-                               g.matmul.getTransposeB(), t, handOffTile);
+                               g.matmul.getTransposeB(), t, handOffTile,
+                               bands);
     else
       buildMatMulCubePart(
         kernel, g.m, g.n, g.k, elementOf(g.matmul.getX()), g.transposeA(),
         g.transposeB(), t,
-        handOffTile, tileStart, tileLoaded);
+        handOffTile, tileStart, tileLoaded, bands);
 
     for (Operation *op : llvm::reverse(hoisted))
       op->moveBefore(&entry.front());
@@ -819,7 +999,8 @@ private:
 
   void allocateBuffers() {
     Type wsElt = elementOf(g.matmul.getResult());
-    wsIn = pingPong({ch, t.tn}, wsElt, "ws");
+    const int64_t w = width();
+    wsIn = pingPong({ch, w}, wsElt, "ws");
     unsigned index = 0;
     for (auto &[arg, role] : g.roles) {
       Type elt = elementOf(arg);
@@ -827,19 +1008,19 @@ private:
       Value gm = gmArgs.lookup(arg);
       switch (role) {
       case Role::Full:
-        full[arg] = pingPong({ch, t.tn}, elt, base);
+        full[arg] = pingPong({ch, w}, elt, base);
         gmViews[arg] = g.argLayouts.count(arg) &&
                                !g.argLayouts.lookup(arg).isIdentity()
                            ? gm
                            : asMatrix(gm);
         break;
       case Role::Row:
-        small[arg] = pingPong({1, t.tn}, elt, base);
+        small[arg] = pingPong({1, w}, elt, base);
         gmViews[arg] = view2D(gm);
         break;
       case Role::Column:
         small[arg] = pingPong({ch, 1}, elt, base);
-        gmViews[arg] = gm;
+        gmViews[arg] = viewAs(gm, {g.m, 1});
         break;
       case Role::Scalar: {
         Value once = alloc({1, 1}, elt, base + ".once");
@@ -849,24 +1030,45 @@ private:
       }
       }
       if (role != Role::Full)
-        bcast[arg] = alloc({ch, t.tn}, elt, base + ".bcast");
+        bcast[arg] = alloc({ch, w}, elt, base + ".bcast");
     }
+    // One value per row: [ch, 1] tiles.
+    auto cols = [&](Value r) -> int64_t {
+      return g.perRow.contains(r) ? 1 : w;
+    };
     allocateChainBuffers(
         g.epilogue, g.outputs,
         [&](Operation *op) { return g.views.contains(op); },
         [&](Value r, int64_t i) {
-          outs[r] = pingPong({ch, t.tn}, elementOf(r),
+          outs[r] = pingPong({ch, cols(r)}, elementOf(r),
                              "out" + std::to_string(i));
         },
         [&](Value r) {
-          temps[r] = alloc({ch, t.tn}, elementOf(r),
+          temps[r] = alloc({ch, cols(r)}, elementOf(r),
                            "t" + std::to_string(temps.size()));
         },
         [&](Value v) {
           if (!splatTiles.count(v))
-            splatTiles[v] = alloc({ch, t.tn}, elementOf(v),
+            splatTiles[v] = alloc({ch, w}, elementOf(v),
                                   "splat" + std::to_string(splatTiles.size()));
         });
+    if (!g.rowWise)
+      return;
+    // Per-row values a full-size op reads, broadcast along the row.
+    for (Operation *op : g.epilogue)
+      if (!g.perRow.contains(op->getResult(0)))
+        for (Value v : op->getOperands())
+          if (g.perRow.contains(v) && !rowBcast.count(v))
+            rowBcast[v] = alloc({ch, w}, elementOf(v),
+                                "rowbcast" + std::to_string(rowBcast.size()));
+    if (g.rowScratch) {
+      Type elt = elementOf(g.matmul.getResult());
+      for (Operation *op : g.epilogue)
+        if (isa<ms::SoftmaxOp, ms::LogSoftmaxOp, ms::LayerNormOp>(op))
+          elt = elementOf(op->getResult(0));
+      rowScratch = alloc({ch, 1}, elt, "rows");
+      spreadScratch = alloc({ch, w}, elt, "spread");
+    }
   }
 
   void buildAIVPrologue() {
@@ -925,6 +1127,13 @@ private:
     // (block * 2 + slot) * tm = (g mod block_dim * 2 + slot) * tm.
     Value g = materialize(cb, tile);
     Value wsRow = workspaceSlotRow(cb, loc, g, t.blockDim, t.tm);
+    if (this->g.rowWise) {
+      // A row band's tile: its columns of the band's slot; the band's
+      // flags and epilogue come with its first and last tile
+      // (CubeBandHooks).
+      CopyOp::create(cb, loc, acc, block(cb, workspace, wsRow, ni, rows, cols));
+      return;
+    }
     writeTileToSlot(cb, loc, acc, [&] {
       return block(cb, workspace, wsRow, cb.getIndexAttr(0), rows, cols);
     });
@@ -935,7 +1144,13 @@ private:
     if (this->g.hasComputePrologue())
       emitPrologues(cb, arith::AddIOp::create(cb, loc, g,
                                               constant(cb, t.blockDim)));
+    emitEpilogue(cb, wsRow, mi, ni, rows, cols);
+  }
 
+  /// The AIVs' epilogue of a tile (a row band for a row-wise epilogue) of
+  /// `rows` x `cols` at (mi, ni), in the workspace from row `wsRow`.
+  void emitEpilogue(OpBuilder &cb, Value wsRow, OpFoldResult mi,
+                    OpFoldResult ni, int64_t rows, int64_t cols) {
     auto part = OnCoreOp::create(cb, loc, CoreType::AIV);
     part.getBody().emplaceBlock();
     OpBuilder vb = OpBuilder::atBlockBegin(&part.getBody().front());
@@ -994,6 +1209,10 @@ private:
     };
     auto compute = [&](OpBuilder &cb, const VectorChunk &c) {
       int64_t rows = c.rows, u = c.u;
+      if (g.rowWise) {
+        computeRows(cb, rows, cols, u);
+        return;
+      }
       llvm::DenseMap<Value, Value> current;
       current[g.matmul.getResult()] = tile(cb, wsIn[u], rows, cols);
       for (auto &[arg, role] : g.roles) {
@@ -1020,6 +1239,13 @@ private:
     auto copyOut = [&](OpBuilder &cb, const VectorChunk &c) {
       for (auto [r, gm, layout] :
            llvm::zip(g.outputs, outArgs, g.outputLayouts)) {
+        if (g.perRow.contains(r)) {
+          // One value per row: a column of the [M, 1] view.
+          CopyOp::create(cb, loc, tile(cb, outs[r][c.u], c.rows, 1),
+                         block(cb, gm, c.gmRow, cb.getIndexAttr(0), c.rows,
+                               1));
+          continue;
+        }
         if (!layout.isIdentity()) {
           // A transposed result: the permuted store.
           copyPermutedTile(cb, loc, gm, layout, g.mImage, c.gmRow, ni,
@@ -1039,6 +1265,97 @@ private:
     buildVectorChunks(ob, loc, rowOffset, count, ch, counter, stages);
   }
 
+  /// The Vector ops of a row-wise epilogue on a chunk of `rows` whole
+  /// rows (`cols` = N) in ping-pong buffer `u`: full-size values are
+  /// [rows, N] tiles, values with one element per row [rows, 1] tiles
+  /// (broadcast along the row when a full-size op reads them); the
+  /// reductions, Softmax, LogSoftmax and LayerNorm are the Vector kernels'
+  /// (emitRowReductionVectorOps).
+  void computeRows(OpBuilder &cb, int64_t rows, int64_t cols, int64_t u) {
+    llvm::DenseMap<Value, Value> fullOf, columnOf, spread;
+    fullOf[g.matmul.getResult()] = tile(cb, wsIn[u], rows, cols);
+    for (auto &[arg, role] : g.roles) {
+      switch (role) {
+      case Role::Full:
+        fullOf[arg] = tile(cb, full[arg][u], rows, cols);
+        break;
+      case Role::Row: {
+        Value s = tile(cb, bcast[arg], rows, cols);
+        VBroadcastOp::create(cb, loc, tile(cb, small[arg][u], 1, cols), s);
+        fullOf[arg] = s;
+        break;
+      }
+      case Role::Column:
+        columnOf[arg] = tile(cb, small[arg][u], rows, 1);
+        break;
+      case Role::Scalar: {
+        Value s = tile(cb, bcast[arg], rows, cols);
+        VBroadcastOp::create(cb, loc, small[arg][0], s);
+        fullOf[arg] = s;
+        columnOf[arg] = tile(cb, bcast[arg], rows, 1);
+        break;
+      }
+      }
+    }
+    auto asFull = [&](Value v) -> Value {
+      if (isSplat(v))
+        return tile(cb, splatTiles.lookup(v), rows, cols);
+      if (Value f = fullOf.lookup(v))
+        return f;
+      // One value per row (computed, or a column input), along the row.
+      Value &s = spread[v];
+      if (!s) {
+        Value buffer = rowBcast.lookup(v) ? rowBcast.lookup(v) : bcast[v];
+        s = tile(cb, buffer, rows, cols);
+        VBroadcastOp::create(cb, loc, columnOf.lookup(v), s);
+      }
+      return s;
+    };
+    auto asColumn = [&](Value v) -> Value {
+      if (isSplat(v))
+        return tile(cb, splatTiles.lookup(v), rows, 1);
+      return columnOf.lookup(v);
+    };
+    for (Operation *op : g.epilogue) {
+      Value r = op->getResult(0);
+      bool perRow = g.perRow.contains(r);
+      if (g.views.contains(op)) {
+        Value in = op->getOperand(0);
+        if (perRow)
+          columnOf[r] = columnOf.lookup(in);
+        else
+          fullOf[r] = asFull(in);
+        continue;
+      }
+      int64_t resultCols = perRow ? 1 : cols;
+      Value dst = outs.count(r) ? tile(cb, outs[r][u], rows, resultCols)
+                                : tile(cb, temps[r], rows, resultCols);
+      if (MixGroup::isRowOp(op)) {
+        bool norm = isa<ms::LayerNormOp>(op);
+        emitRowReductionVectorOps(
+            cb, loc, op, dst, asFull(op->getOperand(0)),
+            g.rowScratch ? tile(cb, rowScratch, rows, 1) : Value(),
+            g.rowScratch ? tile(cb, spreadScratch, rows, cols) : Value(),
+            g.n, norm ? asFull(op->getOperand(1)) : Value(),
+            norm ? asFull(op->getOperand(2)) : Value());
+      } else {
+        emitElementwiseVectorOps(
+            cb, loc, op, dst,
+            [&](unsigned i) {
+              Value v = op->getOperand(i);
+              return perRow ? asColumn(v) : asFull(v);
+            },
+            [&](unsigned i) -> TypedAttr {
+              Value v = op->getOperand(i);
+              return isSplat(v) && vectorOpTakesImmediate(op, i)
+                         ? splatValue(v)
+                         : TypedAttr();
+            });
+      }
+      (perRow ? columnOf : fullOf)[r] = dst;
+    }
+  }
+
   MixGroup &g;
   const MatMulTiling &t;
   const AICoreTarget &target;
@@ -1053,6 +1370,10 @@ private:
   std::array<Value, 2> wsIn;
   llvm::DenseMap<Value, std::array<Value, 2>> full, small, outs;
   llvm::DenseMap<Value, Value> bcast, temps;
+  /// Row-wise epilogues: the broadcast of each per-row value a full-size
+  /// op reads, and the scratch tiles of Softmax / LogSoftmax / LayerNorm.
+  llvm::DenseMap<Value, Value> rowBcast;
+  Value rowScratch, spreadScratch;
   llvm::MapVector<Value, Value> splatTiles;
   /// Elementwise prologues: UB chunks, builders, and per operand the GM
   /// matrix the Cube reads (a view of the input, or the workspace slots).
@@ -1071,31 +1392,47 @@ int64_t chooseChunkRows(MixGroup &g, const MatMulTiling &t,
     fixed += count * fixedBytes;
     buffers += count;
   };
-  add(t.tn * elementBytes(elementOf(g.matmul.getResult())), 0, 2);
+  // Whole rows of N for a row-wise epilogue.
+  const int64_t w = g.rowWise ? g.n : t.tn;
+  add(w * elementBytes(elementOf(g.matmul.getResult())), 0, 2);
   for (auto &[arg, role] : g.roles) {
     int64_t eb = elementBytes(elementOf(arg));
     if (role == Role::Full)
-      add(t.tn * eb, 0, 2);
+      add(w * eb, 0, 2);
     else
-      add(t.tn * eb, 0, 1); // the broadcast tile
+      add(w * eb, 0, 1); // the broadcast tile
     if (role == Role::Row)
-      add(0, t.tn * eb, 2);
+      add(0, w * eb, 2);
     if (role == Role::Column)
       add(eb, 0, 2);
     if (role == Role::Scalar)
       add(0, eb, 1);
   }
   llvm::DenseSet<Value> splats;
+  bool scratch = false;
   for (Operation *op : g.epilogue) {
     if (g.views.contains(op))
       continue;
     Value r = op->getResult(0);
-    add(t.tn * elementBytes(elementOf(r)), 0,
+    int64_t eb = elementBytes(elementOf(r));
+    add((g.perRow.contains(r) ? 1 : w) * eb, 0,
         llvm::is_contained(g.outputs, r) ? 2 : 1);
-    for (auto [i, v] : llvm::enumerate(op->getOperands()))
+    for (auto [i, v] : llvm::enumerate(op->getOperands())) {
       if (isSplat(v) && !vectorOpTakesImmediate(op, i) &&
           splats.insert(v).second)
-        add(t.tn * elementBytes(elementOf(v)), 0, 1);
+        add(w * elementBytes(elementOf(v)), 0, 1);
+      // A per-row value a full-size op reads: its broadcast tile.
+      if (g.perRow.contains(v) && !g.perRow.contains(r) &&
+          splats.insert(v).second)
+        add(w * elementBytes(elementOf(v)), 0, 1);
+    }
+    // The scratch tiles of Softmax / LogSoftmax / LayerNorm (once).
+    if (isa<ms::SoftmaxOp, ms::LogSoftmaxOp, ms::LayerNormOp>(op) &&
+        !scratch) {
+      scratch = true;
+      add(w * eb, 0, 1);
+      add(eb, 0, 1);
+    }
   }
   int64_t room =
       target.memories.ub.capacity - reserved - fixed - buffers * align;
@@ -1279,6 +1616,52 @@ static FailureOr<KernelOp> buildMixKernel(MixGroup &g, ms::FusionOp group,
   }
   if (failed(t))
     return failure();
+  if (g.rowWise) {
+    // Row bands: a block computes a band's tiles in a row, so the bands
+    // are what spreads over the cores, in ceil(bands / cores) waves. The
+    // band height is chosen (the searched tiling's other sizes kept) for
+    // the fewest modeled cycles of the busiest core: its waves x the tiles
+    // of a band x the cycles per tile of the tiler's model under that tm
+    // (its busiest block's cycles over its tiles).
+    int64_t images = batched ? g.batch : 1, rowsPerImage = g.mImage;
+    if (tiling.empty()) {
+      auto score = [&](const MatMulTiling &c) {
+        int64_t bands = getRowBands(rowsPerImage, c.tm, images);
+        int64_t tiles = bands * llvm::divideCeil(g.n, c.tn);
+        double perTile =
+            double(c.cycles) /
+            double(llvm::divideCeil(tiles, std::min(target.cubeCores, tiles)));
+        return double(llvm::divideCeil(bands, target.cubeCores)) *
+               double(llvm::divideCeil(g.n, c.tn)) * perTile;
+      };
+      MatMulTiling best = *t;
+      double bestScore = score(*t);
+      int64_t most = std::min<int64_t>(256, llvm::divideCeil(rowsPerImage, 16) * 16);
+      for (int64_t tm = 16; tm <= most; tm += 16) {
+        if (tm == t->tm)
+          continue;
+        MatMulTiling candidate = *t;
+        candidate.tm = tm;
+        std::string unused;
+        FailureOr<MatMulTiling> checked =
+            batched ? checkBatchMatMulTiling(g.batch, g.mImage, g.n, g.k,
+                                             elt, candidate, target, unused)
+                    : checkMatMulTiling(g.m, g.n, g.k, elt,
+                                        /*withBias=*/false, candidate, target,
+                                        unused);
+        if (failed(checked))
+          continue;
+        double sc = score(*checked);
+        if (sc < bestScore || (sc == bestScore && tm > best.tm)) {
+          best = *checked;
+          bestScore = sc;
+        }
+      }
+      t = best;
+    }
+    t->blockDim = std::min(t->blockDim,
+                           getRowBands(rowsPerImage, t->tm, images));
+  }
   if (g.storeOnly) {
     KernelOp kernel = buildPermutedStoreKernel(g, *t, target);
     symbols.insert(kernel);
@@ -1322,12 +1705,25 @@ static FailureOr<KernelOp> buildMixKernel(MixGroup &g, ms::FusionOp group,
   if (!chunkRows) {
     llvm::raw_string_ostream(why)
         << "the Vector part of MIX kernel '" << group.getKernelName()
-        << "' does not fit UB even one row of a " << t->tn
-        << "-column tile at a time";
+        << "' does not fit UB even one row of a "
+        << (g.rowWise ? g.n : t->tn) << "-column "
+        << (g.rowWise ? "row band (its epilogue reduces whole rows)" : "tile")
+        << " at a time";
     return failure();
   }
-  MixKernelBuilder builder(g, *t, target, chunkRows, prologueChunks);
-  KernelOp kernel = builder.build(group.getKernelName());
+  KernelOp kernel;
+  for (;;) {
+    MixKernelBuilder builder(g, *t, target, chunkRows, prologueChunks);
+    kernel = builder.build(group.getKernelName());
+    // The estimate leaves out the alignment of [rows, 1] tiles: fewer rows
+    // until the planned buffers fit (the check below says why not).
+    if (!g.rowWise || chunkRows == 1 ||
+        planBuffers(kernel).used[static_cast<size_t>(AddressSpace::UB)] <=
+            target.memories.ub.capacity)
+      break;
+    kernel.erase();
+    chunkRows = std::max<int64_t>(1, chunkRows * 7 / 8);
+  }
   Builder attrs(group.getContext());
   kernel->setAttr("aicore.tiling", getTilingAttr(attrs, *t));
   SmallVector<NamedAttribute> mixAttrs{attrs.getNamedAttr(
@@ -1430,6 +1826,137 @@ LogicalResult mlir::ascend::convertMixFusion(
     if (def->use_empty())
       def->erase();
   return success();
+}
+
+void mlir::ascend::convertMixRemainder(ms::FusionOp group,
+                                       const AICoreTarget &target,
+                                       SymbolTable &symbols,
+                                       llvm::StringMap<KernelOp> &kernels) {
+  Block &body = group.getBody().front();
+  Operation *cube = nullptr;
+  for (Operation &op : body.without_terminator())
+    if (ms::FusionOp::classify(&op) == "cube") {
+      if (cube) {
+        group.inlineBody();
+        return;
+      }
+      cube = &op;
+    }
+  if (!cube) {
+    group.inlineBody();
+    return;
+  }
+  // The Cube side: the Cube op, what computes its operands in the group,
+  // and a BiasAdd reading only its result (the Cube kernel adds it from BT).
+  llvm::SmallPtrSet<Operation *, 8> cubeSide{cube};
+  SmallVector<Operation *> worklist{cube};
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    for (Value v : op->getOperands())
+      if (Operation *def = v.getDefiningOp())
+        if (def->getBlock() == &body && !isa<ms::ConstantOp>(def) &&
+            cubeSide.insert(def).second)
+          worklist.push_back(def);
+  }
+  Value cubeResult = cube->getResult(0);
+  if (cubeResult.hasOneUse())
+    if (auto biasAdd =
+            dyn_cast<ms::BiasAddOp>(*cubeResult.getUsers().begin()))
+      if (biasAdd.getX() == cubeResult)
+        cubeSide.insert(biasAdd);
+  SmallVector<Operation *> rest;
+  int64_t compute = 0;
+  bool transData = false;
+  for (Operation &op : body.without_terminator()) {
+    if (cubeSide.contains(&op) || isa<ms::ConstantOp>(op))
+      continue;
+    rest.push_back(&op);
+    compute += !ms::isViewOp(&op);
+    // Device-format round trips fold away when the group is inlined.
+    transData |= isa<ms::TransDataOp>(op);
+  }
+  StringRef number = group.getKernelName().rsplit('_').second;
+  Location loc = group.getLoc();
+  StringAttr mixName = group.getKernelNameAttr();
+  group.inlineBody();
+  if (compute < 2 || transData)
+    return;
+
+  // The remainder as one group, where its last op is (its inputs are
+  // defined before, its results read after: the mix group's place).
+  llvm::SmallPtrSet<Operation *, 8> members(rest.begin(), rest.end());
+  llvm::SetVector<Value> inputs;
+  llvm::SetVector<Operation *> constants;
+  SmallVector<Value> outputs;
+  bool reduction = false;
+  std::string name = "Fused";
+  int named = 0;
+  for (Operation *op : rest) {
+    for (Value v : op->getOperands()) {
+      Operation *def = v.getDefiningOp();
+      if (def && members.contains(def))
+        continue;
+      auto cst = dyn_cast_or_null<ms::ConstantOp>(def);
+      if (cst && cast<ShapedType>(cst.getType()).getNumElements() <= 64)
+        constants.insert(def);
+      else
+        inputs.insert(v);
+    }
+    for (Value r : op->getResults())
+      if (llvm::any_of(r.getUsers(), [&](Operation *user) {
+            return !members.contains(user);
+          }))
+        outputs.push_back(r);
+    reduction |= ms::FusionOp::classify(op) == "reduction";
+    if (auto prim = dyn_cast<ms::PrimitiveOpInterface>(op);
+        prim && !ms::isViewOp(op) && named < 4) {
+      name += "_" + prim.getPrimitiveName().str();
+      ++named;
+    }
+  }
+  name += "_" + number.str();
+  Operation *last = rest.front();
+  for (Operation *op : rest)
+    if (last->isBeforeInBlock(op))
+      last = op;
+  OpBuilder b(last);
+  auto fusion = ms::FusionOp::create(
+      b, loc, TypeRange(ValueRange(outputs)),
+      b.getStringAttr(reduction ? "reduction" : "vector"),
+      b.getStringAttr(name), inputs.getArrayRef());
+  Block *inner = b.createBlock(&fusion.getBody());
+  IRMapping mapping;
+  for (Value v : inputs)
+    mapping.map(v, inner->addArgument(v.getType(), v.getLoc()));
+  for (Operation *cst : constants)
+    b.clone(*cst, mapping);
+  llvm::sort(rest, [](Operation *x, Operation *y) {
+    return x->isBeforeInBlock(y);
+  });
+  for (Operation *op : rest) {
+    op->moveBefore(inner, inner->end());
+    for (OpOperand &operand : op->getOpOperands())
+      if (Value inside = mapping.lookupOrNull(operand.get()))
+        operand.set(inside);
+  }
+  auto yield = ms::YieldOp::create(b, loc, outputs);
+  for (auto [output, result] : llvm::zip(outputs, fusion.getResults()))
+    output.replaceUsesWithIf(result, [&](OpOperand &use) {
+      return use.getOwner() != yield &&
+             !fusion->isProperAncestor(use.getOwner());
+    });
+  for (Operation *cst : constants)
+    if (cst->use_empty())
+      cst->erase();
+  std::string why;
+  if (succeeded(convertVectorFusion(fusion, target, symbols, kernels, why)))
+    return;
+  emitRemark(loc, "the Vector remainder of mix group '")
+      << mixName.getValue()
+      << "' is not one Vector kernel (its primitives are converted one by "
+         "one): "
+      << why;
+  fusion.inlineBody();
 }
 
 LogicalResult mlir::ascend::convertMixFusion(

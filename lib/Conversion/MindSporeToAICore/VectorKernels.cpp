@@ -134,7 +134,7 @@ public:
           fixedSplit = split;
         continue;
       }
-      if (isReduce(&op) || isa<ms::SoftmaxOp, ms::LayerNormOp>(op)) {
+      if (isReduce(&op) || isa<ms::SoftmaxOp, ms::LogSoftmaxOp, ms::LayerNormOp>(op)) {
         Value in = op.getOperand(0);
         if (numel(in) != n)
           return fail(why, "it reduces a value smaller than the group's "
@@ -143,8 +143,8 @@ public:
           return failure();
         int64_t rank = shapeOf(in).size();
         int64_t k = 0;
-        if (auto softmax = dyn_cast<ms::SoftmaxOp>(op)) {
-          int64_t axis = softmax.getAxis();
+        if (isa<ms::SoftmaxOp, ms::LogSoftmaxOp>(op)) {
+          int64_t axis = op.getAttrOfType<IntegerAttr>("axis").getInt();
           if (axis < 0)
             axis += rank;
           if (axis != rank - 1)
@@ -319,7 +319,7 @@ public:
         continue;
       Role role = it->second;
       if (isa<ms::BroadcastToOp, ms::BiasAddOp, ms::SoftmaxOp,
-              ms::LayerNormOp>(op))
+              ms::LogSoftmaxOp, ms::LayerNormOp>(op))
         return fail(why, ("'" + op.getName().stripDialect() +
                           "' on a row or a scalar before its broadcast has "
                           "no Vector kernel mapping")
@@ -523,8 +523,8 @@ public:
             ms::SigmoidOp, ms::SiLUOp, ms::NegOp, ms::AbsOp, ms::SelectOp,
             ms::SinOp, ms::CosOp, ms::ErfOp, ms::GeLUOp, ms::CastOp,
             ms::BiasAddOp, ms::BroadcastToOp, ms::MaskedFillOp, ms::ReduceSumOp,
-            ms::ReduceMaxOp, ms::ReduceMeanOp, ms::SoftmaxOp, ms::LayerNormOp>(
-            op);
+            ms::ReduceMaxOp, ms::ReduceMeanOp, ms::SoftmaxOp, ms::LogSoftmaxOp,
+            ms::LayerNormOp>(op);
     if (!supported)
       return fail(why,
                   ("'" + name + "' has no Vector kernel mapping yet").str());
@@ -534,8 +534,8 @@ public:
                                     : isVectorType(t) || t.isInteger(1);
       if (isa<ms::RealDivOp, ms::ExpOp, ms::LogOp, ms::SqrtOp, ms::RsqrtOp,
               ms::TanhOp, ms::SigmoidOp, ms::SiLUOp, ms::ReLU6Op, ms::SinOp,
-              ms::CosOp, ms::ErfOp, ms::GeLUOp, ms::SoftmaxOp, ms::ReduceMeanOp,
-              ms::LayerNormOp>(op))
+              ms::CosOp, ms::ErfOp, ms::GeLUOp, ms::SoftmaxOp,
+              ms::LogSoftmaxOp, ms::ReduceMeanOp, ms::LayerNormOp>(op))
         ok = isFloat(t);
       if (!ok)
         return fail(why, ("'" + name + "' on " + typeText(t) +
@@ -712,7 +712,7 @@ public:
         temps[result] =
             alloc(column ? columnShape() : tileShape(), elementOf(result),
                   ("t" + Twine(temps.size())).str());
-      if (isa<ms::SoftmaxOp, ms::LayerNormOp>(op)) {
+      if (isa<ms::SoftmaxOp, ms::LogSoftmaxOp, ms::LayerNormOp>(op)) {
         Type elt = elementOf(result);
         std::string base =
             (op.getName().stripDialect() + Twine(scratch.size())).str();
@@ -1070,47 +1070,17 @@ private:
     Type elt = elementOf(result);
     llvm::TypeSwitch<Operation *>(op)
         .Case<ms::ReduceSumOp, ms::ReduceMaxOp, ms::ReduceMeanOp>([&](auto) {
-          VReduceOp::create(b, loc, inFull(0), dst,
-                            isa<ms::ReduceMaxOp>(op) ? "max" : "sum");
-          if (isa<ms::ReduceMeanOp>(op))
-            VMulsOp::create(b, loc, dst, dst,
-                            b.getFloatAttr(elt, 1.0 / double(g.k)));
+          emitRowReductionVectorOps(b, loc, op, dst, inFull(0), Value(),
+                                    Value(), g.k, Value(), Value());
         })
-        .Case<ms::SoftmaxOp>([&](auto) {
-          // exp(x - max) / sum(exp(x - max)) per row.
+        .Case<ms::SoftmaxOp, ms::LogSoftmaxOp, ms::LayerNormOp>([&](auto) {
           auto [rowTile, bcastTile] = scratch.lookup(op);
-          Value perRow = rowsOf(rowTile, rows),
-                spread = rowsOf(bcastTile, rows);
-          VReduceOp::create(b, loc, in(0), perRow, "max");
-          VBroadcastOp::create(b, loc, perRow, spread);
-          VSubOp::create(b, loc, in(0), spread, dst);
-          VExpOp::create(b, loc, dst, dst);
-          VReduceOp::create(b, loc, dst, perRow, "sum");
-          VBroadcastOp::create(b, loc, perRow, spread);
-          VDivOp::create(b, loc, dst, spread, dst);
-        })
-        .Case<ms::LayerNormOp>([&](ms::LayerNormOp norm) {
-          // PyTorch's formula: (x - mean) * rsqrt(biased var + eps) * gamma
-          // + beta over each row.
-          auto [rowTile, bcastTile] = scratch.lookup(op);
-          Value perRow = rowsOf(rowTile, rows),
-                spread = rowsOf(bcastTile, rows);
-          TypedAttr invK = b.getFloatAttr(elt, 1.0 / double(g.k));
-          VReduceOp::create(b, loc, in(0), perRow, "sum");
-          VMulsOp::create(b, loc, perRow, perRow, invK);
-          VBroadcastOp::create(b, loc, perRow, spread);
-          VSubOp::create(b, loc, in(0), spread, dst);
-          VMulOp::create(b, loc, dst, dst, spread);
-          VReduceOp::create(b, loc, spread, perRow, "sum");
-          VMulsOp::create(b, loc, perRow, perRow, invK);
-          VAddsOp::create(
-              b, loc, perRow, perRow,
-              b.getFloatAttr(elt, norm.getEpsilon().convertToDouble()));
-          VRsqrtOp::create(b, loc, perRow, perRow);
-          VBroadcastOp::create(b, loc, perRow, spread);
-          VMulOp::create(b, loc, dst, spread, dst);
-          VMulOp::create(b, loc, dst, in(1), dst);
-          VAddOp::create(b, loc, dst, in(2), dst);
+          bool norm = isa<ms::LayerNormOp>(op);
+          emitRowReductionVectorOps(b, loc, op, dst, in(0),
+                                    rowsOf(rowTile, rows),
+                                    rowsOf(bcastTile, rows), g.k,
+                                    norm ? in(1) : Value(),
+                                    norm ? in(2) : Value());
         })
         .Case<ms::GatherOp>([&](ms::GatherOp gather) {
           // PyTorch's rule: a negative index counts from the end; then
@@ -1179,6 +1149,62 @@ int64_t ubBytes(VectorGroup &g, int64_t rows, const AICoreTarget &target) {
 }
 
 } // namespace
+
+void mlir::ascend::emitRowReductionVectorOps(OpBuilder &b, Location loc,
+                                             Operation *op, Value dst,
+                                             Value x, Value perRow,
+                                             Value spread, int64_t k,
+                                             Value gamma, Value beta) {
+  Type elt = elementOf(dst);
+  if (isReduce(op)) {
+    VReduceOp::create(b, loc, x, dst,
+                      isa<ms::ReduceMaxOp>(op) ? "max" : "sum");
+    if (isa<ms::ReduceMeanOp>(op))
+      VMulsOp::create(b, loc, dst, dst, b.getFloatAttr(elt, 1.0 / double(k)));
+    return;
+  }
+  if (isa<ms::SoftmaxOp>(op)) {
+    // exp(x - max) / sum(exp(x - max)) per row.
+    VReduceOp::create(b, loc, x, perRow, "max");
+    VBroadcastOp::create(b, loc, perRow, spread);
+    VSubOp::create(b, loc, x, spread, dst);
+    VExpOp::create(b, loc, dst, dst);
+    VReduceOp::create(b, loc, dst, perRow, "sum");
+    VBroadcastOp::create(b, loc, perRow, spread);
+    VDivOp::create(b, loc, dst, spread, dst);
+    return;
+  }
+  if (isa<ms::LogSoftmaxOp>(op)) {
+    // (x - max) - log(sum(exp(x - max))) per row.
+    VReduceOp::create(b, loc, x, perRow, "max");
+    VBroadcastOp::create(b, loc, perRow, spread);
+    VSubOp::create(b, loc, x, spread, dst);
+    VExpOp::create(b, loc, dst, spread);
+    VReduceOp::create(b, loc, spread, perRow, "sum");
+    VLnOp::create(b, loc, perRow, perRow);
+    VBroadcastOp::create(b, loc, perRow, spread);
+    VSubOp::create(b, loc, dst, spread, dst);
+    return;
+  }
+  auto norm = cast<ms::LayerNormOp>(op);
+  // PyTorch's formula: (x - mean) * rsqrt(biased var + eps) * gamma + beta
+  // over each row.
+  TypedAttr invK = b.getFloatAttr(elt, 1.0 / double(k));
+  VReduceOp::create(b, loc, x, perRow, "sum");
+  VMulsOp::create(b, loc, perRow, perRow, invK);
+  VBroadcastOp::create(b, loc, perRow, spread);
+  VSubOp::create(b, loc, x, spread, dst);
+  VMulOp::create(b, loc, dst, dst, spread);
+  VReduceOp::create(b, loc, spread, perRow, "sum");
+  VMulsOp::create(b, loc, perRow, perRow, invK);
+  VAddsOp::create(b, loc, perRow, perRow,
+                  b.getFloatAttr(elt, norm.getEpsilon().convertToDouble()));
+  VRsqrtOp::create(b, loc, perRow, perRow);
+  VBroadcastOp::create(b, loc, perRow, spread);
+  VMulOp::create(b, loc, dst, spread, dst);
+  VMulOp::create(b, loc, dst, gamma, dst);
+  VAddOp::create(b, loc, dst, beta, dst);
+}
 
 void mlir::ascend::emitElementwiseVectorOps(
     OpBuilder &b, Location loc, Operation *op, Value dst,
@@ -1417,7 +1443,7 @@ public:
         reduce = &op;
         continue;
       }
-      if (isReduce(&op) || isa<ms::SoftmaxOp, ms::LayerNormOp>(op))
+      if (isReduce(&op) || isa<ms::SoftmaxOp, ms::LogSoftmaxOp, ms::LayerNormOp>(op))
         return fail(why, "it mixes a reduction over leading or middle axes "
                          "with a reduction over the trailing ones");
       if (ms::isViewOp(&op))

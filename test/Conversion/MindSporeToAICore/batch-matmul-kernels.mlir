@@ -112,7 +112,7 @@ func.func @transposed_residual(%a: tensor<34x24xf32>, %w: tensor<24x40xf32>, %r:
 // Transposes the MIX kernels do not store through a permutation stay
 // primitives, with a remark saying why.
 func.func @kept(%a: tensor<16x32xf32>, %b: tensor<32x32xf32>, %row: tensor<32xf32>, %r: tensor<16x32xf32>, %col: tensor<16x1xf32>) -> (tensor<4x16x8xf32>, tensor<8x2x32xf32>, tensor<8x2x32xf32>, tensor<16x32xf32>, tensor<16x32xf32>, tensor<16x32xf32>, tensor<16x32xf32>) {
-  // expected-remark @+1 {{mix group 'Fused_MatMul_Transpose_4' is not a MIX kernel (its primitives are converted one by one): 'transpose' with permutation [1, 0, 2] of [16, 4, 8] is not a permuted store: the transpose's operand splits the innermost axis (the tile's columns); that needs a Vector transpose}}
+  // expected-remark @+1 {{mix group 'Fused_MatMul_Transpose_4' is not a MIX kernel (its Cube primitive is converted alone, the rest as one Vector kernel): 'transpose' with permutation [1, 0, 2] of [16, 4, 8] is not a permuted store: the transpose's operand splits the innermost axis (the tile's columns); that needs a Vector transpose}}
   %0 = mindspore.fusion "mix" "Fused_MatMul_Transpose_4" (%a, %b) : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<4x16x8xf32> {
   ^bb0(%p: tensor<16x32xf32>, %q: tensor<32x32xf32>):
     %m = mindspore.matmul %p, %q : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<16x32xf32>
@@ -128,7 +128,8 @@ func.func @kept(%a: tensor<16x32xf32>, %b: tensor<32x32xf32>, %row: tensor<32xf3
     %s = mindspore.add %t, %w : (tensor<8x2x32xf32>, tensor<32xf32>) -> tensor<8x2x32xf32>
     mindspore.yield %s : tensor<8x2x32xf32>
   }
-  // expected-remark @+1 {{mix group 'Fused_MatMul_Transpose_Add_6' is not a MIX kernel (its primitives are converted one by one): 'add' combines a transposed value with one that is not (or transposed otherwise)}}
+  // expected-remark @+2 {{the Vector remainder of mix group 'Fused_MatMul_Transpose_Add_6' is not one Vector kernel (its primitives are converted one by one): 'transpose' has no Vector kernel mapping yet}}
+  // expected-remark @+1 {{mix group 'Fused_MatMul_Transpose_Add_6' is not a MIX kernel (its Cube primitive is converted alone, the rest as one Vector kernel): 'add' combines a transposed value with one that is not (or transposed otherwise)}}
   %2 = mindspore.fusion "mix" "Fused_MatMul_Transpose_Add_6" (%a, %b) : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<8x2x32xf32> {
   ^bb0(%p: tensor<16x32xf32>, %q: tensor<32x32xf32>):
     %m = mindspore.matmul %p, %q : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<16x32xf32>
@@ -138,7 +139,8 @@ func.func @kept(%a: tensor<16x32xf32>, %b: tensor<32x32xf32>, %row: tensor<32xf3
     %s = mindspore.add %t, %u : (tensor<8x2x32xf32>, tensor<8x2x32xf32>) -> tensor<8x2x32xf32>
     mindspore.yield %s : tensor<8x2x32xf32>
   }
-  // expected-remark @+1 {{mix group 'Fused_MatMul_Transpose_Add_7' is not a MIX kernel (its primitives are converted one by one): 'transpose' permutes a value the epilogue does not compute (an input: a prologue)}}
+  // expected-remark @+2 {{the Vector remainder of mix group 'Fused_MatMul_Transpose_Add_7' is not one Vector kernel (its primitives are converted one by one): 'transpose' has no Vector kernel mapping yet}}
+  // expected-remark @+1 {{mix group 'Fused_MatMul_Transpose_Add_7' is not a MIX kernel (its Cube primitive is converted alone, the rest as one Vector kernel): 'transpose' permutes a value the epilogue does not compute (an input: a prologue)}}
   %3 = mindspore.fusion "mix" "Fused_MatMul_Transpose_Add_7" (%a, %b, %r) : (tensor<16x32xf32>, tensor<32x32xf32>, tensor<16x32xf32>) -> tensor<16x32xf32> {
   ^bb0(%p: tensor<16x32xf32>, %q: tensor<32x32xf32>, %e: tensor<16x32xf32>):
     %m = mindspore.matmul %p, %q : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<16x32xf32>
@@ -150,7 +152,8 @@ func.func @kept(%a: tensor<16x32xf32>, %b: tensor<32x32xf32>, %row: tensor<32xf3
   }
   // [16, 32] again after the transpose: a [16, 1] column would index the
   // transposed rows, not the tile's.
-  // expected-remark @+1 {{mix group 'Fused_MatMul_Transpose_Add_8' is not a MIX kernel (its primitives are converted one by one): 'add' broadcasts a column of shape [16, 1] onto a transposed value}}
+  // expected-remark @+2 {{the Vector remainder of mix group 'Fused_MatMul_Transpose_Add_8' is not one Vector kernel (its primitives are converted one by one): 'transpose' has no Vector kernel mapping yet}}
+  // expected-remark @+1 {{mix group 'Fused_MatMul_Transpose_Add_8' is not a MIX kernel (its Cube primitive is converted alone, the rest as one Vector kernel): 'add' broadcasts a column of shape [16, 1] onto a transposed value}}
   %4 = mindspore.fusion "mix" "Fused_MatMul_Transpose_Add_8" (%a, %b, %col) : (tensor<16x32xf32>, tensor<32x32xf32>, tensor<16x1xf32>) -> tensor<16x32xf32> {
   ^bb0(%p: tensor<16x32xf32>, %q: tensor<32x32xf32>, %c: tensor<16x1xf32>):
     %m = mindspore.matmul %p, %q : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<16x32xf32>
@@ -161,7 +164,8 @@ func.func @kept(%a: tensor<16x32xf32>, %b: tensor<32x32xf32>, %row: tensor<32xf3
     mindspore.yield %s : tensor<16x32xf32>
   }
   // One input added to the result and to its transpose.
-  // expected-remark @+1 {{mix group 'Fused_MatMul_Transpose_Add_9' is not a MIX kernel (its primitives are converted one by one): an input is read both transposed and not}}
+  // expected-remark @+2 {{the Vector remainder of mix group 'Fused_MatMul_Transpose_Add_9' is not one Vector kernel (its primitives are converted one by one): 'transpose' has no Vector kernel mapping yet}}
+  // expected-remark @+1 {{mix group 'Fused_MatMul_Transpose_Add_9' is not a MIX kernel (its Cube primitive is converted alone, the rest as one Vector kernel): an input is read both transposed and not}}
   %5:2 = mindspore.fusion "mix" "Fused_MatMul_Transpose_Add_9" (%a, %b, %r) : (tensor<16x32xf32>, tensor<32x32xf32>, tensor<16x32xf32>) -> (tensor<16x32xf32>, tensor<16x32xf32>) {
   ^bb0(%p: tensor<16x32xf32>, %q: tensor<32x32xf32>, %e: tensor<16x32xf32>):
     %m = mindspore.matmul %p, %q : (tensor<16x32xf32>, tensor<32x32xf32>) -> tensor<16x32xf32>

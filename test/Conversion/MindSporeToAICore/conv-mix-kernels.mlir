@@ -185,21 +185,21 @@ func.func @grouped_mix(%x: tensor<1x6x9x11xf32>, %w: tensor<10x3x3x3xf32>, %b: t
 // CHECK-NEXT: mindspore.trans_data
 // CHECK-NEXT: aicore.launch @ReLU_3(
 func.func @kept(%x: tensor<1x7x9x11xf32>, %w: tensor<7x7x3x3xf32>, %p: tensor<1x1x5x6xf32>) -> (tensor<7x30xf32>, tensor<1x7x5x6xf32>, tensor<1x7x5x6xf32>, tensor<1x7x5x6xf32>, tensor<1x1x5x6x16xf32>) {
-  // expected-remark @+1 {{mix group 'Fused_Conv2D_Reshape_3' is not a MIX kernel (its primitives are converted one by one): 'reshape' has no conv MIX epilogue mapping (only elementwise primitives on the convolution's [N, C, H, W] result)}}
+  // expected-remark @+1 {{mix group 'Fused_Conv2D_Reshape_3' is not a MIX kernel (its Cube primitive is converted alone, the rest as one Vector kernel): 'reshape' has no conv MIX epilogue mapping (only elementwise primitives on the convolution's [N, C, H, W] result)}}
   %1 = mindspore.fusion "mix" "Fused_Conv2D_Reshape_3" (%x, %w) : (tensor<1x7x9x11xf32>, tensor<7x7x3x3xf32>) -> tensor<7x30xf32> {
   ^bb0(%a: tensor<1x7x9x11xf32>, %e: tensor<7x7x3x3xf32>):
     %c = mindspore.conv2d %a, %e {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x7x9x11xf32>, tensor<7x7x3x3xf32>) -> tensor<1x7x5x6xf32>
     %r = mindspore.reshape %c, [7, 30] : (tensor<1x7x5x6xf32>) -> tensor<7x30xf32>
     mindspore.yield %r : tensor<7x30xf32>
   }
-  // expected-remark @+1 {{mix group 'Fused_Conv2D_Add_4' is not a MIX kernel (its primitives are converted one by one): an input of shape [1, 1, 5, 6] is neither the result shape [1, 7, 5, 6] nor a per-channel (or per-image and channel) vector or a scalar of it}}
+  // expected-remark @+1 {{mix group 'Fused_Conv2D_Add_4' is not a MIX kernel (its Cube primitive is converted alone, the rest as one Vector kernel): an input of shape [1, 1, 5, 6] is neither the result shape [1, 7, 5, 6] nor a per-channel (or per-image and channel) vector or a scalar of it}}
   %2 = mindspore.fusion "mix" "Fused_Conv2D_Add_4" (%x, %w, %p) : (tensor<1x7x9x11xf32>, tensor<7x7x3x3xf32>, tensor<1x1x5x6xf32>) -> tensor<1x7x5x6xf32> {
   ^bb0(%a: tensor<1x7x9x11xf32>, %e: tensor<7x7x3x3xf32>, %q: tensor<1x1x5x6xf32>):
     %c = mindspore.conv2d %a, %e {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x7x9x11xf32>, tensor<7x7x3x3xf32>) -> tensor<1x7x5x6xf32>
     %r = mindspore.add %c, %q : (tensor<1x7x5x6xf32>, tensor<1x1x5x6xf32>) -> tensor<1x7x5x6xf32>
     mindspore.yield %r : tensor<1x7x5x6xf32>
   }
-  // expected-remark @+1 {{mix group 'Fused_Neg_Conv2D_ReLU_5' is not a MIX kernel (its primitives are converted one by one): its Conv2D's operands are computed inside the group (a prologue)}}
+  // expected-remark @+1 {{mix group 'Fused_Neg_Conv2D_ReLU_5' is not a MIX kernel (its Cube primitive is converted alone, the rest as one Vector kernel): its Conv2D's operands are computed inside the group (a prologue)}}
   %3 = mindspore.fusion "mix" "Fused_Neg_Conv2D_ReLU_5" (%x, %w) : (tensor<1x7x9x11xf32>, tensor<7x7x3x3xf32>) -> tensor<1x7x5x6xf32> {
   ^bb0(%a: tensor<1x7x9x11xf32>, %e: tensor<7x7x3x3xf32>):
     %n = mindspore.neg %a : tensor<1x7x9x11xf32>
@@ -207,13 +207,13 @@ func.func @kept(%x: tensor<1x7x9x11xf32>, %w: tensor<7x7x3x3xf32>, %p: tensor<1x
     %r = mindspore.relu %c : tensor<1x7x5x6xf32>
     mindspore.yield %r : tensor<1x7x5x6xf32>
   }
-  // expected-remark @+1 {{mix group 'Fused_Conv2D_6' is not a MIX kernel (its primitives are converted one by one): it has no epilogue}}
+  // expected-remark @+1 {{mix group 'Fused_Conv2D_6' is not a MIX kernel (its Cube primitive is converted alone, the rest as one Vector kernel): it has no epilogue}}
   %4 = mindspore.fusion "mix" "Fused_Conv2D_6" (%x, %w) : (tensor<1x7x9x11xf32>, tensor<7x7x3x3xf32>) -> tensor<1x7x5x6xf32> {
   ^bb0(%a: tensor<1x7x9x11xf32>, %e: tensor<7x7x3x3xf32>):
     %c = mindspore.conv2d %a, %e {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x7x9x11xf32>, tensor<7x7x3x3xf32>) -> tensor<1x7x5x6xf32>
     mindspore.yield %c : tensor<1x7x5x6xf32>
   }
-  // expected-remark @+1 {{mix group 'Fused_Conv2D_ReLU_TransData_7' is not a MIX kernel (its primitives are converted one by one): a TransData in the group converts a value computed inside it (only conversions of its inputs and results fold to the kernel's boundaries)}}
+  // expected-remark @+1 {{mix group 'Fused_Conv2D_ReLU_TransData_7' is not a MIX kernel (its Cube primitive is converted alone, the rest as one Vector kernel): a TransData in the group converts a value computed inside it (only conversions of its inputs and results fold to the kernel's boundaries)}}
   %5 = mindspore.fusion "mix" "Fused_Conv2D_ReLU_TransData_7" (%x, %w) : (tensor<1x7x9x11xf32>, tensor<7x7x3x3xf32>) -> tensor<1x1x5x6x16xf32> {
   ^bb0(%a: tensor<1x7x9x11xf32>, %e: tensor<7x7x3x3xf32>):
     %c = mindspore.conv2d %a, %e {dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x7x9x11xf32>, tensor<7x7x3x3xf32>) -> tensor<1x7x5x6xf32>

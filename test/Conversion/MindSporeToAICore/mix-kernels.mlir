@@ -132,14 +132,14 @@ func.func @linear_bias(%x: tensor<20x24xf32>, %w: tensor<24x40xf32>, %b: tensor<
 // CHECK: aicore.launch @matmul_16x16x16_f32_ta(
 // CHECK: aicore.launch @ReLU_{{[0-9]+}}(
 func.func @kept(%x: tensor<2x16x16xf32>, %y: tensor<2x16x16xf32>, %a: tensor<16x16xf32>, %b: tensor<16x16xf32>) -> (tensor<16x16xf32>, tensor<16x16xf32>) {
-  // expected-remark @+1 {{mix group 'Fused_MatMul_Transpose_3' is not a MIX kernel (its primitives are converted one by one): 'transpose' with permutation [1, 0] of [16, 16] is not a permuted store: the permutation moves the innermost axis (the tile's columns) off the last dimension; that needs a Vector transpose}}
+  // expected-remark @+1 {{mix group 'Fused_MatMul_Transpose_3' is not a MIX kernel (its Cube primitive is converted alone, the rest as one Vector kernel): 'transpose' with permutation [1, 0] of [16, 16] is not a permuted store: the permutation moves the innermost axis (the tile's columns) off the last dimension; that needs a Vector transpose}}
   %1 = mindspore.fusion "mix" "Fused_MatMul_Transpose_3" (%a, %b) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32> {
   ^bb0(%p: tensor<16x16xf32>, %q: tensor<16x16xf32>):
     %m = mindspore.matmul %p, %q : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
     %t = mindspore.transpose %m, [1, 0] : (tensor<16x16xf32>) -> tensor<16x16xf32>
     mindspore.yield %t : tensor<16x16xf32>
   }
-  // expected-remark @+1 {{mix group 'Fused_Neg_MatMul_4' is not a MIX kernel (its primitives are converted one by one): an elementwise prologue on a transposed A ([K, M], transpose_a) is not computed: the workspace slots hold whole rows of the operand as the Cube reads it}}
+  // expected-remark @+1 {{mix group 'Fused_Neg_MatMul_4' is not a MIX kernel (its Cube primitive is converted alone, the rest as one Vector kernel): an elementwise prologue on a transposed A ([K, M], transpose_a) is not computed: the workspace slots hold whole rows of the operand as the Cube reads it}}
   %2 = mindspore.fusion "mix" "Fused_Neg_MatMul_4" (%a, %b) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32> {
   ^bb0(%p: tensor<16x16xf32>, %q: tensor<16x16xf32>):
     %n = mindspore.neg %p : tensor<16x16xf32>

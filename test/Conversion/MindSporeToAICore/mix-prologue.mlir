@@ -154,7 +154,7 @@ func.func @flatten_linear(%x: tensor<1x512x1x1xf32>, %w: tensor<10x512xf32>, %b:
 func.func @kept(%x: tensor<2x6x32xf32>, %w: tensor<96x32xf32>, %a: tensor<16x16xf32>, %b: tensor<16x16xf32>) -> (tensor<12x96xf32>, tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) {
   // The attention's input projection: [2, 6, 32] -> [6, 2, 32] -> [12, 32]
   // reorders rows of A.
-  // expected-remark @+1 {{mix group 'Fused_Transpose_MatMul_ReLU_2' is not a MIX kernel (its primitives are converted one by one): its MatMul's A operand is a Transpose [1, 0, 2] of a [2, 6, 32] tensor, which moves rows or columns (only a swap of the last two axes folds into the Cube's load, as transpose_a/transpose_b)}}
+  // expected-remark @+1 {{mix group 'Fused_Transpose_MatMul_ReLU_2' is not a MIX kernel (its Cube primitive is converted alone, the rest as one Vector kernel): its MatMul's A operand is a Transpose [1, 0, 2] of a [2, 6, 32] tensor, which moves rows or columns (only a swap of the last two axes folds into the Cube's load, as transpose_a/transpose_b)}}
   %0 = mindspore.fusion "mix" "Fused_Transpose_MatMul_ReLU_2" (%x, %w) : (tensor<2x6x32xf32>, tensor<96x32xf32>) -> tensor<12x96xf32> {
   ^bb0(%p: tensor<2x6x32xf32>, %q: tensor<96x32xf32>):
     %t = mindspore.transpose %p, [1, 0, 2] : (tensor<2x6x32xf32>) -> tensor<6x2x32xf32>
@@ -163,7 +163,7 @@ func.func @kept(%x: tensor<2x6x32xf32>, %w: tensor<96x32xf32>, %a: tensor<16x16x
     %r = mindspore.relu %m : tensor<12x96xf32>
     mindspore.yield %r : tensor<12x96xf32>
   }
-  // expected-remark @+1 {{mix group 'Fused_Transpose_Neg_MatMul_ReLU_3' is not a MIX kernel (its primitives are converted one by one): its MatMul's A operand is computed with a Transpose among elementwise primitives (only views and a swap of the last two axes fold into the Cube's loads)}}
+  // expected-remark @+1 {{mix group 'Fused_Transpose_Neg_MatMul_ReLU_3' is not a MIX kernel (its Cube primitive is converted alone, the rest as one Vector kernel): its MatMul's A operand is computed with a Transpose among elementwise primitives (only views and a swap of the last two axes fold into the Cube's loads)}}
   %1 = mindspore.fusion "mix" "Fused_Transpose_Neg_MatMul_ReLU_3" (%a, %b) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32> {
   ^bb0(%p: tensor<16x16xf32>, %q: tensor<16x16xf32>):
     %t = mindspore.transpose %p, [1, 0] : (tensor<16x16xf32>) -> tensor<16x16xf32>
@@ -172,7 +172,7 @@ func.func @kept(%x: tensor<2x6x32xf32>, %w: tensor<96x32xf32>, %a: tensor<16x16x
     %r = mindspore.relu %m : tensor<16x16xf32>
     mindspore.yield %r : tensor<16x16xf32>
   }
-  // expected-remark @+1 {{mix group 'Fused_Neg_MatMul_Add_4' is not a MIX kernel (its primitives are converted one by one): a value its MatMul's A operand is computed from is also used by 'add' (only the MatMul may read a prologue)}}
+  // expected-remark @+1 {{mix group 'Fused_Neg_MatMul_Add_4' is not a MIX kernel (its Cube primitive is converted alone, the rest as one Vector kernel): a value its MatMul's A operand is computed from is also used by 'add' (only the MatMul may read a prologue)}}
   %2 = mindspore.fusion "mix" "Fused_Neg_MatMul_Add_4" (%a, %b) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32> {
   ^bb0(%p: tensor<16x16xf32>, %q: tensor<16x16xf32>):
     %n = mindspore.neg %p : tensor<16x16xf32>
@@ -180,7 +180,7 @@ func.func @kept(%x: tensor<2x6x32xf32>, %w: tensor<96x32xf32>, %a: tensor<16x16x
     %r = mindspore.add %m, %n : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
     mindspore.yield %r : tensor<16x16xf32>
   }
-  // expected-remark @+1 {{mix group 'Fused_Neg_MatMul_ReLU_5' is not a MIX kernel (its primitives are converted one by one): an elementwise prologue on B needs transpose_b (B as [N, K]): the workspace slots hold whole rows of the operand as the Cube reads it}}
+  // expected-remark @+1 {{mix group 'Fused_Neg_MatMul_ReLU_5' is not a MIX kernel (its Cube primitive is converted alone, the rest as one Vector kernel): an elementwise prologue on B needs transpose_b (B as [N, K]): the workspace slots hold whole rows of the operand as the Cube reads it}}
   %3 = mindspore.fusion "mix" "Fused_Neg_MatMul_ReLU_5" (%a, %b) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32> {
   ^bb0(%p: tensor<16x16xf32>, %q: tensor<16x16xf32>):
     %n = mindspore.neg %q : tensor<16x16xf32>

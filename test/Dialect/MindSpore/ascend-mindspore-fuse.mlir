@@ -54,17 +54,28 @@ func.func @softmax_by_hand(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 
 // -----
 
-// A reduction does not join a MIX group: the MatMul keeps its epilogue, the
-// reduction starts a group of its own.
+// A reduction along the last axis (one result per row) joins a MIX group:
+// its MIX kernel takes whole rows (docs/AICoreKernels.md, "Row-wise
+// epilogues"). Another reduction does not: the MatMul keeps its epilogue,
+// the reduction starts a group of its own.
 // CHECK-LABEL: func.func @matmul_then_reduce
-// CHECK: mindspore.fusion "mix" "Fused_MatMul_ReLU_0"
-// CHECK: mindspore.fusion "reduction" "Fused_ReduceSum_Mul_1"
+// CHECK: mindspore.fusion "mix" "Fused_MatMul_ReLU_ReduceSum_Mul_0"
+// CHECK-LABEL: func.func @matmul_then_column_reduce
+// CHECK: mindspore.fusion "mix" "Fused_MatMul_ReLU_1"
+// CHECK: mindspore.fusion "reduction" "Fused_ReduceSum_Mul_2"
 func.func @matmul_then_reduce(%x: tensor<8x8xf32>, %w: tensor<8x8xf32>) -> tensor<8x1xf32> {
   %m = mindspore.matmul %x, %w : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
   %r = mindspore.relu %m : tensor<8x8xf32>
   %s = mindspore.reduce_sum %r, [1] {keep_dims = true} : (tensor<8x8xf32>) -> tensor<8x1xf32>
   %h = mindspore.mul %s, %s : (tensor<8x1xf32>, tensor<8x1xf32>) -> tensor<8x1xf32>
   return %h : tensor<8x1xf32>
+}
+func.func @matmul_then_column_reduce(%x: tensor<8x8xf32>, %w: tensor<8x8xf32>) -> tensor<1x8xf32> {
+  %m = mindspore.matmul %x, %w : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+  %r = mindspore.relu %m : tensor<8x8xf32>
+  %s = mindspore.reduce_sum %r, [0] {keep_dims = true} : (tensor<8x8xf32>) -> tensor<1x8xf32>
+  %h = mindspore.mul %s, %s : (tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<1x8xf32>
+  return %h : tensor<1x8xf32>
 }
 
 // -----

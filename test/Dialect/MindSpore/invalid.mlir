@@ -851,10 +851,23 @@ func.func @fusion_opaque_op(%x: tensor<4x2xf32>) -> tensor<5x2xf32> {
 // -----
 
 func.func @fusion_mix_without_cube(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'mindspore.fusion' op of kind "mix" needs exactly one Cube primitive and no reduction, found 0 Cube and 0 reduction primitive(s)}}
+  // expected-error @+1 {{'mindspore.fusion' op of kind "mix" needs exactly one Cube primitive, found 0}}
   %r = mindspore.fusion "mix" "g"(%x) : (tensor<4xf32>) -> tensor<4xf32> {
   ^bb0(%a: tensor<4xf32>):
     %y = mindspore.relu %a : tensor<4xf32>
+    mindspore.yield %y : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @fusion_mix_with_column_reduction(%x: tensor<4x4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mindspore.fusion' op of kind "mix" holds 'reduce_sum', which does not reduce along the last axis only (the reductions of a "mix" group take each row of the Cube result)}}
+  %r = mindspore.fusion "mix" "g"(%x) : (tensor<4x4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<4x4xf32>):
+    %m = mindspore.matmul %a, %a : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    %y = mindspore.reduce_sum %m, [0] : (tensor<4x4xf32>) -> tensor<4xf32>
     mindspore.yield %y : tensor<4xf32>
   }
   return %r : tensor<4xf32>

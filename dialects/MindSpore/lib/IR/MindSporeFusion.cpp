@@ -24,6 +24,27 @@ StringRef FusionOp::classify(Operation *op) {
   return "";
 }
 
+bool FusionOp::isLastAxisReduction(Operation *op) {
+  if (op->getNumOperands() == 0)
+    return false;
+  auto type = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  if (!type || type.getRank() == 0)
+    return false;
+  int64_t rank = type.getRank();
+  auto last = [&](int64_t axis) { return axis == rank - 1 || axis == -1; };
+  if (auto softmax = dyn_cast<SoftmaxOp>(op))
+    return last(softmax.getAxis());
+  if (auto softmax = dyn_cast<LogSoftmaxOp>(op))
+    return last(softmax.getAxis());
+  if (auto norm = dyn_cast<LayerNormOp>(op))
+    return last(norm.getBeginNormAxis()) && last(norm.getBeginParamsAxis());
+  if (isa<ReduceSumOp, ReduceMaxOp, ReduceMeanOp>(op)) {
+    auto axes = op->getAttrOfType<DenseI64ArrayAttr>("axis");
+    return axes && axes.size() == 1 && last(axes[0]) && rank > 1;
+  }
+  return false;
+}
+
 /// Replaces `t` by the value it converts back when its input is the inverse
 /// TransData (a round trip through a device format), erasing what is dead
 /// (and noting it in `erased`).
@@ -112,11 +133,17 @@ LogicalResult FusionOp::verify() {
                             "Cube, Vector and reduction primitives can)");
     cube += unit == "cube";
     reductions += unit == "reduction";
+    if (kind == "mix" && unit == "reduction" && !isLastAxisReduction(&op))
+      return emitOpError("of kind \"mix\" holds '")
+             << op.getName().stripDialect()
+             << "', which does not reduce along the last axis only (the "
+                "reductions of a \"mix\" group take each row of the Cube "
+                "result)";
   }
-  if (kind == "mix" && (cube != 1 || reductions))
-    return emitOpError("of kind \"mix\" needs exactly one Cube primitive and "
-                       "no reduction, found ")
-           << cube << " Cube and " << reductions << " reduction primitive(s)";
+  if (kind == "mix" && cube != 1)
+    return emitOpError("of kind \"mix\" needs exactly one Cube primitive, "
+                       "found ")
+           << cube;
   if (kind != "mix" && cube)
     return emitOpError("of kind \"") << kind << "\" holds a Cube primitive "
                                         "(only \"mix\" groups may)";

@@ -44,6 +44,9 @@ bool isInlinableConstant(Operation *op) {
 /// there are up to 8 (no hashing, no allocation), hashed beyond.
 using GroupValueSet = llvm::SmallSetVector<Value, 8>;
 
+struct Group;
+bool takesRowReduction(const Group &group, Operation *op);
+
 struct Group {
   SmallVector<Operation *> ops;
   bool closed = false;
@@ -258,6 +261,32 @@ bool BlockFuser::producesGatherTable(int64_t g, Operation *op) const {
   return gather && groupOf(gather.getParams()) == g;
 }
 
+/// Whether the reduction `op` may join the group of a Cube op: a reduction
+/// along the last axis (FusionOp::isLastAxisReduction) after a MatMul or
+/// BatchMatMul whose group neither transposes nor computes the Cube op's
+/// operands (other than views of them): the row-band MIX kernel takes
+/// exactly those (docs/AICoreKernels.md, "Row-wise epilogues"); with
+/// anything else the group would be split again at the aicore level.
+bool takesRowReduction(const Group &group, Operation *op) {
+  if (!FusionOp::isLastAxisReduction(op))
+    return false;
+  llvm::SmallPtrSet<Operation *, 16> members(group.ops.begin(),
+                                             group.ops.end());
+  for (Operation *member : group.ops) {
+    if (isa<TransposeOp, Conv2DOp, Conv2DTransposeOp>(member))
+      return false;
+    if (!isa<MatMulOp, BatchMatMulOp>(member))
+      continue;
+    for (Value v : member->getOperands())
+      for (Operation *def = v.getDefiningOp(); def && members.contains(def);
+           def = def->getNumOperands() ? def->getOperand(0).getDefiningOp()
+                                       : nullptr)
+        if (!isViewOp(def) && !isa<TransDataOp>(def))
+          return false;
+  }
+  return true;
+}
+
 bool BlockFuser::compatible(const Group &group, Operation *op,
                             StringRef unit) const {
   if (group.closed || (int64_t)group.ops.size() >= maxGroupOps)
@@ -266,8 +295,12 @@ bool BlockFuser::compatible(const Group &group, Operation *op,
   if (unit == "cube")
     return !group.hasCube && !group.hasReduction &&
            valueCount(group, op) <= maxGroupValues;
-  // A MIX kernel's epilogue is elementwise: reductions start a Vector group.
-  if (unit == "reduction" && group.hasCube)
+  // A MIX kernel's epilogue is elementwise or reduces whole rows along the
+  // last axis (its Vector part then takes whole-row tiles,
+  // docs/AICoreKernels.md "Row-wise epilogues"); other reductions start a
+  // Vector group.
+  if (unit == "reduction" && group.hasCube &&
+      !takesRowReduction(group, op))
     return false;
   return valueCount(group, op) <= maxGroupValues;
 }

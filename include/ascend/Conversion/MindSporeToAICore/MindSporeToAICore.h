@@ -269,17 +269,43 @@ using CubeTileStart = std::function<CubeTileSources(
 /// is issued (on MTE2) before this point.
 using CubeTileLoaded = std::function<void(OpBuilder &b)>;
 
+/// The row-band schedule of a MIX kernel whose epilogue reduces along N
+/// (Softmax, LayerNorm, a ReduceSum over the last axis): the Vector cores
+/// need whole rows, so the output is cut into row bands of `tm` rows (a
+/// BatchMatMul's bands never cross an image) and band b (numbered
+/// row-major over the images, as MatMulRegion numbers a column of tiles)
+/// goes to block b mod block_dim, which computes all of its `ceil(n / tn)`
+/// column tiles in a row (each handed to CubeTileHandOff with `tile` = b)
+/// between `start` and `end`. block_dim must not exceed the bands.
+struct CubeBandHooks {
+  /// Before the band's first tile: its first row `mi` (stacked), its valid
+  /// rows and its number.
+  std::function<void(OpBuilder &b, OpFoldResult mi, int64_t rows,
+                     OpFoldResult band)>
+      start;
+  /// After the band's last tile was handed off (FIX issued).
+  std::function<void(OpBuilder &b, OpFoldResult mi, int64_t rows,
+                     OpFoldResult band)>
+      end;
+};
+
+/// The number of row bands of `tm` rows of `images` stacked `[m, n]`
+/// results (CubeBandHooks).
+int64_t getRowBands(int64_t m, int64_t tm, int64_t images = 1);
+
 /// Builds the tiled, multi-core Cube schedule of an `[m, k] x [k, n]` matmul
 /// (x and y the kernel's arguments 0 and 1, GM memrefs) into the empty
 /// `kernel` under tiling `t` (block_dim must be `t.blockDim`), handing each
 /// output tile to `handOff`; the body ends with aicore.return. `tileStart`
-/// and `tileLoaded` (optional) bracket each tile's loads (a MIX prologue).
+/// and `tileLoaded` (optional) bracket each tile's loads (a MIX prologue);
+/// with `bands` the tiles go by row bands (CubeBandHooks).
 void buildMatMulCubePart(aicore::KernelOp kernel, int64_t m, int64_t n,
                          int64_t k, Type elementType, bool transposeA,
                          bool transposeB, const MatMulTiling &t,
                          CubeTileHandOff handOff,
                          CubeTileStart tileStart = {},
-                         CubeTileLoaded tileLoaded = {});
+                         CubeTileLoaded tileLoaded = {},
+                         const CubeBandHooks *bands = nullptr);
 
 /// chooseMatMulTiling for a BatchMatMul of `batch` independent `[m, k] x
 /// [k, n]` problems (each with its own B), stacked in M: the same search,
@@ -300,12 +326,14 @@ checkBatchMatMulTiling(int64_t batch, int64_t m, int64_t n, int64_t k,
 /// m]` with transposeA) and `[batch..., k, n]` (`[..., n, k]` with
 /// transposeB). Output tiles (batch x M tiles x N tiles, dealt round robin
 /// to the cores) never cross an image; `handOff` gets `mi` in the stacked
-/// `[batch * m, n]` result (image `mi div m`).
+/// `[batch * m, n]` result (image `mi div m`). With `bands` the tiles go
+/// by row bands (CubeBandHooks).
 void buildBatchMatMulCubePart(aicore::KernelOp kernel, int64_t batch,
                               int64_t m, int64_t n, int64_t k,
                               Type elementType, bool transposeA,
                               bool transposeB, const MatMulTiling &t,
-                              CubeTileHandOff handOff);
+                              CubeTileHandOff handOff,
+                              const CubeBandHooks *bands = nullptr);
 
 #define GEN_PASS_REGISTRATION
 #include "ascend/Conversion/MindSporeToAICore/Passes.h.inc"

@@ -97,6 +97,22 @@ LogicalResult convertMixFusion(mindspore::FusionOp group,
                                llvm::StringMap<aicore::KernelOp> &kernels,
                                ArrayRef<int64_t> tiling, std::string &why);
 
+/// Replaces the mix group `group`, which is no MIX kernel, by its Cube
+/// primitive (with the Vector work in front of its operands and a BiasAdd
+/// that is its result's only reader, which the Cube kernels take from the
+/// BT bias table), as primitives, and one `vector` or `reduction` fusion
+/// group of the rest, its Vector remainder, converted at once by
+/// convertVectorFusion (kernel named `Fused_<its primitives>_<the mix
+/// group's number>`). When the remainder is not one Vector kernel it is
+/// inlined too, with the remark `the Vector remainder of mix group '…' is
+/// not one Vector kernel (its primitives are converted one by one): …`. A
+/// remainder of views and at most one primitive is left as primitives (the
+/// lone-primitive conversion takes it).
+void convertMixRemainder(mindspore::FusionOp group,
+                         const aicore::AICoreTarget &target,
+                         SymbolTable &symbols,
+                         llvm::StringMap<aicore::KernelOp> &kernels);
+
 /// Whether `group` is only a MatMul and a BiasAdd of its result (its
 /// operands possibly views — Reshape, ExpandDims, Squeeze — of group
 /// inputs): no Vector work is left once the Cube adds the bias from the BT

@@ -91,6 +91,18 @@ void emitElementwiseVectorOps(
     llvm::function_ref<Value(unsigned)> in,
     llvm::function_ref<TypedAttr(unsigned)> immediate);
 
+/// Emits the Vector ops of the row-wise primitive `op` on a UB tile of
+/// `rows` rows of `k` elements at `b`'s insertion point: ReduceSum /
+/// ReduceMax / ReduceMean over each row (`dst` [rows, 1]), Softmax and
+/// LogSoftmax along the row, LayerNorm over the row (`dst` like `x`, [rows,
+/// k]; `gamma` and `beta` the [rows, k] tiles the parameters were broadcast
+/// into). `perRow` ([rows, 1]) and `spread` ([rows, k]) are scratch tiles of
+/// the result's element type (unused by the reductions). Shared by the
+/// Vector kernels and the row-wise epilogues of MIX kernels
+/// (MixKernels.cpp); docs/AICoreKernels.md lists the instructions.
+void emitRowReductionVectorOps(OpBuilder &b, Location loc, Operation *op,
+                               Value dst, Value x, Value perRow, Value spread,
+                               int64_t k, Value gamma, Value beta);
 /// Whether operand `i` of primitive `op`, a splat constant, becomes an
 /// immediate (vadds, vmuls, vmaxs, vmins; `x - c` as vadds -c on floats).
 bool vectorOpTakesImmediate(Operation *op, unsigned i);

@@ -27,8 +27,10 @@ def MindSpore_FusionOp : MindSpore_Op<"fusion", [
     - `"mix"`: exactly one Cube primitive (MatMul, BatchMatMul, Conv2D,
       Conv2DTranspose), the Vector work that prepares its operands (a
       prologue: scaling, a transpose) and its Vector epilogue (bias,
-      activation, residual add, cast): a MIX_AIC kernel whose Cube operands
-      and result pass between the units without a GM round trip.
+      activation, residual add, cast, and reductions along the last axis:
+      Softmax, LogSoftmax, LayerNorm, ReduceSum/Mean/Max of each row): a
+      MIX_AIC kernel whose Cube operands and result pass between the units
+      without a GM round trip.
     `kernel_name` names the kernel in reports and MindIR (e.g.
     `Fused_MatMul_BiasAdd_ReLU_0`).
 
@@ -57,6 +59,12 @@ def MindSpore_FusionOp : MindSpore_Op<"fusion", [
     /// The unit class of `op` for fusion: "cube", "reduction", "vector" or ""
     /// (an op that never joins a fusion group).
     static ::llvm::StringRef classify(::mlir::Operation *op);
+    /// Whether `op` reduces along the last axis only, one result per row
+    /// (Softmax / LogSoftmax over the last axis, LayerNorm normalizing the
+    /// last axis with parameters along it, ReduceSum / ReduceMean /
+    /// ReduceMax over the last axis of a value of rank 2 or more): the
+    /// reductions a "mix" group may hold.
+    static bool isLastAxisReduction(::mlir::Operation *op);
     /// Replaces the group with its body (the plain primitives), in place
     /// (the ops move, nothing is copied). A device-format round trip at its
     /// boundary (a TransData into a format outside, its inverse inside, or

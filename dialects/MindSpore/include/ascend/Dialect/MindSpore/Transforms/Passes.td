@@ -67,7 +67,10 @@ def AscendMindSporeFuse : Pass<"ascend-mindspore-fuse"> {
     their elementwise producers and consumers; a Cube primitive (MatMul,
     BatchMatMul, Conv2D, Conv2DTranspose) with the Vector work preparing its
     operands (a prologue group without reductions) and its Vector epilogue
-    (bias, activation, residual add, cast) as one "mix" group. Transpose and
+    (bias, activation, residual add, cast; after a MatMul or BatchMatMul
+    without transposes or computed operands in the group, also reductions
+    along the last axis: Softmax, LogSoftmax, LayerNorm, ReduceSum/Mean/Max
+    of each row) as one "mix" group. Transpose and
     StridedSlice and Split count as Vector work: the copy engines do them on
     the way.
     Horizontal fusion: an op may also join an open Vector group of another
