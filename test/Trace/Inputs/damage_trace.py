@@ -9,6 +9,10 @@ Usage: damage_trace.py TEXT.txtpb OUT.pntrace MODE
                   (of the trace header when R is -1)
   bad-event R E   give event E of run R a field of wire type 7 (no field of
                   protobuf uses it), keeping every length intact
+  undefined-arg R E
+                  make the first tensor argument of event E of run R name a
+                  tensor id no input or event defines (the event still
+                  parses; the importer rejects it)
 """
 import sys
 
@@ -54,6 +58,11 @@ def main(text, out, mode, *indices):
         # Replace the event's first byte (its first field's tag) by a tag of
         # field 1 with wire type 7; the lengths around it stay right.
         data = data[:at] + bytes([0x0F]) + data[at + 1:]
+    elif mode == "undefined-arg":
+        event = trace.runs[idx[0]].events[idx[1]]
+        arg = next(a for a in event.op.args if a.WhichOneof("value") == "tensor")
+        arg.tensor = 999999
+        data = trace.SerializeToString()
     else:
         sys.exit(f"unknown mode {mode}")
     open(out, "wb").write(data)
