@@ -337,7 +337,8 @@ LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
                                           const AICoreTarget &target,
                                           SymbolTable &symbols,
                                           ConvKernelCache &cache,
-                                          std::optional<MatMulTiling> forced) {
+                                          std::optional<MatMulTiling> forced,
+                                          DepthwiseUnit unit) {
   auto resultType = cast<RankedTensorType>(op.getResult().getType());
   ConvGeometry g = getConvGeometry(op);
   Type elementType = resultType.getElementType();
@@ -361,7 +362,8 @@ LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
                                  built.why)
                : chooseConvTiling(g, elementType, withBias, target, built.why);
     built.optionRefused = forced && failed(tiling);
-    if (succeeded(tiling)) {
+    bool depthwise = !forced && isDepthwiseConv(g);
+    if (succeeded(tiling) && !(depthwise && unit == DepthwiseUnit::Vector)) {
       SmallVector<Type> argTypes;
       for (Value v : inputs)
         argTypes.push_back(getGMType(cast<RankedTensorType>(v.getType())));
@@ -374,7 +376,6 @@ LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
       kernel->setAttr("aicore.tiling", getTilingAttr(builder, *tiling));
       if (StringRef(target.name) != getDefaultTarget().name)
         kernel.setChip(target.name);
-      symbols.insert(kernel);
       ConvOperands operands(g, *tiling, elementType);
       buildCubeKernel(kernel,
                       CubeGemm{g.pixels(), g.groupOutChannels(), g.gemmK(),
@@ -382,6 +383,25 @@ LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
                       *tiling, operands);
       built.kernel = kernel;
     }
+    // A depthwise convolution's Vector kernel (DepthwiseConvKernels.cpp)
+    // replaces the Cube kernel when it is modeled faster.
+    if (depthwise) {
+      DepthwiseConvProblem problem;
+      problem.geometry = g;
+      problem.elementType = elementType;
+      problem.withBias = withBias;
+      problem.inputs = inputs;
+      problem.start = biasAdd ? biasAdd.getResult() : op.getResult();
+      problem.outputs = {problem.start};
+      std::string vectorWhy;
+      built.kernel = chooseDepthwiseKernel(problem, built.kernel, unit,
+                                           op.getLoc(), target, name,
+                                           vectorWhy);
+      if (!built.kernel && built.why.empty())
+        built.why = vectorWhy;
+    }
+    if (built.kernel)
+      symbols.insert(built.kernel);
   }
   if (!built.kernel) {
     if (built.optionRefused)

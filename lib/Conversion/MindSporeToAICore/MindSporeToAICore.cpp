@@ -1932,6 +1932,13 @@ struct ConvertMindSporeToAICorePass
       module.emitError("unknown chip '") << chip << "'";
       return signalPassFailure();
     }
+    std::optional<DepthwiseUnit> depthwiseUnit =
+        parseDepthwiseUnit(depthwiseOption);
+    if (!depthwiseUnit) {
+      module.emitError("the depthwise option takes auto, cube or vector, got '")
+          << depthwiseOption << "'";
+      return signalPassFailure();
+    }
     SymbolTable symbols(module);
     // Each vector or row-reduction fusion group becomes one Vector kernel
     // (VectorKernels.cpp);
@@ -1998,7 +2005,8 @@ struct ConvertMindSporeToAICorePass
         Location loc = group.getLoc();
         if (failed(isConv[i]
                        ? convertConvMixFusion(group, *target, symbols,
-                                              mixKernels, mixTiling, why)
+                                              mixKernels, mixTiling,
+                                              *depthwiseUnit, why)
                        : convertMixFusion(group, plans[i], *target, symbols,
                                           mixKernels, mixTiling, why)))
           emitRemark(loc, "mix group '")
@@ -2055,7 +2063,8 @@ struct ConvertMindSporeToAICorePass
     if (!tilingOption.empty())
       forced = getTilingFromOption(tilingOption);
     for (mindspore::Conv2DOp op : convs)
-      if (failed(convertConv2D(op, *target, symbols, convKernels, forced)))
+      if (failed(convertConv2D(op, *target, symbols, convKernels, forced,
+                               *depthwiseUnit)))
         failedAny = true;
     // Every other compute primitive is a group of one (LonePrimitives.cpp).
     convertLonePrimitives(module, *target, symbols, vectorKernels);
