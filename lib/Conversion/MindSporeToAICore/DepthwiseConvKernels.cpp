@@ -76,13 +76,14 @@ public:
     taps = g.kernelH * g.kernelW;
     G = t.planes;
     Ro = t.rows;
-    T = G * Ro;
+    T = G;
     Tp = llvm::alignTo(T, 8);
+    // A tile is [G, Ro * Wo]: row g holds plane g's Ro output rows, dense.
     wholePlanes = t.rowBlocks == 1;
     span = (Ro - 1) * g.strideH + (g.kernelH - 1) * g.dilationH + 1;
     int64_t eb = elementBytes(p.elementType);
     pitch = llvm::alignTo(g.width + 1, 32 / eb);
-    outPitch = llvm::alignTo(g.outW, 16);
+    outPitch = Ro * g.outW;
     inRowsUB = wholePlanes ? G * g.height + 1 : span;
     castIn = !p.elementType.isF32();
   }
@@ -110,12 +111,12 @@ public:
       gmBias = asMatrix(entry.getArgument(2), 1, Co);
     for (auto [i, r] : llvm::enumerate(p.outputs))
       gmOuts.push_back(asMatrix(entry.getArgument(p.inputs.size() + i),
-                                N * Co * g.outH, g.outW));
+                                N * Co, g.outH * g.outW));
     for (auto &[v, role] : p.roles) {
       Value arg = args.lookup(v);
       switch (role) {
       case ConvEpilogueRole::Full:
-        gmViews[v] = asMatrix(arg, N * Co * g.outH, g.outW);
+        gmViews[v] = asMatrix(arg, N * Co, g.outH * g.outW);
         break;
       case ConvEpilogueRole::Channel:
         gmViews[v] = asMatrix(arg, 1, Co);
@@ -236,9 +237,9 @@ private:
     wCols = alloc({taps * Tp, 1}, f32, "weight_columns");
     wOff = alloc({taps * Tp, 1}, i32t, "weight_offsets");
     if (p.withBias) {
-      bRaw = pingPong({1, llvm::alignTo(G, 16)}, p.elementType, "bias");
+      bRaw = pingPong({1, int64_t(llvm::alignTo(G, 16))}, p.elementType, "bias");
       if (castIn)
-        bF = alloc({1, llvm::alignTo(G, 16)}, f32, "bias.f32");
+        bF = alloc({1, int64_t(llvm::alignTo(G, 16))}, f32, "bias.f32");
       bCol = alloc({Tp, 1}, f32, "bias_column");
     }
     bool startIsOutput = llvm::is_contained(p.outputs, p.start);
@@ -260,7 +261,7 @@ private:
         continue;
       case ConvEpilogueRole::Channel:
       case ConvEpilogueRole::ImageChannel:
-        channelRaw[v] = pingPong({1, llvm::alignTo(G, 16)}, elt, base);
+        channelRaw[v] = pingPong({1, int64_t(llvm::alignTo(G, 16))}, elt, base);
         channelCol[v] = alloc({Tp, 1}, elt, base + ".column");
         break;
       case ConvEpilogueRole::Scalar:
@@ -312,81 +313,81 @@ private:
                                           .getElementType(),
                                       0.0));
     int64_t H = g.height, W = g.width;
-    // Per tile row t: its plane g = t / Ro and output row i = t - g * Ro.
-    Value rowT = alloc({T, 1}, i32t, "tile_row");
-    VArangeOp::create(b, loc, rowT, i32(0), i32(1));
+    // Tile row g is plane g; column q is output row i = q / Wo (of the
+    // tile's rows) and column ow = q - i * Wo.
     planeIndex = alloc({T, 1}, i32t, "tile_plane");
-    Value rowI = rowT;
-    if (G > 1) {
-      Value rowF = alloc({T, 1}, f32, "tile_row.f32");
-      Value den = alloc({T, 1}, f32, "rows_per_plane");
-      // floor(t / Ro) of t < 2^24: exact in f32, truncated back to i32.
-      VCastOp::create(b, loc, rowT, rowF);
-      VDupOp::create(b, loc, den, b.getF32FloatAttr(double(Ro)));
-      VDivOp::create(b, loc, rowF, den, rowF);
-      VCastOp::create(b, loc, rowF, planeIndex);
-      Value planeRows = alloc({T, 1}, i32t, "plane_first_row");
-      rowI = alloc({T, 1}, i32t, "plane_row");
-      VMulsOp::create(b, loc, planeIndex, planeRows, i32(Ro));
-      VSubOp::create(b, loc, rowT, planeRows, rowI);
-    } else {
-      VDupOp::create(b, loc, planeIndex, i32(0));
+    VArangeOp::create(b, loc, planeIndex, i32(0), i32(1));
+    Value q = alloc({1, outPitch}, i32t, "position");
+    VArangeOp::create(b, loc, q, i32(0), i32(1));
+    Value rowI = alloc({1, outPitch}, i32t, "output_row");
+    Value colO = alloc({1, outPitch}, i32t, "output_column");
+    {
+      Value qF = alloc({1, outPitch}, f32, "position.f32");
+      Value den = alloc({1, outPitch}, f32, "row_width");
+      // floor(q / Wo) of q < 2^24: exact in f32, truncated back to i32.
+      VCastOp::create(b, loc, q, qF);
+      VDupOp::create(b, loc, den, b.getF32FloatAttr(double(g.outW)));
+      VDivOp::create(b, loc, qF, den, qF);
+      VCastOp::create(b, loc, qF, rowI);
+      VMulsOp::create(b, loc, rowI, colO, i32(g.outW));
+      VSubOp::create(b, loc, q, colO, colO);
     }
-    // Row part of each tap row r: the byte offset of the input row its
-    // window row reads, or of the zero row (whole planes: UB row G * H)
-    // when that row is in the padding.
+    Value zeros = alloc({1, outPitch}, i32t, "zeros");
+    VDupOp::create(b, loc, zeros, i32(0));
+    Value bound = alloc({1, outPitch}, i32t, "bound");
+    Value inside = alloc({1, outPitch}, b.getI1Type(), "inside");
+    Value below = alloc({1, outPitch}, b.getI1Type(), "below_bound");
+    // inside = 0 <= v < limit.
+    auto within = [&](Value v, int64_t limit) {
+      VDupOp::create(b, loc, bound, i32(limit));
+      VCmpOp::create(b, loc, v, zeros, inside, "ge");
+      VCmpOp::create(b, loc, v, bound, below, "lt");
+      VAndOp::create(b, loc, inside, below, inside);
+    };
+    // Row part of each tap row r (bytes): whole planes, the input row
+    // h = i * SH - PT + r * DH of plane g at UB row g * H + h, or the zero
+    // row G * H when h is in the padding; row blocks, UB row
+    // i * SH + r * DH of the tile's span (zeroed outside the image).
     SmallVector<Value> rowTiles;
-    Value h = alloc({T, 1}, i32t, "input_row");
-    Value ubRow = alloc({T, 1}, i32t, "ub_row");
-    Value zeroCol, hCol, zeroRowCol, maskA, maskB, planeBase;
+    Value h = alloc({1, outPitch}, i32t, "input_row");
+    Value planeRows, zeroRowTile, insideTile;
     if (wholePlanes) {
-      zeroCol = alloc({T, 1}, i32t, "zeros");
-      hCol = alloc({T, 1}, i32t, "height");
-      zeroRowCol = alloc({T, 1}, i32t, "zero_row");
-      maskA = alloc({T, 1}, b.getI1Type(), "row_above");
-      maskB = alloc({T, 1}, b.getI1Type(), "row_below");
-      planeBase = alloc({T, 1}, i32t, "plane_base");
-      VDupOp::create(b, loc, zeroCol, i32(0));
-      VDupOp::create(b, loc, hCol, i32(H));
-      VDupOp::create(b, loc, zeroRowCol, i32(G * H));
-      VMulsOp::create(b, loc, planeIndex, planeBase, i32(H));
+      Value base = alloc({T, 1}, i32t, "plane_base");
+      planeRows = alloc({T, outPitch}, i32t, "plane_rows");
+      zeroRowTile = alloc({T, outPitch}, i32t, "zero_row");
+      insideTile = alloc({T, outPitch}, b.getI1Type(), "inside_tile");
+      VMulsOp::create(b, loc, planeIndex, base, i32(H * pitch * 4));
+      VBroadcastOp::create(b, loc, base, planeRows);
+      VDupOp::create(b, loc, zeroRowTile, i32(G * H * pitch * 4));
     }
     for (int64_t r = 0; r < g.kernelH; ++r) {
       Value tile = alloc({T, outPitch}, i32t, "row_offsets" + Twine(r));
+      VMulsOp::create(b, loc, rowI, h, i32(g.strideH));
+      VAddsOp::create(b, loc, h, h,
+                      i32(r * g.dilationH - (wholePlanes ? g.padTop : 0)));
+      if (wholePlanes)
+        within(h, H);
+      VMulsOp::create(b, loc, h, h, i32(pitch * 4));
+      VBroadcastOp::create(b, loc, h, tile);
       if (wholePlanes) {
-        // h = i * SH - PT + r * DH; inside [0, H): UB row g * H + h.
-        VMulsOp::create(b, loc, rowI, h, i32(g.strideH));
-        VAddsOp::create(b, loc, h, h, i32(r * g.dilationH - g.padTop));
-        VCmpOp::create(b, loc, h, zeroCol, maskA, "ge");
-        VCmpOp::create(b, loc, h, hCol, maskB, "lt");
-        VAndOp::create(b, loc, maskA, maskB, maskA);
-        VAddOp::create(b, loc, planeBase, h, ubRow);
-        VSelectOp::create(b, loc, maskA, ubRow, zeroRowCol, ubRow);
-      } else {
-        // UB row i * SH + r * DH of the tile's span (zeroed outside).
-        VMulsOp::create(b, loc, rowI, ubRow, i32(g.strideH));
-        VAddsOp::create(b, loc, ubRow, ubRow, i32(r * g.dilationH));
+        VAddOp::create(b, loc, tile, planeRows, tile);
+        VBroadcastOp::create(b, loc, inside, insideTile);
+        VSelectOp::create(b, loc, insideTile, tile, zeroRowTile, tile);
       }
-      VMulsOp::create(b, loc, ubRow, ubRow, i32(pitch * 4));
-      VBroadcastOp::create(b, loc, ubRow, tile);
       rowTiles.push_back(tile);
     }
     // Column part of each tap column j: column ow * SW - PL + j * DW, or the
     // zero column W outside [0, W).
     Value column = alloc({1, outPitch}, i32t, "column");
-    Value zeroRow = alloc({1, outPitch}, i32t, "column_zeros");
     Value wRow = alloc({1, outPitch}, i32t, "column_width");
-    Value colMask = alloc({1, outPitch}, b.getI1Type(), "column_outside");
     Value colTile = alloc({T, outPitch}, i32t, "column_offsets");
-    VDupOp::create(b, loc, zeroRow, i32(0));
     VDupOp::create(b, loc, wRow, i32(W));
     for (int64_t j = 0; j < g.kernelW; ++j) {
-      VArangeOp::create(b, loc, column, i32(j * g.dilationW - g.padLeft),
-                        i32(g.strideW));
-      VCmpOp::create(b, loc, column, zeroRow, colMask, "lt");
-      VSelectOp::create(b, loc, colMask, wRow, column, column);
-      VCmpOp::create(b, loc, column, wRow, colMask, "ge");
-      VSelectOp::create(b, loc, colMask, wRow, column, column);
+      VMulsOp::create(b, loc, colO, column, i32(g.strideW));
+      VAddsOp::create(b, loc, column, column,
+                      i32(j * g.dilationW - g.padLeft));
+      within(column, W);
+      VSelectOp::create(b, loc, inside, column, wRow, column);
       VMulsOp::create(b, loc, column, column, i32(4));
       VBroadcastOp::create(b, loc, column, colTile);
       for (int64_t r = 0; r < g.kernelH; ++r)
@@ -449,7 +450,7 @@ private:
 
   /// CopyIn, compute and CopyOut of tile `unit` in buffer slot `slot`.
   void buildTile(Value unit, int64_t slot) {
-    int64_t H = g.height, W = g.width, Ho = g.outH, Wo = g.outW;
+    int64_t H = g.height, W = g.width, Wo = g.outW;
     int64_t Co = g.outChannels, C = g.channels;
     UnitPosition at = locateUnit(b, loc, unit, t);
     Value plane0 = at.plane0, row0 = at.row0;
@@ -500,12 +501,14 @@ private:
     if (p.withBias)
       CopyOp::create(b, loc, sub(gmBias, zero, 1, co0, G),
                      sub(bRaw[slot], zero, 1, zero, G));
-    Value outRow = add(mul(plane0, Ho), row0);
+    // The tile's outputs: rows [plane0, plane0 + G) x pixels
+    // [row0 * Wo, (row0 + Ro) * Wo) of the [N * Cout, Ho * Wo] views.
+    Value outPixel = mul(row0, Wo);
     for (auto &[v, role] : p.roles) {
       switch (role) {
       case ConvEpilogueRole::Full:
-        CopyOp::create(b, loc, sub(gmViews[v], outRow, T, zero, Wo),
-                       sub(full[v][slot], zero, T, zero, Wo));
+        CopyOp::create(b, loc, sub(gmViews[v], plane0, T, outPixel, outPitch),
+                       full[v][slot]);
         break;
       case ConvEpilogueRole::Channel:
         CopyOp::create(b, loc, sub(gmViews[v], zero, 1, co0, G),
@@ -614,8 +617,8 @@ private:
     // CopyOut (MTE3).
     WaitFlagOp::create(b, loc, Pipe::V, Pipe::MTE3, slot);
     for (auto [r, gm] : llvm::zip(p.outputs, gmOuts))
-      CopyOp::create(b, loc, sub(outs[r][slot], zero, T, zero, Wo),
-                     sub(gm, outRow, T, zero, Wo));
+      CopyOp::create(b, loc, outs[r][slot],
+                     sub(gm, plane0, T, outPixel, outPitch));
     SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, slot);
   }
 

@@ -863,6 +863,13 @@ std::pair<int64_t, int64_t> window::searchWindowTiling(
   // Candidates: the largest tile and tiles giving every core one, two or
   // four of them; the fewest modeled cycles win, then the larger tile.
   SmallVector<std::pair<int64_t, int64_t>> candidates{{maxPlanes, maxRows}};
+  // The fewest row blocks of equal size: the last block of the largest
+  // tile moves back and recomputes rows of the one before it.
+  if (maxRows < Ho) {
+    int64_t balanced = llvm::divideCeil(Ho, llvm::divideCeil(Ho, maxRows));
+    if (balanced < maxRows)
+      candidates.push_back({1, balanced});
+  }
   for (int64_t perCore : {1, 2, 4}) {
     int64_t wanted = cores * perCore;
     if (wanted <= planes) {

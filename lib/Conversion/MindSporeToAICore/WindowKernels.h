@@ -94,8 +94,8 @@ std::optional<std::pair<int64_t, int64_t>> modelWindowTiling(
 
 /// The tile sizes {G, Ro} of a window kernel: the most output rows of one
 /// plane that `fits`, then (when a whole plane fits) the most whole planes
-/// (at most `maxPlanes`); then, besides that largest tile, tiles giving
-/// every core one, two or four units; the fewest modeled cycles (`model`,
+/// (at most `maxPlanes`); then, besides that largest tile, the fewest row
+/// blocks of equal size and tiles giving every core one, two or four units; the fewest modeled cycles (`model`,
 /// the pair of modelWindowTiling) win, then the larger tile. `fits(1, 1)`
 /// must hold.
 std::pair<int64_t, int64_t> searchWindowTiling(
