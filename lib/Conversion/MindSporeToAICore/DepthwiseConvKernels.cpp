@@ -86,6 +86,7 @@ public:
     outPitch = Ro * g.outW;
     inRowsUB = wholePlanes ? G * g.height + 1 : span;
     castIn = !p.elementType.isF32();
+    keepWeights = !wholePlanes && t.unitsPerCore > 1;
   }
 
   KernelOp build(StringRef name) {
@@ -229,7 +230,12 @@ private:
     for (int64_t tap = 0; tap < taps; ++tap)
       offsets.push_back(alloc({T, outPitch}, i32t, "offsets" + Twine(tap)));
     gathered = alloc({T, outPitch}, f32, "tap");
-    weightTile = alloc({T, outPitch}, f32, "weight_tile");
+    if (keepWeights)
+      for (int64_t tap = 0; tap < taps; ++tap)
+        weightTiles.push_back(
+            alloc({T, outPitch}, f32, "weight_tile" + Twine(tap)));
+    else
+      weightTile = alloc({T, outPitch}, f32, "weight_tile");
     int64_t wLen = llvm::alignTo(G * taps, 16);
     wRaw = pingPong({1, wLen}, p.elementType, "weights");
     if (castIn)
@@ -547,13 +553,35 @@ private:
                          b.getF32FloatAttr(0.0));
       });
     }
-    // The planes' weights as one column per tap.
-    Value w = wRaw[slot];
-    if (wF) {
-      VCastOp::create(b, loc, w, wF);
-      w = wF;
+    // The planes' weights as one column per tap; with row blocks, broadcast
+    // once per plane (a core's units of one plane are consecutive): by its
+    // first row block, or the core's first unit.
+    auto loadWeights = [&]() {
+      Value w = wRaw[slot];
+      if (wF) {
+        VCastOp::create(b, loc, w, wF);
+        w = wF;
+      }
+      VGatherOp::create(b, loc, w, wOff, wCols);
+      for (auto [k, tile] : llvm::enumerate(weightTiles))
+        VBroadcastOp::create(
+            b, loc, sub(wCols, b.getIndexAttr(int64_t(k) * Tp), T), tile);
+    };
+    if (keepWeights) {
+      Value coreFirst = mul(blockIndex, t.unitsPerCore);
+      Value newPlane = arith::OrIOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, at.rowBlock,
+                                constant(0)),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, unit,
+                                coreFirst));
+      auto branch = scf::IfOp::create(b, loc, newPlane, /*withElse=*/false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(branch.thenBlock()->getTerminator());
+      loadWeights();
+    } else {
+      loadWeights();
     }
-    VGatherOp::create(b, loc, w, wOff, wCols);
     Value accTile = acc ? acc : outs[p.start][slot];
     bool started = false;
     if (p.withBias) {
@@ -570,14 +598,16 @@ private:
     }
     for (int64_t k = 0; k < taps; ++k) {
       VGatherOp::create(b, loc, x, offsets[k], gathered);
-      VBroadcastOp::create(b, loc, sub(wCols, b.getIndexAttr(k * Tp), T),
-                           weightTile);
+      Value wt = keepWeights ? weightTiles[k] : weightTile;
+      if (!keepWeights)
+        VBroadcastOp::create(b, loc, sub(wCols, b.getIndexAttr(k * Tp), T),
+                             wt);
       if (!started) {
-        VMulOp::create(b, loc, gathered, weightTile, accTile);
+        VMulOp::create(b, loc, gathered, wt, accTile);
         started = true;
         continue;
       }
-      VMulOp::create(b, loc, gathered, weightTile, gathered);
+      VMulOp::create(b, loc, gathered, wt, gathered);
       VAddOp::create(b, loc, accTile, gathered, accTile);
     }
     // The convolution's value in its element type.
@@ -631,9 +661,12 @@ private:
   int64_t M = 1, taps = 1, G = 1, Ro = 1, T = 1, Tp = 8, span = 1;
   int64_t pitch = 16, outPitch = 16, inRowsUB = 1;
   bool wholePlanes = true, castIn = false;
+  /// Row blocks: the broadcast weights of every tap stay in UB while a
+  /// core's units are on one plane.
+  bool keepWeights = false;
   llvm::DenseMap<Value, Value> args, gmViews;
   Value gmX, gmW, gmBias, blockIndex;
-  SmallVector<Value> gmOuts, offsets;
+  SmallVector<Value> gmOuts, offsets, weightTiles;
   std::array<Value, 2> xIn, wRaw, bRaw;
   Value xF, gathered, weightTile, wF, wCols, wOff, bF, bCol, acc, startTile;
   Value planeIndex;
