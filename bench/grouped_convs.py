@@ -9,14 +9,15 @@ batch 1 and 16), fp16, the script writes a mindspore module with the
 Conv2D (group G), converts it with `ascend-opt --convert-mindspore-to-aicore`,
 plans its buffers and runs the kernel model (`--ascend-aicore-estimate`).
 A grouped convolution is the implicit GEMMs of its G groups stacked in M
-(ConvKernels.cpp). A depthwise one runs twice: with `depthwise=cube` (the
-Cube kernel, the only one before the Vector kernel existed: row "cube"),
-then with the pass's choice by modeled cycles (DepthwiseConvKernels.cpp:
-row "vector" when the Vector kernel won, "cube" when the Cube kernel did).
-It prints per convolution and kernel:
+(ConvKernels.cpp). A depthwise one runs three times: with
+`depthwise=cube` (the Cube kernel, the only one before the Vector kernel
+existed: run "cube"), with `depthwise=vector` (DepthwiseConvKernels.cpp:
+run "vector"), then with the pass's choice by modeled cycles (run
+"chosen"; its kernel column says which unit won). It prints per
+convolution and run:
 
-  - the unit and tiling: tm pixels x tn channels x tk (Cube) or planes x
-    output rows per tile (Vector), and block_dim;
+  - the kernel's unit and tiling: tm pixels x tn channels x tk (Cube) or
+    planes x output rows per tile (Vector), and block_dim;
   - the modeled duration (cycles of the busiest core and us at the target
     table's 1.8 GHz clock) and its busiest pipe;
   - the memory bound: the input, weight and result bytes over the die's HBM
@@ -31,8 +32,8 @@ It prints per convolution and kernel:
   - modeled / max(memory, Vector bound): how far the kernel is from the
     best a Vector kernel could do under the same model;
 
-and the median and largest ratio of each kind ("dw cube": every depthwise
-convolution on the Cube; "dw chosen": the pass's choice).
+and the median and largest ratio of each kind ("dw cube" / "dw vector":
+every depthwise convolution on that unit; "dw chosen": the pass's choice).
 
 Figures of one run (Ascend910B2): the Cube alone is 2.1 - 2.5x the bound
 on the early MobileNetV2 layers (56 - 112 pixels) but 6.4 - 22.8x on the
@@ -110,7 +111,8 @@ def main():
     parser.add_argument("--chip", default="Ascend910B2")
     args = parser.parse_args()
     opt = os.path.join(args.build, "bin", "ascend-opt")
-    print(f"{'convolution':28} {'N':>3} {'kernel':>6} {'tiling':>12} "
+    print(f"{'convolution':28} {'N':>3} {'run':>6} {'kernel':>6} "
+          f"{'tiling':>12} "
           f"{'blk':>3} {'cycles':>8} {'us':>7} {'bound':>5} {'mem us':>7} "
           f"{'vec us':>7} {'cube%':>6} {'x best':>6}")
     ratios = {}
@@ -130,8 +132,10 @@ def main():
                 cube = macs / CUBE_MACS / CUBE_CORES
                 best = max(mem, vec)
                 # A depthwise convolution: the Cube kernel alone (as before
-                # the Vector kernel existed), then the pass's choice.
-                runs = [("cube", "depthwise=cube"), ("chosen", "")] \
+                # the Vector kernel existed), the Vector kernel alone, then
+                # the pass's choice.
+                runs = [("cube", "depthwise=cube"),
+                        ("vector", "depthwise=vector"), ("chosen", "")] \
                     if depthwise else [("cube", "")]
                 for label, options in runs:
                     (name, kf), = estimate_kernels(opt, path, args.chip,
@@ -144,7 +148,8 @@ def main():
                     kind = ("dw " + label) if depthwise else "grouped"
                     ratios.setdefault(kind, []).append(ratio)
                     unit = kf.get("unit", "cube")
-                    print(f"{what:28} {n:>3} {unit:>6} {tiling_text(kf):>12} "
+                    print(f"{what:28} {n:>3} {label:>6} {unit:>6} "
+                          f"{tiling_text(kf):>12} "
                           f"{kf['block_dim']:>3} {int(cycles):>8} "
                           f"{cycles / CLOCK_HZ * 1e6:>7.2f} {busiest:>5} "
                           f"{mem / CLOCK_HZ * 1e6:>7.2f} "
