@@ -35,17 +35,18 @@ convolution and run:
 and the median and largest ratio of each kind ("dw cube" / "dw vector":
 every depthwise convolution on that unit; "dw chosen": the pass's choice).
 
-Figures of one run (Ascend910B2): the Cube alone is 2.1 - 2.5x the bound
-on the early MobileNetV2 layers (56 - 112 pixels) but 6.4 - 22.8x on the
+Figures of one run (Ascend910B2): the Cube alone is 1.6 - 2.5x the bound
+on the early MobileNetV2 layers (28 - 112 pixels) but 6.4 - 22.8x on the
 late ones (7 - 14 pixels, Cube tiles of 64 - 208 pixels mostly empty); the
 pass moves those to the Vector unit: 384 @14 6.38x -> 3.19x, 576 @14 s2
-9.82x -> 1.70x, 960 @7 22.75x -> 3.66x (batch 16), and 96 @112 s2 batch 16
-1.64x -> 1.24x; median 2.48x -> 2.38x, max 22.75x -> 4.80x. The Vector
-kernel is V-bound: it accumulates in f32 (64 lanes a repeat) with four
-Vector ops per tap (gather, weight broadcast, multiply, add) where the
-bound counts two f16 ops, so it stays about 3 - 4x above that bound and
-loses to the Cube on the early layers, where the Cube is MTE2-bound at
-about 2x.
+9.82x -> 1.70x, 960 @7 22.75x -> 3.66x (batch 16), and 96 @112 s2
+1.64x -> 1.07x (batch 16); over the 14 depthwise cases median 2.48x ->
+2.38x, max 22.75x -> 4.80x (the Vector kernel alone: median 3.19x). The
+Vector kernel is V-bound: it accumulates in f32 (64 lanes a repeat) with
+three or four Vector ops per tap (gather, weight broadcast unless kept
+from the plane's previous row block, multiply, add) where the bound counts
+two f16 ops, so it loses to the MTE2-bound Cube kernel (about 2x the
+bound) on the early layers by 5 - 90%.
 
 Usage: bench/grouped_convs.py [--build build] [--chip Ascend910B2]
 """
