@@ -363,7 +363,7 @@ LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
                : chooseConvTiling(g, elementType, withBias, target, built.why);
     built.optionRefused = forced && failed(tiling);
     bool depthwise = !forced && isDepthwiseConv(g);
-    if (succeeded(tiling) && !(depthwise && unit == DepthwiseUnit::Vector)) {
+    if (succeeded(tiling)) {
       SmallVector<Type> argTypes;
       for (Value v : inputs)
         argTypes.push_back(getGMType(cast<RankedTensorType>(v.getType())));
@@ -384,7 +384,7 @@ LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
       built.kernel = kernel;
     }
     // A depthwise convolution's Vector kernel (DepthwiseConvKernels.cpp)
-    // replaces the Cube kernel when it is modeled faster.
+    // replaces the Cube kernel when it is modeled faster (or is forced).
     if (depthwise) {
       DepthwiseConvProblem problem;
       problem.geometry = g;

@@ -808,13 +808,20 @@ KernelOp mlir::ascend::chooseDepthwiseKernel(
     ScopedDiagnosticHandler quiet(loc.getContext(),
                                   [](Diagnostic &) { return success(); });
     FailureOr<KernelSchedule> schedule = simulateKernel(cube);
-    if (succeeded(schedule))
+    if (succeeded(schedule)) {
       cubeCycles = schedule->cycles;
+    } else if (auto tiling =
+                   cube->getAttrOfType<DictionaryAttr>("aicore.tiling")) {
+      // A kernel the simulator refuses (e.g. past its instruction limit):
+      // the tiler's analytic model of its busiest block.
+      if (auto modeled = tiling.getAs<IntegerAttr>("modeled_cycles"))
+        cubeCycles = modeled.getInt();
+    }
   }
   KernelOp vector;
   int64_t vectorCycles = 0;
   std::string vectorWhy;
-  if (unit != DepthwiseUnit::Cube) {
+  if (unit != DepthwiseUnit::Cube || !cube) {
     FailureOr<KernelOp> built = buildDepthwiseConvKernel(
         p, loc, target, name, vectorCycles, vectorWhy);
     if (succeeded(built))

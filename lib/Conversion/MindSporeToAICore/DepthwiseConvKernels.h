@@ -78,8 +78,9 @@ buildDepthwiseConvKernel(const DepthwiseConvProblem &problem, Location loc,
 /// The choice between the Cube kernel `cube` of a depthwise convolution
 /// (built, not inserted; null when it has none) and its Vector kernel
 /// (built here): under DepthwiseUnit::Auto the one with fewer modeled
-/// cycles (aicore::simulateKernel of `cube`, the tile search's model of the
-/// Vector kernel), else the forced one when it exists. Returns the chosen
+/// cycles (aicore::simulateKernel of `cube`, or its tiling's
+/// `modeled_cycles` when the simulator refuses it; the tile search's model
+/// of the Vector kernel), else the forced one when it exists. Returns the chosen
 /// kernel, erasing the other, with an `aicore.conv_unit` attribute
 /// {unit = "vector" | "cube", cube_cycles, vector_cycles} (a missing kernel
 /// or model has no figure); null (with `why`) when neither exists.
