@@ -13,9 +13,11 @@ def estimate_kernels(opt, path, chip, tiling=None, options=""):
     """{kernel name: fields} for each `aicore.kernel` of `path` on `chip`.
 
     The fields are the numbers of the kernel's `aicore.estimate`,
-    `aicore.tiling` and `aicore.mix` dictionaries, keyed "group.key" (e.g.
-    "aicore.estimate.cycles"), its "block_dim", and "chunk" ("ROWSxCOLS")
-    when it has an elementwise prologue on A. `tiling` (a list of ints)
+    `aicore.tiling`, `aicore.mix`, `aicore.tile` (window kernels) and
+    `aicore.conv_unit` (depthwise convolutions) dictionaries, keyed
+    "group.key" (e.g. "aicore.estimate.cycles"), its "block_dim", "unit"
+    ("cube" or "vector") for a depthwise convolution, and "chunk"
+    ("ROWSxCOLS") when it has an elementwise prologue on A. `tiling` (a list of ints)
     forces the convert pass's tiling option; `options` are more of the
     pass's options (e.g. "k-chunk=0").
     """
@@ -32,7 +34,8 @@ def estimate_kernels(opt, path, chip, tiling=None, options=""):
         if not head:
             continue
         fields = {}
-        for group in ("aicore.estimate", "aicore.tiling", "aicore.mix"):
+        for group in ("aicore.estimate", "aicore.tiling", "aicore.mix",
+                      "aicore.tile", "aicore.conv_unit"):
             body = re.search(group + r" = \{([^}]*)\}", line)
             if body:
                 for key, value in re.findall(r"(\w+) = ([0-9.e+-]+)",
@@ -41,6 +44,9 @@ def estimate_kernels(opt, path, chip, tiling=None, options=""):
         chunk = re.search(r"prologue0_chunk = array<i64: (\d+), (\d+)>", line)
         if chunk:
             fields["chunk"] = "%sx%s" % chunk.groups()
+        unit = re.search(r'aicore\.conv_unit = \{[^}]*unit = "(\w+)"', line)
+        if unit:
+            fields["unit"] = unit.group(1)
         fields["block_dim"] = int(re.search(r"block_dim = (\d+)", line).group(1))
         kernels[head.group(1)] = fields
     return kernels

@@ -13,9 +13,11 @@
 // channels). Each runs with the searched tiling and with forced ones (16x16
 // tiles, many per block, one and two L0C buffers; 32x32 tiles with K stages
 // of two slices and a ring of 4 L1 stages; whole images in 512-pixel tiles),
-// and the kernel model checks each for races. The module itself (the
-// MindSpore primitives) is the reference run.
-// RUN: ascend-opt %s --convert-mindspore-to-aicore -verify-diagnostics -o %t.aicore.mlir
+// and the kernel model checks each for races; the depthwise ones stay on
+// the Cube (depthwise=cube; ascend-run-depthwise-conv-vector.mlir runs them
+// on the Vector unit). The module itself (the MindSpore primitives) is the
+// reference run.
+// RUN: ascend-opt %s --convert-mindspore-to-aicore=depthwise=cube -verify-diagnostics -o %t.aicore.mlir
 // RUN: FileCheck %s --check-prefix=KERNELS < %t.aicore.mlir
 // RUN: ascend-opt %t.aicore.mlir --ascend-aicore-plan-buffers --ascend-aicore-estimate -o /dev/null
 // RUN: ascend-run --check-bounds %t.aicore.mlir --inputs %S/Inputs/grouped-conv.runs | FileCheck %s

@@ -377,6 +377,10 @@ struct ConvLaunch {
   Value x;
   RankedTensorType weightType;
   function_ref<Value(OpBuilder &)> makeWeight;
+  /// The weight itself when the kernel's B is the primitive's weight (a
+  /// Conv2D), null when the launch makes B (a Conv2DTranspose): only then
+  /// is a depthwise Vector kernel a candidate.
+  Value weight;
 };
 
 /// Launches the kernel of `conv` with geometry `g`, named `name` (+
@@ -386,7 +390,8 @@ struct ConvLaunch {
 LogicalResult launchConvKernel(const ConvLaunch &conv, const ConvGeometry &g,
                                std::string name, const AICoreTarget &target,
                                SymbolTable &symbols, ConvKernelCache &cache,
-                               std::optional<MatMulTiling> forced) {
+                               std::optional<MatMulTiling> forced,
+                               DepthwiseUnit unit) {
   Operation *op = conv.op;
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
   Type elementType = resultType.getElementType();
@@ -408,6 +413,7 @@ LogicalResult launchConvKernel(const ConvLaunch &conv, const ConvGeometry &g,
                                  built.why)
                : chooseConvTiling(g, elementType, withBias, target, built.why);
     built.optionRefused = forced && failed(tiling);
+    bool depthwise = !forced && conv.weight && isDepthwiseConv(g);
     if (succeeded(tiling)) {
       SmallVector<Type> argTypes{
           getGMType(cast<RankedTensorType>(conv.x.getType())),
@@ -424,7 +430,6 @@ LogicalResult launchConvKernel(const ConvLaunch &conv, const ConvGeometry &g,
       kernel->setAttr("aicore.tiling", getTilingAttr(builder, *tiling));
       if (StringRef(target.name) != getDefaultTarget().name)
         kernel.setChip(target.name);
-      symbols.insert(kernel);
       ConvOperands operands(g, *tiling, elementType);
       buildCubeKernel(kernel,
                       CubeGemm{g.pixels(), g.groupOutChannels(), g.gemmK(),
@@ -432,6 +437,27 @@ LogicalResult launchConvKernel(const ConvLaunch &conv, const ConvGeometry &g,
                       *tiling, operands);
       built.kernel = kernel;
     }
+    // A depthwise convolution's Vector kernel (DepthwiseConvKernels.cpp)
+    // replaces the Cube kernel when it is modeled faster (or is forced).
+    if (depthwise) {
+      DepthwiseConvProblem problem;
+      problem.geometry = g;
+      problem.elementType = elementType;
+      problem.withBias = withBias;
+      problem.inputs = {conv.x, conv.weight};
+      if (biasAdd)
+        problem.inputs.push_back(biasAdd.getBias());
+      problem.start = biasAdd ? Value(biasAdd.getResult()) : op->getResult(0);
+      problem.outputs = {problem.start};
+      std::string vectorWhy;
+      built.kernel = chooseDepthwiseKernel(problem, built.kernel, unit,
+                                           op->getLoc(), target, name,
+                                           vectorWhy);
+      if (!built.kernel && built.why.empty())
+        built.why = vectorWhy;
+    }
+    if (built.kernel)
+      symbols.insert(built.kernel);
   }
   if (!built.kernel) {
     if (built.optionRefused)
@@ -462,16 +488,18 @@ LogicalResult mlir::ascend::convertConv2D(mindspore::Conv2DOp op,
                                           const AICoreTarget &target,
                                           SymbolTable &symbols,
                                           ConvKernelCache &cache,
-                                          std::optional<MatMulTiling> forced) {
+                                          std::optional<MatMulTiling> forced,
+                                          DepthwiseUnit unit) {
   ConvGeometry g = getConvGeometry(op);
   Type elementType =
       cast<RankedTensorType>(op.getResult().getType()).getElementType();
   auto weight = [&](OpBuilder &) { return op.getWeight(); };
   ConvLaunch conv{op, "conv2d", op.getX(),
-                  cast<RankedTensorType>(op.getWeight().getType()), weight};
+                  cast<RankedTensorType>(op.getWeight().getType()), weight,
+                  op.getWeight()};
   return launchConvKernel(conv, g,
                           getKernelName(g, elementType),
-                          target, symbols, cache, forced);
+                          target, symbols, cache, forced, unit);
 }
 
 FailureOr<ConvGeometry>
@@ -595,6 +623,8 @@ LogicalResult mlir::ascend::convertConv2DTranspose(
      << dilation[0] << "x" << dilation[1] << "_" << elementType;
   if (g->groups > 1)
     os << "_g" << g->groups;
-  ConvLaunch conv{op, "conv2d_transpose", op.getX(), weightType, makeWeight};
-  return launchConvKernel(conv, *g, name, target, symbols, cache, forced);
+  ConvLaunch conv{op, "conv2d_transpose", op.getX(), weightType, makeWeight,
+                  /*weight=*/Value()};
+  return launchConvKernel(conv, *g, name, target, symbols, cache, forced,
+                          DepthwiseUnit::Cube);
 }

@@ -35,6 +35,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CubeKernels.h"
+#include "DepthwiseConvKernels.h"
 #include "MixKernelParts.h"
 #include "ascend/Conversion/MindSporeToAICore/MixKernels.h"
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
@@ -56,16 +57,12 @@ using namespace mlir::ascend::mix;
 
 namespace {
 
-/// How an input of the epilogue maps onto the [N, C, H, W] result.
-enum class Role {
-  Full,    ///< the result's shape: a [channels, pixels] block per chunk
-  Channel, ///< one value per channel ([C], [C, 1, 1], [1, C, 1, 1]): a
-           ///< [channels, 1] column per chunk, broadcast along the pixels
-  ImageChannel, ///< one value per image and channel ([N, C, 1, 1], N > 1,
-                ///< e.g. a squeeze-and-excitation gate): a column of the
-                ///< [N * C, 1] view, the result's rows
-  Scalar,  ///< one element: loaded once, broadcast
-};
+/// How an input of the epilogue maps onto the [N, C, H, W] result: Full
+/// (a [channels, pixels] block per chunk), Channel (a [channels, 1] column
+/// per chunk, broadcast along the pixels), ImageChannel (a column of the
+/// [N * C, 1] view, the result's rows, e.g. a squeeze-and-excitation gate),
+/// Scalar (loaded once, broadcast).
+using Role = ConvEpilogueRole;
 
 bool isPlainFormat(StringRef format) {
   return format == "NCHW" || format == "ND";
@@ -738,7 +735,7 @@ bool mlir::ascend::isConvBiasAddGroup(ms::FusionOp group) {
 LogicalResult mlir::ascend::convertConvMixFusion(
     ms::FusionOp group, const AICoreTarget &target, SymbolTable &symbols,
     llvm::StringMap<KernelOp> &kernels, ArrayRef<int64_t> tiling,
-    std::string &why) {
+    DepthwiseUnit unit, std::string &why) {
   ConvMixGroup g(group);
   if (failed(g.analyze(why)))
     return failure();
@@ -746,38 +743,79 @@ LogicalResult mlir::ascend::convertConvMixFusion(
   KernelOp kernel = kernels.lookup(key);
   bool withBias = static_cast<bool>(g.biasAdd);
   if (!kernel) {
-    FailureOr<MatMulTiling> t =
-        tiling.empty()
-            ? chooseConvTiling(g.geometry, g.elementType, withBias, target,
-                               why)
-            : checkConvTiling(g.geometry, g.elementType, withBias,
-                              getTilingFromOption(tiling), target, why);
-    if (failed(t))
-      return failure();
-    int64_t chunkRows = chooseChunkRows(g, *t, target);
-    if (!chunkRows) {
-      llvm::raw_string_ostream(why)
-          << "the Vector part of MIX kernel '" << group.getKernelName()
-          << "' does not fit UB even one channel of a " << t->tm
-          << "-pixel tile at a time";
-      return failure();
-    }
-    ConvMixKernelBuilder builder(g, *t, target, chunkRows);
-    kernel = builder.build(group.getKernelName());
-    Builder attrs(group.getContext());
-    kernel->setAttr("aicore.tiling", getTilingAttr(attrs, *t));
-    kernel->setAttr("aicore.mix",
-                    attrs.getDictionaryAttr({attrs.getNamedAttr(
-                        "aiv_chunk_rows", attrs.getI64IntegerAttr(chunkRows))}));
-    BufferPlan plan = planBuffers(kernel);
-    int64_t used = plan.used[static_cast<size_t>(AddressSpace::UB)];
-    if (used > target.memories.ub.capacity) {
-      llvm::raw_string_ostream(why)
-          << "the Vector part of MIX kernel '" << group.getKernelName()
-          << "' needs " << used << " bytes of ub, more than the "
-          << target.memories.ub.capacity << " of " << target.name;
-      kernel.erase();
-      return failure();
+    // The MIX kernel (null, with `why`, when it cannot be built).
+    auto buildMix = [&]() -> KernelOp {
+      FailureOr<MatMulTiling> t =
+          tiling.empty()
+              ? chooseConvTiling(g.geometry, g.elementType, withBias, target,
+                                 why)
+              : checkConvTiling(g.geometry, g.elementType, withBias,
+                                getTilingFromOption(tiling), target, why);
+      if (failed(t))
+        return nullptr;
+      int64_t chunkRows = chooseChunkRows(g, *t, target);
+      if (!chunkRows) {
+        llvm::raw_string_ostream(why)
+            << "the Vector part of MIX kernel '" << group.getKernelName()
+            << "' does not fit UB even one channel of a " << t->tm
+            << "-pixel tile at a time";
+        return nullptr;
+      }
+      ConvMixKernelBuilder builder(g, *t, target, chunkRows);
+      KernelOp mix = builder.build(group.getKernelName());
+      Builder attrs(group.getContext());
+      mix->setAttr("aicore.tiling", getTilingAttr(attrs, *t));
+      mix->setAttr("aicore.mix",
+                   attrs.getDictionaryAttr({attrs.getNamedAttr(
+                       "aiv_chunk_rows", attrs.getI64IntegerAttr(chunkRows))}));
+      BufferPlan plan = planBuffers(mix);
+      int64_t used = plan.used[static_cast<size_t>(AddressSpace::UB)];
+      if (used > target.memories.ub.capacity) {
+        llvm::raw_string_ostream(why)
+            << "the Vector part of MIX kernel '" << group.getKernelName()
+            << "' needs " << used << " bytes of ub, more than the "
+            << target.memories.ub.capacity << " of " << target.name;
+        mix.erase();
+        return nullptr;
+      }
+      return mix;
+    };
+    // A depthwise convolution also has a Vector kernel (not under the
+    // tiling option); the one with fewer modeled cycles is kept.
+    bool depthwise = tiling.empty() && isDepthwiseConv(g.geometry);
+    KernelOp mix = (!depthwise || unit != DepthwiseUnit::Vector)
+                       ? buildMix()
+                       : KernelOp();
+    if (!depthwise) {
+      if (!mix)
+        return failure();
+      kernel = mix;
+    } else {
+      DepthwiseConvProblem problem;
+      problem.geometry = g.geometry;
+      problem.elementType = g.elementType;
+      problem.withBias = withBias;
+      problem.inputs = {g.conv->getOperand(0), g.conv->getOperand(1)};
+      if (g.biasAdd)
+        problem.inputs.push_back(g.biasAdd.getBias());
+      for (auto &[v, role] : g.roles) {
+        if (!llvm::is_contained(problem.inputs, v))
+          problem.inputs.push_back(v);
+        problem.roles.push_back({v, role});
+      }
+      problem.start = g.start;
+      problem.epilogue = g.epilogue;
+      problem.outputs = g.outputs;
+      std::string mixWhy = why, vectorWhy;
+      kernel = chooseDepthwiseKernel(problem, mix, unit, group.getLoc(),
+                                     target, group.getKernelName(),
+                                     vectorWhy);
+      if (!kernel && unit == DepthwiseUnit::Vector && (mix = buildMix()))
+        kernel = mix;
+      if (!kernel) {
+        why = mixWhy.empty() ? vectorWhy : mixWhy + "; " + vectorWhy;
+        return failure();
+      }
     }
     symbols.insert(kernel);
     kernels[key] = kernel;

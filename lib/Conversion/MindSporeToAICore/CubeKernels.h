@@ -9,6 +9,7 @@
 #ifndef ASCEND_LIB_CONVERSION_MINDSPORETOAICORE_CUBEKERNELS_H
 #define ASCEND_LIB_CONVERSION_MINDSPORETOAICORE_CUBEKERNELS_H
 
+#include "DepthwiseConvKernels.h"
 #include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -148,23 +149,29 @@ bool isConvBiasAddGroup(mindspore::FusionOp group);
 /// epilogue along the channel axis. The group's TransData ops between NCHW
 /// and NC1HWC0 / FRACTAL_Z fold to the kernel's boundaries: the kernel
 /// reads and writes NCHW and OIHW tensors. `tiling` is the pass's tiling
-/// option (empty: search). Fails without changing the IR, with `why` set,
-/// when the group is not such a convolution and epilogue or its Vector
-/// part's buffers do not fit UB.
+/// option (empty: search). A depthwise convolution (without the tiling
+/// option) may become a Vector kernel instead (chooseDepthwiseKernel under
+/// `unit`), launched the same way. Fails without changing the IR, with
+/// `why` set, when the group is not such a convolution and epilogue or its
+/// Vector part's buffers do not fit UB.
 LogicalResult convertConvMixFusion(mindspore::FusionOp group,
                                    const aicore::AICoreTarget &target,
                                    SymbolTable &symbols,
                                    llvm::StringMap<aicore::KernelOp> &kernels,
-                                   ArrayRef<int64_t> tiling, std::string &why);
+                                   ArrayRef<int64_t> tiling,
+                                   DepthwiseUnit unit, std::string &why);
 
 /// Replaces a `mindspore.conv2d` (and the `bias_add` that is its only user)
 /// with a launch of an implicit-GEMM Cube kernel, or leaves it with a remark
-/// saying why not. Fails (error emitted) only when the `tiling` option
-/// (`forced`) does not fit the convolution.
+/// saying why not. A depthwise convolution (without `forced`) may get a
+/// Vector kernel instead (chooseDepthwiseKernel under `unit`). Fails (error
+/// emitted) only when the `tiling` option (`forced`) does not fit the
+/// convolution.
 LogicalResult convertConv2D(mindspore::Conv2DOp op,
                             const aicore::AICoreTarget &target,
                             SymbolTable &symbols, ConvKernelCache &cache,
-                            std::optional<MatMulTiling> forced);
+                            std::optional<MatMulTiling> forced,
+                            DepthwiseUnit unit = DepthwiseUnit::Auto);
 
 /// Replaces a `mindspore.conv2d_transpose` (and the `bias_add` that is its
 /// only user) with a launch of the implicit-GEMM Cube kernel of its

@@ -1993,6 +1993,13 @@ struct ConvertMindSporeToAICorePass
       module.emitError("unknown chip '") << chip << "'";
       return signalPassFailure();
     }
+    std::optional<DepthwiseUnit> depthwiseUnit =
+        parseDepthwiseUnit(depthwiseOption);
+    if (!depthwiseUnit) {
+      module.emitError("the depthwise option takes auto, cube or vector, got '")
+          << depthwiseOption << "'";
+      return signalPassFailure();
+    }
     SymbolTable symbols(module);
     // Each vector or row-reduction fusion group becomes one Vector kernel
     // (VectorKernels.cpp);
@@ -2111,7 +2118,8 @@ struct ConvertMindSporeToAICorePass
         Location loc = group.getLoc();
         if (failed(cached.isConv
                        ? convertConvMixFusion(group, *target, symbols,
-                                              mixKernels, mixTiling, why)
+                                              mixKernels, mixTiling,
+                                              *depthwiseUnit, why)
                        : convertMixFusion(group, cached.plan, *target, symbols,
                                           mixKernels, mixTiling, why,
                                           &mixState))) {
@@ -2177,7 +2185,8 @@ struct ConvertMindSporeToAICorePass
     if (!tilingOption.empty())
       forced = getTilingFromOption(tilingOption);
     for (mindspore::Conv2DOp op : convs)
-      if (failed(convertConv2D(op, *target, symbols, convKernels, forced)))
+      if (failed(convertConv2D(op, *target, symbols, convKernels, forced,
+                               *depthwiseUnit)))
         failedAny = true;
     // A transposed convolution is the kernel of its equivalent convolution
     // over the stride-dilated input (ConvKernels.cpp); the Transpose of its

@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 #include "MixKernelParts.h"
+#include "WindowKernels.h"
 
 #include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
 #include "ascend/Dialect/AICore/Transforms/Passes.h"
@@ -43,6 +44,7 @@ using namespace mlir::ascend;
 using namespace mlir::ascend::aicore;
 namespace ms = mlir::ascend::mindspore;
 using mix::elementBytes;
+using namespace mlir::ascend::window;
 
 namespace {
 
@@ -189,27 +191,13 @@ LogicalResult analyzePool(Operation *op, PoolSpec &spec, std::string &why) {
   return success();
 }
 
-/// Tile sizes of a pooling kernel.
-struct PoolTiling {
-  int64_t planes = 1;   ///< G: planes per tile (> 1 only with whole planes)
-  int64_t rows = 1;     ///< Ro: output rows per plane per tile
-  int64_t inRows = 1;   ///< input rows per plane in UB (H when G > 1)
-  int64_t planeGroups = 1, rowBlocks = 1, units = 1;
-  int64_t blockDim = 1, unitsPerCore = 1;
-};
+using PoolTiling = WindowTiling;
 
 PoolTiling makePoolTiling(const PoolSpec &spec, int64_t planes, int64_t rows,
                           int64_t maxCores) {
-  PoolTiling t;
-  t.planes = planes;
-  t.rows = rows;
-  t.inRows = planes > 1 ? spec.h.in : spec.h.span(rows);
-  t.planeGroups = llvm::divideCeil(spec.planes, planes);
-  t.rowBlocks = llvm::divideCeil(spec.h.out, rows);
-  t.units = t.planeGroups * t.rowBlocks;
-  t.unitsPerCore = llvm::divideCeil(t.units, std::min(maxCores, t.units));
-  t.blockDim = llvm::divideCeil(t.units, t.unitsPerCore);
-  return t;
+  return makeWindowTiling(1, spec.planes, planes, rows, spec.h.out,
+                          planes > 1 ? spec.h.in : spec.h.span(rows),
+                          maxCores);
 }
 
 /// Builds the kernel of one pooling for one tiling.
@@ -282,20 +270,9 @@ public:
       SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, s);
       SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, s);
     }
-    int64_t lastCount = t.units - (t.blockDim - 1) * t.unitsPerCore;
-    if (lastCount == t.unitsPerCore) {
-      buildCore(t.unitsPerCore);
-    } else {
-      Value isLast =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, blockIndex,
-                                constant(t.blockDim - 1));
-      auto branch = scf::IfOp::create(b, loc, isLast, /*withElse=*/true);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(branch.thenBlock()->getTerminator());
-      buildCore(lastCount);
-      b.setInsertionPoint(branch.elseBlock()->getTerminator());
-      buildCore(t.unitsPerCore);
-    }
+    buildUnits(b, loc, blockIndex, t, [&](Value unit, int64_t slot) {
+      buildTile(unit, slot);
+    });
     for (int64_t s = 0; s < 2; ++s) {
       WaitFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, s);
       WaitFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, s);
@@ -462,31 +439,6 @@ private:
     return cast<MemRefType>(buf.getType()).getElementType();
   }
 
-  /// The units of one core: `count` of them from blockIndex * unitsPerCore,
-  /// in pairs over the two buffer slots.
-  void buildCore(int64_t count) {
-    Value first =
-        arith::MulIOp::create(b, loc, blockIndex, constant(t.unitsPerCore));
-    auto unitOf = [&](Value j) {
-      return arith::AddIOp::create(b, loc, first, j).getResult();
-    };
-    int64_t pairs = count / 2;
-    if (pairs == 1) {
-      buildTile(unitOf(constant(0)), 0);
-      buildTile(unitOf(constant(1)), 1);
-    } else if (pairs > 1) {
-      auto loop = scf::ForOp::create(b, loc, constant(0), constant(2 * pairs),
-                                     constant(2));
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(loop.getBody()->getTerminator());
-      Value j = loop.getInductionVar();
-      buildTile(unitOf(j), 0);
-      buildTile(unitOf(arith::AddIOp::create(b, loc, j, constant(1))), 1);
-    }
-    if (count % 2)
-      buildTile(unitOf(constant(count - 1)), 0);
-  }
-
   Value minIdx(Value x, int64_t c) {
     return arith::MinSIOp::create(b, loc, x, constant(c));
   }
@@ -514,10 +466,8 @@ private:
     // The unit's planes and output rows; the last ones move back so that
     // every tile is whole (they recompute rows an earlier tile wrote, with
     // the same values).
-    Value group = arith::DivUIOp::create(b, loc, unit, constant(t.rowBlocks));
-    Value block = arith::RemUIOp::create(b, loc, unit, constant(t.rowBlocks));
-    Value plane0 = minIdx(mul(group, G), spec.planes - G);
-    Value row0 = minIdx(mul(block, t.rows), Ho - t.rows);
+    UnitPosition at = locateUnit(b, loc, unit, t);
+    Value plane0 = at.plane0, row0 = at.row0;
     // The first input row in UB: the window start of the first output row,
     // moved back when the tile's rows would run past the image.
     Value src0 = G > 1 ? constant(0)
@@ -650,75 +600,23 @@ int64_t poolUBBytes(const PoolSpec &spec, const PoolTiling &t,
   return used;
 }
 
-/// Units per core up to which a candidate tiling is simulated whole; past
-/// it, one core's first kSampledUnits units are (see modelPoolTiling).
-constexpr int64_t kSampledUnits = 6;
-
-/// The modeled {cycles, busiest block's cycles} of tiling `t` (the ranking
-/// of simulateKernel), or nullopt when the model rejects the kernel. A
-/// kernel of at most kSampledUnits units per core is simulated whole. A
-/// larger one would cost the simulator every instruction of every block
-/// twice (seconds for a large CNN pooling), so its cost is extrapolated
-/// instead: one block runs kSampledUnits - 2 and kSampledUnits units (its
-/// first ones, with the clipped windows of the top rows), the difference
-/// is the steady-state cost of a pair of double-buffered units, and the
-/// busiest core's unitsPerCore units cost the larger run plus that pair
-/// cost for every further pair. The HBM bound is the simulator's own
-/// (KernelSimulation.cpp capAtHBM, AICoreTarget.h AICoreDataRates),
-/// computed from the tiles' bytes: R bytes requested (every unit's input
-/// rows, halo included), D distinct (the input tensor), L2 hit ratio
-/// h = (1 - D / R) * min(1, l2Bytes / D), R * (1 - h) + written bytes per
-/// wave at hbmBytesPerSecond.
+/// The modeled {cycles, busiest block's cycles} of tiling `t`
+/// (modelWindowTiling): a unit requests its planes' input rows (the halo
+/// included) and writes its output rows.
 std::optional<std::pair<int64_t, int64_t>>
 modelPoolTiling(const PoolSpec &spec, const PoolTiling &t,
                 const AICoreTarget &target) {
-  auto simulate = [&](const PoolTiling &probe)
-      -> std::optional<KernelSchedule> {
-    KernelOp kernel = PoolKernelBuilder(spec, probe, target).build("probe");
-    FailureOr<KernelSchedule> schedule = simulateKernel(kernel);
-    kernel.erase();
-    if (failed(schedule))
-      return std::nullopt;
-    return std::move(*schedule);
-  };
-  if (t.unitsPerCore <= kSampledUnits) {
-    std::optional<KernelSchedule> whole = simulate(t);
-    if (!whole)
-      return std::nullopt;
-    return std::pair{whole->cycles, whole->blockCycles};
-  }
-  auto oneBlock = [&](int64_t units) {
-    PoolTiling probe = t;
-    probe.units = probe.unitsPerCore = units;
-    probe.blockDim = 1;
-    return simulate(probe);
-  };
-  std::optional<KernelSchedule> shorter = oneBlock(kSampledUnits - 2);
-  std::optional<KernelSchedule> longer = oneBlock(kSampledUnits);
-  if (!shorter || !longer)
-    return std::nullopt;
-  double perPair = double(longer->blockCycles - shorter->blockCycles);
-  int64_t block =
-      longer->blockCycles +
-      static_cast<int64_t>(
-          std::ceil(perPair * double(t.unitsPerCore - kSampledUnits) / 2));
   double bytes = double(elementBytes(spec.elt));
-  double requested =
-      double(t.units) * double(t.planes * t.inRows * spec.w.in) * bytes;
-  double written =
-      double(t.units) * double(t.planes * t.rows * spec.w.out) * bytes;
-  double distinct = double(spec.planes * spec.h.in * spec.w.in) * bytes;
-  double hit =
-      requested > distinct
-          ? (1 - distinct / requested) *
-                std::min(1.0, double(target.rates.l2Bytes) / distinct)
-          : 0.0;
-  int64_t waves =
-      std::max<int64_t>(1, llvm::divideCeil(t.blockDim, target.vectorCores));
-  auto hbm = static_cast<int64_t>(
-      std::ceil((requested * (1 - hit) + written) /
-                (target.hbmBytesPerSecond / target.clockHz) / double(waves)));
-  return std::pair{std::max(block, hbm), block};
+  WindowTraffic traffic;
+  traffic.requestedPerUnit = double(t.planes * t.inRows * spec.w.in) * bytes;
+  traffic.writtenPerUnit = double(t.planes * t.rows * spec.w.out) * bytes;
+  traffic.distinct = double(spec.planes * spec.h.in * spec.w.in) * bytes;
+  return modelWindowTiling(
+      t,
+      [&](const PoolTiling &probe) {
+        return PoolKernelBuilder(spec, probe, target).build("probe");
+      },
+      traffic, target);
 }
 
 } // namespace
@@ -755,60 +653,16 @@ mlir::ascend::buildPoolingKernel(Operation *op, const AICoreTarget &target,
         << target.name;
     return failure();
   }
-  // The most output rows of one plane that fit, then the most whole planes.
-  int64_t lo = 1, hi = Ho;
-  while (lo < hi) {
-    int64_t mid = lo + (hi - lo + 1) / 2;
-    if (fits(1, mid))
-      lo = mid;
-    else
-      hi = mid - 1;
-  }
-  int64_t maxRows = lo, maxPlanes = 1;
-  if (maxRows == Ho) {
-    int64_t pl = 1, ph = spec.planes;
-    while (pl < ph) {
-      int64_t mid = pl + (ph - pl + 1) / 2;
-      if (fits(mid, Ho))
-        pl = mid;
-      else
-        ph = mid - 1;
-    }
-    maxPlanes = pl;
-  }
-  // Candidates: the largest tile and tiles giving every core one, two or
-  // four of them; the fewest modeled cycles win, then the larger tile.
-  SmallVector<std::pair<int64_t, int64_t>> candidates{{maxPlanes, maxRows}};
-  for (int64_t perCore : {1, 2, 4}) {
-    int64_t wanted = cores * perCore;
-    if (wanted <= spec.planes) {
-      int64_t planes = llvm::divideCeil(spec.planes, wanted);
-      if (maxRows == Ho && planes < maxPlanes)
-        candidates.push_back({planes, Ho});
-    } else {
-      int64_t blocks = llvm::divideCeil(wanted, spec.planes);
-      int64_t rows = std::max<int64_t>(1, llvm::divideCeil(Ho, blocks));
-      if (rows < maxRows)
-        candidates.push_back({1, rows});
-    }
-  }
-  std::optional<std::tuple<int64_t, int64_t, int64_t>> best;
-  std::pair<int64_t, int64_t> chosen = candidates.front();
+  std::pair<int64_t, int64_t> chosen;
   {
     ScopedDiagnosticHandler quiet(op->getContext(),
                                   [](Diagnostic &) { return success(); });
-    for (auto [planes, rows] : candidates) {
-      std::optional<std::pair<int64_t, int64_t>> cycles = modelPoolTiling(
-          spec, makePoolTiling(spec, planes, rows, cores), target);
-      if (!cycles)
-        continue;
-      std::tuple<int64_t, int64_t, int64_t> rank{cycles->first, cycles->second,
-                                                 -planes * rows};
-      if (!best || rank < *best) {
-        best = rank;
-        chosen = {planes, rows};
-      }
-    }
+    chosen = searchWindowTiling(
+        spec.planes, spec.planes, Ho, cores, fits,
+        [&](int64_t planes, int64_t rows) {
+          return modelPoolTiling(
+              spec, makePoolTiling(spec, planes, rows, cores), target);
+        });
   }
   PoolTiling t = makePoolTiling(spec, chosen.first, chosen.second, cores);
   KernelOp kernel = PoolKernelBuilder(spec, t, target).build(name);
@@ -826,4 +680,222 @@ mlir::ascend::buildPoolingKernel(Operation *op, const AICoreTarget &target,
                "view", attrs.getDenseI64ArrayAttr(
                            {spec.planes, spec.h.in, spec.w.in}))}));
   return kernel;
+}
+
+//===----------------------------------------------------------------------===//
+// What the window kernels share (WindowKernels.h).
+//===----------------------------------------------------------------------===//
+
+WindowTiling window::makeWindowTiling(int64_t segments, int64_t segmentPlanes,
+                                      int64_t planes, int64_t rows,
+                                      int64_t outRows, int64_t inRows,
+                                      int64_t maxCores) {
+  WindowTiling t;
+  t.planes = planes;
+  t.rows = rows;
+  t.inRows = inRows;
+  t.segments = segments;
+  t.segmentPlanes = segmentPlanes;
+  t.outRows = outRows;
+  t.planeGroups = segments * llvm::divideCeil(segmentPlanes, planes);
+  t.rowBlocks = llvm::divideCeil(outRows, rows);
+  t.units = t.planeGroups * t.rowBlocks;
+  t.unitsPerCore = llvm::divideCeil(t.units, std::min(maxCores, t.units));
+  t.blockDim = llvm::divideCeil(t.units, t.unitsPerCore);
+  return t;
+}
+
+UnitPosition window::locateUnit(OpBuilder &b, Location loc, Value unit,
+                                const WindowTiling &t) {
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  auto mul = [&](Value x, int64_t c) {
+    return c == 1 ? x : arith::MulIOp::create(b, loc, x, constant(c));
+  };
+  // min(x, c), `x` created before the constant.
+  auto minIdx = [&](Value x, int64_t c) {
+    return arith::MinSIOp::create(b, loc, x, constant(c)).getResult();
+  };
+  Value group = arith::DivUIOp::create(b, loc, unit, constant(t.rowBlocks));
+  Value block = arith::RemUIOp::create(b, loc, unit, constant(t.rowBlocks));
+  UnitPosition at;
+  at.rowBlock = block;
+  if (t.segments == 1) {
+    at.plane0 = minIdx(mul(group, t.planes), t.segmentPlanes - t.planes);
+  } else {
+    int64_t perSegment = llvm::divideCeil(t.segmentPlanes, t.planes);
+    Value segment =
+        arith::DivUIOp::create(b, loc, group, constant(perSegment));
+    Value inSegment =
+        arith::RemUIOp::create(b, loc, group, constant(perSegment));
+    Value first =
+        minIdx(mul(inSegment, t.planes), t.segmentPlanes - t.planes);
+    Value segmentBase = mul(segment, t.segmentPlanes);
+    at.plane0 = arith::AddIOp::create(b, loc, segmentBase, first);
+  }
+  at.row0 = minIdx(mul(block, t.rows), t.outRows - t.rows);
+  return at;
+}
+
+void window::buildUnits(OpBuilder &b, Location loc, Value blockIndex,
+                        const WindowTiling &t,
+                        llvm::function_ref<void(Value, int64_t)> tile) {
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  // The units of one core: `count` of them from blockIndex * unitsPerCore,
+  // in pairs over the two buffer slots.
+  auto core = [&](int64_t count) {
+    Value first =
+        arith::MulIOp::create(b, loc, blockIndex, constant(t.unitsPerCore));
+    auto unitOf = [&](Value j) {
+      return arith::AddIOp::create(b, loc, first, j).getResult();
+    };
+    int64_t pairs = count / 2;
+    if (pairs == 1) {
+      tile(unitOf(constant(0)), 0);
+      tile(unitOf(constant(1)), 1);
+    } else if (pairs > 1) {
+      auto loop = scf::ForOp::create(b, loc, constant(0), constant(2 * pairs),
+                                     constant(2));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(loop.getBody()->getTerminator());
+      Value j = loop.getInductionVar();
+      tile(unitOf(j), 0);
+      tile(unitOf(arith::AddIOp::create(b, loc, j, constant(1))), 1);
+    }
+    if (count % 2)
+      tile(unitOf(constant(count - 1)), 0);
+  };
+  int64_t lastCount = t.units - (t.blockDim - 1) * t.unitsPerCore;
+  if (lastCount == t.unitsPerCore) {
+    core(t.unitsPerCore);
+    return;
+  }
+  Value isLast = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                       blockIndex, constant(t.blockDim - 1));
+  auto branch = scf::IfOp::create(b, loc, isLast, /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(branch.thenBlock()->getTerminator());
+  core(lastCount);
+  b.setInsertionPoint(branch.elseBlock()->getTerminator());
+  core(t.unitsPerCore);
+}
+
+std::optional<std::pair<int64_t, int64_t>> window::modelWindowTiling(
+    const WindowTiling &t,
+    llvm::function_ref<KernelOp(const WindowTiling &)> build,
+    const WindowTraffic &traffic, const AICoreTarget &target) {
+  auto simulate = [&](const WindowTiling &probe)
+      -> std::optional<KernelSchedule> {
+    KernelOp kernel = build(probe);
+    FailureOr<KernelSchedule> schedule = simulateKernel(kernel);
+    kernel.erase();
+    if (failed(schedule))
+      return std::nullopt;
+    return std::move(*schedule);
+  };
+  if (t.unitsPerCore <= kSampledUnits) {
+    std::optional<KernelSchedule> whole = simulate(t);
+    if (!whole)
+      return std::nullopt;
+    return std::pair{whole->cycles, whole->blockCycles};
+  }
+  auto oneBlock = [&](int64_t units) {
+    WindowTiling probe = t;
+    probe.units = probe.unitsPerCore = units;
+    probe.blockDim = 1;
+    return simulate(probe);
+  };
+  std::optional<KernelSchedule> shorter = oneBlock(kSampledUnits - 2);
+  std::optional<KernelSchedule> longer = oneBlock(kSampledUnits);
+  if (!shorter || !longer)
+    return std::nullopt;
+  double perPair = double(longer->blockCycles - shorter->blockCycles);
+  int64_t block =
+      longer->blockCycles +
+      static_cast<int64_t>(
+          std::ceil(perPair * double(t.unitsPerCore - kSampledUnits) / 2));
+  double requested = double(t.units) * traffic.requestedPerUnit;
+  double written = double(t.units) * traffic.writtenPerUnit;
+  double distinct = traffic.distinct;
+  double hit =
+      requested > distinct
+          ? (1 - distinct / requested) *
+                std::min(1.0, double(target.rates.l2Bytes) / distinct)
+          : 0.0;
+  int64_t waves =
+      std::max<int64_t>(1, llvm::divideCeil(t.blockDim, target.vectorCores));
+  auto hbm = static_cast<int64_t>(
+      std::ceil((requested * (1 - hit) + written) /
+                (target.hbmBytesPerSecond / target.clockHz) / double(waves)));
+  return std::pair{std::max(block, hbm), block};
+}
+
+std::pair<int64_t, int64_t> window::searchWindowTiling(
+    int64_t planes, int64_t maxPlanesBound, int64_t Ho, int64_t cores,
+    llvm::function_ref<bool(int64_t, int64_t)> fits,
+    llvm::function_ref<std::optional<std::pair<int64_t, int64_t>>(int64_t,
+                                                                  int64_t)>
+        model) {
+  // The most output rows of one plane that fit, then the most whole planes.
+  int64_t lo = 1, hi = Ho;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo + 1) / 2;
+    if (fits(1, mid))
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  int64_t maxRows = lo, maxPlanes = 1;
+  if (maxRows == Ho) {
+    int64_t pl = 1, ph = maxPlanesBound;
+    while (pl < ph) {
+      int64_t mid = pl + (ph - pl + 1) / 2;
+      if (fits(mid, Ho))
+        pl = mid;
+      else
+        ph = mid - 1;
+    }
+    maxPlanes = pl;
+  }
+  // Candidates: the largest tile and tiles giving every core one, two or
+  // four of them; the fewest modeled cycles win, then the larger tile.
+  SmallVector<std::pair<int64_t, int64_t>> candidates{{maxPlanes, maxRows}};
+  // The fewest row blocks of equal size: the last block of the largest
+  // tile moves back and recomputes rows of the one before it.
+  if (maxRows < Ho) {
+    int64_t balanced = llvm::divideCeil(Ho, llvm::divideCeil(Ho, maxRows));
+    if (balanced < maxRows)
+      candidates.push_back({1, balanced});
+  }
+  for (int64_t perCore : {1, 2, 4}) {
+    int64_t wanted = cores * perCore;
+    if (wanted <= planes) {
+      int64_t tilePlanes = llvm::divideCeil(planes, wanted);
+      if (maxRows == Ho && tilePlanes < maxPlanes)
+        candidates.push_back({tilePlanes, Ho});
+    } else {
+      int64_t blocks = llvm::divideCeil(wanted, planes);
+      int64_t rows = std::max<int64_t>(1, llvm::divideCeil(Ho, blocks));
+      if (rows < maxRows)
+        candidates.push_back({1, rows});
+    }
+  }
+  std::optional<std::tuple<int64_t, int64_t, int64_t>> best;
+  std::pair<int64_t, int64_t> chosen = candidates.front();
+  for (auto [tilePlanes, rows] : candidates) {
+    std::optional<std::pair<int64_t, int64_t>> cycles =
+        model(tilePlanes, rows);
+    if (!cycles)
+      continue;
+    std::tuple<int64_t, int64_t, int64_t> rank{cycles->first, cycles->second,
+                                               -tilePlanes * rows};
+    if (!best || rank < *best) {
+      best = rank;
+      chosen = {tilePlanes, rows};
+    }
+  }
+  return chosen;
 }

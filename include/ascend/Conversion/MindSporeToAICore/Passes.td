@@ -58,6 +58,14 @@ def ConvertMindSporeToAICorePass
     group of only a Conv2D and its BiasAdd is converted as a convolution.
     docs/AICoreKernels.md ("MIX kernels of convolutions").
 
+    Depthwise convolutions (group == input channels), alone, with their
+    BiasAdd or as a mix group with an epilogue, also have a Vector kernel
+    (sliding windows like the pooling kernels, each tap a vgather, a
+    broadcast weight and a multiply-add); the one of the two kernels with
+    fewer modeled cycles is kept, and the kernel's `aicore.conv_unit`
+    attribute records the unit and both figures (`depthwise` option).
+    docs/AICoreKernels.md ("Depthwise convolutions on the Vector unit").
+
     Other groups are inlined back to their primitives, then MatMuls are
     tiled as follows.
 
@@ -237,6 +245,12 @@ def ConvertMindSporeToAICorePass
                "into the result; with or without the tiling option (an "
                "error when a part would be empty); split-k=1: the search "
                "never splits">,
+    Option<"depthwiseOption", "depthwise", "std::string", "\"auto\"",
+           "Unit of depthwise convolutions (group == input channels): "
+           "auto (default) keeps the Cube (implicit GEMM) or the Vector "
+           "kernel with fewer modeled cycles; cube or vector forces one "
+           "(the other when the forced one cannot be built). With the "
+           "tiling option they stay on the Cube">,
   ];
 }
 
