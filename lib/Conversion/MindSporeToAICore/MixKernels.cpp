@@ -1849,6 +1849,13 @@ LogicalResult mlir::ascend::convertMixFusion(
   }
   auto known = kernels.find(plan.key, plan.keyHash);
   KernelOp kernel = known != kernels.end() ? known->second : KernelOp();
+  if (!kernel && state) {
+    auto split = state->splitFaster.find(plan.key, plan.keyHash);
+    if (split != state->splitFaster.end()) {
+      why = split->second;
+      return failure();
+    }
+  }
   if (!kernel) {
     // The first group of its kind: its kernel is built from a full
     // analysis (the plan keeps only what the launch needs).
@@ -1882,6 +1889,8 @@ LogicalResult mlir::ascend::convertMixFusion(
             << split->first + split->second << " cycles (Cube kernel "
             << split->first << " + Vector kernel " << split->second
             << ") against " << mixCycles << " for the MIX kernel";
+        if (state)
+          state->splitFaster[plan.key] = why;
         symbols.erase(kernel);
         return failure();
       }
