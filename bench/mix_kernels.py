@@ -35,10 +35,17 @@ whole rows on the AIVs), against two bounds and the unfused program:
     the epilogue as a Vector kernel reading it back, what the program
     runs when the group is refused (its Vector remainder one kernel).
 
+A row-wise group is converted as the split when the kernel model says it
+is faster (docs/AICoreKernels.md "MIX or split"): its row then shows the
+MIX and split figures of the conversion's remark and "split chosen"
+(layer_norm 2048x1024x4096: 161919 MIX cycles against 115980 split).
+
 Usage: bench/mix_kernels.py [--build build] [--chip Ascend910B2]
 """
 import argparse
 import os
+import re
+import subprocess
 import sys
 import tempfile
 
@@ -143,8 +150,32 @@ def row_epilogues(opt, chip):
             with open(path, "w") as f:
                 f.write(row_module(kind, batch, m, n, k))
             kernels = estimate_kernels(opt, path, chip, None, "k-chunk=0")
+            # Elements: Softmax q, k and the result; LayerNorm x, w, the
+            # bias, gamma and beta rows, the residual and the result.
+            elements = (batch * (m * k + n * k + m * n) if batch > 1
+                        else m * k + k * n + 3 * n + 2 * m * n)
+            hbm = elements * 2 / HBM_BYTES_PER_SECOND * CLOCK_HZ
+            shape = "%s, %s%dx%dx%d" % (kind, "%dx" % batch if batch > 1
+                                        else "", m, n, k)
             mix = next(v for name, v in kernels.items()
                        if name.endswith("_0"))
+            if "aicore.mix.aiv_chunk_rows" not in mix:
+                # The conversion chose the split (Cube kernel + Vector
+                # kernel): its remark gives both modeled figures.
+                remark = re.search(
+                    r"modeled faster: (\d+) cycles \(Cube kernel (\d+) \+ "
+                    r"Vector kernel (\d+)\) against (\d+) for the MIX",
+                    subprocess.run(
+                        [opt, path, "--convert-mindspore-to-aicore=chip=%s "
+                         "k-chunk=0" % chip, "-o", os.devnull],
+                        check=True, capture_output=True, text=True).stderr)
+                split, _, _, cycles = map(int, remark.groups())
+                print("%-30s %-22s %5s %6s %10d %10s %7s %10d %6.0f%% %10d "
+                      "%7.0f%%  split chosen" % (
+                          shape, "-", "-", "-", cycles, "-", "-", hbm,
+                          100 * hbm / cycles, split,
+                          100 * (1 - cycles / split)))
+                continue
             vec = next(v for name, v in kernels.items()
                        if name.endswith("_1"))
             cube = next(v for name, v in kernels.items()
@@ -156,16 +187,9 @@ def row_epilogues(opt, chip):
             same = estimate_kernels(opt, path, chip, tiling, "k-chunk=0")
             alone = next(v for name, v in same.items()
                          if not name.startswith("Fused"))
-            # Softmax: q, k and the result; LayerNorm: x, w, the bias,
-            # gamma and beta rows, the residual and the result.
-            elements = (batch * (m * k + n * k + m * n) if batch > 1
-                        else m * k + k * n + 3 * n + 2 * m * n)
-            hbm = elements * 2 / HBM_BYTES_PER_SECOND * CLOCK_HZ
             cycles = mix["aicore.estimate.cycles"]
             unfused = (cube["aicore.estimate.cycles"] +
                        vec["aicore.estimate.cycles"])
-            shape = "%s, %s%dx%dx%d" % (kind, "%dx" % batch if batch > 1
-                                        else "", m, n, k)
             print("%-30s %-22s %5d %6d %10d %10d %6.1f%% %10d %6.0f%% %10d %7.0f%%"
                   % (shape, "%dx%dx%d" % tuple(tiling[:3]), mix["block_dim"],
                      mix["aicore.mix.aiv_chunk_rows"], cycles,

@@ -37,8 +37,10 @@
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 
 #include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
+#include "ascend/Dialect/AICore/Transforms/Passes.h"
 #include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -1763,6 +1765,80 @@ static LaunchOp createLaunch(OpBuilder &b, Location loc, TypeRange results,
   return cast<LaunchOp>(op);
 }
 
+/// The modeled time of one kernel launch: its `cycles`, at least the
+/// target's smallest kernel launch (AICoreTarget::minKernelMicros, at the
+/// AI Core clock), which the kernel model leaves out.
+static int64_t launchCycles(int64_t cycles, const AICoreTarget &target) {
+  return std::max(cycles, static_cast<int64_t>(std::ceil(
+                              target.minKernelMicros * 1e-6 * target.clockHz)));
+}
+
+/// The modeled cycles of a row-wise group split as convertMixRemainder
+/// splits it: {the Cube kernel, the Vector kernels of the rest}, each
+/// kernel at least one launch (launchCycles). The Cube kernel's are the
+/// figure of the matmul tile search that converts it
+/// (chooseMatMulTilingWithSplitK, or chooseBatchMatMulTiling); the rest is
+/// split off a copy of the group in a scratch module and its kernels are
+/// simulated (simulateKernel). nullopt when a part has no model, or the
+/// rest is not Vector kernels only.
+static std::optional<std::pair<int64_t, int64_t>>
+modelSplitCycles(MixGroup &g, ms::FusionOp group,
+                 const AICoreTarget &target) {
+  std::string why;
+  Type elt = elementOf(g.matmul.getX());
+  Value cubeResult = g.matmul.op->getResult(0);
+  bool withBias = cubeResult.hasOneUse() &&
+                  isa<ms::BiasAddOp>(*cubeResult.getUsers().begin());
+  FailureOr<MatMulTiling> cube =
+      isa<ms::BatchMatMulOp>(g.matmul.op)
+          ? chooseBatchMatMulTiling(g.batch, g.mImage, g.n, g.k, elt, target,
+                                    why)
+          : chooseMatMulTilingWithSplitK(g.m, g.n, g.k, elt, withBias,
+                                         target, /*forcedSplit=*/{}, why);
+  if (failed(cube))
+    return std::nullopt;
+
+  MLIRContext *context = group.getContext();
+  OpBuilder b(context);
+  Location loc = group.getLoc();
+  OwningOpRef<ModuleOp> scratch = ModuleOp::create(loc);
+  b.setInsertionPointToEnd(scratch->getBody());
+  auto func = func::FuncOp::create(
+      b, loc, "split",
+      b.getFunctionType(TypeRange(group.getInputs()),
+                        group.getResultTypes()));
+  Block *entry = func.addEntryBlock();
+  b.setInsertionPointToEnd(entry);
+  IRMapping mapping;
+  mapping.map(group.getInputs(), entry->getArguments());
+  auto copy = cast<ms::FusionOp>(b.clone(*group, mapping));
+  func::ReturnOp::create(b, loc, copy->getResults());
+  SymbolTable symbols(*scratch);
+  llvm::StringMap<KernelOp> kernels;
+  int64_t vectorCycles = 0;
+  {
+    // The scratch split's remarks are not the program's.
+    ScopedDiagnosticHandler quiet(context,
+                                  [](Diagnostic &) { return success(); });
+    convertMixRemainder(copy, target, symbols, kernels);
+    // Whatever else the rest left as primitives has no figure here.
+    for (Operation &op : entry->without_terminator())
+      if (isa<ms::PrimitiveOpInterface>(op) && !ms::isViewOp(&op) &&
+          ms::FusionOp::classify(&op) != "cube" &&
+          !isa<ms::BiasAddOp, ms::ConstantOp>(op))
+        return std::nullopt;
+    for (KernelOp kernel : scratch->getOps<KernelOp>()) {
+      FailureOr<KernelSchedule> schedule = simulateKernel(kernel);
+      if (failed(schedule))
+        return std::nullopt;
+      vectorCycles += launchCycles(schedule->cycles, target);
+    }
+  }
+  if (!vectorCycles)
+    return std::nullopt;
+  return std::make_pair(launchCycles(cube->cycles, target), vectorCycles);
+}
+
 LogicalResult mlir::ascend::convertMixFusion(
     ms::FusionOp group, const MixFusionPlan &plan, const AICoreTarget &target,
     SymbolTable &symbols, llvm::StringMap<KernelOp> &kernels,
@@ -1773,6 +1849,13 @@ LogicalResult mlir::ascend::convertMixFusion(
   }
   auto known = kernels.find(plan.key, plan.keyHash);
   KernelOp kernel = known != kernels.end() ? known->second : KernelOp();
+  if (!kernel && state) {
+    auto split = state->splitFaster.find(plan.key, plan.keyHash);
+    if (split != state->splitFaster.end()) {
+      why = split->second;
+      return failure();
+    }
+  }
   if (!kernel) {
     // The first group of its kind: its kernel is built from a full
     // analysis (the plan keeps only what the launch needs).
@@ -1784,6 +1867,34 @@ LogicalResult mlir::ascend::convertMixFusion(
     if (failed(built))
       return failure();
     kernel = *built;
+    // A row-wise epilogue holds the Cube to row bands (the bands, not the
+    // tiles, spread over the cores): the split, its Cube kernel and one
+    // Vector kernel, may be modeled faster. The searched MIX kernel is
+    // compared with it (a forced tiling keeps the MIX kernel).
+    if (g.rowWise && tiling.empty() && g.prologues[0].ops.empty() &&
+        g.prologues[1].ops.empty()) {
+      FailureOr<KernelSchedule> mix;
+      {
+        ScopedDiagnosticHandler quiet(group.getContext(),
+                                      [](Diagnostic &) { return success(); });
+        mix = simulateKernel(kernel);
+      }
+      std::optional<std::pair<int64_t, int64_t>> split =
+          succeeded(mix) ? modelSplitCycles(g, group, target) : std::nullopt;
+      int64_t mixCycles = succeeded(mix) ? launchCycles(mix->cycles, target)
+                                         : 0;
+      if (split && split->first + split->second < mixCycles) {
+        llvm::raw_string_ostream(why)
+            << "the split is modeled faster: "
+            << split->first + split->second << " cycles (Cube kernel "
+            << split->first << " + Vector kernel " << split->second
+            << ") against " << mixCycles << " for the MIX kernel";
+        if (state)
+          state->splitFaster[plan.key] = why;
+        symbols.erase(kernel);
+        return failure();
+      }
+    }
     kernels[plan.key] = kernel;
   }
   SmallVector<Value> inputs;

@@ -71,6 +71,10 @@ struct MixConversionState {
   /// above: its body refers to nothing outside, so the caller may erase the
   /// groups on other threads while it changes the rest of the IR.
   SmallVector<Operation *> detached;
+  /// The kernel keys of the row-wise groups the kernel model splits, with
+  /// the remark's reason: a group of the same body is split without being
+  /// modeled again.
+  llvm::StringMap<std::string> splitFaster;
 };
 
 /// convertMixFusion below with the plan prepareMixFusion made of `group`
