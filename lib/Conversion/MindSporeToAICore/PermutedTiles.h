@@ -133,6 +133,23 @@ std::array<Value, 2> allocateCopyTiles(OpBuilder &b, Location loc,
                                        int64_t rows, int64_t cols,
                                        Type elementType);
 
+/// One axis of a copy kernel's regions: `tiles` tiles of `size` elements,
+/// the first at element `base`.
+struct CopyTileRegion {
+  int64_t size, tiles, base;
+};
+
+/// The two regions along an axis of `total` elements cut into tiles of
+/// `tile`: the `total / tile` full tiles from element 0, then the ragged
+/// tile of `total % tile` elements after them (0 tiles when there is no
+/// remainder; callers skip regions without tiles).
+inline std::array<CopyTileRegion, 2> copyTileRegions(int64_t total,
+                                                     int64_t tile) {
+  int64_t full = total / tile, rest = total % tile;
+  return {CopyTileRegion{tile, full, 0},
+          CopyTileRegion{rest, rest ? 1 : 0, full * tile}};
+}
+
 /// Deals the `count` tiles of one region of a copy kernel to its `blocks`
 /// blocks: the tiles of all regions are numbered one after another from
 /// `offset` (the tiles of the regions before), and the block `blockIdx`

@@ -297,17 +297,10 @@ mlir::ascend::buildSliceCopyKernel(ms::FusionOp group,
             concat ? cast<BlockArgument>(op->getOperand(k)).getArgNumber()
                    : 1 + k),
         {outer, width});
-    int64_t fullRows = outer / rows, restRows = outer % rows;
-    int64_t fullCols = width / cols, restCols = width % cols;
     int64_t wholeCol = windows->begins[k] * inner;
     SmallVector<Region> regions;
-    for (auto [rowBase, rowTiles, tileRows] :
-         {std::tuple{int64_t(0), fullRows, rows},
-          std::tuple{fullRows * rows, int64_t(restRows ? 1 : 0), restRows}})
-      for (auto [colBase, perRow, tileCols] :
-           {std::tuple{int64_t(0), fullCols, cols},
-            std::tuple{fullCols * cols, int64_t(restCols ? 1 : 0),
-                       restCols}})
+    for (auto [tileRows, rowTiles, rowBase] : copyTileRegions(outer, rows))
+      for (auto [tileCols, perRow, colBase] : copyTileRegions(width, cols))
         if (rowTiles && perRow)
           regions.push_back({part, wholeCol, rowBase, colBase, rowTiles,
                              perRow, tileRows, tileCols});

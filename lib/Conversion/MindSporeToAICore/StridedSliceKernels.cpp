@@ -371,15 +371,9 @@ mlir::ascend::buildStridedBoxKernel(ms::FusionOp group,
     SetFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, u);
   };
 
-  const int64_t rowFull = rTotal / t, rowRest = rTotal % t,
-                colFull = cTotal / c, colRest = cTotal % c;
   int64_t offset = 0;
-  for (auto [tr, rowTiles, rowBase] :
-       {std::tuple{t, rowFull, int64_t(0)},
-        std::tuple{rowRest, int64_t(rowRest ? 1 : 0), rowFull * t}})
-    for (auto [tc, colTiles, colBase] :
-         {std::tuple{c, colFull, int64_t(0)},
-          std::tuple{colRest, int64_t(colRest ? 1 : 0), colFull * c}}) {
+  for (auto [tr, rowTiles, rowBase] : copyTileRegions(rTotal, t))
+    for (auto [tc, colTiles, colBase] : copyTileRegions(cTotal, c)) {
       int64_t count = batch * rowTiles * colTiles;
       if (!count)
         continue;

@@ -187,7 +187,6 @@ KernelOp TransposeKernelBuilder::build(StringRef name) {
     }
   const int64_t A = llvm::alignTo(a, tileAlign),
                 B = llvm::alignTo(b, tileAlign);
-  const int64_t iFull = m / a, iRest = m % a, jFull = n / b, jRest = n % b;
   int64_t tiles = batch * llvm::divideCeil(m, a) * llvm::divideCeil(n, b);
   int64_t blocks = std::min(target.vectorCores, tiles);
 
@@ -327,12 +326,8 @@ KernelOp TransposeKernelBuilder::build(StringRef name) {
   // Regions: full and ragged tiles along I, times along J; block k takes
   // the tiles (numbered across regions) equal to k mod blocks.
   int64_t offset = 0;
-  for (auto [ta, iTiles, iBase] :
-       {std::tuple{a, iFull, int64_t(0)},
-        std::tuple{iRest, int64_t(iRest ? 1 : 0), iFull * a}})
-    for (auto [tb, jTiles, jBase] :
-         {std::tuple{b, jFull, int64_t(0)},
-          std::tuple{jRest, int64_t(jRest ? 1 : 0), jFull * b}}) {
+  for (auto [ta, iTiles, iBase] : copyTileRegions(m, a))
+    for (auto [tb, jTiles, jBase] : copyTileRegions(n, b)) {
       int64_t count = batch * iTiles * jTiles;
       if (!count)
         continue;
