@@ -10,7 +10,7 @@ PACKAGES=(
   protobuf-compiler libprotobuf-dev libabsl-dev libgtest-dev
   python3-torch python3-torchvision python3-protobuf python3-pytest
   clang-22 libclang-rt-22-dev
-  libmimalloc-dev
+  libmimalloc-dev ccache
 )
 
 missing=()
