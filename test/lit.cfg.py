@@ -28,7 +28,8 @@ if os.path.isdir(os.path.join(shared, "cases")):
     config.available_features.add("shared")
     config.substitutions.append(("%shared", shared))
 
-tools = ["ascend-opt", "ascend-translate", "ascend-run", "ascend-compile", "ascend-trace"]
+tools = ["ascend-opt", "ascend-translate", "ascend-run", "ascend-compile", "ascend-trace",
+         "ascend-mindspore-check"]
 llvm_config.add_tool_substitutions(
     [t for t in tools if os.path.exists(os.path.join(config.ascend_tools_dir, t))],
     [config.ascend_tools_dir])
@@ -38,6 +39,28 @@ import subprocess
 if subprocess.call(["/usr/bin/python3", "-c", "import torch"],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
     config.available_features.add("torch")
+
+# MindSpore (CPU) venvs of scripts/setup-venvs.sh, found as bin/ascend-mindspore-check
+# finds them: $ASCEND_MINDSPORE_VENV, $ASCEND_VENV_DIR/mindspore-<v>, <checkout>/.venv/...
+# Feature `mindspore` (2.10.0, the target) with %mindspore_python; `mindspore-compat`
+# (2.7.1) with %mindspore_compat_python.
+def mindspore_venv(version, override=None):
+    if override and os.environ.get(override):
+        return os.environ[override]
+    base = os.environ.get("ASCEND_VENV_DIR") or os.path.join(config.ascend_src_root, ".venv")
+    return os.path.join(base, "mindspore-" + version)
+for feature, version, override, substitution in (
+        ("mindspore", "2.10.0", "ASCEND_MINDSPORE_VENV", "%mindspore_python"),
+        ("mindspore-compat", "2.7.1", None, "%mindspore_compat_python")):
+    venv = mindspore_venv(version, override)
+    python = os.path.join(venv, "bin", "python")
+    if os.path.exists(python) and subprocess.call(
+            [python, "-c", "import mindspore"], stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL) == 0:
+        config.available_features.add(feature)
+        config.substitutions.append((substitution, python))
+        if feature == "mindspore":
+            config.environment["ASCEND_MINDSPORE_VENV"] = venv
 
 # The libFuzzer target of the trace reader (ASCEND_ENABLE_FUZZERS, fuzz/).
 if config.ascend_trace_fuzzer and os.path.exists(config.ascend_trace_fuzzer):
