@@ -25,6 +25,69 @@ from .values import CheckError
 
 TOOL = "ascend-mindspore-check"
 USER_LOG = False  # the user set GLOG_v: MindSpore's log is passed on
+PHASE_FD = None  # in the MindSpore process: where it says what it is doing (run_guarded)
+
+
+def set_phase(message, log=None):
+    """Tells the parent process what a crash now would mean: `message` with {signal}
+    for the signal's name; `log` the captured log file that says more."""
+    if PHASE_FD is not None:
+        import json
+        os.write(PHASE_FD, (json.dumps({"message": message, "log": log}) + "\n").encode())
+
+
+def run_guarded(function):
+    """Runs function() (MindSpore's part of the check) in a child process and returns its
+    exit status. MindSpore can crash on a file it does not accept (a segmentation
+    fault in its loader or kernels); the crash becomes one error line naming the file
+    and what MindSpore was doing, with the first ERROR lines of its log."""
+    import json
+    import signal
+    global PHASE_FD
+    sys.stdout.flush()
+    sys.stderr.flush()
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read_fd)
+        PHASE_FD = write_fd
+        code = 1
+        try:
+            code = function()
+        except CheckError as exc:
+            _error(str(exc))
+        except BaseException:  # noqa: BLE001 - reported by the traceback
+            import traceback
+            traceback.print_exc()
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code)
+    os.close(write_fd)
+    data = b""
+    while True:
+        chunk = os.read(read_fd, 65536)
+        if not chunk:
+            break
+        data += chunk
+    os.close(read_fd)
+    _, status = os.waitpid(pid, 0)
+    if not os.WIFSIGNALED(status):
+        return os.WEXITSTATUS(status)
+    lines = data.decode("utf-8", "replace").splitlines()
+    phase = json.loads(lines[-1]) if lines else {"message": "MindSpore crashed ({signal})",
+                                                 "log": None}
+    try:
+        name = signal.Signals(os.WTERMSIG(status)).name
+    except ValueError:
+        name = f"signal {os.WTERMSIG(status)}"
+    message = phase["message"].format(signal=name)
+    if phase["log"]:
+        errors = first_errors(read_log(phase["log"]))
+        if errors:
+            message += f" [first ERRORs in MindSpore's log: {errors}]"
+    _error(message)
+    return 1
 
 
 def _error(message):
@@ -34,13 +97,23 @@ def _error(message):
 
 
 def first_line(exc):
-    """The first non-empty line of an exception's message (MindSpore's follow with a C++
-    call stack), or the exception's type when it has no message."""
+    """The first line of an exception's message, or its type when it has none.
+
+    MindSpore's messages are sections: a rule of dashes, a header `- Kernel select
+    failed:`, the text, then `- C++ Call Stack: ...`. A header is joined with the first
+    line of its text: `Kernel select failed: KernelObjectTypeNotSupported: ...`."""
+    header = None
     for line in str(exc).splitlines():
         line = line.strip()
-        if line and not set(line) <= set("-="):
-            return line
-    return type(exc).__name__
+        if not line or set(line) <= set("-="):
+            continue
+        if line.startswith("- C++ Call Stack") or line.startswith("- Framework"):
+            break
+        if line.startswith("- ") and line.endswith(":") and header is None:
+            header = line[2:]
+            continue
+        return f"{header} {line}" if header else line
+    return header.rstrip(":") if header else type(exc).__name__
 
 
 _LOG_LINE = re.compile(r"\[(?:ERROR|CRITICAL|EXCEPTION)\] \S+\([^)]*\):\S+ \[([^\]]+?)(?::\d+)?\] "
@@ -50,7 +123,7 @@ _LOG_LINE = re.compile(r"\[(?:ERROR|CRITICAL|EXCEPTION)\] \S+\([^)]*\):\S+ \[([^
 class CapturedLog:
     """Captures what MindSpore's C++ code writes to stderr (its glog ERROR lines, which say
     why a load failed; the Python exception says only "Load MindIR failed.") while the
-    block runs. `first_error` is the first ERROR line's message with its source place.
+    block runs. `first_error` is the first ERROR lines' messages with their source places.
     The log is passed on to stderr afterwards when the user set GLOG_v."""
 
     def __init__(self):
@@ -59,29 +132,48 @@ class CapturedLog:
     def __enter__(self):
         import tempfile
         sys.stderr.flush()
-        self.file = tempfile.TemporaryFile()
+        fd, self.path = tempfile.mkstemp(prefix="ascend-mindspore-check.", suffix=".log")
         self.saved = os.dup(2)
-        os.dup2(self.file.fileno(), 2)
+        os.dup2(fd, 2)
+        os.close(fd)
         return self
 
     def __exit__(self, *exc):
         sys.stderr.flush()
         os.dup2(self.saved, 2)
         os.close(self.saved)
-        self.file.seek(0)
-        self.text = self.file.read().decode("utf-8", "replace")
-        self.file.close()
+        self.text = read_log(self.path)
         if USER_LOG and self.text:
             sys.stderr.write(self.text)
         return False
 
     @property
     def first_error(self):
-        for line in self.text.splitlines():
-            m = _LOG_LINE.search(line)
-            if m:
-                return f"{m.group(3).strip()} ({os.path.basename(m.group(1))} {m.group(2)})"
-        return None
+        return first_errors(self.text)
+
+
+def read_log(path):
+    """The text of a captured log file, which is removed."""
+    try:
+        with open(path, "rb") as f:
+            text = f.read().decode("utf-8", "replace")
+        os.unlink(path)
+    except OSError:
+        return ""
+    return text
+
+
+def first_errors(text):
+    """The first two ERROR lines of a MindSpore log with their source places (the first
+    is often only "... failed! 1"), or None."""
+    found = []
+    for line in text.splitlines():
+        m = _LOG_LINE.search(line)
+        if m:
+            found.append(f"{m.group(3).strip()} ({os.path.basename(m.group(1))} {m.group(2)})")
+            if len(found) == 2:
+                break
+    return "; ".join(found) if found else None
 
 
 def mindspore_reason(exc, log):
@@ -90,7 +182,7 @@ def mindspore_reason(exc, log):
     reason = first_line(exc)
     error = log.first_error
     if error and error not in reason:
-        reason += f" [first ERROR in MindSpore's log: {error}]"
+        reason += f" [first ERRORs in MindSpore's log: {error}]"
     return reason
 
 
@@ -157,6 +249,7 @@ class MindSporeProgram:
         self.files = entry_files(path)
         self.signatures = {p: mindir_inputs(p) for p in self.files}
         self.cells = {}
+        self.load_errors = {}  # path -> first ERROR of MindSpore's log while loading
         self.ms_types = {}
         for code, (element, _, attr) in values.DTYPES.items():
             dtype = getattr(ms, attr, None)
@@ -173,10 +266,13 @@ class MindSporeProgram:
         if path not in self.cells:
             try:
                 with CapturedLog() as log:
+                    set_phase(f"{path}: MindSpore crashed ({{signal}}) loading the file",
+                              log.path)
                     graph = self.ms.load(path)
             except Exception as exc:  # noqa: BLE001 - MindSpore raises RuntimeError, ValueError...
                 raise CheckError(f"{path}: MindSpore cannot load the file: "
                                  f"{mindspore_reason(exc, log)}")
+            self.load_errors[path] = log.first_error
             if graph is None:
                 raise CheckError(f"{path}: MindSpore cannot load the file: mindspore.load "
                                  "returned None")
@@ -221,10 +317,16 @@ def check(args):
         reason = "Is a directory" if os.path.isdir(args.model) else "No such file or directory"
         raise CheckError(f"cannot open input file '{args.model}': {reason}")
 
+    return run_guarded(lambda: check_in_mindspore(args, runs))
+
+
+def check_in_mindspore(args, runs):
+    """Loads the files in MindSpore and checks every run (in run_guarded's child)."""
     # Quiet MindSpore's own log (warnings on stderr) unless the user asked for it.
     global USER_LOG
     USER_LOG = "GLOG_v" in os.environ
     os.environ.setdefault("GLOG_v", "3")
+    set_phase("MindSpore crashed ({signal}) while it was imported")
     try:
         import mindspore as ms
         from mindspore import nn
@@ -234,6 +336,7 @@ def check(args):
         return 3
     ms.set_context(mode=ms.GRAPH_MODE, device_target="CPU")
 
+    set_phase(f"{args.model}: MindSpore crashed ({{signal}}) reading the file's inputs")
     program = MindSporeProgram(ms, nn, args.model)
     user_tolerance = None
     if args.rtol is not None or args.atol is not None:
@@ -259,9 +362,18 @@ def check(args):
         cell = program.cell(path)  # a file MindSpore refuses stops the check
         try:
             with CapturedLog() as log:
+                loading = program.load_errors.get(path)
+                set_phase(f"{place}: MindSpore crashed ({{signal}}) running {path}" +
+                          (" [first ERRORs in MindSpore's log while loading the file: "
+                           + loading.replace("{", "{{").replace("}", "}}") + "]"
+                           if loading else ""), log.path)
                 result = cell(*[program.to_mindspore(v) for v in inputs])
         except Exception as exc:  # noqa: BLE001 - a guard's Assert raises here
-            _error(f"{place}: MindSpore raised running {path}: {mindspore_reason(exc, log)}")
+            reason = mindspore_reason(exc, log)
+            if not log.first_error and program.load_errors.get(path):
+                reason += (" [first ERRORs in MindSpore's log while loading the file: "
+                           f"{program.load_errors[path]}]")
+            _error(f"{place}: MindSpore raised running {path}: {reason}")
             all_ok = False
             continue
         got = [program.from_mindspore(r) for r in flatten(result)]
