@@ -40,27 +40,20 @@ if subprocess.call(["/usr/bin/python3", "-c", "import torch"],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
     config.available_features.add("torch")
 
-# MindSpore (CPU) venvs of scripts/setup-venvs.sh, found as bin/ascend-mindspore-check
-# finds them: $ASCEND_MINDSPORE_VENV, $ASCEND_VENV_DIR/mindspore-<v>, <checkout>/.venv/...
-# Feature `mindspore` (2.10.0, the target) with %mindspore_python; `mindspore-compat`
-# (2.7.1) with %mindspore_compat_python.
-def mindspore_venv(version, override=None):
-    if override and os.environ.get(override):
-        return os.environ[override]
-    base = os.environ.get("ASCEND_VENV_DIR") or os.path.join(config.ascend_src_root, ".venv")
-    return os.path.join(base, "mindspore-" + version)
-for feature, version, override, substitution in (
-        ("mindspore", "2.10.0", "ASCEND_MINDSPORE_VENV", "%mindspore_python"),
-        ("mindspore-compat", "2.7.1", None, "%mindspore_compat_python")):
-    venv = mindspore_venv(version, override)
-    python = os.path.join(venv, "bin", "python")
-    if os.path.exists(python) and subprocess.call(
-            [python, "-c", "import mindspore"], stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL) == 0:
-        config.available_features.add(feature)
-        config.substitutions.append((substitution, python))
-        if feature == "mindspore":
-            config.environment["ASCEND_MINDSPORE_VENV"] = venv
+# MindSpore 2.10.0 (CPU), the judge of the MindIR files (test/MindSpore): the venv of
+# scripts/setup-venvs.sh, found as bin/ascend-mindspore-check finds it
+# ($ASCEND_MINDSPORE_VENV, else $ASCEND_VENV_DIR/mindspore-2.10.0, else
+# <checkout>/.venv/mindspore-2.10.0). Feature `mindspore`, its python %mindspore_python.
+mindspore_venv = os.environ.get("ASCEND_MINDSPORE_VENV") or os.path.join(
+    os.environ.get("ASCEND_VENV_DIR") or os.path.join(config.ascend_src_root, ".venv"),
+    "mindspore-2.10.0")
+mindspore_python = os.path.join(mindspore_venv, "bin", "python")
+if os.path.exists(mindspore_python) and subprocess.call(
+        [mindspore_python, "-c", "import mindspore"], stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("mindspore")
+    config.substitutions.append(("%mindspore_python", mindspore_python))
+    config.environment["ASCEND_MINDSPORE_VENV"] = mindspore_venv
 
 # The libFuzzer target of the trace reader (ASCEND_ENABLE_FUZZERS, fuzz/).
 if config.ascend_trace_fuzzer and os.path.exists(config.ascend_trace_fuzzer):

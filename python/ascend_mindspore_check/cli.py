@@ -330,7 +330,7 @@ def check_in_mindspore(args, runs):
     try:
         import mindspore as ms
         from mindspore import nn
-    except ImportError as exc:
+    except Exception as exc:  # noqa: BLE001 - ImportError, or a broken install (TypeError...)
         _error(f"cannot import mindspore in {sys.executable}: {first_line(exc)} (create the "
                "venv with scripts/setup-venvs.sh mindspore)")
         return 3
