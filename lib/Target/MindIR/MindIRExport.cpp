@@ -25,9 +25,10 @@
 //    `while`: a header graph (the `before` region) picks with a Switch
 //    between Partial(body) (the `after` region, which calls the header
 //    again) and Partial(exit) (returns the state).
-//  - `mindspore.assert`: `Assert(cond, MakeTuple(cond), io)` with
-//    `summarize` 1, chained by UpdateState on the IO monad; the graph's
-//    outputs Depend on the last state.
+//  - `mindspore.assert`: MindSpore's form of `if not cond: raise
+//    RuntimeError(message)`: a Switch between Partial(pass) and
+//    Partial(fail, io), `fail` applying the `raise` primitive; the graph's
+//    outputs Depend on the guards.
 //  - `mindspore.fusion` groups are written as their plain primitives
 //    (MindSpore fuses kernels itself after loading).
 //
@@ -412,6 +413,8 @@ FailureOr<std::string> MindIRExporter::partial(GraphState &g, StringRef graph,
   mind_ir::AttributeProto *shape = node.add_attribute();
   shape->set_name("shape");
   shape->set_type(AttrType::FUNCGRAPHCLOSURE);
+  shape->set_s(graph.str());
+  closureGraphs[node.name()] = graph.str();
   return node.name();
 }
 
@@ -427,6 +430,11 @@ FailureOr<std::string> MindIRExporter::switchCall(GraphState &g,
   mind_ir::AttributeProto *shape = sw.add_attribute();
   shape->set_name("shape");
   shape->set_type(AttrType::UNIONFUNCCLOSURE);
+  for (StringRef closure : {a, b}) {
+    mind_ir::AttributeProto *e = shape->add_values();
+    e->set_s(closureGraphs.lookup(closure));
+    e->set_type(AttrType::FUNCGRAPHCLOSURE);
+  }
   std::string switchName = sw.name();
   mind_ir::NodeProto &call = addNode(g, "call", switchName);
   if (failed(setShape(call, types, loc)))
@@ -605,55 +613,107 @@ LogicalResult MindIRExporter::exportWhile(ms::WhileOp op, GraphState &g) {
 }
 
 LogicalResult MindIRExporter::exportAssert(ms::AssertOp op, GraphState &g) {
-  // Assert(condition, (condition,), io) as MindSpore writes ops.Assert:
-  // MindSpore stops with "For 'Assert' condition is false." when the
-  // condition is false; the data tuple holds tensors only (a message
-  // string is not accepted there).
+  // MindSpore's form of `if not condition: raise RuntimeError(message)`:
+  // Switch(condition, Partial(pass, condition), Partial(fail, io)) and a
+  // call; `fail` raises with the guard's message, `pass` returns the
+  // condition. The graph's outputs depend on the call.
   Location loc = op.getLoc();
   FailureOr<std::string> condition = nameOf(op.getCondition(), op);
   if (failed(condition))
     return failure();
   Type condType = op.getCondition().getType();
-  FailureOr<std::string> data =
-      structural(g, "MakeTuple", {*condition}, TypeRange(condType), loc);
-  if (failed(data))
-    return failure();
-  std::string state = g.ioState;
-  if (state.empty()) {
-    mind_ir::AttributeProto io;
-    io.set_type(AttrType::IOMONAD);
-    state = constant(g, io);
+  std::string id = nextId();
+  std::string passName = g.name + "_guard" + id + "_pass";
+  std::string failName = g.name + "_guard" + id + "_fail";
+
+  // pass(condition) -> condition.
+  {
+    FailureOr<bool> ok = true;
+    NameScope scope(names, op.getCondition());
+    GraphState &pass = newGraph(passName, op.getCondition(), loc, ok);
+    if (failed(ok) ||
+        failed(exportNamedOutput(names[op.getCondition()], condType, pass,
+                                 loc)))
+      return failure();
   }
-  AttrList attrs;
-  mind_ir::AttributeProto *effect = attrs.Add();
-  effect->set_name("side_effect_io");
-  effect->set_i(1);
-  effect->set_type(AttrType::BOOL);
-  mind_ir::AttributeProto *summarize = attrs.Add();
-  summarize->set_name("summarize");
-  summarize->set_i(1);
-  summarize->set_type(AttrType::INT64);
-  mind_ir::NodeProto &node =
-      addNode(g, "assert", primitive("Assert", false, &attrs));
-  node.add_input(*condition);
-  node.add_input(*data);
-  node.add_input(state);
-  node.set_domain("Default/Assert-op" + nextId());
-  mind_ir::AttributeProto *shape = node.add_attribute();
-  shape->set_name("shape");
-  shape->set_type(AttrType::TENSORS);
-  mind_ir::TensorProto *t = shape->add_tensors();
-  t->add_dims(1);
-  t->set_data_type(mind_ir::TensorProto::INT32);
-  std::string assertName = node.name();
-  mind_ir::NodeProto &update =
-      addNode(g, "updatestate", primitive("UpdateState", false));
-  update.add_input(state);
-  update.add_input(assertName);
-  mind_ir::AttributeProto *monad = update.add_attribute();
-  monad->set_name("shape");
-  monad->set_type(AttrType::IOMONAD);
-  g.ioState = update.name();
+  // fail(io): raise("RuntimeError", message, "None", io), ordered by
+  // UpdateState and returned through Depend.
+  {
+    graphs.push_back(std::make_unique<GraphState>());
+    GraphState &fail = *graphs.back();
+    fail.proto = model.add_functions();
+    fail.name = failName;
+    fail.proto->set_name(failName);
+    std::string io = failName + ":io";
+    mind_ir::ValueInfoProto *input = fail.proto->add_input();
+    input->set_name(io);
+    input->mutable_attr_info()->set_type(AttrType::IOMONAD);
+    auto str = [&](StringRef text) {
+      mind_ir::AttributeProto v;
+      v.set_s(text.str());
+      v.set_type(AttrType::STRING);
+      return constant(fail, v);
+    };
+    std::string kind = str("RuntimeError"), message = str(op.getMessage()),
+                none = str("None");
+    AttrList attrs;
+    auto boolAttr = [&](StringRef name) {
+      mind_ir::AttributeProto *a = attrs.Add();
+      a->set_name(name.str());
+      a->set_i(1);
+      a->set_type(AttrType::BOOL);
+    };
+    boolAttr("variable_length_inputs");
+    boolAttr("side_effect_io");
+    mind_ir::AttributeProto *target = attrs.Add();
+    target->set_name("primitive_target");
+    target->set_s("CPU");
+    target->set_type(AttrType::STRING);
+    // raise has no value; MindSpore gives it a placeholder of one double.
+    Type placeholder =
+        RankedTensorType::get({1}, Float64Type::get(op.getContext()));
+    mind_ir::NodeProto &raise =
+        addNode(fail, "raise", primitive("raise", false, &attrs));
+    for (const std::string &in : {kind, message, none, io})
+      raise.add_input(in);
+    raise.set_domain("Default/raise-op" + nextId());
+    if (failed(setShape(raise, placeholder, loc)))
+      return failure();
+    std::string raiseName = raise.name();
+    mind_ir::NodeProto &update =
+        addNode(fail, "updatestate", primitive("UpdateState", false));
+    update.add_input(io);
+    update.add_input(raiseName);
+    mind_ir::AttributeProto *monad = update.add_attribute();
+    monad->set_name("shape");
+    monad->set_type(AttrType::IOMONAD);
+    fail.ioState = update.name();
+    if (failed(exportNamedOutput(raiseName, placeholder, fail, loc)))
+      return failure();
+  }
+
+  mind_ir::AttributeProto ioValue;
+  ioValue.set_type(AttrType::IOMONAD);
+  std::string io = constant(g, ioValue);
+  FailureOr<std::string> toPass = partial(g, passName, {*condition}, loc);
+  FailureOr<std::string> toFail = partial(g, failName, {io}, loc);
+  if (failed(toPass) || failed(toFail))
+    return failure();
+  FailureOr<std::string> call =
+      switchCall(g, *condition, *toPass, *toFail, condType, loc);
+  if (failed(call))
+    return failure();
+  if (g.ioState.empty()) {
+    g.ioState = *call;
+    return success();
+  }
+  // A later guard: the outputs depend on both.
+  AttrList attrs = dependAttrs();
+  FailureOr<std::string> both =
+      structural(g, "Depend", {*call, g.ioState}, condType, loc, &attrs);
+  if (failed(both))
+    return failure();
+  g.ioState = *both;
   return success();
 }
 

@@ -90,9 +90,8 @@ struct GraphState {
   std::string name;
   /// Constant nodes by their serialized `value` (each written once).
   llvm::StringMap<std::string> constants;
-  /// The IO state the next side effect (Assert) takes: empty before the
-  /// first, then the last UpdateState node. The graph's outputs depend on
-  /// it.
+  /// What the graph's outputs must depend on (Depend): its guards, or its
+  /// last UpdateState; empty when nothing.
   std::string ioState;
 };
 
@@ -206,6 +205,8 @@ private:
       *google::protobuf::Arena::CreateMessage<mind_ir::ModelProto>(&arena);
   std::string mainName;
   llvm::StringMap<bool> parameters;
+  /// The graph each Partial node closes over.
+  llvm::StringMap<std::string> closureGraphs;
   /// Primitives by op_type, form and serialized attributes.
   llvm::StringMap<std::string> primitives;
   /// Graphs being written (sub-graphs are written while their parent is).
