@@ -156,6 +156,7 @@ unsigned mindir::numMindSporeOutputs(StringRef primitive) {
       .Case("BatchNorm", 5)
       .Case("LayerNorm", 3)
       .Case("MaxPoolWithArgmaxV2", 2)
+      .Case("MaxPool3DWithArgmax", 2)
       .Case("Dropout", 2)
       .Default(1);
 }
