@@ -1,168 +1,63 @@
 //===- MindIRExport.cpp - mindspore dialect to MindIR ---------------------===//
 //
-// Builds one mind_ir.ModelProto from a module at the mindspore level, the way
-// MindSpore's own exporter lays it out (checked against the files in
-// /work/shared/mindir-samples):
+// Builds one mind_ir.ModelProto from a module at the mindspore level in the
+// form MindSpore 2.10.0's `mindspore.export` writes and `mindspore.load`
+// runs (mind_ir_version 3, ir_version "1.1", model_version "2.10.0"):
 //  - `func.func @main` is the main graph; its arguments are GraphProto inputs
-//    named `<graph>:input_<i>`, its results the GraphProto outputs (MindSpore
-//    writes no Return node: the output list names the returned nodes).
+//    named `<graph>:input_<i>`, its results the GraphProto outputs (no Return
+//    node: the output list names the returned nodes).
 //  - each `mindspore.parameter` is a GraphProto parameter `<graph>:<name>`
 //    (ref_key `<name>`) with the exact weight bytes in raw_data, or, above
 //    1 GiB of weights, in external data files (ExternalDataWriter); a
 //    `mindspore.load` is not a node, its users name the parameter directly.
-//  - each primitive application is a PrimitiveProto `<Prim>:<id>` holding the
-//    primitive's attributes plus a node with op_type `REF::<Prim>:<id>` and a
-//    `shape` attribute giving its output type.
-//  - `mindspore.constant` and the shape/perm/axis tuples MindSpore takes as
-//    inputs are `Constant` nodes with a `value` attribute.
-//  - primitives with several outputs in MindSpore (BatchNorm,
-//    MaxPoolWithArgmaxV2) are followed by `TupleGetItem(node, 0)`; an op
-//    with several results (ArgMaxWithValue, Split) is one node whose `shape`
-//    is the tuple of its outputs, each result read with `TupleGetItem`.
-//  - `mindspore.cond` becomes two graphs in `functions`, a
-//    `Switch(pred, then, else)` node and a call node `REF::<switch node>`;
-//    the branch graphs use outer values by name (free variables).
-//  - `mindspore.fusion` is MindSpore's graph-kernel form: its body becomes a
-//    graph in `functions` marked with the attribute `graph_kernel` (the
-//    kernel name), applied by a primitive `GraphKernel_<kernel_name>` whose
-//    `func_graph` attribute (GRAPH) names that graph, `fusion_kind` gives the
-//    group's kind and `kernel_ir` the group as an MLIR kernel function
-//    (text); several results are a tuple read with `TupleGetItem`.
+//  - each primitive application is a node `REF::<Prim>:<id>` with a `shape`
+//    attribute giving its output type; the PrimitiveProto `<Prim>:<id>` is
+//    written once per distinct form and shared. Its form (PRIMITIVE_FUNCTION
+//    with every argument a node input, or PRIMITIVE with attributes) comes
+//    from MindIRPrimitiveTable.def (MindIRExportPrimitives.cpp).
+//  - constants are `Constant` nodes with a `value` attribute, one per
+//    distinct value and graph.
+//  - `mindspore.cond`: each region a graph in `functions` whose inputs are
+//    the outer values it uses; `Switch(pred, Partial(then, values...),
+//    Partial(else, values...))`, then a call of the chosen closure (a node
+//    `REF::<switch node>` without inputs).
+//  - `mindspore.while`: MindSpore's tail recursion, as it writes a Python
+//    `while`: a header graph (the `before` region) picks with a Switch
+//    between Partial(body) (the `after` region, which calls the header
+//    again) and Partial(exit) (returns the state).
+//  - `mindspore.assert`: MindSpore's form of `if not cond: raise
+//    RuntimeError(message)`: a Switch between Partial(pass) and
+//    Partial(fail, io), `fail` applying the `raise` primitive; the graph's
+//    outputs Depend on the guards.
+//  - `mindspore.fusion` groups are written as their plain primitives
+//    (MindSpore fuses kernels itself after loading).
 //
 //===----------------------------------------------------------------------===//
-#include "ascend/Target/MindIR/MindIRExport.h"
+#include "MindIRExporter.h"
 
-#include "MindIRPrimitives.h"
-#include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
-#include "mlir/IR/AsmState.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/TypeSwitch.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MathExtras.h"
-#include "llvm/Support/Path.h"
+#include "llvm/Support/SwapByteOrder.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include "mind_ir.pb.h"
-#include <google/protobuf/arena.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
-
-#include <algorithm>
 
 using namespace mlir;
 using namespace mlir::ascend;
+using namespace mlir::ascend::mindir;
 namespace ms = mlir::ascend::mindspore;
 
+/// The MindSpore version whose export form this writer follows (recorded as
+/// the model's model_version, as MindSpore records its own version).
+static constexpr const char *kMindSporeVersion = "2.10.0";
+
 namespace {
-using AttrType = mind_ir::AttributeProto;
-
-//===----------------------------------------------------------------------===//
-// Attribute helpers (the encodings MindSpore writes, see ori_net.mindir)
-//===----------------------------------------------------------------------===//
-
-mind_ir::AttributeProto *
-addAttr(google::protobuf::RepeatedPtrField<mind_ir::AttributeProto> *attrs,
-        StringRef name) {
-  mind_ir::AttributeProto *attr = attrs->Add();
-  attr->set_name(name.str());
-  return attr;
-}
-
-using AttrList = google::protobuf::RepeatedPtrField<mind_ir::AttributeProto>;
-
-void addInt(AttrList *attrs, StringRef name, int64_t value) {
-  auto *a = addAttr(attrs, name);
-  a->set_i(value);
-  a->set_type(AttrType::INT64);
-}
-
-void addBool(AttrList *attrs, StringRef name, bool value) {
-  auto *a = addAttr(attrs, name);
-  a->set_i(value ? 1 : 0);
-  a->set_type(AttrType::BOOL);
-}
-
-void addFloat(AttrList *attrs, StringRef name, float value) {
-  auto *a = addAttr(attrs, name);
-  a->set_f(value);
-  a->set_type(AttrType::FLOAT);
-}
-
-void addString(AttrList *attrs, StringRef name, StringRef value) {
-  auto *a = addAttr(attrs, name);
-  a->set_s(value.str());
-  a->set_type(AttrType::STRING);
-}
-
-/// A tuple of int64 (`kernel_size`, `stride`, ...), as MindSpore stores it:
-/// type TUPLE with one INT64 element per value.
-void fillIntTuple(mind_ir::AttributeProto *a, ArrayRef<int64_t> values) {
-  a->set_type(AttrType::TUPLE);
-  for (int64_t v : values) {
-    auto *e = a->add_values();
-    e->add_ints(v);
-    e->set_type(AttrType::INT64);
-  }
-}
-
-void addIntTuple(AttrList *attrs, StringRef name, ArrayRef<int64_t> values) {
-  fillIntTuple(addAttr(attrs, name), values);
-}
-
-/// A tuple of int64 pairs (Pad's `paddings`: ((before, after), ...)).
-void addIntPairTuple(AttrList *attrs, StringRef name,
-                     ArrayRef<int64_t> flat) {
-  auto *a = addAttr(attrs, name);
-  a->set_type(AttrType::TUPLE);
-  for (size_t i = 0; i + 1 < flat.size(); i += 2)
-    fillIntTuple(a->add_values(), flat.slice(i, 2));
-}
-
-void addStringList(AttrList *attrs, StringRef name,
-                   ArrayRef<StringRef> values) {
-  auto *a = addAttr(attrs, name);
-  a->set_type(AttrType::LIST);
-  for (StringRef v : values) {
-    auto *e = a->add_values();
-    e->add_strings(v.str());
-    e->set_type(AttrType::STRING);
-  }
-}
-
-/// `format` and `data_format` "NCHW", the layout of every 4-D primitive.
-void addNCHWFormat(AttrList *attrs) {
-  addString(attrs, "format", "NCHW");
-  addString(attrs, "data_format", "NCHW");
-}
-
-/// [a, b] -> [1, 1, a, b] (MindSpore's 4-D stride/dilation/window form).
-SmallVector<int64_t, 4> nchw4(ArrayRef<int64_t> hw) {
-  if (hw.size() == 1)
-    return {1, 1, hw[0], hw[0]};
-  if (hw.size() == 2)
-    return {1, 1, hw[0], hw[1]};
-  return SmallVector<int64_t, 4>(hw);
-}
-
-SmallVector<int64_t, 2> pair(ArrayRef<int64_t> hw) {
-  if (hw.size() == 1)
-    return {hw[0], hw[0]};
-  return SmallVector<int64_t, 2>(hw.take_back(2));
-}
-
-//===----------------------------------------------------------------------===//
-// Types and tensor data
-//===----------------------------------------------------------------------===//
-
 /// TensorProto.DataType of `elementType` (mindir::dataTypeOf), or an error
 /// at `loc`. Complex numbers, which no mindspore op produces, are refused.
 FailureOr<int> exportedDataType(Type elementType, Location loc) {
@@ -175,186 +70,6 @@ FailureOr<int> exportedDataType(Type elementType, Location loc) {
   return *dt;
 }
 
-//===----------------------------------------------------------------------===//
-// External data files
-//===----------------------------------------------------------------------===//
-
-/// Writes weights into `<stem>_variables/data_N` beside the .mindir file,
-/// the way MindSpore lays out models above 1 GiB. The files go to a
-/// temporary directory first; `commit` moves it into place. Whatever is not
-/// committed is removed.
-class ExternalDataWriter {
-public:
-  ExternalDataWriter(uint64_t fileBytes) : fileBytes(fileBytes) {}
-  ~ExternalDataWriter() {
-    if (out) {
-      // Drop what a failed write left (a stream destroyed with an error
-      // pending aborts the process).
-      out->close();
-      out->clear_error();
-      out.reset();
-    }
-    if (!committed && !tempDir.empty())
-      (void)llvm::sys::fs::remove_directories(tempDir);
-  }
-
-  /// Creates the temporary directory for the data of `outputPath`.
-  LogicalResult begin(StringRef outputPath, Location loc);
-  /// Appends one tensor of `length` bytes, which `write` hands to its sink;
-  /// fills `tensor`'s external_data.
-  LogicalResult
-  add(mind_ir::TensorProto *tensor, uint64_t length, Location loc,
-      function_ref<LogicalResult(function_ref<LogicalResult(StringRef)>)>
-          write);
-  /// Closes the last file and puts the directory in place.
-  LogicalResult commit(Location loc);
-
-private:
-  LogicalResult openFile(Location loc);
-  LogicalResult closeFile(Location loc);
-  LogicalResult writeError(Location loc);
-
-  uint64_t fileBytes;
-  /// `<stem>_variables`: relative (external_data.location) and final path.
-  std::string dirName;
-  SmallString<256> finalDir, tempDir, currentPath;
-  std::unique_ptr<llvm::raw_fd_ostream> out;
-  int fileIndex = -1;
-  uint64_t position = 0;
-  bool committed = false;
-};
-
-constexpr uint64_t kExternalAlign = 64;
-/// Size of the writes of weight data.
-constexpr size_t kWriteSlice = size_t(128) << 10;
-
-LogicalResult ExternalDataWriter::begin(StringRef outputPath, Location loc) {
-  StringRef stem = llvm::sys::path::stem(outputPath);
-  stem.consume_back("_graph");
-  dirName = (stem + "_variables").str();
-  finalDir = llvm::sys::path::parent_path(outputPath);
-  llvm::sys::path::append(finalDir, dirName);
-  SmallString<256> model(finalDir);
-  model += ".tmp-%%%%%%";
-  for (int attempt = 0;; ++attempt) {
-    llvm::sys::fs::createUniquePath(model, tempDir, /*MakeAbsolute=*/false);
-    std::error_code ec = llvm::sys::fs::create_directory(
-        tempDir, /*IgnoreExisting=*/false);
-    if (!ec)
-      break;
-    if (ec != std::errc::file_exists || attempt == 100) {
-      emitError(loc) << "cannot create the external data directory '"
-                     << tempDir << "': " << ec.message();
-      tempDir.clear();
-      return failure();
-    }
-  }
-  return openFile(loc);
-}
-
-LogicalResult ExternalDataWriter::writeError(Location loc) {
-  std::error_code ec = out->error();
-  out->clear_error();
-  return emitError(loc) << "cannot write external data file '" << currentPath
-                        << "': " << ec.message();
-}
-
-LogicalResult ExternalDataWriter::openFile(Location loc) {
-  ++fileIndex;
-  currentPath = tempDir;
-  llvm::sys::path::append(currentPath, "data_" + std::to_string(fileIndex));
-  std::error_code ec;
-  out = std::make_unique<llvm::raw_fd_ostream>(currentPath, ec);
-  if (ec)
-    return emitError(loc) << "cannot write external data file '"
-                          << currentPath << "': " << ec.message();
-  // The header: byte 0 is the little-endian flag, the rest zero.
-  char header[kExternalAlign] = {};
-  header[0] = llvm::sys::IsLittleEndianHost ? 1 : 0;
-  out->write(header, sizeof(header));
-  position = sizeof(header);
-  return out->has_error() ? writeError(loc) : success();
-}
-
-LogicalResult ExternalDataWriter::closeFile(Location loc) {
-  if (!out)
-    return success();
-  out->close();
-  LogicalResult ok = out->has_error() ? writeError(loc) : success();
-  out.reset();
-  return ok;
-}
-
-LogicalResult ExternalDataWriter::add(
-    mind_ir::TensorProto *tensor, uint64_t length, Location loc,
-    function_ref<LogicalResult(function_ref<LogicalResult(StringRef)>)>
-        write) {
-  // A new file once this tensor would cross the limit (unless the file holds
-  // nothing yet: a tensor larger than the limit gets a file of its own).
-  if (position > kExternalAlign && position + length > fileBytes) {
-    if (failed(closeFile(loc)) || failed(openFile(loc)))
-      return failure();
-  }
-  uint64_t offset = position;
-  uint64_t written = 0;
-  if (failed(write([&](StringRef piece) -> LogicalResult {
-        // Large pieces (a mapped blob) go out in slices: each is read (and
-        // faulted in) just before the kernel copies it, while it is still in
-        // the CPU cache; one write of the whole piece runs about twice as
-        // slow.
-        for (size_t at = 0; at < piece.size(); at += kWriteSlice) {
-          size_t n = std::min(kWriteSlice, piece.size() - at);
-          out->write(piece.data() + at, n);
-          if (out->has_error())
-            return writeError(loc);
-        }
-        written += piece.size();
-        return success();
-      })))
-    return failure();
-  // streamBytes checked the size against the type.
-  assert(written == length && "weight data of another size than its type");
-  (void)written;
-  position += length;
-  // The next tensor starts at a multiple of 64 bytes.
-  static const char zeros[kExternalAlign] = {};
-  uint64_t pad = llvm::alignTo(position, kExternalAlign) - position;
-  out->write(zeros, pad);
-  position += pad;
-  if (out->has_error())
-    return writeError(loc);
-  mind_ir::TensorProto::ExternalDataProto *ext = tensor->mutable_external_data();
-  ext->set_location(dirName + "/data_" + std::to_string(fileIndex));
-  ext->set_offset(offset);
-  ext->set_length(length);
-  return success();
-}
-
-LogicalResult ExternalDataWriter::commit(Location loc) {
-  if (failed(closeFile(loc)))
-    return failure();
-  // Replace an older directory: move it aside, move the new one in, then
-  // delete the old one.
-  SmallString<256> old;
-  if (llvm::sys::fs::exists(finalDir)) {
-    SmallString<256> model(finalDir);
-    model += ".old-%%%%%%";
-    llvm::sys::fs::createUniquePath(model, old, /*MakeAbsolute=*/false);
-    if (std::error_code ec = llvm::sys::fs::rename(finalDir, old))
-      return emitError(loc) << "cannot replace the external data directory '"
-                            << finalDir << "': " << ec.message();
-  }
-  if (std::error_code ec = llvm::sys::fs::rename(tempDir, finalDir)) {
-    if (!old.empty())
-      (void)llvm::sys::fs::rename(old, finalDir);
-    return emitError(loc) << "cannot replace the external data directory '"
-                          << finalDir << "': " << ec.message();
-  }
-  committed = true;
-  if (!old.empty())
-    (void)llvm::sys::fs::remove_directories(old);
-  return success();
-}
 
 /// protobuf's output stream over an llvm::raw_ostream.
 class RawOstreamOutput : public google::protobuf::io::CopyingOutputStream {
@@ -370,136 +85,6 @@ private:
   llvm::raw_ostream &os;
 };
 
-// Exporter
-//===----------------------------------------------------------------------===//
-
-class MindIRExporter {
-public:
-  MindIRExporter(ModuleOp module, const MindIRExportOptions &options)
-      : module(module), options(options) {}
-
-  /// Writes the model to `os`; external data is committed, or handed to
-  /// `staged` when given.
-  LogicalResult run(llvm::raw_ostream &os, MindIRStagedExternalData *staged);
-
-private:
-  LogicalResult exportParameter(ms::ParameterOp op);
-  LogicalResult exportBlock(Block &block, mind_ir::GraphProto &graph,
-                            StringRef graphName);
-  LogicalResult exportOp(Operation *op, mind_ir::GraphProto &graph,
-                         StringRef graphName);
-  LogicalResult exportCond(ms::CondOp op, mind_ir::GraphProto &graph,
-                           StringRef graphName);
-  LogicalResult exportWhile(ms::WhileOp op, mind_ir::GraphProto &graph,
-                            StringRef graphName);
-  LogicalResult exportFusion(ms::FusionOp op, mind_ir::GraphProto &graph,
-                             StringRef graphName);
-  LogicalResult exportOutputs(Operation *terminator, ValueRange values,
-                              mind_ir::GraphProto &graph, StringRef graphName);
-  /// Makes the node `name` (of `types`, a tuple if several) the graph's only
-  /// output, after the graph's side effects (Depend).
-  LogicalResult exportNamedOutput(std::string name, TypeRange types,
-                                  mind_ir::GraphProto &graph,
-                                  StringRef graphName, Location loc);
-  /// Names for the results of a node producing `types`: the node itself, or
-  /// one TupleGetItem per result.
-  LogicalResult nameResults(ResultRange results, const std::string &node,
-                            mind_ir::GraphProto &graph, StringRef graphName,
-                            Location loc);
-
-  /// Sets dims and data_type of `tensor` from `type`.
-  LogicalResult fillTensorType(mind_ir::TensorProto *tensor, Type type,
-                               Location loc);
-  /// The `shape` attribute of a node producing `types` (a tuple if several).
-  LogicalResult setShape(mind_ir::NodeProto &node, TypeRange types,
-                         Location loc);
-  /// Exact little/host-endian bytes of `value`.
-  LogicalResult rawBytes(ElementsAttr value, Location loc, std::string &out);
-  /// The same bytes, handed to `sink` in consecutive pieces: a resource
-  /// blob's or a dense attribute's own storage as one piece (no copy), the
-  /// expansion of a splat or of i1 values in pieces of about 1 MiB.
-  LogicalResult streamBytes(ElementsAttr value, Location loc,
-                            function_ref<LogicalResult(StringRef)> sink);
-
-  mind_ir::PrimitiveProto *addPrimitive(StringRef opType, std::string &name);
-  /// Appends a node `REF::<prim>` named `<graph>:<hint>:<id>`.
-  mind_ir::NodeProto &addNode(mind_ir::GraphProto &graph, StringRef graphName,
-                              StringRef hint, StringRef ref);
-  /// A new `Constant` node `[ValueNode]<id>`; its `value` attribute, named
-  /// but otherwise empty, is the node's only attribute.
-  mind_ir::AttributeProto *addConstant(mind_ir::GraphProto &graph,
-                                       std::string &name);
-  /// The primitive `opType` (without attributes) and a node `hint` applying
-  /// it to `inputs`, with the `shape` attribute of `types`.
-  FailureOr<mind_ir::NodeProto *>
-  addPrimitiveNode(mind_ir::GraphProto &graph, StringRef graphName,
-                   StringRef opType, StringRef hint,
-                   ArrayRef<std::string> inputs, TypeRange types, Location loc);
-  /// `Switch(flag, thenGraph, elseGraph)`, a closure to call.
-  mind_ir::NodeProto &addSwitch(mind_ir::GraphProto &graph, StringRef graphName,
-                                StringRef flag, StringRef thenGraph,
-                                StringRef elseGraph);
-  /// `name` (of `types`) made to depend on the graph's side effects (Depend
-  /// nodes); returns the name to use in its place.
-  FailureOr<std::string> afterSideEffects(std::string name, TypeRange types,
-                                          mind_ir::GraphProto &graph,
-                                          StringRef graphName, Location loc);
-  /// A `Constant` node holding an int64 tuple; returns its name.
-  std::string addTupleConstant(mind_ir::GraphProto &graph,
-                               ArrayRef<int64_t> values);
-  std::string addIntConstant(mind_ir::GraphProto &graph, int64_t value);
-  /// A `Constant` node holding a tensor type (Cast's `dst_type`).
-  FailureOr<std::string> addTypeConstant(mind_ir::GraphProto &graph,
-                                         Type elementType, Location loc);
-  /// A `MakeTuple` node of `inputs` (Concat's tuple input).
-  FailureOr<std::string> addMakeTuple(mind_ir::GraphProto &graph,
-                                      StringRef graphName,
-                                      ArrayRef<std::string> inputs,
-                                      TypeRange types, Location loc);
-  /// `TupleGetItem(tuple, index)` with the given result type; returns its name.
-  FailureOr<std::string> addTupleGetItem(mind_ir::GraphProto &graph,
-                                         StringRef graphName, StringRef tuple,
-                                         int64_t index, Type type,
-                                         Location loc);
-  FailureOr<std::string> nameOf(Value value, Operation *user);
-  FailureOr<SmallVector<std::string>> namesOf(ValueRange values,
-                                              Operation *user);
-  /// Appends the names of `values` to the inputs of `node`.
-  LogicalResult addInputs(mind_ir::NodeProto &node, ValueRange values,
-                          Operation *user);
-
-  std::string nextId() { return std::to_string(counter++); }
-
-  /// Writes the `kernel_ir` text of the fusion groups exported so far (see
-  /// kernelIRs).
-  void writeKernelIRs();
-
-  /// Fusion groups whose `kernel_ir` attribute is still to be written: the
-  /// texts are printed together (writeKernelIRs), with one printer state
-  /// per batch instead of one per group.
-  SmallVector<std::pair<ms::FusionOp, mind_ir::AttributeProto *>> kernelIRs;
-
-  ModuleOp module;
-  const MindIRExportOptions &options;
-  /// The model's messages and strings: a graph of a million nodes is millions
-  /// of small messages, which an arena allocates and frees in bulk.
-  google::protobuf::Arena arena{[] {
-    google::protobuf::ArenaOptions options;
-    options.start_block_size = 64 << 10;
-    options.max_block_size = 4 << 20;
-    return options;
-  }()};
-  mind_ir::ModelProto &model =
-      *google::protobuf::Arena::CreateMessage<mind_ir::ModelProto>(&arena);
-  std::string mainName;
-  llvm::DenseMap<Value, std::string> names;
-  llvm::StringMap<ms::ParameterOp> parameters;
-  /// Per graph: side-effect nodes (Assert) its outputs must depend on.
-  llvm::StringMap<SmallVector<std::string>> sideEffects;
-  /// Set when the weights go to external data files.
-  std::unique_ptr<ExternalDataWriter> external;
-  int64_t counter = 1;
-};
 } // namespace
 
 struct mlir::ascend::MindIRStagedExternalData::Impl {
@@ -538,6 +123,7 @@ LogicalResult MindIRExporter::setShape(mind_ir::NodeProto &node,
   }
   return success();
 }
+
 
 LogicalResult
 MindIRExporter::streamBytes(ElementsAttr value, Location loc,
@@ -605,135 +191,80 @@ LogicalResult MindIRExporter::rawBytes(ElementsAttr value, Location loc,
   });
 }
 
-mind_ir::PrimitiveProto *MindIRExporter::addPrimitive(StringRef opType,
-                                                      std::string &name) {
-  name = (opType + ":" + nextId()).str();
+std::string MindIRExporter::primitive(StringRef opType, bool function,
+                                      const AttrList *attrs) {
+  std::string key = (opType + (function ? "\x01" : "\x02")).str();
+  if (attrs)
+    for (const mind_ir::AttributeProto &a : *attrs)
+      key += a.SerializeAsString() + '\0';
+  auto [it, inserted] = primitives.try_emplace(key);
+  if (!inserted)
+    return it->second;
+  std::string name = (opType + ":" + nextId()).str();
   mind_ir::PrimitiveProto *prim = model.add_primitives();
   prim->set_name(name);
   prim->set_op_type(opType.str());
-  return prim;
+  prim->set_prim_type(function ? mind_ir::PrimitiveProto::PRIMITIVE_FUNCTION
+                               : mind_ir::PrimitiveProto::PRIMITIVE);
+  if (attrs)
+    *prim->mutable_attribute() = *attrs;
+  it->second = name;
+  return name;
 }
 
-mind_ir::NodeProto &MindIRExporter::addNode(mind_ir::GraphProto &graph,
-                                            StringRef graphName, StringRef hint,
+mind_ir::NodeProto &MindIRExporter::addNode(GraphState &g, StringRef hint,
                                             StringRef ref) {
-  mind_ir::NodeProto *node = graph.add_node();
-  std::string name = (graphName + ":" + hint + ":" + nextId()).str();
+  mind_ir::NodeProto *node = g.proto->add_node();
+  std::string name = (g.name + ":" + hint + ":" + nextId()).str();
   node->set_name(name);
   node->add_output(name);
   node->set_op_type(("REF::" + ref).str());
   return *node;
 }
 
-mind_ir::AttributeProto *MindIRExporter::addConstant(mind_ir::GraphProto &graph,
-                                                     std::string &name) {
-  mind_ir::NodeProto *node = graph.add_node();
-  name = "[ValueNode]" + nextId();
+std::string MindIRExporter::constant(GraphState &g,
+                                     const mind_ir::AttributeProto &value) {
+  auto [it, inserted] = g.constants.try_emplace(value.SerializeAsString());
+  if (!inserted)
+    return it->second;
+  mind_ir::NodeProto *node = g.proto->add_node();
+  std::string name = g.name + ":ValueNode_" + nextId();
   node->set_name(name);
   node->add_output(name);
   node->set_op_type("Constant");
-  mind_ir::AttributeProto *value = node->add_attribute();
-  value->set_name("value");
-  return value;
+  mind_ir::AttributeProto *v = node->add_attribute();
+  *v = value;
+  v->set_name("value");
+  it->second = name;
+  return name;
 }
 
-FailureOr<mind_ir::NodeProto *>
-MindIRExporter::addPrimitiveNode(mind_ir::GraphProto &graph,
-                                 StringRef graphName, StringRef opType,
-                                 StringRef hint, ArrayRef<std::string> inputs,
-                                 TypeRange types, Location loc) {
-  std::string prim;
-  addPrimitive(opType, prim);
-  mind_ir::NodeProto &node = addNode(graph, graphName, hint, prim);
+std::string MindIRExporter::intConstant(GraphState &g, int64_t v) {
+  mind_ir::AttributeProto value;
+  value.set_i(v);
+  value.set_type(AttrType::INT64);
+  return constant(g, value);
+}
+
+FailureOr<std::string>
+MindIRExporter::structural(GraphState &g, StringRef opType,
+                           ArrayRef<std::string> inputs, TypeRange types,
+                           Location loc, const AttrList *attrs) {
+  mind_ir::NodeProto &node =
+      addNode(g, StringRef(opType).lower(), primitive(opType, false, attrs));
   for (const std::string &in : inputs)
     node.add_input(in);
   if (failed(setShape(node, types, loc)))
     return failure();
-  return &node;
+  return node.name();
 }
 
-mind_ir::NodeProto &MindIRExporter::addSwitch(mind_ir::GraphProto &graph,
-                                              StringRef graphName,
-                                              StringRef flag,
-                                              StringRef thenGraph,
-                                              StringRef elseGraph) {
-  std::string prim;
-  addPrimitive("Switch", prim);
-  mind_ir::NodeProto &sw = addNode(graph, graphName, "switch", prim);
-  sw.add_input(flag.str());
-  sw.add_input(thenGraph.str());
-  sw.add_input(elseGraph.str());
-  mind_ir::AttributeProto *shape = sw.add_attribute();
-  shape->set_name("shape");
-  shape->set_type(AttrType::FUNCGRAPHCLOSURE);
-  return sw;
-}
-
-FailureOr<std::string>
-MindIRExporter::afterSideEffects(std::string name, TypeRange types,
-                                 mind_ir::GraphProto &graph,
-                                 StringRef graphName, Location loc) {
-  for (const std::string &effect : sideEffects.lookup(graphName)) {
-    FailureOr<mind_ir::NodeProto *> depend = addPrimitiveNode(
-        graph, graphName, "Depend", "depend", {name, effect}, types, loc);
-    if (failed(depend))
-      return failure();
-    name = (*depend)->name();
-  }
-  return name;
-}
-
-std::string MindIRExporter::addTupleConstant(mind_ir::GraphProto &graph,
-                                             ArrayRef<int64_t> values) {
-  std::string name;
-  fillIntTuple(addConstant(graph, name), values);
-  return name;
-}
-
-std::string MindIRExporter::addIntConstant(mind_ir::GraphProto &graph,
-                                           int64_t v) {
-  std::string name;
-  mind_ir::AttributeProto *value = addConstant(graph, name);
-  value->set_i(v);
-  value->set_type(AttrType::INT64);
-  return name;
-}
-
-FailureOr<std::string>
-MindIRExporter::addTypeConstant(mind_ir::GraphProto &graph, Type elementType,
-                                Location loc) {
-  FailureOr<int> dt = exportedDataType(elementType, loc);
-  if (failed(dt))
-    return failure();
-  // A type value is a TENSORS attribute whose tensor has only a data_type.
-  std::string name;
-  mind_ir::AttributeProto *value = addConstant(graph, name);
-  value->set_type(AttrType::TENSORS);
-  value->add_tensors()->set_data_type(*dt);
-  return name;
-}
-
-FailureOr<std::string> MindIRExporter::addMakeTuple(
-    mind_ir::GraphProto &graph, StringRef graphName,
-    ArrayRef<std::string> inputs, TypeRange types, Location loc) {
-  FailureOr<mind_ir::NodeProto *> node = addPrimitiveNode(
-      graph, graphName, "MakeTuple", "make_tuple", inputs, types, loc);
-  if (failed(node))
-    return failure();
-  return (*node)->name();
-}
-
-FailureOr<std::string>
-MindIRExporter::addTupleGetItem(mind_ir::GraphProto &graph, StringRef graphName,
-                                StringRef tuple, int64_t index, Type type,
-                                Location loc) {
-  std::string indexName = addIntConstant(graph, index);
-  FailureOr<mind_ir::NodeProto *> node =
-      addPrimitiveNode(graph, graphName, "TupleGetItem", "getitem",
-                       {tuple.str(), indexName}, type, loc);
-  if (failed(node))
-    return failure();
-  return (*node)->name();
+FailureOr<std::string> MindIRExporter::tupleGetItem(GraphState &g,
+                                                    StringRef tuple,
+                                                    int64_t index, Type type,
+                                                    Location loc) {
+  return structural(g, "TupleGetItem", {tuple.str(), intConstant(g, index)},
+                    type, loc);
 }
 
 FailureOr<std::string> MindIRExporter::nameOf(Value value, Operation *user) {
@@ -756,13 +287,20 @@ FailureOr<SmallVector<std::string>> MindIRExporter::namesOf(ValueRange values,
   return result;
 }
 
-LogicalResult MindIRExporter::addInputs(mind_ir::NodeProto &node,
-                                        ValueRange values, Operation *user) {
-  FailureOr<SmallVector<std::string>> inputs = namesOf(values, user);
-  if (failed(inputs))
-    return failure();
-  for (const std::string &in : *inputs)
-    node.add_input(in);
+LogicalResult MindIRExporter::nameResults(ResultRange results,
+                                          const std::string &node,
+                                          GraphState &g, Location loc) {
+  if (results.size() == 1) {
+    names[results[0]] = node;
+    return success();
+  }
+  for (OpResult result : results) {
+    FailureOr<std::string> item = tupleGetItem(
+        g, node, result.getResultNumber(), result.getType(), loc);
+    if (failed(item))
+      return failure();
+    names[result] = *item;
+  }
   return success();
 }
 
@@ -776,7 +314,7 @@ LogicalResult MindIRExporter::exportParameter(ms::ParameterOp op) {
   tensor->set_ref_key(op.getSymName().str());
   if (failed(fillTensorType(tensor, op.getType(), op.getLoc())))
     return failure();
-  parameters[op.getSymName()] = op;
+  parameters[op.getSymName()] = true;
   ElementsAttr value = *op.getValue();
   if (external) {
     auto type = cast<ShapedType>(value.getType());
@@ -795,56 +333,29 @@ LogicalResult MindIRExporter::exportParameter(ms::ParameterOp op) {
   return success();
 }
 
-LogicalResult MindIRExporter::exportOutputs(Operation *terminator,
-                                            ValueRange values,
-                                            mind_ir::GraphProto &graph,
-                                            StringRef graphName) {
-  if (values.empty())
-    return terminator->emitError("a MindIR graph must return a value");
-  FailureOr<SmallVector<std::string>> outNames = namesOf(values, terminator);
-  if (failed(outNames))
-    return failure();
-  SmallVector<std::string> &outs = *outNames;
-  // Guards run before the graph returns: each output is
-  // Depend(output, assert) (MindSpore's way to order a side effect).
-  for (const std::string &effect : sideEffects.lookup(graphName)) {
-    for (auto [name, value] : llvm::zip(outs, values)) {
-      FailureOr<mind_ir::NodeProto *> depend =
-          addPrimitiveNode(graph, graphName, "Depend", "depend", {name, effect},
-                           value.getType(), terminator->getLoc());
-      if (failed(depend))
-        return failure();
-      name = (*depend)->name();
-    }
-  }
-  mind_ir::ValueInfoProto *out = graph.add_output();
-  if (values.size() == 1) {
-    out->set_name(outs.front());
-    return fillTensorType(out->add_tensor(), values.front().getType(),
-                          terminator->getLoc());
-  }
-  // Several results: MindSpore returns one MakeTuple.
-  FailureOr<mind_ir::NodeProto *> tuple =
-      addPrimitiveNode(graph, graphName, "MakeTuple", "make_tuple", outs,
-                       values.getTypes(), terminator->getLoc());
-  if (failed(tuple))
-    return failure();
-  out->set_name((*tuple)->name());
-  *out->mutable_attr_info() = (*tuple)->attribute(0);
-  return success();
+/// `Depend(value, state)`: MindSpore's order of a side effect.
+static AttrList dependAttrs() {
+  AttrList attrs;
+  mind_ir::AttributeProto *a = attrs.Add();
+  a->set_name("side_effect_propagate");
+  a->set_i(1);
+  a->set_type(AttrType::INT64);
+  return attrs;
 }
 
 LogicalResult MindIRExporter::exportNamedOutput(std::string name,
-                                                TypeRange types,
-                                                mind_ir::GraphProto &graph,
-                                                StringRef graphName,
+                                                TypeRange types, GraphState &g,
                                                 Location loc) {
-  FailureOr<std::string> last =
-      afterSideEffects(std::move(name), types, graph, graphName, loc);
-  if (failed(last))
-    return failure();
-  mind_ir::ValueInfoProto *out = graph.add_output();
-  out->set_name(*last);
+  if (!g.ioState.empty()) {
+    AttrList attrs = dependAttrs();
+    FailureOr<std::string> depend =
+        structural(g, "Depend", {name, g.ioState}, types, loc, &attrs);
+    if (failed(depend))
+      return failure();
+    name = *depend;
+  }
+  mind_ir::ValueInfoProto *out = g.proto->add_output();
+  out->set_name(name);
   if (types.size() == 1)
     return fillTensorType(out->add_tensor(), types.front(), loc);
   mind_ir::NodeProto probe;
@@ -854,373 +365,371 @@ LogicalResult MindIRExporter::exportNamedOutput(std::string name,
   return success();
 }
 
-LogicalResult MindIRExporter::nameResults(ResultRange results,
-                                          const std::string &node,
-                                          mind_ir::GraphProto &graph,
-                                          StringRef graphName, Location loc) {
-  if (results.size() == 1) {
-    names[results[0]] = node;
-    return success();
-  }
-  for (OpResult result : results) {
-    FailureOr<std::string> item =
-        addTupleGetItem(graph, graphName, node, result.getResultNumber(),
-                        result.getType(), loc);
-    if (failed(item))
-      return failure();
-    names[result] = *item;
-  }
-  return success();
+LogicalResult MindIRExporter::exportOutputs(Operation *terminator,
+                                            ValueRange values, GraphState &g) {
+  if (values.empty())
+    return terminator->emitError("a MindIR graph must return a value");
+  FailureOr<SmallVector<std::string>> outs = namesOf(values, terminator);
+  if (failed(outs))
+    return failure();
+  Location loc = terminator->getLoc();
+  if (values.size() == 1)
+    return exportNamedOutput(outs->front(), values.getTypes(), g, loc);
+  // Several results: MindSpore returns one MakeTuple.
+  FailureOr<std::string> tuple =
+      structural(g, "MakeTuple", *outs, values.getTypes(), loc);
+  if (failed(tuple))
+    return failure();
+  return exportNamedOutput(*tuple, values.getTypes(), g, loc);
 }
 
-/// A loop is MindSpore's tail recursion: a body graph whose inputs are the
-/// loop state runs one trip, then `Switch(flag, continue, exit)` picks a
-/// closure: `continue` maps the trip's values to the next state and calls the
-/// body graph again, `exit` returns the values. The enclosing graph calls the
-/// body graph with the initial state.
-LogicalResult MindIRExporter::exportWhile(ms::WhileOp op,
-                                          mind_ir::GraphProto &graph,
-                                          StringRef graphName) {
+GraphState &MindIRExporter::newGraph(StringRef name, ValueRange inputs,
+                                     Location loc, FailureOr<bool> &ok) {
+  graphs.push_back(std::make_unique<GraphState>());
+  GraphState &g = *graphs.back();
+  g.proto = model.add_functions();
+  g.name = name.str();
+  g.proto->set_name(g.name);
+  for (auto [i, v] : llvm::enumerate(inputs)) {
+    mind_ir::ValueInfoProto *input = g.proto->add_input();
+    std::string inputName = g.name + ":arg_" + std::to_string(i);
+    input->set_name(inputName);
+    if (failed(fillTensorType(input->add_tensor(), v.getType(), loc)))
+      ok = failure();
+    names[v] = inputName;
+  }
+  return g;
+}
+
+FailureOr<std::string> MindIRExporter::partial(GraphState &g, StringRef graph,
+                                               ArrayRef<std::string> args,
+                                               Location loc) {
+  AttrList attrs = dependAttrs();
+  mind_ir::NodeProto &node =
+      addNode(g, "partial", primitive("Partial", false, &attrs));
+  node.add_input(graph.str());
+  for (const std::string &a : args)
+    node.add_input(a);
+  mind_ir::AttributeProto *shape = node.add_attribute();
+  shape->set_name("shape");
+  shape->set_type(AttrType::FUNCGRAPHCLOSURE);
+  shape->set_s(graph.str());
+  closureGraphs[node.name()] = graph.str();
+  return node.name();
+}
+
+FailureOr<std::string> MindIRExporter::switchCall(GraphState &g,
+                                                  StringRef flag, StringRef a,
+                                                  StringRef b, TypeRange types,
+                                                  Location loc) {
+  mind_ir::NodeProto &sw =
+      addNode(g, "switch", primitive("Switch", false));
+  sw.add_input(flag.str());
+  sw.add_input(a.str());
+  sw.add_input(b.str());
+  mind_ir::AttributeProto *shape = sw.add_attribute();
+  shape->set_name("shape");
+  shape->set_type(AttrType::UNIONFUNCCLOSURE);
+  for (StringRef closure : {a, b}) {
+    mind_ir::AttributeProto *e = shape->add_values();
+    e->set_s(closureGraphs.lookup(closure));
+    e->set_type(AttrType::FUNCGRAPHCLOSURE);
+  }
+  std::string switchName = sw.name();
+  mind_ir::NodeProto &call = addNode(g, "call", switchName);
+  if (failed(setShape(call, types, loc)))
+    return failure();
+  return call.name();
+}
+
+/// The values the regions of `op` use that are defined outside it, in a
+/// stable order.
+static SmallVector<Value> capturedValues(Operation *op) {
+  llvm::SetVector<Value> values;
+  getUsedValuesDefinedAbove(op->getRegions(), values);
+  return SmallVector<Value>(values.begin(), values.end());
+}
+
+/// Saves and restores the names of values a sub-graph rebinds to its inputs.
+struct NameScope {
+  NameScope(llvm::DenseMap<Value, std::string> &names, ValueRange values)
+      : names(names) {
+    for (Value v : values)
+      saved.push_back({v, names.lookup(v)});
+  }
+  ~NameScope() {
+    for (auto &[v, name] : saved)
+      names[v] = name;
+  }
+  llvm::DenseMap<Value, std::string> &names;
+  SmallVector<std::pair<Value, std::string>> saved;
+};
+
+LogicalResult MindIRExporter::exportCond(ms::CondOp op, GraphState &g) {
+  Location loc = op.getLoc();
+  if (op.getNumResults() == 0)
+    return op.emitError("a 'mindspore.cond' without results has no MindIR "
+                        "form");
+  FailureOr<std::string> pred = nameOf(op.getPredicate(), op);
+  SmallVector<Value> captured = capturedValues(op);
+  FailureOr<SmallVector<std::string>> args = namesOf(captured, op);
+  if (failed(pred) || failed(args))
+    return failure();
+  std::string id = nextId();
+  std::string closures[2];
+  Region *regions[2] = {&op.getThenRegion(), &op.getElseRegion()};
+  for (int i = 0; i < 2; ++i) {
+    std::string name = g.name + "_cond" + id + (i == 0 ? "_then" : "_else");
+    {
+      NameScope scope(names, captured);
+      FailureOr<bool> ok = true;
+      GraphState &branch = newGraph(name, captured, loc, ok);
+      if (failed(ok) || failed(exportBlock(regions[i]->front(), branch)))
+        return failure();
+    }
+    FailureOr<std::string> closure = partial(g, name, *args, loc);
+    if (failed(closure))
+      return failure();
+    closures[i] = *closure;
+  }
+  FailureOr<std::string> call = switchCall(g, *pred, closures[0], closures[1],
+                                           op.getResultTypes(), loc);
+  if (failed(call))
+    return failure();
+  return nameResults(op.getResults(), *call, g, loc);
+}
+
+LogicalResult MindIRExporter::exportWhile(ms::WhileOp op, GraphState &g) {
   if (op.getNumResults() == 0)
     return op.emitError("a 'mindspore.while' without state has no MindIR "
                         "form");
   Location loc = op.getLoc();
   TypeRange stateTypes = op.getResultTypes();
-  std::string id = nextId();
-  std::string bodyName = (graphName + "_while" + id + "_body").str();
-  std::string continueName = (graphName + "_while" + id + "_continue").str();
-  std::string exitName = (graphName + "_while" + id + "_exit").str();
-
-  // The body graph: one trip on its inputs.
-  mind_ir::GraphProto *body = model.add_functions();
-  body->set_name(bodyName);
-  Block &before = op.getBefore().front();
-  for (BlockArgument arg : before.getArguments()) {
-    mind_ir::ValueInfoProto *input = body->add_input();
-    std::string name = bodyName + ":state_" + std::to_string(arg.getArgNumber());
-    input->set_name(name);
-    if (failed(fillTensorType(input->add_tensor(), arg.getType(), loc)))
-      return failure();
-    names[arg] = name;
-  }
-  auto condition = cast<ms::ConditionOp>(before.getTerminator());
-  for (Operation &inner : before.without_terminator())
-    if (failed(exportOp(&inner, *body, bodyName)))
-      return failure();
-
-  // exit: return this trip's values.
-  mind_ir::GraphProto *exitGraph = model.add_functions();
-  exitGraph->set_name(exitName);
-  if (failed(exportOutputs(condition, condition.getValues(), *exitGraph,
-                           exitName)))
+  SmallVector<Value> captured = capturedValues(op);
+  FailureOr<SmallVector<std::string>> outer = namesOf(captured, op);
+  FailureOr<SmallVector<std::string>> inits = namesOf(op.getInits(), op);
+  if (failed(outer) || failed(inits))
     return failure();
-
-  // continue: the after region on this trip's values, then the next trip.
-  mind_ir::GraphProto *continueGraph = model.add_functions();
-  continueGraph->set_name(continueName);
+  std::string id = nextId();
+  std::string headerName = g.name + "_while" + id + "_header";
+  std::string bodyName = g.name + "_while" + id + "_body";
+  std::string exitName = g.name + "_while" + id + "_exit";
+  Block &before = op.getBefore().front();
   Block &after = op.getAfter().front();
+  auto condition = cast<ms::ConditionOp>(before.getTerminator());
+  auto yield = cast<ms::YieldOp>(after.getTerminator());
+
+  NameScope scope(names, captured);
+  auto withCaptured = [&](ValueRange state) {
+    SmallVector<Value> inputs(state.begin(), state.end());
+    inputs.append(captured.begin(), captured.end());
+    return inputs;
+  };
+  // header(state..., captured...): one test of the condition.
+  FailureOr<bool> ok = true;
+  GraphState &header =
+      newGraph(headerName, withCaptured(before.getArguments()), loc, ok);
+  if (failed(ok))
+    return failure();
+  SmallVector<std::string> headerCaptured;
+  for (Value v : captured)
+    headerCaptured.push_back(names[v]);
+  for (Operation &inner : before.without_terminator())
+    if (failed(exportOp(&inner, header)))
+      return failure();
+  FailureOr<std::string> flag = nameOf(condition.getFlag(), condition);
   FailureOr<SmallVector<std::string>> tripValues =
       namesOf(condition.getValues(), condition);
-  if (failed(tripValues))
-    return failure();
-  for (auto [arg, name] : llvm::zip(after.getArguments(), *tripValues))
-    names[arg] = name;
-  for (Operation &inner : after.without_terminator())
-    if (failed(exportOp(&inner, *continueGraph, continueName)))
-      return failure();
-  auto yield = cast<ms::YieldOp>(after.getTerminator());
-  mind_ir::NodeProto &again =
-      addNode(*continueGraph, continueName, "next_trip", bodyName);
-  if (failed(addInputs(again, yield.getValues(), yield)) ||
-      failed(setShape(again, stateTypes, loc)))
-    return failure();
-  if (failed(exportNamedOutput(again.name(), stateTypes, *continueGraph,
-                               continueName, loc)))
+  if (failed(flag) || failed(tripValues))
     return failure();
 
-  // Back in the body: pick the closure and call it.
-  FailureOr<std::string> flag = nameOf(condition.getFlag(), condition);
-  if (failed(flag))
+  // exit(values...): the loop's results.
+  {
+    GraphState &exitGraph = newGraph(exitName, after.getArguments(), loc, ok);
+    if (failed(ok))
+      return failure();
+    SmallVector<Value> values(after.getArguments());
+    FailureOr<SmallVector<std::string>> outs = namesOf(values, condition);
+    if (failed(outs))
+      return failure();
+    std::string result = outs->front();
+    if (values.size() > 1) {
+      FailureOr<std::string> tuple =
+          structural(exitGraph, "MakeTuple", *outs, stateTypes, loc);
+      if (failed(tuple))
+        return failure();
+      result = *tuple;
+    }
+    if (failed(exportNamedOutput(result, stateTypes, exitGraph, loc)))
+      return failure();
+  }
+
+  // body(values..., captured...): the after region, then the next test.
+  {
+    GraphState &body =
+        newGraph(bodyName, withCaptured(after.getArguments()), loc, ok);
+    if (failed(ok))
+      return failure();
+    for (Operation &inner : after.without_terminator())
+      if (failed(exportOp(&inner, body)))
+        return failure();
+    FailureOr<SmallVector<std::string>> next =
+        namesOf(yield.getValues(), yield);
+    FailureOr<SmallVector<std::string>> bodyCaptured = namesOf(captured, op);
+    if (failed(next) || failed(bodyCaptured))
+      return failure();
+    mind_ir::NodeProto &again = addNode(body, "next_trip", headerName);
+    for (const std::string &n : *next)
+      again.add_input(n);
+    for (const std::string &n : *bodyCaptured)
+      again.add_input(n);
+    if (failed(setShape(again, stateTypes, loc)) ||
+        failed(exportNamedOutput(again.name(), stateTypes, body, loc)))
+      return failure();
+  }
+
+  // Back in the header: continue or leave.
+  SmallVector<std::string> bodyArgs(*tripValues);
+  bodyArgs.append(headerCaptured);
+  FailureOr<std::string> toBody = partial(header, bodyName, bodyArgs, loc);
+  FailureOr<std::string> toExit = partial(header, exitName, *tripValues, loc);
+  if (failed(toBody) || failed(toExit))
     return failure();
-  mind_ir::NodeProto &sw =
-      addSwitch(*body, bodyName, *flag, continueName, exitName);
-  mind_ir::NodeProto &pick = addNode(*body, bodyName, "trip", sw.name());
-  if (failed(setShape(pick, stateTypes, loc)))
-    return failure();
-  if (failed(exportNamedOutput(pick.name(), stateTypes, *body, bodyName, loc)))
+  FailureOr<std::string> trip =
+      switchCall(header, *flag, *toBody, *toExit, stateTypes, loc);
+  if (failed(trip) || failed(exportNamedOutput(*trip, stateTypes, header, loc)))
     return failure();
 
   // The enclosing graph starts the loop.
-  mind_ir::NodeProto &start = addNode(graph, graphName, "while", bodyName);
-  if (failed(addInputs(start, op.getInits(), op)) ||
-      failed(setShape(start, stateTypes, loc)))
+  mind_ir::NodeProto &start = addNode(g, "while", headerName);
+  for (const std::string &n : *inits)
+    start.add_input(n);
+  for (const std::string &n : *outer)
+    start.add_input(n);
+  if (failed(setShape(start, stateTypes, loc)))
     return failure();
-  return nameResults(op.getResults(), start.name(), graph, graphName, loc);
+  std::string startName = start.name();
+  return nameResults(op.getResults(), startName, g, loc);
 }
 
-LogicalResult MindIRExporter::exportBlock(Block &block,
-                                          mind_ir::GraphProto &graph,
-                                          StringRef graphName) {
+LogicalResult MindIRExporter::exportAssert(ms::AssertOp op, GraphState &g) {
+  // MindSpore's form of `if not condition: raise RuntimeError(message)`:
+  // Switch(condition, Partial(pass, condition), Partial(fail, io)) and a
+  // call; `fail` raises with the guard's message, `pass` returns the
+  // condition. The graph's outputs depend on the call.
+  Location loc = op.getLoc();
+  FailureOr<std::string> condition = nameOf(op.getCondition(), op);
+  if (failed(condition))
+    return failure();
+  Type condType = op.getCondition().getType();
+  std::string id = nextId();
+  std::string passName = g.name + "_guard" + id + "_pass";
+  std::string failName = g.name + "_guard" + id + "_fail";
+
+  // pass(condition) -> condition.
+  {
+    FailureOr<bool> ok = true;
+    NameScope scope(names, op.getCondition());
+    GraphState &pass = newGraph(passName, op.getCondition(), loc, ok);
+    if (failed(ok) ||
+        failed(exportNamedOutput(names[op.getCondition()], condType, pass,
+                                 loc)))
+      return failure();
+  }
+  // fail(io): raise("RuntimeError", message, "None", io), ordered by
+  // UpdateState and returned through Depend.
+  {
+    graphs.push_back(std::make_unique<GraphState>());
+    GraphState &fail = *graphs.back();
+    fail.proto = model.add_functions();
+    fail.name = failName;
+    fail.proto->set_name(failName);
+    std::string io = failName + ":io";
+    mind_ir::ValueInfoProto *input = fail.proto->add_input();
+    input->set_name(io);
+    input->mutable_attr_info()->set_type(AttrType::IOMONAD);
+    auto str = [&](StringRef text) {
+      mind_ir::AttributeProto v;
+      v.set_s(text.str());
+      v.set_type(AttrType::STRING);
+      return constant(fail, v);
+    };
+    std::string kind = str("RuntimeError"), message = str(op.getMessage()),
+                none = str("None");
+    AttrList attrs;
+    auto boolAttr = [&](StringRef name) {
+      mind_ir::AttributeProto *a = attrs.Add();
+      a->set_name(name.str());
+      a->set_i(1);
+      a->set_type(AttrType::BOOL);
+    };
+    boolAttr("variable_length_inputs");
+    boolAttr("side_effect_io");
+    mind_ir::AttributeProto *target = attrs.Add();
+    target->set_name("primitive_target");
+    target->set_s("CPU");
+    target->set_type(AttrType::STRING);
+    // raise has no value; MindSpore gives it a placeholder of one double.
+    Type placeholder =
+        RankedTensorType::get({1}, Float64Type::get(op.getContext()));
+    mind_ir::NodeProto &raise =
+        addNode(fail, "raise", primitive("raise", false, &attrs));
+    for (const std::string &in : {kind, message, none, io})
+      raise.add_input(in);
+    raise.set_domain("Default/raise-op" + nextId());
+    if (failed(setShape(raise, placeholder, loc)))
+      return failure();
+    std::string raiseName = raise.name();
+    mind_ir::NodeProto &update =
+        addNode(fail, "updatestate", primitive("UpdateState", false));
+    update.add_input(io);
+    update.add_input(raiseName);
+    mind_ir::AttributeProto *monad = update.add_attribute();
+    monad->set_name("shape");
+    monad->set_type(AttrType::IOMONAD);
+    fail.ioState = update.name();
+    if (failed(exportNamedOutput(raiseName, placeholder, fail, loc)))
+      return failure();
+  }
+
+  mind_ir::AttributeProto ioValue;
+  ioValue.set_type(AttrType::IOMONAD);
+  std::string io = constant(g, ioValue);
+  FailureOr<std::string> toPass = partial(g, passName, {*condition}, loc);
+  FailureOr<std::string> toFail = partial(g, failName, {io}, loc);
+  if (failed(toPass) || failed(toFail))
+    return failure();
+  FailureOr<std::string> call =
+      switchCall(g, *condition, *toPass, *toFail, condType, loc);
+  if (failed(call))
+    return failure();
+  if (g.ioState.empty()) {
+    g.ioState = *call;
+    return success();
+  }
+  // A later guard: the outputs depend on both.
+  AttrList attrs = dependAttrs();
+  FailureOr<std::string> both =
+      structural(g, "Depend", {*call, g.ioState}, condType, loc, &attrs);
+  if (failed(both))
+    return failure();
+  g.ioState = *both;
+  return success();
+}
+
+LogicalResult MindIRExporter::exportBlock(Block &block, GraphState &g) {
   for (Operation &op : block)
-    if (failed(exportOp(&op, graph, graphName)))
+    if (failed(exportOp(&op, g)))
       return failure();
   return success();
 }
 
-LogicalResult MindIRExporter::exportCond(ms::CondOp op,
-                                         mind_ir::GraphProto &graph,
-                                         StringRef graphName) {
-  if (op.getNumResults() == 0)
-    return op.emitError("a 'mindspore.cond' without results has no MindIR "
-                        "form");
-  std::string id = nextId();
-  std::string branchNames[2] = {(graphName + "_cond" + id + "_then").str(),
-                                (graphName + "_cond" + id + "_else").str()};
-  Region *regions[2] = {&op.getThenRegion(), &op.getElseRegion()};
-  for (int i = 0; i < 2; ++i) {
-    mind_ir::GraphProto *branch = model.add_functions();
-    branch->set_name(branchNames[i]);
-    if (failed(exportBlock(regions[i]->front(), *branch, branchNames[i])))
-      return failure();
-  }
-
-  FailureOr<std::string> pred = nameOf(op.getPredicate(), op);
-  if (failed(pred))
-    return failure();
-  std::string switchName =
-      addSwitch(graph, graphName, *pred, branchNames[0], branchNames[1]).name();
-
-  mind_ir::NodeProto &call = addNode(graph, graphName, "cond", switchName);
-  if (failed(setShape(call, op.getResultTypes(), op.getLoc())))
-    return failure();
-  return nameResults(op.getResults(), call.name(), graph, graphName,
-                     op.getLoc());
-}
-
-/// The group as a standalone kernel function: `func.func @<kernel_name>`
-/// whose arguments are the group's inputs and whose body is the group's,
-/// built at `builder`'s insertion point.
-static func::FuncOp buildKernelFunc(OpBuilder &builder, ms::FusionOp op) {
-  Block &body = op.getBody().front();
-  auto yield = cast<ms::YieldOp>(body.getTerminator());
-  auto kernel = func::FuncOp::create(
-      builder, op.getLoc(), op.getKernelName(),
-      builder.getFunctionType(body.getArgumentTypes(),
-                              yield.getValues().getTypes()));
-  OpBuilder::InsertionGuard guard(builder);
-  Block *entry = kernel.addEntryBlock();
-  IRMapping mapping;
-  mapping.map(body.getArguments(), entry->getArguments());
-  builder.setInsertionPointToEnd(entry);
-  for (Operation &inner : body.without_terminator())
-    builder.clone(inner, mapping);
-  SmallVector<Value> results;
-  for (Value v : yield.getValues())
-    results.push_back(mapping.lookupOrDefault(v));
-  func::ReturnOp::create(builder, op.getLoc(), results);
-  return kernel;
-}
-
-/// A hash of what the `kernel_ir` text of a fusion group shows besides the
-/// kernel name: the body's argument types and, op by op, the name,
-/// attributes, properties, result types and operands (as positions in the
-/// body), without locations (the text has none).
-static llvm::hash_code kernelBodyHash(ms::FusionOp op) {
-  Block &body = op.getBody().front();
-  llvm::hash_code hash = llvm::hash_value(body.getNumArguments());
-  for (Type t : body.getArgumentTypes())
-    hash = llvm::hash_combine(hash, t.getAsOpaquePointer());
-  llvm::SmallDenseMap<Operation *, unsigned, 8> position;
-  auto hashOperand = [&](Value v) -> llvm::hash_code {
-    if (auto arg = dyn_cast<BlockArgument>(v))
-      return llvm::hash_combine(0, arg.getArgNumber(),
-                                arg.getOwner() == &body);
-    auto result = cast<OpResult>(v);
-    return llvm::hash_combine(1, position.lookup(result.getOwner()),
-                              result.getResultNumber());
-  };
-  for (Operation &inner : body) {
-    position[&inner] = position.size() + 1;
-    hash = llvm::hash_combine(
-        hash, OperationEquivalence::computeHash(
-                  &inner, hashOperand, OperationEquivalence::ignoreHashValue,
-                  OperationEquivalence::IgnoreLocations));
-  }
-  return hash;
-}
-
-/// Whether the bodies of two fusion groups print the same text: equal op for
-/// op up to the SSA values (operands in the same order, also for
-/// commutative ops) and the locations.
-static bool sameKernelBody(ms::FusionOp a, ms::FusionOp b) {
-  // The header shows the argument types.
-  if (!llvm::equal(a.getBody().front().getArgumentTypes(),
-                   b.getBody().front().getArgumentTypes()))
-    return false;
-  llvm::SmallDenseMap<Value, Value, 16> equivalent;
-  return OperationEquivalence::isRegionEquivalentTo(
-      &a.getBody(), &b.getBody(),
-      [&](Value x, Value y) {
-        return success(equivalent.lookup(x) == y);
-      },
-      [&](Value x, Value y) { equivalent[x] = y; },
-      OperationEquivalence::IgnoreLocations,
-      /*checkCommutativeEquivalent=*/nullptr);
-}
-
-/// Whether `name` prints as a bare `@name` (no quotes): then two kernels
-/// with the same body differ in their text only by that name.
-static bool isBareSymbolName(StringRef name) {
-  return !name.empty() && (llvm::isAlpha(name[0]) || name[0] == '_') &&
-         llvm::all_of(name, [](char c) {
-           return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.';
-         });
-}
-
-void MindIRExporter::writeKernelIRs() {
-  // A model repeats its layers: the groups whose bodies print the same text
-  // (sameKernelBody) and whose kernel names are bare identifiers are printed
-  // once, by the first of them; the others take that text with their own
-  // name in the `func.func @<name>(` it starts with.
-  llvm::DenseMap<unsigned, SmallVector<size_t, 1>> byHash;
-  SmallVector<size_t> toPrint; // indices into kernelIRs
-  SmallVector<size_t> textOf(kernelIRs.size()); // index of the printed group
-  for (auto [i, entry] : llvm::enumerate(kernelIRs)) {
-    ms::FusionOp op = entry.first;
-    textOf[i] = i;
-    if (!isBareSymbolName(op.getKernelName())) {
-      toPrint.push_back(i);
-      continue;
-    }
-    SmallVector<size_t, 1> &candidates =
-        byHash[static_cast<unsigned>(kernelBodyHash(op))];
-    auto same = llvm::find_if(candidates, [&](size_t j) {
-      return sameKernelBody(kernelIRs[j].first, op);
-    });
-    if (same != candidates.end()) {
-      textOf[i] = *same;
-      continue;
-    }
-    candidates.push_back(i);
-    toPrint.push_back(i);
-  }
-  // The kernels of a batch go into one module and share one printer state
-  // (SSA names are per function, as when each is printed alone); building
-  // that state, not the printing, is most of the cost of printing a small
-  // function on its own. Batches bound the memory of the copies.
-  auto print = [&](ArrayRef<size_t> indices) {
-    constexpr size_t kBatch = 1024;
-    OpPrintingFlags flags =
-        OpPrintingFlags().enableDebugInfo(false).assumeVerified();
-    for (size_t first = 0; first < indices.size(); first += kBatch) {
-      auto batch = indices.slice(first,
-                                 std::min(kBatch, indices.size() - first));
-      OwningOpRef<ModuleOp> kernels = ModuleOp::create(module.getLoc());
-      OpBuilder builder = OpBuilder::atBlockEnd(kernels->getBody());
-      SmallVector<func::FuncOp> funcs;
-      for (size_t i : batch)
-        funcs.push_back(buildKernelFunc(builder, kernelIRs[i].first));
-      AsmState state(*kernels, flags);
-      for (auto [func, i] : llvm::zip(funcs, batch)) {
-        std::string text;
-        llvm::raw_string_ostream os(text);
-        func->print(os, state);
-        os << '\n'; // as a function printed on its own ends
-        kernelIRs[i].second->set_s(std::move(text));
-      }
-    }
-  };
-  print(toPrint);
-  // The others: the printed text with the name replaced (or printed
-  // themselves should the text not start as expected).
-  SmallVector<size_t> unshared;
-  for (auto [i, entry] : llvm::enumerate(kernelIRs)) {
-    if (textOf[i] == i)
-      continue;
-    StringRef text = kernelIRs[textOf[i]].second->s();
-    std::string head =
-        ("func.func @" + kernelIRs[textOf[i]].first.getKernelName() + "(")
-            .str();
-    if (!text.starts_with(head)) {
-      unshared.push_back(i);
-      continue;
-    }
-    entry.second->set_s(("func.func @" + entry.first.getKernelName() + "(" +
-                         text.drop_front(head.size()))
-                            .str());
-  }
-  print(unshared);
-  kernelIRs.clear();
-}
-
-/// MindSpore's graph-kernel form: the body is a graph in `functions`
-/// marked `graph_kernel`, applied by the primitive `GraphKernel_<name>`.
-LogicalResult MindIRExporter::exportFusion(ms::FusionOp op,
-                                           mind_ir::GraphProto &graph,
-                                           StringRef graphName) {
-  Location loc = op.getLoc();
-  if (op.getNumResults() == 0)
-    return op.emitError("a 'mindspore.fusion' without results has no MindIR "
-                        "form");
-  StringRef kernelName = op.getKernelName();
-  if (kernelName.empty())
-    return op.emitError("a 'mindspore.fusion' without a kernel_name has no "
-                        "MindIR form (its primitive is GraphKernel_<name>)");
-  FailureOr<SmallVector<std::string>> ins = namesOf(op.getInputs(), op);
-  if (failed(ins))
-    return failure();
-
-  std::string subName =
-      (graphName + "_fusion" + nextId() + "_" + kernelName).str();
-  mind_ir::GraphProto *sub = model.add_functions();
-  sub->set_name(subName);
-  Block &body = op.getBody().front();
-  for (BlockArgument arg : body.getArguments()) {
-    mind_ir::ValueInfoProto *input = sub->add_input();
-    std::string name = subName + ":input_" + std::to_string(arg.getArgNumber());
-    input->set_name(name);
-    if (failed(fillTensorType(input->add_tensor(), arg.getType(), loc)))
-      return failure();
-    names[arg] = name;
-  }
-  if (failed(exportBlock(body, *sub, subName)))
-    return failure();
-  // FUNC_GRAPH_ATTR_GRAPH_KERNEL: MindSpore sets it to the kernel's name.
-  addString(sub->mutable_attribute(), "graph_kernel", kernelName);
-
-  std::string primName;
-  mind_ir::PrimitiveProto *prim =
-      addPrimitive(("GraphKernel_" + kernelName).str(), primName);
-  AttrList *a = prim->mutable_attribute();
-  mind_ir::AttributeProto *funcGraph = addAttr(a, "func_graph");
-  funcGraph->set_type(AttrType::GRAPH);
-  funcGraph->mutable_g()->set_name(subName);
-  addString(a, "fusion_kind", op.getKind());
-  // The text comes later, printed with the other groups' (writeKernelIRs).
-  mind_ir::AttributeProto *kernelIR = addAttr(a, "kernel_ir");
-  kernelIR->set_type(AttrType::STRING);
-  kernelIRs.push_back({op, kernelIR});
-
-  mind_ir::NodeProto &node = addNode(graph, graphName, "fusion", primName);
-  for (const std::string &in : *ins)
-    node.add_input(in);
-  node.set_domain(
-      ("Default/GraphKernel_" + kernelName + "-op" + nextId()).str());
-  if (failed(setShape(node, op.getResultTypes(), loc)))
-    return failure();
-  return nameResults(op.getResults(), node.name(), graph, graphName, loc);
-}
-
-LogicalResult MindIRExporter::exportOp(Operation *op,
-                                       mind_ir::GraphProto &graph,
-                                       StringRef graphName) {
+LogicalResult MindIRExporter::exportOp(Operation *op, GraphState &g) {
   Location loc = op->getLoc();
-
-  // Structure ops first.
   if (auto ret = dyn_cast<func::ReturnOp>(op))
-    return exportOutputs(op, ret.getOperands(), graph, graphName);
+    return exportOutputs(op, ret.getOperands(), g);
   if (auto yield = dyn_cast<ms::YieldOp>(op))
-    return exportOutputs(op, yield.getValues(), graph, graphName);
+    return exportOutputs(op, yield.getValues(), g);
   if (auto load = dyn_cast<ms::LoadOp>(op)) {
     if (!parameters.count(load.getName()))
       return load.emitError("no exported parameter named '")
@@ -1228,598 +737,47 @@ LogicalResult MindIRExporter::exportOp(Operation *op,
     names[load.getResult()] = (mainName + ":" + load.getName()).str();
     return success();
   }
-  if (auto constant = dyn_cast<ms::ConstantOp>(op)) {
-    std::string name;
-    mind_ir::AttributeProto *value = addConstant(graph, name);
-    value->set_type(AttrType::TENSORS);
-    mind_ir::TensorProto *tensor = value->add_tensors();
-    if (failed(fillTensorType(tensor, constant.getType(), loc)))
+  if (auto c = dyn_cast<ms::ConstantOp>(op)) {
+    mind_ir::AttributeProto value;
+    value.set_type(AttrType::TENSORS);
+    mind_ir::TensorProto *tensor = value.add_tensors();
+    if (failed(fillTensorType(tensor, c.getType(), loc)))
       return failure();
     tensor->set_name("value0");
     std::string bytes;
-    if (failed(rawBytes(constant.getValue(), loc, bytes)))
+    if (failed(rawBytes(c.getValue(), loc, bytes)))
       return failure();
     tensor->set_raw_data(std::move(bytes));
-    names[constant.getResult()] = name;
+    names[c.getResult()] = constant(g, value);
     return success();
   }
   if (auto cond = dyn_cast<ms::CondOp>(op))
-    return exportCond(cond, graph, graphName);
+    return exportCond(cond, g);
   if (auto loop = dyn_cast<ms::WhileOp>(op))
-    return exportWhile(loop, graph, graphName);
-  if (auto fusion = dyn_cast<ms::FusionOp>(op))
-    return exportFusion(fusion, graph, graphName);
-  if (auto guard = dyn_cast<ms::AssertOp>(op)) {
-    // Assert(condition, (message,)) with summarize = 1: MindSpore prints the
-    // data tuple when the condition is false.
-    FailureOr<std::string> condition = nameOf(guard.getCondition(), op);
-    if (failed(condition))
-      return failure();
-    std::string textName;
-    mind_ir::AttributeProto *text = addConstant(graph, textName);
-    text->set_s(guard.getMessage().str());
-    text->set_type(AttrType::STRING);
-    std::string tuplePrim;
-    addPrimitive("MakeTuple", tuplePrim);
-    mind_ir::NodeProto &tuple =
-        addNode(graph, graphName, "make_tuple", tuplePrim);
-    tuple.add_input(textName);
-    mind_ir::AttributeProto *tupleShape = tuple.add_attribute();
-    tupleShape->set_name("shape");
-    tupleShape->set_type(AttrType::TUPLE);
-    tupleShape->add_values()->set_type(AttrType::STRING);
-    std::string tupleName = tuple.name();
-    std::string primName;
-    mind_ir::PrimitiveProto *prim = addPrimitive("Assert", primName);
-    addInt(prim->mutable_attribute(), "summarize", 1);
-    addStringList(prim->mutable_attribute(), "input_names",
-                  {"condition", "input_data"});
-    addStringList(prim->mutable_attribute(), "output_names", {"output"});
-    mind_ir::NodeProto &node = addNode(graph, graphName, "assert", primName);
-    node.add_input(*condition);
-    node.add_input(tupleName);
-    node.set_domain("Default/Assert-op" + nextId());
-    if (failed(setShape(node, guard.getCondition().getType(), loc)))
-      return failure();
-    sideEffects[graphName].push_back(node.name());
-    return success();
-  }
+    return exportWhile(loop, g);
+  if (auto guard = dyn_cast<ms::AssertOp>(op))
+    return exportAssert(guard, g);
+  return exportPrimitiveOp(op, g);
+}
 
-  if (auto custom = dyn_cast<ms::CustomOp>(op)) {
-    // Custom: func_type, func_name, then the eager op's arguments by name
-    // (MindIRImport reads them back into `attrs`).
-    if (custom.getNumResults() == 0)
-      return custom.emitError("a 'mindspore.custom' without results has no "
-                              "MindIR form");
-    FailureOr<SmallVector<std::string>> ins = namesOf(custom.getInputs(), op);
-    if (failed(ins))
-      return failure();
-    std::string primName;
-    mind_ir::PrimitiveProto *prim = addPrimitive("Custom", primName);
-    AttrList *a = prim->mutable_attribute();
-    addString(a, "func_type", custom.getFuncType());
-    addString(a, "func_name", custom.getFuncName());
-    for (NamedAttribute entry : custom.getAttrs()) {
-      StringRef name = entry.getName().getValue();
-      Attribute v = entry.getValue();
-      if (auto i = dyn_cast<IntegerAttr>(v)) {
-        if (i.getType().isSignlessInteger(1))
-          addBool(a, name, i.getValue().getBoolValue());
-        else
-          addInt(a, name, i.getInt());
-      } else if (auto f = dyn_cast<FloatAttr>(v)) {
-        if (f.getType().isF32()) {
-          addFloat(a, name, f.getValue().convertToFloat());
-        } else {
-          auto *d = addAttr(a, name);
-          d->set_d(f.getValueAsDouble());
-          d->set_type(AttrType::DOUBLE);
-        }
-      } else if (auto str = dyn_cast<StringAttr>(v)) {
-        addString(a, name, str.getValue());
-      } else if (isa<UnitAttr>(v)) {
-        addAttr(a, name)->set_type(AttrType::NONE);
-      } else if (auto t = dyn_cast<TypeAttr>(v)) {
-        FailureOr<int> dt = exportedDataType(t.getValue(), loc);
-        if (failed(dt))
-          return failure();
-        auto *d = addAttr(a, name);
-        d->set_type(AttrType::TENSORS);
-        d->add_tensors()->set_data_type(*dt);
-      } else if (auto ints = dyn_cast<DenseI64ArrayAttr>(v)) {
-        addIntTuple(a, name, ints.asArrayRef());
-      } else if (auto doubles = dyn_cast<DenseF64ArrayAttr>(v)) {
-        auto *d = addAttr(a, name);
-        d->set_type(AttrType::TUPLE);
-        for (double x : doubles.asArrayRef()) {
-          auto *e = d->add_values();
-          e->set_d(x);
-          e->set_type(AttrType::DOUBLE);
-        }
-      } else {
-        return custom.emitError("attrs entry '")
-               << name << "' has no MindIR form";
-      }
-    }
-    mind_ir::NodeProto &node = addNode(graph, graphName, "custom", primName);
-    for (const std::string &in : *ins)
-      node.add_input(in);
-    node.set_domain("Default/Custom-op" + nextId());
-    if (failed(setShape(node, custom.getResultTypes(), loc)))
-      return failure();
-    if (custom.getNumResults() == 1) {
-      names[custom.getResult(0)] = node.name();
-      return success();
-    }
-    std::string tupleName = node.name();
-    for (auto [i, r] : llvm::enumerate(custom.getResults())) {
-      FailureOr<std::string> item =
-          addTupleGetItem(graph, graphName, tupleName, i, r.getType(), loc);
-      if (failed(item))
-        return failure();
-      names[r] = *item;
-    }
-    return success();
-  }
-
-  // Primitive applications.
-  FailureOr<SmallVector<std::string>> operandNames =
-      namesOf(op->getOperands(), op);
-  if (failed(operandNames))
-    return failure();
-  SmallVector<std::string> &inputs = *operandNames;
-
-  std::string primName;
-  mind_ir::PrimitiveProto *prim = nullptr;
-  // Node shape when MindSpore's primitive has more outputs than the op
-  // (result 0 is then taken with TupleGetItem).
-  SmallVector<Type> tupleTypes;
-  auto newPrim = [&](StringRef opType) {
-    prim = addPrimitive(opType, primName);
-    return prim->mutable_attribute();
-  };
-  auto setIO = [&](ArrayRef<StringRef> in, ArrayRef<StringRef> out) {
-    addStringList(prim->mutable_attribute(), "input_names", in);
-    addStringList(prim->mutable_attribute(), "output_names", out);
-  };
-  auto binary = [&](StringRef name) {
-    newPrim(name);
-    setIO({"x", "y"}, {"output"});
-  };
-  auto unary = [&](StringRef name) {
-    newPrim(name);
-    setIO({"x"}, {"output"});
-  };
-  // ReduceSum/Mean/Max/All(input_x, axis); ReduceSum also has `skip_mode`.
-  auto reduce = [&](StringRef name, bool keepDims, ArrayRef<int64_t> axis,
-                    bool hasSkipMode) {
-    AttrList *a = newPrim(name);
-    addBool(a, "keep_dims", keepDims);
-    if (hasSkipMode)
-      addBool(a, "skip_mode", false);
-    setIO({"input_x", "axis"}, {"y"});
-    inputs.push_back(addTupleConstant(graph, axis));
-  };
-  // AvgPool / MaxPool with pad_mode "VALID", as in MindSpore's own files.
-  auto validPool = [&](StringRef name, ArrayRef<int64_t> kernelSize,
-                       ArrayRef<int64_t> strides) {
-    AttrList *a = newPrim(name);
-    addIntTuple(a, "kernel_size", nchw4(kernelSize));
-    addIntTuple(a, "strides", nchw4(strides));
-    addString(a, "pad_mode", "VALID");
-    addNCHWFormat(a);
-    setIO({"x"}, {"output"});
-  };
-
-  LogicalResult mapped =
-      llvm::TypeSwitch<Operation *, LogicalResult>(op)
-          .Case<ms::AddOp, ms::SubOp, ms::MulOp, ms::RealDivOp, ms::GreaterOp,
-                ms::GreaterEqualOp, ms::LessOp, ms::LessEqualOp, ms::EqualOp,
-                ms::NotEqualOp, ms::LogicalAndOp, ms::LogicalOrOp,
-                ms::MaximumOp, ms::MinimumOp, ms::PowOp>([&](auto o) {
-            binary(o.getPrimitiveName());
-            return success();
-          })
-          .Case<ms::ReLUOp, ms::SinOp, ms::CosOp, ms::NegOp, ms::AbsOp,
-                ms::ExpOp, ms::LogOp, ms::SqrtOp, ms::RsqrtOp, ms::TanhOp,
-                ms::ErfOp, ms::SigmoidOp, ms::SiLUOp, ms::ReLU6Op,
-                ms::LogicalNotOp>([&](auto o) {
-            unary(o.getPrimitiveName());
-            return success();
-          })
-          .Case([&](ms::GeLUOp o) {
-            // MindSpore's GeLU is the exact (erf) form.
-            unary(o.getPrimitiveName());
-            return success();
-          })
-          .Case([&](ms::SelectOp o) {
-            newPrim(o.getPrimitiveName());
-            setIO({"condition", "x", "y"}, {"output"});
-            return success();
-          })
-          .Case([&](ms::MaskedFillOp o) {
-            newPrim(o.getPrimitiveName());
-            setIO({"input", "mask", "value"}, {"output"});
-            return success();
-          })
-          .Case<ms::ZerosOp, ms::OnesOp>([&](auto o) -> LogicalResult {
-            // Zeros(shape, type) / Ones(shape, type).
-            newPrim(o.getPrimitiveName());
-            setIO({"size", "type"}, {"output"});
-            auto type = cast<RankedTensorType>(o.getType());
-            inputs.push_back(addTupleConstant(graph, type.getShape()));
-            FailureOr<std::string> dtype =
-                addTypeConstant(graph, type.getElementType(), loc);
-            if (failed(dtype))
-              return failure();
-            inputs.push_back(*dtype);
-            return success();
-          })
-          .Case([&](ms::FillOp o) -> LogicalResult {
-            // Fill(type, shape, value), the value a 0-d tensor.
-            newPrim(o.getPrimitiveName());
-            setIO({"type", "shape", "value"}, {"output"});
-            auto type = cast<RankedTensorType>(o.getType());
-            FailureOr<std::string> dtype =
-                addTypeConstant(graph, type.getElementType(), loc);
-            if (failed(dtype))
-              return failure();
-            inputs.insert(inputs.begin(),
-                          {*dtype, addTupleConstant(graph, type.getShape())});
-            return success();
-          })
-          .Case([&](ms::DropoutOp o) {
-            // Dropout(x) -> (output, mask); the mask has x's type.
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addFloat(a, "keep_prob", o.getKeepProb().convertToFloat());
-            addInt(a, "Seed0", 0);
-            addInt(a, "Seed1", 0);
-            setIO({"x"}, {"output", "mask"});
-            tupleTypes.push_back(o.getType());
-            tupleTypes.push_back(o.getType());
-            return success();
-          })
-          .Case([&](ms::CastOp o) -> LogicalResult {
-            newPrim(o.getPrimitiveName());
-            setIO({"x", "dst_type"}, {"output"});
-            FailureOr<std::string> type =
-                addTypeConstant(graph, o.getType().getElementType(), loc);
-            if (failed(type))
-              return failure();
-            inputs.push_back(*type);
-            return success();
-          })
-          .Case<ms::ReduceSumOp, ms::ReduceMeanOp, ms::ReduceMaxOp>(
-              [&](auto o) {
-                reduce(o.getPrimitiveName(), o.getKeepDims(), o.getAxis(),
-                       std::is_same_v<decltype(o), ms::ReduceSumOp>);
-                return success();
-              })
-          .Case([&](ms::LogSoftmaxOp o) {
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addInt(a, "axis", o.getAxis());
-            setIO({"logits"}, {"output"});
-            return success();
-          })
-          .Case([&](ms::LayerNormOp o) {
-            AttrList *a = newPrim(o.getPrimitiveName());
-            int64_t rank = o.getType().getRank();
-            int64_t norm = o.getBeginNormAxis();
-            addInt(a, "begin_norm_axis", norm);
-            addInt(a, "begin_params_axis", o.getBeginParamsAxis());
-            addFloat(a, "epsilon", o.getEpsilon().convertToFloat());
-            setIO({"x", "gamma", "beta"}, {"y", "mean", "variance"});
-            // y, mean, variance (the statistics keep the normalized axes
-            // as 1).
-            SmallVector<int64_t> stats(o.getType().getShape());
-            for (int64_t d = norm < 0 ? norm + rank : norm; d < rank; ++d)
-              stats[d] = 1;
-            auto statsType = o.getType().clone(stats);
-            tupleTypes.push_back(o.getType());
-            tupleTypes.push_back(statsType);
-            tupleTypes.push_back(statsType);
-            return success();
-          })
-          .Case([&](ms::ExpandDimsOp o) {
-            newPrim(o.getPrimitiveName());
-            setIO({"x", "axis"}, {"output"});
-            inputs.push_back(addIntConstant(graph, o.getAxis()));
-            return success();
-          })
-          .Case([&](ms::SqueezeOp o) {
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addIntTuple(a, "axis", o.getAxis());
-            setIO({"x"}, {"output"});
-            return success();
-          })
-          .Case([&](ms::ConcatOp o) -> LogicalResult {
-            FailureOr<std::string> tuple = addMakeTuple(
-                graph, graphName, inputs, o.getInputs().getTypes(), loc);
-            if (failed(tuple))
-              return failure();
-            inputs.assign(1, *tuple);
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addInt(a, "axis", o.getAxis());
-            setIO({"x"}, {"output"});
-            return success();
-          })
-          .Case([&](ms::StridedSliceOp o) {
-            AttrList *a = newPrim(o.getPrimitiveName());
-            for (StringRef mask : {"begin_mask", "end_mask", "ellipsis_mask",
-                                   "new_axis_mask", "shrink_axis_mask"})
-              addInt(a, mask, 0);
-            setIO({"x", "begin", "end", "strides"}, {"output"});
-            inputs.push_back(addTupleConstant(graph, o.getBegin()));
-            inputs.push_back(addTupleConstant(graph, o.getEnd()));
-            inputs.push_back(addTupleConstant(graph, o.getStrides()));
-            return success();
-          })
-          .Case([&](ms::GatherOp o) {
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addInt(a, "batch_dims", 0);
-            setIO({"params", "indices", "axis"}, {"output"});
-            inputs.push_back(addIntConstant(graph, o.getAxis()));
-            return success();
-          })
-          .Case([&](ms::BroadcastToOp o) {
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addIntTuple(a, "shape", o.getShape());
-            setIO({"x"}, {"y"});
-            return success();
-          })
-          .Case([&](ms::TileOp o) {
-            newPrim(o.getPrimitiveName());
-            setIO({"x", "multiples"}, {"output"});
-            inputs.push_back(addTupleConstant(graph, o.getMultiples()));
-            return success();
-          })
-          .Case([&](ms::GatherDOp o) {
-            // GatherD(x, dim, index).
-            newPrim(o.getPrimitiveName());
-            setIO({"x", "dim", "index"}, {"output"});
-            inputs.insert(inputs.begin() + 1, addIntConstant(graph, o.getDim()));
-            return success();
-          })
-          .Case([&](ms::OneHotOp o) {
-            // OneHot(indices, depth, on_value, off_value), attribute axis.
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addInt(a, "axis", o.getAxis());
-            setIO({"indices", "depth", "on_value", "off_value"}, {"output"});
-            inputs.insert(inputs.begin() + 1,
-                          addIntConstant(graph, o.getDepth()));
-            return success();
-          })
-          .Case([&](ms::PadOp o) -> LogicalResult {
-            if (!o.getValue().isZero())
-              return o.emitError("a Pad with the non-zero value ")
-                     << o.getValue().convertToDouble()
-                     << " has no MindIR mapping yet (MindSpore's Pad pads "
-                        "with zeros)";
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addIntPairTuple(a, "paddings", o.getPaddings());
-            setIO({"x"}, {"y"});
-            return success();
-          })
-          .Case([&](ms::ReverseV2Op o) {
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addIntTuple(a, "axis", o.getAxis());
-            setIO({"x"}, {"output"});
-            return success();
-          })
-          .Case([&](ms::Conv2DOp o) {
-            AttrList *a = newPrim(o.getPrimitiveName());
-            ArrayRef<int64_t> w = o.getWeight().getType().getShape();
-            StringRef padMode = o.getPadMode(); // verified: pad/same/valid
-            // MindSpore rejects a non-zero pad unless pad_mode is "pad".
-            SmallVector<int64_t, 4> pad(o.getPad());
-            if (padMode != "pad" || pad.size() != 4)
-              pad.assign(4, 0);
-            addIntTuple(a, "kernel_size", {w[2], w[3]});
-            addInt(a, "mode", 1);
-            addInt(a, "out_channel", w[0]);
-            addString(a, "pad_mode", padMode);
-            addIntTuple(a, "pad", pad);
-            addIntTuple(a, "pad_list", pad);
-            addIntTuple(a, "stride", nchw4(o.getStride()));
-            addIntTuple(a, "dilation", nchw4(o.getDilation()));
-            addInt(a, "group", o.getGroup());
-            addInt(a, "groups", o.getGroup());
-            addNCHWFormat(a);
-            setIO({"x", "w"}, {"output"});
-            return success();
-          })
-          .Case([&](ms::Conv2DTransposeOp o) {
-            // Conv2DTranspose(dout, weight, input_sizes): the output padding
-            // is in input_sizes (the result shape).
-            AttrList *a = newPrim(o.getPrimitiveName());
-            ArrayRef<int64_t> w = o.getWeight().getType().getShape();
-            addIntTuple(a, "kernel_size", {w[2], w[3]});
-            addInt(a, "mode", 1);
-            addInt(a, "out_channel", w[1] * o.getGroup());
-            addString(a, "pad_mode", "pad");
-            addIntTuple(a, "pad", o.getPad());
-            addIntTuple(a, "pad_list", o.getPad());
-            addIntTuple(a, "stride", nchw4(o.getStride()));
-            addIntTuple(a, "dilation", nchw4(o.getDilation()));
-            addInt(a, "group", o.getGroup());
-            addInt(a, "groups", o.getGroup());
-            addNCHWFormat(a);
-            setIO({"out_backprop", "filter", "input_sizes"}, {"output"});
-            inputs.push_back(addTupleConstant(
-                graph, cast<RankedTensorType>(o.getType()).getShape()));
-            return success();
-          })
-          .Case([&](ms::ArgmaxOp o) -> LogicalResult {
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addInt(a, "axis", o.getAxis());
-            FailureOr<int> dt = exportedDataType(o.getOutputType(), loc);
-            if (failed(dt))
-              return failure();
-            auto *t = addAttr(a, "output_type");
-            t->set_type(AttrType::TENSORS);
-            t->add_tensors()->set_data_type(*dt);
-            setIO({"x"}, {"output"});
-            return success();
-          })
-          .Case([&](ms::ArgMaxWithValueOp o) {
-            // One node with the tuple output (index, values).
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addInt(a, "axis", o.getAxis());
-            addBool(a, "keep_dims", o.getKeepDims());
-            setIO({"x"}, {"index", "values"});
-            return success();
-          })
-          .Case([&](ms::SplitOp o) {
-            // One node with the tuple output of the pieces.
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addInt(a, "axis", o.getAxis());
-            addInt(a, "output_num", o.getOutputNum());
-            setIO({"x"}, {"output"});
-            return success();
-          })
-          .Case<ms::TensorScatterUpdateOp, ms::TensorScatterAddOp>([&](auto o) {
-            newPrim(o.getPrimitiveName());
-            setIO({"input_x", "indices", "updates"}, {"y"});
-            return success();
-          })
-          .Case([&](ms::BatchNormOp o) {
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addFloat(a, "epsilon", o.getEpsilon().convertToFloat());
-            addFloat(a, "momentum", 0.1f);
-            addBool(a, "is_training", false);
-            addNCHWFormat(a);
-            setIO({"x", "scale", "offset", "mean", "variance"},
-                  {"y", "batch_mean", "batch_variance", "reserve_space_1",
-                   "reserve_space_2"});
-            // y, batch_mean, batch_variance, reserve_space_1, reserve_space_2.
-            tupleTypes.push_back(o.getType());
-            for (int i = 0; i < 4; ++i)
-              tupleTypes.push_back(o.getScale().getType());
-            return success();
-          })
-          .Case<ms::MatMulOp, ms::BatchMatMulOp>([&](auto o) {
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addBool(a, "transpose_a", o.getTransposeA());
-            addBool(a, "transpose_b", o.getTransposeB());
-            addBool(a, "transpose_x1", o.getTransposeA());
-            addBool(a, "transpose_x2", o.getTransposeB());
-            setIO({"x1", "x2"}, {"output"});
-            return success();
-          })
-          .Case([&](ms::BiasAddOp o) {
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addNCHWFormat(a);
-            setIO({"x", "b"}, {"output"});
-            return success();
-          })
-          .Case([&](ms::ReshapeOp o) {
-            newPrim(o.getPrimitiveName());
-            setIO({"tensor", "shape"}, {"output"});
-            inputs.push_back(addTupleConstant(graph, o.getShape()));
-            return success();
-          })
-          .Case([&](ms::TransposeOp o) {
-            newPrim(o.getPrimitiveName());
-            setIO({"x", "perm"}, {"output"});
-            inputs.push_back(addTupleConstant(graph, o.getPerm()));
-            return success();
-          })
-          .Case([&](ms::ReduceAllOp o) {
-            reduce(o.getPrimitiveName(), false, {}, false);
-            return success();
-          })
-          .Case([&](ms::SoftmaxOp o) {
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addIntTuple(a, "axis", {o.getAxisAttr().getInt()});
-            setIO({"x"}, {"output"});
-            return success();
-          })
-          .Case([&](ms::AdaptiveAvgPool2DOp o) {
-            AttrList *a = newPrim(o.getPrimitiveName());
-            addIntTuple(a, "output_size", o.getOutputSize());
-            setIO({"x"}, {"y"});
-            return success();
-          })
-          .Case([&](ms::AvgPoolOp o) {
-            std::optional<ArrayRef<int64_t>> pad = o.getPad();
-            bool padded =
-                pad && llvm::any_of(*pad, [](int64_t p) { return p != 0; });
-            validPool(o.getPrimitiveName(), o.getKernelSize(), o.getStrides());
-            if (!padded && !o.getCeilMode() && !o.getDivisorOverride())
-              return success();
-            // Explicit padding, ceil mode or a divisor: pad_mode "PAD" with
-            // the arguments of MindSpore's nn.AvgPool2d / AvgPool3D (pad
-            // [top, bottom, left, right]; divisor_override 0: none).
-            AttrList *a = prim->mutable_attribute();
-            for (auto &attr : *a)
-              if (attr.name() == "pad_mode")
-                attr.set_s("PAD");
-            SmallVector<int64_t> pads(4, 0);
-            if (pad)
-              pads.assign(pad->begin(), pad->end());
-            addIntTuple(a, "pad", pads);
-            addBool(a, "ceil_mode", o.getCeilMode());
-            addBool(a, "count_include_pad", o.getCountIncludePad());
-            addInt(a, "divisor_override", o.getDivisorOverride().value_or(0));
-            return success();
-          })
-          .Case([&](ms::MaxPoolOp o) -> LogicalResult {
-            ArrayRef<int64_t> pad = o.getPad();
-            bool noPad = llvm::all_of(pad, [](int64_t p) { return p == 0; });
-            if (noPad && !o.getCeilMode()) {
-              validPool("MaxPool", o.getKernelSize(), o.getStrides());
-              return success();
-            }
-            // Explicit padding or ceil mode: MaxPoolWithArgmaxV2 (symmetric
-            // pads per spatial dimension; outputs (y, argmax)).
-            if (pad.size() != 4 || pad[0] != pad[1] || pad[2] != pad[3])
-              return o.emitError("max_pool padding [")
-                     << llvm::make_range(pad.begin(), pad.end())
-                     << "] is asymmetric; MindSpore's max pooling primitives "
-                        "only pad symmetrically";
-            AttrList *a = newPrim("MaxPoolWithArgmaxV2");
-            addIntTuple(a, "kernel_size", pair(o.getKernelSize()));
-            addIntTuple(a, "strides", pair(o.getStrides()));
-            addIntTuple(a, "pads", {pad[0], pad[2]});
-            addIntTuple(a, "dilation", {1, 1});
-            addBool(a, "ceil_mode", o.getCeilMode());
-            setIO({"x"}, {"output", "argmax"});
-            auto y = o.getType();
-            tupleTypes.push_back(y);
-            tupleTypes.push_back(RankedTensorType::get(
-                y.getShape(), IntegerType::get(op->getContext(), 64)));
-            return success();
-          })
-          .Default([&](Operation *) {
-            return emitError(loc)
-                   << "'" << op->getName() << "' has no MindIR mapping";
-          });
-  if (failed(mapped))
-    return failure();
-
-  mind_ir::NodeProto &node =
-      addNode(graph, graphName, op->getName().stripDialect(), primName);
-  for (const std::string &in : inputs)
-    node.add_input(in);
-  node.set_domain(("Default/" + prim->op_type() + "-op" + nextId()));
-  if (tupleTypes.empty()) {
-    // One result names the node; several are its tuple's TupleGetItems.
-    if (failed(setShape(node, op->getResultTypes(), loc)))
-      return failure();
-    return nameResults(op->getResults(), node.name(), graph, graphName, loc);
-  }
-  if (failed(setShape(node, tupleTypes, loc)))
-    return failure();
-  FailureOr<std::string> item = addTupleGetItem(
-      graph, graphName, node.name(), 0, op->getResult(0).getType(), loc);
-  if (failed(item))
-    return failure();
-  names[op->getResult(0)] = *item;
-  return success();
+/// Moves every `mindspore.load` of @main to the start of its body: a
+/// weight is then an outer value like any other for the graphs of cond and
+/// while regions (passed to them as an argument).
+static void hoistLoads(func::FuncOp main) {
+  Block &entry = main.getBody().front();
+  SmallVector<ms::LoadOp> loads;
+  main.walk([&](ms::LoadOp load) { loads.push_back(load); });
+  for (ms::LoadOp load : loads)
+    load->moveBefore(&entry, entry.begin());
 }
 
 LogicalResult MindIRExporter::run(llvm::raw_ostream &os,
                                   MindIRStagedExternalData *staged) {
+  // The writer works on a copy in which the fusion groups are their plain
+  // primitives and the weights are read at the start of @main.
+  OwningOpRef<ModuleOp> copy(cast<ModuleOp>(this->module->clone()));
+  ModuleOp module = *copy;
+  ms::FusionOp::inlineAll(module);
   func::FuncOp main;
   SmallVector<ms::ParameterOp> params;
   for (Operation &op : module.getBody()->getOperations()) {
@@ -1846,13 +804,20 @@ LogicalResult MindIRExporter::run(llvm::raw_ostream &os,
   if (mainName.empty())
     mainName = module.getSymName() ? module.getSymName()->str() : "main_graph";
 
-  model.set_ir_version("0.1.1");
+  hoistLoads(main);
+  model.set_ir_version("1.1");
   model.set_producer_name("ascend-opt");
   model.set_producer_version(options.producerVersion);
-  model.set_model_version(options.modelVersion);
+  model.set_model_version(options.modelVersion.empty()
+                              ? std::string(kMindSporeVersion)
+                              : options.modelVersion);
   model.set_little_endian(llvm::sys::IsLittleEndianHost);
   model.set_mind_ir_version(mind_ir::IR_VERSION_WITH_SCALAR_GRAPH_HOLDER);
-  mind_ir::GraphProto &graph = *model.mutable_graph();
+  graphs.push_back(std::make_unique<GraphState>());
+  GraphState &mainGraph = *graphs.back();
+  mainGraph.proto = model.mutable_graph();
+  mainGraph.name = mainName;
+  mind_ir::GraphProto &graph = *mainGraph.proto;
   graph.set_name(mainName);
 
   // Inline or external data: decided on the total size of the weights.
@@ -1904,9 +869,8 @@ LogicalResult MindIRExporter::run(llvm::raw_ostream &os,
     names[arg] = name;
   }
 
-  if (failed(exportBlock(main.getBody().front(), graph, mainName)))
+  if (failed(exportBlock(main.getBody().front(), mainGraph)))
     return failure();
-  writeKernelIRs();
 
   // Serialized straight to the stream (no copy of the model in memory).
   // protobuf checks the model (required fields, the 2 GiB limit) before it
@@ -1946,7 +910,7 @@ LogicalResult MindIRStagedExternalData::commit() {
 static LogicalResult runExporter(ModuleOp module, llvm::raw_ostream &os,
                                  const MindIRExportOptions &options,
                                  MindIRStagedExternalData *staged) {
-  auto exporter = std::make_unique<MindIRExporter>(module, options);
+  auto exporter = std::make_unique<mindir::MindIRExporter>(module, options);
   LogicalResult result = exporter->run(os, staged);
   // (A failed export is freed: that also removes its external data files.)
   if (succeeded(result) && !options.freeModelMemory)

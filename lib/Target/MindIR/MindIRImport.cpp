@@ -76,8 +76,9 @@ struct Entry {
     Monad,       // UMonad, IOMonad, UpdateState
     None,
     Param,  // param: symbol of a mindspore.parameter, loaded on use
-    Graph,  // graph
-    Switch, // elems[0] = predicate; graph / elseGraph = branches
+    Graph,  // graph; elems = the arguments a Partial binds
+    Switch, // elems = predicate, then closure, else closure (Graph
+            // entries); graph / elseGraph = branches
     LoopLocal, // a value of a loop graph that the loop does not carry
   } kind = None;
   Value value;
@@ -202,6 +203,14 @@ private:
   FailureOr<Entry> applyPrimitive(const mind_ir::NodeProto &node,
                                   StringRef primitive, const AttrList &attrs,
                                   ArrayRef<Entry> inputs);
+  /// MindSpore's 2-D pooling with padding or ceil mode: AvgPool3D /
+  /// MaxPool3DWithArgmax on ExpandDims(x, 2), read back as the 2-D op
+  /// (expand_dims of its result, which the Squeeze(2) after it drops).
+  FailureOr<Entry> importPool3D(const mind_ir::NodeProto &node,
+                                StringRef primitive, const AttrList &attrs,
+                                ArrayRef<Entry> inputs);
+  /// expand_dims ops importPool3D made or bypassed; erased if unused.
+  SmallVector<Operation *> poolExpands;
   FailureOr<Entry> buildCond(const mind_ir::NodeProto &node,
                              const Entry &switchEntry, ArrayRef<Entry> args,
                              Scope &scope);
@@ -215,6 +224,11 @@ private:
   /// `Switch(flag, continue, exit)` whose `continue` graph calls `graph`
   /// again.
   bool isLoopGraph(const mind_ir::GraphProto &graph);
+  /// The message of the `raise` primitive `graph` applies, if it does.
+  std::optional<std::string> raisedMessage(const mind_ir::GraphProto &graph);
+  /// The inputs of loop graph `header` its continue graph passes on
+  /// unchanged (outer values the loop reads, not loop state).
+  SmallVector<bool> invariantInputs(const mind_ir::GraphProto &header);
   /// `mindspore.while` from a call of the loop graph `header` with the
   /// initial state `args`.
   FailureOr<Entry> buildWhile(const mind_ir::NodeProto &node,
@@ -265,6 +279,8 @@ private:
     SmallVector<Value> values;
     /// The Switch's first branch, which calls the loop graph again.
     const mind_ir::GraphProto *continueGraph = nullptr;
+    /// The arguments the continue graph's Partial binds (its inputs).
+    std::vector<Entry> continueArgs;
     /// The arguments of the continue graph's call of the loop graph.
     std::optional<SmallVector<Value>> next;
   };
@@ -355,6 +371,12 @@ LogicalResult MindIRImporter::refusePythonLevel() {
         if (it == primitives.end())
           continue; // a graph or node call
         primitive = it->second->op_type();
+        // After type inference `raise` is a graph primitive with an IO
+        // side effect (MindIRExport's guards; MindSpore's GRAPH_MODE
+        // `raise`).
+        if (primitive == "raise" &&
+            findAttr(it->second->attribute(), "side_effect_io"))
+          continue;
       }
       if (!mindir::isPythonLevelPrimitive(primitive))
         continue;
@@ -1068,6 +1090,19 @@ FailureOr<Entry> MindIRImporter::buildFusion(const mind_ir::NodeProto &node,
 bool MindIRImporter::isLoopGraph(const mind_ir::GraphProto &graph) {
   std::string self = "REF::" + graph.name();
   llvm::StringSet<> switches;
+  // Partial nodes: the graph each closes over.
+  llvm::StringMap<std::string> closures;
+  for (const mind_ir::NodeProto &node : graph.node()) {
+    StringRef opType = node.op_type();
+    if (opType.consume_front("REF::") && node.input_size() > 0) {
+      auto prim = primitives.find(opType);
+      if (prim != primitives.end() && prim->second->op_type() == "Partial") {
+        closures[node.name()] = node.input(0);
+        if (node.output_size() > 0)
+          closures[node.output(0)] = node.input(0);
+      }
+    }
+  }
   for (const mind_ir::NodeProto &node : graph.node()) {
     StringRef opType = node.op_type();
     if (opType.consume_front("REF::")) {
@@ -1083,7 +1118,10 @@ bool MindIRImporter::isLoopGraph(const mind_ir::GraphProto &graph) {
       continue;
     }
     // A Switch whose first branch calls this graph.
-    auto branch = graphs.find(node.input(1));
+    StringRef first = node.input(1);
+    if (auto c = closures.find(first); c != closures.end())
+      first = c->second;
+    auto branch = graphs.find(first);
     if (branch == graphs.end())
       continue;
     bool recurses = llvm::any_of(
@@ -1098,6 +1136,61 @@ bool MindIRImporter::isLoopGraph(const mind_ir::GraphProto &graph) {
   return false;
 }
 
+std::optional<std::string>
+MindIRImporter::raisedMessage(const mind_ir::GraphProto &graph) {
+  llvm::StringMap<std::string> strings;
+  for (const mind_ir::NodeProto &node : graph.node()) {
+    if (node.op_type() != "Constant")
+      continue;
+    const mind_ir::AttributeProto *v = findAttr(node.attribute(), "value");
+    if (!v || v->type() != AttrType::STRING)
+      continue;
+    strings[node.name()] = v->s();
+    if (node.output_size() > 0)
+      strings[node.output(0)] = v->s();
+  }
+  for (const mind_ir::NodeProto &node : graph.node()) {
+    StringRef opType = node.op_type();
+    if (!opType.consume_front("REF::") || node.input_size() < 2)
+      continue;
+    auto prim = primitives.find(opType);
+    if (prim == primitives.end() || prim->second->op_type() != "raise")
+      continue;
+    auto message = strings.find(node.input(1));
+    if (message != strings.end())
+      return message->second;
+  }
+  return std::nullopt;
+}
+
+SmallVector<bool>
+MindIRImporter::invariantInputs(const mind_ir::GraphProto &header) {
+  SmallVector<bool> invariant(header.input_size(), false);
+  std::string self = "REF::" + header.name();
+  for (const mind_ir::NodeProto &partial : header.node()) {
+    StringRef opType = partial.op_type();
+    if (!opType.consume_front("REF::") || partial.input_size() == 0)
+      continue;
+    auto prim = primitives.find(opType);
+    auto g = graphs.find(partial.input(0));
+    if (prim == primitives.end() || prim->second->op_type() != "Partial" ||
+        g == graphs.end())
+      continue;
+    const mind_ir::GraphProto &body = *g->second;
+    for (const mind_ir::NodeProto &call : body.node()) {
+      if (call.op_type() != self)
+        continue;
+      for (int k = 0; k < header.input_size() && k < call.input_size(); ++k)
+        for (int j = 0; j < body.input_size(); ++j)
+          if (body.input(j).name() == call.input(k) &&
+              j + 1 < partial.input_size() &&
+              partial.input(j + 1) == header.input(k).name())
+            invariant[k] = true;
+    }
+  }
+  return invariant;
+}
+
 /// A loop graph is a `mindspore.while`: its nodes up to the Switch are the
 /// before region, the exit graph (run inside it) gives the values of a trip,
 /// the continue graph up to its call of the loop graph is the after region.
@@ -1105,14 +1198,19 @@ FailureOr<Entry> MindIRImporter::buildWhile(const mind_ir::NodeProto &node,
                                             const mind_ir::GraphProto &header,
                                             ArrayRef<Entry> args,
                                             Scope &scope) {
-  SmallVector<Value> inits;
+  SmallVector<Value> all;
   for (const Entry &arg : args)
-    if (failed(flattenTensors(arg, inits, "a loop's initial state")))
+    if (failed(flattenTensors(arg, all, "a loop's initial state")))
       return failure();
-  if (int64_t(inits.size()) != header.input_size())
+  if (int64_t(all.size()) != header.input_size())
     return error() << "starts loop graph '" << header.name() << "' with "
-                   << inits.size() << " values; it has " << header.input_size()
+                   << all.size() << " values; it has " << header.input_size()
                    << " inputs";
+  // Inputs passed on unchanged are outer values, not loop state.
+  SmallVector<bool> invariant = invariantInputs(header);
+  SmallVector<Value> inits, outerValues;
+  for (auto [k, v] : llvm::enumerate(all))
+    (invariant[k] ? outerValues : inits).push_back(v);
   if (inits.empty())
     return error() << "starts loop graph '" << header.name()
                    << "' without state; a mindspore.while needs some";
@@ -1156,9 +1254,10 @@ FailureOr<Entry> MindIRImporter::buildWhile(const mind_ir::NodeProto &node,
     builder.setInsertionPointToEnd(beforeBlock);
     currentGraph = &header;
     currentNode = nullptr;
-    for (auto [input, arg] :
-         llvm::zip(header.input(), beforeBlock->getArguments()))
-      headerScope.names[input.name()] = Entry::tensor(arg);
+    unsigned next = 0;
+    for (auto [k, input] : llvm::enumerate(header.input()))
+      headerScope.names[input.name()] = Entry::tensor(
+          invariant[k] ? all[k] : beforeBlock->getArgument(next++));
     for (const mind_ir::NodeProto &n : header.node()) {
       currentNode = &n;
       if (failed(importNode(n, headerScope)))
@@ -1184,25 +1283,38 @@ FailureOr<Entry> MindIRImporter::buildWhile(const mind_ir::NodeProto &node,
     const mind_ir::GraphProto *continueGraph = loop.continueGraph;
     Scope afterScope;
     afterScope.parent = &scope;
-    for (auto &entry : headerScope.names) {
-      const Entry &e = entry.second;
+    // A value of the loop graph, seen from the continue graph: this trip's
+    // value where the loop carries it, an outer value as it is.
+    auto inAfter = [&](const Entry &e) {
       Entry bound = Entry::of(Entry::LoopLocal);
-      if (e.kind == Entry::Tensor)
+      if (e.kind == Entry::Tensor) {
+        if (llvm::is_contained(outerValues, e.value))
+          return e;
         for (auto [i, v] : llvm::enumerate(loop.values))
           if (v == e.value) {
             bound = Entry::tensor(afterBlock->getArgument(i));
             break;
           }
+      }
+      return bound;
+    };
+    for (auto &entry : headerScope.names) {
+      const Entry &e = entry.second;
       if (e.kind == Entry::Tensor || e.kind == Entry::MultiOutput)
-        afterScope.names[entry.first()] = bound;
+        afterScope.names[entry.first()] = inAfter(e);
     }
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToEnd(afterBlock);
     loop.inContinue = true;
     currentGraph = continueGraph;
     currentNode = nullptr;
-    if (continueGraph->input_size() != 0)
-      return error() << "the continue graph of a loop takes no inputs";
+    if (continueGraph->input_size() != int64_t(loop.continueArgs.size()))
+      return error() << "the continue graph of a loop takes "
+                     << continueGraph->input_size() << " inputs; its Partial "
+                     << "binds " << loop.continueArgs.size();
+    for (auto [input, arg] :
+         llvm::zip(continueGraph->input(), loop.continueArgs))
+      afterScope.names[input.name()] = inAfter(arg);
     for (const mind_ir::NodeProto &n : continueGraph->node()) {
       currentNode = &n;
       if (failed(importNode(n, afterScope)))
@@ -1212,6 +1324,13 @@ FailureOr<Entry> MindIRImporter::buildWhile(const mind_ir::NodeProto &node,
     if (!loop.next)
       return error() << "does not call the loop graph '" << header.name()
                      << "' again (the name means something else here)";
+    if (loop.next->size() == invariant.size()) {
+      SmallVector<Value> carried;
+      for (auto [k, v] : llvm::enumerate(*loop.next))
+        if (!invariant[k])
+          carried.push_back(v);
+      loop.next = std::move(carried);
+    }
     if (ValueRange(*loop.next).getTypes() != types)
       return error() << "calls the loop graph '" << header.name()
                      << "' with values of other types than the loop state";
@@ -1241,6 +1360,27 @@ FailureOr<Entry> MindIRImporter::buildCond(const mind_ir::NodeProto &node,
     if (!t)
       return error() << "a branch result is not a tensor";
 
+  auto boundArgs = [&](int branch) {
+    SmallVector<Entry> all;
+    if (sw.elems.size() == 3)
+      all.append(sw.elems[1 + branch].elems.begin(),
+                 sw.elems[1 + branch].elems.end());
+    all.append(args.begin(), args.end());
+    return all;
+  };
+  // A guard: `if not pred: raise RuntimeError(message)`, the else graph
+  // applying `raise` (MindIRExport's form of mindspore.assert).
+  if (std::optional<std::string> message = raisedMessage(*sw.elseGraph)) {
+    auto type = dyn_cast<RankedTensorType>(pred->getType());
+    if (!type || !type.getElementType().isInteger(1))
+      return error() << "the guard condition is " << pred->getType()
+                     << ", not a bool tensor";
+    ms::AssertOp::create(builder, nodeLoc(node), *pred, *message);
+    Scope inner;
+    inner.parent = &scope;
+    return importGraph(*sw.graph, inner, boundArgs(0));
+  }
+
   OperationState state(nodeLoc(node), ms::CondOp::getOperationName());
   state.addOperands(*pred);
   state.addTypes(types);
@@ -1253,7 +1393,7 @@ FailureOr<Entry> MindIRImporter::buildCond(const mind_ir::NodeProto &node,
     builder.setInsertionPointToEnd(block);
     Scope inner;
     inner.parent = &scope;
-    FailureOr<Entry> out = importGraph(*branches[i], inner, args);
+    FailureOr<Entry> out = importGraph(*branches[i], inner, boundArgs(i));
     if (failed(out))
       return failure();
     SmallVector<Value> values;
@@ -1317,12 +1457,18 @@ LogicalResult MindIRImporter::importNode(const mind_ir::NodeProto &node,
         FailureOr<Value> flag = toTensor(callee->elems[0], "the loop's flag");
         if (failed(flag))
           return failure();
-        FailureOr<Entry> out = callGraph(*callee->elseGraph, inputs, scope);
+        SmallVector<Entry> exitArgs(inputs.begin(), inputs.end());
+        if (callee->elems.size() == 3)
+          exitArgs.insert(exitArgs.begin(), callee->elems[2].elems.begin(),
+                          callee->elems[2].elems.end());
+        FailureOr<Entry> out = callGraph(*callee->elseGraph, exitArgs, scope);
         if (failed(out) ||
             failed(flattenTensors(*out, loop->values, "a loop value")))
           return failure();
         loop->flag = *flag;
         loop->continueGraph = callee->graph;
+        if (callee->elems.size() == 3)
+          loop->continueArgs = callee->elems[1].elems;
         return define(Entry::of(Entry::None));
       }
       if (callee->kind == Entry::Graph && loop && loop->inContinue &&
@@ -1373,10 +1519,177 @@ static SmallVector<int64_t> lastTwo(ArrayRef<int64_t> v) {
   return SmallVector<int64_t>(v.take_back(2));
 }
 
+/// `attrs` plus, for a PRIMITIVE_FUNCTION primitive of
+/// MindIRPrimitiveTable.def, each non-tensor argument given as a Constant
+/// input, as the attribute of the argument's name (a TypeId as a tensor
+/// type, a PadMode / Format as its name): the form older files write.
+static const AttrList &argumentsAsAttributes(StringRef primitive,
+                                             const AttrList &attrs,
+                                             ArrayRef<Entry> inputs,
+                                             AttrList &storage,
+                                             MLIRContext *ctx) {
+  const mindir::PrimitiveSpec *spec = mindir::lookupPrimitiveSpec(primitive);
+  if (!spec || !spec->isFunction)
+    return attrs;
+  storage = attrs;
+  for (auto [i, arg] : llvm::enumerate(spec->args)) {
+    if (i >= inputs.size())
+      break;
+    const Entry &in = inputs[i];
+    if (arg.kind == mindir::ArgKind::Tensor ||
+        arg.kind == mindir::ArgKind::Tensors || in.kind != Entry::Const ||
+        !in.attr || findAttr(storage, arg.name))
+      continue;
+    mind_ir::AttributeProto *a = storage.Add();
+    *a = *in.attr;
+    a->set_name(arg.name);
+    if (a->type() != AttrType::INT64)
+      continue;
+    if (arg.kind == mindir::ArgKind::TypeId) {
+      Type t = mindir::elementTypeOfTypeId(a->i(), ctx);
+      std::optional<int> dt = t ? mindir::dataTypeOf(t) : std::nullopt;
+      if (!dt)
+        continue;
+      a->Clear();
+      a->set_name(arg.name);
+      a->set_type(AttrType::TENSORS);
+      a->add_tensors()->set_data_type(*dt);
+    } else if (arg.kind == mindir::ArgKind::PadMode ||
+               arg.kind == mindir::ArgKind::Format) {
+      if (std::optional<std::string> name = mindir::enumNameOf(arg.kind, a->i())) {
+        a->clear_i();
+        a->set_s(*name);
+        a->set_type(AttrType::STRING);
+      }
+    }
+  }
+  return storage;
+}
+
+FailureOr<Entry> MindIRImporter::importPool3D(const mind_ir::NodeProto &node,
+                                              StringRef primitive,
+                                              const AttrList &attrs,
+                                              ArrayRef<Entry> inputs) {
+  if (inputs.empty())
+    return error() << "primitive '" << primitive << "' needs an input";
+  FailureOr<Value> x5 = toTensor(inputs[0], "input 0");
+  if (failed(x5))
+    return failure();
+  auto expand = x5->getDefiningOp<ms::ExpandDimsOp>();
+  if (!expand || expand.getAxis() != 2)
+    return error() << "'" << primitive
+                   << "' is imported only as MindSpore's 2-D pooling, on "
+                      "ExpandDims(x, 2)";
+  SmallVector<Type> types;
+  bool tuple = false;
+  if (failed(nodeTypes(node, types, tuple)))
+    return failure();
+  auto y5 = types.empty() ? RankedTensorType()
+                          : dyn_cast_or_null<RankedTensorType>(types[0]);
+  if (!y5 || y5.getRank() != 5 || y5.getDimSize(2) != 1)
+    return error() << "the shape attribute of '" << primitive
+                   << "' does not give an N x C x 1 x H x W tensor";
+  SmallVector<int64_t> shape(y5.getShape());
+  shape.erase(shape.begin() + 2);
+  auto get = [&](StringRef name) -> FailureOr<SmallVector<int64_t>> {
+    const mind_ir::AttributeProto *a = findAttr(attrs, name);
+    if (!a)
+      return error() << "'" << primitive << "' has no '" << name << "'";
+    return attrInts(*a, "'" + name.str() + "'");
+  };
+  auto flag = [&](StringRef name, bool dflt) {
+    const mind_ir::AttributeProto *a = findAttr(attrs, name);
+    return a ? a->i() != 0 : dflt;
+  };
+  bool avg = primitive == "AvgPool3D";
+  FailureOr<SmallVector<int64_t>> kernel = get(avg ? "kernel_size" : "ksize");
+  FailureOr<SmallVector<int64_t>> strides = get("strides");
+  FailureOr<SmallVector<int64_t>> pads = get(avg ? "pad" : "pads");
+  if (failed(kernel) || failed(strides) || failed(pads))
+    return failure();
+  size_t want = avg ? 5 : 3, wantPads = avg ? 6 : 3;
+  if (kernel->size() != want || strides->size() != want ||
+      pads->size() != wantPads || (*kernel)[want - 3] != 1 ||
+      (*pads)[0] != 0 || (avg && (*pads)[1] != 0))
+    return error() << "'" << primitive
+                   << "' pools over the depth (only its 2-D form is imported)";
+  SmallVector<int64_t> pad4 =
+      avg ? SmallVector<int64_t>(pads->begin() + 2, pads->end())
+          : SmallVector<int64_t>{(*pads)[1], (*pads)[1], (*pads)[2],
+                                 (*pads)[2]};
+  Location loc = nodeLoc(node);
+  OperationState state(loc, avg ? ms::AvgPoolOp::getOperationName()
+                                : ms::MaxPoolOp::getOperationName());
+  state.addOperands(expand->getOperand(0));
+  state.addTypes(y5.clone(shape));
+  state.addAttribute("kernel_size",
+                     builder.getDenseI64ArrayAttr(
+                         ArrayRef(*kernel).take_back(2)));
+  state.addAttribute("strides", builder.getDenseI64ArrayAttr(
+                                    ArrayRef(*strides).take_back(2)));
+  if (!avg || llvm::any_of(pad4, [](int64_t p) { return p != 0; }))
+    state.addAttribute("pad", builder.getDenseI64ArrayAttr(pad4));
+  if (flag("ceil_mode", false))
+    state.addAttribute("ceil_mode", builder.getBoolAttr(true));
+  if (avg) {
+    if (!flag("count_include_pad", true))
+      state.addAttribute("count_include_pad", builder.getBoolAttr(false));
+    if (const mind_ir::AttributeProto *d = findAttr(attrs, "divisor_override");
+        d && d->i() != 0)
+      state.addAttribute("divisor_override",
+                         builder.getI64IntegerAttr(d->i()));
+  }
+  Operation *pool = builder.create(state);
+  auto again = ms::ExpandDimsOp::create(builder, loc, y5, pool->getResult(0),
+                                        builder.getI64IntegerAttr(2));
+  if (!llvm::is_contained(poolExpands, expand.getOperation()))
+    poolExpands.push_back(expand);
+  poolExpands.push_back(again);
+  if (avg)
+    return Entry::tensor(again.getResult());
+  Entry e = Entry::of(Entry::MultiOutput);
+  e.value = again.getResult();
+  e.numOutputs = 2;
+  e.primitive = primitive.str();
+  return e;
+}
+
 FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
                                                 StringRef primitive,
-                                                const AttrList &attrs,
+                                                const AttrList &primAttrs,
                                                 ArrayRef<Entry> inputs) {
+  AttrList withArguments;
+  const AttrList &attrs = argumentsAsAttributes(primitive, primAttrs, inputs,
+                                                withArguments, ctx);
+  if (primitive == "AvgPool3D" || primitive == "MaxPool3DWithArgmax")
+    return importPool3D(node, primitive, attrs, inputs);
+  if (primitive == "BroadcastTo" && !inputs.empty() &&
+      inputs[0].kind == Entry::Tensor && inputs[0].value)
+    if (auto t = dyn_cast<RankedTensorType>(inputs[0].value.getType());
+        t && t.getRank() == 0) {
+      // A 0-d value broadcast: MindIRExport's form of mindspore.fill.
+      SmallVector<Type> types;
+      bool tuple = false;
+      if (failed(nodeTypes(node, types, tuple)))
+        return failure();
+      if (types.size() != 1 || !types[0] || tuple)
+        return error() << "the shape attribute of 'BroadcastTo' does not "
+                          "give one tensor";
+      return Entry::tensor(ms::FillOp::create(builder, nodeLoc(node), types[0],
+                                              inputs[0].value)
+                               .getResult());
+    }
+  if (primitive == "Squeeze" && !inputs.empty() &&
+      inputs[0].kind == Entry::Tensor && inputs[0].value)
+    if (auto expand = inputs[0].value.getDefiningOp<ms::ExpandDimsOp>();
+        expand && expand.getAxis() == 2 &&
+        llvm::is_contained(poolExpands, expand.getOperation())) {
+      FailureOr<SmallVector<int64_t>> axis =
+          inputs.size() > 1 ? toInts(inputs[1], "'axis'")
+                            : FailureOr<SmallVector<int64_t>>(failure());
+      if (succeeded(axis) && *axis == SmallVector<int64_t>{2})
+        return Entry::tensor(expand->getOperand(0));
+    }
   auto needInputs = [&](size_t n) -> LogicalResult {
     if (inputs.size() < n)
       return error() << "primitive '" << primitive << "' needs " << n
@@ -1459,9 +1772,23 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
                      << " (only a choice between two graphs is imported)";
     Entry sw = Entry::of(Entry::Switch);
     sw.elems.push_back(inputs[0]);
+    sw.elems.push_back(inputs[1]);
+    sw.elems.push_back(inputs[2]);
     sw.graph = inputs[1].graph;
     sw.elseGraph = inputs[2].graph;
     return sw;
+  }
+  if (primitive == "Partial") {
+    // A closure: the graph with its first arguments bound.
+    if (failed(needInputs(1)))
+      return failure();
+    if (inputs[0].kind != Entry::Graph)
+      return error() << "Partial of " << kindName(inputs[0])
+                     << " (only a graph is imported)";
+    Entry closure = inputs[0];
+    closure.elems.insert(closure.elems.end(), inputs.begin() + 1,
+                         inputs.end());
+    return closure;
   }
 
   if (primitive.starts_with("GraphKernel_"))
@@ -1846,7 +2173,8 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
   } else if (primitive == "ReduceAll") {
     if (failed(tensorInputs(1)))
       return failure();
-    if (inputs.size() > 1 || findAttr(attrs, "axis")) {
+    if ((inputs.size() > 1 && inputs[1].kind != Entry::None) ||
+        findAttr(attrs, "axis")) {
       FailureOr<SmallVector<int64_t>> axis = ints("axis", 1);
       if (failed(axis))
         return failure();
@@ -2195,6 +2523,11 @@ OwningOpRef<ModuleOp> MindIRImporter::run(StringRef bytes) {
       builder.getFunctionType(argTypes, ValueRange(results).getTypes()));
   currentGraph = nullptr;
 
+  // The expand_dims ops around 2-D pooling that nothing reads any more.
+  for (Operation *op : llvm::reverse(poolExpands))
+    if (op->use_empty())
+      op->erase();
+  poolExpands.clear();
   if (failed(verify(*module))) {
     error() << "the imported module does not verify (see the errors above)";
     return nullptr;

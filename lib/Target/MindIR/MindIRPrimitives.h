@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
+#include <string>
 
 namespace mlir::ascend::mindir {
 
@@ -51,6 +52,59 @@ unsigned numMindSporeOutputs(StringRef primitive);
 /// have no graph meaning (`S-Prim-*`, `getattr`, `resolve`, `ClassType...`,
 /// `MetaFuncGraph...`, ...), found in files saved before type inference.
 bool isPythonLevelPrimitive(StringRef primitive);
+
+/// MindSpore's TypeId of an element type, the encoding of a `dtype: TypeId`
+/// argument (bool 30, int8 32 ... int64 35, uint8 37 ... uint64 40, float16
+/// 42, float32 43, float64 44, bfloat16 45, complex64 51, complex128 52), or
+/// nullopt.
+std::optional<int64_t> typeIdOf(Type elementType);
+
+/// The element type of a MindSpore TypeId, or a null Type.
+Type elementTypeOfTypeId(int64_t typeId, MLIRContext *context);
+
+/// How one argument of a primitive is encoded (MindIRPrimitiveTable.def).
+enum class ArgKind {
+  Tensor,     ///< a tensor node input
+  Tensors,    ///< a MakeTuple of tensors
+  Int,        ///< INT64
+  Bool,       ///< BOOL
+  Float,      ///< FLOAT (float32)
+  Str,        ///< STRING
+  Ints,       ///< TUPLE of INT64
+  IntsOrNone, ///< TUPLE of INT64 or NONE
+  IntPairs,   ///< TUPLE of (INT64, INT64) TUPLEs
+  TypeId,     ///< INT64 TypeId (typeIdOf)
+  PadMode,    ///< INT64 PadMode: PAD 0, SAME 1, VALID 2
+  Format,     ///< INT64 Format: NCHW 0
+};
+
+/// One argument: its name in MindSpore's op definition, its encoding and its
+/// default (the text after `=` in the table, empty when it has none).
+struct PrimitiveArg {
+  std::string name;
+  ArgKind kind;
+  std::optional<std::string> defaultValue;
+};
+
+/// The MindIR form of one primitive, one entry of MindIRPrimitiveTable.def.
+struct PrimitiveSpec {
+  std::string name;
+  /// PRIMITIVE_FUNCTION: `args` are the node inputs, in order. PRIMITIVE:
+  /// `inputs` are the tensor inputs and `args` the attributes.
+  bool isFunction = false;
+  SmallVector<PrimitiveArg> args;
+  SmallVector<std::string> inputs, outputs;
+
+  const PrimitiveArg *findArg(StringRef argName) const;
+};
+
+/// The table entry of `primitive`, or null when the table has none.
+const PrimitiveSpec *lookupPrimitiveSpec(StringRef primitive);
+
+/// The value a PadMode / Format argument encodes as INT64 ("VALID" -> 2,
+/// "NCHW" -> 0; case-insensitive), or nullopt; and back.
+std::optional<int64_t> enumValueOf(ArgKind kind, StringRef name);
+std::optional<std::string> enumNameOf(ArgKind kind, int64_t value);
 
 } // namespace mlir::ascend::mindir
 

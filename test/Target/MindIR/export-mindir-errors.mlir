@@ -32,7 +32,7 @@ module @main_with_two_blocks {
 
 module @pad_with_nonzero_value {
   func.func @main(%x: tensor<2xf32>) -> tensor<4xf32> {
-    // expected-error @below {{a Pad with the non-zero value 5.000000e-01 has no MindIR mapping yet (MindSpore's Pad pads with zeros)}}
+    // expected-error @below {{a Pad with the non-zero value 5.000000e-01 has no MindIR form MindSpore runs (its Pad pads with zeros)}}
     %y = mindspore.pad %x {paddings = array<i64: 1, 1>, value = 0.5 : f64} : (tensor<2xf32>) -> tensor<4xf32>
     return %y : tensor<4xf32>
   }
@@ -152,36 +152,9 @@ func.func @main(%p: tensor<i1>) -> tensor<i1> {
 
 module @custom_without_results {
   func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
-    // expected-error @below {{a 'mindspore.custom' without results has no MindIR form}}
+    // expected-error @below {{'mindspore.custom' (pytorch_aten kernel 'aten._assert_async.default') has no MindIR form MindSpore runs: MindSpore loads no kernel for it}}
     mindspore.custom "aten._assert_async.default"(%x) func_type "pytorch_aten" attrs {} : (tensor<2xf32>) -> ()
     return %x : tensor<2xf32>
   }
 }
 
-// -----
-
-module @fusion_without_results {
-  func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
-    // expected-error @below {{a 'mindspore.fusion' without results has no MindIR form}}
-    mindspore.fusion "vector" "Fused_Exp_0"(%x) : (tensor<2xf32>) -> () {
-    ^bb0(%a: tensor<2xf32>):
-      %e = mindspore.exp %a : tensor<2xf32>
-      mindspore.yield
-    }
-    return %x : tensor<2xf32>
-  }
-}
-
-// -----
-
-module @fusion_without_kernel_name {
-  func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
-    // expected-error @below {{a 'mindspore.fusion' without a kernel_name has no MindIR form (its primitive is GraphKernel_<name>)}}
-    %r = mindspore.fusion "vector" ""(%x) : (tensor<2xf32>) -> tensor<2xf32> {
-    ^bb0(%a: tensor<2xf32>):
-      %e = mindspore.exp %a : tensor<2xf32>
-      mindspore.yield %e : tensor<2xf32>
-    }
-    return %r : tensor<2xf32>
-  }
-}

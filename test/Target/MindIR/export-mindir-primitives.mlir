@@ -2,9 +2,10 @@
 // RUN: %protoc -I %src_root/lib/Target/MindIR --decode=mind_ir.ModelProto mind_ir.proto < %t.mindir | FileCheck %s
 
 // One application of each elementwise, reduction, normalization and shape
-// primitive, with MindSpore's attribute names (mindspore/ops/op_def/yaml) and
-// the inputs MindSpore takes as Constant nodes; a guard is an Assert the
-// output depends on.
+// primitive in MindSpore 2.10's form (MindIRPrimitiveTable.def): yaml ops
+// are PRIMITIVE_FUNCTION with every argument a node input (Constant nodes),
+// each primitive written once; a guard is MindSpore's `raise` form the
+// outputs depend on.
 
 module @prims {
   func.func @main(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>, %i: tensor<4xi64>, %p: tensor<i1>) -> (tensor<2x3xf32>, tensor<2x3xi1>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<1x2x3xf16>, tensor<3x4xf32>) {
@@ -37,117 +38,84 @@ module @prims {
   }
 }
 
-// CHECK-LABEL: graph {
-// Cast's destination type is a Constant holding a type (FLOAT16 = 10).
-// CHECK:         name: "value"
-// CHECK-NEXT:    tensors {
-// CHECK-NEXT:      data_type: 10
-// CHECK-NEXT:    }
-// CHECK-NEXT:    type: TENSORS
-// CHECK:         op_type: "REF::Cast:{{[0-9]+}}"
-
-// LayerNorm has MindSpore's three outputs; the op's result is item 0.
-// CHECK:         output: "[[LN:prims:layer_norm:[0-9]+]]"
-// CHECK:         op_type: "REF::LayerNorm:{{[0-9]+}}"
-// CHECK:           type: TUPLE
-// CHECK:         input: "[[LN]]"
-// CHECK:         op_type: "REF::TupleGetItem:{{[0-9]+}}"
-
-// Concat takes one MakeTuple input.
-// CHECK:         output: "[[TUPLE:prims:make_tuple:[0-9]+]]"
-// CHECK:         op_type: "REF::MakeTuple:{{[0-9]+}}"
-// CHECK:         input: "[[TUPLE]]"
-// CHECK-NEXT:    output: "{{.*}}"
-// CHECK-NEXT:    name: "{{.*}}"
-// CHECK-NEXT:    op_type: "REF::Concat:{{[0-9]+}}"
-
-// Gather's axis and StridedSlice's begin/end/strides are Constant inputs.
-// CHECK:         input: "prims:input_2"
-// CHECK-NEXT:    input: "[ValueNode]{{[0-9]+}}"
-// CHECK-NEXT:    output: "{{.*}}"
-// CHECK-NEXT:    name: "{{.*}}"
-// CHECK-NEXT:    op_type: "REF::Gather:{{[0-9]+}}"
-// CHECK:         input: "prims:input_0"
-// CHECK-NEXT:    input: "[ValueNode]{{[0-9]+}}"
-// CHECK-NEXT:    input: "[ValueNode]{{[0-9]+}}"
-// CHECK-NEXT:    input: "[ValueNode]{{[0-9]+}}"
-// CHECK-NEXT:    output: "{{.*}}"
-// CHECK-NEXT:    name: "{{.*}}"
-// CHECK-NEXT:    op_type: "REF::StridedSlice:{{[0-9]+}}"
-
-// The guard: Assert(condition, ("guard message",)); every output depends on it.
-// CHECK:         s: "guard message"
-// CHECK:         input: "prims:input_3"
-// CHECK-NEXT:    input: "prims:make_tuple:{{[0-9]+}}"
-// CHECK-NEXT:    output: "[[ASSERT:prims:assert:[0-9]+]]"
-// CHECK:         op_type: "REF::Assert:{{[0-9]+}}"
-// CHECK:         input: "prims:select:{{[0-9]+}}"
-// CHECK-NEXT:    input: "[[ASSERT]]"
-// CHECK-NEXT:    output: "{{.*}}"
-// CHECK-NEXT:    name: "{{.*}}"
-// CHECK-NEXT:    op_type: "REF::Depend:{{[0-9]+}}"
-
-// Primitive attributes.
-// CHECK-LABEL: primitives {
-// CHECK-NEXT:    name: "Cast:{{[0-9]+}}"
-// CHECK:         op_type: "Maximum"
-// CHECK:         op_type: "Pow"
-// CHECK:         op_type: "GeLU"
-// CHECK:         op_type: "SiLU"
-// CHECK:         op_type: "LogSoftmax"
-// CHECK-NEXT:    attribute {
-// CHECK-NEXT:      name: "axis"
-// CHECK-NEXT:      i: -1
-// CHECK:         op_type: "LayerNorm"
-// CHECK-NEXT:    attribute {
-// CHECK-NEXT:      name: "begin_norm_axis"
-// CHECK-NEXT:      i: 1
-// CHECK:           name: "begin_params_axis"
-// CHECK-NEXT:      i: 1
-// CHECK:           name: "epsilon"
-// CHECK-NEXT:      f: 1e-05
-// CHECK:           strings: "variance"
-// CHECK:         op_type: "Less"
-// CHECK:         op_type: "NotEqual"
-// CHECK:         op_type: "LogicalAnd"
-// CHECK:         op_type: "Select"
-// CHECK:         op_type: "ReduceMax"
-// CHECK-NEXT:    attribute {
-// CHECK-NEXT:      name: "keep_dims"
-// CHECK-NEXT:      i: 1
-// CHECK-NEXT:      type: BOOL
-// CHECK:         op_type: "BroadcastTo"
-// CHECK-NEXT:    attribute {
-// CHECK-NEXT:      name: "shape"
-// CHECK-NEXT:      type: TUPLE
-// CHECK:         op_type: "ReverseV2"
-// CHECK-NEXT:    attribute {
-// CHECK-NEXT:      name: "axis"
-// CHECK:         op_type: "Concat"
-// CHECK-NEXT:    attribute {
-// CHECK-NEXT:      name: "axis"
-// CHECK-NEXT:      i: 0
-// CHECK:         op_type: "Gather"
-// CHECK-NEXT:    attribute {
-// CHECK-NEXT:      name: "batch_dims"
-// CHECK-NEXT:      i: 0
-// CHECK:         op_type: "StridedSlice"
-// CHECK-NEXT:    attribute {
-// CHECK-NEXT:      name: "begin_mask"
-// CHECK:           name: "shrink_axis_mask"
-// CHECK:         op_type: "Squeeze"
-// CHECK-NEXT:    attribute {
-// CHECK-NEXT:      name: "axis"
-// CHECK:         op_type: "ExpandDims"
-// CHECK:         op_type: "Pad"
-// CHECK-NEXT:    attribute {
-// CHECK-NEXT:      name: "paddings"
-// CHECK-NEXT:      type: TUPLE
-// CHECK-NEXT:      values {
-// CHECK-NEXT:        type: TUPLE
-// CHECK-NEXT:        values {
-// CHECK-NEXT:          ints: 1
-// CHECK:         op_type: "Assert"
-// CHECK-NEXT:    attribute {
-// CHECK-NEXT:      name: "summarize"
-// CHECK:         op_type: "Depend"
+// Cast(input_x, dtype): the dtype a TypeId (float16 = 42).
+// CHECK:       output: "[[F16:prims:ValueNode_[0-9]+]]"
+// CHECK-NEXT:  name: "[[F16]]"
+// CHECK-NEXT:  op_type: "Constant"
+// CHECK-NEXT:  attribute {
+// CHECK-NEXT:    name: "value"
+// CHECK-NEXT:    i: 42
+// CHECK-NEXT:    type: INT64
+// CHECK:       input: "prims:input_0"
+// CHECK-NEXT:  input: "[[F16]]"
+// CHECK:       op_type: "REF::Cast:{{[0-9]+}}"
+// CHECK:       op_type: "REF::Maximum:{{[0-9]+}}"
+// CHECK:       op_type: "REF::GeLU:{{[0-9]+}}"
+// CHECK:       op_type: "REF::LogSoftmax:{{[0-9]+}}"
+// LayerNorm(x, gamma, beta, begin_norm_axis, begin_params_axis, epsilon)
+// has MindSpore's three outputs; the op's result is item 0.
+// CHECK:       f: 1e-05
+// CHECK-NEXT:  type: FLOAT
+// CHECK:       op_type: "REF::LayerNorm:{{[0-9]+}}"
+// CHECK-NEXT:  attribute {
+// CHECK-NEXT:    name: "shape"
+// CHECK-NEXT:    type: TUPLE
+// CHECK:       op_type: "REF::TupleGetItem:{{[0-9]+}}"
+// CHECK:       op_type: "REF::Select:{{[0-9]+}}"
+// ReduceMax(x, axis, keep_dims).
+// CHECK:       i: 1
+// CHECK-NEXT:  type: BOOL
+// CHECK:       op_type: "REF::ReduceMax:{{[0-9]+}}"
+// CHECK:       op_type: "REF::BroadcastTo:{{[0-9]+}}"
+// CHECK:       op_type: "REF::ReverseV2:{{[0-9]+}}"
+// Concat takes one MakeTuple input, then its axis.
+// CHECK:       op_type: "REF::[[MT:MakeTuple:[0-9]+]]"
+// CHECK:       op_type: "REF::Concat:{{[0-9]+}}"
+// CHECK:       op_type: "REF::Gather:{{[0-9]+}}"
+// StridedSlice: begin, end, strides and the five masks are inputs.
+// CHECK:       input: "prims:input_0"
+// CHECK-COUNT-8: input: "prims:ValueNode_{{[0-9]+}}"
+// CHECK:       op_type: "REF::StridedSlice:{{[0-9]+}}"
+// CHECK:       op_type: "REF::Squeeze:{{[0-9]+}}"
+// CHECK:       op_type: "REF::ExpandDims:{{[0-9]+}}"
+// Pad stays a PRIMITIVE with its paddings attribute.
+// CHECK:       op_type: "REF::[[PAD:Pad:[0-9]+]]"
+// The guard: Switch(p, Partial(pass, p), Partial(fail, io)) and its call;
+// the outputs depend on it.
+// CHECK:       input: "[[PASS:prims_guard[0-9]+_pass]]"
+// CHECK-NEXT:  input: "prims:input_3"
+// CHECK:       op_type: "REF::Partial:{{[0-9]+}}"
+// CHECK:       input: "[[FAIL:prims_guard[0-9]+_fail]]"
+// CHECK-NEXT:  input: "prims:ValueNode_{{[0-9]+}}"
+// CHECK:       op_type: "REF::Partial:{{[0-9]+}}"
+// CHECK:       op_type: "REF::Switch:{{[0-9]+}}"
+// CHECK:       output: "[[CALL:prims:call:[0-9]+]]"
+// CHECK:       input: "prims:maketuple:{{[0-9]+}}"
+// CHECK-NEXT:  input: "[[CALL]]"
+// CHECK:       op_type: "REF::Depend:{{[0-9]+}}"
+// CHECK-LABEL: functions {
+// CHECK:       name: "[[PASS]]"
+// CHECK-LABEL: functions {
+// CHECK:       s: "RuntimeError"
+// CHECK:       s: "guard message"
+// CHECK:       op_type: "REF::raise:{{[0-9]+}}"
+// CHECK:       op_type: "REF::UpdateState:{{[0-9]+}}"
+// CHECK:       name: "[[FAIL]]"
+// CHECK-NEXT:  input {
+// CHECK-NEXT:    name: "[[FAIL]]:io"
+// CHECK-NEXT:    attr_info {
+// CHECK-NEXT:      type: IOMONAD
+// Each primitive once; yaml ops without attributes.
+// CHECK:       name: "Cast:{{[0-9]+}}"
+// CHECK-NEXT:  op_type: "Cast"
+// CHECK-NEXT:  prim_type: PRIMITIVE_FUNCTION
+// CHECK:       name: "[[PAD]]"
+// CHECK-NEXT:  op_type: "Pad"
+// CHECK-NEXT:  attribute {
+// CHECK-NEXT:    name: "paddings"
+// CHECK:       prim_type: PRIMITIVE{{$}}
+// CHECK:       name: "raise:{{[0-9]+}}"
+// CHECK-NEXT:  op_type: "raise"
+// CHECK:         name: "side_effect_io"
+// CHECK-NOT:   name: "[[MT]]"
+// CHECK:       mind_ir_version: 3

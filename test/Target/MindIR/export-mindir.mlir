@@ -33,91 +33,70 @@ module @small_cnn {
   }
 }
 
-// CHECK:      ir_version: "0.1.1"
-// CHECK-NEXT: producer_name: "ascend-opt"
-// CHECK-NEXT: producer_version: "{{.+}}"
-// CHECK-NEXT: model_version: "{{.+}}"
+// The header: MindSpore 2.10.0's export form.
+// CHECK:       ir_version: "1.1"
+// CHECK-NEXT:  producer_name: "ascend-opt"
+// CHECK-NEXT:  producer_version: "{{.+}}"
+// CHECK-NEXT:  model_version: "2.10.0"
 
-// Conv2D node: graph input and parameter by name, REF:: the primitive, shape.
-// CHECK-LABEL: graph {
-// CHECK-NEXT:    node {
-// CHECK-NEXT:      input: "small_cnn:input_0"
-// CHECK-NEXT:      input: "small_cnn:conv.weight"
-// CHECK-NEXT:      output: "[[CONV:small_cnn:conv2d:[0-9]+]]"
-// CHECK-NEXT:      name: "[[CONV]]"
-// CHECK-NEXT:      op_type: "REF::[[CONVP:Conv2D:[0-9]+]]"
-// CHECK-NEXT:      attribute {
-// CHECK-NEXT:        name: "shape"
-// CHECK-NEXT:        tensors {
-// CHECK-NEXT:          dims: 1
-// CHECK-NEXT:          dims: 2
-// CHECK-NEXT:          dims: 4
-// CHECK-NEXT:          dims: 4
-// CHECK-NEXT:          data_type: 1
-// CHECK-NEXT:        }
-// CHECK-NEXT:        type: TENSORS
-// CHECK-NEXT:      }
+// Conv2D (a PRIMITIVE): graph input and parameter by name, its shape.
+// CHECK:       input: "small_cnn:input_0"
+// CHECK-NEXT:  input: "small_cnn:conv.weight"
+// CHECK-NEXT:  output: "[[CONV:small_cnn:conv2d:[0-9]+]]"
+// CHECK:       op_type: "REF::[[CONVP:Conv2D:[0-9]+]]"
+// CHECK-NEXT:  attribute {
+// CHECK-NEXT:    name: "shape"
+// CHECK-NEXT:    tensors {
+// CHECK-NEXT:      dims: 1
+// CHECK-NEXT:      dims: 2
+// CHECK-NEXT:      dims: 4
+// CHECK-NEXT:      dims: 4
+// CHECK-NEXT:      data_type: 1
 
-// BatchNorm has five outputs in MindSpore: a tuple shape, then TupleGetItem 0.
-// CHECK:           input: "[[CONV]]"
-// CHECK-NEXT:      input: "small_cnn:bn.weight"
-// CHECK-NEXT:      input: "small_cnn:bn.bias"
-// CHECK-NEXT:      input: "small_cnn:bn.running_mean"
-// CHECK-NEXT:      input: "small_cnn:bn.running_var"
-// CHECK-NEXT:      output: "[[BN:small_cnn:batch_norm:[0-9]+]]"
-// CHECK-NEXT:      name: "[[BN]]"
-// CHECK-NEXT:      op_type: "REF::[[BNP:BatchNorm:[0-9]+]]"
-// CHECK-NEXT:      attribute {
-// CHECK-NEXT:        name: "shape"
-// CHECK-NEXT:        type: TUPLE
-// CHECK:           output: "[[IDX:\[ValueNode\][0-9]+]]"
-// CHECK-NEXT:      name: "[[IDX]]"
-// CHECK-NEXT:      op_type: "Constant"
-// CHECK-NEXT:      attribute {
-// CHECK-NEXT:        name: "value"
-// CHECK-NEXT:        i: 0
-// CHECK-NEXT:        type: INT64
-// CHECK:           input: "[[BN]]"
-// CHECK-NEXT:      input: "[[IDX]]"
-// CHECK-NEXT:      output: "[[GET:small_cnn:getitem:[0-9]+]]"
-// CHECK-NEXT:      name: "[[GET]]"
-// CHECK-NEXT:      op_type: "REF::TupleGetItem:{{[0-9]+}}"
+// BatchNorm (a PRIMITIVE_FUNCTION): x, scale, bias, mean, variance, then
+// is_training, epsilon, momentum, data_format as Constant inputs; five
+// outputs (a tuple shape), output 0 read with TupleGetItem.
+// CHECK:       output: "[[FALSE:small_cnn:ValueNode_[0-9]+]]"
+// CHECK:         i: 0
+// CHECK-NEXT:    type: BOOL
+// CHECK:       output: "[[EPS:small_cnn:ValueNode_[0-9]+]]"
+// CHECK:         f: 1e-05
+// CHECK-NEXT:    type: FLOAT
+// CHECK:       output: "[[MOM:small_cnn:ValueNode_[0-9]+]]"
+// CHECK:         f: 0.1
+// CHECK-NEXT:    type: FLOAT
+// CHECK:       output: "[[NCHW:small_cnn:ValueNode_[0-9]+]]"
+// CHECK:         i: 0
+// CHECK-NEXT:    type: INT64
+// CHECK:       input: "[[CONV]]"
+// CHECK-NEXT:  input: "small_cnn:bn.weight"
+// CHECK-NEXT:  input: "small_cnn:bn.bias"
+// CHECK-NEXT:  input: "small_cnn:bn.running_mean"
+// CHECK-NEXT:  input: "small_cnn:bn.running_var"
+// CHECK-NEXT:  input: "[[FALSE]]"
+// CHECK-NEXT:  input: "[[EPS]]"
+// CHECK-NEXT:  input: "[[MOM]]"
+// CHECK-NEXT:  input: "[[NCHW]]"
+// CHECK-NEXT:  output: "[[BN:small_cnn:batch_norm:[0-9]+]]"
+// CHECK:       op_type: "REF::[[BNP:BatchNorm:[0-9]+]]"
+// CHECK-NEXT:  attribute {
+// CHECK-NEXT:    name: "shape"
+// CHECK-NEXT:    type: TUPLE
+// CHECK:       input: "[[BN]]"
+// CHECK-NEXT:  input: "[[NCHW]]"
+// CHECK:       op_type: "REF::TupleGetItem:{{[0-9]+}}"
 
-// CHECK:           input: "[[GET]]"
-// CHECK-NEXT:      output: "[[RELU:small_cnn:relu:[0-9]+]]"
-// CHECK:           op_type: "REF::ReLU:{{[0-9]+}}"
-// CHECK:           input: "[[RELU]]"
-// CHECK:           op_type: "REF::[[POOLP:MaxPool:[0-9]+]]"
-// CHECK:           op_type: "REF::AdaptiveAvgPool2D:{{[0-9]+}}"
-
-// Reshape takes its shape as a Constant tuple input.
-// CHECK:           output: "[[SHAPE:\[ValueNode\][0-9]+]]"
-// CHECK-NEXT:      name: "[[SHAPE]]"
-// CHECK-NEXT:      op_type: "Constant"
-// CHECK-NEXT:      attribute {
-// CHECK-NEXT:        name: "value"
-// CHECK-NEXT:        type: TUPLE
-// CHECK-NEXT:        values {
-// CHECK-NEXT:          ints: 1
-// CHECK-NEXT:          type: INT64
-// CHECK-NEXT:        }
-// CHECK-NEXT:        values {
-// CHECK-NEXT:          ints: 2
-// CHECK-NEXT:          type: INT64
-// CHECK-NEXT:        }
-// CHECK:           input: "[[SHAPE]]"
-// CHECK:           op_type: "REF::Reshape:{{[0-9]+}}"
-// CHECK:           input: "small_cnn:fc.weight"
-// CHECK:           op_type: "REF::[[MMP:MatMul:[0-9]+]]"
-// CHECK:           input: "small_cnn:fc.bias"
-// CHECK-NEXT:      output: "[[OUT:small_cnn:bias_add:[0-9]+]]"
-// CHECK:           op_type: "REF::BiasAdd:{{[0-9]+}}"
-// CHECK:           attribute {
-// CHECK-NEXT:        name: "shape"
-// CHECK-NEXT:        tensors {
-// CHECK-NEXT:          dims: 1
-// CHECK-NEXT:          dims: 3
-// CHECK-NEXT:          data_type: 1
+// MaxPool without padding and AdaptiveAvgPool2D are PRIMITIVEs; Reshape
+// takes its shape as a Constant tuple input.
+// CHECK:       op_type: "REF::[[POOLP:MaxPool:[0-9]+]]"
+// CHECK:       op_type: "REF::AdaptiveAvgPool2D:{{[0-9]+}}"
+// CHECK:         type: TUPLE
+// CHECK-NEXT:    values {
+// CHECK-NEXT:      ints: 1
+// CHECK:           ints: 2
+// CHECK:       op_type: "REF::Reshape:{{[0-9]+}}"
+// CHECK:       op_type: "REF::MatMul:{{[0-9]+}}"
+// CHECK:       op_type: "REF::BiasAdd:{{[0-9]+}}"
 
 // Parameters: `<graph>:<name>`, exact bytes (float32 little-endian).
 // CHECK:         name: "small_cnn"
@@ -137,91 +116,25 @@ module @small_cnn {
 // CHECK:           name: "small_cnn:fc.bias"
 // CHECK-NEXT:      raw_data: "\000\000\200?\000\000\000@\000\000\000?"
 // CHECK:         input {
-// CHECK-NEXT:      name: "small_cnn:input_0"
-// CHECK-NEXT:      tensor {
-// CHECK-NEXT:        dims: 1
-// CHECK-NEXT:        dims: 1
-// CHECK-NEXT:        dims: 4
-// CHECK-NEXT:        dims: 4
-// CHECK-NEXT:        data_type: 1
-// CHECK:         output {
-// CHECK-NEXT:      name: "[[OUT]]"
-// CHECK-NEXT:      tensor {
-// CHECK-NEXT:        dims: 1
-// CHECK-NEXT:        dims: 3
-// CHECK-NEXT:        data_type: 1
 // CHECK:       little_endian: true
 
-// Primitives: MindSpore's attribute names and encodings.
-// CHECK:       primitives {
-// CHECK-NEXT:    name: "[[CONVP]]"
-// CHECK-NEXT:    op_type: "Conv2D"
-// CHECK-NEXT:    attribute {
-// CHECK-NEXT:      name: "kernel_size"
-// CHECK-NEXT:      type: TUPLE
-// CHECK-NEXT:      values {
-// CHECK-NEXT:        ints: 3
-// CHECK:         name: "mode"
-// CHECK-NEXT:    i: 1
-// CHECK-NEXT:    type: INT64
+// Primitives: Conv2D with MindSpore's attribute names and encodings.
+// CHECK:       name: "[[CONVP]]"
+// CHECK-NEXT:  op_type: "Conv2D"
+// CHECK:         name: "kernel_size"
 // CHECK:         name: "out_channel"
 // CHECK-NEXT:    i: 2
-// CHECK-NEXT:    type: INT64
 // CHECK:         name: "pad_mode"
 // CHECK-NEXT:    s: "pad"
-// CHECK-NEXT:    type: STRING
-// CHECK:         name: "pad"
-// CHECK-NEXT:    type: TUPLE
-// CHECK-COUNT-4: ints: 1
-// CHECK:         name: "stride"
-// CHECK-NEXT:    type: TUPLE
-// CHECK-COUNT-4: ints: 1
-// CHECK:         name: "dilation"
-// CHECK:         name: "group"
-// CHECK-NEXT:    i: 1
-// CHECK:         name: "format"
-// CHECK-NEXT:    s: "NCHW"
-
-// CHECK:         name: "[[BNP]]"
-// CHECK-NEXT:    op_type: "BatchNorm"
-// CHECK-NEXT:    attribute {
-// CHECK-NEXT:      name: "epsilon"
-// CHECK-NEXT:      f: 1e-05
-// CHECK-NEXT:      type: FLOAT
-// CHECK:           name: "is_training"
-// CHECK-NEXT:      i: 0
-// CHECK-NEXT:      type: BOOL
-// CHECK:           name: "data_format"
-// CHECK-NEXT:      s: "NCHW"
-
-// CHECK:         name: "[[POOLP]]"
-// CHECK-NEXT:    op_type: "MaxPool"
-// CHECK-NEXT:    attribute {
-// CHECK-NEXT:      name: "kernel_size"
-// CHECK-NEXT:      type: TUPLE
-// CHECK:           name: "pad_mode"
-// CHECK-NEXT:      s: "VALID"
-
-// CHECK:       op_type: "AdaptiveAvgPool2D"
-// CHECK-NEXT:    attribute {
-// CHECK-NEXT:      name: "output_size"
-// CHECK-NEXT:      type: TUPLE
-// CHECK-NEXT:      values {
-// CHECK-NEXT:        ints: 1
-
-// CHECK:         name: "[[MMP]]"
-// CHECK-NEXT:    op_type: "MatMul"
-// CHECK-NEXT:    attribute {
-// CHECK-NEXT:      name: "transpose_a"
-// CHECK-NEXT:      i: 0
-// CHECK-NEXT:      type: BOOL
-// CHECK-NEXT:    }
-// CHECK-NEXT:    attribute {
-// CHECK-NEXT:      name: "transpose_b"
-// CHECK-NEXT:      i: 1
-// CHECK-NEXT:      type: BOOL
-
-// CHECK:       op_type: "BiasAdd"
-// CHECK:         name: "data_format"
-// CHECK-NEXT:    s: "NCHW"
+// CHECK:         name: "input_names"
+// CHECK-NEXT:    type: LIST
+// CHECK-NEXT:    values {
+// CHECK-NEXT:      strings: "x"
+// CHECK-NEXT:      type: STRING
+// CHECK:       prim_type: PRIMITIVE{{$}}
+// CHECK:       name: "[[BNP]]"
+// CHECK-NEXT:  op_type: "BatchNorm"
+// CHECK-NEXT:  prim_type: PRIMITIVE_FUNCTION
+// CHECK:       name: "[[POOLP]]"
+// CHECK-NEXT:  op_type: "MaxPool"
 // CHECK:       mind_ir_version: 3

@@ -13,13 +13,20 @@
 // CHECK: mindspore.zeros : tensor<4xi32>
 // CHECK: mindspore.ones : tensor<2xf32>
 // CHECK: mindspore.dropout %{{.*}} {keep_prob = 8.000000e-01 : f32} : tensor<2x3xf32>
-// PROTO: op_type: "MaskedFill"
-// PROTO: op_type: "Fill"
-// PROTO: op_type: "Zeros"
-// PROTO: op_type: "Ones"
-// PROTO: op_type: "Dropout"
-// PROTO: name: "keep_prob"
-// PROTO: op_type: "TupleGetItem"
+// Fill is BroadcastTo of its 0-d value; Zeros/Ones take (shape, TypeId);
+// Dropout(x, keep_prob, Seed0, Seed1) gives (output, mask).
+// PROTO:      op_type: "REF::MaskedFill:{{[0-9]+}}"
+// PROTO:      op_type: "REF::BroadcastTo:{{[0-9]+}}"
+// PROTO:      i: 34
+// PROTO-NEXT: type: INT64
+// PROTO:      op_type: "REF::Zeros:{{[0-9]+}}"
+// PROTO:      i: 43
+// PROTO-NEXT: type: INT64
+// PROTO:      op_type: "REF::Ones:{{[0-9]+}}"
+// PROTO:      f: 0.8
+// PROTO-NEXT: type: FLOAT
+// PROTO:      op_type: "REF::Dropout:{{[0-9]+}}"
+// PROTO:      op_type: "REF::TupleGetItem:{{[0-9]+}}"
 func.func @main(%x: tensor<2x3xf32>, %m: tensor<3xi1>, %v: tensor<f32>)
     -> (tensor<2x3xf32>, tensor<2x2xf32>, tensor<4xi32>, tensor<2xf32>, tensor<2x3xf32>) {
   %a = mindspore.masked_fill %x, %m, %v : (tensor<2x3xf32>, tensor<3xi1>, tensor<f32>) -> tensor<2x3xf32>

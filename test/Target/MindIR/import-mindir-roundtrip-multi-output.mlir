@@ -16,30 +16,29 @@
 // CHECK: mindspore.tensor_scatter_add %{{.*}}, %{{.*}}, %{{.*}} : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
 // CHECK: mindspore.conv2d_transpose %{{.*}}, %{{.*}} {dilation = array<i64: 1, 1>, group = 2 : i64, output_padding = array<i64: 0, 0>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x3x3xf32>, tensor<4x3x2x2xf32>) -> tensor<1x6x4x4xf32>
 // CHECK: return %[[AV]], %[[AI]], %[[BI]], %[[S]]#0, %[[S]]#2,
-
+// ArgMaxWithValue(input, axis, keep_dims) and Split(input_x, axis,
+// output_num) are single nodes whose tuple outputs TupleGetItem reads.
+// PROTO:      op_type: "REF::ArgMaxWithValue:{{[0-9]+}}"
+// PROTO:      op_type: "REF::TupleGetItem:{{[0-9]+}}"
+// PROTO:      op_type: "REF::TupleGetItem:{{[0-9]+}}"
+// PROTO:      i: 3
+// PROTO-NEXT: type: INT64
+// PROTO:      op_type: "REF::Split:{{[0-9]+}}"
+// PROTO:      op_type: "REF::TensorScatterUpdate:{{[0-9]+}}"
+// PROTO:      op_type: "REF::TensorScatterAdd:{{[0-9]+}}"
 // PROTO-LABEL: primitives {
-// PROTO: op_type: "ArgMaxWithValue"
-// PROTO: name: "axis"
-// PROTO-NEXT: i: 1
-// PROTO: name: "keep_dims"
-// PROTO-NEXT: i: 0
-// PROTO: op_type: "TupleGetItem"
-// PROTO: op_type: "TupleGetItem"
-// PROTO: op_type: "ArgMaxWithValue"
-// PROTO: name: "keep_dims"
-// PROTO-NEXT: i: 1
-// PROTO: op_type: "Split"
-// PROTO: name: "axis"
-// PROTO-NEXT: i: 1
-// PROTO: name: "output_num"
-// PROTO-NEXT: i: 3
-// PROTO: op_type: "TensorScatterUpdate"
-// PROTO: op_type: "TensorScatterAdd"
-// PROTO: op_type: "Conv2DTranspose"
-// PROTO: name: "out_channel"
-// PROTO-NEXT: i: 6
-// PROTO: name: "group"
+// PROTO:      op_type: "ArgMaxWithValue"
+// PROTO-NEXT: prim_type: PRIMITIVE_FUNCTION
+// PROTO:      op_type: "Split"
+// PROTO-NEXT: prim_type: PRIMITIVE_FUNCTION
+// PROTO:      op_type: "TensorScatterUpdate"
+// PROTO:      op_type: "TensorScatterAdd"
+// PROTO:      op_type: "Conv2DTranspose"
+// PROTO:      name: "out_channel"
+// PROTO-NEXT: i: 4
+// PROTO:      name: "group"
 // PROTO-NEXT: i: 2
+
 module @encode {
   func.func @main(%x: tensor<2x5xf32>, %s: tensor<2x6xf32>, %t: tensor<5x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>, %y: tensor<1x4x3x3xf32>, %w: tensor<4x3x2x2xf32>) -> (tensor<2xf32>, tensor<2xi64>, tensor<1x5xi32>, tensor<2x2xf32>, tensor<2x2xf32>, tensor<5x3xf32>, tensor<5x3xf32>, tensor<1x6x4x4xf32>) {
     %a:2 = mindspore.argmax_with_value %x {axis = 1 : i64} : (tensor<2x5xf32>) -> (tensor<2xi64>, tensor<2xf32>)

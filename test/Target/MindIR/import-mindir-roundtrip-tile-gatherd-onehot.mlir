@@ -13,14 +13,21 @@
 // CHECK: mindspore.gather_d %{{.*}}, %{{.*}} {dim = 1 : i64} : (tensor<2x3xf32>, tensor<2x2xi64>) -> tensor<2x2xf32>
 // CHECK: mindspore.one_hot %{{.*}}, %{{.*}}, %{{.*}} {depth = 5 : i64} : (tensor<2x2xi64>, tensor<i64>, tensor<i64>) -> tensor<2x2x5xi64>
 // CHECK: mindspore.one_hot %{{.*}}, %{{.*}}, %{{.*}} {axis = 0 : i64, depth = 3 : i64} : (tensor<2x2xi64>, tensor<f32>, tensor<f32>) -> tensor<3x2x2xf32>
-// PROTO: op_type: "Tile"
-// PROTO: op_type: "GatherD"
-// PROTO: op_type: "OneHot"
-// PROTO: name: "axis"
-// PROTO-NEXT: i: -1
-// PROTO: op_type: "OneHot"
-// PROTO: name: "axis"
-// PROTO-NEXT: i: 0
+// GatherD(x, dim, index): dim is the Constant input between the tensors;
+// OneHot(indices, depth, on_value, off_value, axis).
+// PROTO:      op_type: "REF::Tile:{{[0-9]+}}"
+// PROTO:      input: "{{.*}}input_0"
+// PROTO-NEXT: input: "[[DIM:.*ValueNode_[0-9]+]]"
+// PROTO-NEXT: input: "{{.*}}input_1"
+// PROTO:      op_type: "REF::GatherD:{{[0-9]+}}"
+// PROTO:      op_type: "REF::OneHot:{{[0-9]+}}"
+// PROTO:      op_type: "REF::OneHot:{{[0-9]+}}"
+// PROTO:      op_type: "Tile"
+// PROTO-NEXT: prim_type: PRIMITIVE_FUNCTION
+// PROTO:      op_type: "GatherD"
+// PROTO-NEXT: prim_type: PRIMITIVE_FUNCTION
+// PROTO:      op_type: "OneHot"
+// PROTO-NEXT: prim_type: PRIMITIVE_FUNCTION
 module @encode {
   func.func @main(%x: tensor<2x3xf32>, %i: tensor<2x2xi64>) -> (tensor<2x2x9xf32>, tensor<2x2xf32>, tensor<2x2x5xi64>, tensor<3x2x2xf32>) {
     %t = mindspore.tile %x, [2, 1, 3] : (tensor<2x3xf32>) -> tensor<2x2x9xf32>

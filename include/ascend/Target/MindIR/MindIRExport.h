@@ -36,8 +36,10 @@ enum class MindIRExternalData {
 struct MindIRExportOptions {
   /// ModelProto.producer_version.
   std::string producerVersion = "0.1.0";
-  /// ModelProto.model_version (MindSpore's loader refuses a file without it).
-  std::string modelVersion = "2.5.0";
+  /// ModelProto.model_version: the MindSpore version whose export form the
+  /// file follows (MindSpore writes its own version there; its loader
+  /// refuses a file without it).
+  std::string modelVersion = "2.10.0";
   /// GraphProto name of the main graph; empty: the module's symbol name, or
   /// "main_graph" when the module has none.
   std::string graphName;
