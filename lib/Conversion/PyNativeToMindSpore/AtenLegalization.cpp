@@ -125,6 +125,17 @@ struct AtenCall {
     why = reason.str();
     return failure();
   }
+  /// `dim` of a `rank`-D tensor in [0, rank) (PyTorch's negative dims
+  /// count from the end); nullopt, with the reason set, when it is out of
+  /// range (a trace that is not PyTorch's, or a 0-d tensor).
+  std::optional<int64_t> dimIn(int64_t dim, int64_t rank) const {
+    int64_t d = dim < 0 ? dim + rank : dim;
+    if (d >= 0 && d < rank)
+      return d;
+    (void)unsupported("dim " + Twine(dim) + " is out of range for a " +
+                      Twine(rank) + "-D tensor");
+    return std::nullopt;
+  }
   RankedTensorType resultType(unsigned i = 0) const {
     return cast<RankedTensorType>(op.getResult(i).getType());
   }
@@ -251,6 +262,20 @@ LogicalResult identity(AtenCall &c, SmallVectorImpl<Value> &results) {
 }
 
 LogicalResult reshapeToResult(AtenCall &c, SmallVectorImpl<Value> &results) {
+  // _reshape_alias(size, stride) is a reshape only with the contiguous
+  // strides of `size` (a dim of size 1 may have any stride).
+  if (auto stride = c.intsArg("stride")) {
+    ArrayRef<int64_t> shape = c.resultType().getShape();
+    bool contiguous = stride->size() == shape.size();
+    int64_t expected = 1;
+    for (int64_t i = (int64_t)shape.size() - 1; contiguous && i >= 0; --i) {
+      contiguous = shape[i] == 1 || (*stride)[i] == expected;
+      expected *= shape[i];
+    }
+    if (!contiguous)
+      return c.unsupported("an alias with strides that are not the "
+                           "contiguous ones of its size is not a reshape");
+  }
   results.push_back(make<ms::ReshapeOp>(c, c.operand("self"),
                                           c.resultType().getShape()));
   return success();
@@ -656,8 +681,15 @@ LogicalResult transposeDims(AtenCall &c, SmallVectorImpl<Value> &results) {
   auto d0 = c.intArg("dim0"), d1 = c.intArg("dim1");
   if (!d0 || !d1)
     return c.unsupported("missing dim0/dim1");
+  if (rank == 0 && (*d0 == 0 || *d0 == -1) && (*d1 == 0 || *d1 == -1)) {
+    results.push_back(self); // PyTorch's transpose of a 0-d tensor
+    return success();
+  }
+  std::optional<int64_t> i0 = c.dimIn(*d0, rank), i1 = c.dimIn(*d1, rank);
+  if (!i0 || !i1)
+    return failure();
   SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-  std::swap(perm[(*d0 + rank) % rank], perm[(*d1 + rank) % rank]);
+  std::swap(perm[*i0], perm[*i1]);
   results.push_back(make<ms::TransposeOp>(c, self, perm));
   return success();
 }
@@ -668,8 +700,15 @@ LogicalResult permute(AtenCall &c, SmallVectorImpl<Value> &results) {
   auto dims = c.intsArg("dims");
   if (!dims)
     return c.unsupported("missing dims");
-  for (int64_t &d : *dims)
-    d = (d + rank) % rank;
+  if ((int64_t)dims->size() != rank)
+    return c.unsupported("permute of a " + Twine(rank) + "-D tensor with " +
+                         Twine(dims->size()) + " dims");
+  for (int64_t &d : *dims) {
+    std::optional<int64_t> i = c.dimIn(d, rank);
+    if (!i)
+      return failure();
+    d = *i;
+  }
   results.push_back(make<ms::TransposeOp>(c, self, *dims));
   return success();
 }
@@ -715,8 +754,12 @@ LogicalResult mean(AtenCall &c, SmallVectorImpl<Value> &results) {
     axis = *dims;
   if (axis.empty())
     axis = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-  for (int64_t &d : axis)
-    d = (d + rank) % rank;
+  for (int64_t &d : axis) {
+    std::optional<int64_t> i = c.dimIn(d, rank);
+    if (!i)
+      return failure();
+    d = *i;
+  }
   llvm::sort(axis);
   bool keepdim = c.boolArg("keepdim", false);
   if (rank == 4 && keepdim && axis == SmallVector<int64_t>{2, 3}) {
@@ -1088,7 +1131,10 @@ LogicalResult slice(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
   auto type = cast<RankedTensorType>(self.getType());
   int64_t rank = type.getRank();
-  int64_t dim = normalizeDim(c.intArg("dim").value_or(0), rank);
+  std::optional<int64_t> checkedDim = c.dimIn(c.intArg("dim").value_or(0), rank);
+  if (!checkedDim)
+    return failure();
+  int64_t dim = *checkedDim;
   int64_t size = type.getDimSize(dim);
   int64_t step = c.intArg("step").value_or(1);
   if (step < 1)
@@ -1118,10 +1164,18 @@ LogicalResult slice(AtenCall &c, SmallVectorImpl<Value> &results) {
 LogicalResult selectInt(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
   auto type = cast<RankedTensorType>(self.getType());
-  int64_t dim = normalizeDim(c.intArg("dim").value_or(0), type.getRank());
+  std::optional<int64_t> checkedDim =
+      c.dimIn(c.intArg("dim").value_or(0), type.getRank());
+  if (!checkedDim)
+    return failure();
+  int64_t dim = *checkedDim;
   int64_t index = c.intArg("index").value_or(0);
   if (index < 0)
     index += type.getDimSize(dim);
+  if (index < 0 || index >= type.getDimSize(dim))
+    return c.unsupported("index " + Twine(c.intArg("index").value_or(0)) +
+                         " is out of range for dim " + Twine(dim) +
+                         " of size " + Twine(type.getDimSize(dim)));
   Value idx = scalarConstant(c, (double)index, c.b.getI64Type());
   results.push_back(make<ms::GatherOp>(c, self, idx, dim));
   return success();
@@ -1184,8 +1238,11 @@ LogicalResult squeeze(AtenCall &c, SmallVectorImpl<Value> &results) {
   SmallVector<int64_t> axis;
   if (auto dims = c.intsArg("dim", 1)) {
     for (int64_t d : *dims) {
-      d = normalizeDim(d, type.getRank());
-      if (type.getDimSize(d) == 1)
+      std::optional<int64_t> i = c.dimIn(d, std::max<int64_t>(type.getRank(), 1));
+      if (!i)
+        return failure();
+      d = *i;
+      if (type.getRank() > 0 && type.getDimSize(d) == 1)
         axis.push_back(d);
     }
     if (axis.empty()) {
@@ -1236,8 +1293,15 @@ LogicalResult split(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
   auto type = cast<RankedTensorType>(self.getType());
   int64_t rank = type.getRank();
-  int64_t dim = normalizeDim(c.intArg("dim").value_or(0), rank);
+  std::optional<int64_t> checkedDim = c.dimIn(c.intArg("dim").value_or(0), rank);
+  if (!checkedDim)
+    return failure();
+  int64_t dim = *checkedDim;
   unsigned count = c.op.getNumResults();
+  for (unsigned i = 0; i < count; ++i)
+    if (c.resultType(i).getRank() != rank)
+      return c.unsupported("result " + Twine(i) + " is not " + Twine(rank) +
+                           "-D like the input");
   if (count == 1 && c.resultType(0) == type) {
     results.push_back(self);
     return success();
