@@ -36,7 +36,7 @@
 #include <vector>
 
 using namespace mlir;
-namespace pb = ascend::trace;
+namespace pb = ::ascend::trace;
 
 namespace {
 
@@ -182,7 +182,9 @@ struct Generator {
     }
   }
   void value(pb::Argument *arg, Kind kind, uint64_t &firstTensor) {
-    if (kind == Kind::Other || in.ConsumeIntegralInRange<int>(0, 9) == 0)
+    bool tensor = kind == Kind::Tensor || kind == Kind::TensorList;
+    if (kind == Kind::Other ||
+        in.ConsumeIntegralInRange<int>(0, tensor ? 39 : 9) == 0)
       kind = static_cast<Kind>(in.ConsumeIntegralInRange<int>(0, 10));
     switch (kind) {
     case Kind::OptionalTensor:
@@ -242,7 +244,7 @@ struct Generator {
 
   pb::Trace trace() {
     pb::Trace t;
-    t.set_format_version(in.ConsumeIntegralInRange<int>(0, 30) ? 1 : 2);
+    t.set_format_version(in.ConsumeIntegralInRange<int>(0, 255) ? 1 : 2);
     t.mutable_modes()->set_dispatch_mode(true);
     pb::Run *run = t.add_runs();
     int inputs = in.ConsumeIntegralInRange<int>(1, 3);
@@ -275,7 +277,8 @@ struct Generator {
       op->set_name(spec.name);
       uint64_t firstTensor = 0;
       for (const ArgSpec &a : spec.args) {
-        if (in.ConsumeIntegralInRange<int>(0, 7) == 0)
+        bool tensor = a.kind == Kind::Tensor || a.kind == Kind::TensorList;
+        if (in.ConsumeIntegralInRange<int>(0, tensor ? 39 : 5) == 0)
           continue; // left out (a default)
         pb::Argument *arg = op->add_args();
         arg->set_name(in.ConsumeIntegralInRange<int>(0, 60) ? a.name : "bogus");
@@ -295,7 +298,8 @@ struct Generator {
         result->set_alias_of(in.ConsumeIntegralInRange<int>(0, 9) ? -1 : 0);
         tensors.push_back({nextId++, ty});
       }
-      if (in.ConsumeIntegralInRange<int>(0, 9) == 0 && op->args_size())
+      if (in.ConsumeIntegralInRange<int>(0, 9) == 0 && op->args_size() &&
+          op->args(0).has_tensor())
         op->add_mutated_args(0);
     }
     // The outputs: the last tensors defined.
@@ -317,9 +321,22 @@ struct Generator {
   }
 };
 
+/// With ASCEND_FUZZ_STATS set, how far the inputs got (printed at exit).
+struct Stats {
+  long inputs = 0, imported = 0, converted = 0;
+  ~Stats() {
+    if (getenv("ASCEND_FUZZ_STATS"))
+      fprintf(stderr,
+              "pynative fuzzer: %ld inputs, %ld imported, %ld through the "
+              "pipeline\n",
+              inputs, imported, converted);
+  }
+} stats;
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  ++stats.inputs;
   FuzzedDataProvider in(data, size);
   bool keepUnsupported = in.ConsumeBool();
   Generator generator{in};
@@ -331,8 +348,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fprintf(stderr, "%s\n", trace.DebugString().c_str());
 
   DialectRegistry registry;
-  registry.insert<ascend::pynative::PyNativeDialect,
-                  ascend::mindspore::MindSporeDialect, func::FuncDialect>();
+  registry.insert<mlir::ascend::pynative::PyNativeDialect,
+                  mlir::ascend::mindspore::MindSporeDialect, func::FuncDialect>();
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
   context.loadAllAvailableDialects();
   bool verbose = getenv("ASCEND_FUZZ_VERBOSE");
@@ -341,17 +358,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       fprintf(stderr, "%s\n", d.str().c_str());
     return success();
   });
-  OwningOpRef<ModuleOp> module = ascend::importPyNativeTrace(
+  OwningOpRef<ModuleOp> module = mlir::ascend::importPyNativeTrace(
       bytes, "/nonexistent/fuzz.pntrace", &context);
   if (!module)
     return 0;
+  ++stats.imported;
   PassManager pm(&context);
   pm.enableVerifier(false); // verified once at the end, as ascend-compile does
-  ascend::AscendPipelineOptions options;
+  mlir::ascend::AscendPipelineOptions options;
   options.keepUnsupported = keepUnsupported;
-  ascend::buildPyNativeToMindSporePipeline(pm, options);
-  ascend::buildGraphFusionPipeline(pm, options);
-  if (succeeded(pm.run(*module)) && failed(verify(*module))) {
+  mlir::ascend::buildPyNativeToMindSporePipeline(pm, options);
+  mlir::ascend::buildGraphFusionPipeline(pm, options);
+  bool ran = succeeded(pm.run(*module));
+  stats.converted += ran;
+  if (ran && failed(verify(*module))) {
     fprintf(stderr, "the pipeline succeeded on an input but left an invalid "
                     "module\n");
     std::abort();
