@@ -18,6 +18,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -155,6 +156,31 @@ OpT makeOp(AtenCall &c, Args &&...args) {
   if (!op)
     c.buildFailed = true;
   return op;
+}
+
+/// `op`, built with result types taken from the recording (which nothing
+/// guarantees the primitive computes), if it verifies; otherwise, as for
+/// makeOp, null is returned with `c.buildFailed` and the
+/// verifier's reason in `c.buildWhy`.
+Value verifiedResult(AtenCall &c, Operation *op) {
+  std::string message;
+  LogicalResult verified = failure();
+  {
+    ScopedDiagnosticHandler capture(op->getContext(), [&](Diagnostic &d) {
+      if (message.empty())
+        message = d.str();
+      return success();
+    });
+    verified = verify(op, /*verifyRecursively=*/false);
+  }
+  if (succeeded(verified))
+    return op->getResult(0);
+  c.buildFailed = true;
+  c.buildWhy = message.empty() ? ("'" + op->getName().getStringRef() +
+                                  "' does not verify")
+                                     .str()
+                               : message;
+  return Value(); // legalizeAtenOp drops the op with the handler's others
 }
 
 /// makeOp for a one-result op: its result, or null.
@@ -469,7 +495,7 @@ LogicalResult avgPool(AtenCall &c, SmallVectorImpl<Value> &results) {
       padded ? c.b.getDenseI64ArrayAttr(pad) : DenseI64ArrayAttr(),
       c.b.getBoolAttr(c.boolArg("ceil_mode", false)),
       c.b.getBoolAttr(c.boolArg("count_include_pad", true)), divisor);
-  results.push_back(pool);
+  results.push_back(verifiedResult(c, pool));
   return success();
 }
 
@@ -974,7 +1000,8 @@ LogicalResult toDtype(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (self.getType() == type)
     results.push_back(self);
   else
-    results.push_back(ms::CastOp::create(c.b, c.loc, type, self));
+    results.push_back(
+        verifiedResult(c, ms::CastOp::create(c.b, c.loc, type, self)));
   return success();
 }
 
@@ -1419,9 +1446,10 @@ LogicalResult oneHot(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (depth < 1)
     return c.unsupported("zero classes");
   Type elementType = type.getElementType();
-  results.push_back(ms::OneHotOp::create(
-      c.b, c.loc, type, self, scalarConstant(c, 1, elementType),
-      scalarConstant(c, 0, elementType), depth, -1));
+  results.push_back(verifiedResult(
+      c, ms::OneHotOp::create(c.b, c.loc, type, self,
+                              scalarConstant(c, 1, elementType),
+                              scalarConstant(c, 0, elementType), depth, -1)));
   return success();
 }
 

@@ -80,3 +80,14 @@ pynative.trace @run_0(%x: tensor<f32>) -> (tensor<f32>, tensor<f32>) attributes 
   %s = pynative.op "aten.squeeze.dim"(%t) {args = {dim = 0 : i64}, operand_names = ["self"], result_aliases = array<i64: 0>} : (tensor<f32>) -> tensor<f32>
   pynative.output %t, %s : tensor<f32>, tensor<f32>
 }
+
+// -----
+
+// A primitive built with the recorded result type is verified first: a
+// _to_copy whose recorded result has another shape (found by the fuzzer,
+// fuzz/pynative/regressions/to-copy-shape-change).
+pynative.trace @run_0(%x: tensor<f32>) -> tensor<2x2xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten._to_copy.default': 'mindspore.cast' op result shape [2, 2] differs from the input shape []}}
+  %c = pynative.op "aten._to_copy.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<f32>) -> tensor<2x2xf32>
+  pynative.output %c : tensor<2x2xf32>
+}
