@@ -9,7 +9,7 @@ specialized behind guards vs refused at compile with a message, and the silent w
 answers (must be 0), then the compile refusals by message.
 
 Usage (Debian's torch 1.13 records): /usr/bin/python3 bench/controlflow_programs.py
-        [--build build] [--programs 1000] [--first 0] [--jobs 1] [--keep DIR]
+        [--build build] [--programs 1000] [--first 0] [--jobs 1] [--time-limit S] [--keep DIR]
 """
 import argparse
 import collections
@@ -36,6 +36,8 @@ def main():
     parser.add_argument("--programs", type=int, default=1000)
     parser.add_argument("--first", type=int, default=0, help="seed of the first program")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--time-limit", type=float, default=0,
+                        help="seconds: summarize the programs checked by then (0: no limit)")
     parser.add_argument("--keep", help="directory for the generated files (default: a temporary one)")
     args = parser.parse_args()
     sys.path.insert(0, os.path.join(os.path.abspath(args.build), "python"))
@@ -48,12 +50,21 @@ def main():
     start = time.perf_counter()
     results = []
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for i, r in enumerate(pool.map(_check, [(s, workdir, bindir) for s in seeds])):
-            results.append(r)
-            if (i + 1) % 50 == 0:
-                print(f"... {i + 1} programs, {time.perf_counter() - start:.0f} s", file=sys.stderr)
-    print(f"control-flow programs {args.first}..{args.first + args.programs - 1} "
-          f"({time.perf_counter() - start:.0f} s)")
+        pending = {pool.submit(_check, (s, workdir, bindir)): s for s in seeds}
+        try:
+            for future in concurrent.futures.as_completed(
+                    pending, timeout=args.time_limit if args.time_limit else None):
+                results.append(future.result())
+                if len(results) % 50 == 0:
+                    print(f"... {len(results)} programs, {time.perf_counter() - start:.0f} s",
+                          file=sys.stderr, flush=True)
+        except concurrent.futures.TimeoutError:
+            for future in pending:
+                future.cancel()
+            print(f"time limit: stopped after {len(results)} programs", file=sys.stderr)
+    results.sort(key=lambda r: r.seed)
+    print(f"control-flow programs: {len(results)} of seeds {args.first}.."
+          f"{args.first + args.programs - 1} ({time.perf_counter() - start:.0f} s)")
     gen.summarize(results)
     reasons = collections.Counter()
     for r in results:

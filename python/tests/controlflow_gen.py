@@ -13,8 +13,9 @@ on every finite input (the `while` bodies contract).
 
 `check_program(seed, workdir, tools)` records 2-6 runs, compiles them
 (`ascend-compile --emit=mindspore` and `--emit=aicore`), checks every recorded
-run with `ascend-run` at both levels, then records fresh inputs into a second
-trace and runs them on both compiled modules: each fresh run must match eager or
+run with `ascend-run` at both levels and fresh inputs (a second trace holding the
+recorded runs' inputs, then the fresh ones, so one `ascend-run --trace` per
+level checks both): each fresh run must match eager or
 be refused by a guard (a `mindspore.assert` naming its source line, or no entry
 for its input shape), never give a different answer. The result is a
 `ProgramResult`; `python/tests/test_controlflow_gen.py` runs 50 programs and
@@ -374,17 +375,20 @@ def run_outcomes(stdout, stderr, count):
 
 
 def record(module_path, trace_path, fresh=False):
-    """Records make() (or make_fresh()) of a generated file in this process."""
+    """Records make() of a generated file in this process; with `fresh`, the runs of
+    make() then those of make_fresh() (one ascend-run call checks both). Returns the
+    number of runs of make() and of make_fresh() recorded."""
     import importlib.util
     from ascend_trace import recorder
     spec = importlib.util.spec_from_file_location(os.path.basename(module_path)[:-3], module_path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     import torch
-    model, runs = (module.make_fresh if fresh else module.make)()
+    model, runs = module.make()
+    extra = module.make_fresh()[1] if fresh else []
     with torch.no_grad():
-        recorder.record(model, runs, trace_path)
-    return len(runs)
+        recorder.record(model, runs + extra, trace_path)
+    return len(runs), len(extra)
 
 
 def form_of(mlir_text):
@@ -405,8 +409,8 @@ def check_program(seed, workdir, bindir, levels=("mindspore", "aicore")):
     trace = os.path.join(workdir, f"prog{seed}.pntrace")
     fresh_trace = os.path.join(workdir, f"prog{seed}.fresh.pntrace")
     try:
-        result.recorded_runs = record(path, trace)
-        result.fresh_runs = record(path, fresh_trace, fresh=True)
+        result.recorded_runs, _ = record(path, trace)
+        _, result.fresh_runs = record(path, fresh_trace, fresh=True)
     except Exception as exc:  # noqa: BLE001 - a generator bug shows as a record failure
         result.stage, result.message = "record", f"{type(exc).__name__}: {exc}"
         return result
@@ -426,24 +430,25 @@ def check_program(seed, workdir, bindir, levels=("mindspore", "aicore")):
     recorded = {i: True for i in range(result.recorded_runs)}
     fresh = {i: "ok" for i in range(result.fresh_runs)}
     for level, module in modules.items():
-        for trace_path, count, is_fresh in ((trace, result.recorded_runs, False),
-                                            (fresh_trace, result.fresh_runs, True)):
-            code, out, err = _run([os.path.join(bindir, "ascend-run"), module, "--trace", trace_path])
-            outcomes = run_outcomes(out, err, count)
-            for i, o in outcomes.items():
-                if not is_fresh:
-                    recorded[i] &= o == "ok"
-                    if o == "mismatch":
-                        result.wrong.append(f"recorded run {i} at {level}: mismatch")
-                elif o == "mismatch":
-                    result.wrong.append(f"fresh run {i} at {level}: silently wrong")
-                    fresh[i] = "wrong"
-                elif o == "refused" and fresh[i] == "ok":
-                    fresh[i] = "refused"
-                elif o == "failed":
-                    fresh[i] = "failed"
-                    result.wrong.append(f"fresh run {i} at {level}: failed without a guard: "
-                                        + _first_error(err))
+        # The check trace holds the recorded runs' inputs first, then the fresh ones.
+        code, out, err = _run([os.path.join(bindir, "ascend-run"), module, "--trace", fresh_trace])
+        outcomes = run_outcomes(out, err, result.recorded_runs + result.fresh_runs)
+        for index, o in outcomes.items():
+            is_fresh = index >= result.recorded_runs
+            i = index - result.recorded_runs if is_fresh else index
+            if not is_fresh:
+                recorded[i] &= o == "ok"
+                if o == "mismatch":
+                    result.wrong.append(f"recorded run {i} at {level}: mismatch")
+            elif o == "mismatch":
+                result.wrong.append(f"fresh run {i} at {level}: silently wrong")
+                fresh[i] = "wrong"
+            elif o == "refused" and fresh[i] == "ok":
+                fresh[i] = "refused"
+            elif o == "failed":
+                fresh[i] = "failed"
+                result.wrong.append(f"fresh run {i} at {level}: failed without a guard: "
+                                    + _first_error(err))
     result.recorded_ok = sum(recorded.values())
     result.fresh_ok = sum(1 for v in fresh.values() if v == "ok")
     result.fresh_refused = sum(1 for v in fresh.values() if v == "refused")
