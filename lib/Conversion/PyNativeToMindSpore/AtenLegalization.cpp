@@ -268,11 +268,60 @@ FailureOr<Value> otherOperand(AtenCall &c, Type elementType) {
       "the 'other' argument is neither a tensor nor a number");
 }
 
+/// `v` converted to `elementType` as PyTorch's type promotion converts an
+/// operand before computing (a Cast unless it already has it).
+Value promotedTo(AtenCall &c, Value v, Type elementType) {
+  auto type = cast<RankedTensorType>(v.getType());
+  if (type.getElementType() == elementType)
+    return v;
+  return ms::CastOp::create(
+      c.b, c.loc, RankedTensorType::get(type.getShape(), elementType), v);
+}
+
+/// The element type PyTorch computes `self <op> other` in (torch's
+/// result_type): a float `other` (tensor or Python float) lifts an integer or
+/// bool `self` to its float type (float32 for a Python float), a Python int or
+/// an integer tensor lifts a bool `self` to int64 (or the tensor's type).
+/// Within a kind, `self` (the dimensioned operand) decides.
+Type promotedElementType(AtenCall &c, StringRef otherName = "other") {
+  Type self =
+      cast<RankedTensorType>(c.operand("self").getType()).getElementType();
+  if (isa<FloatType>(self))
+    return self;
+  Type other;
+  if (Value v = c.operand(otherName)) {
+    if (!v.getDefiningOp<ms::ConstantOp>() ||
+        cast<RankedTensorType>(v.getType()).getRank() > 0)
+      other = cast<RankedTensorType>(v.getType()).getElementType();
+    else if (isa<FloatType>(
+                 cast<RankedTensorType>(v.getType()).getElementType()))
+      other = c.b.getF32Type(); // a Python float wrapped by torch
+  } else if (isa_and_nonnull<FloatAttr>(c.arg(otherName))) {
+    other = c.b.getF32Type();
+  } else if (isa_and_nonnull<IntegerAttr>(c.arg(otherName)) &&
+             !isa<BoolAttr>(c.arg(otherName))) {
+    other = c.b.getI64Type();
+  }
+  if (!other)
+    return self;
+  if (isa<FloatType>(other))
+    return other;
+  if (self.isInteger(1) && !other.isInteger(1))
+    return other;
+  return self;
+}
+
 template <typename OpT>
 LogicalResult binary(AtenCall &c, SmallVectorImpl<Value> &results) {
-  Value self = c.operand("self");
-  Type elementType = cast<RankedTensorType>(self.getType()).getElementType();
-  FailureOr<Value> other = otherOperand(c, elementType);
+  // Arithmetic computes in its result's (the promoted) element type: a bool
+  // or integer operand is Cast first, e.g. `count * 0.5` of an int64 count.
+  Type elementType = c.resultType().getElementType();
+  Value self = promotedTo(c, c.operand("self"), elementType);
+  Value graphOther = c.operand("other");
+  FailureOr<Value> other =
+      graphOther && !graphOther.getDefiningOp<ms::ConstantOp>()
+          ? FailureOr<Value>(promotedTo(c, graphOther, elementType))
+          : otherOperand(c, elementType);
   if (failed(other))
     return failure();
   if (std::optional<double> alpha = c.floatArg("alpha"); alpha && *alpha != 1)
@@ -755,12 +804,32 @@ LogicalResult all(AtenCall &c, SmallVectorImpl<Value> &results) {
 }
 
 LogicalResult sum(AtenCall &c, SmallVectorImpl<Value> &results) {
-  if (!c.isNone("dtype"))
-    return c.unsupported("sum with a dtype argument is not legalized yet");
+  // PyTorch sums bools and integers as int64 and casts to `dtype` first when
+  // it is given: the recorded result's element type is the one summed in.
   SmallVector<int64_t> axis;
   if (auto dims = c.intsArg("dim"))
     axis = *dims;
-  results.push_back(make<ms::ReduceSumOp>(c, c.operand("self"),
+  Type resultElement = c.resultType().getElementType();
+  Value self = c.operand("self");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  if (!isa<FloatType>(resultElement)) {
+    // ReduceSum takes floats: a count of bools (`(x > 0).sum()`) is summed
+    // in float32, exact below 2^24 elements, and Cast back.
+    if (!selfType.getElementType().isInteger(1))
+      return c.unsupported("a sum of integer tensors (ReduceSum takes floats; "
+                           "only sums of bools are legalized)");
+    if (selfType.getNumElements() >= (int64_t(1) << 24))
+      return c.unsupported(
+          "a sum of 2^24 or more bools (not exact in float32)");
+    Value total = make<ms::ReduceSumOp>(
+        c, promotedTo(c, self, c.b.getF32Type()), axis,
+        c.boolArg("keepdim", false));
+    if (!total)
+      return failure();
+    results.push_back(promotedTo(c, total, resultElement));
+    return success();
+  }
+  results.push_back(make<ms::ReduceSumOp>(c, promotedTo(c, self, resultElement),
                                             axis,
                                             c.boolArg("keepdim", false)));
   return success();
@@ -770,9 +839,9 @@ LogicalResult sum(AtenCall &c, SmallVectorImpl<Value> &results) {
 /// AdaptiveAvgPool2D to 1x1 (one Vector reduction on Ascend); otherwise
 /// ReduceSum divided by the number of reduced elements.
 LogicalResult mean(AtenCall &c, SmallVectorImpl<Value> &results) {
-  if (!c.isNone("dtype"))
-    return c.unsupported("mean with a dtype argument is not legalized yet");
-  Value self = c.operand("self");
+  // With `dtype`, PyTorch casts first (the recorded result's element type).
+  Value self =
+      promotedTo(c, c.operand("self"), c.resultType().getElementType());
   auto type = cast<RankedTensorType>(self.getType());
   int64_t rank = type.getRank();
   SmallVector<int64_t> axis;
@@ -803,11 +872,15 @@ LogicalResult mean(AtenCall &c, SmallVectorImpl<Value> &results) {
 
 template <typename OpT>
 LogicalResult compare(AtenCall &c, SmallVectorImpl<Value> &results) {
-  Value self = c.operand("self");
-  Type elementType = cast<RankedTensorType>(self.getType()).getElementType();
+  // Compared in the promoted type: `count > 0.5` of an int64 count compares
+  // floats, as PyTorch does.
+  Type elementType = promotedElementType(c);
+  Value self = promotedTo(c, c.operand("self"), elementType);
   FailureOr<Value> other = otherOperand(c, elementType);
   if (failed(other))
     return failure();
+  if (cast<RankedTensorType>(other->getType()).getElementType() != elementType)
+    *other = promotedTo(c, *other, elementType);
   results.push_back(make<OpT>(c, self, *other));
   return success();
 }
