@@ -71,6 +71,34 @@ _TORCH_DIR = os.path.dirname(os.path.abspath(torch.__file__)) + os.sep
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 _STDLIB_DIR = os.path.abspath(sysconfig.get_paths()["stdlib"]) + os.sep
 
+
+def _dependency_paths():
+    """Where the packages torch itself uses live. torch 2.x imports some of them lazily
+    inside the first op or call of a process (sympy for symbolic shapes, and what sympy
+    imports): their frames are torch's work, not the model's, so they count as internal
+    (no locations, no loop marks). Found without importing them."""
+    import importlib.machinery
+
+    paths = []
+    for name in ("sympy", "mpmath", "typing_extensions", "filelock", "networkx", "jinja2",
+                 "markupsafe", "fsspec", "torchgen", "functorch", "numpy", "packaging",
+                 "opt_einsum", "optree"):
+        try:
+            spec = importlib.machinery.PathFinder.find_spec(name)
+        except (ImportError, ValueError):
+            continue
+        if spec is None or not spec.origin:
+            continue
+        origin = os.path.abspath(spec.origin)
+        if spec.submodule_search_locations:
+            paths.append(os.path.dirname(origin) + os.sep)
+        else:
+            paths.append(origin)
+    return tuple(paths)
+
+
+_DEPENDENCY_PATHS = _dependency_paths()
+
 # Bytecode at the user frame's f_lasti while Tensor.__bool__ runs -> BranchKind.
 _BRANCH_KINDS = {
     "POP_JUMP_FORWARD_IF_FALSE": pb.BRANCH_IF,
@@ -141,7 +169,8 @@ def _is_internal(filename):
     if internal is None:
         path = os.path.abspath(filename) if not filename.startswith("<") else filename
         internal = (path.startswith(_TORCH_DIR) or path.startswith(_PACKAGE_DIR)
-                    or path.startswith("<frozen ") or path.startswith(_STDLIB_DIR))
+                    or path.startswith("<frozen ") or path.startswith(_STDLIB_DIR)
+                    or path.startswith(_DEPENDENCY_PATHS))
         _INTERNAL_FILES[filename] = internal
     return internal
 
