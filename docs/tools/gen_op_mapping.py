@@ -11,6 +11,9 @@ ODS definitions (`def MindSpore_<Name>Op : ...<"mnemonic", ...>`).
   gen_op_mapping.py SRC_ROOT -o FILE    write it
   gen_op_mapping.py SRC_ROOT --check FILE
                                         exit 1 (with a diff) when FILE is stale
+  gen_op_mapping.py SRC_ROOT --mapped-ops FILE
+                                        write the machine-readable list of mapped
+                                        ops the recorder reads (mapped_ops.json)
 
 Fails when an eager op is both in the data file and in the C++ table.
 """
@@ -82,6 +85,43 @@ def aten_table(source):
     return re.findall(r'\{"([\w.]+)",\s*([\w:<>]+)\}', source[start:end])
 
 
+# `c.floatArg("beta").value_or(1) != 1` (and intArg/boolArg) in a handler: the op is
+# legalized only when that argument has that value.
+ARG_CONDITION = re.compile(
+    r'c\.(?:float|int|bool)Arg\("(\w+)"\)\.value_or\(([^)]+)\)\s*!=\s*([\w.+-]+)')
+
+
+def handler_conditions(handler, bodies):
+    """{argument: required value} of a C++ handler (see ARG_CONDITION)."""
+    template = re.match(r"(\w+)<ms::(\w+Op)>$", handler)
+    body = bodies.get(template.group(1) if template else handler, "")
+    conditions = {}
+    for arg, _, value in ARG_CONDITION.findall(body):
+        try:
+            conditions[arg] = json.loads(value.lower())
+        except ValueError:
+            continue
+    return conditions
+
+
+def mapped_ops(root):
+    """The machine-readable list of mapped eager ops (what the recorder reads to
+    decide which ops to run through PyTorch's decompositions):
+    {"format": 1, "ops": {op: {"requires": "float"?, "args": {name: value}?}}}."""
+    with open(os.path.join(root, CONV, "AtenMappings.json")) as f:
+        data = json.load(f)
+    with open(os.path.join(root, CONV, "AtenLegalization.cpp")) as f:
+        source = f.read()
+    bodies = function_bodies(source)
+    ops = {}
+    for key, entry in data.items():
+        ops[key] = {"requires": entry["requires"]} if "requires" in entry else {}
+    for key, handler in aten_table(source):
+        conditions = handler_conditions(handler, bodies)
+        ops[key] = {"args": conditions} if conditions else {}
+    return json.dumps({"format": 1, "ops": dict(sorted(ops.items()))}, indent=1) + "\n"
+
+
 def generate(root):
     with open(os.path.join(root, CONV, "AtenMappings.json")) as f:
         data = json.load(f)
@@ -150,7 +190,12 @@ def main():
     parser.add_argument("root")
     parser.add_argument("-o", dest="output")
     parser.add_argument("--check", metavar="FILE")
+    parser.add_argument("--mapped-ops", metavar="FILE")
     args = parser.parse_args()
+    if args.mapped_ops:
+        with open(args.mapped_ops, "w") as f:
+            f.write(mapped_ops(args.root))
+        return 0
     text = generate(args.root)
     if args.check:
         with open(args.check) as f:

@@ -25,6 +25,7 @@ import threading
 import weakref
 
 from . import TORCH_MISSING_MESSAGE, PROTOBUF_MISSING_MESSAGE, FORMAT_VERSION, __version__
+from . import decompose as _decompose
 
 try:
     import torch
@@ -680,6 +681,16 @@ class _DispatchMode(TorchDispatchMode):
         rec = self._recorder
         if not rec._in_run:
             return func(*args, **kwargs)
+        decomposer = rec._decomposer
+        if decomposer is not None:
+            decomposition = decomposer.decomposition_for(func, args, kwargs)
+            if decomposition is not None:
+                out = _decompose.run(self, rec, func, decomposition, args, kwargs)
+                if out is not _decompose.FAILED:
+                    return out
+            if (decomposer.running and decomposer.running[-1] is None
+                    and not decomposer.is_mapped(func, args, kwargs)):
+                decomposer.running[-1] = str(func)  # a part of a decomposition, not mapped
         # The loop tracer is off while the recorder works (the recorder runs no user code,
         # and Python runs traced code several times slower), on while the op runs.
         tracer = _gettrace()
@@ -957,6 +968,11 @@ class Recorder:
     `loop_marks` records loop iterations with a `sys.settrace` tracer during runs (the
     previous tracer is restored when each run ends).
 
+    `decompose` runs PyTorch's decomposition of an op the compiler does not map
+    (ascend_trace.decompose) so that its parts are recorded instead; `mapped_ops` is
+    the compiler's list of mapped ops (a MappedOps, or the path of a mapped_ops.json;
+    default: the one the build put beside the package; none there: no decomposition).
+
     `sidecar` puts the parameter and buffer values into the weights file
     `<path>.weights` (64-byte aligned raw bytes, written straight from the tensors, so
     recording holds no second copy of the weights) instead of the trace: True always,
@@ -968,7 +984,7 @@ class Recorder:
     """
 
     def __init__(self, path, model, text=False, function_mode=True, loop_marks=True,
-                 sidecar=None):
+                 sidecar=None, decompose=True, mapped_ops=None):
         if not isinstance(model, torch.nn.Module):
             raise TypeError(f"model must be a torch.nn.Module, not {type(model).__name__}")
         self.path = path
@@ -977,6 +993,8 @@ class Recorder:
         self.function_mode = bool(function_mode)
         self.loop_marks = bool(loop_marks)
         self.sidecar = sidecar
+        self.decompose = bool(decompose)
+        self.mapped_ops = mapped_ops
         self._trace = None
         self._pending = []            # (Run message, events) of finished runs not yet built
         self._reads = []              # (_ScalarRead, its message) of the built events
@@ -1036,6 +1054,10 @@ class Recorder:
         self._saved_trace = None
         self._thread = None
 
+        self._decomposer = None
+        self._stack_mode = None       # torch 1.13: the dispatcher's Python mode (_DispatchStack)
+        if self.decompose:
+            self._decomposer = _decompose.make_decomposer(self.mapped_ops)
         self._weights = None
         if self.path is not None:
             sidecar = self.sidecar
@@ -1114,7 +1136,8 @@ class Recorder:
         if _TorchDispatchStackMode is None:  # torch 2.x: no Python stack mode
             return
         # Pushing the mode made torch's stack mode the dispatcher's Python mode.
-        torch._C._set_torch_dispatch_mode(_DispatchStack(mode))
+        self._stack_mode = _DispatchStack(mode)
+        torch._C._set_torch_dispatch_mode(self._stack_mode)
 
         def restore_stack_mode():
             # After the recorder's mode is popped (above), modes pushed before it remain.
@@ -1658,16 +1681,19 @@ def _as_run(inputs):
     raise TypeError(f"a run must be a tuple of model inputs, not {type(inputs).__name__}")
 
 
-def record(model, runs, path, text=False, function_mode=True, loop_marks=True, sidecar=None):
+def record(model, runs, path, text=False, function_mode=True, loop_marks=True, sidecar=None,
+           decompose=True, mapped_ops=None):
     """Calls model(*run) for every run and writes all runs into one trace file.
 
     `runs` is a list of input tuples (a bare tensor counts as a 1-tuple). Returns the
     Trace message. `path=None` records without writing. Nothing is written on error.
-    `function_mode`, `loop_marks` and `sidecar` are as for Recorder.
+    `function_mode`, `loop_marks`, `sidecar`, `decompose` and `mapped_ops` are as for
+    Recorder.
     """
     runs = [_as_run(r) for r in runs]
     with Recorder(path, model, text=text, function_mode=function_mode,
-                  loop_marks=loop_marks, sidecar=sidecar) as rec:
+                  loop_marks=loop_marks, sidecar=sidecar, decompose=decompose,
+                  mapped_ops=mapped_ops) as rec:
         for inputs in runs:
             model(*inputs)
     return rec.trace
