@@ -104,6 +104,36 @@ def handler_conditions(handler, bodies):
     return conditions
 
 
+def float_only_ops(root):
+    """C++ class names (e.g. 'ReduceSumOp') of mindspore ops whose first operand is a
+    MindSpore_FloatTensor in ODS (declared on the op or on the class it derives from)."""
+    first_arg, parent = {}, {}
+    decl = re.compile(r"^(?:def|class)\s+(\w+)(?:<[^>]*>)?\s*:\s*(\w+)", re.M)
+    for td in glob.glob(os.path.join(
+            root, "dialects/MindSpore/include/ascend/Dialect/MindSpore/IR/*.td")):
+        with open(td) as f:
+            text = f.read()
+        matches = list(decl.finditer(text))
+        for i, m in enumerate(matches):
+            end = matches[i + 1].start() if i + 1 < len(matches) else len(text)
+            body = text[m.end():end]
+            parent[m.group(1)] = m.group(2)
+            args = re.search(r"let\s+arguments\s*=\s*\(ins\s+(\w+)", body)
+            if args:
+                first_arg[m.group(1)] = args.group(1)
+    result = set()
+    for name in parent:
+        if not name.startswith("MindSpore_") or not name.endswith("Op"):
+            continue
+        cls, seen = name, set()
+        while cls not in first_arg and cls in parent and cls not in seen:
+            seen.add(cls)
+            cls = parent[cls]
+        if first_arg.get(cls) == "MindSpore_FloatTensor":
+            result.add(name[len("MindSpore_"):])
+    return result
+
+
 def mapped_ops(root):
     """The machine-readable list of mapped eager ops (what the recorder reads to
     decide which ops to run through PyTorch's decompositions):
@@ -113,12 +143,22 @@ def mapped_ops(root):
     with open(os.path.join(root, CONV, "AtenLegalization.cpp")) as f:
         source = f.read()
     bodies = function_bodies(source)
+    names = mnemonics(root)
+    float_only = float_only_ops(root)
     ops = {}
     for key, entry in data.items():
         ops[key] = {"requires": entry["requires"]} if "requires" in entry else {}
     for key, handler in aten_table(source):
+        entry = {}
         conditions = handler_conditions(handler, bodies)
-        ops[key] = {"args": conditions} if conditions else {}
+        if conditions:
+            entry["args"] = conditions
+        # The primitive the handler builds first takes float tensors only (in ODS):
+        # other dtypes are refused, so the recorder may decompose them instead.
+        built = built_ops(handler, bodies, names)
+        if built and built[0] in float_only:
+            entry["requires"] = "float"
+        ops[key] = entry
     return json.dumps({"format": 1, "ops": dict(sorted(ops.items()))}, indent=1) + "\n"
 
 

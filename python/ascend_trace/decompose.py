@@ -123,6 +123,7 @@ class Decomposer:
         # Ops whose decomposition ran into an op the compiler does not map: recorded
         # as themselves from then on (the error then names the op the model ran).
         self.unusable = {}  # op -> the first unmapped part its decomposition ran
+        self.used = set()   # ops recorded as their decompositions' parts
         # Per decomposition running (innermost last): None while every part is mapped,
         # else the name of the first part that is not.
         self.running = []
@@ -208,6 +209,7 @@ def run(mode, recorder, func, decomposition, args, kwargs):
     finally:
         unmapped = decomposer.running.pop()
     if unmapped is None:
+        decomposer.used.add(func)
         return out
     del events[start:]
     decomposer.unusable[func] = unmapped
