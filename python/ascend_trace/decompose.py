@@ -38,12 +38,12 @@ class MappedOps:
     def load(cls, path=None):
         """Reads mapped_ops.json (beside this file by default); None when it is absent
         (a source checkout without a build: nothing is decomposed then)."""
-        path = MAPPED_OPS_FILE if path is None else path
-        try:
-            with open(path) as f:
-                data = json.load(f)
-        except FileNotFoundError:
-            return None
+        if path is None:
+            if not os.path.exists(MAPPED_OPS_FILE):
+                return None
+            path = MAPPED_OPS_FILE
+        with open(path) as f:
+            data = json.load(f)
         if data.get("format") != 1 or not isinstance(data.get("ops"), dict):
             raise ValueError(f"{path}: not a mapped-ops list of format 1")
         return cls(data["ops"])
