@@ -135,6 +135,11 @@ def test_mapped_ops_file_option(tmp_path):
         trace = ascend_trace.record(AddmmScaled().eval(), [(torch.randn(2, 8),)], None,
                                     mapped_ops=str(path))
     assert [e.op.name for e in ops(trace)] == ["aten.addmm.default"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"ops": []}))
+    with pytest.raises(ValueError, match=f"{bad}: not a mapped-ops list of format 1"):
+        ascend_trace.record(AddmmScaled().eval(), [(torch.randn(2, 8),)], None,
+                            mapped_ops=str(bad))
     with pytest.raises(FileNotFoundError):
         ascend_trace.record(AddmmScaled().eval(), [(torch.randn(2, 8),)], None,
                             mapped_ops=str(tmp_path / "none.json"))
