@@ -22,6 +22,11 @@ echo "test: building"
 rm -rf "$results" && mkdir -p "$results"
 status=0
 
+# The recorder on torch 2.x too (README "Tested versions"): the torch2 venv.
+"$root/scripts/setup-venvs.sh" torch2 || status=1
+torch2="${ASCEND_VENV_DIR:-$root/.venv}/torch-2.13.0/bin/python"
+export ASCEND_TORCH2_PYTHON="$torch2"   # lit: REQUIRES: torch2, %torch2_python
+
 echo "test: lit suite (check-ascend)"
 /usr/lib/llvm-22/bin/lit -s "$build/test" --xunit-xml-output "$results/lit.xml" || status=1
 
@@ -31,9 +36,12 @@ while IFS= read -r bin; do
   "$bin" --gtest_brief=1 --gtest_output="xml:$results/gtest-$name.xml" || status=1
 done < <(find "$build/unittests" -type f -perm -u+x -name '*Tests' 2>/dev/null | sort)
 
-echo "test: Python recorder tests"
+echo "test: Python recorder tests (torch 1.13, /usr/bin/python3)"
 (cd "$root" && PYTHONPATH="$build/python" /usr/bin/python3 -m pytest -q \
   -p no:cacheprovider python/tests --junitxml="$results/pytest.xml") || status=1
+echo "test: Python recorder tests (torch 2.x, $torch2)"
+(cd "$root" && PYTHONPATH="$build/python" "$torch2" -m pytest -q \
+  -p no:cacheprovider python/tests --junitxml="$results/pytest-torch2.xml") || status=1
 
 /usr/bin/python3 - "$results" "$status" <<'PY'
 import glob, sys, xml.etree.ElementTree as ET

@@ -55,6 +55,16 @@ if os.path.exists(mindspore_python) and subprocess.call(
     config.substitutions.append(("%mindspore_python", mindspore_python))
     config.environment["ASCEND_MINDSPORE_VENV"] = mindspore_venv
 
+# The recorder on torch 2.x: the torch2 venv of scripts/setup-venvs.sh (ascend-trace
+# --python %torch2_python), or $ASCEND_TORCH2_PYTHON.
+torch2 = os.environ.get("ASCEND_TORCH2_PYTHON") or os.path.join(
+    os.environ.get("ASCEND_VENV_DIR") or os.path.join(config.ascend_src_root, ".venv"),
+    "torch-2.13.0", "bin", "python")
+if os.path.exists(torch2) and subprocess.call(
+        [torch2, "-c", "import torch"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("torch2")
+    config.substitutions.append(("%torch2_python", torch2))
+
 # The libFuzzer target of the trace reader (ASCEND_ENABLE_FUZZERS, fuzz/).
 if config.ascend_trace_fuzzer and os.path.exists(config.ascend_trace_fuzzer):
     config.available_features.add("fuzzer")
