@@ -15,6 +15,8 @@
 #include "ascend/Conversion/PyNativeToMindSpore/PyNativeToMindSpore.h"
 #include "ascend/Conversion/PyNativeToMindSpore/UserMappings.h"
 
+#include "AtenComposites.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/StringMap.h"
@@ -156,9 +158,13 @@ FailureOr<Value> withElementType(AtenCall &c, Value v, Type elementType) {
     (void)c.unsupported("operands of different element types need a Cast");
     return failure();
   }
-  double value = isa<FloatType>(type.getElementType())
-                     ? dense.getSplatValue<APFloat>().convertToDouble()
-                     : (double)dense.getSplatValue<APInt>().getSExtValue();
+  // An i1 true is 1 (its sign-extended bits would read -1).
+  double value =
+      isa<FloatType>(type.getElementType())
+          ? dense.getSplatValue<APFloat>().convertToDouble()
+      : type.getElementType().isInteger(1)
+          ? (double)dense.getSplatValue<APInt>().getZExtValue()
+          : (double)dense.getSplatValue<APInt>().getSExtValue();
   Value scalar = scalarConstant(c, value, elementType);
   if (type.getRank() == 0)
     return scalar;
@@ -1619,12 +1625,28 @@ LogicalResult mlir::ascend::legalizeAtenOp(pynative::RecordedOp op,
   const UserMappings &builtin = UserMappings::getBuiltin(op->getContext());
   const UserMapping *mapping = builtin.lookup(op.getName());
   auto it = atenTable().find(op.getName());
-  if (!mapping && it == atenTable().end()) {
+  bool composite = isAtenComposite(op.getName());
+  if (!mapping && it == atenTable().end() && !composite) {
     whyUnsupported = "no MindSpore primitive mapping";
     return failure();
   }
   if (failed(checkNoHiddenWrites(op, whyUnsupported)))
     return failure();
+  if (composite) {
+    switch (legalizeAtenComposite(op, operands, builder, results,
+                                  whyUnsupported)) {
+    case CompositeResult::Legalized:
+      return success();
+    case CompositeResult::Refused:
+      return failure();
+    case CompositeResult::NotHandled:
+      if (!mapping && it == atenTable().end()) {
+        whyUnsupported = "no MindSpore primitive mapping for this form";
+        return failure();
+      }
+      break;
+    }
+  }
   if (mapping)
     return builtin.apply(*mapping, op, operands, builder, results,
                          &whyUnsupported);
