@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::ascend;
@@ -41,19 +42,20 @@ struct Call {
     return !operand(name) && (!arg(name) || isa<UnitAttr>(arg(name)));
   }
   std::optional<int64_t> intArg(StringRef name) const {
-    if (auto a = dyn_cast_or_null<IntegerAttr>(arg(name)))
-      return a.getInt();
+    // A BoolAttr is an i1 IntegerAttr whose getInt() reads true as -1.
     if (auto a = dyn_cast_or_null<BoolAttr>(arg(name)))
       return a.getValue();
+    if (auto a = dyn_cast_or_null<IntegerAttr>(arg(name)))
+      return a.getInt();
     return std::nullopt;
   }
   std::optional<double> floatArg(StringRef name) const {
     if (auto a = dyn_cast_or_null<FloatAttr>(arg(name)))
       return a.getValueAsDouble();
-    if (auto a = dyn_cast_or_null<IntegerAttr>(arg(name)))
-      return (double)a.getInt();
     if (auto a = dyn_cast_or_null<BoolAttr>(arg(name)))
       return a.getValue() ? 1.0 : 0.0;
+    if (auto a = dyn_cast_or_null<IntegerAttr>(arg(name)))
+      return (double)a.getInt();
     return std::nullopt;
   }
   /// An int list (a single int counts as a list of one).
@@ -213,9 +215,16 @@ CompositeResult reduceAllExtreme(Call &c, SmallVectorImpl<Value> &results) {
   if (isa<FloatType>(t)) {
     if (!Min)
       return CompositeResult::NotHandled;
+    if (typeOf(self).getNumElements() == 1) // see amin
+      return pushResult(c, results, self);
+    if (rankOf(self) == 0)
+      self = ms::ReshapeOp::create(c.b, c.loc, self, ArrayRef<int64_t>{1});
+    // keep_dims: a Neg epilogue on the 0-d result of a full reduction is
+    // not a vector kernel the AI Core level builds; the Reshape after it is.
     Value neg = ms::NegOp::create(c.b, c.loc, self);
-    Value m = ms::ReduceMaxOp::create(c.b, c.loc, neg, ArrayRef<int64_t>{},
-                                      false);
+    Value m = ms::ReduceMaxOp::create(
+        c.b, c.loc, neg, llvm::to_vector(llvm::seq<int64_t>(0, rankOf(neg))),
+        true);
     return pushResult(c, results, ms::NegOp::create(c.b, c.loc, m));
   }
   if (!isSignedInteger(t))
@@ -242,9 +251,18 @@ CompositeResult amin(Call &c, SmallVectorImpl<Value> &results) {
     d = normalizeDim(d, std::max<int64_t>(rankOf(self), 1));
   if (rankOf(self) == 0)
     axis.clear();
+  // A reduction over one element is that element (and the AI Core level
+  // has no kernel for a reduction fusion of one element with an epilogue).
+  if (typeOf(self).getNumElements() == 1)
+    return pushResult(c, results, self);
+  if (rankOf(self) == 0) {
+    self = ms::ReshapeOp::create(c.b, c.loc, self, ArrayRef<int64_t>{1});
+    axis = {0};
+  }
+  if (axis.empty())
+    axis = llvm::to_vector(llvm::seq<int64_t>(0, rankOf(self)));
   Value neg = ms::NegOp::create(c.b, c.loc, self);
-  Value m = ms::ReduceMaxOp::create(c.b, c.loc, neg, axis,
-                                    c.boolArg("keepdim", false));
+  Value m = ms::ReduceMaxOp::create(c.b, c.loc, neg, axis, true); // see min()
   return pushResult(c, results, ms::NegOp::create(c.b, c.loc, m));
 }
 
@@ -746,6 +764,526 @@ CompositeResult hardSigmoidSwish(Call &c, SmallVectorImpl<Value> &results) {
   return pushResult(c, results, r);
 }
 
+//===----------------------------------------------------------------------===//
+// Elementwise functions of existing primitives
+//===----------------------------------------------------------------------===//
+
+/// The elementwise ops below, each one formula of primitives the dialect
+/// has (float inputs; sign and the NaN / inf tests also take integers).
+CompositeResult elementwise(Call &c, SmallVectorImpl<Value> &results) {
+  StringRef name = c.op.getName();
+  name.consume_front("aten.");
+  name = name.take_until([](char ch) { return ch == '.'; });
+  Value x = c.operand("self");
+  if (!x)
+    x = c.operand("input");
+  if (!x)
+    return c.refuse("missing self");
+  Type t = elementTypeOf(x);
+  OpBuilder &b = c.b;
+  Location loc = c.loc;
+  auto k = [&](double v) { return scalar(c, v, t); };
+  auto add = [&](Value l, Value r) { return Value(ms::AddOp::create(b, loc, l, r)); };
+  auto sub = [&](Value l, Value r) { return Value(ms::SubOp::create(b, loc, l, r)); };
+  auto mul = [&](Value l, Value r) { return Value(ms::MulOp::create(b, loc, l, r)); };
+  auto div = [&](Value l, Value r) { return Value(ms::RealDivOp::create(b, loc, l, r)); };
+  auto exp = [&](Value v) { return Value(ms::ExpOp::create(b, loc, v)); };
+  auto log = [&](Value v) { return Value(ms::LogOp::create(b, loc, v)); };
+  auto select = [&](Value cond, Value l, Value r) {
+    return Value(ms::SelectOp::create(b, loc, cond, l, r));
+  };
+  auto gt = [&](Value l, Value r) { return Value(ms::GreaterOp::create(b, loc, l, r)); };
+  auto lt = [&](Value l, Value r) { return Value(ms::LessOp::create(b, loc, l, r)); };
+  auto neg = [&](Value v) { return Value(ms::NegOp::create(b, loc, v)); };
+  auto abs = [&](Value v) { return Value(ms::AbsOp::create(b, loc, v)); };
+  // softplus(beta * v) / beta, linear above the threshold (PyTorch's rule).
+  auto softplus = [&](Value v, double beta, double threshold) {
+    Value bv = beta == 1 ? v : mul(v, k(beta));
+    Value soft = log(add(exp(bv), k(1)));
+    if (beta != 1)
+      soft = div(soft, k(beta));
+    return select(gt(bv, k(threshold)), v, soft);
+  };
+  bool isFloat = isa<FloatType>(t);
+  bool integerOk = name == "sign" || name == "sgn" || name == "isnan" ||
+                   name == "isinf" || name == "isposinf" || name == "isneginf";
+  if (!isFloat && !(integerOk && isSignedInteger(t)))
+    return c.refuse("expects a floating-point tensor");
+  Value r;
+  if (name == "log1p") {
+    r = log(add(x, k(1)));
+  } else if (name == "log2") {
+    r = mul(log(x), k(1.0 / std::log(2.0)));
+  } else if (name == "log10") {
+    r = mul(log(x), k(1.0 / std::log(10.0)));
+  } else if (name == "expm1") {
+    r = sub(exp(x), k(1));
+  } else if (name == "exp2") {
+    r = exp(mul(x, k(std::log(2.0))));
+  } else if (name == "sinh" || name == "cosh") {
+    Value e = exp(x), f = exp(neg(x));
+    r = mul(name == "sinh" ? sub(e, f) : add(e, f), k(0.5));
+  } else if (name == "tan") {
+    r = div(ms::SinOp::create(b, loc, x), ms::CosOp::create(b, loc, x));
+  } else if (name == "deg2rad") {
+    r = mul(x, k(M_PI / 180.0));
+  } else if (name == "rad2deg") {
+    r = mul(x, k(180.0 / M_PI));
+  } else if (name == "sign" || name == "sgn") {
+    r = select(gt(x, k(0)), k(1), select(lt(x, k(0)), k(-1), k(0)));
+    if (isFloat) // sign(NaN) is NaN
+      r = select(ms::NotEqualOp::create(b, loc, x, x), x, r);
+  } else if (name == "isnan" || name == "isinf" || name == "isposinf" ||
+             name == "isneginf") {
+    if (!isFloat) {
+      r = buildSplatConstant(b, loc, typeOf(x).clone(b.getI1Type()), 0);
+    } else if (name == "isnan") {
+      r = ms::NotEqualOp::create(b, loc, x, x);
+    } else {
+      double inf = std::numeric_limits<double>::infinity();
+      Value v = name == "isinf" ? abs(x) : x;
+      r = ms::EqualOp::create(b, loc, v, k(name == "isneginf" ? -inf : inf));
+    }
+  } else if (name == "leaky_relu") {
+    double slope = c.floatArg("negative_slope").value_or(0.01);
+    r = select(gt(x, k(0)), x, mul(x, k(slope)));
+  } else if (name == "elu") {
+    double alpha = c.floatArg("alpha").value_or(1), scale = c.floatArg("scale").value_or(1);
+    double inScale = c.floatArg("input_scale").value_or(1);
+    Value negative = mul(sub(exp(mul(x, k(inScale))), k(1)), k(alpha * scale));
+    r = select(gt(x, k(0)), mul(x, k(scale)), negative);
+  } else if (name == "celu") {
+    double alpha = c.floatArg("alpha").value_or(1);
+    Value negative = mul(sub(exp(div(x, k(alpha))), k(1)), k(alpha));
+    r = add(ms::MaximumOp::create(b, loc, x, k(0)),
+            ms::MinimumOp::create(b, loc, negative, k(0)));
+  } else if (name == "threshold") {
+    auto th = c.floatArg("threshold"), value = c.floatArg("value");
+    if (!th || !value)
+      return c.refuse("missing threshold or value");
+    r = select(gt(x, k(*th)), x, k(*value));
+  } else if (name == "softplus") {
+    r = softplus(x, c.floatArg("beta").value_or(1),
+                 c.floatArg("threshold").value_or(20));
+  } else if (name == "mish") {
+    r = mul(x, ms::TanhOp::create(b, loc, softplus(x, 1, 20)));
+  } else if (name == "log_sigmoid_forward") {
+    // min(x, 0) - log(1 + exp(-|x|)); the buffer output is autograd's.
+    r = sub(ms::MinimumOp::create(b, loc, x, k(0)),
+            log(add(exp(neg(abs(x))), k(1))));
+    if (failed(toResultShape(c, r)))
+      return CompositeResult::Refused;
+    results.push_back(r);
+    results.append(c.op.getNumResults() - 1, Value());
+    return CompositeResult::Legalized;
+  } else if (name == "hardshrink") {
+    double l = c.floatArg("lambd").value_or(0.5);
+    r = select(gt(abs(x), k(l)), x, k(0));
+  } else if (name == "softshrink") {
+    double l = c.floatArg("lambd").value_or(0.5);
+    r = select(gt(x, k(l)), sub(x, k(l)), select(lt(x, k(-l)), add(x, k(l)), k(0)));
+  } else if (name == "sqrt_") {
+    r = ms::SqrtOp::create(b, loc, x);
+  } else {
+    return c.refuse("no composite for this elementwise op");
+  }
+  return pushResult(c, results, r);
+}
+
+/// `name` of two float tensors (or a tensor and a number) of one dtype.
+FailureOr<std::pair<Value, Value>> floatPair(Call &c, StringRef lhs,
+                                             StringRef rhs) {
+  Value a = c.operand(lhs);
+  if (!a || !isa<FloatType>(elementTypeOf(a))) {
+    (void)c.refuse("expects a floating-point tensor");
+    return failure();
+  }
+  Type t = elementTypeOf(a);
+  Value other = c.operand(rhs);
+  if (other && elementTypeOf(other) != t) {
+    if (rankOf(other) != 0 || !isa<FloatType>(elementTypeOf(other))) {
+      (void)c.refuse("operands of different dtypes need a Cast");
+      return failure();
+    }
+    other = ms::CastOp::create(c.b, c.loc, typeOf(other).clone(t), other);
+  }
+  if (!other) {
+    auto f = c.floatArg(rhs);
+    if (!f) {
+      (void)c.refuse(Twine("missing ") + rhs);
+      return failure();
+    }
+    other = scalar(c, *f, t);
+  }
+  return std::make_pair(a, other);
+}
+
+/// Binary float functions: logaddexp, fmax / fmin (NaN ignored), xlogy.
+CompositeResult binaryFloat(Call &c, SmallVectorImpl<Value> &results) {
+  StringRef name = c.op.getName();
+  auto pair = floatPair(c, "self", "other");
+  if (failed(pair))
+    return CompositeResult::Refused;
+  auto [a, o] = *pair;
+  OpBuilder &b = c.b;
+  Location loc = c.loc;
+  Type t = elementTypeOf(a);
+  Value r;
+  auto isNan = [&](Value v) { return Value(ms::NotEqualOp::create(b, loc, v, v)); };
+  if (name == "aten.logaddexp.default") {
+    Value m = ms::MaximumOp::create(b, loc, a, o);
+    Value d = ms::NegOp::create(b, loc, ms::AbsOp::create(b, loc, ms::SubOp::create(b, loc, a, o)));
+    r = ms::AddOp::create(
+        b, loc, m,
+        ms::LogOp::create(b, loc, ms::AddOp::create(b, loc, ms::ExpOp::create(b, loc, d),
+                                                    scalar(c, 1, t))));
+  } else if (name == "aten.fmax.default" || name == "aten.fmin.default") {
+    Value m = name == "aten.fmax.default"
+                  ? Value(ms::MaximumOp::create(b, loc, a, o))
+                  : Value(ms::MinimumOp::create(b, loc, a, o));
+    r = ms::SelectOp::create(b, loc, isNan(o), a,
+                             ms::SelectOp::create(b, loc, isNan(a), o, m));
+  } else {
+    return c.refuse("no composite for this binary op");
+  }
+  return pushResult(c, results, r);
+}
+
+/// addcmul / addcdiv(self, tensor1, tensor2, value) = self + value * t1 op t2;
+/// lerp.Scalar(self, end, weight) with ATen's two-sided formula.
+CompositeResult ternaryFloat(Call &c, SmallVectorImpl<Value> &results) {
+  StringRef name = c.op.getName();
+  Value self = c.operand("self");
+  if (!self || !isa<FloatType>(elementTypeOf(self)))
+    return c.refuse("expects a floating-point tensor");
+  Type t = elementTypeOf(self);
+  OpBuilder &b = c.b;
+  Location loc = c.loc;
+  if (name == "aten.lerp.Scalar") {
+    Value end = c.operand("end");
+    auto w = c.floatArg("weight");
+    if (!end || !w || elementTypeOf(end) != t)
+      return c.refuse("expects end of self's dtype and a number weight");
+    Value d = ms::SubOp::create(b, loc, end, self);
+    Value r = std::abs(*w) < 0.5
+                  ? Value(ms::AddOp::create(b, loc, self,
+                                            ms::MulOp::create(b, loc, d, scalar(c, *w, t))))
+                  : Value(ms::SubOp::create(
+                        b, loc, end, ms::MulOp::create(b, loc, d, scalar(c, 1 - *w, t))));
+    return pushResult(c, results, r);
+  }
+  Value t1 = c.operand("tensor1"), t2 = c.operand("tensor2");
+  if (!t1 || !t2 || elementTypeOf(t1) != t || elementTypeOf(t2) != t)
+    return c.refuse("expects tensor1 and tensor2 of self's dtype");
+  double value = c.floatArg("value").value_or(1);
+  Value p = name == "aten.addcmul.default"
+                ? Value(ms::MulOp::create(b, loc, t1, t2))
+                : Value(ms::RealDivOp::create(b, loc, t1, t2));
+  if (value != 1)
+    p = ms::MulOp::create(b, loc, p, scalar(c, value, t));
+  return pushResult(c, results, ms::AddOp::create(b, loc, self, p));
+}
+
+/// logical_xor(self, other) = (self != 0) != (other != 0).
+CompositeResult logicalXor(Call &c, SmallVectorImpl<Value> &results) {
+  Value a = c.operand("self"), o = c.operand("other");
+  if (!a || !o)
+    return c.refuse("expects two tensors");
+  Value r = ms::NotEqualOp::create(c.b, c.loc, asBool(c, a), asBool(c, o));
+  if (c.resultType().getElementType() != c.b.getI1Type())
+    r = ms::CastOp::create(c.b, c.loc, typeOf(r).clone(c.resultType().getElementType()), r);
+  return pushResult(c, results, r);
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and products
+//===----------------------------------------------------------------------===//
+
+/// The reduced axes of a `dim` list argument (all when absent or empty).
+/// A 0-d `x` as [1] (reductions of 0-d tensors are not lowered alike on
+/// both levels; the reduced value is the element itself).
+Value atLeast1d(Call &c, Value x) {
+  if (rankOf(x) != 0)
+    return x;
+  return ms::ReshapeOp::create(c.b, c.loc, x, ArrayRef<int64_t>{1});
+}
+
+SmallVector<int64_t> reducedAxes(Call &c, Value x, StringRef name = "dim") {
+  int64_t rank = rankOf(x);
+  SmallVector<int64_t> axis;
+  if (auto dims = c.intsArg(name))
+    for (int64_t d : *dims)
+      axis.push_back(normalizeDim(d, std::max<int64_t>(rank, 1)));
+  if (axis.empty() || rank == 0)
+    axis = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  llvm::sort(axis);
+  axis.erase(std::unique(axis.begin(), axis.end()), axis.end());
+  return axis;
+}
+
+int64_t countOf(Value x, ArrayRef<int64_t> axis) {
+  int64_t n = 1;
+  for (int64_t d : axis)
+    n *= typeOf(x).getDimSize(d);
+  return n;
+}
+
+/// sum(dtype=...) and mean(dtype=...): Cast to the recorded float dtype
+/// first; without dtype the primary table's.
+CompositeResult sumMeanDtype(Call &c, SmallVectorImpl<Value> &results) {
+  if (c.isNone("dtype"))
+    return CompositeResult::NotHandled;
+  Value x = c.operand("self");
+  Type t = c.resultType().getElementType();
+  if (!x || !isa<FloatType>(t))
+    return c.refuse("a sum to a non-float dtype is not legalized yet");
+  if (elementTypeOf(x) != t)
+    x = ms::CastOp::create(c.b, c.loc, typeOf(x).clone(t), x);
+  x = atLeast1d(c, x);
+  SmallVector<int64_t> axis = reducedAxes(c, x);
+  Value r = ms::ReduceSumOp::create(c.b, c.loc, x, axis, c.boolArg("keepdim", false));
+  if (c.op.getName().starts_with("aten.mean"))
+    r = ms::RealDivOp::create(c.b, c.loc, r, scalar(c, (double)countOf(x, axis), t));
+  return pushResult(c, results, r);
+}
+
+/// var / std(dim, correction, keepdim): the squared deviations from the mean,
+/// summed over dim and divided by N - correction; std is its square root.
+CompositeResult varStd(Call &c, SmallVectorImpl<Value> &results) {
+  Value x = c.operand("self");
+  if (!x || !isa<FloatType>(elementTypeOf(x)))
+    return c.refuse("expects a floating-point tensor");
+  Type t = elementTypeOf(x);
+  x = atLeast1d(c, x);
+  SmallVector<int64_t> axis = reducedAxes(c, x);
+  int64_t n = countOf(x, axis);
+  double correction = c.floatArg("correction").value_or(
+      c.boolArg("unbiased", true) ? 1.0 : 0.0);
+  bool keepdim = c.boolArg("keepdim", false);
+  Value mean = ms::RealDivOp::create(
+      c.b, c.loc, ms::ReduceSumOp::create(c.b, c.loc, x, axis, true),
+      scalar(c, (double)n, t));
+  Value d = ms::SubOp::create(c.b, c.loc, x, mean);
+  Value ss = ms::ReduceSumOp::create(c.b, c.loc, ms::MulOp::create(c.b, c.loc, d, d),
+                                     axis, keepdim);
+  double denom = std::max<double>((double)n - correction, 0.0);
+  Value r = ms::RealDivOp::create(c.b, c.loc, ss, scalar(c, denom, t));
+  if (c.op.getName().starts_with("aten.std"))
+    r = ms::SqrtOp::create(c.b, c.loc, r);
+  return pushResult(c, results, r);
+}
+
+/// logsumexp(dim, keepdim) = m + log(sum(exp(x - m))) with m the (finite)
+/// maximum over dim.
+CompositeResult logsumexp(Call &c, SmallVectorImpl<Value> &results) {
+  Value x = c.operand("self");
+  if (!x || !isa<FloatType>(elementTypeOf(x)))
+    return c.refuse("expects a floating-point tensor");
+  if (typeOf(x).getNumElements() == 0)
+    return c.refuse("logsumexp of an empty tensor");
+  Type t = elementTypeOf(x);
+  x = atLeast1d(c, x);
+  SmallVector<int64_t> axis = reducedAxes(c, x);
+  if (countOf(x, axis) == 1) // see amin
+    return pushResult(c, results, x);
+  Value m = ms::ReduceMaxOp::create(c.b, c.loc, x, axis, true);
+  double inf = std::numeric_limits<double>::infinity();
+  Value finite = ms::EqualOp::create(c.b, c.loc, ms::AbsOp::create(c.b, c.loc, m),
+                                     scalar(c, inf, t));
+  m = ms::SelectOp::create(c.b, c.loc, finite, scalar(c, 0, t), m);
+  Value s = ms::ReduceSumOp::create(
+      c.b, c.loc, ms::ExpOp::create(c.b, c.loc, ms::SubOp::create(c.b, c.loc, x, m)),
+      axis, true);
+  Value r = ms::AddOp::create(c.b, c.loc, ms::LogOp::create(c.b, c.loc, s), m);
+  return pushResult(c, results, r);
+}
+
+/// linalg_vector_norm(ord, dim, keepdim) and norm.ScalarOpt_dim(p, dim,
+/// keepdim): (sum |x|^p)^(1/p), with the p = 0, 1, 2 and +-inf forms.
+CompositeResult vectorNorm(Call &c, SmallVectorImpl<Value> &results) {
+  Value x = c.operand("self");
+  if (!x || !isa<FloatType>(elementTypeOf(x)))
+    return c.refuse("expects a floating-point tensor");
+  if (!c.isNone("dtype"))
+    return c.refuse("a norm with a dtype argument is not legalized yet");
+  Type t = elementTypeOf(x);
+  double p = c.floatArg("ord").value_or(c.floatArg("p").value_or(2.0));
+  x = atLeast1d(c, x);
+  SmallVector<int64_t> axis = reducedAxes(c, x);
+  bool keepdim = c.boolArg("keepdim", false);
+  OpBuilder &b = c.b;
+  Location loc = c.loc;
+  Value a = ms::AbsOp::create(b, loc, x);
+  Value r;
+  if (std::isinf(p)) {
+    if (typeOf(x).getNumElements() == 0)
+      return c.refuse("an inf-norm of an empty tensor");
+    Value v = p > 0 ? a : Value(ms::NegOp::create(b, loc, a));
+    r = ms::ReduceMaxOp::create(b, loc, v, axis, keepdim);
+    if (p < 0)
+      r = ms::NegOp::create(b, loc, r);
+  } else if (p == 0) {
+    Value nz = ms::CastOp::create(
+        b, loc, typeOf(x),
+        ms::NotEqualOp::create(b, loc, x, scalar(c, 0, t)));
+    r = ms::ReduceSumOp::create(b, loc, nz, axis, keepdim);
+  } else if (p == 1) {
+    r = ms::ReduceSumOp::create(b, loc, a, axis, keepdim);
+  } else if (p == 2) {
+    r = ms::SqrtOp::create(
+        b, loc, ms::ReduceSumOp::create(b, loc, ms::MulOp::create(b, loc, x, x), axis, keepdim));
+  } else {
+    Value pw = ms::PowOp::create(b, loc, a, scalar(c, p, t));
+    r = ms::PowOp::create(b, loc, ms::ReduceSumOp::create(b, loc, pw, axis, keepdim),
+                          scalar(c, 1.0 / p, t));
+  }
+  return pushResult(c, results, r);
+}
+
+/// dot / vdot of real 1-D tensors: ReduceSum of the product.
+CompositeResult dot(Call &c, SmallVectorImpl<Value> &results) {
+  Value a = c.operand("self"), o = c.operand("other");
+  if (!a || !o || !isa<FloatType>(elementTypeOf(a)) || rankOf(a) != 1 ||
+      typeOf(a) != typeOf(o))
+    return c.refuse("expects two floating-point 1-D tensors of one type");
+  return pushResult(c, results,
+                    ms::ReduceSumOp::create(c.b, c.loc,
+                                            ms::MulOp::create(c.b, c.loc, a, o),
+                                            ArrayRef<int64_t>{0}, false));
+}
+
+/// mv(self [M, K], vec [K]) and addmv(self, mat, vec, beta, alpha): MatMul
+/// with the vector as a [K, 1] matrix.
+CompositeResult mvAddmv(Call &c, SmallVectorImpl<Value> &results) {
+  bool isAdd = c.op.getName() == "aten.addmv.default";
+  Value m = c.operand(isAdd ? "mat" : "self"), v = c.operand("vec");
+  if (!m || !v || !isa<FloatType>(elementTypeOf(m)) || rankOf(m) != 2 ||
+      rankOf(v) != 1 || elementTypeOf(v) != elementTypeOf(m) ||
+      typeOf(m).getDimSize(1) != typeOf(v).getDimSize(0))
+    return c.refuse("expects a float [M, K] matrix and a [K] vector");
+  Type t = elementTypeOf(m);
+  int64_t rows = typeOf(m).getDimSize(0);
+  Value col = ms::ReshapeOp::create(c.b, c.loc, v,
+                                    ArrayRef<int64_t>{typeOf(v).getDimSize(0), 1});
+  Value r = ms::ReshapeOp::create(
+      c.b, c.loc, ms::MatMulOp::create(c.b, c.loc, m, col, false, false),
+      ArrayRef<int64_t>{rows});
+  if (isAdd) {
+    double beta = c.floatArg("beta").value_or(1), alpha = c.floatArg("alpha").value_or(1);
+    Value self = c.operand("self");
+    if (!self || elementTypeOf(self) != t)
+      return c.refuse("expects self of the matrix's dtype");
+    if (alpha != 1)
+      r = ms::MulOp::create(c.b, c.loc, r, scalar(c, alpha, t));
+    if (beta != 0) {
+      Value s = beta == 1 ? self : Value(ms::MulOp::create(c.b, c.loc, self, scalar(c, beta, t)));
+      r = ms::AddOp::create(c.b, c.loc, r, s);
+    }
+  }
+  return pushResult(c, results, r);
+}
+
+/// cumsum(dim) of a float tensor: the dim moved last and flattened to
+/// [rows, N], times the [N, N] upper-triangular ones (MatMul), moved back.
+CompositeResult cumsum(Call &c, SmallVectorImpl<Value> &results) {
+  Value x = c.operand("self");
+  auto dim = c.intArg("dim");
+  Type t = c.resultType().getElementType();
+  if (!x || !dim || !isa<FloatType>(t))
+    return c.refuse("a cumulative sum to a non-float dtype is not legalized yet");
+  if (elementTypeOf(x) != t)
+    x = ms::CastOp::create(c.b, c.loc, typeOf(x).clone(t), x);
+  auto type = typeOf(x);
+  if (type.getRank() == 0 || type.getNumElements() == 0)
+    return pushResult(c, results, x);
+  int64_t rank = type.getRank(), d = normalizeDim(*dim, rank);
+  SmallVector<int64_t> perm;
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != d)
+      perm.push_back(i);
+  perm.push_back(d);
+  Value moved = d == rank - 1 ? x : Value(ms::TransposeOp::create(c.b, c.loc, x, perm));
+  auto movedShape = typeOf(moved).getShape();
+  int64_t n = type.getDimSize(d), rows = type.getNumElements() / n;
+  Value flat = ms::ReshapeOp::create(c.b, c.loc, moved, ArrayRef<int64_t>{rows, n});
+  SmallVector<double> upper;
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      upper.push_back(i <= j ? 1.0 : 0.0);
+  Value tri = constantOf(c, RankedTensorType::get({n, n}, t), upper);
+  Value r = ms::MatMulOp::create(c.b, c.loc, flat, tri, false, false);
+  r = ms::ReshapeOp::create(c.b, c.loc, r, movedShape);
+  if (d != rank - 1) {
+    SmallVector<int64_t> inverse(rank);
+    for (auto [i, p] : llvm::enumerate(perm))
+      inverse[p] = i;
+    r = ms::TransposeOp::create(c.b, c.loc, r, inverse);
+  }
+  return pushResult(c, results, r);
+}
+
+/// eye, new_full, linspace, logspace and zero_: constants of the recorded
+/// type.
+CompositeResult constantFactory(Call &c, SmallVectorImpl<Value> &results) {
+  StringRef name = c.op.getName();
+  RankedTensorType type = c.resultType();
+  for (StringRef arg : {"start", "end", "steps", "fill_value", "base"})
+    if (c.operand(arg))
+      return c.refuse("a factory argument computed in the graph");
+  SmallVector<double> values;
+  int64_t count = type.getNumElements();
+  if (name.starts_with("aten.eye")) {
+    if (type.getRank() != 2)
+      return c.refuse("the recorded result is not 2-D");
+    for (int64_t i = 0; i < type.getDimSize(0); ++i)
+      for (int64_t j = 0; j < type.getDimSize(1); ++j)
+        values.push_back(i == j);
+  } else if (name.starts_with("aten.new_full")) {
+    auto v = c.floatArg("fill_value");
+    if (!v)
+      return c.refuse("the fill value is not a number");
+    results.push_back(buildSplatConstant(c.b, c.loc, type, *v));
+    return CompositeResult::Legalized;
+  } else if (name.starts_with("aten.zero_")) {
+    results.push_back(buildSplatConstant(c.b, c.loc, type, 0));
+    return CompositeResult::Legalized;
+  } else {
+    auto start = c.floatArg("start"), end = c.floatArg("end");
+    if (!start || !end)
+      return c.refuse("missing start or end");
+    double base = c.floatArg("base").value_or(10.0);
+    double step = count > 1 ? (*end - *start) / (double)(count - 1) : 0;
+    for (int64_t i = 0; i < count; ++i) {
+      // ATen's linspace: from start for the first half, from end after.
+      double v = i < count / 2 ? *start + step * (double)i
+                               : *end - step * (double)(count - 1 - i);
+      values.push_back(name.starts_with("aten.logspace") ? std::pow(base, v) : v);
+    }
+  }
+  results.push_back(constantOf(c, type, values));
+  return CompositeResult::Legalized;
+}
+
+/// In-place clamp_min_ / clamp_max_ (the write is functionalized before this).
+template <bool Min>
+CompositeResult clampInPlace(Call &c, SmallVectorImpl<Value> &results) {
+  Value x = c.operand("self");
+  StringRef arg = Min ? "min" : "max";
+  Type t = elementTypeOf(x);
+  Value bound = c.operand(arg);
+  if (bound && elementTypeOf(bound) != t)
+    return c.refuse("a bound of another dtype needs a Cast");
+  if (!bound) {
+    auto v = c.floatArg(arg);
+    if (!v)
+      return c.refuse("missing the bound");
+    bound = scalar(c, *v, t);
+  }
+  Value r = Min ? Value(ms::MaximumOp::create(c.b, c.loc, x, bound))
+                : Value(ms::MinimumOp::create(c.b, c.loc, x, bound));
+  return pushResult(c, results, r);
+}
+
 const llvm::StringMap<Handler> &compositeTable() {
   static const llvm::StringMap<Handler> table = {
       {"aten.triu.default", triangle<true>},
@@ -793,6 +1331,63 @@ const llvm::StringMap<Handler> &compositeTable() {
       {"aten.hardsigmoid_.default", hardSigmoidSwish<false>},
       {"aten.hardswish.default", hardSigmoidSwish<true>},
       {"aten.hardswish_.default", hardSigmoidSwish<true>},
+      {"aten.log1p.default", elementwise},
+      {"aten.log2.default", elementwise},
+      {"aten.log10.default", elementwise},
+      {"aten.expm1.default", elementwise},
+      {"aten.exp2.default", elementwise},
+      {"aten.sinh.default", elementwise},
+      {"aten.cosh.default", elementwise},
+      {"aten.tan.default", elementwise},
+      {"aten.deg2rad.default", elementwise},
+      {"aten.rad2deg.default", elementwise},
+      {"aten.sign.default", elementwise},
+      {"aten.sgn.default", elementwise},
+      {"aten.isnan.default", elementwise},
+      {"aten.isinf.default", elementwise},
+      {"aten.isposinf.default", elementwise},
+      {"aten.isneginf.default", elementwise},
+      {"aten.leaky_relu.default", elementwise},
+      {"aten.elu.default", elementwise},
+      {"aten.celu.default", elementwise},
+      {"aten.threshold.default", elementwise},
+      {"aten.softplus.default", elementwise},
+      {"aten.mish.default", elementwise},
+      {"aten.log_sigmoid_forward.default", elementwise},
+      {"aten.hardshrink.default", elementwise},
+      {"aten.softshrink.default", elementwise},
+      {"aten.sqrt_.default", elementwise},
+      {"aten.logaddexp.default", binaryFloat},
+      {"aten.fmax.default", binaryFloat},
+      {"aten.fmin.default", binaryFloat},
+      {"aten.addcmul.default", ternaryFloat},
+      {"aten.addcdiv.default", ternaryFloat},
+      {"aten.lerp.Scalar", ternaryFloat},
+      {"aten.logical_xor.default", logicalXor},
+      {"aten.sum.dim_IntList", sumMeanDtype},
+      {"aten.sum.default", sumMeanDtype},
+      {"aten.mean.dim", sumMeanDtype},
+      {"aten.var.correction", varStd},
+      {"aten.std.correction", varStd},
+      {"aten.var.dim", varStd},
+      {"aten.std.dim", varStd},
+      {"aten.logsumexp.default", logsumexp},
+      {"aten.linalg_vector_norm.default", vectorNorm},
+      {"aten.norm.ScalarOpt_dim", vectorNorm},
+      {"aten.norm.Scalar", vectorNorm},
+      {"aten.dot.default", dot},
+      {"aten.vdot.default", dot},
+      {"aten.mv.default", mvAddmv},
+      {"aten.addmv.default", mvAddmv},
+      {"aten.cumsum.default", cumsum},
+      {"aten.eye.default", constantFactory},
+      {"aten.eye.m", constantFactory},
+      {"aten.new_full.default", constantFactory},
+      {"aten.linspace.default", constantFactory},
+      {"aten.logspace.default", constantFactory},
+      {"aten.zero_.default", constantFactory},
+      {"aten.clamp_min_.default", clampInPlace<true>},
+      {"aten.clamp_max_.default", clampInPlace<false>},
   };
   return table;
 }

@@ -86,15 +86,18 @@ struct AtenCall {
     return !isOperand && (!arg(name) || isa<UnitAttr>(arg(name)));
   }
   std::optional<int64_t> intArg(StringRef name) const {
-    if (auto a = dyn_cast_or_null<IntegerAttr>(arg(name)))
-      return a.getInt();
+    // A BoolAttr is an i1 IntegerAttr whose getInt() reads true as -1.
     if (auto a = dyn_cast_or_null<BoolAttr>(arg(name)))
       return a.getValue();
+    if (auto a = dyn_cast_or_null<IntegerAttr>(arg(name)))
+      return a.getInt();
     return std::nullopt;
   }
   std::optional<double> floatArg(StringRef name) const {
     if (auto a = dyn_cast_or_null<FloatAttr>(arg(name)))
       return a.getValueAsDouble();
+    if (auto a = dyn_cast_or_null<BoolAttr>(arg(name)))
+      return a.getValue() ? 1.0 : 0.0; // true, not the i1 bits' -1
     if (auto a = dyn_cast_or_null<IntegerAttr>(arg(name)))
       return (double)a.getInt();
     return std::nullopt;

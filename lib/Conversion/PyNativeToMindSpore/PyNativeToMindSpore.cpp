@@ -893,6 +893,9 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
   if (!reference)
     return false; // every run left after one trip: nothing shows a loop
   ArrayRef<Operation *> ref = reference->ops;
+  // Trips that ran no op (a generator over recorded results) make no loop.
+  if (ref.empty())
+    return false;
   for (LoopTrip &trip : trips) {
     if (!trip.last) {
       if (trip.ops.size() != ref.size())
