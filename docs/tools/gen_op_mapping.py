@@ -56,7 +56,7 @@ def built_ops(handler, bodies, names, seen=None):
     seen = set() if seen is None else seen
     ops = []
     template = re.match(r"(\w+)<ms::(\w+Op)>$", handler)
-    name = template.group(1) if template else handler
+    name = template.group(1) if template else re.sub(r"<[^>]*>$", "", handler)
     if template:
         ops.append(template.group(2))
     if name in seen or name not in bodies:
@@ -78,9 +78,9 @@ def built_ops(handler, bodies, names, seen=None):
     return result
 
 
-def aten_table(source):
+def aten_table(source, function="atenTable"):
     """(eager op, handler expression) in table order."""
-    start = source.index("const llvm::StringMap<Handler> &atenTable()")
+    start = source.index(f"const llvm::StringMap<Handler> &{function}()")
     end = source.index("\n}\n", start)
     return re.findall(r'\{"([\w.]+)",\s*([\w:<>]+)\}', source[start:end])
 
@@ -167,9 +167,13 @@ def generate(root):
         data = json.load(f)
     with open(os.path.join(root, CONV, "AtenLegalization.cpp")) as f:
         source = f.read()
+    with open(os.path.join(root, CONV, "AtenComposites.cpp")) as f:
+        composite_source = f.read()
     names = mnemonics(root)
     bodies = function_bodies(source)
+    composite_bodies = function_bodies(composite_source)
     table = aten_table(source)
+    composites = aten_table(composite_source, "compositeTable")
     both = sorted(set(data) & {op for op, _ in table})
     if both:
         sys.exit("gen_op_mapping: in both AtenMappings.json and atenTable(): "
@@ -191,8 +195,10 @@ def generate(root):
     w("[Troubleshooting](Troubleshooting.md)); map it yourself with a mapping")
     w("file ([UserGuide](UserGuide.md#unsupported-ops-and-your-own-mappings)).")
     w("")
-    w(f"{len(data) + len(table)} eager ops are mapped: {len(data)} by data, "
-      f"{len(table)} in C++.")
+    mapped = set(data) | {op for op, _ in table} | {op for op, _ in composites}
+    w(f"{len(mapped)} eager ops are mapped: {len(data)} by data, "
+      f"{len(table)} in C++, {len(composites)} composed of several primitives "
+      f"({len(mapped) - len(data) - len(table)} of them not in the other tables).")
     w("")
     w("## Data mappings (AtenMappings.json)")
     w("")
@@ -221,6 +227,20 @@ def generate(root):
         ops = built_ops(handler, bodies, names)
         prims = ", ".join(f"`{names.get(o, o)}`" for o in ops) or "- (no primitive: forwards or drops the value)"
         w(f"| `{key}` | `{handler.replace('ms::', '')}` | {prims} |")
+    w("")
+    w("## Composites (compositeTable() in AtenComposites.cpp)")
+    w("")
+    w("Ops MindSpore has no single primitive for, built from several; tried")
+    w("before the tables above. An op in both tables is handled here only in")
+    w("the forms the other table refuses (e.g. `addmm` with alpha or beta,")
+    w("integer `max`).")
+    w("")
+    w("| eager op | handler | primitives |")
+    w("|---|---|---|")
+    for key, handler in sorted(composites):
+        ops = built_ops(handler, composite_bodies, names)
+        prims = ", ".join(f"`{names.get(o, o)}`" for o in ops) or "- (a constant)"
+        w(f"| `{key}` | `{handler}` | {prims} |")
     w("")
     return "\n".join(out)
 

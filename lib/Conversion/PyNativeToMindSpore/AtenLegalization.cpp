@@ -16,6 +16,8 @@
 #include "ascend/Conversion/PyNativeToMindSpore/UserMappings.h"
 #include "CheckedCreate.h"
 
+#include "AtenComposites.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Verifier.h"
@@ -90,15 +92,18 @@ struct AtenCall {
     return !isOperand && (!arg(name) || isa<UnitAttr>(arg(name)));
   }
   std::optional<int64_t> intArg(StringRef name) const {
-    if (auto a = dyn_cast_or_null<IntegerAttr>(arg(name)))
-      return a.getInt();
+    // A BoolAttr is an i1 IntegerAttr whose getInt() reads true as -1.
     if (auto a = dyn_cast_or_null<BoolAttr>(arg(name)))
       return a.getValue();
+    if (auto a = dyn_cast_or_null<IntegerAttr>(arg(name)))
+      return a.getInt();
     return std::nullopt;
   }
   std::optional<double> floatArg(StringRef name) const {
     if (auto a = dyn_cast_or_null<FloatAttr>(arg(name)))
       return a.getValueAsDouble();
+    if (auto a = dyn_cast_or_null<BoolAttr>(arg(name)))
+      return a.getValue() ? 1.0 : 0.0; // true, not the i1 bits' -1
     if (auto a = dyn_cast_or_null<IntegerAttr>(arg(name)))
       return (double)a.getInt();
     return std::nullopt;
@@ -219,9 +224,13 @@ FailureOr<Value> withElementType(AtenCall &c, Value v, Type elementType) {
     (void)c.unsupported("operands of different element types need a Cast");
     return failure();
   }
-  double value = isa<FloatType>(type.getElementType())
-                     ? dense.getSplatValue<APFloat>().convertToDouble()
-                     : (double)dense.getSplatValue<APInt>().getSExtValue();
+  // An i1 true is 1 (its sign-extended bits would read -1).
+  double value =
+      isa<FloatType>(type.getElementType())
+          ? dense.getSplatValue<APFloat>().convertToDouble()
+      : type.getElementType().isInteger(1)
+          ? (double)dense.getSplatValue<APInt>().getZExtValue()
+          : (double)dense.getSplatValue<APInt>().getSExtValue();
   Value scalar = scalarConstant(c, value, elementType);
   if (type.getRank() == 0)
     return scalar;
@@ -1882,12 +1891,28 @@ LogicalResult mlir::ascend::legalizeAtenOp(pynative::RecordedOp op,
   const UserMappings &builtin = UserMappings::getBuiltin(op->getContext());
   const UserMapping *mapping = builtin.lookup(op.getName());
   auto it = atenTable().find(op.getName());
-  if (!mapping && it == atenTable().end()) {
+  bool composite = isAtenComposite(op.getName());
+  if (!mapping && it == atenTable().end() && !composite) {
     whyUnsupported = "no MindSpore primitive mapping";
     return failure();
   }
   if (failed(checkNoHiddenWrites(op, whyUnsupported)))
     return failure();
+  if (composite) {
+    switch (legalizeAtenComposite(op, operands, builder, results,
+                                  whyUnsupported)) {
+    case CompositeResult::Legalized:
+      return success();
+    case CompositeResult::Refused:
+      return failure();
+    case CompositeResult::NotHandled:
+      if (!mapping && it == atenTable().end()) {
+        whyUnsupported = "no MindSpore primitive mapping for this form";
+        return failure();
+      }
+      break;
+    }
+  }
   if (mapping)
     return builtin.apply(*mapping, op, operands, builder, results,
                          &whyUnsupported);

@@ -12,6 +12,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ThreadPool.h"
 
 #include <cmath>
@@ -43,6 +44,48 @@ std::string sourceLine(Location loc) {
     return WalkResult::advance();
   });
   return text.empty() ? "<unknown>" : text;
+}
+
+/// The torch dtype name of an element type ("float32", "int64", "bool").
+std::string torchDtypeName(Type t) {
+  if (t.isF32())
+    return "float32";
+  if (t.isF16())
+    return "float16";
+  if (t.isBF16())
+    return "bfloat16";
+  if (t.isF64())
+    return "float64";
+  if (t.isInteger(1))
+    return "bool";
+  if (t.isUnsignedInteger(8))
+    return "uint8";
+  if (auto i = dyn_cast<IntegerType>(t))
+    return "int" + std::to_string(i.getWidth());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  t.print(os);
+  return text;
+}
+
+/// The dtypes of an op's tensor operands (its results' when it has none), for
+/// the messages that refuse it: "dtype float32" or "dtypes float16, int64".
+std::string dtypesOf(Operation *op) {
+  SmallVector<std::string> names;
+  auto add = [&](TypeRange types) {
+    for (Type t : types)
+      if (auto shaped = dyn_cast<ShapedType>(t)) {
+        std::string name = torchDtypeName(shaped.getElementType());
+        if (!llvm::is_contained(names, name))
+          names.push_back(name);
+      }
+  };
+  add(op->getOperandTypes());
+  if (names.empty())
+    add(op->getResultTypes());
+  if (names.empty())
+    return "no tensor dtype";
+  return (names.size() == 1 ? "dtype " : "dtypes ") + llvm::join(names, ", ");
 }
 
 /// "file:line:column" of the innermost user frame of a location: two tests
@@ -329,7 +372,8 @@ LogicalResult RunMerger::legalizeOne(
       } else {
         if (first)
           op0->emitError("unsupported eager op '")
-              << recorded.getName() << "'" << scope << ": " << why;
+              << recorded.getName() << "'" << scope << ": " << why << " ("
+              << dtypesOf(op0) << ")";
         ++unsupportedCount;
         // Keep going to report every unsupported op at once: stand in values.
         results.clear();
@@ -1014,6 +1058,9 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
   if (!reference)
     return false; // every run left after one trip: nothing shows a loop
   ArrayRef<Operation *> ref = reference->ops;
+  // Trips that ran no op (a generator over recorded results) make no loop.
+  if (ref.empty())
+    return false;
   for (LoopTrip &trip : trips) {
     if (!trip.last) {
       if (trip.ops.size() != ref.size())
