@@ -39,6 +39,23 @@ if subprocess.call(["/usr/bin/python3", "-c", "import torch"],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
     config.available_features.add("torch")
 
+# MindSpore (CPU) venv of scripts/setup-venvs.sh: $ASCEND_MINDSPORE_VENV,
+# $ASCEND_VENV_DIR/mindspore-2.10.0 or <checkout>/.venv/mindspore-2.10.0.
+# Feature `mindspore` with %mindspore_python.
+def mindspore_venv(version, override=None):
+    if override and os.environ.get(override):
+        return os.environ[override]
+    base = os.environ.get("ASCEND_VENV_DIR") or os.path.join(config.ascend_src_root, ".venv")
+    return os.path.join(base, "mindspore-" + version)
+_venv = mindspore_venv("2.10.0", "ASCEND_MINDSPORE_VENV")
+_python = os.path.join(_venv, "bin", "python")
+if os.path.exists(_python) and subprocess.call(
+        [_python, "-c", "import mindspore"], stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("mindspore")
+    config.substitutions.append(("%mindspore_python", _python))
+    config.environment["ASCEND_MINDSPORE_VENV"] = _venv
+
 # The libFuzzer target of the trace reader (ASCEND_ENABLE_FUZZERS, fuzz/).
 if config.ascend_trace_fuzzer and os.path.exists(config.ascend_trace_fuzzer):
     config.available_features.add("fuzzer")
