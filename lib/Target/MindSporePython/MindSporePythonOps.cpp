@@ -213,7 +213,7 @@ FailureOr<std::string> primitiveExpr(Operation *op, ArrayRef<std::string> a) {
             return formatv("ops.conv2d({0}, {1}, stride={2}, pad_mode={3}, "
                            "dilation={4}, groups={5})",
                            x, a[1], pyTuple(c.getStride()), mode,
-                           pyTuple(c.getDilation()), c.getGroup())
+                           pyTuple(c.getDilation()), int64_t(c.getGroup()))
                 .str();
           })
           .Case([&](Conv2DTransposeOp c) {
@@ -227,7 +227,7 @@ FailureOr<std::string> primitiveExpr(Operation *op, ArrayRef<std::string> a) {
                            cast<ShapedType>(c.getResult().getType()).getDimSize(1),
                            pyTuple(w.drop_front(2)), pyTuple(c.getPad()),
                            pyTuple(c.getStride()), pyTuple(c.getDilation()),
-                           c.getGroup(), a[0], a[1], shapeOf(c.getResult()))
+                           int64_t(c.getGroup()), a[0], a[1], shapeOf(c.getResult()))
                 .str();
           })
           .Case([&](BatchNormOp b) {
@@ -279,10 +279,10 @@ FailureOr<std::string> primitiveExpr(Operation *op, ArrayRef<std::string> a) {
                 .str();
           })
           .Case([&](SoftmaxOp s) {
-            return formatv("ops.softmax({0}, {1})", a[0], s.getAxis()).str();
+            return formatv("ops.softmax({0}, {1})", a[0], int64_t(s.getAxis())).str();
           })
           .Case([&](LogSoftmaxOp s) {
-            return formatv("ops.log_softmax({0}, {1})", a[0], s.getAxis())
+            return formatv("ops.log_softmax({0}, {1})", a[0], int64_t(s.getAxis()))
                 .str();
           })
           .Case([&](LayerNormOp l) {
@@ -291,13 +291,13 @@ FailureOr<std::string> primitiveExpr(Operation *op, ArrayRef<std::string> a) {
             return formatv("ops.LayerNorm(begin_norm_axis={0}, "
                            "begin_params_axis={1}, epsilon={2})({3}, {4}, "
                            "{5})[0]",
-                           l.getBeginNormAxis(), l.getBeginParamsAxis(),
+                           int64_t(l.getBeginNormAxis()), int64_t(l.getBeginParamsAxis()),
                            pyFloat(l.getEpsilon().convertToFloat(), true), a[0],
                            a[1], a[2])
                 .str();
           })
           .Case([&](ExpandDimsOp e) {
-            return formatv("ops.expand_dims({0}, {1})", a[0], e.getAxis()).str();
+            return formatv("ops.expand_dims({0}, {1})", a[0], int64_t(e.getAxis())).str();
           })
           .Case([&](SqueezeOp s) {
             if (s.getAxis().empty())
@@ -310,7 +310,7 @@ FailureOr<std::string> primitiveExpr(Operation *op, ArrayRef<std::string> a) {
             for (auto [i, arg] : llvm::enumerate(a))
               list += (i ? ", " : "") + arg;
             list += a.size() == 1 ? ",)" : ")";
-            return formatv("ops.cat({0}, {1})", list, c.getAxis()).str();
+            return formatv("ops.cat({0}, {1})", list, int64_t(c.getAxis())).str();
           })
           .Case([&](StridedSliceOp s) {
             auto shape = cast<ShapedType>(s.getInput().getType()).getShape();
@@ -331,7 +331,7 @@ FailureOr<std::string> primitiveExpr(Operation *op, ArrayRef<std::string> a) {
             return formatv("{0}[{1}]", a[0], index).str();
           })
           .Case([&](GatherOp g) {
-            return formatv("ops.gather({0}, {1}, {2})", a[0], a[1], g.getAxis())
+            return formatv("ops.gather({0}, {1}, {2})", a[0], a[1], int64_t(g.getAxis()))
                 .str();
           })
           .Case([&](BroadcastToOp b) {
@@ -362,17 +362,17 @@ FailureOr<std::string> primitiveExpr(Operation *op, ArrayRef<std::string> a) {
           })
           .Case([&](GatherDOp g) {
             return formatv("ops.gather_elements({0}, {1}, {2})", a[0],
-                           g.getDim(), a[1])
+                           int64_t(g.getDim()), a[1])
                 .str();
           })
           .Case([&](OneHotOp o) {
             return formatv("ops.one_hot({0}, {1}, {2}, {3}, {4})", a[0],
-                           o.getDepth(), a[1], a[2], o.getAxis())
+                           int64_t(o.getDepth()), a[1], a[2], int64_t(o.getAxis()))
                 .str();
           })
           .Case([&](ArgmaxOp m) {
             std::string e =
-                formatv("ops.argmax({0}, {1})", a[0], m.getAxis()).str();
+                formatv("ops.argmax({0}, {1})", a[0], int64_t(m.getAxis())).str();
             if (!m.getOutputType().isInteger(64))
               e = formatv("ops.cast({0}, {1})", e, msDType(m.getOutputType()));
             return e;
@@ -381,7 +381,7 @@ FailureOr<std::string> primitiveExpr(Operation *op, ArrayRef<std::string> a) {
             // ops.max gives (values, indices); the op's results are (index,
             // values).
             std::string e = formatv("ops.max({0}, {1}, {2})", a[0],
-                                    m.getAxis(), pyBool(m.getKeepDims()))
+                                    int64_t(m.getAxis()), pyBool(m.getKeepDims()))
                                 .str();
             std::string index = e + "[1]";
             if (!getElementTypeOrSelf(m.getIndex().getType()).isInteger(64))
@@ -391,11 +391,11 @@ FailureOr<std::string> primitiveExpr(Operation *op, ArrayRef<std::string> a) {
           })
           .Case([&](SplitOp s) {
             auto shape = cast<ShapedType>(s.getInput().getType()).getShape();
-            int64_t axis = s.getAxis();
+            int64_t axis = int64_t(s.getAxis());
             if (axis < 0)
               axis += shape.size();
             return formatv("ops.split({0}, {1}, {2})", a[0],
-                           shape[axis] / s.getOutputNum(), s.getAxis())
+                           shape[axis] / int64_t(s.getOutputNum()), int64_t(s.getAxis()))
                 .str();
           })
           .Case([&](TensorScatterUpdateOp) {
