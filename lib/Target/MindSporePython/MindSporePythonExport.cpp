@@ -759,7 +759,13 @@ LogicalResult CellWriter::write(raw_ostream &python, raw_ostream &checkpoint) {
          << "    \"\"\"A " << cls << " with the recorded weights, read from "
             "`checkpoint` (default: CHECKPOINT\n"
          << "    beside this file); every parameter must be in it.\"\"\"\n"
-         << "    cell = " << cls << "()\n"
+         << "    cell = " << cls << "()\n";
+  if (parameters.empty())
+    python << "    # The program has no parameters: " << options.checkpointFileName
+           << " is empty.\n"
+           << "    return cell\n";
+  else
+    python
          << "    if checkpoint is None:\n"
          << "        checkpoint = "
             "os.path.join(os.path.dirname(os.path.abspath(__file__)), "

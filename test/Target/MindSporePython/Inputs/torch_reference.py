@@ -94,12 +94,13 @@ def main():
     # One SGD step on run 0, from the weights make() gives.
     model, runs = module.make()
     params = dict(model.named_parameters())
-    optimizer = torch.optim.SGD([params[n] for n in trainable], lr=args.lr)
-    optimizer.zero_grad()
-    loss = loss_of(flatten(model(*[x.clone() for x in runs[0]])))
-    if loss is not None:
-        loss.backward()
-    optimizer.step()
+    if trainable:
+        optimizer = torch.optim.SGD([params[n] for n in trainable], lr=args.lr)
+        optimizer.zero_grad()
+        loss = loss_of(flatten(model(*[x.clone() for x in runs[0]])))
+        if loss is not None:
+            loss.backward()
+        optimizer.step()
     for n in trainable:
         data["sgd/" + n] = as_numpy(params[n])
     unseen = None
