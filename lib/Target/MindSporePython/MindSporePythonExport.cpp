@@ -533,8 +533,8 @@ LogicalResult CellWriter::writeOp(Operation &op) {
     return writeWhile(loop);
   if (auto guard = dyn_cast<AssertOp>(op)) {
     comment(&op);
-    line("if ops.logical_not(" + nameOf(guard.getCondition()) + "):");
-    line("    raise RuntimeError(" + pyString(guard.getMessage()) + ")");
+    line("_guard(" + nameOf(guard.getCondition()) + ", " +
+         pyString(guard.getMessage()) + ")");
     return success();
   }
   if (auto ret = dyn_cast<func::ReturnOp>(op)) {
@@ -722,6 +722,15 @@ LogicalResult CellWriter::write(raw_ostream &python, raw_ostream &checkpoint) {
             "\"bool_\"))\n"
          << "    return Tensor(np.frombuffer(raw, np_dtype).reshape(shape)."
             "copy())\n\n\n"
+         << "def _guard(condition, message):\n"
+         << "    \"\"\"A path no recorded run took: stop with the PyTorch "
+            "source line.\n\n"
+         << "    (A function of its own: MindSpore 2.10's GRAPH_MODE gives "
+            "wrong results for a\n"
+         << "    `raise` written directly in a construct that also holds a "
+            "`while`.)\"\"\"\n"
+         << "    if ops.logical_not(condition):\n"
+         << "        raise RuntimeError(message)\n\n\n"
          << "class _Weights(nn.Cell):\n"
          << "    \"\"\"The parameters of one PyTorch submodule (and its "
             "submodules), by name.\"\"\"\n\n"

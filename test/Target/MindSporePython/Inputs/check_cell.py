@@ -62,6 +62,8 @@ def flatten(outputs):
 
 
 def to_numpy(t):
+    if not isinstance(t, Tensor):  # GRAPH_MODE may return a scalar output as a number
+        return np.asarray(t)
     if t.dtype == ms.bfloat16:
         t = t.astype(ms.float32)
     return t.asnumpy()
