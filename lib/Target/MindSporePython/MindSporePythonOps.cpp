@@ -219,12 +219,15 @@ FailureOr<std::string> primitiveExpr(Operation *op, ArrayRef<std::string> a) {
           .Case([&](Conv2DTransposeOp c) {
             // mint.nn.functional.conv_transpose2d has no CPU kernel in
             // MindSpore 2.10; the public Conv2DTranspose operator does, and
-            // takes the result shape (which carries the output padding).
+            // takes the result shape (which carries the output padding); it is
+            // the gradient of a Conv2D, whose terms (out_channel) it keeps.
             auto w = cast<ShapedType>(c.getWeight().getType()).getShape();
             return formatv("ops.Conv2DTranspose({0}, {1}, pad_mode='pad', "
                            "pad={2}, stride={3}, dilation={4}, group={5})"
                            "({6}, {7}, {8})",
-                           cast<ShapedType>(c.getResult().getType()).getDimSize(1),
+                           // out_channel is the forward Conv2D's: the
+                           // channels of x, the weight's dimension 0.
+                           w[0],
                            pyTuple(w.drop_front(2)), pyTuple(c.getPad()),
                            pyTuple(c.getStride()), pyTuple(c.getDilation()),
                            int64_t(c.getGroup()), a[0], a[1], shapeOf(c.getResult()))
