@@ -48,7 +48,7 @@ for model in examples/*.py; do
       :
     else
       cat "$log"
-      if grep -q "MindSpore cannot load" "$log"; then
+      if grep -q -E "MindSpore cannot load|MindSpore crashed \([A-Z0-9 ]+\) loading" "$log"; then
         not_loaded+=("$name")
       else
         not_matching+=("$name")

@@ -3,12 +3,13 @@
     export_nets.py OUTDIR [NAME...]      (run with the MindSpore venv's python)
 
 For each network NAME (default: all of NETS) it writes
-    OUTDIR/NAME.mindir    mindspore.export of the network (GRAPH_MODE, eval mode)
+    OUTDIR/NAME.mindir    mindspore.export of the network (GRAPH_MODE, eval mode);
+                          runs of another input shape: NAME_1.mindir, NAME_2.mindir, ...
     OUTDIR/NAME.pntrace   a reference trace: the inputs and MindSpore's own outputs of
                           each run (ascend_mindspore_check.reference), which ascend-run
                           --trace and ascend-mindspore-check --trace read
     OUTDIR/NAME.npz       the same values as numpy arrays (in0, in1, ..., out0, ...)
-and prints one line `NAME: N input(s), M output(s)`. Weights and inputs come from a
+and prints one line `NAME: N input(s), M output(s), R run(s) in F file(s)`. Weights and inputs come from a
 fixed numpy seed, so the files are the same on every run.
 """
 
@@ -118,6 +119,9 @@ class IfWhile(nn.Cell):
 # name -> (network class, input shapes of each run; one run per entry)
 NETS = {
     "mlp": (MLP, [[(4, 16)]]),
+    # Two batch sizes: two files, mlp_batches.mindir and mlp_batches_1.mindir, named as
+    # ascend-compile names the entries of a program compiled from runs of two shapes.
+    "mlp_batches": (MLP, [[(4, 16)], [(2, 16)], [(4, 16)]]),
     "cnn": (CNN, [[(2, 3, 16, 16)]]),
     "lstm": (LSTMNet, [[(2, 5, 8)]]),
     "transformer": (TransformerBlock, [[(2, 6, 16)]]),
@@ -156,13 +160,22 @@ def export(name, outdir):
         reference.append((inputs, outputs))
         arrays.update({f"run{r}_in{i}": a for i, a in enumerate(inputs)})
         arrays.update({f"run{r}_out{i}": a for i, a in enumerate(outputs)})
-    first = [Tensor(a) for a in reference[0][0]]
     path = os.path.join(outdir, name)
-    ms.export(net, *first, file_name=path, file_format="MINDIR")
+    # One file per input signature, in the order the runs first use them.
+    signatures = []
+    for inputs, _ in reference:
+        signature = [(a.shape, a.dtype) for a in inputs]
+        if signature in signatures:
+            continue
+        k = len(signatures)
+        signatures.append(signature)
+        ms.export(net, *[Tensor(a) for a in inputs], file_name=path + (f"_{k}" if k else ""),
+                  file_format="MINDIR")
     write_reference(path + ".pntrace", reference, producer=f"mindspore {ms.__version__}",
                     model=f"export_nets.{cls.__name__}")
     np.savez(path + ".npz", **arrays)
-    print(f"{name}: {len(reference[0][0])} input(s), {len(reference[0][1])} output(s)")
+    print(f"{name}: {len(reference[0][0])} input(s), {len(reference[0][1])} output(s), "
+          f"{len(reference)} run(s) in {len(signatures)} file(s)")
 
 
 def main(argv):
