@@ -232,6 +232,7 @@ def build_module(prepared):
 
 
 # ------------------------------------------------------------------------- the tools
+_HERE = os.path.dirname(os.path.abspath(__file__)) + os.sep
 _ABORT_MARKS = ("LLVM ERROR", "Stack dump", "PLEASE submit a bug report", "Assertion",
                 "Segmentation fault", "terminate called")
 
@@ -239,7 +240,7 @@ _ABORT_MARKS = ("LLVM ERROR", "Stack dump", "PLEASE submit a bug report", "Asser
 def _first_error(text, directory):
     lines = [l for l in text.splitlines() if l.strip()]
     pick = next((l for l in lines if "error:" in l), lines[0] if lines else "")
-    pick = pick.replace(directory + os.sep, "")
+    pick = pick.replace(directory + os.sep, "").replace(_HERE, "")
     return pick.strip()[:400]
 
 
@@ -249,6 +250,8 @@ def _tool(cmd, timeout, directory):
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return ABORT, f"timed out after {timeout} s: {os.path.basename(cmd[0])}", ""
+    except OSError as exc:
+        return ABORT, f"cannot run {cmd[0]}: {exc}", ""
     text = proc.stderr + proc.stdout
     if proc.returncode < 0 or proc.returncode > 1 or any(m in text for m in _ABORT_MARKS):
         sig = f"signal {-proc.returncode}" if proc.returncode < 0 else f"exit {proc.returncode}"
@@ -529,6 +532,13 @@ def main(argv=None):
     options = {"bin": os.path.abspath(args.bin), "dtypes": dtypes, "limits": limits,
                "jobs": max(1, min(args.jobs, 2)), "batch": args.batch,
                "timeout": args.timeout}
+    try:
+        from ascend_trace import recorder  # noqa: F401
+    except ImportError as exc:
+        print(f"ascend_opinfo: error: the recorder (ascend_trace) does not import with torch "
+              f"{torch.__version__}: {str(exc).splitlines()[0]} ({exc.__cause__!r})",
+              file=sys.stderr)
+        return 2
     op_db = load_op_db()
     indices = select(op_db, ops)
     if not indices:

@@ -1284,6 +1284,47 @@ CompositeResult clampInPlace(Call &c, SmallVectorImpl<Value> &results) {
   return pushResult(c, results, r);
 }
 
+/// as_strided(_)(size, stride, storage_offset) that reads a fresh (not a
+/// view, not an input) tensor's elements in their own order: a Reshape.
+/// adaptive_avg_pool2d to 1x1 of a channels-last-looking input records one
+/// (ATen restores the memory format of the mean). Any other element order
+/// would depend on storage the graph does not model: refused.
+CompositeResult asStrided(Call &c, SmallVectorImpl<Value> &results) {
+  Value x = c.operand("self");
+  auto size = c.intsArg("size"), stride = c.intsArg("stride");
+  int64_t offset = c.intArg("storage_offset").value_or(0);
+  if (!x || !size || !stride || size->size() != stride->size())
+    return c.refuse("missing self, size or stride");
+  Value recorded = c.op->getOperand(0);
+  if (isa<BlockArgument>(recorded) || aliasedOperandOf(recorded))
+    return c.refuse("as_strided of a model input or a view reads storage "
+                    "the graph does not model");
+  int64_t n = 1;
+  for (int64_t d : *size)
+    n *= d;
+  if (n != typeOf(x).getNumElements())
+    return c.refuse("as_strided to another element count is not legalized");
+  // The element at each index, in row-major order, must be the next one.
+  int64_t count = 0;
+  bool inOrder = offset == 0;
+  SmallVector<int64_t> index(size->size(), 0);
+  for (; count < n && inOrder; ++count) {
+    int64_t at = offset;
+    for (auto [i, s] : llvm::zip(index, *stride))
+      at += i * s;
+    inOrder = at == count;
+    for (int64_t d = (int64_t)index.size() - 1; d >= 0; --d) {
+      if (++index[d] < (*size)[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  if (!inOrder)
+    return c.refuse("as_strided that reorders or skips elements is not "
+                    "legalized");
+  return pushResult(c, results, ms::ReshapeOp::create(c.b, c.loc, x, *size));
+}
+
 const llvm::StringMap<Handler> &compositeTable() {
   static const llvm::StringMap<Handler> table = {
       {"aten.triu.default", triangle<true>},
@@ -1386,6 +1427,8 @@ const llvm::StringMap<Handler> &compositeTable() {
       {"aten.linspace.default", constantFactory},
       {"aten.logspace.default", constantFactory},
       {"aten.zero_.default", constantFactory},
+      {"aten.as_strided.default", asStrided},
+      {"aten.as_strided_.default", asStrided},
       {"aten.clamp_min_.default", clampInPlace<true>},
       {"aten.clamp_max_.default", clampInPlace<false>},
   };
