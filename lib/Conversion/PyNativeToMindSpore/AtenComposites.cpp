@@ -468,10 +468,15 @@ CompositeResult groupNorm(Call &c, SmallVectorImpl<Value> &results) {
   int64_t inner = type.getNumElements() / std::max<int64_t>(n, 1) / *group;
   if (type.getNumElements() == 0)
     return c.refuse("group norm of an empty tensor");
+  // The statistics of float16 / bfloat16 inputs in float32, as ATen
+  // computes them (its opmath type); the result is cast back.
   Type t = type.getElementType();
+  Type compute = t.getIntOrFloatBitWidth() < 32 ? c.b.getF32Type() : t;
+  if (compute != t)
+    x = ms::CastOp::create(c.b, c.loc, type.clone(compute), x);
   Value grouped = ms::ReshapeOp::create(c.b, c.loc, x,
                                         ArrayRef<int64_t>{n, *group, inner});
-  auto paramType = RankedTensorType::get({inner}, t);
+  auto paramType = RankedTensorType::get({inner}, compute);
   Value normed = ms::LayerNormOp::create(
       c.b, c.loc, grouped, buildSplatConstant(c.b, c.loc, paramType, 1.0),
       buildSplatConstant(c.b, c.loc, paramType, 0.0),
@@ -480,12 +485,18 @@ CompositeResult groupNorm(Call &c, SmallVectorImpl<Value> &results) {
   Value y = ms::ReshapeOp::create(c.b, c.loc, normed, type.getShape());
   SmallVector<int64_t> paramShape(type.getRank() - 1, 1);
   paramShape[0] = channels;
+  auto param = [&](Value p) -> Value {
+    Value r = ms::ReshapeOp::create(c.b, c.loc, p, paramShape);
+    if (elementTypeOf(r) != compute)
+      r = ms::CastOp::create(c.b, c.loc, typeOf(r).clone(compute), r);
+    return r;
+  };
   if (Value w = c.operand("weight"))
-    y = ms::MulOp::create(c.b, c.loc, y,
-                          ms::ReshapeOp::create(c.b, c.loc, w, paramShape));
+    y = ms::MulOp::create(c.b, c.loc, y, param(w));
   if (Value bias = c.operand("bias"))
-    y = ms::AddOp::create(c.b, c.loc, y,
-                          ms::ReshapeOp::create(c.b, c.loc, bias, paramShape));
+    y = ms::AddOp::create(c.b, c.loc, y, param(bias));
+  if (compute != t)
+    y = ms::CastOp::create(c.b, c.loc, type.clone(t), y);
   if (failed(toResultShape(c, y)))
     return CompositeResult::Refused;
   results.push_back(y);
@@ -1284,6 +1295,64 @@ CompositeResult clampInPlace(Call &c, SmallVectorImpl<Value> &results) {
   return pushResult(c, results, r);
 }
 
+/// as_strided(_)(size, stride, storage_offset) that reads a fresh (not a
+/// view, not an input) tensor's elements in their own order: a Reshape.
+/// adaptive_avg_pool2d to 1x1 of a channels-last-looking input records one
+/// (ATen restores the memory format of the mean). Any other element order
+/// would depend on storage the graph does not model: refused.
+CompositeResult asStrided(Call &c, SmallVectorImpl<Value> &results) {
+  Value x = c.operand("self");
+  auto size = c.intsArg("size"), stride = c.intsArg("stride");
+  int64_t offset = c.intArg("storage_offset").value_or(0);
+  if (!x || !size || !stride || size->size() != stride->size())
+    return c.refuse("missing self, size or stride");
+  Value recorded = c.op->getOperand(0);
+  if (isa<BlockArgument>(recorded) || aliasedOperandOf(recorded))
+    return c.refuse("as_strided of a model input or a view reads storage "
+                    "the graph does not model");
+  int64_t n = 1;
+  for (int64_t d : *size)
+    n *= d;
+  if (n != typeOf(x).getNumElements())
+    return c.refuse("as_strided to another element count is not legalized");
+  // The element at each index, in row-major order, must be the next one.
+  int64_t count = 0;
+  bool inOrder = offset == 0;
+  SmallVector<int64_t> index(size->size(), 0);
+  for (; count < n && inOrder; ++count) {
+    int64_t at = offset;
+    for (auto [i, s] : llvm::zip(index, *stride))
+      at += i * s;
+    inOrder = at == count;
+    for (int64_t d = (int64_t)index.size() - 1; d >= 0; --d) {
+      if (++index[d] < (*size)[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  if (!inOrder)
+    return c.refuse("as_strided that reorders or skips elements is not "
+                    "legalized");
+  return pushResult(c, results, ms::ReshapeOp::create(c.b, c.loc, x, *size));
+}
+
+/// add / mul of two boolean tensors: PyTorch's bool arithmetic is logical
+/// (True + True is True), which LogicalOr / LogicalAnd compute; other dtypes
+/// are the primary table's.
+template <bool Add>
+CompositeResult boolArithmetic(Call &c, SmallVectorImpl<Value> &results) {
+  Value a = c.operand("self"), o = c.operand("other");
+  if (!a || !o || !elementTypeOf(a).isInteger(1) ||
+      !elementTypeOf(o).isInteger(1) ||
+      !c.resultType().getElementType().isInteger(1))
+    return CompositeResult::NotHandled;
+  if (Add && c.floatArg("alpha").value_or(1) == 0)
+    return pushResult(c, results, a);
+  Value r = Add ? Value(ms::LogicalOrOp::create(c.b, c.loc, a, o))
+                : Value(ms::LogicalAndOp::create(c.b, c.loc, a, o));
+  return pushResult(c, results, r);
+}
+
 const llvm::StringMap<Handler> &compositeTable() {
   static const llvm::StringMap<Handler> table = {
       {"aten.triu.default", triangle<true>},
@@ -1358,8 +1427,6 @@ const llvm::StringMap<Handler> &compositeTable() {
       {"aten.softshrink.default", elementwise},
       {"aten.sqrt_.default", elementwise},
       {"aten.logaddexp.default", binaryFloat},
-      {"aten.fmax.default", binaryFloat},
-      {"aten.fmin.default", binaryFloat},
       {"aten.addcmul.default", ternaryFloat},
       {"aten.addcdiv.default", ternaryFloat},
       {"aten.lerp.Scalar", ternaryFloat},
@@ -1386,6 +1453,10 @@ const llvm::StringMap<Handler> &compositeTable() {
       {"aten.linspace.default", constantFactory},
       {"aten.logspace.default", constantFactory},
       {"aten.zero_.default", constantFactory},
+      {"aten.as_strided.default", asStrided},
+      {"aten.add.Tensor", boolArithmetic<true>},
+      {"aten.mul.Tensor", boolArithmetic<false>},
+      {"aten.as_strided_.default", asStrided},
       {"aten.clamp_min_.default", clampInPlace<true>},
       {"aten.clamp_max_.default", clampInPlace<false>},
   };

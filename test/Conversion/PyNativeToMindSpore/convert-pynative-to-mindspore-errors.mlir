@@ -62,8 +62,10 @@ pynative.trace @run_0(%x: tensor<4xf32>, %m: tensor<4xi1>, %i: tensor<4xi64>, %n
   %b = pynative.op "aten.index.Tensor"(%x, %m) {args = {}, operand_names = ["self", "indices"]} : (tensor<4xf32>, tensor<4xi1>) -> tensor<2xf32>
   // expected-error @+1 {{unsupported eager op 'aten.index.Tensor': advanced indexing with 2 index tensors is not legalized yet}}
   %two = pynative.op "aten.index.Tensor"(%x, %i, %i) {args = {}, operand_names = ["self", "indices", "indices"]} : (tensor<4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<4xf32>
-  // expected-error @+1 {{unsupported eager op 'aten.max.default': integer max is not legalized yet}}
+  // Integer max() is ArgMaxWithValue of the flattened tensor (AtenComposites).
   %mx = pynative.op "aten.max.default"(%n) {args = {}, operand_names = ["self"]} : (tensor<4xi64>) -> tensor<i64>
+  // expected-error @+1 {{unsupported eager op 'aten.max.default': max() of a boolean tensor is not legalized yet (dtype bool)}}
+  %mxb = pynative.op "aten.max.default"(%m) {args = {}, operand_names = ["self"]} : (tensor<4xi1>) -> tensor<i1>
   // expected-error @+1 {{unsupported eager op 'aten.constant_pad_nd.default': negative padding (cropping) is not legalized yet}}
   %crop = pynative.op "aten.constant_pad_nd.default"(%x) {args = {pad = array<i64: -1, 0>, value = 0 : i64}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<3xf32>
   pynative.output %g, %b, %two, %mx, %crop : tensor<4xf32>, tensor<2xf32>, tensor<4xf32>, tensor<i64>, tensor<3xf32>
