@@ -91,3 +91,14 @@ pynative.trace @run_0(%x: tensor<f32>) -> tensor<2x2xf32> attributes {run = 0 : 
   %c = pynative.op "aten._to_copy.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<f32>) -> tensor<2x2xf32>
   pynative.output %c : tensor<2x2xf32>
 }
+
+// -----
+
+// Every primitive a handler builds is verified: clamping a uint8 tensor
+// (fuzz/pynative/regressions/hardtanh-uint8) builds a Maximum, which takes
+// signless integers only.
+pynative.trace @run_0(%x: tensor<4xui8>) -> tensor<4xui8> attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.hardtanh.default': 'mindspore.maximum' op operand #0 must be ranked tensor of floating-point or signless integer or 1-bit signless integer values, but got 'tensor<4xui8>'}}
+  %c = pynative.op "aten.hardtanh.default"(%x) {args = {min_val = 0.0 : f64, max_val = 2.0 : f64}, operand_names = ["self"]} : (tensor<4xui8>) -> tensor<4xui8>
+  pynative.output %c : tensor<4xui8>
+}
