@@ -541,6 +541,12 @@ static Value scalarConstant(OpBuilder &builder, Location loc, Type elementType,
                             value);
 }
 
+/// Whether the mindspore dialect's primitives take elements of `type`
+/// (floats and signless integers; no unsigned ones such as uint8).
+static bool isMindSporeElementType(Type type) {
+  return isa<FloatType>(type) || type.isSignlessInteger();
+}
+
 Value RunMerger::boolPredicate(Value predicate, Location loc) {
   auto type = cast<RankedTensorType>(predicate.getType());
   if (type.getElementType().isInteger(1))
@@ -671,6 +677,10 @@ LogicalResult RunMerger::emitBranch(
     return branch0.emitError("branch on a tensor of type ")
            << (*operands)[0].getType()
            << ", which has no single truth value";
+  if (!isMindSporeElementType(getElementTypeOrSelf((*operands)[0])))
+    return branch0.emitError("branch on a tensor of type ")
+           << (*operands)[0].getType()
+           << ", whose element type no MindSpore primitive takes";
   Value predicate = boolPredicate((*operands)[0], loc);
   SmallVector<RunCursor> taken, notTaken;
   for (RunCursor &run : runs) {
@@ -1076,6 +1086,10 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
         if (cast<ShapedType>(operands[0].getType()).getNumElements() != 1)
           return branch.emitError("branch on a tensor of type ")
                  << operands[0].getType() << ", which has no single truth value";
+        if (!isMindSporeElementType(getElementTypeOrSelf(operands[0])))
+          return branch.emitError("branch on a tensor of type ")
+                 << operands[0].getType()
+                 << ", whose element type no MindSpore primitive takes";
         Value goOn = boolPredicate(operands[0], branch.getLoc());
         if (!branch.getValue())
           goOn = ms::LogicalNotOp::create(builder, branch.getLoc(), goOn);

@@ -102,3 +102,13 @@ pynative.trace @run_0(%x: tensor<4xui8>) -> tensor<4xui8> attributes {run = 0 : 
   %c = pynative.op "aten.hardtanh.default"(%x) {args = {min_val = 0.0 : f64, max_val = 2.0 : f64}, operand_names = ["self"]} : (tensor<4xui8>) -> tensor<4xui8>
   pynative.output %c : tensor<4xui8>
 }
+
+// -----
+
+// `if t:` on a uint8 tensor (fuzz/pynative/regressions/branch-on-uint8): the
+// truth test would be a NotEqual, which takes no unsigned elements.
+pynative.trace @run_0(%x: tensor<1x1xui8>) -> tensor<1x1xui8> attributes {run = 0 : i64} {
+  // expected-error @+1 {{branch on a tensor of type 'tensor<1x1xui8>', whose element type no MindSpore primitive takes}}
+  pynative.branch %x, true, if {activation = 1} : tensor<1x1xui8>
+  pynative.output %x : tensor<1x1xui8>
+}
