@@ -564,6 +564,9 @@ LogicalResult RunMerger::emitScalarRead(MutableArrayRef<RunCursor> runs) {
     return failure();
   Value tensor = (*operands)[0];
   auto type = cast<RankedTensorType>(tensor.getType());
+  if (!isMindSporeElementType(type.getElementType()))
+    return read0.emitError("a number read from a tensor of type ")
+           << type << ", whose element type no MindSpore primitive takes";
   ScalarBinding binding;
   binding.read = read0;
   binding.onlyTensorArgs = type.getNumElements() == 1;

@@ -112,3 +112,13 @@ pynative.trace @run_0(%x: tensor<1x1xui8>) -> tensor<1x1xui8> attributes {run = 
   pynative.branch %x, true, if {activation = 1} : tensor<1x1xui8>
   pynative.output %x : tensor<1x1xui8>
 }
+
+// -----
+
+// `t.item()` on a uint8 tensor (fuzz/pynative/regressions/scalar-read-uint8):
+// its guard would be an Equal, which takes no unsigned elements.
+pynative.trace @run_0(%x: tensor<1x1xui8>) -> tensor<1x1xui8> attributes {run = 0 : i64} {
+  // expected-error @+1 {{a number read from a tensor of type 'tensor<1x1xui8>', whose element type no MindSpore primitive takes}}
+  pynative.scalar_read %x, "item", 3.0 {activation = 1} : tensor<1x1xui8>
+  pynative.output %x : tensor<1x1xui8>
+}
