@@ -427,10 +427,22 @@ FailureOr<Value> RunMerger::putBack(Value parent, pynative::RecordedOp view,
   if (name == "aten.select.int" || name == "aten.slice.Tensor") {
     int64_t dim = intArg("dim", 0);
     dim = dim < 0 ? dim + rank : dim;
+    if (dim < 0 || dim >= rank) {
+      view.emitError("a write through '")
+          << name << "' of dim " << intArg("dim", 0)
+          << ", which is out of range for a " << rank << "-D tensor";
+      return failure();
+    }
     int64_t size = shape[dim], begin, end;
     if (name == "aten.select.int") {
       begin = intArg("index", 0);
       begin = begin < 0 ? begin + size : begin;
+      if (begin < 0 || begin >= size) {
+        view.emitError("a write through '")
+            << name << "' of index " << intArg("index", 0)
+            << ", which is out of range for a dim of size " << size;
+        return failure();
+      }
       end = begin + 1;
       // The selected slice with its dimension back (size 1) broadcasts.
       SmallVector<int64_t> withDim(shape);
