@@ -242,6 +242,89 @@ struct Generator {
     }
   }
 
+  /// Now and then, after op `o`: Python control flow on a tensor, a number
+  /// read from one, or a loop iteration.
+  void controlFlow(pb::Run *run, int o) {
+    switch (in.ConsumeIntegralInRange<int>(0, 11)) {
+    case 0: {
+      pb::Event *event = run->add_events();
+      event->mutable_loc()->add_frames()->set_line(40 + o);
+      pb::BranchEvent *branch = event->mutable_branch();
+      branch->set_predicate(pickTensor());
+      branch->set_value(in.ConsumeBool());
+      branch->set_kind(in.ConsumeBool() ? pb::BRANCH_IF
+                                        : pb::BRANCH_LOOP_BACKEDGE);
+      break;
+    }
+    case 1: {
+      pb::Event *event = run->add_events();
+      event->mutable_loc()->add_frames()->set_line(50 + o);
+      pb::ScalarReadEvent *read = event->mutable_scalar_read();
+      read->set_tensor_id(pickTensor());
+      read->set_method(in.ConsumeBool() ? "item" : "tolist");
+      read->set_value(in.ConsumeIntegralInRange<int>(-2, 3));
+      if (read->method() == "tolist")
+        for (int i = 0, n = in.ConsumeIntegralInRange<int>(0, 4); i < n; ++i)
+          read->add_values(in.ConsumeIntegralInRange<int>(-2, 3));
+      read->set_only_tensor_args(in.ConsumeBool());
+      break;
+    }
+    case 2: {
+      pb::Event *event = run->add_events();
+      event->mutable_loc()->add_frames()->set_line(60);
+      event->mutable_loop_iter()->set_iteration(
+          in.ConsumeIntegralInRange<int>(0, 2));
+      event->mutable_loop_iter()->set_head_offset(8);
+      break;
+    }
+    default:
+      break;
+    }
+  }
+
+  /// A second run of the same model: run 0 with fresh tensor ids (the
+  /// parameter keeps its own), its branch values and read numbers changed
+  /// now and then, so that the runs merge, branch or disagree.
+  void secondRun(pb::Trace &t, uint64_t firstLocal, uint64_t parameterId) {
+    pb::Run *run = t.add_runs();
+    *run = t.runs(0);
+    uint64_t offset = nextId;
+    auto remap = [&](uint64_t id) {
+      return id == 0 || id == parameterId || id < firstLocal ? id
+                                                             : id + offset;
+    };
+    for (pb::Input &input : *run->mutable_inputs())
+      input.set_tensor_id(remap(input.tensor_id()));
+    for (pb::Output &output : *run->mutable_outputs())
+      output.set_tensor_id(remap(output.tensor_id()));
+    for (pb::Event &event : *run->mutable_events()) {
+      if (event.has_op()) {
+        for (pb::Argument &arg : *event.mutable_op()->mutable_args()) {
+          if (arg.has_tensor())
+            arg.set_tensor(remap(arg.tensor()));
+          if (arg.has_tensors())
+            for (auto &id : *arg.mutable_tensors()->mutable_tensor_ids())
+              id = remap(id);
+          if (arg.has_int_value() && in.ConsumeIntegralInRange<int>(0, 7) == 0)
+            arg.set_int_value(smallInt());
+        }
+        for (pb::Result &result : *event.mutable_op()->mutable_results())
+          result.set_tensor_id(remap(result.tensor_id()));
+      } else if (event.has_branch()) {
+        event.mutable_branch()->set_predicate(
+            remap(event.branch().predicate()));
+        if (in.ConsumeBool())
+          event.mutable_branch()->set_value(!event.branch().value());
+      } else if (event.has_scalar_read()) {
+        event.mutable_scalar_read()->set_tensor_id(
+            remap(event.scalar_read().tensor_id()));
+        if (in.ConsumeBool())
+          event.mutable_scalar_read()->set_value(
+              in.ConsumeIntegralInRange<int>(-2, 3));
+      }
+    }
+  }
+
   pb::Trace trace() {
     pb::Trace t;
     t.set_format_version(in.ConsumeIntegralInRange<int>(0, 255) ? 1 : 2);
@@ -255,7 +338,9 @@ struct Generator {
       fill(input->mutable_value(), ty);
       tensors.push_back({nextId++, ty});
     }
+    uint64_t parameterId = 0;
     if (in.ConsumeBool()) {
+      parameterId = nextId;
       pb::Parameter *param = t.add_parameters();
       param->set_tensor_id(nextId);
       param->set_name("layer.weight");
@@ -301,6 +386,7 @@ struct Generator {
       if (in.ConsumeIntegralInRange<int>(0, 9) == 0 && op->args_size() &&
           op->args(0).has_tensor())
         op->add_mutated_args(0);
+      controlFlow(run, o);
     }
     // The outputs: the last tensors defined.
     int outputs = std::min<int>(in.ConsumeIntegralInRange<int>(1, 2),
@@ -317,6 +403,8 @@ struct Generator {
       else
         *output->mutable_value()->mutable_type() = k.type;
     }
+    if (in.ConsumeIntegralInRange<int>(0, 2) == 0)
+      secondRun(t, 1, parameterId);
     return t;
   }
 };

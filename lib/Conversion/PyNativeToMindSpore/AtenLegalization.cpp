@@ -163,31 +163,6 @@ OpT makeOp(AtenCall &c, Args &&...args) {
   return op;
 }
 
-/// `op`, built with result types taken from the recording (which nothing
-/// guarantees the primitive computes), if it verifies; otherwise, as for
-/// makeOp, null is returned with `c.buildFailed` and the
-/// verifier's reason in `c.buildWhy`.
-Value verifiedResult(AtenCall &c, Operation *op) {
-  std::string message;
-  LogicalResult verified = failure();
-  {
-    ScopedDiagnosticHandler capture(op->getContext(), [&](Diagnostic &d) {
-      if (message.empty())
-        message = d.str();
-      return success();
-    });
-    verified = verify(op, /*verifyRecursively=*/false);
-  }
-  if (succeeded(verified))
-    return op->getResult(0);
-  c.buildFailed = true;
-  c.buildWhy = message.empty() ? ("'" + op->getName().getStringRef() +
-                                  "' does not verify")
-                                     .str()
-                               : message;
-  return Value(); // legalizeAtenOp drops the op with the handler's others
-}
-
 /// makeOp for a one-result op: its result, or null.
 template <typename OpT, typename... Args>
 Value make(AtenCall &c, Args &&...args) {
@@ -553,7 +528,7 @@ LogicalResult avgPool(AtenCall &c, SmallVectorImpl<Value> &results) {
       padded ? c.b.getDenseI64ArrayAttr(pad) : DenseI64ArrayAttr(),
       c.b.getBoolAttr(c.boolArg("ceil_mode", false)),
       c.b.getBoolAttr(c.boolArg("count_include_pad", true)), divisor);
-  results.push_back(verifiedResult(c, pool));
+  results.push_back(pool);
   return success();
 }
 
@@ -1082,8 +1057,7 @@ LogicalResult toDtype(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (self.getType() == type)
     results.push_back(self);
   else
-    results.push_back(
-        verifiedResult(c, ms::CastOp::create(c.b, c.loc, type, self)));
+    results.push_back(ms::CastOp::create(c.b, c.loc, type, self));
   return success();
 }
 
@@ -1528,10 +1502,9 @@ LogicalResult oneHot(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (depth < 1)
     return c.unsupported("zero classes");
   Type elementType = type.getElementType();
-  results.push_back(verifiedResult(
-      c, ms::OneHotOp::create(c.b, c.loc, type, self,
-                              scalarConstant(c, 1, elementType),
-                              scalarConstant(c, 0, elementType), depth, -1)));
+  results.push_back(ms::OneHotOp::create(
+      c.b, c.loc, type, self, scalarConstant(c, 1, elementType),
+      scalarConstant(c, 0, elementType), depth, -1));
   return success();
 }
 
@@ -1937,6 +1910,25 @@ LogicalResult mlir::ascend::legalizeAtenOp(pynative::RecordedOp op,
                          ? "an operand of its MindSpore primitive is missing"
                          : call.buildWhy;
     handled = failure();
+  }
+  // What a handler builds on the user's shapes and dtypes (a result type
+  // taken from the recording, a dtype the primitive does not take) must
+  // verify: a primitive that does not is refused here, with its verifier's
+  // reason, rather than failing the whole program's verification later.
+  if (succeeded(handled)) {
+    std::string message;
+    ScopedDiagnosticHandler capture(builder.getContext(), [&](Diagnostic &d) {
+      if (message.empty())
+        message = d.str();
+      return success();
+    });
+    for (Operation *o : recorder.inserted)
+      if (!isa<ms::ConstantOp>(o) &&
+          failed(verify(o, /*verifyRecursively=*/false))) {
+        whyUnsupported = message;
+        handled = failure();
+        break;
+      }
   }
   if (succeeded(handled))
     return success();

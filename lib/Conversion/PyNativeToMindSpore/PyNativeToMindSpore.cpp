@@ -504,10 +504,22 @@ FailureOr<Value> RunMerger::putBack(Value parent, pynative::RecordedOp view,
   if (name == "aten.select.int" || name == "aten.slice.Tensor") {
     int64_t dim = intArg("dim", 0);
     dim = dim < 0 ? dim + rank : dim;
+    if (dim < 0 || dim >= rank) {
+      view.emitError("a write through '")
+          << name << "' of dim " << intArg("dim", 0)
+          << ", which is out of range for a " << rank << "-D tensor";
+      return failure();
+    }
     int64_t size = shape[dim], begin, end;
     if (name == "aten.select.int") {
       begin = intArg("index", 0);
       begin = begin < 0 ? begin + size : begin;
+      if (begin < 0 || begin >= size) {
+        view.emitError("a write through '")
+            << name << "' of index " << intArg("index", 0)
+            << ", which is out of range for a dim of size " << size;
+        return failure();
+      }
       end = begin + 1;
       // The selected slice with its dimension back (size 1) broadcasts.
       SmallVector<int64_t> withDim(shape);
@@ -618,6 +630,12 @@ static Value scalarConstant(OpBuilder &builder, Location loc, Type elementType,
                             value);
 }
 
+/// Whether the mindspore dialect's primitives take elements of `type`
+/// (floats and signless integers; no unsigned ones such as uint8).
+static bool isMindSporeElementType(Type type) {
+  return isa<FloatType>(type) || type.isSignlessInteger();
+}
+
 Value RunMerger::boolPredicate(Value predicate, Location loc) {
   auto type = cast<RankedTensorType>(predicate.getType());
   if (type.getElementType().isInteger(1))
@@ -635,6 +653,9 @@ LogicalResult RunMerger::emitScalarRead(MutableArrayRef<RunCursor> runs) {
     return failure();
   Value tensor = (*operands)[0];
   auto type = cast<RankedTensorType>(tensor.getType());
+  if (!isMindSporeElementType(type.getElementType()))
+    return read0.emitError("a number read from a tensor of type ")
+           << type << ", whose element type no MindSpore primitive takes";
   ScalarBinding binding;
   binding.read = read0;
   binding.onlyTensorArgs = type.getNumElements() == 1;
@@ -870,6 +891,10 @@ LogicalResult RunMerger::emitBranch(
     return branch0.emitError("branch on a tensor of type ")
            << (*operands)[0].getType()
            << ", which has no single truth value";
+  if (!isMindSporeElementType(getElementTypeOrSelf((*operands)[0])))
+    return branch0.emitError("branch on a tensor of type ")
+           << (*operands)[0].getType()
+           << ", whose element type no MindSpore primitive takes";
   Value predicate = boolPredicate((*operands)[0], loc);
   SmallVector<RunCursor> taken, notTaken;
   for (RunCursor &run : runs) {
@@ -1309,6 +1334,10 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
         if (cast<ShapedType>(operands[0].getType()).getNumElements() != 1)
           return branch.emitError("branch on a tensor of type ")
                  << operands[0].getType() << ", which has no single truth value";
+        if (!isMindSporeElementType(getElementTypeOrSelf(operands[0])))
+          return branch.emitError("branch on a tensor of type ")
+                 << operands[0].getType()
+                 << ", whose element type no MindSpore primitive takes";
         Value goOn = boolPredicate(operands[0], branch.getLoc());
         if (!branch.getValue())
           goOn = ms::LogicalNotOp::create(builder, branch.getLoc(), goOn);

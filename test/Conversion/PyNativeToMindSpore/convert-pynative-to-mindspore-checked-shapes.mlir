@@ -91,3 +91,34 @@ pynative.trace @run_0(%x: tensor<f32>) -> tensor<2x2xf32> attributes {run = 0 : 
   %c = pynative.op "aten._to_copy.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<f32>) -> tensor<2x2xf32>
   pynative.output %c : tensor<2x2xf32>
 }
+
+// -----
+
+// Every primitive a handler builds is verified: clamping a uint8 tensor
+// (fuzz/pynative/regressions/hardtanh-uint8) builds a Maximum, which takes
+// signless integers only.
+pynative.trace @run_0(%x: tensor<4xui8>) -> tensor<4xui8> attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.hardtanh.default': 'mindspore.maximum' op operand #0 must be ranked tensor of floating-point or signless integer or 1-bit signless integer values, but got 'tensor<4xui8>'}}
+  %c = pynative.op "aten.hardtanh.default"(%x) {args = {min_val = 0.0 : f64, max_val = 2.0 : f64}, operand_names = ["self"]} : (tensor<4xui8>) -> tensor<4xui8>
+  pynative.output %c : tensor<4xui8>
+}
+
+// -----
+
+// `if t:` on a uint8 tensor (fuzz/pynative/regressions/branch-on-uint8): the
+// truth test would be a NotEqual, which takes no unsigned elements.
+pynative.trace @run_0(%x: tensor<1x1xui8>) -> tensor<1x1xui8> attributes {run = 0 : i64} {
+  // expected-error @+1 {{branch on a tensor of type 'tensor<1x1xui8>', whose element type no MindSpore primitive takes}}
+  pynative.branch %x, true, if {activation = 1} : tensor<1x1xui8>
+  pynative.output %x : tensor<1x1xui8>
+}
+
+// -----
+
+// `t.item()` on a uint8 tensor (fuzz/pynative/regressions/scalar-read-uint8):
+// its guard would be an Equal, which takes no unsigned elements.
+pynative.trace @run_0(%x: tensor<1x1xui8>) -> tensor<1x1xui8> attributes {run = 0 : i64} {
+  // expected-error @+1 {{a number read from a tensor of type 'tensor<1x1xui8>', whose element type no MindSpore primitive takes}}
+  pynative.scalar_read %x, "item", 3.0 {activation = 1} : tensor<1x1xui8>
+  pynative.output %x : tensor<1x1xui8>
+}
