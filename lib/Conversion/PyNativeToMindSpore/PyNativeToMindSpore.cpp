@@ -1112,6 +1112,17 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
       trip.exitPos = ref.size();
     if (trip.exitPos < 0)
       return false;
+    // What follows the exit is after the loop: it cannot test again where
+    // the trips do (then the differing branch was an `if` inside the body
+    // that the last trip took the other way, not the exit).
+    int64_t after =
+        trip.exitPos + (trip.exitPos == (int64_t)ref.size() ? 0 : 1);
+    for (Operation *op : llvm::drop_begin(trip.ops, after))
+      if (isa<pynative::BranchOp>(op) &&
+          llvm::any_of(ref, [&](Operation *r) {
+            return isa<pynative::BranchOp>(r) && r->getLoc() == op->getLoc();
+          }))
+        return false;
   }
   // How the runs left: after a whole trip without a tensor-valued test
   // (`for _ in range(n)` ran out, or a Python-valued test), or at a test.
