@@ -58,11 +58,18 @@ Type mlir::ascend::computationPrecision(Value value) {
       continue;
     // What was computed: the results of ops with operands (a parameter or
     // constant is not a computation; a bf16 weight cast to f32 is an f32 one).
+    // An op that runs a kernel defined elsewhere (aicore.launch of a fused
+    // kernel, by symbol) computes in its operands' types too.
     op->walk([&](Operation *inner) {
       if (inner->getNumOperands() == 0)
         return;
       for (Value result : inner->getResults())
         consider(result.getType());
+      if (llvm::any_of(inner->getAttrs(), [](NamedAttribute a) {
+            return isa<SymbolRefAttr>(a.getValue());
+          }))
+        for (Value operand : inner->getOperands())
+          consider(operand.getType());
     });
     for (Value operand : op->getOperands())
       worklist.push_back(operand);

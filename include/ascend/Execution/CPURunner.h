@@ -145,7 +145,8 @@ struct Tolerance {
 /// The coarsest float element type (bf16, then f16, then f32, then f64) among
 /// the results of the ops that compute `value` in its function (ops with
 /// operands, nested ones included: a parameter, constant or function argument
-/// is no computation), or null when none is a float.
+/// is no computation; an op naming a kernel by symbol, such as aicore.launch,
+/// computes in its operands' types too), or null when none is a float.
 Type computationPrecision(Value value);
 
 /// Result of comparing one output with its eager value.
