@@ -8,7 +8,10 @@
 //   ascend-run model.mlir --trace model.pntrace [--entry main]
 //              [--rtol R] [--atol A] [--check-bounds]
 //
-// prints one line per run and exits 1 on any mismatch or error. Without a
+// prints one line per run and exits 1 on any mismatch or error. Each output's
+// tolerance follows the precision it was computed in (Tolerance::forComputation:
+// 1 ulp of bf16/f16 for a half-precision computation, atol 1e-5 x max(1, max
+// |eager|) for f32); the line names it, per output when they differ. Without a
 // trace, `--inputs FILE` reads the runs from a text file, one item a line:
 //
 //   # a comment
@@ -75,7 +78,9 @@ static cl::opt<double>
     atolOption("atol",
                cl::desc("Absolute tolerance of float outputs, scaled by "
                         "max(1, max |eager|) of the output (default 1e-5 "
-                        "for f32/f64, 1e-2 for f16/bf16)"), cl::cat(ascendRunOptions));
+                        "for f32/f64 computations; an output computed in "
+                        "f16/bf16, also one cast to f32 at the end, is "
+                        "judged at 1 ulp of that type)"), cl::cat(ascendRunOptions));
 static cl::opt<bool> weightsFromTrace(
     "weights-from-trace",
     cl::desc("Run with the parameter values recorded in the --trace file "
