@@ -148,6 +148,16 @@ class Decomposer:
                 break
         if decomposition is None:
             return None
+        # An op that writes an argument is never decomposed: a decomposition whose
+        # parts are taken back would have written it already, and the op would
+        # then run a second time.
+        if any(a.alias_info is not None and a.alias_info.is_write
+               for a in func._schema.arguments):
+            return None
+        # Nor a random op (dropout, ...): its decomposition draws other numbers.
+        seeded = getattr(getattr(torch, "Tag", None), "nondeterministic_seeded", None)
+        if seeded is not None and seeded in getattr(func, "tags", ()):
+            return None
         schema_args = [a.name for a in func._schema.arguments]
         rule = _Rule(name, decomposition, conditions, schema_args)
         return rule if (not rule.mapped or rule.args or rule.float_only) else None

@@ -25,7 +25,6 @@ import threading
 import weakref
 
 from . import TORCH_MISSING_MESSAGE, PROTOBUF_MISSING_MESSAGE, FORMAT_VERSION, __version__
-from . import decompose as _decompose
 
 try:
     import torch
@@ -47,6 +46,9 @@ try:
     from . import PyNativeTrace_pb2 as pb
 except ImportError as exc:  # pragma: no cover
     raise ImportError(PROTOBUF_MISSING_MESSAGE + f" ({exc})") from exc
+
+
+from . import decompose as _decompose  # noqa: E402 - needs torch, imported above
 
 
 class RecordError(RuntimeError):

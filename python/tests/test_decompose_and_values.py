@@ -258,3 +258,21 @@ def test_complex_parameter_and_input_refused_by_name():
 
     with pytest.raises(R.RecordError, match="input 0 of run 0 of dtype complex128"):
         ascend_trace.record(Identity(), [(torch.randn(3, dtype=torch.complex128),)], None)
+
+
+def test_in_place_ops_are_never_decomposed():
+    """A decomposition that is taken back must not have written anything: ops that
+    write an argument (roll has none; clamp_ writes self) run as themselves."""
+    class InPlace(torch.nn.Module):
+        def forward(self, x):
+            y = x * 1
+            y.clamp_(min=0.0)
+            return torch.roll(y, 1, 0)
+
+    x = torch.randn(4, 3)
+    with torch.no_grad():
+        trace = ascend_trace.record(InPlace(), [(x,)], None)
+    names = [e.op.name for e in ops(trace)]
+    assert "aten.clamp_.default" in names and names[-1] == "aten.roll.default"
+    expected = torch.roll((x * 1).clamp(min=0.0), 1, 0)
+    assert torch.equal(R.value_to_tensor(trace.runs[0].outputs[0].value), expected)

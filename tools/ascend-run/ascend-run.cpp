@@ -8,7 +8,10 @@
 //   ascend-run model.mlir --trace model.pntrace [--entry main]
 //              [--rtol R] [--atol A] [--check-bounds]
 //
-// prints one line per run and exits 1 on any mismatch or error. Without a
+// prints one line per run and exits 1 on any mismatch or error. Each output's
+// tolerance follows the precision it was computed in (Tolerance::forComputation:
+// 1 ulp of bf16/f16 for a half-precision computation, atol 1e-5 x max(1, max
+// |eager|) for f32); the line names it, per output when they differ. Without a
 // trace, `--inputs FILE` reads the runs from a text file, one item a line:
 //
 //   # a comment
@@ -75,7 +78,9 @@ static cl::opt<double>
     atolOption("atol",
                cl::desc("Absolute tolerance of float outputs, scaled by "
                         "max(1, max |eager|) of the output (default 1e-5 "
-                        "for f32/f64, 1e-2 for f16/bf16)"), cl::cat(ascendRunOptions));
+                        "for f32/f64 computations; an output computed in "
+                        "f16/bf16, also one cast to f32 at the end, is "
+                        "judged at 1 ulp of that type)"), cl::cat(ascendRunOptions));
 static cl::opt<bool> weightsFromTrace(
     "weights-from-trace",
     cl::desc("Run with the parameter values recorded in the --trace file "
@@ -177,6 +182,11 @@ static std::string formatError(double v) {
 }
 
 static std::string describe(const Tolerance &t) {
+  if (t.ulps > 0) {
+    std::string type;
+    llvm::raw_string_ostream(type) << t.ulpType;
+    return formatError(t.ulps) + " ulp of " + type + " at |eager|";
+  }
   if (t.atol == 0 && t.rtol == 0)
     return "exact";
   std::string s = "atol " + formatError(t.atol) + " x max(1, max |eager|)";
@@ -283,6 +293,8 @@ int main(int argc, char **argv) {
       place += ":" + std::to_string(run.line);
     return place + ": run " + std::to_string(index);
   };
+  // The function each executable runs, for the precision of its outputs.
+  std::string chosen;
   auto executableFor = [&](ArrayRef<HostTensor> inputs,
                            const std::string &place)
       -> FailureOr<CPUExecutable *> {
@@ -295,6 +307,7 @@ int main(int argc, char **argv) {
     // An explicit --entry runs that function only (the runner reports a
     // missing one); otherwise any entry whose inputs match.
     if (entry.getNumOccurrences() || candidates.empty()) {
+      chosen = entry;
       std::unique_ptr<CPUExecutable> &slot = executables[entry];
       if (!slot) {
         auto compiled = CPUExecutable::compile(
@@ -315,6 +328,7 @@ int main(int argc, char **argv) {
     for (func::FuncOp f : candidates) {
       if (f.getFunctionType().getInputs() != ArrayRef<Type>(types))
         continue;
+      chosen = f.getName().str();
       std::unique_ptr<CPUExecutable> &slot = executables[f.getName().str()];
       if (!slot) {
         auto compiled = CPUExecutable::compile(
@@ -374,6 +388,21 @@ int main(int argc, char **argv) {
     (void)error(message);    return failure();
   };
 
+  // Per function: the coarsest float type each returned value is computed in
+  // (a bf16 computation cast to f32 at the end is judged at bf16 tolerance).
+  std::map<std::string, SmallVector<Type>> precisions;
+  auto precisionsOf = [&](const std::string &name) -> ArrayRef<Type> {
+    auto [it, inserted] = precisions.try_emplace(name);
+    if (inserted)
+      if (auto f = module->lookupSymbol<func::FuncOp>(name))
+        f.walk([&](func::ReturnOp ret) {
+          if (ret->getParentOp() == f.getOperation())
+            for (Value v : ret.getOperands())
+              it->second.push_back(computationPrecision(v));
+        });
+    return it->second;
+  };
+
   std::optional<Tolerance> userTolerance;
   if (rtolOption.getNumOccurrences() || atolOption.getNumOccurrences()) {
     Tolerance t = Tolerance::forElementType(Float32Type::get(&context));
@@ -419,12 +448,19 @@ int main(int argc, char **argv) {
     double maxAbs = 0, maxRel = 0;
     SmallVector<std::string> problems;
     std::optional<std::string> tolerance;
+    std::string perOutput;
     bool mixed = false;
+    ArrayRef<Type> precision = precisionsOf(chosen);
     for (auto [i, got, eager] : llvm::enumerate(*results, run.outputs)) {
-      OutputComparison c = compareTensors(got, eager, userTolerance);
+      std::optional<Tolerance> tol = userTolerance;
+      if (!tol && i < precision.size())
+        tol = Tolerance::forComputation(eager.type.getElementType(),
+                                        precision[i]);
+      OutputComparison c = compareTensors(got, eager, tol);
       maxAbs = std::max(maxAbs, c.maxAbsError);
       maxRel = std::max(maxRel, c.maxRelError);
       std::string d = describe(c.tolerance);
+      perOutput += (i ? "; " : "") + std::to_string(i) + ": " + d;
       if (!tolerance)
         tolerance = d;
       else if (*tolerance != d)
@@ -436,7 +472,7 @@ int main(int argc, char **argv) {
     }
     os << "run " << index << ": max abs error " << formatError(maxAbs)
        << ", max rel error " << formatError(maxRel) << " (tolerance "
-       << (mixed ? std::string("per output element type") : *tolerance)
+       << (mixed ? "per output: " + perOutput : *tolerance)
        << "): " << (problems.empty() ? "ok" : "mismatch") << "\n";
     for (const std::string &p : problems)
       os << "  " << p << "\n";

@@ -118,13 +118,36 @@ DenseElementsAttr elementsFromHostTensor(const HostTensor &tensor);
 /// output's scale. With the default rtol = 0 this is the project's rule
 /// "max abs error <= atol * max(1, max |eager|)". Integer and boolean outputs
 /// must match exactly.
+///
+/// An output computed in f16 or bf16 is judged in units in the last place of
+/// that format instead: |got - eager| <= ulps * ulp(|eager|), ulp(x) being the
+/// spacing of `ulpType`'s values just above |x| rounded to that type (the
+/// smallest subnormal near zero). One ulp is the rounding of a single op, so a
+/// one-ulp difference passes and a two-ulp one does not.
 struct Tolerance {
   double rtol;
   double atol;
-  /// Defaults for an element type: atol 1e-5 for f32 and f64, 1e-2 for f16
-  /// and bf16, rtol 0; exact (0 / 0) for integers and booleans.
+  /// When > 0, the ulp rule above replaces atol/rtol.
+  double ulps = 0;
+  /// The f16/bf16 type the ulps are counted in.
+  Type ulpType = {};
+  /// Defaults for an element type: atol 1e-5 for f32 and f64, rtol 0; 1 ulp
+  /// for f16 and bf16; exact (0 / 0) for integers and booleans.
   static Tolerance forElementType(Type elementType);
+  /// The tolerance of a float output of element type `outputType` whose
+  /// computation ran (partly) in `precision`, the coarsest float element type
+  /// among the values it depends on (see computationPrecision): 1 ulp of
+  /// `precision` when that is f16 or bf16 (a bf16 computation cast to f32 at
+  /// the end is judged as bf16), else forElementType(outputType).
+  static Tolerance forComputation(Type outputType, Type precision);
 };
+
+/// The coarsest float element type (bf16, then f16, then f32, then f64) among
+/// the results of the ops that compute `value` in its function (ops with
+/// operands, nested ones included: a parameter, constant or function argument
+/// is no computation; an op naming a kernel by symbol, such as aicore.launch,
+/// computes in its operands' types too), or null when none is a float.
+Type computationPrecision(Value value);
 
 /// Result of comparing one output with its eager value.
 struct OutputComparison {
