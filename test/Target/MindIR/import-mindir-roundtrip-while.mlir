@@ -4,8 +4,8 @@
 // inputs, read back as outer values), a cond and a loop inside the before
 // region, a loop inside the after region, and an assert (a raise guard)
 // before the loop. Exporting the import gives the same bytes; the import is
-// the module (the exporter reads weights at the start of @main, so the load
-// is there).
+// the module (its weight is loaded before the loop: a load inside a loop
+// region reads back before the loop, a different but equal module).
 // RUN: ascend-translate --export-mindir %s -o %t.1.mindir
 // RUN: ascend-translate --import-mindir %t.1.mindir -o %t.mlir
 // RUN: ascend-translate --export-mindir %t.mlir -o %t.2.mindir
