@@ -653,8 +653,8 @@ LogicalResult MindIRExporter::exportAssert(ms::AssertOp op, GraphState &g) {
                                  loc)))
       return failure();
   }
-  // fail(io): raise("RuntimeError", message, "None", io), ordered by
-  // UpdateState and returned through Depend.
+  // The fail graph on the IO monad: raise with ("RuntimeError", message,
+  // "None", io), ordered by UpdateState and returned through Depend.
   {
     graphs.push_back(std::make_unique<GraphState>());
     GraphState &fail = *graphs.back();
