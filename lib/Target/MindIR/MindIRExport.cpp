@@ -271,6 +271,10 @@ FailureOr<std::string> MindIRExporter::nameOf(Value value, Operation *user) {
   auto it = names.find(value);
   if (it != names.end())
     return it->second;
+  // A weight read inside a region, seen from the main graph: the parameter.
+  if (auto load = value.getDefiningOp<ms::LoadOp>();
+      load && parameters.count(load.getName()))
+    return (mainName + ":" + load.getName()).str();
   return user->emitError("operand has no MindIR name (defined by an op that "
                          "was not exported)");
 }
@@ -442,11 +446,16 @@ FailureOr<std::string> MindIRExporter::switchCall(GraphState &g,
   return call.name();
 }
 
-/// The values the regions of `op` use that are defined outside it, in a
-/// stable order.
+/// The values the regions of `op` use that are defined outside it, and the
+/// weights they read (`mindspore.load` results), in a stable order: the
+/// inputs of the graphs of its regions.
 static SmallVector<Value> capturedValues(Operation *op) {
   llvm::SetVector<Value> values;
   getUsedValuesDefinedAbove(op->getRegions(), values);
+  op->walk([&](ms::LoadOp load) {
+    if (load != op)
+      values.insert(load.getResult());
+  });
   return SmallVector<Value>(values.begin(), values.end());
 }
 
@@ -454,15 +463,23 @@ static SmallVector<Value> capturedValues(Operation *op) {
 struct NameScope {
   NameScope(llvm::DenseMap<Value, std::string> &names, ValueRange values)
       : names(names) {
-    for (Value v : values)
-      saved.push_back({v, names.lookup(v)});
+    for (Value v : values) {
+      auto it = names.find(v);
+      saved.push_back({v, it == names.end()
+                              ? std::nullopt
+                              : std::optional<std::string>(it->second)});
+    }
   }
   ~NameScope() {
-    for (auto &[v, name] : saved)
-      names[v] = name;
+    for (auto &[v, name] : llvm::reverse(saved)) {
+      if (name)
+        names[v] = *name;
+      else
+        names.erase(v);
+    }
   }
   llvm::DenseMap<Value, std::string> &names;
-  SmallVector<std::pair<Value, std::string>> saved;
+  SmallVector<std::pair<Value, std::optional<std::string>>> saved;
 };
 
 LogicalResult MindIRExporter::exportCond(ms::CondOp op, GraphState &g) {
@@ -636,8 +653,8 @@ LogicalResult MindIRExporter::exportAssert(ms::AssertOp op, GraphState &g) {
                                  loc)))
       return failure();
   }
-  // fail(io): raise("RuntimeError", message, "None", io), ordered by
-  // UpdateState and returned through Depend.
+  // The fail graph on the IO monad: raise with ("RuntimeError", message,
+  // "None", io), ordered by UpdateState and returned through Depend.
   {
     graphs.push_back(std::make_unique<GraphState>());
     GraphState &fail = *graphs.back();
@@ -734,7 +751,30 @@ LogicalResult MindIRExporter::exportOp(Operation *op, GraphState &g) {
     if (!parameters.count(load.getName()))
       return load.emitError("no exported parameter named '")
              << load.getName() << "'";
-    names[load.getResult()] = (mainName + ":" + load.getName()).str();
+    // In a sub-graph the weight is one of its inputs (capturedValues).
+    names.try_emplace(load.getResult(),
+                      (mainName + ":" + load.getName()).str());
+    return success();
+  }
+  if (auto fusion = dyn_cast<ms::FusionOp>(op)) {
+    // The group's plain primitives, in place.
+    Block &body = fusion.getBody().front();
+    for (auto [arg, input] : llvm::zip(body.getArguments(), fusion.getInputs())) {
+      FailureOr<std::string> name = nameOf(input, op);
+      if (failed(name))
+        return failure();
+      names[arg] = *name;
+    }
+    for (Operation &inner : body.without_terminator())
+      if (failed(exportOp(&inner, g)))
+        return failure();
+    auto yield = cast<ms::YieldOp>(body.getTerminator());
+    for (auto [result, value] : llvm::zip(fusion.getResults(), yield.getValues())) {
+      FailureOr<std::string> name = nameOf(value, yield);
+      if (failed(name))
+        return failure();
+      names[result] = *name;
+    }
     return success();
   }
   if (auto c = dyn_cast<ms::ConstantOp>(op)) {
@@ -760,24 +800,8 @@ LogicalResult MindIRExporter::exportOp(Operation *op, GraphState &g) {
   return exportPrimitiveOp(op, g);
 }
 
-/// Moves every `mindspore.load` of @main to the start of its body: a
-/// weight is then an outer value like any other for the graphs of cond and
-/// while regions (passed to them as an argument).
-static void hoistLoads(func::FuncOp main) {
-  Block &entry = main.getBody().front();
-  SmallVector<ms::LoadOp> loads;
-  main.walk([&](ms::LoadOp load) { loads.push_back(load); });
-  for (ms::LoadOp load : loads)
-    load->moveBefore(&entry, entry.begin());
-}
-
 LogicalResult MindIRExporter::run(llvm::raw_ostream &os,
                                   MindIRStagedExternalData *staged) {
-  // The writer works on a copy in which the fusion groups are their plain
-  // primitives and the weights are read at the start of @main.
-  OwningOpRef<ModuleOp> copy(cast<ModuleOp>(this->module->clone()));
-  ModuleOp module = *copy;
-  ms::FusionOp::inlineAll(module);
   func::FuncOp main;
   SmallVector<ms::ParameterOp> params;
   for (Operation &op : module.getBody()->getOperations()) {
@@ -804,7 +828,6 @@ LogicalResult MindIRExporter::run(llvm::raw_ostream &os,
   if (mainName.empty())
     mainName = module.getSymName() ? module.getSymName()->str() : "main_graph";
 
-  hoistLoads(main);
   model.set_ir_version("1.1");
   model.set_producer_name("ascend-opt");
   model.set_producer_version(options.producerVersion);

@@ -1,8 +1,11 @@
 // Round trip of mindspore.while (a loop graph that calls itself through
-// Switch(flag, continue, exit)): two state values, a parameter and an outer
-// value used inside the loop (free variables), a cond and a loop inside the
-// before region, a loop inside the after region, and an assert before the
-// loop. Exporting the import gives the same bytes; the import is the module.
+// Switch(Partial(continue), Partial(exit))): two state values, a parameter
+// and an outer value used inside the loop (passed to the loop graphs as
+// inputs, read back as outer values), a cond and a loop inside the before
+// region, a loop inside the after region, and an assert (a raise guard)
+// before the loop. Exporting the import gives the same bytes; the import is
+// the module (its weight is loaded before the loop: a load inside a loop
+// region reads back before the loop, a different but equal module).
 // RUN: ascend-translate --export-mindir %s -o %t.1.mindir
 // RUN: ascend-translate --import-mindir %t.1.mindir -o %t.mlir
 // RUN: ascend-translate --export-mindir %t.mlir -o %t.2.mindir
@@ -14,9 +17,9 @@
 
 // CHECK-LABEL: func.func @main(
 // CHECK:         mindspore.assert %{{.*}}, "x must be positive" : tensor<i1>
+// CHECK:         mindspore.load @scale
 // CHECK:         %[[L:.*]]:2 = mindspore.while(%arg0, %{{.*}}) : (tensor<4xf32>, tensor<i64>) -> (tensor<4xf32>, tensor<i64>) {
 // CHECK:         ^bb0(%[[X:.*]]: tensor<4xf32>, %[[I:.*]]: tensor<i64>):
-// CHECK:           mindspore.load @scale
 // CHECK:           mindspore.cond
 // CHECK:           mindspore.while
 // CHECK:           mindspore.condition
@@ -37,9 +40,9 @@ module @roundtrip_while {
     %s0 = mindspore.reduce_sum %x, [] : (tensor<4xf32>) -> tensor<f32>
     %pos = mindspore.greater %s0, %zero : (tensor<f32>, tensor<f32>) -> tensor<i1>
     mindspore.assert %pos, "x must be positive" : tensor<i1>
+    %w = mindspore.load @scale : tensor<4xf32>
     %r:2 = mindspore.while(%x, %start) : (tensor<4xf32>, tensor<i64>) -> (tensor<4xf32>, tensor<i64>) {
     ^bb0(%a: tensor<4xf32>, %i: tensor<i64>):
-      %w = mindspore.load @scale : tensor<4xf32>
       %a1 = mindspore.mul %a, %w : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
       %s = mindspore.reduce_sum %a1, [] : (tensor<4xf32>) -> tensor<f32>
       %big = mindspore.greater %s, %half : (tensor<f32>, tensor<f32>) -> tensor<i1>
