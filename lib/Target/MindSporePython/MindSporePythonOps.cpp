@@ -8,6 +8,7 @@
 #include "MindSporePythonWriter.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -334,7 +335,22 @@ FailureOr<std::string> primitiveExpr(Operation *op, ArrayRef<std::string> a) {
             return formatv("{0}[{1}]", a[0], index).str();
           })
           .Case([&](GatherOp g) {
-            return formatv("ops.gather({0}, {1}, {2})", a[0], a[1], int64_t(g.getAxis()))
+            // A negative index counts from the end (PyTorch); MindSpore's
+            // Gather reads it so forward but not in its gradient. Constant
+            // indices that are all >= 0 need no wrapping.
+            int64_t axis = int64_t(g.getAxis());
+            auto shape = cast<ShapedType>(g.getParams().getType()).getShape();
+            std::string indices = a[1];
+            DenseIntElementsAttr constant;
+            bool nonNegative =
+                matchPattern(g.getIndices(), m_Constant(&constant)) &&
+                llvm::all_of(constant.getValues<APInt>(),
+                             [](const APInt &v) { return !v.isNegative(); });
+            if (!nonNegative)
+              indices = formatv("_from_end({0}, {1})", a[1],
+                                shape[axis < 0 ? axis + shape.size() : axis])
+                            .str();
+            return formatv("ops.gather({0}, {1}, {2})", a[0], indices, axis)
                 .str();
           })
           .Case([&](BroadcastToOp b) {
