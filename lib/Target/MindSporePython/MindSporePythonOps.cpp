@@ -267,15 +267,21 @@ FailureOr<std::string> primitiveExpr(Operation *op, ArrayRef<std::string> a) {
                 return std::nullopt;
               pad = pyTuple(*q);
             }
-            return formatv("ops.avg_pool2d({0}, {1}, stride={2}, padding={3}, "
+            // MindSpore's AvgPool takes no bfloat16: the window sums in
+            // float32, rounded once (what PyTorch's CPU kernel does).
+            bool bf16 = getElementTypeOrSelf(p.getX().getType()).isBF16();
+            std::string x = bf16 ? "ops.cast(" + a[0] + ", ms.float32)" : a[0];
+            std::string e =
+                formatv("ops.avg_pool2d({0}, {1}, stride={2}, padding={3}, "
                            "ceil_mode={4}, count_include_pad={5}, "
                            "divisor_override={6})",
-                           a[0], pyTuple(p.getKernelSize()),
+                           x, pyTuple(p.getKernelSize()),
                            pyTuple(p.getStrides()), pad,
                            pyBool(p.getCeilMode()),
                            pyBool(p.getCountIncludePad()),
                            p.getDivisorOverride().value_or(0))
                 .str();
+            return bf16 ? "ops.cast(" + e + ", ms.bfloat16)" : e;
           })
           .Case([&](AdaptiveAvgPool2DOp p) {
             return formatv("ops.adaptive_avg_pool2d({0}, {1})", a[0],
