@@ -191,6 +191,9 @@ private:
   int indent = 0;
   int counter = 0;
   int loops = 0;
+  /// A bfloat16 constant: MindSpore 2.10's GRAPH_MODE folds its cast with
+  /// NumPy, which has no bfloat16, and refuses the graph.
+  bool pynativeOnly = false;
   SourceSpot lastSpot;
   llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> sources;
 };
@@ -344,6 +347,12 @@ LogicalResult CellWriter::constantName(ConstantOp op) {
                .str();
   }
   constantsText += text;
+  // GRAPH_MODE takes no module-level bfloat16 tensor: such a constant is
+  // held in float32 (exactly) and cast where it is used.
+  if (element.isBF16()) {
+    name = "ops.cast(" + name + ", ms.bfloat16)";
+    pynativeOnly = true;
+  }
   constantNames[key] = name;
   names[op.getResult()] = name;
   return success();
@@ -686,6 +695,11 @@ LogicalResult CellWriter::write(raw_ostream &python, raw_ostream &checkpoint) {
     python << "    # " << (entries.size() > 1 ? f.getName().str() + ": " : "")
            << "inputs " << typeComment(f.getArgumentTypes()) << " -> "
            << typeComment(f.getResultTypes()) << "\n";
+  if (pynativeOnly)
+    python << "\nPYNATIVE only: the program holds a bfloat16 constant, and "
+              "MindSpore 2.10's GRAPH_MODE\n"
+              "folds its cast with NumPy, which has no bfloat16 (TypeError "
+              "from infer_value_for_Cast).\n";
   python << "\"\"\"\n"
          << "import base64\n"
          << "import os\n\n"
@@ -700,9 +714,10 @@ LogicalResult CellWriter::write(raw_ostream &python, raw_ostream &checkpoint) {
          << "    return Parameter(initializer(\"zeros\", shape, dtype), "
             "requires_grad=requires_grad)\n\n\n"
          << "def _numpy(values, dtype, shape):\n"
-         << "    if dtype == \"BFloat16\":\n"
-         << "        return Tensor(np.array(values, np.float32).reshape(shape)"
-            ").astype(ms.bfloat16)\n"
+         << "    if dtype == \"BFloat16\":  # held in float32, cast where "
+            "used\n"
+         << "        return Tensor(np.array(values, np.float32).reshape(shape))"
+            "\n"
          << "    array = np.array(values, getattr(np, dtype.lower().replace("
             "\"bool\", \"bool_\")))\n"
          << "    if array.size == 1:\n"
@@ -722,6 +737,10 @@ LogicalResult CellWriter::write(raw_ostream &python, raw_ostream &checkpoint) {
             "\"bool_\"))\n"
          << "    return Tensor(np.frombuffer(raw, np_dtype).reshape(shape)."
             "copy())\n\n\n"
+         << "def _from_end(indices, size):\n"
+         << "    \"\"\"Gather indices with a negative one counted from the "
+            "end (PyTorch's rule).\"\"\"\n"
+         << "    return ops.where(indices < 0, indices + size, indices)\n\n\n"
          << "def _guard(condition, message):\n"
          << "    \"\"\"A path no recorded run took: stop with the PyTorch "
             "source line.\n\n"

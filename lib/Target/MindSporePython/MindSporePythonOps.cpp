@@ -8,6 +8,7 @@
 #include "MindSporePythonWriter.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -266,15 +267,21 @@ FailureOr<std::string> primitiveExpr(Operation *op, ArrayRef<std::string> a) {
                 return std::nullopt;
               pad = pyTuple(*q);
             }
-            return formatv("ops.avg_pool2d({0}, {1}, stride={2}, padding={3}, "
+            // MindSpore's AvgPool takes no bfloat16: the window sums in
+            // float32, rounded once (what PyTorch's CPU kernel does).
+            bool bf16 = getElementTypeOrSelf(p.getX().getType()).isBF16();
+            std::string x = bf16 ? "ops.cast(" + a[0] + ", ms.float32)" : a[0];
+            std::string e =
+                formatv("ops.avg_pool2d({0}, {1}, stride={2}, padding={3}, "
                            "ceil_mode={4}, count_include_pad={5}, "
                            "divisor_override={6})",
-                           a[0], pyTuple(p.getKernelSize()),
+                           x, pyTuple(p.getKernelSize()),
                            pyTuple(p.getStrides()), pad,
                            pyBool(p.getCeilMode()),
                            pyBool(p.getCountIncludePad()),
                            p.getDivisorOverride().value_or(0))
                 .str();
+            return bf16 ? "ops.cast(" + e + ", ms.bfloat16)" : e;
           })
           .Case([&](AdaptiveAvgPool2DOp p) {
             return formatv("ops.adaptive_avg_pool2d({0}, {1})", a[0],
@@ -334,7 +341,22 @@ FailureOr<std::string> primitiveExpr(Operation *op, ArrayRef<std::string> a) {
             return formatv("{0}[{1}]", a[0], index).str();
           })
           .Case([&](GatherOp g) {
-            return formatv("ops.gather({0}, {1}, {2})", a[0], a[1], int64_t(g.getAxis()))
+            // A negative index counts from the end (PyTorch); MindSpore's
+            // Gather reads it so forward but not in its gradient. Constant
+            // indices that are all >= 0 need no wrapping.
+            int64_t axis = int64_t(g.getAxis());
+            auto shape = cast<ShapedType>(g.getParams().getType()).getShape();
+            std::string indices = a[1];
+            DenseIntElementsAttr constant;
+            bool nonNegative =
+                matchPattern(g.getIndices(), m_Constant(&constant)) &&
+                llvm::all_of(constant.getValues<APInt>(),
+                             [](const APInt &v) { return !v.isNegative(); });
+            if (!nonNegative)
+              indices = formatv("_from_end({0}, {1})", a[1],
+                                shape[axis < 0 ? axis + shape.size() : axis])
+                            .str();
+            return formatv("ops.gather({0}, {1}, {2})", a[0], indices, axis)
                 .str();
           })
           .Case([&](BroadcastToOp b) {
