@@ -1040,12 +1040,15 @@ int64_t countOf(Value x, ArrayRef<int64_t> axis) {
 }
 
 /// sum(dtype=...) and mean(dtype=...): Cast to the recorded float dtype
-/// first; without dtype the primary table's.
+/// first; without dtype, or to an integer dtype (a count of bools), the
+/// primary table's.
 CompositeResult sumMeanDtype(Call &c, SmallVectorImpl<Value> &results) {
   if (c.isNone("dtype"))
     return CompositeResult::NotHandled;
   Value x = c.operand("self");
   Type t = c.resultType().getElementType();
+  if (x && !isa<FloatType>(t) && c.op.getName().starts_with("aten.sum"))
+    return CompositeResult::NotHandled;
   if (!x || !isa<FloatType>(t))
     return c.refuse("a sum to a non-float dtype is not legalized yet");
   if (elementTypeOf(x) != t)

@@ -321,19 +321,16 @@ LogicalResult identity(AtenCall &c, SmallVectorImpl<Value> &results) {
 }
 
 LogicalResult reshapeToResult(AtenCall &c, SmallVectorImpl<Value> &results) {
-  // _reshape_alias(size, stride) is a reshape only with the contiguous
-  // strides of `size` (a dim of size 1 may have any stride).
+  // PyTorch emits _reshape_alias(self, size, stride) only from `reshape` when
+  // `self` can be viewed as `size`; `stride` is then computed from self's own
+  // (possibly non-contiguous, e.g. transposed) strides, so the values are
+  // those of a reshape whatever the strides are. PyTorch has no negative
+  // strides: such an alias was not made by PyTorch.
   if (auto stride = c.intsArg("stride")) {
-    ArrayRef<int64_t> shape = c.resultType().getShape();
-    bool contiguous = stride->size() == shape.size();
-    int64_t expected = 1;
-    for (int64_t i = (int64_t)shape.size() - 1; contiguous && i >= 0; --i) {
-      contiguous = shape[i] == 1 || (*stride)[i] == expected;
-      expected *= shape[i];
-    }
-    if (!contiguous)
-      return c.unsupported("an alias with strides that are not the "
-                           "contiguous ones of its size is not a reshape");
+    if (stride->size() != c.resultType().getShape().size())
+      return c.unsupported("an alias whose strides do not match its size");
+    if (llvm::any_of(*stride, [](int64_t s) { return s < 0; }))
+      return c.unsupported("an alias with negative strides is not a reshape");
   }
   results.push_back(make<ms::ReshapeOp>(c, c.operand("self"),
                                           c.resultType().getShape()));
