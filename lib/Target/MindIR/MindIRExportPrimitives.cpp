@@ -322,10 +322,63 @@ LogicalResult MindIRExporter::exportPrimitiveOp(Operation *op, GraphState &g) {
             ms::MinimumOp, ms::PowOp, ms::ReLUOp, ms::SinOp, ms::CosOp,
             ms::NegOp, ms::AbsOp, ms::ExpOp, ms::LogOp, ms::SqrtOp,
             ms::RsqrtOp, ms::TanhOp, ms::ErfOp, ms::SigmoidOp, ms::SiLUOp,
-            ms::ReLU6Op, ms::LogicalNotOp, ms::GeLUOp, ms::SelectOp,
+            ms::ReLU6Op, ms::LogicalNotOp, ms::SelectOp,
             ms::MaskedFillOp, ms::TensorScatterUpdateOp,
             ms::TensorScatterAddOp>(
           [&](auto o) { return apply(primName(o)); })
+      .Case([&](ms::GeLUOp o) -> LogicalResult {
+        // MindSpore's GeLU primitive is the tanh approximation (its CPU
+        // kernel gives 0.841192 at x = 1 where erf's form gives 0.841345);
+        // the exact form is written as MindSpore 2.10's
+        // ops.gelu(approximate='none') exports it:
+        // x * (1 + Erf(x / sqrt(2))) * 0.5.
+        auto type = cast<RankedTensorType>(o.getType());
+        Type elem = type.getElementType();
+        auto scalar = [&](double v) -> FailureOr<std::string> {
+          auto scalarType = RankedTensorType::get({}, elem);
+          auto value = DenseElementsAttr::get(
+              scalarType, FloatAttr::get(elem, v).getValue());
+          mind_ir::AttributeProto attr;
+          attr.set_type(AttrType::TENSORS);
+          mind_ir::TensorProto *tensor = attr.add_tensors();
+          if (failed(fillTensorType(tensor, scalarType, loc)))
+            return failure();
+          tensor->set_name("value0");
+          std::string bytes;
+          if (failed(rawBytes(cast<ElementsAttr>(value), loc, bytes)))
+            return failure();
+          tensor->set_raw_data(std::move(bytes));
+          return constant(g, attr);
+        };
+        FailureOr<std::string> sqrt2 = scalar(1.4142135623730951);
+        FailureOr<std::string> one = scalar(1.0);
+        FailureOr<std::string> half = scalar(0.5);
+        if (failed(sqrt2) || failed(one) || failed(half))
+          return failure();
+        TypeRange types(o->getResultTypes());
+        FailureOr<std::string> scaled = applySpec(
+            g, "RealDiv", {operands[0], *sqrt2}, {}, types, loc, "real_div");
+        if (failed(scaled))
+          return failure();
+        FailureOr<std::string> erf =
+            applySpec(g, "Erf", {*scaled}, {}, types, loc, "erf");
+        if (failed(erf))
+          return failure();
+        FailureOr<std::string> sum =
+            applySpec(g, "Add", {*erf, *one}, {}, types, loc, "add");
+        if (failed(sum))
+          return failure();
+        FailureOr<std::string> product =
+            applySpec(g, "Mul", {operands[0], *sum}, {}, types, loc, "mul");
+        if (failed(product))
+          return failure();
+        FailureOr<std::string> gelu =
+            applySpec(g, "Mul", {*product, *half}, {}, types, loc, hint);
+        if (failed(gelu))
+          return failure();
+        names[o.getResult()] = *gelu;
+        return success();
+      })
       .Case([&](ms::ZerosOp o) {
         auto type = cast<RankedTensorType>(o.getType());
         return apply("Zeros", {A::list("size", type.getShape()),
