@@ -47,7 +47,7 @@ for w in "${which[@]}"; do
     mindspore)
       make_venv "mindspore-$MINDSPORE_VERSION" "mindspore==$MINDSPORE_VERSION" "numpy<2.5" ;;
     mindspore-compat)
-      make_venv "mindspore-$MINDSPORE_COMPAT_VERSION" "mindspore==$MINDSPORE_COMPAT_VERSION" "numpy<2" ;;
+      make_venv "mindspore-$MINDSPORE_COMPAT_VERSION" "mindspore==$MINDSPORE_COMPAT_VERSION" "numpy<2" "protobuf<4" ;;
     torch2)
       make_venv "torch-$TORCH2_VERSION" "torch==$TORCH2_VERSION" numpy pytest "protobuf<5" ;;
     *) echo "setup-venvs: unknown venv '$w' (mindspore, mindspore-compat, torch2)"; exit 2 ;;

@@ -28,7 +28,8 @@ if os.path.isdir(os.path.join(shared, "cases")):
     config.available_features.add("shared")
     config.substitutions.append(("%shared", shared))
 
-tools = ["ascend-opt", "ascend-translate", "ascend-run", "ascend-compile", "ascend-trace"]
+tools = ["ascend-opt", "ascend-translate", "ascend-run", "ascend-compile", "ascend-trace",
+         "ascend-mindspore-check"]
 llvm_config.add_tool_substitutions(
     [t for t in tools if os.path.exists(os.path.join(config.ascend_tools_dir, t))],
     [config.ascend_tools_dir])
@@ -38,6 +39,31 @@ import subprocess
 if subprocess.call(["/usr/bin/python3", "-c", "import torch"],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
     config.available_features.add("torch")
+
+# MindSpore 2.10.0 (CPU), the judge of the MindIR files (test/MindSpore): the venv of
+# scripts/setup-venvs.sh, found as bin/ascend-mindspore-check finds it
+# ($ASCEND_MINDSPORE_VENV, else $ASCEND_VENV_DIR/mindspore-2.10.0, else
+# <checkout>/.venv/mindspore-2.10.0). Feature `mindspore`, its python %mindspore_python.
+mindspore_venv = os.environ.get("ASCEND_MINDSPORE_VENV") or os.path.join(
+    os.environ.get("ASCEND_VENV_DIR") or os.path.join(config.ascend_src_root, ".venv"),
+    "mindspore-2.10.0")
+mindspore_python = os.path.join(mindspore_venv, "bin", "python")
+if os.path.exists(mindspore_python) and subprocess.call(
+        [mindspore_python, "-c", "import mindspore"], stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("mindspore")
+    config.substitutions.append(("%mindspore_python", mindspore_python))
+    config.environment["ASCEND_MINDSPORE_VENV"] = mindspore_venv
+
+# The recorder on torch 2.x: the torch2 venv of scripts/setup-venvs.sh (ascend-trace
+# --python %torch2_python), or $ASCEND_TORCH2_PYTHON.
+torch2 = os.environ.get("ASCEND_TORCH2_PYTHON") or os.path.join(
+    os.environ.get("ASCEND_VENV_DIR") or os.path.join(config.ascend_src_root, ".venv"),
+    "torch-2.13.0", "bin", "python")
+if os.path.exists(torch2) and subprocess.call(
+        [torch2, "-c", "import torch"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("torch2")
+    config.substitutions.append(("%torch2_python", torch2))
 
 # The libFuzzer target of the trace reader (ASCEND_ENABLE_FUZZERS, fuzz/).
 if config.ascend_trace_fuzzer and os.path.exists(config.ascend_trace_fuzzer):

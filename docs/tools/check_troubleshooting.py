@@ -5,7 +5,8 @@ Scans the C++ sources (lib/, tools/, dialects/) for diagnostics (emitError,
 emitOpError, emitOptionalError, emitWarning, diag.error(), errs(),
 report_fatal_error, and the reason strings of the `unsupported(...)` /
 `error(...)` / `fail(...)` helpers) and the recorder's Python sources
-(python/ascend_trace: raise ...Error, RecordError, messages to stderr).
+(python/ascend_trace and python/ascend_mindspore_check: raise ...Error,
+RecordError, messages to stderr).
 A diagnostic's family is the first string literal of its statement with at
 least two words (for a message built from several pieces, its first fixed
 words). The page must contain every family verbatim (whitespace-normalized).
@@ -86,7 +87,8 @@ def families(root):
             text = family(CPP_LITERAL.findall(stmt))
             if text:
                 found.append((path, src.count("\n", 0, m.start()) + 1, text))
-    for path in sorted(glob.glob(os.path.join(root, "python/ascend_trace/*.py"))):
+    for path in sorted(glob.glob(os.path.join(root, "python/ascend_trace/*.py")) +
+                       glob.glob(os.path.join(root, "python/ascend_mindspore_check/*.py"))):
         with open(path) as f:
             src = f.read()
         for m in PY_CALL.finditer(src):

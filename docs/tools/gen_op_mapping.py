@@ -11,6 +11,9 @@ ODS definitions (`def MindSpore_<Name>Op : ...<"mnemonic", ...>`).
   gen_op_mapping.py SRC_ROOT -o FILE    write it
   gen_op_mapping.py SRC_ROOT --check FILE
                                         exit 1 (with a diff) when FILE is stale
+  gen_op_mapping.py SRC_ROOT --mapped-ops FILE
+                                        write the machine-readable list of mapped
+                                        ops the recorder reads (mapped_ops.json)
 
 Fails when an eager op is both in the data file and in the C++ table.
 """
@@ -53,7 +56,7 @@ def built_ops(handler, bodies, names, seen=None):
     seen = set() if seen is None else seen
     ops = []
     template = re.match(r"(\w+)<ms::(\w+Op)>$", handler)
-    name = template.group(1) if template else handler
+    name = template.group(1) if template else re.sub(r"<[^>]*>$", "", handler)
     if template:
         ops.append(template.group(2))
     if name in seen or name not in bodies:
@@ -75,11 +78,88 @@ def built_ops(handler, bodies, names, seen=None):
     return result
 
 
-def aten_table(source):
+def aten_table(source, function="atenTable"):
     """(eager op, handler expression) in table order."""
-    start = source.index("const llvm::StringMap<Handler> &atenTable()")
+    start = source.index(f"const llvm::StringMap<Handler> &{function}()")
     end = source.index("\n}\n", start)
     return re.findall(r'\{"([\w.]+)",\s*([\w:<>]+)\}', source[start:end])
+
+
+# `c.floatArg("beta").value_or(1) != 1` (and intArg/boolArg) in a handler: the op is
+# legalized only when that argument has that value.
+ARG_CONDITION = re.compile(
+    r'c\.(?:float|int|bool)Arg\("(\w+)"\)\.value_or\(([^)]+)\)\s*!=\s*([\w.+-]+)')
+
+
+def handler_conditions(handler, bodies):
+    """{argument: required value} of a C++ handler (see ARG_CONDITION)."""
+    template = re.match(r"(\w+)<ms::(\w+Op)>$", handler)
+    body = bodies.get(template.group(1) if template else handler, "")
+    conditions = {}
+    for arg, _, value in ARG_CONDITION.findall(body):
+        try:
+            conditions[arg] = json.loads(value.lower())
+        except ValueError:
+            continue
+    return conditions
+
+
+def float_only_ops(root):
+    """C++ class names (e.g. 'ReduceSumOp') of mindspore ops whose first operand is a
+    MindSpore_FloatTensor in ODS (declared on the op or on the class it derives from)."""
+    first_arg, parent = {}, {}
+    decl = re.compile(r"^(?:def|class)\s+(\w+)(?:<[^>]*>)?\s*:\s*(\w+)", re.M)
+    for td in glob.glob(os.path.join(
+            root, "dialects/MindSpore/include/ascend/Dialect/MindSpore/IR/*.td")):
+        with open(td) as f:
+            text = f.read()
+        matches = list(decl.finditer(text))
+        for i, m in enumerate(matches):
+            end = matches[i + 1].start() if i + 1 < len(matches) else len(text)
+            body = text[m.end():end]
+            parent[m.group(1)] = m.group(2)
+            args = re.search(r"let\s+arguments\s*=\s*\(ins\s+(\w+)", body)
+            if args:
+                first_arg[m.group(1)] = args.group(1)
+    result = set()
+    for name in parent:
+        if not name.startswith("MindSpore_") or not name.endswith("Op"):
+            continue
+        cls, seen = name, set()
+        while cls not in first_arg and cls in parent and cls not in seen:
+            seen.add(cls)
+            cls = parent[cls]
+        if first_arg.get(cls) == "MindSpore_FloatTensor":
+            result.add(name[len("MindSpore_"):])
+    return result
+
+
+def mapped_ops(root):
+    """The machine-readable list of mapped eager ops (what the recorder reads to
+    decide which ops to run through PyTorch's decompositions):
+    {"format": 1, "ops": {op: {"requires": "float"?, "args": {name: value}?}}}."""
+    with open(os.path.join(root, CONV, "AtenMappings.json")) as f:
+        data = json.load(f)
+    with open(os.path.join(root, CONV, "AtenLegalization.cpp")) as f:
+        source = f.read()
+    bodies = function_bodies(source)
+    names = mnemonics(root)
+    float_only = float_only_ops(root)
+    ops = {}
+    for key, entry in data.items():
+        ops[key] = {"requires": entry["requires"]} if "requires" in entry else {}
+    for key, handler in aten_table(source):
+        entry = {}
+        conditions = handler_conditions(handler, bodies)
+        if conditions:
+            entry["args"] = conditions
+        # The primitive the handler builds first takes float tensors only (in ODS):
+        # other dtypes are refused, so the recorder may decompose them instead.
+        built = built_ops(handler, bodies, names)
+        if built and built[0] in float_only:
+            entry["requires"] = "float"
+        ops[key] = entry
+    return json.dumps({"format": 1, "ops": dict(sorted(ops.items()))}, indent=1) + "\n"
 
 
 def generate(root):
@@ -87,9 +167,13 @@ def generate(root):
         data = json.load(f)
     with open(os.path.join(root, CONV, "AtenLegalization.cpp")) as f:
         source = f.read()
+    with open(os.path.join(root, CONV, "AtenComposites.cpp")) as f:
+        composite_source = f.read()
     names = mnemonics(root)
     bodies = function_bodies(source)
+    composite_bodies = function_bodies(composite_source)
     table = aten_table(source)
+    composites = aten_table(composite_source, "compositeTable")
     both = sorted(set(data) & {op for op, _ in table})
     if both:
         sys.exit("gen_op_mapping: in both AtenMappings.json and atenTable(): "
@@ -111,8 +195,10 @@ def generate(root):
     w("[Troubleshooting](Troubleshooting.md)); map it yourself with a mapping")
     w("file ([UserGuide](UserGuide.md#unsupported-ops-and-your-own-mappings)).")
     w("")
-    w(f"{len(data) + len(table)} eager ops are mapped: {len(data)} by data, "
-      f"{len(table)} in C++.")
+    mapped = set(data) | {op for op, _ in table} | {op for op, _ in composites}
+    w(f"{len(mapped)} eager ops are mapped: {len(data)} by data, "
+      f"{len(table)} in C++, {len(composites)} composed of several primitives "
+      f"({len(mapped) - len(data) - len(table)} of them not in the other tables).")
     w("")
     w("## Data mappings (AtenMappings.json)")
     w("")
@@ -142,6 +228,20 @@ def generate(root):
         prims = ", ".join(f"`{names.get(o, o)}`" for o in ops) or "- (no primitive: forwards or drops the value)"
         w(f"| `{key}` | `{handler.replace('ms::', '')}` | {prims} |")
     w("")
+    w("## Composites (compositeTable() in AtenComposites.cpp)")
+    w("")
+    w("Ops MindSpore has no single primitive for, built from several; tried")
+    w("before the tables above. An op in both tables is handled here only in")
+    w("the forms the other table refuses (e.g. `addmm` with alpha or beta,")
+    w("integer `max`).")
+    w("")
+    w("| eager op | handler | primitives |")
+    w("|---|---|---|")
+    for key, handler in sorted(composites):
+        ops = built_ops(handler, composite_bodies, names)
+        prims = ", ".join(f"`{names.get(o, o)}`" for o in ops) or "- (a constant)"
+        w(f"| `{key}` | `{handler}` | {prims} |")
+    w("")
     return "\n".join(out)
 
 
@@ -150,7 +250,12 @@ def main():
     parser.add_argument("root")
     parser.add_argument("-o", dest="output")
     parser.add_argument("--check", metavar="FILE")
+    parser.add_argument("--mapped-ops", metavar="FILE")
     args = parser.parse_args()
+    if args.mapped_ops:
+        with open(args.mapped_ops, "w") as f:
+            f.write(mapped_ops(args.root))
+        return 0
     text = generate(args.root)
     if args.check:
         with open(args.check) as f:

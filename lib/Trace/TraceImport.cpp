@@ -858,6 +858,11 @@ LogicalResult readTrace(StringRef bytes, TraceDiagnostics &diag,
     return diag.error() << "not a trace file: as protobuf text, "
                         << errors.text;
   }
+  // A compiled model given where a trace belongs (ascend-compile m.mindir).
+  if (!looksLikeText && diag.filename.ends_with(".mindir"))
+    return diag.error() << "not a trace file: a .mindir file is a compiled "
+                           "MindIR model, not a recorded trace (.pntrace); "
+                           "ascend-translate --import-mindir reads it";
   if (!looksLikeText && succeeded(reportWireDamage(bytes, diag)))
     return failure();
   return diag.error() << "not a trace file: neither binary nor text protobuf "

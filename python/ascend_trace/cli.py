@@ -89,14 +89,16 @@ def _cmd_record(args):
                       "nothing was recorded")
     try:
         options = dict(text=args.text, function_mode=not args.no_function_mode,
-                       loop_marks=not args.no_loop_marks, sidecar=args.sidecar)
+                       loop_marks=not args.no_loop_marks, sidecar=args.sidecar,
+                       decompose=not args.no_decompose, mapped_ops=args.mapped_ops)
         if args.grad:
             trace = recorder.record(model, list(runs), output, **options)
         else:
             with torch.no_grad():
                 trace = recorder.record(model, list(runs), output, **options)
     except Exception as exc:  # noqa: BLE001
-        traceback.print_exc()
+        if not isinstance(exc, recorder.RecordError):  # those say where themselves
+            traceback.print_exc()
         return _error(f"recording {args.model} failed: {exc}; no trace was written")
     ops = sum(1 for r in trace.runs for e in r.events if e.WhichOneof("kind") == "op")
     if not args.quiet:
@@ -132,7 +134,10 @@ def _cmd_show(args):
 
 def build_parser():
     parser = argparse.ArgumentParser(
-        prog="ascend-trace", description="Record PyTorch eager runs into ascend-opt trace files.")
+        prog="ascend-trace", description="Record PyTorch eager runs into ascend-opt trace files.",
+        epilog="The ascend-trace script runs /usr/bin/python3 (Debian's torch 1.13); "
+        "`ascend-trace --python PY ...` (first argument) or $ASCEND_TRACE_PYTHON picks "
+        "another interpreter, e.g. a venv with torch 2.x.")
     parser.add_argument("--version", action="version", version=f"ascend-trace {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -148,6 +153,12 @@ def build_parser():
                      "events)")
     rec.add_argument("--no-loop-marks", action="store_true",
                      help="no sys.settrace loop tracer (no loop_iter events)")
+    rec.add_argument("--no-decompose", action="store_true",
+                     help="record every op as the model ran it (by default an op the "
+                     "compiler does not map is recorded as PyTorch's decomposition of it, "
+                     "when that decomposes into mapped ops)")
+    rec.add_argument("--mapped-ops", metavar="FILE",
+                     help="the compiler's mapped ops (default: mapped_ops.json of the build)")
     weights = rec.add_mutually_exclusive_group()
     weights.add_argument("--sidecar", dest="sidecar", action="store_const", const=True,
                          default=None, help="parameter values go to <output>.weights "

@@ -25,14 +25,23 @@ import threading
 import weakref
 
 from . import TORCH_MISSING_MESSAGE, PROTOBUF_MISSING_MESSAGE, FORMAT_VERSION, __version__
+from . import decompose as _decompose
 
 try:
     import torch
     from torch.utils._mode_utils import no_dispatch
-    from torch.utils._python_dispatch import TorchDispatchMode, _TorchDispatchStackMode
+    from torch.utils._python_dispatch import TorchDispatchMode
     from torch.overrides import TorchFunctionMode
 except ImportError as exc:  # pragma: no cover - exercised via the CLI test
     raise ImportError(TORCH_MISSING_MESSAGE) from exc
+
+# torch 1.13 runs dispatch modes through a Python stand-in, `_TorchDispatchStackMode`,
+# set as the dispatcher's one Python mode; torch 2.x calls the mode on top of its
+# stack from C++ (no stand-in, no `torch._C._set_torch_dispatch_mode`).
+try:
+    from torch.utils._python_dispatch import _TorchDispatchStackMode
+except ImportError:
+    _TorchDispatchStackMode = None
 
 try:
     from . import PyNativeTrace_pb2 as pb
@@ -62,6 +71,34 @@ TORCH_DTYPES = {v: k for k, v in DTYPES.items()}
 _TORCH_DIR = os.path.dirname(os.path.abspath(torch.__file__)) + os.sep
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 _STDLIB_DIR = os.path.abspath(sysconfig.get_paths()["stdlib"]) + os.sep
+
+
+def _dependency_paths():
+    """Where the packages torch itself uses live. torch 2.x imports some of them lazily
+    inside the first op or call of a process (sympy for symbolic shapes, and what sympy
+    imports): their frames are torch's work, not the model's, so they count as internal
+    (no locations, no loop marks). Found without importing them."""
+    import importlib.machinery
+
+    paths = []
+    for name in ("sympy", "mpmath", "typing_extensions", "filelock", "networkx", "jinja2",
+                 "markupsafe", "fsspec", "torchgen", "functorch", "numpy", "packaging",
+                 "opt_einsum", "optree"):
+        try:
+            spec = importlib.machinery.PathFinder.find_spec(name)
+        except (ImportError, ValueError):
+            continue
+        if spec is None or not spec.origin:
+            continue
+        origin = os.path.abspath(spec.origin)
+        if spec.submodule_search_locations:
+            paths.append(os.path.dirname(origin) + os.sep)
+        else:
+            paths.append(origin)
+    return tuple(paths)
+
+
+_DEPENDENCY_PATHS = _dependency_paths()
 
 # Bytecode at the user frame's f_lasti while Tensor.__bool__ runs -> BranchKind.
 _BRANCH_KINDS = {
@@ -133,7 +170,8 @@ def _is_internal(filename):
     if internal is None:
         path = os.path.abspath(filename) if not filename.startswith("<") else filename
         internal = (path.startswith(_TORCH_DIR) or path.startswith(_PACKAGE_DIR)
-                    or path.startswith("<frozen ") or path.startswith(_STDLIB_DIR))
+                    or path.startswith("<frozen ") or path.startswith(_STDLIB_DIR)
+                    or path.startswith(_DEPENDENCY_PATHS))
         _INTERNAL_FILES[filename] = internal
     return internal
 
@@ -231,21 +269,29 @@ def tensor_bytes(t):
     t = t.detach()
     if t.device.type != "cpu":
         t = t.cpu()
-    t = t.resolve_conj().resolve_neg().contiguous()
-    if t.dim() == 0:
-        t = t.reshape(1)
+    # The logical (row-major) elements: views, transposes and expanded tensors are
+    # copied; reshape(-1) also gives stride 1 to a tensor that is_contiguous() only
+    # because its last dimensions have size 1 (view(uint8) needs stride(-1) == 1).
+    t = t.resolve_conj().resolve_neg().contiguous().reshape(-1)
     return t.view(torch.uint8).numpy().tobytes()
 
 
+def _dtype_problem(dtype):
+    """Why a tensor of this dtype cannot be in a trace (None when it can)."""
+    if dtype in DTYPES:
+        return None
+    kind = "complex dtypes are not supported" if dtype.is_complex else "the trace format has no DType for it"
+    return f"dtype {str(dtype).replace('torch.', '')}: {kind}"
+
+
 def tensor_value(t):
-    if t.dtype not in DTYPES:
-        raise RecordError(f"cannot save the value of a {t.dtype} tensor (no DType for it)")
+    _check_dtype(t)
     return pb.TensorValue(type=tensor_type(t), data=tensor_bytes(t))
 
 
-def _check_dtype(t):
+def _check_dtype(t, what="a tensor"):
     if t.dtype not in DTYPES:
-        raise RecordError(f"cannot save the value of a {t.dtype} tensor (no DType for it)")
+        raise RecordError(f"cannot save the value of {what} of {_dtype_problem(t.dtype)}")
 
 
 def _set_value(value, t):
@@ -601,6 +647,25 @@ def _fill_location(loc, location):
         loc.module_path, loc.module_type = scope
 
 
+def _where(op_name, location):
+    """`aten.x.default at file:line:column in function (module path)` for messages."""
+    frames, scope = location
+    text = op_name
+    if frames:
+        file, line, column, function, _ = frames[0]
+        text += f" at {file}:{line}" + (f":{column}" if column else "") + f" in {function}"
+    if scope is not None and scope[0]:
+        text += f" (module {scope[0]}, {scope[1]})"
+    return text
+
+
+def _refuse_result(info, index, t, rec):
+    """Raises the RecordError for result `index` of op `info`, a tensor of a dtype the
+    trace cannot hold (complex, ...): at record time, naming the op and the source line."""
+    raise RecordError(f"{_where(info.name, rec._loc(_getframe(1)))}: result {index} has "
+                      f"{_dtype_problem(t.dtype)}; nothing was written")
+
+
 class _DispatchMode(TorchDispatchMode):
     """aten level: records each op's arguments, runs it, then records its results.
 
@@ -616,6 +681,16 @@ class _DispatchMode(TorchDispatchMode):
         rec = self._recorder
         if not rec._in_run:
             return func(*args, **kwargs)
+        decomposer = rec._decomposer
+        if decomposer is not None:
+            decomposition = decomposer.decomposition_for(func, args, kwargs)
+            if decomposition is not None:
+                out = _decompose.run(self, rec, func, decomposition, args, kwargs)
+                if out is not _decompose.FAILED:
+                    return out
+            if (decomposer.running and decomposer.running[-1] is None
+                    and not decomposer.is_mapped(func, args, kwargs)):
+                decomposer.running[-1] = str(func)  # a part of a decomposition, not mapped
         # The loop tracer is off while the recorder works (the recorder runs no user code,
         # and Python runs traced code several times slower), on while the op runs.
         tracer = _gettrace()
@@ -648,27 +723,30 @@ class _DispatchMode(TorchDispatchMode):
                            for i, (arg_name, kwarg_only, default, _, _, _) in enumerate(info.arguments)]
             # Arguments of plain types are converted by _encode_plain when the message is
             # built; tensors get their ids now.
-            for i, tensor_type, float_type in info.tensor_like:
-                value = encoded[i]
-                if isinstance(value, _TENSOR):
-                    arg_tensors.append(value)
-                    entry = ids.get(id(value))
-                    if entry is not None and entry[0]() is value and (entry[2] == 0 or entry[2] == run):
-                        value = entry[1]
+            try:
+                for i, tensor_type, float_type in info.tensor_like:
+                    value = encoded[i]
+                    if isinstance(value, _TENSOR):
+                        arg_tensors.append(value)
+                        entry = ids.get(id(value))
+                        if entry is not None and entry[0]() is value and (entry[2] == 0 or entry[2] == run):
+                            value = entry[1]
+                        else:
+                            value = rec._use(value)
+                    elif isinstance(value, (list, tuple)):
+                        if tensor_type or any(isinstance(x, _TENSOR) for x in value):
+                            value = _TensorIds([0 if x is None else rec._use(x) for x in value])
+                        elif float_type or any(isinstance(x, float) for x in value):
+                            value = _Floats([float(x) for x in value])
+                        else:
+                            value = _Ints([int(x) for x in value])
+                    elif value is not None and not isinstance(value, (bool, int, float, str, torch.dtype)):
+                        value = str(value)  # torch.device, torch.layout, torch.memory_format, ...
                     else:
-                        value = rec._use(value)
-                elif isinstance(value, (list, tuple)):
-                    if tensor_type or any(isinstance(x, _TENSOR) for x in value):
-                        value = _TensorIds([0 if x is None else rec._use(x) for x in value])
-                    elif float_type or any(isinstance(x, float) for x in value):
-                        value = _Floats([float(x) for x in value])
-                    else:
-                        value = _Ints([int(x) for x in value])
-                elif value is not None and not isinstance(value, (bool, int, float, str, torch.dtype)):
-                    value = str(value)  # torch.device, torch.layout, torch.memory_format, ...
-                else:
-                    continue
-                encoded[i] = value
+                        continue
+                    encoded[i] = value
+            except RecordError as exc:  # a constant argument that cannot be saved
+                raise RecordError(f"{_where(info.name, rec._loc(_getframe()))}: {exc}") from None
             mutated = info.mutated
             if info.batch_norm and len(args) > 5 and args[5]:
                 # Training-mode batch norm updates running_mean/var without saying so.
@@ -706,6 +784,8 @@ class _DispatchMode(TorchDispatchMode):
                     tid = _Tid(rec._next_id)
                     rec._next_id = tid + 1
                     ids[id(v)] = (_weakref(v), tid, run)
+                if v.dtype not in DTYPES:
+                    _refuse_result(info, 0, v, rec)
                 results.append((tid, v.dtype, v.shape, returns[0][1]))
             else:
                 outs = out if isinstance(out, (tuple, list)) and not info.single else (out,)
@@ -722,6 +802,8 @@ class _DispatchMode(TorchDispatchMode):
                                 tid = _Tid(rec._next_id)
                                 rec._next_id = tid + 1
                                 ids[id(v)] = (_weakref(v), tid, run)
+                            if v.dtype not in DTYPES:
+                                _refuse_result(info, len(results), v, rec)
                             results.append((tid, v.dtype, v.shape, alias_of))
                         elif v is None and tensor_ret:
                             results.append((0, None, None, -1))
@@ -886,6 +968,11 @@ class Recorder:
     `loop_marks` records loop iterations with a `sys.settrace` tracer during runs (the
     previous tracer is restored when each run ends).
 
+    `decompose` runs PyTorch's decomposition of an op the compiler does not map
+    (ascend_trace.decompose) so that its parts are recorded instead; `mapped_ops` is
+    the compiler's list of mapped ops (a MappedOps, or the path of a mapped_ops.json;
+    default: the one the build put beside the package; none there: no decomposition).
+
     `sidecar` puts the parameter and buffer values into the weights file
     `<path>.weights` (64-byte aligned raw bytes, written straight from the tensors, so
     recording holds no second copy of the weights) instead of the trace: True always,
@@ -897,7 +984,7 @@ class Recorder:
     """
 
     def __init__(self, path, model, text=False, function_mode=True, loop_marks=True,
-                 sidecar=None):
+                 sidecar=None, decompose=True, mapped_ops=None):
         if not isinstance(model, torch.nn.Module):
             raise TypeError(f"model must be a torch.nn.Module, not {type(model).__name__}")
         self.path = path
@@ -906,6 +993,8 @@ class Recorder:
         self.function_mode = bool(function_mode)
         self.loop_marks = bool(loop_marks)
         self.sidecar = sidecar
+        self.decompose = bool(decompose)
+        self.mapped_ops = mapped_ops
         self._trace = None
         self._pending = []            # (Run message, events) of finished runs not yet built
         self._reads = []              # (_ScalarRead, its message) of the built events
@@ -965,6 +1054,10 @@ class Recorder:
         self._saved_trace = None
         self._thread = None
 
+        self._decomposer = None
+        self._stack_mode = None       # torch 1.13: the dispatcher's Python mode (_DispatchStack)
+        if self.decompose:
+            self._decomposer = _decompose.make_decomposer(self.mapped_ops)
         self._weights = None
         if self.path is not None:
             sidecar = self.sidecar
@@ -1040,8 +1133,11 @@ class Recorder:
         mode = _DispatchMode(self)
         mode.__enter__()
         self._undo.append(lambda: mode.__exit__(None, None, None))
+        if _TorchDispatchStackMode is None:  # torch 2.x: no Python stack mode
+            return
         # Pushing the mode made torch's stack mode the dispatcher's Python mode.
-        torch._C._set_torch_dispatch_mode(_DispatchStack(mode))
+        self._stack_mode = _DispatchStack(mode)
+        torch._C._set_torch_dispatch_mode(self._stack_mode)
 
         def restore_stack_mode():
             # After the recorder's mode is popped (above), modes pushed before it remain.
@@ -1096,7 +1192,7 @@ class Recorder:
     def _add_parameter(self, name, t, is_buffer):
         if self._lookup(t) is not None:  # the same tensor under a second name
             return
-        _check_dtype(t)
+        _check_dtype(t, f"{'buffer' if is_buffer else 'parameter'} '{name}'")
         tid = self._new_id(t, 0)
         parameter = self._trace.parameters.add(tensor_id=tid, name=name, is_buffer=is_buffer)
         if self._weights is None:
@@ -1112,7 +1208,7 @@ class Recorder:
             if run == 0 or run == self._run_number:
                 return entry[1]
         # First seen here (or defined in an earlier run only): a constant of this run.
-        _check_dtype(t)
+        _check_dtype(t, "a constant")
         guard = _DisableTorchDispatch()  # the recorder's own tensor work is no op
         try:
             tid = self._new_id(t, 0)
@@ -1186,7 +1282,8 @@ class Recorder:
             f = f.f_back
         self._boundary = f
         with _Internal():
-            for t in _flatten_tensors(inputs, []):
+            for i, t in enumerate(_flatten_tensors(inputs, [])):
+                _check_dtype(t, f"input {i} of run {self._run_number - 1}")
                 tid = self._lookup(t)
                 if tid is None or self._ids[id(t)][2] != self._run_number:
                     tid = self._define(t)
@@ -1208,7 +1305,8 @@ class Recorder:
         self._stop_loop_tracer()
         self._resume_collector()
         with _Internal():
-            for t in _flatten_tensors(output, []):
+            for i, t in enumerate(_flatten_tensors(output, [])):
+                _check_dtype(t, f"output {i} of run {self._run_number - 1}")
                 tid = self._use(t)
                 _set_value(self._run.outputs.add(tensor_id=tid).value, t)
         self._pending.append((self._run, self._events))
@@ -1583,16 +1681,19 @@ def _as_run(inputs):
     raise TypeError(f"a run must be a tuple of model inputs, not {type(inputs).__name__}")
 
 
-def record(model, runs, path, text=False, function_mode=True, loop_marks=True, sidecar=None):
+def record(model, runs, path, text=False, function_mode=True, loop_marks=True, sidecar=None,
+           decompose=True, mapped_ops=None):
     """Calls model(*run) for every run and writes all runs into one trace file.
 
     `runs` is a list of input tuples (a bare tensor counts as a 1-tuple). Returns the
     Trace message. `path=None` records without writing. Nothing is written on error.
-    `function_mode`, `loop_marks` and `sidecar` are as for Recorder.
+    `function_mode`, `loop_marks`, `sidecar`, `decompose` and `mapped_ops` are as for
+    Recorder.
     """
     runs = [_as_run(r) for r in runs]
     with Recorder(path, model, text=text, function_mode=function_mode,
-                  loop_marks=loop_marks, sidecar=sidecar) as rec:
+                  loop_marks=loop_marks, sidecar=sidecar, decompose=decompose,
+                  mapped_ops=mapped_ops) as rec:
         for inputs in runs:
             model(*inputs)
     return rec.trace

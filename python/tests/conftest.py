@@ -39,6 +39,9 @@ def _scratch_package():
     package = os.path.join(root, "ascend_trace")
     shutil.copytree(SOURCES, package, ignore=shutil.ignore_patterns("__pycache__"))
     subprocess.run([protoc, f"--python_out={package}", f"-I{os.path.dirname(PROTO)}", PROTO], check=True)
+    # The compiler's mapped ops, as the build writes them (ascend_trace/decompose.py).
+    subprocess.run([sys.executable, os.path.join(REPO, "docs", "tools", "gen_op_mapping.py"), REPO,
+                    "--mapped-ops", os.path.join(package, "mapped_ops.json")], check=True)
     return root
 
 

@@ -1,6 +1,7 @@
 //===- ascend-compile.cpp - trace to MindIR in one command ----------------===//
 //
-// ascend-compile IN.pntrace -o OUT [--emit=pynative|mindspore|aicore|mindir]
+// ascend-compile IN.pntrace -o OUT [--emit=pynative|mindspore|aicore|mindir|
+//                                          mindspore-python]
 //                [--keep-unsupported] [--mapping-file=FILE.json]
 //                [--report FILE.csv] [--timeline FILE.json]
 //                [--fusion-report FILE.csv]
@@ -15,7 +16,10 @@
 // --report and --timeline write the modeled op summary and timeline of the
 // compiled program (its kernel tasks at the level emitted), also through
 // temporary files, renamed into place only once the program itself is
-// written.
+// written. --emit=mindspore-python writes the mindspore level (before
+// fusion) as a MindSpore nn.Cell, OUT (a .py file), and its weights beside
+// it as OUT with .ckpt (MindSpore's checkpoint format), both staged and
+// renamed into place only once both are written.
 //
 //===----------------------------------------------------------------------===//
 #include "ToolAllocator.h"
@@ -26,6 +30,7 @@
 #include "ascend/InitAll.h"
 #include "ascend/Pipelines/Pipelines.h"
 #include "ascend/Target/MindIR/MindIRExport.h"
+#include "ascend/Target/MindSporePython/MindSporePythonExport.h"
 #include "ascend/Target/Profile/OpSummary.h"
 #include "ascend/Trace/TraceReader.h"
 
@@ -41,6 +46,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -59,7 +65,7 @@ using namespace mlir;
 using namespace llvm;
 
 namespace {
-enum class EmitLevel { PyNative, MindSpore, AICore, MindIR };
+enum class EmitLevel { PyNative, MindSpore, AICore, MindIR, MindSporePython };
 
 static cl::OptionCategory ascendCompileOptions("ascend-compile options");
 cl::opt<std::string> inputFilename(cl::Positional, cl::desc("<trace.pntrace>"),
@@ -72,7 +78,10 @@ cl::opt<EmitLevel> emitLevel(
         clEnumValN(EmitLevel::PyNative, "pynative", "imported eager runs"),
         clEnumValN(EmitLevel::MindSpore, "mindspore", "GRAPH_MODE primitives"),
         clEnumValN(EmitLevel::AICore, "aicore", "tiled AI Core kernels"),
-        clEnumValN(EmitLevel::MindIR, "mindir", "MindIR protobuf file")), cl::cat(ascendCompileOptions));
+        clEnumValN(EmitLevel::MindIR, "mindir", "MindIR protobuf file"),
+        clEnumValN(EmitLevel::MindSporePython, "mindspore-python",
+                   "MindSpore nn.Cell (OUT.py) and checkpoint (OUT.ckpt)")),
+    cl::cat(ascendCompileOptions));
 cl::opt<bool> quiet("quiet", cl::desc("Do not print the summary"),
                     cl::init(false), cl::cat(ascendCompileOptions));
 cl::opt<bool> printRemarks(
@@ -180,6 +189,24 @@ std::pair<int64_t, int64_t> countWeights(ModuleOp module) {
                        ascend::HostTensor::elementBytes(shaped.getElementType());
   });
   return {weights, weightBytes};
+}
+
+/// The nn.Cell class name for a trace: its file stem in CamelCase
+/// (`branch_model.pntrace` -> `BranchModel`), a Python identifier.
+std::string cellClassName(StringRef trace) {
+  std::string name;
+  bool upper = true;
+  for (char c : sys::path::stem(trace)) {
+    if (!isAlnum(c)) {
+      upper = true;
+      continue;
+    }
+    name += upper ? toUpper(c) : c;
+    upper = false;
+  }
+  if (name.empty() || isDigit(name[0]))
+    name = "Net" + name;
+  return name;
 }
 
 /// Starts an `ascend-compile: error: ` line (ToolFiles.h).
@@ -407,6 +434,38 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  // --emit=mindspore-python writes OUT.py and OUT.ckpt beside it: both paths
+  // are checked before any work.
+  SmallString<128> checkpointPath;
+  if (emitLevel == EmitLevel::MindSporePython) {
+    if (!reportFile.empty() || !timelineFile.empty() ||
+        !fusionReportFile.empty()) {
+      compileError() << "--report, --timeline and --fusion-report describe "
+                        "kernels; --emit=mindspore-python writes the program "
+                        "before fusion\n";
+      return 1;
+    }
+    StringRef name = sys::path::filename(outputFilename);
+    std::string stem = sys::path::stem(outputFilename).str();
+    if (outputFilename == "-" || sys::path::extension(outputFilename) != ".py" ||
+        stem.empty()) {
+      compileError() << "--emit=mindspore-python writes a Python module and a "
+                        "checkpoint beside it: -o must name a .py file, not '"
+                     << outputFilename << "'\n";
+      return 1;
+    }
+    (void)name;
+    checkpointPath = outputFilename;
+    sys::path::replace_extension(checkpointPath, ".ckpt");
+    if (sys::fs::exists(checkpointPath) &&
+        !sys::fs::is_regular_file(checkpointPath)) {
+      compileError() << "the checkpoint '" << checkpointPath
+                     << "' (beside '" << outputFilename
+                     << "') exists and is not a regular file\n";
+      return 1;
+    }
+  }
+
   // An output in a directory that does not exist is refused before any work,
   // so that a long compile does not end in an error it could have said first.
   for (const std::string &path :
@@ -452,6 +511,44 @@ int main(int argc, char **argv) {
       failed(runPipeline(*module, ascend::buildPyNativeToMindSporePipeline,
                          options, rootTiming, "pynative -> mindspore")))
     return 1;
+
+  // The program before fusion as a MindSpore Cell and its checkpoint.
+  if (emitLevel == EmitLevel::MindSporePython) {
+    if (failed(verifyOutput(*module, rootTiming)))
+      return 1;
+    int64_t graphOps = quiet ? 0 : countGraphOps(*module);
+    auto [weights0, weightBytes0] = countWeights(*module);
+    ascend::MindSporePythonExportOptions pyOptions;
+    pyOptions.className = cellClassName(inputFilename);
+    pyOptions.checkpointFileName = sys::path::filename(checkpointPath).str();
+    pyOptions.sourceName = inputFilename;
+    std::string python, checkpoint;
+    {
+      raw_string_ostream py(python), ck(checkpoint);
+      if (failed(ascend::exportMindSporePython(*module, py, ck, pyOptions)))
+        return 1;
+    }
+    StagedFile pyFile, ckptFile;
+    auto put = [](const std::string &bytes) {
+      return [&bytes](raw_ostream &os) {
+        os << bytes;
+        return success();
+      };
+    };
+    if (failed(ckptFile.stage(checkpointPath, put(checkpoint))) ||
+        failed(pyFile.stage(outputFilename, put(python))) ||
+        failed(ckptFile.commit()) || failed(pyFile.commit()))
+      return 1;
+    if (!quiet)
+      errs() << "ascend-compile: " << inputFilename << ": " << recordedOps
+             << " eager ops recorded in " << runs << " run(s), " << graphOps
+             << " graph ops, " << weights0
+             << (weights0 == 1 ? " weight (" : " weights (") << weightBytes0
+             << " bytes) -> " << outputFilename << ", " << checkpointPath
+             << "\n";
+    (void)module.release();
+    return 0;
+  }
 
   // Graph-level optimization, with its figures for the summary line and
   // --fusion-report (the "before" figures only when asked for: each summary walks

@@ -14,9 +14,13 @@
 //===----------------------------------------------------------------------===//
 #include "ascend/Conversion/PyNativeToMindSpore/PyNativeToMindSpore.h"
 #include "ascend/Conversion/PyNativeToMindSpore/UserMappings.h"
+#include "CheckedCreate.h"
+
+#include "AtenComposites.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -36,6 +40,10 @@ struct AtenCall {
   /// Number arguments bound to graph values (see legalizeAtenOp).
   ArrayRef<std::pair<StringRef, Value>> scalarOperands = {};
   llvm::StringSet<> *consumed = nullptr;
+  /// Set by make/makeOp when a primitive refuses its operands; `buildWhy`
+  /// then says why (see createChecked).
+  bool buildFailed = false;
+  std::string buildWhy = {};
 
   /// The tensor operand `name`, or the graph value bound to the number
   /// argument `name` (which then counts as consumed), or null.
@@ -84,15 +92,18 @@ struct AtenCall {
     return !isOperand && (!arg(name) || isa<UnitAttr>(arg(name)));
   }
   std::optional<int64_t> intArg(StringRef name) const {
-    if (auto a = dyn_cast_or_null<IntegerAttr>(arg(name)))
-      return a.getInt();
+    // A BoolAttr is an i1 IntegerAttr whose getInt() reads true as -1.
     if (auto a = dyn_cast_or_null<BoolAttr>(arg(name)))
       return a.getValue();
+    if (auto a = dyn_cast_or_null<IntegerAttr>(arg(name)))
+      return a.getInt();
     return std::nullopt;
   }
   std::optional<double> floatArg(StringRef name) const {
     if (auto a = dyn_cast_or_null<FloatAttr>(arg(name)))
       return a.getValueAsDouble();
+    if (auto a = dyn_cast_or_null<BoolAttr>(arg(name)))
+      return a.getValue() ? 1.0 : 0.0; // true, not the i1 bits' -1
     if (auto a = dyn_cast_or_null<IntegerAttr>(arg(name)))
       return (double)a.getInt();
     return std::nullopt;
@@ -120,12 +131,69 @@ struct AtenCall {
     why = reason.str();
     return failure();
   }
+  /// `dim` of a `rank`-D tensor in [0, rank) (PyTorch's negative dims
+  /// count from the end); nullopt, with the reason set, when it is out of
+  /// range (a trace that is not PyTorch's, or a 0-d tensor).
+  std::optional<int64_t> dimIn(int64_t dim, int64_t rank) const {
+    int64_t d = dim < 0 ? dim + rank : dim;
+    if (d >= 0 && d < rank)
+      return d;
+    (void)unsupported("dim " + Twine(dim) + " is out of range for a " +
+                      Twine(rank) + "-D tensor");
+    return std::nullopt;
+  }
   RankedTensorType resultType(unsigned i = 0) const {
     return cast<RankedTensorType>(op.getResult(i).getType());
   }
 };
 
 using Handler = LogicalResult (*)(AtenCall &, SmallVectorImpl<Value> &);
+
+/// `OpT::create(c.b, c.loc, args...)` for an op whose result types are
+/// inferred from shapes of the user's trace: null (and `c.buildFailed`) when
+/// the primitive refuses them instead of a fatal error, see createChecked.
+/// A handler may go on with the null value; legalizeAtenOp then reports the
+/// primitive's reason and drops what the handler built.
+template <typename OpT, typename... Args>
+OpT makeOp(AtenCall &c, Args &&...args) {
+  OpT op = createChecked<OpT>(c.b, c.loc, c.buildWhy,
+                              std::forward<Args>(args)...);
+  if (!op)
+    c.buildFailed = true;
+  return op;
+}
+
+/// `op`, built with result types taken from the recording (which nothing
+/// guarantees the primitive computes), if it verifies; otherwise, as for
+/// makeOp, null is returned with `c.buildFailed` and the
+/// verifier's reason in `c.buildWhy`.
+Value verifiedResult(AtenCall &c, Operation *op) {
+  std::string message;
+  LogicalResult verified = failure();
+  {
+    ScopedDiagnosticHandler capture(op->getContext(), [&](Diagnostic &d) {
+      if (message.empty())
+        message = d.str();
+      return success();
+    });
+    verified = verify(op, /*verifyRecursively=*/false);
+  }
+  if (succeeded(verified))
+    return op->getResult(0);
+  c.buildFailed = true;
+  c.buildWhy = message.empty() ? ("'" + op->getName().getStringRef() +
+                                  "' does not verify")
+                                     .str()
+                               : message;
+  return Value(); // legalizeAtenOp drops the op with the handler's others
+}
+
+/// makeOp for a one-result op: its result, or null.
+template <typename OpT, typename... Args>
+Value make(AtenCall &c, Args &&...args) {
+  OpT op = makeOp<OpT>(c, std::forward<Args>(args)...);
+  return op ? op->getResult(0) : Value();
+}
 
 /// A constant of `type` whose every element is `value`.
 Value splatConstant(AtenCall &c, double value, RankedTensorType type) {
@@ -156,9 +224,13 @@ FailureOr<Value> withElementType(AtenCall &c, Value v, Type elementType) {
     (void)c.unsupported("operands of different element types need a Cast");
     return failure();
   }
-  double value = isa<FloatType>(type.getElementType())
-                     ? dense.getSplatValue<APFloat>().convertToDouble()
-                     : (double)dense.getSplatValue<APInt>().getSExtValue();
+  // An i1 true is 1 (its sign-extended bits would read -1).
+  double value =
+      isa<FloatType>(type.getElementType())
+          ? dense.getSplatValue<APFloat>().convertToDouble()
+      : type.getElementType().isInteger(1)
+          ? (double)dense.getSplatValue<APInt>().getZExtValue()
+          : (double)dense.getSplatValue<APInt>().getSExtValue();
   Value scalar = scalarConstant(c, value, elementType);
   if (type.getRank() == 0)
     return scalar;
@@ -205,17 +277,66 @@ FailureOr<Value> otherOperand(AtenCall &c, Type elementType) {
       "the 'other' argument is neither a tensor nor a number");
 }
 
+/// `v` converted to `elementType` as PyTorch's type promotion converts an
+/// operand before computing (a Cast unless it already has it).
+Value promotedTo(AtenCall &c, Value v, Type elementType) {
+  auto type = cast<RankedTensorType>(v.getType());
+  if (type.getElementType() == elementType)
+    return v;
+  return ms::CastOp::create(
+      c.b, c.loc, RankedTensorType::get(type.getShape(), elementType), v);
+}
+
+/// The element type PyTorch computes `self <op> other` in (torch's
+/// result_type): a float `other` (tensor or Python float) lifts an integer or
+/// bool `self` to its float type (float32 for a Python float), a Python int or
+/// an integer tensor lifts a bool `self` to int64 (or the tensor's type).
+/// Within a kind, `self` (the dimensioned operand) decides.
+Type promotedElementType(AtenCall &c, StringRef otherName = "other") {
+  Type self =
+      cast<RankedTensorType>(c.operand("self").getType()).getElementType();
+  if (isa<FloatType>(self))
+    return self;
+  Type other;
+  if (Value v = c.operand(otherName)) {
+    if (!v.getDefiningOp<ms::ConstantOp>() ||
+        cast<RankedTensorType>(v.getType()).getRank() > 0)
+      other = cast<RankedTensorType>(v.getType()).getElementType();
+    else if (isa<FloatType>(
+                 cast<RankedTensorType>(v.getType()).getElementType()))
+      other = c.b.getF32Type(); // a Python float wrapped by torch
+  } else if (isa_and_nonnull<FloatAttr>(c.arg(otherName))) {
+    other = c.b.getF32Type();
+  } else if (isa_and_nonnull<IntegerAttr>(c.arg(otherName)) &&
+             !isa<BoolAttr>(c.arg(otherName))) {
+    other = c.b.getI64Type();
+  }
+  if (!other)
+    return self;
+  if (isa<FloatType>(other))
+    return other;
+  if (self.isInteger(1) && !other.isInteger(1))
+    return other;
+  return self;
+}
+
 template <typename OpT>
 LogicalResult binary(AtenCall &c, SmallVectorImpl<Value> &results) {
-  Value self = c.operand("self");
-  Type elementType = cast<RankedTensorType>(self.getType()).getElementType();
-  FailureOr<Value> other = otherOperand(c, elementType);
+  // Arithmetic computes in its result's (the promoted) element type: a bool
+  // or integer operand is Cast first, e.g. `count * 0.5` of an int64 count.
+  Type elementType = c.resultType().getElementType();
+  Value self = promotedTo(c, c.operand("self"), elementType);
+  Value graphOther = c.operand("other");
+  FailureOr<Value> other =
+      graphOther && !graphOther.getDefiningOp<ms::ConstantOp>()
+          ? FailureOr<Value>(promotedTo(c, graphOther, elementType))
+          : otherOperand(c, elementType);
   if (failed(other))
     return failure();
   if (std::optional<double> alpha = c.floatArg("alpha"); alpha && *alpha != 1)
-    *other = ms::MulOp::create(c.b, c.loc, *other,
+    *other = make<ms::MulOp>(c, *other,
                                scalarConstant(c, *alpha, elementType));
-  results.push_back(OpT::create(c.b, c.loc, self, *other));
+  results.push_back(make<OpT>(c, self, *other));
   return success();
 }
 
@@ -225,7 +346,21 @@ LogicalResult identity(AtenCall &c, SmallVectorImpl<Value> &results) {
 }
 
 LogicalResult reshapeToResult(AtenCall &c, SmallVectorImpl<Value> &results) {
-  results.push_back(ms::ReshapeOp::create(c.b, c.loc, c.operand("self"),
+  // _reshape_alias(size, stride) is a reshape only with the contiguous
+  // strides of `size` (a dim of size 1 may have any stride).
+  if (auto stride = c.intsArg("stride")) {
+    ArrayRef<int64_t> shape = c.resultType().getShape();
+    bool contiguous = stride->size() == shape.size();
+    int64_t expected = 1;
+    for (int64_t i = (int64_t)shape.size() - 1; contiguous && i >= 0; --i) {
+      contiguous = shape[i] == 1 || (*stride)[i] == expected;
+      expected *= shape[i];
+    }
+    if (!contiguous)
+      return c.unsupported("an alias with strides that are not the "
+                           "contiguous ones of its size is not a reshape");
+  }
+  results.push_back(make<ms::ReshapeOp>(c, c.operand("self"),
                                           c.resultType().getShape()));
   return success();
 }
@@ -247,10 +382,11 @@ LogicalResult convolutionTransposed(AtenCall &c, Value x, Value w,
                          "or groups");
   SmallVector<int64_t> pad = {(*padding)[0], (*padding)[0], (*padding)[1],
                               (*padding)[1]};
-  Value result = ms::Conv2DTransposeOp::create(
-      c.b, c.loc, x, w, *stride, *dilation, pad, *outputPadding, *groups);
+  Value result = make<ms::Conv2DTransposeOp>(c, x, w, *stride, *dilation, pad, *outputPadding, *groups);
   if (Value bias = c.operand("bias"))
-    result = ms::BiasAddOp::create(c.b, c.loc, result, bias);
+    result = make<ms::BiasAddOp>(c, result, bias);
+  if (!result)
+    return failure();
   if (cast<RankedTensorType>(result.getType()) != c.resultType())
     return c.unsupported("the computed output type differs from the recorded "
                          "one");
@@ -325,7 +461,7 @@ LogicalResult convolution(AtenCall &c, SmallVectorImpl<Value> &results) {
     }
     padMode = same ? "same" : "pad";
   }
-  Value result = ms::Conv2DOp::create(c.b, c.loc, x, w, *stride, *dilation,
+  Value result = make<ms::Conv2DOp>(c, x, w, *stride, *dilation,
                                       pad, padMode, *groups);
   // The pad was only there for this convolution: drop it.
   Value recordedInput = c.op->getOperand(0);
@@ -334,7 +470,9 @@ LogicalResult convolution(AtenCall &c, SmallVectorImpl<Value> &results) {
   // PyTorch 'same' with an even kernel pads one more at the bottom/right; the
   // recorder then shows a padded input, which is already explicit here.
   if (Value bias = c.operand("bias"))
-    result = ms::BiasAddOp::create(c.b, c.loc, result, bias);
+    result = make<ms::BiasAddOp>(c, result, bias);
+  if (!result)
+    return failure();
   if (cast<RankedTensorType>(result.getType()) != c.resultType())
     return c.unsupported("the computed output type differs from the recorded "
                          "one");
@@ -353,8 +491,7 @@ LogicalResult batchNorm(AtenCall &c, SmallVectorImpl<Value> &results) {
     return c.unsupported("needs weight, bias, running_mean, running_var, eps "
                          "(affine=False and track_running_stats=False are not "
                          "legalized yet)");
-  results.push_back(ms::BatchNormOp::create(
-      c.b, c.loc, x, w, b, mean, var, c.b.getF32FloatAttr(*eps)));
+  results.push_back(make<ms::BatchNormOp>(c, x, w, b, mean, var, c.b.getF32FloatAttr(*eps)));
   return success();
 }
 
@@ -370,7 +507,7 @@ LogicalResult maxPool(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (d && ((*d)[0] != 1 || (*d)[1] != 1))
     return c.unsupported("dilated max pooling is not legalized yet");
   SmallVector<int64_t> pad = {(*p)[0], (*p)[0], (*p)[1], (*p)[1]};
-  Value r = ms::MaxPoolOp::create(c.b, c.loc, c.operand("self"), *k, *s, pad,
+  Value r = make<ms::MaxPoolOp>(c, c.operand("self"), *k, *s, pad,
                                   c.boolArg("ceil_mode", false));
   results.push_back(r);
   return success();
@@ -416,7 +553,7 @@ LogicalResult avgPool(AtenCall &c, SmallVectorImpl<Value> &results) {
       padded ? c.b.getDenseI64ArrayAttr(pad) : DenseI64ArrayAttr(),
       c.b.getBoolAttr(c.boolArg("ceil_mode", false)),
       c.b.getBoolAttr(c.boolArg("count_include_pad", true)), divisor);
-  results.push_back(pool);
+  results.push_back(verifiedResult(c, pool));
   return success();
 }
 
@@ -425,7 +562,7 @@ LogicalResult adaptiveAvgPool(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (!out)
     return c.unsupported("missing output_size");
   results.push_back(
-      ms::AdaptiveAvgPool2DOp::create(c.b, c.loc, c.operand("self"), *out));
+      make<ms::AdaptiveAvgPool2DOp>(c, c.operand("self"), *out));
   return success();
 }
 
@@ -433,19 +570,19 @@ LogicalResult addmm(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (c.floatArg("beta").value_or(1) != 1 ||
       c.floatArg("alpha").value_or(1) != 1)
     return c.unsupported("beta/alpha other than 1");
-  Value mm = ms::MatMulOp::create(c.b, c.loc, c.operand("mat1"),
+  Value mm = make<ms::MatMulOp>(c, c.operand("mat1"),
                                   c.operand("mat2"), false, false);
   Value bias = c.operand("self");
   auto biasType = cast<RankedTensorType>(bias.getType());
   if (biasType.getRank() == 1)
-    results.push_back(ms::BiasAddOp::create(c.b, c.loc, mm, bias));
+    results.push_back(make<ms::BiasAddOp>(c, mm, bias));
   else
-    results.push_back(ms::AddOp::create(c.b, c.loc, mm, bias));
+    results.push_back(make<ms::AddOp>(c, mm, bias));
   return success();
 }
 
 LogicalResult mm(AtenCall &c, SmallVectorImpl<Value> &results) {
-  results.push_back(ms::MatMulOp::create(c.b, c.loc, c.operand("self"),
+  results.push_back(make<ms::MatMulOp>(c, c.operand("self"),
                                          c.operand("mat2"), false, false));
   return success();
 }
@@ -481,20 +618,19 @@ LogicalResult indexPutIntegers(AtenCall &c, Value self, Value values,
     if (indexType.getElementType() != i64)
       index = ms::CastOp::create(c.b, c.loc, indexType.clone(i64), index);
     if (indexType.getShape() != ArrayRef<int64_t>(batch))
-      index = ms::BroadcastToOp::create(c.b, c.loc, index, batch);
+      index = make<ms::BroadcastToOp>(c, index, batch);
     // PyTorch's negative index counts from the end.
     Value negative =
-        ms::LessOp::create(c.b, c.loc, index, scalarConstant(c, 0, i64));
-    Value wrapped = ms::AddOp::create(
-        c.b, c.loc, index,
+        make<ms::LessOp>(c, index, scalarConstant(c, 0, i64));
+    Value wrapped = make<ms::AddOp>(c, index,
         scalarConstant(c, (double)type.getDimSize(first + d), i64));
-    index = ms::SelectOp::create(c.b, c.loc, negative, wrapped, index);
+    index = make<ms::SelectOp>(c, negative, wrapped, index);
     columns.push_back(
-        ms::ExpandDimsOp::create(c.b, c.loc, index, (int64_t)batch.size()));
+        make<ms::ExpandDimsOp>(c, index, (int64_t)batch.size()));
   }
   Value rows = columns.size() == 1
                    ? columns.front()
-                   : Value(ms::ConcatOp::create(c.b, c.loc, columns,
+                   : Value(make<ms::ConcatOp>(c, columns,
                                                 (int64_t)batch.size()));
   FailureOr<Value> v = withElementType(c, values, type.getElementType());
   if (failed(v))
@@ -517,7 +653,7 @@ LogicalResult indexPutIntegers(AtenCall &c, Value self, Value values,
                            "shape " +
                            shapeText);
     }
-    updates = ms::BroadcastToOp::create(c.b, c.loc, updates, updateShape);
+    updates = make<ms::BroadcastToOp>(c, updates, updateShape);
   }
   // The indexed dimensions (and the batch dimensions of the values) first.
   SmallVector<int64_t> selfPerm, updatesPerm, inverse(rank);
@@ -534,17 +670,17 @@ LogicalResult indexPutIntegers(AtenCall &c, Value self, Value values,
     inverse[d] = i;
   Value target = self;
   if (first > 0) {
-    target = ms::TransposeOp::create(c.b, c.loc, self, selfPerm);
-    updates = ms::TransposeOp::create(c.b, c.loc, updates, updatesPerm);
+    target = make<ms::TransposeOp>(c, self, selfPerm);
+    updates = make<ms::TransposeOp>(c, updates, updatesPerm);
   }
   Value result;
   if (c.boolArg("accumulate", false))
-    result = ms::TensorScatterAddOp::create(c.b, c.loc, target, rows, updates);
+    result = make<ms::TensorScatterAddOp>(c, target, rows, updates);
   else
     result =
-        ms::TensorScatterUpdateOp::create(c.b, c.loc, target, rows, updates);
+        make<ms::TensorScatterUpdateOp>(c, target, rows, updates);
   if (first > 0)
-    result = ms::TransposeOp::create(c.b, c.loc, result, inverse);
+    result = make<ms::TransposeOp>(c, result, inverse);
   results.push_back(result);
   return success();
 }
@@ -581,13 +717,13 @@ LogicalResult indexPut(AtenCall &c, SmallVectorImpl<Value> &results) {
     return failure();
   Value newValues = *v;
   if (c.boolArg("accumulate", false))
-    newValues = ms::AddOp::create(c.b, c.loc, self, newValues);
+    newValues = make<ms::AddOp>(c, self, newValues);
   else if (cast<RankedTensorType>(newValues.getType()).getNumElements() !=
            1)
     return c.unsupported("a masked write of several values (values are "
                          "taken in mask order) is not legalized yet");
   results.push_back(
-      ms::SelectOp::create(c.b, c.loc, indices[0], newValues, self));
+      make<ms::SelectOp>(c, indices[0], newValues, self));
   return success();
 }
 
@@ -602,13 +738,12 @@ LogicalResult fill(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (failed(scalar))
     return failure();
   results.push_back(
-      ms::BroadcastToOp::create(c.b, c.loc, *scalar, type.getShape()));
+      make<ms::BroadcastToOp>(c, *scalar, type.getShape()));
   return success();
 }
 
 LogicalResult bmm(AtenCall &c, SmallVectorImpl<Value> &results) {
-  results.push_back(ms::BatchMatMulOp::create(
-      c.b, c.loc, c.operand("self"), c.operand("mat2"), false, false));
+  results.push_back(make<ms::BatchMatMulOp>(c, c.operand("self"), c.operand("mat2"), false, false));
   return success();
 }
 
@@ -620,7 +755,7 @@ LogicalResult transpose2d(AtenCall &c, SmallVectorImpl<Value> &results) {
     return success();
   }
   results.push_back(
-      ms::TransposeOp::create(c.b, c.loc, self, ArrayRef<int64_t>{1, 0}));
+      make<ms::TransposeOp>(c, self, ArrayRef<int64_t>{1, 0}));
   return success();
 }
 
@@ -630,9 +765,16 @@ LogicalResult transposeDims(AtenCall &c, SmallVectorImpl<Value> &results) {
   auto d0 = c.intArg("dim0"), d1 = c.intArg("dim1");
   if (!d0 || !d1)
     return c.unsupported("missing dim0/dim1");
+  if (rank == 0 && (*d0 == 0 || *d0 == -1) && (*d1 == 0 || *d1 == -1)) {
+    results.push_back(self); // PyTorch's transpose of a 0-d tensor
+    return success();
+  }
+  std::optional<int64_t> i0 = c.dimIn(*d0, rank), i1 = c.dimIn(*d1, rank);
+  if (!i0 || !i1)
+    return failure();
   SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-  std::swap(perm[(*d0 + rank) % rank], perm[(*d1 + rank) % rank]);
-  results.push_back(ms::TransposeOp::create(c.b, c.loc, self, perm));
+  std::swap(perm[*i0], perm[*i1]);
+  results.push_back(make<ms::TransposeOp>(c, self, perm));
   return success();
 }
 
@@ -642,9 +784,16 @@ LogicalResult permute(AtenCall &c, SmallVectorImpl<Value> &results) {
   auto dims = c.intsArg("dims");
   if (!dims)
     return c.unsupported("missing dims");
-  for (int64_t &d : *dims)
-    d = (d + rank) % rank;
-  results.push_back(ms::TransposeOp::create(c.b, c.loc, self, *dims));
+  if ((int64_t)dims->size() != rank)
+    return c.unsupported("permute of a " + Twine(rank) + "-D tensor with " +
+                         Twine(dims->size()) + " dims");
+  for (int64_t &d : *dims) {
+    std::optional<int64_t> i = c.dimIn(d, rank);
+    if (!i)
+      return failure();
+    d = *i;
+  }
+  results.push_back(make<ms::TransposeOp>(c, self, *dims));
   return success();
 }
 
@@ -654,22 +803,42 @@ LogicalResult softmax(AtenCall &c, SmallVectorImpl<Value> &results) {
     return c.unsupported("missing dim");
   if (c.boolArg("half_to_float", false))
     return c.unsupported("half_to_float softmax is not legalized yet");
-  results.push_back(ms::SoftmaxOp::create(c.b, c.loc, c.operand("self"), *dim));
+  results.push_back(make<ms::SoftmaxOp>(c, c.operand("self"), *dim));
   return success();
 }
 
 LogicalResult all(AtenCall &c, SmallVectorImpl<Value> &results) {
-  results.push_back(ms::ReduceAllOp::create(c.b, c.loc, c.operand("self")));
+  results.push_back(make<ms::ReduceAllOp>(c, c.operand("self")));
   return success();
 }
 
 LogicalResult sum(AtenCall &c, SmallVectorImpl<Value> &results) {
-  if (!c.isNone("dtype"))
-    return c.unsupported("sum with a dtype argument is not legalized yet");
+  // PyTorch sums bools and integers as int64 and casts to `dtype` first when
+  // it is given: the recorded result's element type is the one summed in.
   SmallVector<int64_t> axis;
   if (auto dims = c.intsArg("dim"))
     axis = *dims;
-  results.push_back(ms::ReduceSumOp::create(c.b, c.loc, c.operand("self"),
+  Type resultElement = c.resultType().getElementType();
+  Value self = c.operand("self");
+  auto selfType = cast<RankedTensorType>(self.getType());
+  if (!isa<FloatType>(resultElement)) {
+    // ReduceSum takes floats: a count of bools (`(x > 0).sum()`) is summed
+    // in float32, exact below 2^24 elements, and Cast back.
+    if (!selfType.getElementType().isInteger(1))
+      return c.unsupported("a sum of integer tensors (ReduceSum takes floats; "
+                           "only sums of bools are legalized)");
+    if (selfType.getNumElements() >= (int64_t(1) << 24))
+      return c.unsupported(
+          "a sum of 2^24 or more bools (not exact in float32)");
+    Value total = make<ms::ReduceSumOp>(
+        c, promotedTo(c, self, c.b.getF32Type()), axis,
+        c.boolArg("keepdim", false));
+    if (!total)
+      return failure();
+    results.push_back(promotedTo(c, total, resultElement));
+    return success();
+  }
+  results.push_back(make<ms::ReduceSumOp>(c, promotedTo(c, self, resultElement),
                                             axis,
                                             c.boolArg("keepdim", false)));
   return success();
@@ -679,9 +848,9 @@ LogicalResult sum(AtenCall &c, SmallVectorImpl<Value> &results) {
 /// AdaptiveAvgPool2D to 1x1 (one Vector reduction on Ascend); otherwise
 /// ReduceSum divided by the number of reduced elements.
 LogicalResult mean(AtenCall &c, SmallVectorImpl<Value> &results) {
-  if (!c.isNone("dtype"))
-    return c.unsupported("mean with a dtype argument is not legalized yet");
-  Value self = c.operand("self");
+  // With `dtype`, PyTorch casts first (the recorded result's element type).
+  Value self =
+      promotedTo(c, c.operand("self"), c.resultType().getElementType());
   auto type = cast<RankedTensorType>(self.getType());
   int64_t rank = type.getRank();
   SmallVector<int64_t> axis;
@@ -689,33 +858,39 @@ LogicalResult mean(AtenCall &c, SmallVectorImpl<Value> &results) {
     axis = *dims;
   if (axis.empty())
     axis = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-  for (int64_t &d : axis)
-    d = (d + rank) % rank;
+  for (int64_t &d : axis) {
+    std::optional<int64_t> i = c.dimIn(d, rank);
+    if (!i)
+      return failure();
+    d = *i;
+  }
   llvm::sort(axis);
   bool keepdim = c.boolArg("keepdim", false);
   if (rank == 4 && keepdim && axis == SmallVector<int64_t>{2, 3}) {
-    results.push_back(ms::AdaptiveAvgPool2DOp::create(
-        c.b, c.loc, self, ArrayRef<int64_t>{1, 1}));
+    results.push_back(make<ms::AdaptiveAvgPool2DOp>(c, self, ArrayRef<int64_t>{1, 1}));
     return success();
   }
   int64_t count = 1;
   for (int64_t d : axis)
     count *= type.getDimSize(d);
-  Value total = ms::ReduceSumOp::create(c.b, c.loc, self, axis, keepdim);
-  results.push_back(ms::RealDivOp::create(
-      c.b, c.loc, total,
+  Value total = make<ms::ReduceSumOp>(c, self, axis, keepdim);
+  results.push_back(make<ms::RealDivOp>(c, total,
       scalarConstant(c, (double)count, type.getElementType())));
   return success();
 }
 
 template <typename OpT>
 LogicalResult compare(AtenCall &c, SmallVectorImpl<Value> &results) {
-  Value self = c.operand("self");
-  Type elementType = cast<RankedTensorType>(self.getType()).getElementType();
+  // Compared in the promoted type: `count > 0.5` of an int64 count compares
+  // floats, as PyTorch does.
+  Type elementType = promotedElementType(c);
+  Value self = promotedTo(c, c.operand("self"), elementType);
   FailureOr<Value> other = otherOperand(c, elementType);
   if (failed(other))
     return failure();
-  results.push_back(OpT::create(c.b, c.loc, self, *other));
+  if (cast<RankedTensorType>(other->getType()).getElementType() != elementType)
+    *other = promotedTo(c, *other, elementType);
+  results.push_back(make<OpT>(c, self, *other));
   return success();
 }
 
@@ -737,7 +912,7 @@ LogicalResult floatUnary(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
   if (!isa<FloatType>(elementTypeOf(self)))
     return c.unsupported("expects a floating-point tensor");
-  results.push_back(OpT::create(c.b, c.loc, self));
+  results.push_back(make<OpT>(c, self));
   return success();
 }
 
@@ -755,13 +930,13 @@ LogicalResult hardtanh(AtenCall &c, SmallVectorImpl<Value> &results) {
   double lo = c.floatArg("min_val").value_or(-1.0);
   double hi = c.floatArg("max_val").value_or(1.0);
   if (lo == 0.0 && hi == 6.0 && isa<FloatType>(elementTypeOf(self))) {
-    results.push_back(ms::ReLU6Op::create(c.b, c.loc, self));
+    results.push_back(make<ms::ReLU6Op>(c, self));
     return success();
   }
   Type t = elementTypeOf(self);
-  Value low = ms::MaximumOp::create(c.b, c.loc, self, scalarConstant(c, lo, t));
+  Value low = make<ms::MaximumOp>(c, self, scalarConstant(c, lo, t));
   results.push_back(
-      ms::MinimumOp::create(c.b, c.loc, low, scalarConstant(c, hi, t)));
+      make<ms::MinimumOp>(c, low, scalarConstant(c, hi, t)));
   return success();
 }
 
@@ -775,9 +950,9 @@ LogicalResult clamp(AtenCall &c, SmallVectorImpl<Value> &results) {
     if (!*bound)
       continue;
     if (name == "min")
-      v = ms::MaximumOp::create(c.b, c.loc, v, *bound);
+      v = make<ms::MaximumOp>(c, v, *bound);
     else
-      v = ms::MinimumOp::create(c.b, c.loc, v, *bound);
+      v = make<ms::MinimumOp>(c, v, *bound);
   }
   results.push_back(v);
   return success();
@@ -792,7 +967,7 @@ LogicalResult clampOneSide(AtenCall &c, SmallVectorImpl<Value> &results) {
                                                  "missing the bound");
   if (failed(bound))
     return failure();
-  results.push_back(OpT::create(c.b, c.loc, self, *bound));
+  results.push_back(make<OpT>(c, self, *bound));
   return success();
 }
 
@@ -804,8 +979,8 @@ LogicalResult rsub(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (failed(other))
     return failure();
   if (std::optional<double> alpha = c.floatArg("alpha"); alpha && *alpha != 1)
-    self = ms::MulOp::create(c.b, c.loc, self, scalarConstant(c, *alpha, t));
-  results.push_back(ms::SubOp::create(c.b, c.loc, *other, self));
+    self = make<ms::MulOp>(c, self, scalarConstant(c, *alpha, t));
+  results.push_back(make<ms::SubOp>(c, *other, self));
   return success();
 }
 
@@ -813,8 +988,7 @@ LogicalResult reciprocal(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
   if (!isa<FloatType>(elementTypeOf(self)))
     return c.unsupported("expects a floating-point tensor");
-  results.push_back(ms::RealDivOp::create(
-      c.b, c.loc, scalarConstant(c, 1.0, elementTypeOf(self)), self));
+  results.push_back(make<ms::RealDivOp>(c, scalarConstant(c, 1.0, elementTypeOf(self)), self));
   return success();
 }
 
@@ -827,7 +1001,7 @@ LogicalResult pow(AtenCall &c, SmallVectorImpl<Value> &results) {
       requiredNumberOperand(c, "exponent", t, "missing the exponent");
   if (failed(exponent))
     return failure();
-  results.push_back(ms::PowOp::create(c.b, c.loc, self, *exponent));
+  results.push_back(make<ms::PowOp>(c, self, *exponent));
   return success();
 }
 
@@ -844,7 +1018,7 @@ LogicalResult logicalBinary(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self"), other = c.operand("other");
   if (!other)
     return c.unsupported("the 'other' argument is not a tensor");
-  results.push_back(OpT::create(c.b, c.loc, asBool(c, self), asBool(c, other)));
+  results.push_back(make<OpT>(c, asBool(c, self), asBool(c, other)));
   return success();
 }
 
@@ -855,13 +1029,13 @@ LogicalResult bitwiseBinary(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (!other || !elementTypeOf(self).isInteger(1) ||
       !elementTypeOf(other).isInteger(1))
     return c.unsupported("bitwise ops are legalized for boolean tensors only");
-  results.push_back(OpT::create(c.b, c.loc, self, other));
+  results.push_back(make<OpT>(c, self, other));
   return success();
 }
 
 LogicalResult logicalNot(AtenCall &c, SmallVectorImpl<Value> &results) {
   results.push_back(
-      ms::LogicalNotOp::create(c.b, c.loc, asBool(c, c.operand("self"))));
+      make<ms::LogicalNotOp>(c, asBool(c, c.operand("self"))));
   return success();
 }
 
@@ -869,7 +1043,7 @@ LogicalResult bitwiseNot(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
   if (!elementTypeOf(self).isInteger(1))
     return c.unsupported("bitwise_not is legalized for boolean tensors only");
-  results.push_back(ms::LogicalNotOp::create(c.b, c.loc, self));
+  results.push_back(make<ms::LogicalNotOp>(c, self));
   return success();
 }
 
@@ -885,7 +1059,7 @@ LogicalResult where(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (failed(tx) || failed(ty))
     return failure();
   results.push_back(
-      ms::SelectOp::create(c.b, c.loc, asBool(c, cond), *tx, *ty));
+      make<ms::SelectOp>(c, asBool(c, cond), *tx, *ty));
   return success();
 }
 
@@ -897,7 +1071,7 @@ LogicalResult maskedFill(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (failed(value))
     return failure();
   results.push_back(
-      ms::MaskedFillOp::create(c.b, c.loc, self, asBool(c, mask), *value));
+      make<ms::MaskedFillOp>(c, self, asBool(c, mask), *value));
   return success();
 }
 
@@ -908,7 +1082,8 @@ LogicalResult toDtype(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (self.getType() == type)
     results.push_back(self);
   else
-    results.push_back(ms::CastOp::create(c.b, c.loc, type, self));
+    results.push_back(
+        verifiedResult(c, ms::CastOp::create(c.b, c.loc, type, self)));
   return success();
 }
 
@@ -938,7 +1113,7 @@ LogicalResult fillFromArgument(AtenCall &c, SmallVectorImpl<Value> &results,
     if (failed(typed))
       return failure();
     results.push_back(
-        ms::BroadcastToOp::create(c.b, c.loc, *typed, type.getShape()));
+        make<ms::BroadcastToOp>(c, *typed, type.getShape()));
     return success();
   }
   return fill(c, results, c.floatArg(name));
@@ -958,7 +1133,7 @@ LogicalResult logSoftmax(AtenCall &c, SmallVectorImpl<Value> &results) {
     return c.unsupported("log_softmax with a dtype change is not legalized "
                          "yet");
   results.push_back(
-      ms::LogSoftmaxOp::create(c.b, c.loc, c.operand("self"), *dim));
+      make<ms::LogSoftmaxOp>(c, c.operand("self"), *dim));
   return success();
 }
 
@@ -979,7 +1154,7 @@ LogicalResult layerNorm(AtenCall &c, SmallVectorImpl<Value> &results) {
     gamma = constantParam(1.0);
   if (!beta)
     beta = constantParam(0.0);
-  results.push_back(ms::LayerNormOp::create(c.b, c.loc, x, gamma, beta,
+  results.push_back(make<ms::LayerNormOp>(c, x, gamma, beta,
                                             c.b.getI64IntegerAttr(begin),
                                             c.b.getI64IntegerAttr(begin),
                                             c.b.getF32FloatAttr(*eps)));
@@ -996,7 +1171,7 @@ LogicalResult reduceMax(AtenCall &c, SmallVectorImpl<Value> &results) {
   SmallVector<int64_t> axis;
   if (auto dims = c.intsArg("dim", 1))
     axis = *dims;
-  results.push_back(ms::ReduceMaxOp::create(c.b, c.loc, self, axis,
+  results.push_back(make<ms::ReduceMaxOp>(c, self, axis,
                                             c.boolArg("keepdim", false)));
   return success();
 }
@@ -1019,18 +1194,20 @@ LogicalResult maxDim(AtenCall &c, SmallVectorImpl<Value> &results) {
   bool keepDims = c.boolArg("keepdim", false);
   int64_t axis = 0;
   if (selfType.getRank() == 0) // a 0-d tensor is its own maximum, at 0
-    self = ms::ReshapeOp::create(c.b, c.loc, self, ArrayRef<int64_t>{1});
+    self = make<ms::ReshapeOp>(c, self, ArrayRef<int64_t>{1});
   else
     axis = normalizeDim(*dim, selfType.getRank());
-  auto op = ms::ArgMaxWithValueOp::create(
-      c.b, c.loc, self, axis, keepDims,
+  auto op = makeOp<ms::ArgMaxWithValueOp>(
+      c, self, axis, keepDims,
       indexTypeAttr(c, c.resultType(1).getElementType()));
+  if (!op)
+    return failure();
   Value values = op.getValues(), index = op.getIndex();
   if (values.getType() != c.resultType(0)) {
     values =
-        ms::ReshapeOp::create(c.b, c.loc, values, c.resultType(0).getShape());
+        make<ms::ReshapeOp>(c, values, c.resultType(0).getShape());
     index =
-        ms::ReshapeOp::create(c.b, c.loc, index, c.resultType(1).getShape());
+        make<ms::ReshapeOp>(c, index, c.resultType(1).getShape());
   }
   results.push_back(values);
   results.push_back(index);
@@ -1053,7 +1230,7 @@ LogicalResult constantPad(AtenCall &c, SmallVectorImpl<Value> &results) {
     paddings[2 * d + 1] = (*pad)[2 * i + 1];
   }
   double value = c.floatArg("value").value_or(0.0);
-  results.push_back(ms::PadOp::create(c.b, c.loc, self,
+  results.push_back(make<ms::PadOp>(c, self,
                                       c.b.getDenseI64ArrayAttr(paddings),
                                       c.b.getF64FloatAttr(value)));
   return success();
@@ -1063,7 +1240,10 @@ LogicalResult slice(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
   auto type = cast<RankedTensorType>(self.getType());
   int64_t rank = type.getRank();
-  int64_t dim = normalizeDim(c.intArg("dim").value_or(0), rank);
+  std::optional<int64_t> checkedDim = c.dimIn(c.intArg("dim").value_or(0), rank);
+  if (!checkedDim)
+    return failure();
+  int64_t dim = *checkedDim;
   int64_t size = type.getDimSize(dim);
   int64_t step = c.intArg("step").value_or(1);
   if (step < 1)
@@ -1085,7 +1265,7 @@ LogicalResult slice(AtenCall &c, SmallVectorImpl<Value> &results) {
   stop[dim] = end;
   strides[dim] = step;
   results.push_back(
-      ms::StridedSliceOp::create(c.b, c.loc, self, begin, stop, strides));
+      make<ms::StridedSliceOp>(c, self, begin, stop, strides));
   return success();
 }
 
@@ -1093,12 +1273,20 @@ LogicalResult slice(AtenCall &c, SmallVectorImpl<Value> &results) {
 LogicalResult selectInt(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
   auto type = cast<RankedTensorType>(self.getType());
-  int64_t dim = normalizeDim(c.intArg("dim").value_or(0), type.getRank());
+  std::optional<int64_t> checkedDim =
+      c.dimIn(c.intArg("dim").value_or(0), type.getRank());
+  if (!checkedDim)
+    return failure();
+  int64_t dim = *checkedDim;
   int64_t index = c.intArg("index").value_or(0);
   if (index < 0)
     index += type.getDimSize(dim);
+  if (index < 0 || index >= type.getDimSize(dim))
+    return c.unsupported("index " + Twine(c.intArg("index").value_or(0)) +
+                         " is out of range for dim " + Twine(dim) +
+                         " of size " + Twine(type.getDimSize(dim)));
   Value idx = scalarConstant(c, (double)index, c.b.getI64Type());
-  results.push_back(ms::GatherOp::create(c.b, c.loc, self, idx, dim));
+  results.push_back(make<ms::GatherOp>(c, self, idx, dim));
   return success();
 }
 
@@ -1113,7 +1301,7 @@ LogicalResult indexTensor(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (!t.isInteger(64) && !t.isInteger(32))
     return c.unsupported("indexing with a boolean mask is not legalized yet");
   std::optional<int64_t> axis = c.leadingNones("indices");
-  results.push_back(ms::GatherOp::create(c.b, c.loc, c.operand("self"),
+  results.push_back(make<ms::GatherOp>(c, c.operand("self"),
                                          indices[0], axis.value_or(0)));
   return success();
 }
@@ -1121,12 +1309,12 @@ LogicalResult indexTensor(AtenCall &c, SmallVectorImpl<Value> &results) {
 LogicalResult indexSelect(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self"), index = c.operand("index");
   int64_t dim = normalizeDim(c.intArg("dim").value_or(0), rankOf(self));
-  results.push_back(ms::GatherOp::create(c.b, c.loc, self, index, dim));
+  results.push_back(make<ms::GatherOp>(c, self, index, dim));
   return success();
 }
 
 LogicalResult embedding(AtenCall &c, SmallVectorImpl<Value> &results) {
-  results.push_back(ms::GatherOp::create(c.b, c.loc, c.operand("weight"),
+  results.push_back(make<ms::GatherOp>(c, c.operand("weight"),
                                          c.operand("indices"), 0));
   return success();
 }
@@ -1138,7 +1326,7 @@ LogicalResult flip(AtenCall &c, SmallVectorImpl<Value> &results) {
     return c.unsupported("missing dims");
   for (int64_t &d : *dims)
     d = normalizeDim(d, rankOf(self));
-  results.push_back(ms::ReverseV2Op::create(c.b, c.loc, self, *dims));
+  results.push_back(make<ms::ReverseV2Op>(c, self, *dims));
   return success();
 }
 
@@ -1147,7 +1335,7 @@ LogicalResult unsqueeze(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (!dim)
     return c.unsupported("missing dim");
   results.push_back(
-      ms::ExpandDimsOp::create(c.b, c.loc, c.operand("self"), *dim));
+      make<ms::ExpandDimsOp>(c, c.operand("self"), *dim));
   return success();
 }
 
@@ -1159,8 +1347,11 @@ LogicalResult squeeze(AtenCall &c, SmallVectorImpl<Value> &results) {
   SmallVector<int64_t> axis;
   if (auto dims = c.intsArg("dim", 1)) {
     for (int64_t d : *dims) {
-      d = normalizeDim(d, type.getRank());
-      if (type.getDimSize(d) == 1)
+      std::optional<int64_t> i = c.dimIn(d, std::max<int64_t>(type.getRank(), 1));
+      if (!i)
+        return failure();
+      d = *i;
+      if (type.getRank() > 0 && type.getDimSize(d) == 1)
         axis.push_back(d);
     }
     if (axis.empty()) {
@@ -1172,7 +1363,7 @@ LogicalResult squeeze(AtenCall &c, SmallVectorImpl<Value> &results) {
     results.push_back(self);
     return success();
   }
-  results.push_back(ms::SqueezeOp::create(c.b, c.loc, self, axis));
+  results.push_back(make<ms::SqueezeOp>(c, self, axis));
   return success();
 }
 
@@ -1188,7 +1379,7 @@ LogicalResult cat(AtenCall &c, SmallVectorImpl<Value> &results) {
     v = *typed;
   }
   int64_t dim = c.intArg("dim").value_or(0);
-  results.push_back(ms::ConcatOp::create(c.b, c.loc, tensors, dim));
+  results.push_back(make<ms::ConcatOp>(c, tensors, dim));
   return success();
 }
 
@@ -1200,8 +1391,8 @@ LogicalResult stack(AtenCall &c, SmallVectorImpl<Value> &results) {
   int64_t dim = normalizeDim(c.intArg("dim").value_or(0),
                              rankOf(tensors.front()) + 1);
   for (Value &v : tensors)
-    v = ms::ExpandDimsOp::create(c.b, c.loc, v, dim);
-  results.push_back(ms::ConcatOp::create(c.b, c.loc, tensors, dim));
+    v = make<ms::ExpandDimsOp>(c, v, dim);
+  results.push_back(make<ms::ConcatOp>(c, tensors, dim));
   return success();
 }
 
@@ -1211,8 +1402,15 @@ LogicalResult split(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
   auto type = cast<RankedTensorType>(self.getType());
   int64_t rank = type.getRank();
-  int64_t dim = normalizeDim(c.intArg("dim").value_or(0), rank);
+  std::optional<int64_t> checkedDim = c.dimIn(c.intArg("dim").value_or(0), rank);
+  if (!checkedDim)
+    return failure();
+  int64_t dim = *checkedDim;
   unsigned count = c.op.getNumResults();
+  for (unsigned i = 0; i < count; ++i)
+    if (c.resultType(i).getRank() != rank)
+      return c.unsupported("result " + Twine(i) + " is not " + Twine(rank) +
+                           "-D like the input");
   if (count == 1 && c.resultType(0) == type) {
     results.push_back(self);
     return success();
@@ -1222,9 +1420,10 @@ LogicalResult split(AtenCall &c, SmallVectorImpl<Value> &results) {
         return c.resultType(i).getDimSize(dim) * count == type.getDimSize(dim);
       });
   if (equal) {
-    llvm::append_range(
-        results,
-        ms::SplitOp::create(c.b, c.loc, self, dim, count).getOutputs());
+    auto pieces = makeOp<ms::SplitOp>(c, self, dim, count);
+    if (!pieces)
+      return failure();
+    llvm::append_range(results, pieces.getOutputs());
     return success();
   }
   int64_t start = 0;
@@ -1239,7 +1438,7 @@ LogicalResult split(AtenCall &c, SmallVectorImpl<Value> &results) {
       results.push_back(self);
     else
       results.push_back(
-          ms::StridedSliceOp::create(c.b, c.loc, self, begin, end, strides));
+          make<ms::StridedSliceOp>(c, self, begin, end, strides));
   }
   return success();
 }
@@ -1254,12 +1453,13 @@ LogicalResult unbind(AtenCall &c, SmallVectorImpl<Value> &results) {
   SmallVector<Value> pieces;
   if (count == 1)
     pieces.push_back(self);
+  else if (auto split = makeOp<ms::SplitOp>(c, self, dim, count))
+    llvm::append_range(pieces, split.getOutputs());
   else
-    llvm::append_range(
-        pieces, ms::SplitOp::create(c.b, c.loc, self, dim, count).getOutputs());
+    return failure();
   for (Value piece : pieces)
     results.push_back(
-        ms::SqueezeOp::create(c.b, c.loc, piece, ArrayRef<int64_t>{dim}));
+        make<ms::SqueezeOp>(c, piece, ArrayRef<int64_t>{dim}));
   return success();
 }
 
@@ -1270,7 +1470,7 @@ LogicalResult expand(AtenCall &c, SmallVectorImpl<Value> &results) {
     results.push_back(self);
   else
     results.push_back(
-        ms::BroadcastToOp::create(c.b, c.loc, self, type.getShape()));
+        make<ms::BroadcastToOp>(c, self, type.getShape()));
   return success();
 }
 
@@ -1285,7 +1485,7 @@ LogicalResult copy(AtenCall &c, SmallVectorImpl<Value> &results) {
     src = ms::CastOp::create(c.b, c.loc,
                              srcType.clone(type.getElementType()), src);
   if (srcType.getShape() != type.getShape())
-    src = ms::BroadcastToOp::create(c.b, c.loc, src, type.getShape());
+    src = make<ms::BroadcastToOp>(c, src, type.getShape());
   results.push_back(src);
   return success();
 }
@@ -1299,7 +1499,7 @@ LogicalResult repeat(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (llvm::any_of(*repeats, [](int64_t r) { return r < 1; }))
     return c.unsupported("a repeat count of 0 (an empty result) is not "
                          "legalized");
-  results.push_back(ms::TileOp::create(c.b, c.loc, self, *repeats));
+  results.push_back(make<ms::TileOp>(c, self, *repeats));
   return success();
 }
 
@@ -1311,8 +1511,7 @@ LogicalResult gatherD(AtenCall &c, SmallVectorImpl<Value> &results) {
     return c.unsupported("missing self, dim or index");
   if (c.boolArg("sparse_grad", false))
     return c.unsupported("sparse_grad gather is not legalized");
-  results.push_back(ms::GatherDOp::create(
-      c.b, c.loc, self, index, normalizeDim(*dim, rankOf(self))));
+  results.push_back(make<ms::GatherDOp>(c, self, index, normalizeDim(*dim, rankOf(self))));
   return success();
 }
 
@@ -1329,9 +1528,10 @@ LogicalResult oneHot(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (depth < 1)
     return c.unsupported("zero classes");
   Type elementType = type.getElementType();
-  results.push_back(ms::OneHotOp::create(
-      c.b, c.loc, type, self, scalarConstant(c, 1, elementType),
-      scalarConstant(c, 0, elementType), depth, -1));
+  results.push_back(verifiedResult(
+      c, ms::OneHotOp::create(c.b, c.loc, type, self,
+                              scalarConstant(c, 1, elementType),
+                              scalarConstant(c, 0, elementType), depth, -1)));
   return success();
 }
 
@@ -1349,18 +1549,19 @@ LogicalResult argmax(AtenCall &c, SmallVectorImpl<Value> &results) {
   bool keepDims = false;
   if (auto dim = c.intArg("dim")) {
     if (selfType.getRank() == 0)
-      self = ms::ReshapeOp::create(c.b, c.loc, self, ArrayRef<int64_t>{1});
+      self = make<ms::ReshapeOp>(c, self, ArrayRef<int64_t>{1});
     else
       axis = normalizeDim(*dim, selfType.getRank());
     keepDims = c.boolArg("keepdim", false);
   } else {
-    self = ms::ReshapeOp::create(c.b, c.loc, self,
+    self = make<ms::ReshapeOp>(c, self,
                                  ArrayRef<int64_t>{selfType.getNumElements()});
   }
-  Value result =
-      ms::ArgMaxWithValueOp::create(c.b, c.loc, self, axis, keepDims,
-                                    indexTypeAttr(c, type.getElementType()))
-          .getIndex();
+  auto argMax = makeOp<ms::ArgMaxWithValueOp>(
+      c, self, axis, keepDims, indexTypeAttr(c, type.getElementType()));
+  if (!argMax)
+    return failure();
+  Value result = argMax.getIndex();
   if (result.getType() != type) {
     if (cast<RankedTensorType>(result.getType()).getElementType() !=
             type.getElementType() ||
@@ -1368,7 +1569,7 @@ LogicalResult argmax(AtenCall &c, SmallVectorImpl<Value> &results) {
             type.getNumElements())
       return c.unsupported("the computed output type differs from the "
                            "recorded one");
-    result = ms::ReshapeOp::create(c.b, c.loc, result, type.getShape());
+    result = make<ms::ReshapeOp>(c, result, type.getShape());
   }
   results.push_back(result);
   return success();
@@ -1557,6 +1758,77 @@ LogicalResult checkNoHiddenWrites(pynative::RecordedOp op, std::string &why) {
   return success();
 }
 
+/// The tensor arguments the C++ handler of `name` reads without checking, and
+/// the results it needs (a trace that is not the recorder's, or a fuzzed one,
+/// may lack them).
+struct HandlerNeeds {
+  SmallVector<StringRef, 3> tensors;
+  unsigned results;
+};
+HandlerNeeds handlerNeeds(StringRef name) {
+  if (name == "aten.convolution.default")
+    return {{"input", "weight"}, 1};
+  if (name == "aten.addmm.default")
+    return {{"self", "mat1", "mat2"}, 1};
+  if (name == "aten.mm.default" || name == "aten.bmm.default")
+    return {{"self", "mat2"}, 1};
+  if (name.starts_with("aten.index_put"))
+    return {{"self", "values"}, 1};
+  if (name.starts_with("aten.masked_fill."))
+    return {{"self", "mask"}, 1};
+  if (name == "aten.copy_.default")
+    return {{"self", "src"}, 1};
+  if (name == "aten.embedding.default")
+    return {{"weight", "indices"}, 1};
+  if (name == "aten.index_select.default")
+    return {{"self", "index"}, 1};
+  if (name == "aten.max.dim")
+    return {{"self"}, 2};
+  if (name == "aten.empty.memory_format" ||
+      name == "aten._local_scalar_dense.default")
+    return {{}, 0};
+  if (name.starts_with("aten.split") || name.starts_with("aten.unsafe_split") ||
+      name.starts_with("aten.chunk") || name.starts_with("aten.unbind"))
+    return {{"self"}, 0};
+  // Handlers that check their own tensors (or read none).
+  if (name.contains("batch_norm") || name == "aten.native_layer_norm.default" ||
+      name == "aten.where.self" || name == "aten.gather.default" ||
+      name == "aten.cat.default" || name == "aten.stack.default" ||
+      name.starts_with("aten.fill_.") || name.starts_with("aten.zeros") ||
+      name.starts_with("aten.ones") || name.starts_with("aten.new_") ||
+      name.starts_with("aten.full") || name == "aten.scalar_tensor.default")
+    return {{}, 1};
+  return {{"self"}, 1};
+}
+
+/// Records the ops a builder inserts (passing them on to its own listener)
+/// until stop().
+struct InsertionRecorder : OpBuilder::Listener {
+  explicit InsertionRecorder(OpBuilder &builder)
+      : builder(builder), next(builder.getListener()) {
+    builder.setListener(this);
+  }
+  ~InsertionRecorder() override { stop(); }
+  void stop() {
+    if (builder.getListener() == this)
+      builder.setListener(next);
+  }
+  void notifyOperationInserted(Operation *op,
+                               OpBuilder::InsertPoint previous) override {
+    inserted.push_back(op);
+    if (next)
+      next->notifyOperationInserted(op, previous);
+  }
+  void notifyBlockInserted(Block *block, Region *previous,
+                           Region::iterator previousIt) override {
+    if (next)
+      next->notifyBlockInserted(block, previous, previousIt);
+  }
+  OpBuilder &builder;
+  OpBuilder::Listener *next;
+  SmallVector<Operation *> inserted;
+};
+
 } // namespace
 
 /// View ops whose writes the merger can put back into their base.
@@ -1619,16 +1891,58 @@ LogicalResult mlir::ascend::legalizeAtenOp(pynative::RecordedOp op,
   const UserMappings &builtin = UserMappings::getBuiltin(op->getContext());
   const UserMapping *mapping = builtin.lookup(op.getName());
   auto it = atenTable().find(op.getName());
-  if (!mapping && it == atenTable().end()) {
+  bool composite = isAtenComposite(op.getName());
+  if (!mapping && it == atenTable().end() && !composite) {
     whyUnsupported = "no MindSpore primitive mapping";
     return failure();
   }
   if (failed(checkNoHiddenWrites(op, whyUnsupported)))
     return failure();
+  if (composite) {
+    switch (legalizeAtenComposite(op, operands, builder, results,
+                                  whyUnsupported)) {
+    case CompositeResult::Legalized:
+      return success();
+    case CompositeResult::Refused:
+      return failure();
+    case CompositeResult::NotHandled:
+      if (!mapping && it == atenTable().end()) {
+        whyUnsupported = "no MindSpore primitive mapping for this form";
+        return failure();
+      }
+      break;
+    }
+  }
   if (mapping)
     return builtin.apply(*mapping, op, operands, builder, results,
                          &whyUnsupported);
   AtenCall call{op,           operands,       builder, op.getLoc(),
                 whyUnsupported, scalarOperands, consumed};
-  return it->second(call, results);
+  HandlerNeeds needs = handlerNeeds(op.getName());
+  for (StringRef name : needs.tensors)
+    if (!call.operand(name))
+      return call.unsupported("it has no tensor argument '" + name + "'");
+  if (op.getNumResults() < needs.results)
+    return call.unsupported("it has " + Twine(op.getNumResults()) +
+                            " results, " + Twine(needs.results) +
+                            " expected");
+  // On failure, what the handler built is dropped (a primitive that refused
+  // its operands leaves the ops built before it).
+  Block *block = builder.getInsertionBlock();
+  InsertionRecorder recorder(builder);
+  LogicalResult handled = it->second(call, results);
+  recorder.stop();
+  if (call.buildFailed) {
+    whyUnsupported = call.buildWhy.empty()
+                         ? "an operand of its MindSpore primitive is missing"
+                         : call.buildWhy;
+    handled = failure();
+  }
+  if (succeeded(handled))
+    return success();
+  results.clear();
+  for (Operation *o : llvm::reverse(recorder.inserted))
+    if (o->getBlock() == block && o->use_empty())
+      o->erase();
+  return failure();
 }

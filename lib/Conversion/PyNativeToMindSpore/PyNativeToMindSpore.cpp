@@ -12,11 +12,14 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ThreadPool.h"
 
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
+#include <tuple>
 #include <cstdio>
 
 namespace mlir::ascend {
@@ -41,6 +44,48 @@ std::string sourceLine(Location loc) {
     return WalkResult::advance();
   });
   return text.empty() ? "<unknown>" : text;
+}
+
+/// The torch dtype name of an element type ("float32", "int64", "bool").
+std::string torchDtypeName(Type t) {
+  if (t.isF32())
+    return "float32";
+  if (t.isF16())
+    return "float16";
+  if (t.isBF16())
+    return "bfloat16";
+  if (t.isF64())
+    return "float64";
+  if (t.isInteger(1))
+    return "bool";
+  if (t.isUnsignedInteger(8))
+    return "uint8";
+  if (auto i = dyn_cast<IntegerType>(t))
+    return "int" + std::to_string(i.getWidth());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  t.print(os);
+  return text;
+}
+
+/// The dtypes of an op's tensor operands (its results' when it has none), for
+/// the messages that refuse it: "dtype float32" or "dtypes float16, int64".
+std::string dtypesOf(Operation *op) {
+  SmallVector<std::string> names;
+  auto add = [&](TypeRange types) {
+    for (Type t : types)
+      if (auto shaped = dyn_cast<ShapedType>(t)) {
+        std::string name = torchDtypeName(shaped.getElementType());
+        if (!llvm::is_contained(names, name))
+          names.push_back(name);
+      }
+  };
+  add(op->getOperandTypes());
+  if (names.empty())
+    add(op->getResultTypes());
+  if (names.empty())
+    return "no tensor dtype";
+  return (names.size() == 1 ? "dtype " : "dtypes ") + llvm::join(names, ", ");
 }
 
 /// "file:line:column" of the innermost user frame of a location: two tests
@@ -137,6 +182,13 @@ private:
                                terminate);
   Value boolPredicate(Value predicate, Location loc);
   LogicalResult emitScalarRead(MutableArrayRef<RunCursor> runs);
+  /// A number Python used itself (an `int()` read, a compared `.item()`)
+  /// that the runs read with different values: one version of the rest of
+  /// the program per value read, selected in the graph by comparing the
+  /// tensor with each value, behind a guard that fails on any other value.
+  LogicalResult emitValueCases(SmallVector<RunCursor> runs,
+                               llvm::function_ref<void(ValueRange, Location)>
+                                   terminate);
   /// Asserts that `tensor` holds the number `read` saw; returns the assert.
   Operation *emitScalarReadGuard(pynative::ScalarReadOp read, Value tensor,
                                  Value reached);
@@ -207,6 +259,30 @@ LogicalResult RunMerger::checkAgreement(MutableArrayRef<RunCursor> runs,
       if (auto c0 = dyn_cast<pynative::ConstantOp>(op0))
         same = c0.getValue() == cast<pynative::ConstantOp>(op).getValue();
     if (!same) {
+      // One run starts another trip of a loop where the other left it (or
+      // started a trip of another loop): Python decided the trip count on a
+      // value the trace does not show (not a tensor test).
+      auto iter0 = dyn_cast<pynative::LoopIterOp>(op0);
+      auto iter = dyn_cast<pynative::LoopIterOp>(op);
+      if (iter0 || iter) {
+        auto [going, goingRun, other, otherRun] =
+            iter0 ? std::make_tuple(iter0, runs.front().index(), op,
+                                    run.index())
+                  : std::make_tuple(iter, run.index(), op0,
+                                    runs.front().index());
+        InFlightDiagnostic diag =
+            going.emitError("runs cannot be merged: the loop at ")
+            << sourceColumn(going.getLoc()) << " starts trip "
+            << going.getIteration() + 1 << " in run " << goingRun
+            << " but not in run " << otherRun
+            << ", and no tensor-valued test decided it: the trip count comes "
+               "from a Python value the trace does not show (e.g. "
+               "`range(len(items))`); make it a tensor test or record runs "
+               "with the same count";
+        diag.attachNote(other->getLoc())
+            << "run " << otherRun << " ran " << *other;
+        return failure();
+      }
       InFlightDiagnostic diag =
           op->emitError("runs cannot be merged: run ")
           << run.index() << " diverges from run " << runs.front().index()
@@ -296,7 +372,8 @@ LogicalResult RunMerger::legalizeOne(
       } else {
         if (first)
           op0->emitError("unsupported eager op '")
-              << recorded.getName() << "'" << scope << ": " << why;
+              << recorded.getName() << "'" << scope << ": " << why << " ("
+              << dtypesOf(op0) << ")";
         ++unsupportedCount;
         // Keep going to report every unsupported op at once: stand in values.
         results.clear();
@@ -569,15 +646,17 @@ LogicalResult RunMerger::emitScalarRead(MutableArrayRef<RunCursor> runs) {
   }
   // The guard, in case the number is baked in after all (finishBindings):
   // the assert and the ops computing its condition, outermost first.
+  Block *block = builder.getInsertionBlock();
+  Block::iterator ip = builder.getInsertionPoint();
+  Operation *before = ip == block->begin() ? nullptr : &*std::prev(ip);
   Operation *guard =
       emitScalarReadGuard(read0, tensor, /*reached=*/Value());
-  for (Operation *op = guard; op && op->getNumOperands();) {
-    binding.guardOps.insert(binding.guardOps.begin(), op);
-    Operation *next = op->getOperand(0).getDefiningOp();
-    if (isa<ms::EqualOp>(op))
-      binding.guardOps.insert(binding.guardOps.begin(),
-                              op->getOperand(1).getDefiningOp());
-    op = isa<ms::EqualOp>(op) ? nullptr : next;
+  for (Block::iterator it = before ? std::next(Block::iterator(before))
+                                   : block->begin();
+       ; ++it) {
+    binding.guardOps.push_back(&*it);
+    if (&*it == guard)
+      break;
   }
   if (binding.onlyTensorArgs)
     binding.tensor =
@@ -628,17 +707,137 @@ LogicalResult RunMerger::finishBindings(size_t mark) {
   return result;
 }
 
+/// Whether the one-element `tensor` holds `value`: exactly for integers and
+/// bools; for floats within the tolerance ascend-run compares outputs with
+/// (1e-5, 1e-2 for 16-bit floats, times max(1, |value|)), since the graph
+/// computes the read tensor in another order of operations than eager did.
+static Value holdsNumber(OpBuilder &builder, Location loc, Value tensor,
+                         double value) {
+  Type elementType = cast<RankedTensorType>(tensor.getType()).getElementType();
+  if (auto floatType = dyn_cast<FloatType>(elementType);
+      floatType && std::isfinite(value)) {
+    double tolerance =
+        (floatType.getWidth() <= 16 ? 1e-2 : 1e-5) *
+        std::max(1.0, std::fabs(value));
+    Value distance = ms::AbsOp::create(
+        builder, loc,
+        ms::SubOp::create(builder, loc, tensor,
+                          scalarConstant(builder, loc, elementType, value)));
+    return ms::ReduceAllOp::create(
+        builder, loc,
+        ms::LessEqualOp::create(
+            builder, loc, distance,
+            scalarConstant(builder, loc, elementType, tolerance)));
+  }
+  return ms::ReduceAllOp::create(
+      builder, loc,
+      ms::EqualOp::create(builder, loc, tensor,
+                          scalarConstant(builder, loc, elementType, value)));
+}
+
+/// The number Python got from `tensor` by `read`, as a graph value: `int(t)`
+/// and `operator.index(t)` of a float tensor truncate toward zero (a Cast to
+/// int64), other reads give the element itself.
+static Value numberRead(OpBuilder &builder, Location loc,
+                        pynative::ScalarReadOp read, Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if ((read.getMethod() == "int" || read.getMethod() == "index") &&
+      isa<FloatType>(type.getElementType()))
+    return ms::CastOp::create(
+        builder, loc,
+        RankedTensorType::get(type.getShape(), builder.getI64Type()),
+        tensor);
+  return tensor;
+}
+
+LogicalResult RunMerger::emitValueCases(
+    SmallVector<RunCursor> runs,
+    llvm::function_ref<void(ValueRange, Location)> terminate) {
+  auto read0 = cast<pynative::ScalarReadOp>(runs.front().op());
+  Location loc = read0.getLoc();
+  FailureOr<SmallVector<Value>> operands = mappedOperands(runs, read0);
+  if (failed(operands))
+    return failure();
+  Value tensor = (*operands)[0];
+  if (cast<ShapedType>(tensor.getType()).getNumElements() != 1)
+    return read0.emitError("runs cannot be merged: Python read different "
+                           "numbers here from a tensor of type ")
+           << tensor.getType() << ", which has no single value";
+  tensor = numberRead(builder, loc, read0, tensor);
+  // The runs by the value they read, in order of first appearance.
+  SmallVector<double> values;
+  SmallVector<SmallVector<RunCursor>> groups;
+  for (RunCursor &run : runs) {
+    double v =
+        cast<pynative::ScalarReadOp>(run.op()).getValue().convertToDouble();
+    auto it = llvm::find_if(values, [&](double seen) {
+      return seen == v || (std::isnan(seen) && std::isnan(v));
+    });
+    if (it == values.end()) {
+      values.push_back(v);
+      groups.emplace_back();
+      it = std::prev(values.end());
+    }
+    groups[it - values.begin()].push_back(std::move(run));
+  }
+  auto isValue = [&](double v) -> Value {
+    return holdsNumber(builder, loc, tensor, v);
+  };
+  // The guard: the value is one of those read.
+  Value seen;
+  std::string list;
+  for (auto [i, v] : llvm::enumerate(values)) {
+    Value is = isValue(v);
+    seen = seen ? Value(ms::LogicalOrOp::create(builder, loc, seen, is)) : is;
+    list += (i ? ", " : "") + formatNumber(v);
+  }
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "Python read a number from a tensor with ." << read0.getMethod()
+     << "() at " << sourceLine(loc)
+     << " and used it itself; the recorded runs read " << list
+     << ", the program is specialized on those values and this input gives "
+        "another";
+  emitGuard(seen, text, Value(), loc);
+  // if value == v0 { runs of v0 } else if value == v1 { ... } else { last }
+  TypeRange resultTypes = groups.front().front().trace.getResultTypes();
+  std::function<LogicalResult(size_t,
+                              llvm::function_ref<void(ValueRange, Location)>)>
+      cases = [&](size_t i, llvm::function_ref<void(ValueRange, Location)>
+                                done) -> LogicalResult {
+    if (i + 1 == groups.size())
+      return emit(std::move(groups[i]), done);
+    auto cond =
+        ms::CondOp::create(builder, loc, resultTypes, isValue(values[i]));
+    auto yield = [&](ValueRange outputs, Location l) {
+      ms::YieldOp::create(builder, l, outputs);
+    };
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.createBlock(&cond.getThenRegion());
+      if (failed(emit(std::move(groups[i]), yield)))
+        return failure();
+    }
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.createBlock(&cond.getElseRegion());
+      if (failed(cases(i + 1, yield)))
+        return failure();
+    }
+    done(cond.getResults(), loc);
+    return success();
+  };
+  return cases(0, terminate);
+}
+
 Operation *RunMerger::emitScalarReadGuard(pynative::ScalarReadOp read,
                                           Value tensor, Value reached) {
   // The number may decide Python control flow or feed later ops as a plain
   // argument: specialize the program on it and guard the specialization.
   Location loc = read.getLoc();
   double value = read.getValue().convertToDouble();
-  Type elementType = cast<RankedTensorType>(tensor.getType()).getElementType();
-  Value same = ms::ReduceAllOp::create(
-      builder, loc,
-      ms::EqualOp::create(builder, loc, tensor,
-                          scalarConstant(builder, loc, elementType, value)));
+  tensor = numberRead(builder, loc, read, tensor);
+  Value same = holdsNumber(builder, loc, tensor, value);
   std::string text;
   llvm::raw_string_ostream os(text);
   os << "Python read " << formatNumber(value) << " from a tensor with ."
@@ -745,7 +944,17 @@ LogicalResult RunMerger::emitSteps(
       // Otherwise the loop stays unrolled as recorded.
     } else if (isa<pynative::CallOp>(op0)) {
       // A function-level call only groups the aten ops that follow it.
-    } else if (isa<pynative::ScalarReadOp>(op0)) {
+    } else if (auto read = dyn_cast<pynative::ScalarReadOp>(op0)) {
+      bool tensorOnly = llvm::all_of(runs, [](RunCursor &run) {
+        return cast<pynative::ScalarReadOp>(run.op()).getOnlyTensorArgs();
+      });
+      bool differ = llvm::any_of(runs, [&](RunCursor &run) {
+        auto r = cast<pynative::ScalarReadOp>(run.op());
+        return r.getValue() != read.getValue() ||
+               r.getValuesAttr() != read.getValuesAttr();
+      });
+      if (differ && !tensorOnly && !read.getValuesAttr())
+        return emitValueCases(std::move(runs), terminate);
       if (failed(emitScalarRead(runs)))
         return failure();
     } else if (failed(emitRecorded(runs, boundArgs))) {
@@ -849,6 +1058,9 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
   if (!reference)
     return false; // every run left after one trip: nothing shows a loop
   ArrayRef<Operation *> ref = reference->ops;
+  // Trips that ran no op (a generator over recorded results) make no loop.
+  if (ref.empty())
+    return false;
   for (LoopTrip &trip : trips) {
     if (!trip.last) {
       if (trip.ops.size() != ref.size())
@@ -876,28 +1088,44 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
     if (trip.exitPos < 0)
       return false;
   }
-  // A counted loop: every run left after the same number of trips, none at a
-  // tensor-valued test (e.g. `for _ in range(n)` over the same ops).
+  // How the runs left: after a whole trip without a tensor-valued test
+  // (`for _ in range(n)` ran out, or a Python-valued test), or at a test.
+  // Runs that left after whole trips must agree on the count N; the loop then
+  // ends after N trips or at the test, whichever comes first (a `for` loop
+  // with a data-dependent `break`). A loop left only at tests that are not a
+  // `while` back-edge (a `break`) may still end where no run showed it (a
+  // `for` loop's iterator running out): trips beyond the most any run took
+  // are refused by a guard.
   std::optional<int64_t> tripCount;
-  bool anyCounted = false, anyTested = false, sameCount = true;
+  bool anyCounted = false, anyTested = false, anyBreak = false;
+  bool sameCount = true;
+  int64_t maxTrips = 0;
   for (const LoopTrip &trip : trips) {
     if (!trip.last)
       continue;
-    bool counted = trip.exitPos == (int64_t)ref.size();
-    anyCounted |= counted;
-    anyTested |= !counted;
-    sameCount &= !tripCount || *tripCount == trip.index + 1;
-    tripCount = trip.index + 1;
+    maxTrips = std::max<int64_t>(maxTrips, trip.index + 1);
+    if (trip.exitPos == (int64_t)ref.size()) {
+      anyCounted = true;
+      sameCount &= !tripCount || *tripCount == trip.index + 1;
+      tripCount = trip.index + 1;
+      continue;
+    }
+    anyTested = true;
+    if (auto branch = dyn_cast<pynative::BranchOp>(trip.ops[trip.exitPos]))
+      anyBreak |= branch.getKind() != pynative::BranchKind::loop_backedge;
   }
   bool counted = anyCounted;
   // Different trip counts without a tensor-valued test: Python decided on
   // something the trace does not show; keep the recorded trips.
-  if (anyCounted && (anyTested || !sameCount))
+  if (anyCounted && !sameCount)
     return false;
-  if (counted && *tripCount <= unrollCountedLoops)
+  if (counted && !anyTested && *tripCount <= unrollCountedLoops)
     return false;
+  bool capped = anyBreak && !anyCounted;
   // For a loop left at a test, the code after it starts after that branch.
-  int64_t afterExit = counted ? 0 : 1;
+  auto afterExitOf = [&](const LoopTrip &trip) -> int64_t {
+    return trip.exitPos == (int64_t)ref.size() ? 0 : 1;
+  };
 
   // 3. Where each trip's operands come from: this trip, the previous trip of
   // the same run (loop-carried), or before the loop.
@@ -1005,7 +1233,8 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
   for (const LoopTrip &trip : trips) {
     if (!trip.last)
       continue;
-    SmallVector<Operation *> after(trip.ops.begin() + trip.exitPos + afterExit,
+    SmallVector<Operation *> after(trip.ops.begin() + trip.exitPos +
+                                       afterExitOf(trip),
                                    trip.ops.end());
     after.push_back(runs[trip.run].op()->getBlock()->getTerminator());
     for (Operation *op : after)
@@ -1013,6 +1242,10 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
         Operation *def = v.getDefiningOp();
         auto it = def ? where.find(def) : where.end();
         if (it == where.end())
+          continue;
+        // Defined after the loop (the last trip's ops run on to the output).
+        if (&trips[it->second.first] == &trip &&
+            it->second.second >= trip.exitPos + afterExitOf(trip))
           continue;
         if (&trips[it->second.first] != &trip ||
             it->second.second >= trip.exitPos)
@@ -1039,7 +1272,7 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
   }
   // A counted loop carries its trip counter as the last state value.
   auto counterType = RankedTensorType::get({}, builder.getI64Type());
-  if (counted) {
+  if (counted || capped) {
     slotTypes.push_back(counterType);
     initValues.push_back(ms::ConstantOp::create(
         builder, loc, DenseElementsAttr::get(counterType, int64_t(0))));
@@ -1098,16 +1331,33 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
     SmallVector<Value> next;
     for (Slot slot : slots)
       next.push_back(values[slot.first][slot.second]);
-    if (counted) {
+    if (counted || capped) {
       Value trips = ms::AddOp::create(
           builder, loc, before->getArguments().back(),
           ms::ConstantOp::create(
               builder, loc, DenseElementsAttr::get(counterType, int64_t(1))));
       next.push_back(trips);
-      reached = ms::LessOp::create(
+      Value below = ms::LessOp::create(
           builder, loc, trips,
           ms::ConstantOp::create(
-              builder, loc, DenseElementsAttr::get(counterType, *tripCount)));
+              builder, loc,
+              DenseElementsAttr::get(counterType,
+                                     counted ? *tripCount : maxTrips)));
+      if (counted) {
+        // Ends after N trips or earlier at a test.
+        reached = reached ? Value(ms::LogicalAndOp::create(builder, loc,
+                                                           reached, below))
+                          : below;
+      } else {
+        emitGuard(below,
+                  "loop at " + sourceColumn(headLoc) + " went on after " +
+                      std::to_string(maxTrips) +
+                      " trips, more than any recorded run took, and no "
+                      "recorded run showed where it ends (a `for` loop "
+                      "running out or a `break`); record a run that takes "
+                      "more trips and compile again",
+                  reached, loc);
+      }
     }
     ms::ConditionOp::create(builder, loc, reached, next);
   }
@@ -1122,7 +1372,7 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
         run.mapping.map(trip.ops[slot.first]->getResult(slot.second),
                         loop.getResult(s));
     run.next = std::next(
-        Block::iterator(trip.ops[trip.exitPos + afterExit - 1]));
+        Block::iterator(trip.ops[trip.exitPos + afterExitOf(trip) - 1]));
     // Parameter reads and constants a run made inside the loop may be read
     // after it: they are the same values outside.
     for (auto it = runs[trip.run].trace.getBody().front().begin();

@@ -27,14 +27,22 @@ pynative.trace @run_1(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 1 : 
 
 // -----
 
-// CHECK: m.py:4:9: error: runs cannot be merged: Python read 3 from a tensor here in run 1 but 2 in run 0 and used the number itself (compared it, tested it or did arithmetic on it), so the program is specialized on it and every run must read the same value
-pynative.trace @run_0(%x: tensor<i64>) -> tensor<i64> attributes {run = 0 : i64} {
-  pynative.scalar_read %x, "item", 2.0 {activation = 1} : tensor<i64> loc("m.py":4:9)
-  pynative.output %x : tensor<i64>
+// A loop that one run goes on with where the other left it, and no tensor
+// test between: Python decided the trip count on a value the trace does not
+// show.
+// CHECK: m.py:3:5: error: runs cannot be merged: the loop at m.py:3:5 starts trip 2 in run 1 but not in run 0, and no tensor-valued test decided it: the trip count comes from a Python value the trace does not show (e.g. `range(len(items))`); make it a tensor test or record runs with the same count
+// CHECK: m.py:5:5: note: run 0 ran pynative.output
+pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  pynative.loop_iter 0 {activation = 1} loc("m.py":3:5)
+  %a = pynative.op "aten.mul.Tensor"(%x) {args = {other = 2.0 : f64}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("m.py":4:9)
+  pynative.output %a : tensor<4xf32> loc("m.py":5:5)
 }
-pynative.trace @run_1(%x: tensor<i64>) -> tensor<i64> attributes {run = 1 : i64} {
-  pynative.scalar_read %x, "item", 3.0 {activation = 2} : tensor<i64> loc("m.py":4:9)
-  pynative.output %x : tensor<i64>
+pynative.trace @run_1(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 1 : i64} {
+  pynative.loop_iter 0 {activation = 1} loc("m.py":3:5)
+  %a = pynative.op "aten.mul.Tensor"(%x) {args = {other = 2.0 : f64}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("m.py":4:9)
+  pynative.loop_iter 1 {activation = 1} loc("m.py":3:5)
+  %b = pynative.op "aten.mul.Tensor"(%a) {args = {other = 2.0 : f64}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("m.py":4:9)
+  pynative.output %b : tensor<4xf32> loc("m.py":5:5)
 }
 
 // -----

@@ -105,14 +105,63 @@ pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : 
 // CHECK: %[[NZ:.*]] = mindspore.not_equal %[[S]], %[[Z]] : (tensor<f32>, tensor<f32>) -> tensor<i1>
 // CHECK: mindspore.assert %[[NZ]], "branch at m.py:5:{{[0-9]+}} took the false side
 // CHECK: %[[V:.*]] = mindspore.constant dense<2.500000e+00> : tensor<f32>
-// CHECK: %[[EQ:.*]] = mindspore.equal %[[S]], %[[V]]
-// CHECK: %[[ALL:.*]] = mindspore.reduce_all %[[EQ]]
+// A float read is compared within ascend-run's output tolerance (1e-5 x
+// max(1, |value|)): the graph computes it in another order than eager.
+// CHECK: %[[D:.*]] = mindspore.sub %[[S]], %[[V]]
+// CHECK: %[[A:.*]] = mindspore.abs %[[D]]
+// CHECK: %[[T:.*]] = mindspore.constant dense<2.500000e-05> : tensor<f32>
+// CHECK: %[[LE:.*]] = mindspore.less_equal %[[A]], %[[T]]
+// CHECK: %[[ALL:.*]] = mindspore.reduce_all %[[LE]]
 // CHECK: mindspore.assert %[[ALL]], "Python read 2.5 from a tensor with .item() at m.py:6 in every recorded run; the program is specialized on that value and this input gives another"
 pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<f32> attributes {run = 0 : i64} {
   %s = pynative.op "aten.sum.default"(%x) {args = {dtype}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<f32> loc("m.py":5:8)
   pynative.branch %s, true, if {activation = 1} : tensor<f32> loc("m.py":5:8)
   pynative.scalar_read %s, "item", 2.5 {activation = 1} : tensor<f32> loc("m.py":6:8)
   pynative.output %s : tensor<f32>
+}
+
+// -----
+
+// Runs that read different values of a number Python used itself (here an
+// integer, multiplied by Python): one version of the rest of the program per
+// value, selected in the graph, behind a guard that lists the values read.
+
+// CHECK-LABEL: func.func @main
+// CHECK: %[[V2:.*]] = mindspore.constant dense<2> : tensor<i64>
+// CHECK: %[[E2:.*]] = mindspore.equal %arg0, %[[V2]]
+// CHECK: %[[IS2:.*]] = mindspore.reduce_all %[[E2]]
+// CHECK: %[[V3:.*]] = mindspore.constant dense<3> : tensor<i64>
+// CHECK: %[[E3:.*]] = mindspore.equal %arg0, %[[V3]]
+// CHECK: %[[IS3:.*]] = mindspore.reduce_all %[[E3]]
+// CHECK: %[[ANY:.*]] = mindspore.logical_or %[[IS2]], %[[IS3]]
+// CHECK: mindspore.assert %[[ANY]], "Python read a number from a tensor with .item() at m.py:4 and used it itself; the recorded runs read 2, 3, the program is specialized on those values and this input gives another"
+// CHECK: %[[SEL:.*]] = mindspore.reduce_all
+// CHECK: %[[R:.*]] = mindspore.cond %[[SEL]]
+// Inside a version the value is known (its own guard is redundant there).
+// CHECK: mindspore.assert %{{.*}}, "Python read 2 from a tensor
+// CHECK: %[[TWO:.*]] = mindspore.constant dense<2> : tensor<i64>
+// CHECK: %[[M2:.*]] = mindspore.mul %arg0, %[[TWO]]
+// CHECK: mindspore.yield %[[M2]]
+// CHECK: } else {
+// CHECK: mindspore.assert %{{.*}}, "Python read 3 from a tensor
+// CHECK: %[[THREE:.*]] = mindspore.constant dense<3> : tensor<i64>
+// CHECK: %[[M3:.*]] = mindspore.mul %arg0, %[[THREE]]
+// CHECK: mindspore.yield %[[M3]]
+// CHECK: return %[[R]]
+pynative.trace @run_0(%x: tensor<i64>) -> tensor<i64> attributes {run = 0 : i64} {
+  pynative.scalar_read %x, "item", 2.0 {activation = 1} : tensor<i64> loc("m.py":4:9)
+  %y = pynative.op "aten.mul.Tensor"(%x) {args = {other = 2 : i64}, operand_names = ["self"]} : (tensor<i64>) -> tensor<i64> loc("m.py":5:9)
+  pynative.output %y : tensor<i64>
+}
+pynative.trace @run_1(%x: tensor<i64>) -> tensor<i64> attributes {run = 1 : i64} {
+  pynative.scalar_read %x, "item", 3.0 {activation = 2} : tensor<i64> loc("m.py":4:9)
+  %y = pynative.op "aten.mul.Tensor"(%x) {args = {other = 3 : i64}, operand_names = ["self"]} : (tensor<i64>) -> tensor<i64> loc("m.py":5:9)
+  pynative.output %y : tensor<i64>
+}
+pynative.trace @run_2(%x: tensor<i64>) -> tensor<i64> attributes {run = 2 : i64} {
+  pynative.scalar_read %x, "item", 2.0 {activation = 3} : tensor<i64> loc("m.py":4:9)
+  %y = pynative.op "aten.mul.Tensor"(%x) {args = {other = 2 : i64}, operand_names = ["self"]} : (tensor<i64>) -> tensor<i64> loc("m.py":5:9)
+  pynative.output %y : tensor<i64>
 }
 
 // -----

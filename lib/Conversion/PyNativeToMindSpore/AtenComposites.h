@@ -1,0 +1,47 @@
+//===- AtenComposites.h - aten ops built from several primitives -*- C++ -*-===//
+//
+// The aten ops that MindSpore has no single primitive for and that are
+// composed here from the primitives the dialect has (so both levels, the CPU
+// runner and MindIR take them without new ops): triu/tril (Select with a
+// constant mask), full-tensor and per-dim min and any/all (through ReduceMax,
+// ArgMaxWithValue, ReduceAll), arange (a constant), roll (StridedSlice +
+// Concat), native_group_norm (Reshape + LayerNorm + Mul/Add), the nearest and
+// linear upsamplings (Gather with constant indices, Mul/Add with constant
+// weights) and addmm with alpha/beta.
+//
+// Internal to AtenLegalization.cpp's legalizeAtenOp, which asks this table
+// after its own.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCEND_LIB_CONVERSION_PYNATIVETOMINDSPORE_ATENCOMPOSITES_H
+#define ASCEND_LIB_CONVERSION_PYNATIVETOMINDSPORE_ATENCOMPOSITES_H
+
+#include "ascend/Dialect/PyNative/IR/PyNativeDialect.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace mlir::ascend {
+
+/// What legalizeAtenComposite did with an op.
+enum class CompositeResult {
+  NotHandled, ///< not an op of this table (or a form the primary table has)
+  Legalized,  ///< `results` holds the op's results (null for unused extras)
+  Refused,    ///< `why` says what is not supported
+};
+
+/// Legalizes `op` (its converted operands `operands`, in the order of
+/// `op.getOperandNames()`) when it is one of the composites above. Types: the
+/// results have the recorded result types exactly (static shapes).
+CompositeResult legalizeAtenComposite(pynative::RecordedOp op,
+                                      ValueRange operands, OpBuilder &builder,
+                                      SmallVectorImpl<Value> &results,
+                                      std::string &why);
+
+/// Whether legalizeAtenComposite knows the op name (e.g. "aten.triu.default").
+bool isAtenComposite(llvm::StringRef name);
+
+} // namespace mlir::ascend
+
+#endif

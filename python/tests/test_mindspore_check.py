@@ -1,0 +1,121 @@
+"""ascend_mindspore_check without MindSpore: the comparison rule (ascend-run's), trace
+values of every dtype through the reference writer, the multi-entry file names and the
+first line of MindSpore's messages. (Loading files in MindSpore: test/MindSpore.)"""
+import math
+import os
+import sys
+
+import numpy as np
+import pytest
+
+try:
+    import ascend_mindspore_check  # noqa: F401  (the build tree's copy, on PYTHONPATH)
+except ImportError:
+    sys.path.append(os.path.join(os.path.dirname(__file__), ".."))
+
+from ascend_mindspore_check import cli, values  # noqa: E402
+from ascend_mindspore_check.reference import write_reference  # noqa: E402
+
+
+def f32(*v):
+    return np.array(v, dtype=np.float32), "f32"
+
+
+def test_float_tolerance_is_scaled_by_the_largest_eager_value():
+    # atol 1e-5 x max(1, 100): 5e-4 off is within, 2e-3 is not.
+    ok, max_abs, _, text, mismatch = values.compare(f32(100.0, 1.0005), f32(100.0, 1.0))
+    assert ok and mismatch is None
+    assert max_abs == pytest.approx(5e-4, rel=1e-3)
+    assert text == "atol 1e-05 x max(1, max |eager|)"
+    ok, _, _, _, mismatch = values.compare(f32(100.0, 1.002), f32(100.0, 1.0))
+    assert not ok
+    assert mismatch == "element [1] is 1.00199997, eager 1"
+
+
+def test_nan_matches_nan_and_inf_error_is_a_mismatch():
+    ok, max_abs, _, _, _ = values.compare(f32(math.nan, 1.0), f32(math.nan, 1.0))
+    assert ok and max_abs == 0
+    ok, max_abs, _, _, mismatch = values.compare(f32(math.nan), f32(1.0))
+    assert not ok and max_abs == math.inf and mismatch.startswith("element [0] is nan")
+
+
+def test_integers_and_bools_are_exact_and_ignore_a_user_tolerance():
+    got = (np.array([[1, 2], [3, 5]], np.int64), "i64")
+    eager = (np.array([[1, 2], [3, 4]], np.int64), "i64")
+    ok, _, _, text, mismatch = values.compare(got, eager, user_tolerance=(0.0, 10.0))
+    assert not ok and text == "exact" and mismatch == "element [1, 1] is 5, eager 4"
+    ok, *_ = values.compare((np.array([True]), "i1"), (np.array([True]), "i1"))
+    assert ok
+
+
+def test_half_types_have_the_wider_default_and_types_must_agree():
+    ok, _, _, text, _ = values.compare((np.array([1.005], np.float32), "bf16"),
+                                       (np.array([1.0], np.float32), "bf16"))
+    assert ok and text == "atol 0.01 x max(1, max |eager|)"
+    ok, _, _, _, mismatch = values.compare((np.array([1.0], np.float32), "f32"),
+                                           (np.array([1.0], np.float32), "bf16"))
+    assert not ok
+    assert mismatch == "type tensor<1xf32> differs from the eager type tensor<1xbf16>"
+    ok, _, _, _, mismatch = values.compare(f32(1.0), (np.float32(1.0).reshape(()), "f32"))
+    assert mismatch == "type tensor<1xf32> differs from the eager type tensor<f32>"
+
+
+def test_user_tolerance_replaces_the_default_of_floats():
+    ok, _, _, text, _ = values.compare(f32(1.5), f32(1.0), user_tolerance=(0.6, 0.0))
+    assert ok and text == "atol 0 x max(1, max |eager|) + rtol 0.6 x |eager|"
+
+
+def test_reference_trace_round_trips_every_dtype(tmp_path):
+    x16 = np.array([0.5, -2.25], np.float16)
+    bf = np.array([1.0, 3.0, 1.00390625], np.float32)  # the last rounds to even: 1.0
+    ints = np.arange(6, dtype=np.int64).reshape(2, 3) - 3
+    flags = np.array([[True, False]])
+    scalar = np.array(2.5, np.float64)
+    path = str(tmp_path / "ref.pntrace")
+    write_reference(path, [([x16, (bf, "bf16"), ints], [flags, scalar])], "test", "M")
+    runs = values.recorded_runs(values.read_trace(path), path)
+    assert len(runs) == 1
+    inputs, outputs = runs[0]
+    assert [e for _, e in inputs] == ["f16", "bf16", "i64"]
+    assert [e for _, e in outputs] == ["i1", "f64"]
+    assert inputs[0][0].dtype == np.float16 and list(inputs[0][0]) == [0.5, -2.25]
+    assert list(inputs[1][0]) == [1.0, 3.0, 1.0]
+    assert inputs[1][0].dtype == np.float32
+    assert (inputs[2][0] == ints).all() and inputs[2][0].shape == (2, 3)
+    assert outputs[0][0].tolist() == [[True, False]]
+    assert outputs[1][0].shape == () and outputs[1][0] == 2.5
+
+
+def test_damaged_values_are_one_error_naming_the_file(tmp_path):
+    path = str(tmp_path / "ref.pntrace")
+    write_reference(path, [([np.zeros(4, np.float32)], [])], "test", "M")
+    trace = values.read_trace(path)
+    trace.runs[0].inputs[0].value.data = b"\0" * 3
+    with pytest.raises(values.CheckError) as err:
+        values.recorded_runs(trace, path)
+    assert str(err.value) == f"{path}: run 0: input 0 has 3 bytes, its type tensor<4xf32> needs 16"
+    empty = tmp_path / "empty.pntrace"
+    empty.write_bytes(b"")
+    with pytest.raises(values.CheckError, match="empty.pntrace: file is empty"):
+        values.read_trace(str(empty))
+
+
+def test_entry_files_are_the_file_then_its_numbered_siblings(tmp_path):
+    for name in ("m.mindir", "m_10.mindir", "m_2.mindir", "m_1.mindir", "m_x.mindir",
+                 "mm_1.mindir", "m_1.mlir"):
+        (tmp_path / name).write_bytes(b"")
+    files = [os.path.basename(p) for p in cli.entry_files(str(tmp_path / "m.mindir"))]
+    assert files == ["m.mindir", "m_1.mindir", "m_2.mindir", "m_10.mindir"]
+
+
+def test_first_line_of_a_mindspore_message():
+    message = ("\n----------------------------------------------------\n"
+               "- Kernel select failed:\n"
+               "----------------------------------------------------\n"
+               "KernelObjectTypeNotSupported: unsupported kernel object type.\n"
+               "- C++ Call Stack: (For framework developers)\n"
+               "cpu_device_context.cc:469 SetOperatorInfo\n")
+    assert cli.first_line(RuntimeError(message)) == (
+        "Kernel select failed: KernelObjectTypeNotSupported: unsupported kernel object type.")
+    assert cli.first_line(RuntimeError("Load MindIR failed.")) == "Load MindIR failed."
+    assert cli.first_line(ValueError()) == "ValueError"
