@@ -203,6 +203,13 @@ private:
   FailureOr<Entry> applyPrimitive(const mind_ir::NodeProto &node,
                                   StringRef primitive, const AttrList &attrs,
                                   ArrayRef<Entry> inputs);
+  /// MindSpore 2.x's Ext and scalar primitives (MatMulExt, SumExt, MeanExt,
+  /// Max, Muls, Div, LessScalar, Flatten, ...) applied as the primitive of
+  /// the same semantics the dialect has (BatchMatMul, ReduceSum, Mul,
+  /// RealDiv, Less, Reshape, ...); nullopt for any other primitive.
+  std::optional<FailureOr<Entry>>
+  applyExtPrimitive(const mind_ir::NodeProto &node, StringRef primitive,
+                    const AttrList &attrs, ArrayRef<Entry> inputs);
   /// MindSpore's 2-D pooling with padding or ceil mode: AvgPool3D /
   /// MaxPool3DWithArgmax on ExpandDims(x, 2), read back as the 2-D op
   /// (expand_dims of its result, which the Squeeze(2) after it drops).
@@ -1654,10 +1661,118 @@ FailureOr<Entry> MindIRImporter::importPool3D(const mind_ir::NodeProto &node,
   return e;
 }
 
+std::optional<FailureOr<Entry>>
+MindIRImporter::applyExtPrimitive(const mind_ir::NodeProto &node,
+                                  StringRef primitive, const AttrList &attrs,
+                                  ArrayRef<Entry> inputs) {
+  // Same arguments, another name.
+  static const llvm::StringMap<StringRef> renamed = {
+      {"Muls", "Mul"},           {"Div", "RealDiv"},
+      {"AddExt", "Add"},         {"SubExt", "Sub"},
+      {"LessScalar", "Less"},    {"LessEqualScalar", "LessEqual"},
+      {"GreaterScalar", "Greater"}, {"GreaterEqualScalar", "GreaterEqual"},
+      {"EqualScalar", "Equal"},  {"NotEqualScalar", "NotEqual"},
+      {"ScalarAdd", "Add"},      {"ScalarSub", "Sub"},
+      {"ScalarMul", "Mul"},      {"ScalarDiv", "RealDiv"},
+      {"ScalarLt", "Less"},      {"ScalarLe", "LessEqual"},
+      {"ScalarGt", "Greater"},   {"ScalarGe", "GreaterEqual"},
+      {"ScalarEq", "Equal"},     {"SoftmaxExt", "Softmax"},
+  };
+  auto rank = [&](size_t i) -> int64_t {
+    if (i >= inputs.size() || inputs[i].kind != Entry::Tensor ||
+        !inputs[i].value)
+      return -1;
+    auto t = dyn_cast<RankedTensorType>(inputs[i].value.getType());
+    return t ? t.getRank() : -1;
+  };
+  AttrList with = attrs;
+  auto setInts = [&](StringRef name, ArrayRef<int64_t> v) {
+    mind_ir::AttributeProto *a = with.Add();
+    a->set_name(name.str());
+    a->set_type(AttrType::TUPLE);
+    for (int64_t x : v)
+      a->add_ints(x);
+  };
+  auto setBool = [&](StringRef name, bool v) {
+    mind_ir::AttributeProto *a = with.Add();
+    a->set_name(name.str());
+    a->set_type(AttrType::BOOL);
+    a->set_i(v);
+  };
+  auto isNone = [&](size_t i) {
+    return i >= inputs.size() || inputs[i].kind == Entry::None;
+  };
+  auto constBool = [&](size_t i) -> bool {
+    return i < inputs.size() && inputs[i].kind == Entry::Const &&
+           inputs[i].attr && inputs[i].attr->i() != 0;
+  };
+  auto first = [&]() { return ArrayRef<Entry>(inputs).take_front(1); };
+
+  auto r = renamed.find(primitive);
+  if (r != renamed.end())
+    return applyPrimitive(node, r->second, attrs, inputs);
+  if (primitive == "MatMulExt" || primitive == "BatchMatMulExt") {
+    // torch.matmul semantics; the dialect's MatMul (2-D) and BatchMatMul
+    // (equal batch ranks) cover it without broadcasting ranks.
+    int64_t a = rank(0), b = rank(1);
+    if (a == 2 && b == 2)
+      return applyPrimitive(node, "MatMul", attrs, inputs.take_front(2));
+    if (a >= 3 && a == b)
+      return applyPrimitive(node, "BatchMatMul", attrs, inputs.take_front(2));
+    return FailureOr<Entry>(error()
+                            << "'" << primitive << "' of ranks " << a << " and "
+                            << b << " (imported for equal ranks >= 2 only)");
+  }
+  if (primitive == "SumExt" || primitive == "MeanExt" || primitive == "Max" ||
+      primitive == "ReduceMaxExt") {
+    // SumExt / MeanExt(input, dim (None: every axis), keepdim, dtype);
+    // Max(input): the maximum of every element.
+    bool isMax = primitive == "Max" || primitive == "ReduceMaxExt";
+    if (!isMax && !isNone(3))
+      return FailureOr<Entry>(error() << "'" << primitive
+                                      << "' with a dtype is not imported");
+    SmallVector<int64_t> axis;
+    if (!isMax && !isNone(1)) {
+      FailureOr<SmallVector<int64_t>> v = toInts(inputs[1], "'dim'");
+      if (failed(v))
+        return FailureOr<Entry>(failure());
+      axis = *v;
+    }
+    if (axis.empty())
+      for (int64_t d = 0; d < rank(0); ++d)
+        axis.push_back(d);
+    setInts("axis", axis);
+    setBool("keep_dims", !isMax && constBool(2));
+    StringRef op = isMax ? "ReduceMax"
+                         : (primitive == "SumExt" ? "ReduceSum" : "ReduceMean");
+    return applyPrimitive(node, op, with, first());
+  }
+  if (primitive == "Flatten") {
+    // nn.Flatten: [N, ...] -> [N, prod(...)], the node's output type.
+    SmallVector<Type> types;
+    bool tuple = false;
+    if (failed(nodeTypes(node, types, tuple)))
+      return FailureOr<Entry>(failure());
+    auto t = types.size() == 1 && !tuple
+                 ? dyn_cast_or_null<RankedTensorType>(types[0])
+                 : RankedTensorType();
+    if (!t || !t.hasStaticShape())
+      return FailureOr<Entry>(
+          error() << "the shape attribute of 'Flatten' does not give one "
+                     "static tensor");
+    setInts("shape", t.getShape());
+    return applyPrimitive(node, "Reshape", with, first());
+  }
+  return std::nullopt;
+}
+
 FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
                                                 StringRef primitive,
                                                 const AttrList &primAttrs,
                                                 ArrayRef<Entry> inputs) {
+  if (std::optional<FailureOr<Entry>> ext =
+          applyExtPrimitive(node, primitive, primAttrs, inputs))
+    return *ext;
   AttrList withArguments;
   const AttrList &attrs = argumentsAsAttributes(primitive, primAttrs, inputs,
                                                 withArguments, ctx);
