@@ -8,6 +8,10 @@ import lit.TestRunner
 import lit.formats
 
 
+# This directory (the test's source path is <table>/<NAME>, not a file).
+INPUTS = os.path.dirname(os.path.abspath(__file__))
+
+
 class MindSporeModels(lit.formats.ShTest):
     """ShTest, plus one generated test per entry of a `models.list` file."""
 
@@ -64,12 +68,11 @@ class MindSporeModels(lit.formats.ShTest):
             test.xfails = ["*"]
         source = entry["source"]
         # The pattern of a model that loads and matches: only `ok` run lines.
-        check = os.path.join(os.path.dirname(test.getSourcePath()), "Inputs", "ok.check")
+        check = os.path.join(INPUTS, "ok.check")
         script = []
         if test.path_in_suite[-2] == "nets.list":
             name = entry["name"]
-            export = os.path.join(os.path.dirname(test.getSourcePath()), "Inputs",
-                                  "export_nets.py")
+            export = os.path.join(INPUTS, "export_nets.py")
             script += [
                 "rm -rf %t && mkdir -p %t",
                 f"%mindspore_python {export} %t {name}",
