@@ -79,6 +79,11 @@ class MindSporeModels(lit.formats.ShTest):
                 f"ascend-translate --import-mindir %t/{name}.mindir -o %t/{name}.mlir",
                 f"ascend-run %t/{name}.mlir --trace %t/{name}.pntrace > %t/run.out",
                 f"FileCheck {check} --input-file %t/run.out --check-prefix=OK",
+                # The same at the aicore level.
+                f"ascend-opt %t/{name}.mlir --convert-mindspore-to-aicore"
+                f" -o %t/{name}.aicore.mlir 2> %t/aicore.remarks",
+                f"ascend-run %t/{name}.aicore.mlir --trace %t/{name}.pntrace > %t/aicore.out",
+                f"FileCheck {check} --input-file %t/aicore.out --check-prefix=OK",
                 f"ascend-translate --export-mindir %t/{name}.mlir -o %t/{name}.again.mindir",
                 f"ascend-mindspore-check %t/{name}.again.mindir --trace %t/{name}.pntrace"
                 " > %t/check.out",
