@@ -203,6 +203,15 @@ private:
   FailureOr<Entry> applyPrimitive(const mind_ir::NodeProto &node,
                                   StringRef primitive, const AttrList &attrs,
                                   ArrayRef<Entry> inputs);
+  /// MindSpore 2.x's Ext and scalar primitives (MatMulExt, SumExt, MeanExt,
+  /// Max, Muls, Div, LessScalar, Flatten, ...) applied as the primitive of
+  /// the same semantics the dialect has (BatchMatMul, ReduceSum, Mul,
+  /// RealDiv, Less, Reshape, ...); nullopt for any other primitive.
+  FailureOr<Entry> importLSTM(const mind_ir::NodeProto &node,
+                              const AttrList &attrs, ArrayRef<Entry> inputs);
+  std::optional<FailureOr<Entry>>
+  applyExtPrimitive(const mind_ir::NodeProto &node, StringRef primitive,
+                    const AttrList &attrs, ArrayRef<Entry> inputs);
   /// MindSpore's 2-D pooling with padding or ceil mode: AvgPool3D /
   /// MaxPool3DWithArgmax on ExpandDims(x, 2), read back as the 2-D op
   /// (expand_dims of its result, which the Squeeze(2) after it drops).
@@ -1654,10 +1663,221 @@ FailureOr<Entry> MindIRImporter::importPool3D(const mind_ir::NodeProto &node,
   return e;
 }
 
+std::optional<FailureOr<Entry>>
+MindIRImporter::applyExtPrimitive(const mind_ir::NodeProto &node,
+                                  StringRef primitive, const AttrList &attrs,
+                                  ArrayRef<Entry> inputs) {
+  // Same arguments, another name.
+  static const llvm::StringMap<StringRef> renamed = {
+      {"Muls", "Mul"},           {"Div", "RealDiv"},
+      {"AddExt", "Add"},         {"SubExt", "Sub"},
+      {"LessScalar", "Less"},    {"LessEqualScalar", "LessEqual"},
+      {"GreaterScalar", "Greater"}, {"GreaterEqualScalar", "GreaterEqual"},
+      {"EqualScalar", "Equal"},  {"NotEqualScalar", "NotEqual"},
+      {"ScalarAdd", "Add"},      {"ScalarSub", "Sub"},
+      {"ScalarMul", "Mul"},      {"ScalarDiv", "RealDiv"},
+      {"ScalarLt", "Less"},      {"ScalarLe", "LessEqual"},
+      {"ScalarGt", "Greater"},   {"ScalarGe", "GreaterEqual"},
+      {"ScalarEq", "Equal"},     {"SoftmaxExt", "Softmax"},
+  };
+  auto rank = [&](size_t i) -> int64_t {
+    if (i >= inputs.size() || inputs[i].kind != Entry::Tensor ||
+        !inputs[i].value)
+      return -1;
+    auto t = dyn_cast<RankedTensorType>(inputs[i].value.getType());
+    return t ? t.getRank() : -1;
+  };
+  AttrList with = attrs;
+  auto setInts = [&](StringRef name, ArrayRef<int64_t> v) {
+    mind_ir::AttributeProto *a = with.Add();
+    a->set_name(name.str());
+    a->set_type(AttrType::TUPLE);
+    for (int64_t x : v)
+      a->add_ints(x);
+  };
+  auto setBool = [&](StringRef name, bool v) {
+    mind_ir::AttributeProto *a = with.Add();
+    a->set_name(name.str());
+    a->set_type(AttrType::BOOL);
+    a->set_i(v);
+  };
+  auto isNone = [&](size_t i) {
+    return i >= inputs.size() || inputs[i].kind == Entry::None;
+  };
+  auto constBool = [&](size_t i) -> bool {
+    return i < inputs.size() && inputs[i].kind == Entry::Const &&
+           inputs[i].attr && inputs[i].attr->i() != 0;
+  };
+  auto first = [&]() { return ArrayRef<Entry>(inputs).take_front(1); };
+
+  auto r = renamed.find(primitive);
+  if (r != renamed.end())
+    return applyPrimitive(node, r->second, attrs, inputs);
+  if (primitive == "MatMulExt" || primitive == "BatchMatMulExt") {
+    // torch.matmul semantics; the dialect's MatMul (2-D) and BatchMatMul
+    // (equal batch ranks) cover it without broadcasting ranks.
+    int64_t a = rank(0), b = rank(1);
+    if (a == 2 && b == 2)
+      return applyPrimitive(node, "MatMul", attrs, inputs.take_front(2));
+    if (a >= 3 && a == b)
+      return applyPrimitive(node, "BatchMatMul", attrs, inputs.take_front(2));
+    return FailureOr<Entry>(error()
+                            << "'" << primitive << "' of ranks " << a << " and "
+                            << b << " (imported for equal ranks >= 2 only)");
+  }
+  if (primitive == "SumExt" || primitive == "MeanExt" || primitive == "Max" ||
+      primitive == "ReduceMaxExt") {
+    // SumExt / MeanExt(input, dim (None: every axis), keepdim, dtype);
+    // Max(input): the maximum of every element.
+    bool isMax = primitive == "Max" || primitive == "ReduceMaxExt";
+    if (!isMax && !isNone(3))
+      return FailureOr<Entry>(error() << "'" << primitive
+                                      << "' with a dtype is not imported");
+    SmallVector<int64_t> axis;
+    if (!isMax && !isNone(1)) {
+      FailureOr<SmallVector<int64_t>> v = toInts(inputs[1], "'dim'");
+      if (failed(v))
+        return FailureOr<Entry>(failure());
+      axis = *v;
+    }
+    if (axis.empty())
+      for (int64_t d = 0; d < rank(0); ++d)
+        axis.push_back(d);
+    setInts("axis", axis);
+    setBool("keep_dims", !isMax && constBool(2));
+    StringRef op = isMax ? "ReduceMax"
+                         : (primitive == "SumExt" ? "ReduceSum" : "ReduceMean");
+    return applyPrimitive(node, op, with, first());
+  }
+  if (primitive == "LSTM")
+    return importLSTM(node, attrs, inputs);
+  if (primitive == "Flatten") {
+    // nn.Flatten: [N, ...] -> [N, prod(...)], the node's output type.
+    SmallVector<Type> types;
+    bool tuple = false;
+    if (failed(nodeTypes(node, types, tuple)))
+      return FailureOr<Entry>(failure());
+    auto t = types.size() == 1 && !tuple
+                 ? dyn_cast_or_null<RankedTensorType>(types[0])
+                 : RankedTensorType();
+    if (!t || !t.hasStaticShape())
+      return FailureOr<Entry>(
+          error() << "the shape attribute of 'Flatten' does not give one "
+                     "static tensor");
+    setInts("shape", t.getShape());
+    return applyPrimitive(node, "Reshape", with, first());
+  }
+  return std::nullopt;
+}
+
+/// MindSpore's LSTM primitive (nn.LSTM on CPU/GPU): inputs x [T, B, I]
+/// (sequence first), h0 and c0 [1, B, H], and the flat weights
+/// [w_ih (4H x I), w_hh (4H x H), b_ih + b_hh (4H)] (nn.LSTM concatenates
+/// them, each reshaped to [-1, 1, 1]); gates i, f, g, o as in nn.LSTM's
+/// docstring; outputs (output [T, B, H], h_n, c_n, reserve, state). Unrolled
+/// per step into MatMul / Add / Sigmoid / Tanh / Mul; one layer,
+/// unidirectional, with bias, no projection.
+FailureOr<Entry> MindIRImporter::importLSTM(const mind_ir::NodeProto &node,
+                                            const AttrList &attrs,
+                                            ArrayRef<Entry> inputs) {
+  auto intOf = [&](StringRef name, int64_t dflt) {
+    const mind_ir::AttributeProto *a = findAttr(attrs, name);
+    return a ? a->i() : dflt;
+  };
+  StringRef lstmName = "LSTM";
+  int64_t hidden = intOf("hidden_size", 0), layers = intOf("num_layers", 1);
+  if (layers != 1 || intOf("bidirectional", 0) || !intOf("has_bias", 1) ||
+      intOf("proj_size", 0))
+    return error() << "'LSTM' with num_layers " << layers
+                   << ", bidirectional, proj_size or without bias (imported: "
+                      "one unidirectional layer with bias)";
+  if (inputs.size() < 4)
+    return error() << "primitive '" << lstmName
+                   << "' needs 4 inputs, the node has "
+                   << inputs.size();
+  SmallVector<Value> v;
+  for (unsigned i = 0; i < 4; ++i) {
+    FailureOr<Value> t = toTensor(inputs[i], "input " + std::to_string(i));
+    if (failed(t))
+      return failure();
+    v.push_back(*t);
+  }
+  auto xt = dyn_cast<RankedTensorType>(v[0].getType());
+  auto wt = dyn_cast<RankedTensorType>(v[3].getType());
+  if (!xt || xt.getRank() != 3 || !xt.hasStaticShape() || !wt ||
+      !wt.hasStaticShape() || hidden <= 0)
+    return error() << "'LSTM' needs a static [T, B, I] input and weights";
+  int64_t T = xt.getDimSize(0), B = xt.getDimSize(1), I = xt.getDimSize(2),
+          H = hidden;
+  int64_t n = wt.getNumElements();
+  if (n != 4 * H * (I + H + 1))
+    return error() << "'LSTM' weights have " << n << " elements, not 4H(I+H+1) = "
+                   << 4 * H * (I + H + 1);
+  Location loc = nodeLoc(node);
+  Type f = xt.getElementType();
+  auto ty = [&](ArrayRef<int64_t> shape) {
+    return RankedTensorType::get(shape, f);
+  };
+  auto reshape = [&](Value x, ArrayRef<int64_t> shape) -> Value {
+    return ms::ReshapeOp::create(builder, loc, ty(shape), x,
+                                 builder.getDenseI64ArrayAttr(shape));
+  };
+  auto slice = [&](Value x, ArrayRef<int64_t> begin, ArrayRef<int64_t> end) {
+    SmallVector<int64_t> shape, strides(begin.size(), 1);
+    for (auto [b, e] : llvm::zip(begin, end))
+      shape.push_back(e - b);
+    return Value(ms::StridedSliceOp::create(
+        builder, loc, ty(shape), x, builder.getDenseI64ArrayAttr(begin),
+        builder.getDenseI64ArrayAttr(end),
+        builder.getDenseI64ArrayAttr(strides)));
+  };
+  Value flat = reshape(v[3], {n});
+  Value wih = reshape(slice(flat, {0}, {4 * H * I}), {4 * H, I});
+  Value whh =
+      reshape(slice(flat, {4 * H * I}, {4 * H * (I + H)}), {4 * H, H});
+  Value bias = slice(flat, {4 * H * (I + H)}, {n});
+  Value h = reshape(v[1], {B, H}), c = reshape(v[2], {B, H});
+  auto bh = ty({B, H}), b4h = ty({B, 4 * H});
+  SmallVector<Value> steps;
+  for (int64_t t = 0; t < T; ++t) {
+    Value x = reshape(slice(v[0], {t, 0, 0}, {t + 1, B, I}), {B, I});
+    Value gx = ms::MatMulOp::create(builder, loc, b4h, x, wih,
+                                    builder.getBoolAttr(false),
+                                    builder.getBoolAttr(true));
+    Value gh = ms::MatMulOp::create(builder, loc, b4h, h, whh,
+                                    builder.getBoolAttr(false),
+                                    builder.getBoolAttr(true));
+    Value g = ms::AddOp::create(builder, loc, b4h, gx, gh);
+    g = ms::AddOp::create(builder, loc, b4h, g, bias);
+    auto gate = [&](int k) { return slice(g, {0, k * H}, {B, (k + 1) * H}); };
+    Value ig = ms::SigmoidOp::create(builder, loc, bh, gate(0));
+    Value fg = ms::SigmoidOp::create(builder, loc, bh, gate(1));
+    Value gg = ms::TanhOp::create(builder, loc, bh, gate(2));
+    Value og = ms::SigmoidOp::create(builder, loc, bh, gate(3));
+    c = ms::AddOp::create(builder, loc, bh,
+                          ms::MulOp::create(builder, loc, bh, fg, c),
+                          ms::MulOp::create(builder, loc, bh, ig, gg));
+    h = ms::MulOp::create(builder, loc, bh, og,
+                          ms::TanhOp::create(builder, loc, bh, c));
+    steps.push_back(reshape(h, {1, B, H}));
+  }
+  Value output =
+      T == 1 ? steps[0]
+             : Value(ms::ConcatOp::create(builder, loc, ty({T, B, H}), steps,
+                                          builder.getI64IntegerAttr(0)));
+  Entry result = Entry::of(Entry::Tuple);
+  result.elems = {Entry::tensor(output), Entry::tensor(reshape(h, {1, B, H})),
+                  Entry::tensor(reshape(c, {1, B, H}))};
+  return result;
+}
+
 FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
                                                 StringRef primitive,
                                                 const AttrList &primAttrs,
                                                 ArrayRef<Entry> inputs) {
+  if (std::optional<FailureOr<Entry>> ext =
+          applyExtPrimitive(node, primitive, primAttrs, inputs))
+    return *ext;
   AttrList withArguments;
   const AttrList &attrs = argumentsAsAttributes(primitive, primAttrs, inputs,
                                                 withArguments, ctx);

@@ -8,6 +8,10 @@ import lit.TestRunner
 import lit.formats
 
 
+# This directory (the test's source path is <table>/<NAME>, not a file).
+INPUTS = os.path.dirname(os.path.abspath(__file__))
+
+
 class MindSporeModels(lit.formats.ShTest):
     """ShTest, plus one generated test per entry of a `models.list` file."""
 
@@ -64,18 +68,22 @@ class MindSporeModels(lit.formats.ShTest):
             test.xfails = ["*"]
         source = entry["source"]
         # The pattern of a model that loads and matches: only `ok` run lines.
-        check = os.path.join(os.path.dirname(test.getSourcePath()), "Inputs", "ok.check")
+        check = os.path.join(INPUTS, "ok.check")
         script = []
         if test.path_in_suite[-2] == "nets.list":
             name = entry["name"]
-            export = os.path.join(os.path.dirname(test.getSourcePath()), "Inputs",
-                                  "export_nets.py")
+            export = os.path.join(INPUTS, "export_nets.py")
             script += [
                 "rm -rf %t && mkdir -p %t",
                 f"%mindspore_python {export} %t {name}",
                 f"ascend-translate --import-mindir %t/{name}.mindir -o %t/{name}.mlir",
                 f"ascend-run %t/{name}.mlir --trace %t/{name}.pntrace > %t/run.out",
                 f"FileCheck {check} --input-file %t/run.out --check-prefix=OK",
+                # The same at the aicore level.
+                f"ascend-opt %t/{name}.mlir --convert-mindspore-to-aicore"
+                f" -o %t/{name}.aicore.mlir 2> %t/aicore.remarks",
+                f"ascend-run %t/{name}.aicore.mlir --trace %t/{name}.pntrace > %t/aicore.out",
+                f"FileCheck {check} --input-file %t/aicore.out --check-prefix=OK",
                 f"ascend-translate --export-mindir %t/{name}.mlir -o %t/{name}.again.mindir",
                 f"ascend-mindspore-check %t/{name}.again.mindir --trace %t/{name}.pntrace"
                 " > %t/check.out",
