@@ -640,6 +640,27 @@ CompositeResult upsampleLinear(Call &c, SmallVectorImpl<Value> &results) {
 // addmm with alpha / beta
 //===----------------------------------------------------------------------===//
 
+/// beta * self + alpha * product, the tail of addmm and baddbmm (beta = 0
+/// ignores self); `self` must broadcast to the product's shape.
+CompositeResult scaledProductPlus(Call &c, SmallVectorImpl<Value> &results,
+                                  Value product, Value self, double alpha,
+                                  double beta, Type t) {
+  Value mm = product;
+  if (alpha != 1)
+    mm = ms::MulOp::create(c.b, c.loc, mm, scalar(c, alpha, t));
+  if (beta == 0)
+    return pushResult(c, results, mm);
+  Value bias = self;
+  if (beta != 1)
+    bias = ms::MulOp::create(c.b, c.loc, bias, scalar(c, beta, t));
+  SmallVector<int64_t> joined;
+  if (failed(ms::inferBroadcastShape(typeOf(bias).getShape(),
+                                     typeOf(mm).getShape(), joined)) ||
+      ArrayRef<int64_t>(joined) != typeOf(mm).getShape())
+    return c.refuse("self does not broadcast to the product's shape");
+  return pushResult(c, results, ms::AddOp::create(c.b, c.loc, mm, bias));
+}
+
 /// addmm(self, mat1, mat2, beta, alpha) = beta * self + alpha * mat1 @ mat2
 /// (beta = 0 ignores self, NaNs included, as PyTorch does). alpha = beta = 1
 /// is the primary table's (MatMul + BiasAdd).
@@ -657,19 +678,7 @@ CompositeResult addmmScaled(Call &c, SmallVectorImpl<Value> &results) {
       typeOf(a).getDimSize(1) != typeOf(b).getDimSize(0))
     return c.refuse("expects [M, K] and [K, N] matrices");
   Value mm = ms::MatMulOp::create(c.b, c.loc, a, b, false, false);
-  if (alpha != 1)
-    mm = ms::MulOp::create(c.b, c.loc, mm, scalar(c, alpha, t));
-  if (beta == 0)
-    return pushResult(c, results, mm);
-  Value bias = self;
-  if (beta != 1)
-    bias = ms::MulOp::create(c.b, c.loc, bias, scalar(c, beta, t));
-  SmallVector<int64_t> joined;
-  if (failed(ms::inferBroadcastShape(typeOf(bias).getShape(),
-                                     typeOf(mm).getShape(), joined)) ||
-      ArrayRef<int64_t>(joined) != typeOf(mm).getShape())
-    return c.refuse("self does not broadcast to the product's shape");
-  return pushResult(c, results, ms::AddOp::create(c.b, c.loc, mm, bias));
+  return scaledProductPlus(c, results, mm, self, alpha, beta, t);
 }
 
 /// baddbmm(self, batch1, batch2, beta, alpha) = beta * self + alpha *
@@ -688,19 +697,7 @@ CompositeResult baddbmm(Call &c, SmallVectorImpl<Value> &results) {
     return c.refuse("expects [B, M, K] and [B, K, N] batches");
   double beta = c.floatArg("beta").value_or(1), alpha = c.floatArg("alpha").value_or(1);
   Value mm = ms::BatchMatMulOp::create(c.b, c.loc, a, b, false, false);
-  if (alpha != 1)
-    mm = ms::MulOp::create(c.b, c.loc, mm, scalar(c, alpha, t));
-  if (beta == 0)
-    return pushResult(c, results, mm);
-  Value bias = self;
-  if (beta != 1)
-    bias = ms::MulOp::create(c.b, c.loc, bias, scalar(c, beta, t));
-  SmallVector<int64_t> joined;
-  if (failed(ms::inferBroadcastShape(typeOf(bias).getShape(),
-                                     typeOf(mm).getShape(), joined)) ||
-      ArrayRef<int64_t>(joined) != typeOf(mm).getShape())
-    return c.refuse("self does not broadcast to the product's shape");
-  return pushResult(c, results, ms::AddOp::create(c.b, c.loc, mm, bias));
+  return scaledProductPlus(c, results, mm, self, alpha, beta, t);
 }
 
 /// masked_fill_(mask, value), the in-place form (the write is functionalized

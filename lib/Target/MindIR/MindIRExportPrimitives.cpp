@@ -350,12 +350,12 @@ LogicalResult MindIRExporter::exportPrimitiveOp(Operation *op, GraphState &g) {
           tensor->set_raw_data(std::move(bytes));
           return constant(g, attr);
         };
-        FailureOr<std::string> sqrt2 = scalar(1.4142135623730951);
-        FailureOr<std::string> one = scalar(1.0);
-        FailureOr<std::string> half = scalar(0.5);
-        if (failed(sqrt2) || failed(one) || failed(half))
-          return failure();
+        // Each constant just before its use, in the order the importer's
+        // ops export them again (the round trip is byte-identical).
         TypeRange types(o->getResultTypes());
+        FailureOr<std::string> sqrt2 = scalar(1.4142135623730951);
+        if (failed(sqrt2))
+          return failure();
         FailureOr<std::string> scaled = applySpec(
             g, "RealDiv", {operands[0], *sqrt2}, {}, types, loc, "real_div");
         if (failed(scaled))
@@ -364,6 +364,9 @@ LogicalResult MindIRExporter::exportPrimitiveOp(Operation *op, GraphState &g) {
             applySpec(g, "Erf", {*scaled}, {}, types, loc, "erf");
         if (failed(erf))
           return failure();
+        FailureOr<std::string> one = scalar(1.0);
+        if (failed(one))
+          return failure();
         FailureOr<std::string> sum =
             applySpec(g, "Add", {*erf, *one}, {}, types, loc, "add");
         if (failed(sum))
@@ -371,6 +374,9 @@ LogicalResult MindIRExporter::exportPrimitiveOp(Operation *op, GraphState &g) {
         FailureOr<std::string> product =
             applySpec(g, "Mul", {operands[0], *sum}, {}, types, loc, "mul");
         if (failed(product))
+          return failure();
+        FailureOr<std::string> half = scalar(0.5);
+        if (failed(half))
           return failure();
         FailureOr<std::string> gelu =
             applySpec(g, "Mul", {*product, *half}, {}, types, loc, hint);

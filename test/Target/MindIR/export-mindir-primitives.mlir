@@ -50,7 +50,13 @@ module @prims {
 // CHECK-NEXT:  input: "[[F16]]"
 // CHECK:       op_type: "REF::Cast:{{[0-9]+}}"
 // CHECK:       op_type: "REF::Maximum:{{[0-9]+}}"
-// CHECK:       op_type: "REF::GeLU:{{[0-9]+}}"
+// The exact GeLU as ops.gelu(approximate='none') writes it (MindSpore's GeLU
+// primitive is the tanh approximation): x * (1 + Erf(x / sqrt 2)) * 0.5.
+// CHECK:       op_type: "REF::RealDiv:{{[0-9]+}}"
+// CHECK:       op_type: "REF::Erf:{{[0-9]+}}"
+// CHECK:       op_type: "REF::Add:{{[0-9]+}}"
+// CHECK:       op_type: "REF::Mul:{{[0-9]+}}"
+// CHECK:       op_type: "REF::Mul:{{[0-9]+}}"
 // CHECK:       op_type: "REF::LogSoftmax:{{[0-9]+}}"
 // LayerNorm(x, gamma, beta, begin_norm_axis, begin_params_axis, epsilon)
 // has MindSpore's three outputs; the op's result is item 0.
