@@ -84,14 +84,34 @@ def core_aten_ops():
     return sorted(set(names))
 
 
+# Arguments of random ops whose value switches the randomness off.
+_RANDOMNESS_OFF = {"dropout_p": 0.0, "p": 0.0, "train": False}
+
+
+def _randomness_switches(schema):
+    """(index, name, value when off, default) for each argument of `schema` that
+    switches a random op's randomness off."""
+    switches = []
+    for index, argument in enumerate(schema.arguments):
+        if argument.name in _RANDOMNESS_OFF:
+            default = argument.default_value if argument.has_default_value() else None
+            switches.append((index, argument.name, _RANDOMNESS_OFF[argument.name], default))
+    return switches
+
+
 class _Rule:
     """How one op is treated: decomposed always, or when its arguments are outside
     the conditions under which the compiler maps it."""
 
-    __slots__ = ("decomposition", "args", "float_only", "mapped", "name")
+    __slots__ = ("decomposition", "args", "float_only", "mapped", "name", "randomness")
 
-    def __init__(self, name, decomposition, conditions, schema_args):
+    def __init__(self, name, decomposition, conditions, schema_args, randomness=()):
         self.name = name
+        # For a random op (torch.Tag.nondeterministic_seeded): the arguments that
+        # switch its randomness off, as (index, name, value when off, default). It is
+        # decomposed only in calls where one of them is off (dropout_p=0.0,
+        # train=False): its decomposition would draw other numbers otherwise.
+        self.randomness = tuple(randomness)
         self.mapped = conditions is not None
         self.decomposition = decomposition
         self.args = tuple((schema_args.index(a), a, v)
@@ -99,7 +119,18 @@ class _Rule:
                           if a in schema_args)
         self.float_only = (conditions or {}).get("requires") == "float"
 
+    def deterministic(self, args, kwargs):
+        if not self.randomness:
+            return True
+        for index, name, off, default in self.randomness:
+            actual = args[index] if index < len(args) else kwargs.get(name, default)
+            if actual == off:
+                return True
+        return False
+
     def applies(self, args, kwargs):
+        if not self.deterministic(args, kwargs):
+            return False
         if not self.mapped:
             return True
         for index, name, value in self.args:
@@ -154,12 +185,17 @@ class Decomposer:
         if any(a.alias_info is not None and a.alias_info.is_write
                for a in func._schema.arguments):
             return None
-        # Nor a random op (dropout, ...): its decomposition draws other numbers.
+        # Nor a random op (dropout, ...) in a call that draws numbers: its
+        # decomposition would draw other ones. Calls with the randomness off
+        # (scaled_dot_product_attention's dropout_p=0.0, dropout's train=False) are.
+        schema_args = [a.name for a in func._schema.arguments]
+        randomness = ()
         seeded = getattr(getattr(torch, "Tag", None), "nondeterministic_seeded", None)
         if seeded is not None and seeded in getattr(func, "tags", ()):
-            return None
-        schema_args = [a.name for a in func._schema.arguments]
-        rule = _Rule(name, decomposition, conditions, schema_args)
+            randomness = _randomness_switches(func._schema)
+            if not randomness:
+                return None
+        rule = _Rule(name, decomposition, conditions, schema_args, randomness)
         return rule if (not rule.mapped or rule.args or rule.float_only) else None
 
     def decomposition_for(self, func, args, kwargs):

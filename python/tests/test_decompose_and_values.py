@@ -172,6 +172,31 @@ def test_scaled_dot_product_attention_on_torch2():
     assert torch.allclose(out, expected, atol=1e-5)
 
 
+@pytest.mark.skipif(not TORCH2, reason="op tags (torch.Tag) need torch 2.x")
+def test_random_op_is_decomposed_only_with_its_randomness_off():
+    """native_dropout is tagged nondeterministic_seeded. In a call with train=False its
+    decomposition is deterministic and is recorded; with train=True it would draw
+    other numbers than the op did, so the op itself is kept."""
+    class Dropout(torch.nn.Module):
+        def __init__(self, train):
+            super().__init__()
+            self.train_ = train
+
+        def forward(self, x):
+            return torch.ops.aten.native_dropout(x, 0.5, self.train_)[0] * 2.0
+
+    x = torch.randn(4, 6)
+    with torch.no_grad():
+        off = ascend_trace.record(Dropout(False), [(x,)], None)
+        on = ascend_trace.record(Dropout(True), [(x,)], None)
+    names_off = [e.op.name for e in ops(off)]
+    names_on = [e.op.name for e in ops(on)]
+    assert "aten.native_dropout.default" not in names_off
+    assert "aten.native_dropout.default" in names_on
+    out = R.value_to_tensor(off.runs[0].outputs[0].value)
+    assert torch.equal(out, x * 2.0)
+
+
 # ---------------------------------------------------------------- values
 
 
