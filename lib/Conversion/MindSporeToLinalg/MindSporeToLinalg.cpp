@@ -2080,4 +2080,5 @@ void mlir::ascend::populateMindSporeToLinalgPatterns(
   // math.erf has no LLVM lowering: expand it to its f32 polynomial.
   populatePolynomialApproximateErfPattern(patterns);
   populateMindSporeCustomLoweringPatterns(patterns);
+  populateMindSporeSortLoweringPatterns(patterns);
 }

@@ -331,6 +331,93 @@ CompositeResult argmin(Call &c, SmallVectorImpl<Value> &results) {
   return pushResult(c, results, op->getIndex());
 }
 
+/// topk(k, dim, largest, sorted) -> (values, indices): MindSpore's TopK
+/// works on the last dimension, takes float16, float32 and int32 on the CPU
+/// and gives int32 indices; another dim is transposed there and back, a
+/// smaller exact type is cast to one TopK takes, largest=False selects the
+/// largest of -x (floats) or of -1 - x (integers: no overflow), NaNs are
+/// ordered as PyTorch orders them (see below), and the indices are cast to
+/// PyTorch's int64. sorted=False results come sorted
+/// (PyTorch leaves their order unspecified).
+CompositeResult topk(Call &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  std::optional<int64_t> k = c.intArg("k");
+  if (!self || !k)
+    return c.refuse("missing self or k");
+  if (rankOf(self) == 0)
+    return c.refuse("topk of a 0-d tensor is not legalized yet");
+  Type t = elementTypeOf(self);
+  Type work = t;
+  if (t.isBF16())
+    work = c.b.getF32Type();
+  else if (t.isSignlessInteger(8) || t.isSignlessInteger(16))
+    work = c.b.getI32Type();
+  else if (!t.isF16() && !t.isF32() && !t.isSignlessInteger(32)) {
+    std::string name;
+    llvm::raw_string_ostream(name) << t;
+    return c.refuse("topk of " + name +
+                    " has no exact MindSpore form (MindSpore's TopK takes "
+                    "float16, float32 and int32; bfloat16, int8 and int16 "
+                    "are cast)");
+  }
+  int64_t rank = rankOf(self);
+  int64_t dim = normalizeDim(c.intArg("dim").value_or(-1), rank);
+  if (dim < 0 || dim >= rank)
+    return c.refuse("dim out of range");
+  if (*k < 0 || *k > typeOf(self).getDimSize(dim))
+    return c.refuse("k = " + Twine(*k) + " is larger than dimension " +
+                    Twine(dim) + " (" + Twine(typeOf(self).getDimSize(dim)) +
+                    ")");
+  bool largest = c.boolArg("largest", true);
+  SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  std::swap(perm[dim], perm[rank - 1]);
+  // Cast first, transpose back before casting back: MindSpore's CPU
+  // Transpose has no bfloat16 kernel either.
+  Value x = self;
+  if (work != t)
+    x = ms::CastOp::create(c.b, c.loc, typeOf(x).clone(work), x);
+  if (dim != rank - 1)
+    x = ms::TransposeOp::create(c.b, c.loc, x, perm);
+  auto flip = [&](Value v) -> Value {
+    if (isa<FloatType>(work))
+      return ms::NegOp::create(c.b, c.loc, v);
+    return ms::SubOp::create(c.b, c.loc, scalar(c, -1, work), v);
+  };
+  Value key = largest ? x : flip(x);
+  bool isFloat = isa<FloatType>(work);
+  if (isFloat) {
+    // PyTorch counts a NaN as larger than any number (largest=False too);
+    // MindSpore's TopK kernels do not order NaNs so: the key has +-inf there
+    // and the values are gathered from x by the indices.
+    Value nan = ms::NotEqualOp::create(c.b, c.loc, x, x);
+    double inf = std::numeric_limits<double>::infinity();
+    key = ms::SelectOp::create(c.b, c.loc, nan,
+                               scalar(c, largest ? inf : -inf, work), key);
+  }
+  auto op = ms::TopKOp::create(c.b, c.loc, key, *k, true);
+  Value values = op.getValues(), indices = op.getIndices();
+  if (isFloat)
+    values = ms::GatherDOp::create(c.b, c.loc, x, indices, rank - 1);
+  else if (!largest)
+    values = flip(values);
+  Type indexType = c.resultType(1).getElementType();
+  indices =
+      ms::CastOp::create(c.b, c.loc, typeOf(indices).clone(indexType), indices);
+  if (dim != rank - 1) {
+    values = ms::TransposeOp::create(c.b, c.loc, values, perm);
+    indices = ms::TransposeOp::create(c.b, c.loc, indices, perm);
+  }
+  if (work != t)
+    values = ms::CastOp::create(c.b, c.loc, typeOf(values).clone(t), values);
+  FailureOr<Value> v = toResultShape(c, values, 0),
+                   i = toResultShape(c, indices, 1);
+  if (failed(v) || failed(i))
+    return CompositeResult::Refused;
+  results.push_back(*v);
+  results.push_back(*i);
+  return CompositeResult::Legalized;
+}
+
 /// any() = !all(!x).
 CompositeResult anyAll(Call &c, SmallVectorImpl<Value> &results) {
   Value self = asBool(c, c.operand("self"));
@@ -1356,6 +1443,7 @@ CompositeResult boolArithmetic(Call &c, SmallVectorImpl<Value> &results) {
 const llvm::StringMap<Handler> &compositeTable() {
   static const llvm::StringMap<Handler> table = {
       {"aten.triu.default", triangle<true>},
+      {"aten.topk.default", topk},
       {"aten.tril.default", triangle<false>},
       {"aten.min.default", reduceAllExtreme<true>},
       {"aten.max.default", reduceAllExtreme<false>},

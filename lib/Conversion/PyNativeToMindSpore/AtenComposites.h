@@ -7,7 +7,7 @@
 // ArgMaxWithValue, ReduceAll), arange (a constant), roll (StridedSlice +
 // Concat), native_group_norm (Reshape + LayerNorm + Mul/Add), the nearest and
 // linear upsamplings (Gather with constant indices, Mul/Add with constant
-// weights) and addmm with alpha/beta.
+// weights), addmm with alpha/beta and topk (TopK on the last dimension).
 //
 // Internal to AtenLegalization.cpp's legalizeAtenOp, which asks this table
 // after its own.

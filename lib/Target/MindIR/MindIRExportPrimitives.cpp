@@ -456,6 +456,10 @@ LogicalResult MindIRExporter::exportPrimitiveOp(Operation *op, GraphState &g) {
                      {A::integer("axis", o.getAxis()),
                       A::boolean("keep_dims", o.getKeepDims())});
       })
+      .Case([&](ms::TopKOp o) {
+        return apply("TopK", {A::node_("k", intConstant(g, o.getK())),
+                              A::boolean("sorted", o.getSorted())});
+      })
       .Case([&](ms::ReshapeOp o) {
         return apply("Reshape", {A::list("shape", o.getShape())});
       })

@@ -2102,7 +2102,8 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
   if (failed(nodeTypes(node, types, tuple)))
     return failure();
   // Primitives whose every output is a result of the op.
-  bool allOutputs = primitive == "ArgMaxWithValue" || primitive == "Split";
+  bool allOutputs = primitive == "ArgMaxWithValue" || primitive == "Split" ||
+                    primitive == "TopK";
   unsigned numOutputs =
       allOutputs ? types.size() : mindir::numMindSporeOutputs(primitive);
   if (allOutputs) {
@@ -2319,6 +2320,19 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     Type indexType = cast<ShapedType>(types[0]).getElementType();
     if (!indexType.isInteger(64))
       state.addAttribute("index_type", TypeAttr::get(indexType));
+  } else if (primitive == "TopK") {
+    // TopK(input, k): k is a constant input; (values, indices) a tuple.
+    if (failed(tensorInputs(1)))
+      return failure();
+    FailureOr<int64_t> k = intAttr("k", 1);
+    if (failed(k))
+      return failure();
+    if (types.size() != 2)
+      return error() << "the shape attribute of 'TopK' gives " << types.size()
+                     << " outputs, not (values, indices)";
+    state.addAttribute("k", builder.getI64IntegerAttr(*k));
+    if (!boolAttr("sorted", true))
+      state.addAttribute("sorted", builder.getBoolAttr(false));
   } else if (primitive == "Split") {
     if (failed(tensorInputs(1)))
       return failure();

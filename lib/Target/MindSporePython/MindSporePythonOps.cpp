@@ -414,6 +414,16 @@ FailureOr<std::string> primitiveExpr(Operation *op, ArrayRef<std::string> a) {
                               msDType(m.getIndex().getType()));
             return formatv("({0}, {1}[0])", index, e).str();
           })
+          .Case([&](TopKOp t) {
+            // ops.topk gives (values, indices) over the last dimension; the
+            // op's indices are int32, as MindSpore's TopK primitive gives them.
+            std::string e = formatv("ops.topk({0}, {1}, -1, True, {2})", a[0],
+                                    int64_t(t.getK()), pyBool(t.getSorted()))
+                                .str();
+            return formatv("({0}[0], ops.cast({0}[1], {1}))", e,
+                           msDType(t.getIndices().getType()))
+                .str();
+          })
           .Case([&](SplitOp s) {
             auto shape = cast<ShapedType>(s.getInput().getType()).getShape();
             int64_t axis = int64_t(s.getAxis());

@@ -163,3 +163,21 @@ pynative.trace @run_0(%y: tensor<1x2x7x9xf32>) -> tensor<1x2x3x4xf32> attributes
   %a = pynative.op "aten.avg_pool2d.default"(%y) {args = {ceil_mode = false, count_include_pad = true, divisor_override, kernel_size = array<i64: 2, 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>}, operand_names = ["self"]} : (tensor<1x2x7x9xf32>) -> tensor<1x2x3x4xf32>
   pynative.output %a : tensor<1x2x3x4xf32>
 }
+
+// -----
+
+// topk of int64: MindSpore's TopK takes float16, float32 and int32; a cast to
+// any of them could change the values.
+pynative.trace @run_0(%x: tensor<2x5xi64>) -> tensor<2x2xi64> attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.topk.default': topk of i64 has no exact MindSpore form (MindSpore's TopK takes float16, float32 and int32; bfloat16, int8 and int16 are cast)}}
+  %t:2 = pynative.op "aten.topk.default"(%x) {args = {k = 2 : i64}, operand_names = ["self"]} : (tensor<2x5xi64>) -> (tensor<2x2xi64>, tensor<2x2xi64>)
+  pynative.output %t#0 : tensor<2x2xi64>
+}
+
+// -----
+
+pynative.trace @run_0(%x: tensor<2x5xf32>) -> tensor<2x6xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.topk.default': k = 6 is larger than dimension 1 (5)}}
+  %t:2 = pynative.op "aten.topk.default"(%x) {args = {k = 6 : i64, dim = 1 : i64}, operand_names = ["self"]} : (tensor<2x5xf32>) -> (tensor<2x6xf32>, tensor<2x6xi64>)
+  pynative.output %t#0 : tensor<2x6xf32>
+}

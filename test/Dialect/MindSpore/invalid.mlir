@@ -1014,6 +1014,24 @@ func.func @argmax_with_value_empty(%x: tensor<2x0xf32>) -> (tensor<2xi64>, tenso
 
 // -----
 
+func.func @topk_rank0(%x: tensor<f32>) -> (tensor<f32>, tensor<i32>) {
+  // expected-error @+2 {{expects an input of rank >= 1}}
+  // expected-error @+1 {{'mindspore.topk' op failed to infer returned types}}
+  %v, %i = mindspore.topk %x {k = 1 : i64} : (tensor<f32>) -> (tensor<f32>, tensor<i32>)
+  return %v, %i : tensor<f32>, tensor<i32>
+}
+
+// -----
+
+func.func @topk_k_too_large(%x: tensor<2x5xf32>) -> (tensor<2x6xf32>, tensor<2x6xi32>) {
+  // expected-error @+2 {{k = 6 is outside [0, 5], the size of the last dimension}}
+  // expected-error @+1 {{'mindspore.topk' op failed to infer returned types}}
+  %v, %i = mindspore.topk %x {k = 6 : i64} : (tensor<2x5xf32>) -> (tensor<2x6xf32>, tensor<2x6xi32>)
+  return %v, %i : tensor<2x6xf32>, tensor<2x6xi32>
+}
+
+// -----
+
 func.func @split_uneven(%x: tensor<2x5xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>) {
   // expected-error @+2 {{dimension 1 of size 5 does not split into 2 equal pieces}}
   // expected-error @+1 {{'mindspore.split' op failed to infer returned types}}

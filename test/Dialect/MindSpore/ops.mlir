@@ -222,6 +222,15 @@ func.func @argmax_with_value_split(%x: tensor<2x5xf32>, %n: tensor<2x5xi32>, %s:
   return %i, %v, %ni, %p#2 : tensor<2xi64>, tensor<2xf32>, tensor<1x5xi32>, tensor<2x2xf32>
 }
 
+// CHECK-LABEL: func.func @topk
+// CHECK: %{{.*}}, %{{.*}} = mindspore.topk %{{.*}} {k = 2 : i64} : (tensor<3x5xf32>) -> (tensor<3x2xf32>, tensor<3x2xi32>)
+// CHECK: %{{.*}}, %{{.*}} = mindspore.topk %{{.*}} {k = 0 : i64, sorted = false} : (tensor<4xi32>) -> (tensor<0xi32>, tensor<0xi32>)
+func.func @topk(%x: tensor<3x5xf32>, %n: tensor<4xi32>) -> (tensor<3x2xf32>, tensor<3x2xi32>, tensor<0xi32>) {
+  %v, %i = mindspore.topk %x {k = 2 : i64} : (tensor<3x5xf32>) -> (tensor<3x2xf32>, tensor<3x2xi32>)
+  %nv, %ni = mindspore.topk %n {k = 0 : i64, sorted = false} : (tensor<4xi32>) -> (tensor<0xi32>, tensor<0xi32>)
+  return %v, %i, %ni : tensor<3x2xf32>, tensor<3x2xi32>, tensor<0xi32>
+}
+
 // CHECK-LABEL: func.func @tensor_scatter
 // CHECK: mindspore.tensor_scatter_update %{{.*}}, %{{.*}}, %{{.*}} : (tensor<5x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
 // CHECK: mindspore.tensor_scatter_add %{{.*}}, %{{.*}}, %{{.*}} : (tensor<5x3xf32>, tensor<2x2x2xi32>, tensor<2x2xf32>) -> tensor<5x3xf32>

@@ -297,6 +297,24 @@ ArgMaxWithValueOp::inferReturnTypes(MLIRContext *context,
   return success();
 }
 
+LogicalResult TopKOp::inferReturnTypes(MLIRContext *context,
+                                       std::optional<Location> loc, Adaptor a,
+                                       SmallVectorImpl<Type> &types) {
+  RankedTensorType in = rankedType(a.getInput());
+  if (in.getRank() == 0)
+    return emitOptionalError(loc, "expects an input of rank >= 1");
+  int64_t k = a.getK(), size = in.getShape().back();
+  if (k < 0 || k > size)
+    return emitOptionalError(loc, "k = " + Twine(k) +
+                                      " is outside [0, " + Twine(size) +
+                                      "], the size of the last dimension");
+  SmallVector<int64_t> shape(in.getShape());
+  shape.back() = k;
+  types.push_back(RankedTensorType::get(shape, in.getElementType()));
+  types.push_back(RankedTensorType::get(shape, IntegerType::get(context, 32)));
+  return success();
+}
+
 LogicalResult SplitOp::inferReturnTypes(MLIRContext *,
                                         std::optional<Location> loc, Adaptor a,
                                         SmallVectorImpl<Type> &types) {

@@ -46,6 +46,11 @@ void populateMindSporeToLinalgPatterns(RewritePatternSet &patterns);
 /// opaque), which cannot run on the CPU, by name (CustomLowering.cpp).
 void populateMindSporeCustomLoweringPatterns(RewritePatternSet &patterns);
 
+/// Adds the pattern that lowers `mindspore.topk` to two linalg.generic ops:
+/// the rank of each element in its row, then the element of each rank < k
+/// (SortLowering.cpp; N*N compares per row of N elements).
+void populateMindSporeSortLoweringPatterns(RewritePatternSet &patterns);
+
 #define GEN_PASS_REGISTRATION
 #include "ascend/Conversion/MindSporeToLinalg/Passes.h.inc"
 

@@ -227,6 +227,36 @@ def MindSpore_ArgMaxWithValueOp : MindSpore_PrimOp<"argmax_with_value",
   let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
 }
 
+def MindSpore_TopKOp : MindSpore_PrimOp<"topk", "TopK"> {
+  let summary = "the k largest elements along the last axis and their indices (MindSpore TopK)";
+  let description = [{
+    Two results over the last dimension of `input` (rank >= 1, float or
+    integer): `values`, the `k` largest elements of each row in descending
+    order, and `indices`, their positions (i32, as MindSpore's TopK gives
+    them). Both have the input's shape with the last dimension `k`
+    (0 <= k <= that dimension's size). Equal elements give the smaller index
+    first (MindSpore's documented rule). The CPU lowering counts a NaN as
+    larger than any number (PyTorch's rule); MindSpore's kernels do not
+    promise that order, so the aten.topk legalization gives TopK a key with
+    +-inf in place of NaNs and gathers the values from the input. `sorted` = false allows any order; the CPU
+    lowering always sorts. `torch.topk` (aten.topk, with Transpose for another
+    dim, negation for largest=False and a Cast of the indices to int64).
+    MindIR: the Python-defined primitive `TopK` (prim_type PRIMITIVE) with
+    inputs `input` and `k` (an int Constant node), attribute `sorted`, one
+    node whose output is the tuple `(values, indices)` read with
+    `TupleGetItem` (mindspore/ops/operations/array_ops.py, class TopK; the
+    CPU kernel takes float16, float32 and int32).
+
+    ```mlir
+    %v, %i = mindspore.topk %x {k = 2 : i64} : (tensor<3x5xf32>) -> (tensor<3x2xf32>, tensor<3x2xi32>)
+    ```
+  }];
+  let arguments = (ins MindSpore_Tensor:$input, I64Attr:$k,
+                       DefaultValuedAttr<BoolAttr, "true">:$sorted);
+  let results = (outs MindSpore_Tensor:$values, TensorOf<[I32]>:$indices);
+  let assemblyFormat = "$input attr-dict `:` functional-type(operands, results)";
+}
+
 def MindSpore_SplitOp : MindSpore_PrimOp<"split", "Split"> {
   let summary = "equal pieces along an axis (MindSpore Split)";
   let description = [{
