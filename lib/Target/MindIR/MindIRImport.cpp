@@ -2748,6 +2748,7 @@ OwningOpRef<ModuleOp> MindIRImporter::run(StringRef bytes) {
     if (op->use_empty())
       op->erase();
   poolExpands.clear();
+  mindir::readRunnableForm(*module);
   if (failed(verify(*module))) {
     error() << "the imported module does not verify (see the errors above)";
     return nullptr;

@@ -10,6 +10,7 @@
 #ifndef ASCEND_LIB_TARGET_MINDIR_MINDIRPRIMITIVES_H
 #define ASCEND_LIB_TARGET_MINDIR_MINDIRPRIMITIVES_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/Types.h"
 #include "mlir/Support/LLVM.h"
@@ -105,6 +106,23 @@ const PrimitiveSpec *lookupPrimitiveSpec(StringRef primitive);
 /// "NCHW" -> 0; case-insensitive), or nullopt; and back.
 std::optional<int64_t> enumValueOf(ArgKind kind, StringRef name);
 std::optional<std::string> enumNameOf(ArgKind kind, int64_t value);
+
+/// Whether `module` has ops MindIRExport writes in another form than their
+/// primitive so that MindSpore runs them and matches eager
+/// (MindIRRunnableForm.cpp): primitives on bf16 tensors (MindSpore's CPU
+/// kernels have no bf16 form) and f32/f64 Tanh (MindSpore's CPU kernel is 1e-4
+/// off).
+bool needsRunnableForm(ModuleOp module);
+
+/// Rewrites `module` (a copy of the one exported) into that form: a bf16
+/// primitive computes on the f32 values of its operands and its results are
+/// cast back to bf16; an f32/f64 Tanh becomes 2 * Sigmoid(2x) - 1.
+void rewriteToRunnableForm(ModuleOp module);
+
+/// The inverse on an imported module, where it is unambiguous:
+/// Sub(Mul(Sigmoid(Mul(x, 2)), 2), 1) (constants 2 and 1, intermediate values
+/// used once) becomes mindspore.tanh.
+void readRunnableForm(ModuleOp module);
 
 } // namespace mlir::ascend::mindir
 
