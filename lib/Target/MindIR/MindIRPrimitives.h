@@ -111,12 +111,13 @@ std::optional<std::string> enumNameOf(ArgKind kind, int64_t value);
 /// primitive so that MindSpore runs them and matches eager
 /// (MindIRRunnableForm.cpp): primitives on bf16 tensors (MindSpore's CPU
 /// kernels have no bf16 form) and f32/f64 Tanh (MindSpore's CPU kernel is 1e-4
-/// off).
+/// off, Exp 1.25e-5 relative: an Exp of a constant is computed at export).
 bool needsRunnableForm(ModuleOp module);
 
 /// Rewrites `module` (a copy of the one exported) into that form: a bf16
 /// primitive computes on the f32 values of its operands and its results are
-/// cast back to bf16; an f32/f64 Tanh becomes 2 * Sigmoid(2x) - 1.
+/// cast back to bf16; an f32/f64 Tanh becomes 2 * Sigmoid(2x) - 1; an Exp of
+/// an f32/f64 constant becomes the constant of its values.
 void rewriteToRunnableForm(ModuleOp module);
 
 /// The inverse on an imported module, where it is unambiguous:

@@ -17,6 +17,12 @@
 //    Sigmoid is within 1e-6, so Tanh is written as 2 * Sigmoid(2x) - 1
 //    (MindIRImport reads that chain back as mindspore.tanh). f16 Tanh is
 //    within 1 ulp and is written as Tanh.
+//  - Exp of a constant. MindSpore's CPU Exp is up to 1.25e-5 relative off
+//    (about 200 ulp of f32), which a later product with a large value makes
+//    visible (sin(999 * exp(-k)) of a timestep embedding). The exp of an f32
+//    or f64 constant is computed here (std::exp, rounded once) and written as
+//    a constant. (An Exp of a computed value stays Exp: its error is
+//    MindSpore's kernel's.)
 //
 //===----------------------------------------------------------------------===//
 #include "MindIRPrimitives.h"
@@ -28,6 +34,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SetVector.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::ascend;
@@ -105,10 +113,32 @@ static bool isInexactTanh(Operation *op) {
   return elem.isF32() || elem.isF64();
 }
 
+/// The exp of every element of `op`'s operand when that is an f32/f64
+/// constant (not a resource blob), or null.
+static DenseElementsAttr constantExp(ms::ExpOp op) {
+  DenseElementsAttr value;
+  if (!matchPattern(op->getOperand(0), m_Constant(&value)))
+    return {};
+  auto type = cast<RankedTensorType>(value.getType());
+  Type elem = type.getElementType();
+  if (!elem.isF32() && !elem.isF64())
+    return {};
+  SmallVector<APFloat> out;
+  for (const APFloat &v : value.getValues<APFloat>()) {
+    APFloat e(std::exp(v.convertToDouble()));
+    bool lost;
+    e.convert(cast<FloatType>(elem).getFloatSemantics(),
+              APFloat::rmNearestTiesToEven, &lost);
+    out.push_back(e);
+  }
+  return DenseElementsAttr::get(type, out);
+}
+
 bool mindir::needsRunnableForm(ModuleOp module) {
   bool needed = false;
   module.walk([&](Operation *op) {
-    if (computesInBF16(op) || isInexactTanh(op)) {
+    auto exp = dyn_cast<ms::ExpOp>(op);
+    if (computesInBF16(op) || isInexactTanh(op) || (exp && constantExp(exp))) {
       needed = true;
       return WalkResult::interrupt();
     }
@@ -133,6 +163,15 @@ void mindir::rewriteToRunnableForm(ModuleOp module) {
   });
   for (ms::TanhOp op : tanhs)
     tanhFromSigmoid(op);
+  SmallVector<ms::ExpOp> exps;
+  module.walk([&](ms::ExpOp op) { exps.push_back(op); });
+  for (ms::ExpOp op : exps)
+    if (DenseElementsAttr value = constantExp(op)) {
+      OpBuilder b(op);
+      op.getResult().replaceAllUsesWith(
+          ms::ConstantOp::create(b, op.getLoc(), cast<ElementsAttr>(value)));
+      op->erase();
+    }
 }
 
 /// Whether `v` is a constant whose every element is `expected`.
