@@ -6,15 +6,18 @@
 // have no bf16 form, so a bf16 primitive is written on the f32 values of its
 // operands and cast back (as eager computes it: in f32, rounded once); an f32
 // Tanh is 2 * Sigmoid(2x) - 1 (MindSpore's CPU Tanh is 1e-4 off), and the
-// importer reads that chain back as tanh; an f16 Tanh stays Tanh.
+// importer reads that chain back as tanh; an f16 Tanh stays Tanh; the Exp of
+// a constant is computed at export (MindSpore's CPU Exp is 1.25e-5 off).
 
 module @runnable {
-  func.func @main(%x: tensor<2x3xbf16>, %y: tensor<2x3xf32>, %z: tensor<2x3xf16>) -> (tensor<3x2xbf16>, tensor<2x3xf32>, tensor<2x3xf16>) {
+  func.func @main(%x: tensor<2x3xbf16>, %y: tensor<2x3xf32>, %z: tensor<2x3xf16>) -> (tensor<3x2xbf16>, tensor<2x3xf32>, tensor<2x3xf16>, tensor<2xf32>) {
     %e = mindspore.exp %x : tensor<2x3xbf16>
     %r = mindspore.reshape %e, [3, 2] : (tensor<2x3xbf16>) -> tensor<3x2xbf16>
     %t = mindspore.tanh %y : tensor<2x3xf32>
     %h = mindspore.tanh %z : tensor<2x3xf16>
-    return %r, %t, %h : tensor<3x2xbf16>, tensor<2x3xf32>, tensor<2x3xf16>
+    %c = mindspore.constant dense<[0.0, 1.0]> : tensor<2xf32>
+    %ce = mindspore.exp %c : tensor<2xf32>
+    return %r, %t, %h, %ce : tensor<3x2xbf16>, tensor<2x3xf32>, tensor<2x3xf16>, tensor<2xf32>
   }
 }
 
@@ -44,3 +47,5 @@ module @runnable {
 // IMPORT:      mindspore.tanh %{{.*}} : tensor<2x3xf32>
 // IMPORT-NOT:  mindspore.sigmoid
 // IMPORT:      mindspore.tanh %{{.*}} : tensor<2x3xf16>
+// IMPORT:      mindspore.constant dense<[1.000000e+00, 2.71828175]> : tensor<2xf32>
+// IMPORT-NOT:  mindspore.exp %{{.*}} : tensor<2xf32>
