@@ -110,9 +110,13 @@ FailureOr<Entry> MindIRImporter::importPool3D(const mind_ir::NodeProto &node,
       return error() << "'" << primitive << "' has no '" << name << "'";
     return attrInts(*a, "'" + name.str() + "'");
   };
-  auto flag = [&](StringRef name, bool dflt) {
-    const mind_ir::AttributeProto *a = findAttr(attrs, name);
-    return a ? a->i() != 0 : dflt;
+  // An attribute, else its default in MindIRPrimitiveTable.def.
+  const mindir::PrimitiveSpec *spec = mindir::lookupPrimitiveSpec(primitive);
+  auto flag = [&](StringRef name) {
+    if (const mind_ir::AttributeProto *a = findAttr(attrs, name))
+      return a->i() != 0;
+    const mindir::PrimitiveArg *arg = spec ? spec->findArg(name) : nullptr;
+    return arg && arg->defaultValue == StringRef("true");
   };
   bool avg = primitive == "AvgPool3D";
   FailureOr<SmallVector<int64_t>> kernel = get(avg ? "kernel_size" : "ksize");
@@ -142,10 +146,10 @@ FailureOr<Entry> MindIRImporter::importPool3D(const mind_ir::NodeProto &node,
                                     ArrayRef(*strides).take_back(2)));
   if (!avg || llvm::any_of(pad4, [](int64_t p) { return p != 0; }))
     state.addAttribute("pad", builder.getDenseI64ArrayAttr(pad4));
-  if (flag("ceil_mode", false))
+  if (flag("ceil_mode"))
     state.addAttribute("ceil_mode", builder.getBoolAttr(true));
   if (avg) {
-    if (!flag("count_include_pad", true))
+    if (!flag("count_include_pad"))
       state.addAttribute("count_include_pad", builder.getBoolAttr(false));
     if (const mind_ir::AttributeProto *d = findAttr(attrs, "divisor_override");
         d && d->i() != 0)
@@ -171,18 +175,18 @@ std::optional<FailureOr<Entry>>
 MindIRImporter::applyExtPrimitive(const mind_ir::NodeProto &node,
                                   StringRef primitive, const AttrList &attrs,
                                   ArrayRef<Entry> inputs) {
-  // Same arguments, another name.
-  static const llvm::StringMap<StringRef> renamed = {
-      {"Muls", "Mul"},           {"Div", "RealDiv"},
-      {"AddExt", "Add"},         {"SubExt", "Sub"},
-      {"LessScalar", "Less"},    {"LessEqualScalar", "LessEqual"},
-      {"GreaterScalar", "Greater"}, {"GreaterEqualScalar", "GreaterEqual"},
-      {"EqualScalar", "Equal"},  {"NotEqualScalar", "NotEqual"},
-      {"ScalarAdd", "Add"},      {"ScalarSub", "Sub"},
-      {"ScalarMul", "Mul"},      {"ScalarDiv", "RealDiv"},
-      {"ScalarLt", "Less"},      {"ScalarLe", "LessEqual"},
-      {"ScalarGt", "Greater"},   {"ScalarGe", "GreaterEqual"},
-      {"ScalarEq", "Equal"},     {"SoftmaxExt", "Softmax"},
+  // MindIRPrimitiveTable.def's read-only entries: an alias is applied as its
+  // primitive; the others' arguments are read by their names in the entry.
+  const mindir::PrimitiveSpec *spec = mindir::lookupPrimitiveSpec(primitive);
+  if (!spec || !spec->importOnly)
+    return std::nullopt;
+  if (!spec->aliasOf.empty())
+    return applyPrimitive(node, spec->aliasOf, attrs, inputs);
+  auto argIndex = [&](StringRef name) -> size_t {
+    for (auto [i, arg] : llvm::enumerate(spec->args))
+      if (arg.name == name)
+        return i;
+    llvm_unreachable("an argument MindIRPrimitiveTable.def does not name");
   };
   auto rank = [&](size_t i) -> int64_t {
     if (i >= inputs.size() || inputs[i].kind != Entry::Tensor ||
@@ -214,9 +218,6 @@ MindIRImporter::applyExtPrimitive(const mind_ir::NodeProto &node,
   };
   auto first = [&]() { return ArrayRef<Entry>(inputs).take_front(1); };
 
-  auto r = renamed.find(primitive);
-  if (r != renamed.end())
-    return applyPrimitive(node, r->second, attrs, inputs);
   if (primitive == "MatMulExt" || primitive == "BatchMatMulExt") {
     // torch.matmul semantics; the dialect's MatMul (2-D) and BatchMatMul
     // (equal batch ranks) cover it without broadcasting ranks.
@@ -234,12 +235,13 @@ MindIRImporter::applyExtPrimitive(const mind_ir::NodeProto &node,
     // SumExt / MeanExt(input, dim (None: every axis), keepdim, dtype);
     // Max(input): the maximum of every element.
     bool isMax = primitive == "Max" || primitive == "ReduceMaxExt";
-    if (!isMax && !isNone(3))
+    if (!isMax && !isNone(argIndex("dtype")))
       return FailureOr<Entry>(error() << "'" << primitive
                                       << "' with a dtype is not imported");
     SmallVector<int64_t> axis;
-    if (!isMax && !isNone(1)) {
-      FailureOr<SmallVector<int64_t>> v = toInts(inputs[1], "'dim'");
+    if (!isMax && !isNone(argIndex("dim"))) {
+      FailureOr<SmallVector<int64_t>> v =
+          toInts(inputs[argIndex("dim")], "'dim'");
       if (failed(v))
         return FailureOr<Entry>(failure());
       axis = *v;
@@ -248,7 +250,11 @@ MindIRImporter::applyExtPrimitive(const mind_ir::NodeProto &node,
       for (int64_t d = 0; d < rank(0); ++d)
         axis.push_back(d);
     setInts("axis", axis);
-    setBool("keep_dims", !isMax && constBool(2));
+    const mindir::PrimitiveArg *keep = spec->findArg("keepdim");
+    setBool("keep_dims",
+            !isMax && (argIndex("keepdim") < inputs.size()
+                           ? constBool(argIndex("keepdim"))
+                           : keep->defaultValue == StringRef("true")));
     StringRef op = isMax ? "ReduceMax"
                          : (primitive == "SumExt" ? "ReduceSum" : "ReduceMean");
     return applyPrimitive(node, op, with, first());
@@ -284,14 +290,24 @@ MindIRImporter::applyExtPrimitive(const mind_ir::NodeProto &node,
 FailureOr<Entry> MindIRImporter::importLSTM(const mind_ir::NodeProto &node,
                                             const AttrList &attrs,
                                             ArrayRef<Entry> inputs) {
-  auto intOf = [&](StringRef name, int64_t dflt) {
-    const mind_ir::AttributeProto *a = findAttr(attrs, name);
-    return a ? a->i() : dflt;
+  // An attribute, else its default in MindIRPrimitiveTable.def (a bool as
+  // 0 / 1; 0 when the table has none, as for hidden_size).
+  const mindir::PrimitiveSpec *spec = mindir::lookupPrimitiveSpec("LSTM");
+  auto intOf = [&](StringRef name) -> int64_t {
+    if (const mind_ir::AttributeProto *a = findAttr(attrs, name))
+      return a->i();
+    const mindir::PrimitiveArg *arg = spec->findArg(name);
+    if (!arg || !arg->defaultValue)
+      return 0;
+    int64_t v = 0;
+    if (*arg->defaultValue == "true")
+      return 1;
+    return StringRef(*arg->defaultValue).getAsInteger(10, v) ? 0 : v;
   };
   StringRef lstmName = "LSTM";
-  int64_t hidden = intOf("hidden_size", 0), layers = intOf("num_layers", 1);
-  if (layers != 1 || intOf("bidirectional", 0) || !intOf("has_bias", 1) ||
-      intOf("proj_size", 0))
+  int64_t hidden = intOf("hidden_size"), layers = intOf("num_layers");
+  if (layers != 1 || intOf("bidirectional") || !intOf("has_bias") ||
+      intOf("proj_size"))
     return error() << "'LSTM' with num_layers " << layers
                    << ", bidirectional, proj_size or without bias (imported: "
                       "one unidirectional layer with bias)";
@@ -677,8 +693,56 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     const mind_ir::AttributeProto *a = findAttr(attrs, name);
     return a ? attrString(*a) : dflt.str();
   };
+  // The arguments by the names, places and defaults of the primitive's entry
+  // of MindIRPrimitiveTable.def (the table MindIRExport writes them by): a
+  // PRIMITIVE_FUNCTION argument is the input at its place in the entry (and,
+  // from argumentsAsAttributes, the attribute of its name when constant); a
+  // PRIMITIVE argument is the attribute of its name; absent, it is the
+  // entry's default, or an error when the entry has none.
+  const mindir::PrimitiveSpec *spec = mindir::lookupPrimitiveSpec(primitive);
+  auto argIndex = [&](StringRef name) -> std::optional<size_t> {
+    if (spec && spec->isFunction)
+      for (auto [i, arg] : llvm::enumerate(spec->args))
+        if (arg.name == name)
+          return i;
+    if (spec && !spec->isFunction)
+      for (auto [i, input] : llvm::enumerate(spec->inputs))
+        if (input == name)
+          return i;
+    return std::nullopt;
+  };
+  auto argDefault = [&](StringRef name) -> std::optional<StringRef> {
+    const mindir::PrimitiveArg *arg = spec ? spec->findArg(name) : nullptr;
+    if (!arg || !arg->defaultValue)
+      return std::nullopt;
+    return StringRef(*arg->defaultValue);
+  };
+  auto intsArg = [&](StringRef name) { return ints(name, argIndex(name)); };
+  auto intArg = [&](StringRef name) -> FailureOr<int64_t> {
+    std::optional<int64_t> dflt;
+    int64_t v;
+    if (std::optional<StringRef> d = argDefault(name);
+        d && !d->getAsInteger(10, v))
+      dflt = v;
+    return intAttr(name, argIndex(name), dflt);
+  };
+  auto boolArg = [&](StringRef name) -> bool {
+    return boolAttr(name, argDefault(name) == StringRef("true"));
+  };
+  auto floatArg = [&](StringRef name) -> FailureOr<double> {
+    double dflt;
+    std::optional<StringRef> d = argDefault(name);
+    if (!findAttr(attrs, name) && (!d || d->getAsDouble(dflt)))
+      return error() << "primitive '" << primitive << "' has no '" << name
+                     << "'";
+    return floatAttr(name, d ? dflt : 0.0);
+  };
+  /// `fallback` when the entry has no default (older spellings).
+  auto stringArg = [&](StringRef name, StringRef fallback) -> std::string {
+    return stringAttr(name, argDefault(name).value_or(fallback));
+  };
   auto checkNCHW = [&]() -> LogicalResult {
-    std::string format = stringAttr("format", "NCHW");
+    std::string format = stringArg("format", "NCHW");
     if (format != "NCHW")
       return error() << "'" << primitive << "' with format '" << format
                      << "' (only NCHW is imported)";
@@ -708,16 +772,16 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
   if (primitive == "Conv2D") {
     if (failed(tensorInputs(2)) || failed(checkNCHW()))
       return failure();
-    FailureOr<SmallVector<int64_t>> stride = ints("stride", std::nullopt);
-    FailureOr<SmallVector<int64_t>> dilation = ints("dilation", std::nullopt);
+    FailureOr<SmallVector<int64_t>> stride = intsArg("stride");
+    FailureOr<SmallVector<int64_t>> dilation = intsArg("dilation");
     if (failed(stride) || failed(dilation))
       return failure();
     if (stride->empty() || dilation->empty())
       return error() << "empty stride or dilation";
-    std::string padMode = StringRef(stringAttr("pad_mode", "pad")).lower();
+    std::string padMode = StringRef(stringArg("pad_mode", "pad")).lower();
     SmallVector<int64_t> pad(4, 0);
     if (padMode == "pad") {
-      FailureOr<SmallVector<int64_t>> p = ints("pad", std::nullopt);
+      FailureOr<SmallVector<int64_t>> p = intsArg("pad");
       if (failed(p))
         return failure();
       if (p->size() == 1)
@@ -740,7 +804,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     setArray("dilation", lastTwo(*dilation));
     setArray("pad", pad);
     state.addAttribute("pad_mode", builder.getStringAttr(padMode));
-    FailureOr<int64_t> group = intAttr("group", std::nullopt, 1);
+    FailureOr<int64_t> group = intArg("group");
     if (failed(group))
       return failure();
     state.addAttribute("group", builder.getI64IntegerAttr(*group));
@@ -749,23 +813,23 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     // input_sizes adds to the unpadded output size.
     if (failed(tensorInputs(2)) || failed(checkNCHW()))
       return failure();
-    FailureOr<SmallVector<int64_t>> stride = ints("stride", std::nullopt);
-    FailureOr<SmallVector<int64_t>> dilation = ints("dilation", std::nullopt);
-    FailureOr<SmallVector<int64_t>> sizes = ints("input_sizes", 2);
+    FailureOr<SmallVector<int64_t>> stride = intsArg("stride");
+    FailureOr<SmallVector<int64_t>> dilation = intsArg("dilation");
+    FailureOr<SmallVector<int64_t>> sizes = intsArg("input_sizes");
     if (failed(stride) || failed(dilation) || failed(sizes))
       return failure();
     if (stride->empty() || dilation->empty())
       return error() << "empty stride or dilation";
-    std::string padMode = StringRef(stringAttr("pad_mode", "pad")).lower();
+    std::string padMode = StringRef(stringArg("pad_mode", "pad")).lower();
     if (padMode != "pad")
       return error() << "Conv2DTranspose pad_mode '" << padMode
                      << "' (only 'pad' is imported)";
-    FailureOr<int64_t> group = intAttr("group", std::nullopt, 1);
+    FailureOr<int64_t> group = intArg("group");
     if (failed(group))
       return failure();
     if (*group != 1)
       state.addAttribute("group", builder.getI64IntegerAttr(*group));
-    FailureOr<SmallVector<int64_t>> p = ints("pad", std::nullopt);
+    FailureOr<SmallVector<int64_t>> p = intsArg("pad");
     if (failed(p))
       return failure();
     if (p->size() == 1)
@@ -790,7 +854,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
   } else if (primitive == "Argmax") {
     if (failed(tensorInputs(1)))
       return failure();
-    FailureOr<int64_t> axis = intAttr("axis", std::nullopt, -1);
+    FailureOr<int64_t> axis = intArg("axis");
     if (failed(axis))
       return failure();
     Type outType = builder.getI32Type();
@@ -810,7 +874,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     // The index type is the one the node's output tuple records.
     if (failed(tensorInputs(1)))
       return failure();
-    FailureOr<int64_t> axis = intAttr("axis", std::nullopt, 0);
+    FailureOr<int64_t> axis = intArg("axis");
     if (failed(axis))
       return failure();
     if (types.size() != 2)
@@ -818,7 +882,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
                      << types.size() << " outputs, not (index, values)";
     if (*axis != 0)
       state.addAttribute("axis", builder.getI64IntegerAttr(*axis));
-    if (boolAttr("keep_dims", false))
+    if (boolArg("keep_dims"))
       state.addAttribute("keep_dims", builder.getBoolAttr(true));
     Type indexType = cast<ShapedType>(types[0]).getElementType();
     if (!indexType.isInteger(64))
@@ -826,8 +890,8 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
   } else if (primitive == "Split") {
     if (failed(tensorInputs(1)))
       return failure();
-    FailureOr<int64_t> axis = intAttr("axis", std::nullopt, 0);
-    FailureOr<int64_t> count = intAttr("output_num", std::nullopt);
+    FailureOr<int64_t> axis = intArg("axis");
+    FailureOr<int64_t> count = intArg("output_num");
     if (failed(axis) || failed(count))
       return failure();
     if (*count != int64_t(types.size()))
@@ -839,20 +903,20 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
   } else if (primitive == "BatchNorm") {
     if (failed(tensorInputs(5)) || failed(checkNCHW()))
       return failure();
-    if (boolAttr("is_training", false))
+    if (boolArg("is_training"))
       return error() << "BatchNorm with is_training=True (the mindspore op "
                         "is inference-only)";
-    FailureOr<double> eps = floatAttr("epsilon", 1e-5);
+    FailureOr<double> eps = floatArg("epsilon");
     if (failed(eps))
       return failure();
     state.addAttribute("epsilon", builder.getF32FloatAttr(float(*eps)));
   } else if (primitive == "LayerNorm") {
     if (failed(tensorInputs(3)))
       return failure();
-    FailureOr<int64_t> normAxis = intAttr("begin_norm_axis", std::nullopt, 1);
+    FailureOr<int64_t> normAxis = intArg("begin_norm_axis");
     FailureOr<int64_t> paramsAxis =
-        intAttr("begin_params_axis", std::nullopt, 1);
-    FailureOr<double> eps = floatAttr("epsilon", 1e-7);
+        intArg("begin_params_axis");
+    FailureOr<double> eps = floatArg("epsilon");
     if (failed(normAxis) || failed(paramsAxis) || failed(eps))
       return failure();
     state.addAttribute("begin_norm_axis", builder.getI64IntegerAttr(*normAxis));
@@ -862,8 +926,11 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
   } else if (primitive == "MatMul" || primitive == "BatchMatMul") {
     if (failed(tensorInputs(2)))
       return failure();
-    bool ta = boolAttr("transpose_a", boolAttr("transpose_x1", false));
-    bool tb = boolAttr("transpose_b", boolAttr("transpose_x2", false));
+    // MindSpore 1.x: transpose_x1 / transpose_x2.
+    bool ta = boolAttr("transpose_a",
+                       boolAttr("transpose_x1", boolArg("transpose_a")));
+    bool tb = boolAttr("transpose_b",
+                       boolAttr("transpose_x2", boolArg("transpose_b")));
     if (ta)
       state.addAttribute("transpose_a", builder.getBoolAttr(true));
     if (tb)
@@ -886,20 +953,20 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
       return failure();
     SmallVector<int64_t> axis;
     if (inputs.size() > 1 || findAttr(attrs, "axis")) {
-      FailureOr<SmallVector<int64_t>> v = ints("axis", 1);
+      FailureOr<SmallVector<int64_t>> v = intsArg("axis");
       if (failed(v))
         return failure();
       axis = *v;
     }
     setArray("axis", axis);
-    if (boolAttr("keep_dims", false))
+    if (boolArg("keep_dims"))
       state.addAttribute("keep_dims", builder.getBoolAttr(true));
   } else if (primitive == "ReduceAll") {
     if (failed(tensorInputs(1)))
       return failure();
     if ((inputs.size() > 1 && inputs[1].kind != Entry::None) ||
         findAttr(attrs, "axis")) {
-      FailureOr<SmallVector<int64_t>> axis = ints("axis", 1);
+      FailureOr<SmallVector<int64_t>> axis = intsArg("axis");
       if (failed(axis))
         return failure();
       auto t = dyn_cast<RankedTensorType>(state.operands[0].getType());
@@ -907,7 +974,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
         return error() << "ReduceAll over some axes (the mindspore op reduces "
                           "every axis)";
     }
-    if (boolAttr("keep_dims", false))
+    if (boolArg("keep_dims"))
       return error() << "ReduceAll with keep_dims (not modelled)";
   } else if (primitive == "Softmax" || primitive == "LogSoftmax" ||
              primitive == "ExpandDims" || primitive == "Concat" ||
@@ -945,7 +1012,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
       return failure();
     SmallVector<int64_t> axis;
     if (findAttr(attrs, "axis") || inputs.size() > 1) {
-      FailureOr<SmallVector<int64_t>> v = ints("axis", 1);
+      FailureOr<SmallVector<int64_t>> v = intsArg("axis");
       if (failed(v))
         return failure();
       axis = *v;
@@ -954,16 +1021,16 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
   } else if (primitive == "StridedSlice") {
     if (failed(tensorInputs(1)))
       return failure();
-    FailureOr<SmallVector<int64_t>> begin = ints("begin", 1);
-    FailureOr<SmallVector<int64_t>> end = ints("end", 2);
-    FailureOr<SmallVector<int64_t>> strides = ints("strides", 3);
+    FailureOr<SmallVector<int64_t>> begin = intsArg("begin");
+    FailureOr<SmallVector<int64_t>> end = intsArg("end");
+    FailureOr<SmallVector<int64_t>> strides = intsArg("strides");
     if (failed(begin) || failed(end) || failed(strides))
       return failure();
     int64_t masks[5];
     size_t i = 4;
     for (StringRef mask : {"begin_mask", "end_mask", "ellipsis_mask",
                            "new_axis_mask", "shrink_axis_mask"}) {
-      FailureOr<int64_t> m = intAttr(mask, i, 0);
+      FailureOr<int64_t> m = intArg(mask);
       if (failed(m))
         return failure();
       if (*m != 0 && (i == 6 || i == 7))
@@ -1024,21 +1091,21 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
   } else if (primitive == "AdaptiveAvgPool2D") {
     if (failed(tensorInputs(1)))
       return failure();
-    FailureOr<SmallVector<int64_t>> size = ints("output_size", std::nullopt);
+    FailureOr<SmallVector<int64_t>> size = intsArg("output_size");
     if (failed(size))
       return failure();
     setArray("output_size", *size);
   } else if (primitive == "AvgPool" || primitive == "MaxPool") {
     if (failed(tensorInputs(1)) || failed(checkNCHW()))
       return failure();
-    FailureOr<SmallVector<int64_t>> kernel = ints("kernel_size", std::nullopt);
-    FailureOr<SmallVector<int64_t>> strides = ints("strides", std::nullopt);
+    FailureOr<SmallVector<int64_t>> kernel = intsArg("kernel_size");
+    FailureOr<SmallVector<int64_t>> strides = intsArg("strides");
     if (failed(kernel) || failed(strides))
       return failure();
     if (kernel->empty() || strides->empty())
       return error() << "empty kernel_size or strides";
     SmallVector<int64_t> k = lastTwo(*kernel), s = lastTwo(*strides);
-    std::string padMode = StringRef(stringAttr("pad_mode", "VALID")).upper();
+    std::string padMode = StringRef(stringArg("pad_mode", "VALID")).upper();
     SmallVector<int64_t> pad(4, 0);
     if (padMode == "SAME") {
       ArrayRef<int64_t> hw = spatial(state.operands[0]);
@@ -1061,9 +1128,9 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
   } else if (primitive == "MaxPoolWithArgmaxV2") {
     if (failed(tensorInputs(1)))
       return failure();
-    FailureOr<SmallVector<int64_t>> kernel = ints("kernel_size", std::nullopt);
-    FailureOr<SmallVector<int64_t>> strides = ints("strides", std::nullopt);
-    FailureOr<SmallVector<int64_t>> pads = ints("pads", std::nullopt);
+    FailureOr<SmallVector<int64_t>> kernel = intsArg("kernel_size");
+    FailureOr<SmallVector<int64_t>> strides = intsArg("strides");
+    FailureOr<SmallVector<int64_t>> pads = intsArg("pads");
     if (failed(kernel) || failed(strides) || failed(pads))
       return failure();
     if (kernel->empty() || strides->empty() || pads->empty())
@@ -1079,12 +1146,12 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     setArray("kernel_size", lastTwo(*kernel));
     setArray("strides", lastTwo(*strides));
     setArray("pad", {p[0], p[0], p[1], p[1]});
-    if (boolAttr("ceil_mode", false))
+    if (boolArg("ceil_mode"))
       state.addAttribute("ceil_mode", builder.getBoolAttr(true));
   } else if (primitive == "Tile") {
     if (failed(tensorInputs(1)))
       return failure();
-    FailureOr<SmallVector<int64_t>> multiples = ints("multiples", 1);
+    FailureOr<SmallVector<int64_t>> multiples = intsArg("multiples");
     if (failed(multiples))
       return failure();
     setArray("multiples", *multiples);
@@ -1101,12 +1168,12 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
         return failure();
       state.addOperands(*v);
     }
-    FailureOr<int64_t> n = intAttr(oneHot ? "depth" : "dim", 1);
+    FailureOr<int64_t> n = intArg(oneHot ? "depth" : "dim");
     if (failed(n))
       return failure();
     state.addAttribute(oneHot ? "depth" : "dim", builder.getI64IntegerAttr(*n));
     if (oneHot) {
-      FailureOr<int64_t> axis = intAttr("axis", std::nullopt, -1);
+      FailureOr<int64_t> axis = intArg("axis");
       if (failed(axis))
         return failure();
       if (*axis != -1)
@@ -1130,7 +1197,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
   } else if (primitive == "Dropout") {
     if (failed(tensorInputs(1)))
       return failure();
-    FailureOr<double> keep = floatAttr("keep_prob", 0.5);
+    FailureOr<double> keep = floatArg("keep_prob");
     if (failed(keep))
       return failure();
     state.addAttribute("keep_prob", builder.getF32FloatAttr(float(*keep)));

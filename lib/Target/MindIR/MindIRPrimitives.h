@@ -93,13 +93,19 @@ struct PrimitiveSpec {
   /// PRIMITIVE_FUNCTION: `args` are the node inputs, in order. PRIMITIVE:
   /// `inputs` are the tensor inputs and `args` the attributes.
   bool isFunction = false;
+  /// Read only (MINDIR_IMPORTED_* / MINDIR_ALIAS): MindIRExport never
+  /// writes it.
+  bool importOnly = false;
+  /// MINDIR_ALIAS: the table primitive whose arguments and meaning it has.
+  std::string aliasOf;
   SmallVector<PrimitiveArg> args;
   SmallVector<std::string> inputs, outputs;
 
   const PrimitiveArg *findArg(StringRef argName) const;
 };
 
-/// The table entry of `primitive`, or null when the table has none.
+/// The table entry of `primitive`, or null when the table has none (an
+/// alias's entry is its own, with aliasOf set).
 const PrimitiveSpec *lookupPrimitiveSpec(StringRef primitive);
 
 /// The value a PadMode / Format argument encodes as INT64 ("VALID" -> 2,
