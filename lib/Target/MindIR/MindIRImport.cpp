@@ -43,6 +43,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -52,6 +53,7 @@
 #include <climits>
 #include <cstring>
 #include <functional>
+#include <map>
 #include <memory>
 
 using namespace mlir;
@@ -958,6 +960,103 @@ mlir::ascend::importMindIR(StringRef bytes, StringRef filename,
   return importer.run(bytes);
 }
 
+/// The bytes of a parameter's value (a dense_resource blob's or a dense
+/// attribute's raw data), to tell whether two files hold the same weight.
+static std::optional<ArrayRef<char>> valueBytes(ms::ParameterOp p) {
+  std::optional<ElementsAttr> value = p.getValue();
+  if (!value)
+    return ArrayRef<char>();
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(*value)) {
+    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+    if (!blob)
+      return std::nullopt;
+    return blob->getData();
+  }
+  if (auto dense = dyn_cast<DenseElementsAttr>(*value))
+    return dense.getRawData();
+  return std::nullopt;
+}
+
+/// Moves the entry @main of `from` (imported from `fromFile`) into `into` as
+/// @`name`, with the parameters it loads: one `into` already has (same type
+/// and bytes: the same weight of one program) is shared; one of that name
+/// with another type or value is an error naming both files.
+static LogicalResult mergeEntry(ModuleOp into, StringRef intoFile,
+                                ModuleOp from, StringRef fromFile,
+                                StringRef name) {
+  SymbolTable table(into);
+  for (Operation &op : llvm::make_early_inc_range(*from.getBody())) {
+    if (auto f = dyn_cast<func::FuncOp>(op)) {
+      if (f.getName() != "main")
+        return f.emitError() << fromFile << ": a function @" << f.getName()
+                             << " besides @main";
+      f.setName(name);
+      op.moveBefore(into.getBody(), into.getBody()->end());
+      continue;
+    }
+    auto p = dyn_cast<ms::ParameterOp>(op);
+    if (!p) {
+      op.moveBefore(into.getBody(), into.getBody()->end());
+      continue;
+    }
+    auto existing = table.lookup<ms::ParameterOp>(p.getSymName());
+    if (!existing) {
+      op.moveBefore(into.getBody(), into.getBody()->end());
+      continue;
+    }
+    std::optional<ArrayRef<char>> a = valueBytes(existing), b = valueBytes(p);
+    if (existing.getType() != p.getType() || !a || !b || *a != *b)
+      return emitError(p.getLoc())
+             << "parameter '" << p.getSymName() << "' of " << fromFile
+             << " is not the one of " << intoFile
+             << " (another type or value): the files are entries of "
+                "different programs";
+  }
+  return success();
+}
+
+OwningOpRef<ModuleOp>
+mlir::ascend::importMindIRWithEntries(StringRef bytes, StringRef filename,
+                                      MLIRContext *ctx,
+                                      const MindIRImportOptions &options) {
+  OwningOpRef<ModuleOp> module = importMindIR(bytes, filename, ctx, options);
+  if (!module || filename.empty() || filename == "-" || filename == "<stdin>")
+    return module;
+  // The sibling files <stem>_<k>.mindir, in k order.
+  StringRef dir = llvm::sys::path::parent_path(filename);
+  StringRef stem = llvm::sys::path::stem(filename);
+  StringRef ext = llvm::sys::path::extension(filename);
+  std::map<unsigned, std::string> siblings;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir.empty() ? "." : dir, ec), end;
+       it != end && !ec; it.increment(ec)) {
+    StringRef name = llvm::sys::path::filename(it->path());
+    unsigned k;
+    if (!name.consume_front(stem) || !name.consume_front("_") ||
+        !name.consume_back(ext) || name.empty() || name.starts_with("0") ||
+        name.getAsInteger(10, k))
+      continue;
+    siblings[k] = it->path();
+  }
+  for (auto &[k, path] : siblings) {
+    auto file = llvm::MemoryBuffer::getFile(path);
+    if (!file) {
+      emitError(FileLineColLoc::get(ctx, path, 0, 0))
+          << "cannot read " << path << ", the entry @main_" << k << " of "
+          << filename << ": " << file.getError().message();
+      return nullptr;
+    }
+    OwningOpRef<ModuleOp> entry =
+        importMindIR((*file)->getBuffer(), path, ctx, options);
+    if (!entry)
+      return nullptr;
+    if (failed(mergeEntry(*module, filename, *entry, path,
+                          ("main_" + Twine(k)).str())))
+      return nullptr;
+  }
+  return module;
+}
+
 namespace {
 /// The command-line options of --import-mindir, registered on first use.
 llvm::cl::opt<std::string> &externalDataDirOption() {
@@ -984,8 +1083,9 @@ void mlir::ascend::registerMindIRImportTranslation() {
          MLIRContext *context) -> OwningOpRef<Operation *> {
         const llvm::MemoryBuffer *buffer =
             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-        return importMindIR(buffer->getBuffer(), buffer->getBufferIdentifier(),
-                            context, mindirImportOptionsFromCommandLine());
+        return importMindIRWithEntries(buffer->getBuffer(),
+                                       buffer->getBufferIdentifier(), context,
+                                       mindirImportOptionsFromCommandLine());
       },
       [](DialectRegistry &registry) {
         registry.insert<ms::MindSporeDialect, func::FuncDialect>();
