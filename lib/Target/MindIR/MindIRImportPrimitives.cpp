@@ -737,6 +737,21 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
                      << "'";
     return floatAttr(name, d ? dflt : 0.0);
   };
+  // The entry's tensor inputs, in order: a PRIMITIVE_FUNCTION's `tensor`
+  // arguments before its first other one, a PRIMITIVE's `Inputs`.
+  auto tableTensorInputs = [&]() -> LogicalResult {
+    if (!spec)
+      return error() << "internal error: primitive '" << primitive
+                     << "' is not in MindIRPrimitiveTable.def";
+    size_t n = 0;
+    if (spec->isFunction)
+      while (n < spec->args.size() &&
+             spec->args[n].kind == mindir::ArgKind::Tensor)
+        ++n;
+    else
+      n = spec->inputs.size();
+    return tensorInputs(n);
+  };
   /// `fallback` when the entry has no default (older spellings).
   auto stringArg = [&](StringRef name, StringRef fallback) -> std::string {
     return stringAttr(name, argDefault(name).value_or(fallback));
@@ -770,7 +785,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
   LogicalResult ok = success();
   Type reshapeTo; // set when the op's result is reshaped to the node's type
   if (primitive == "Conv2D") {
-    if (failed(tensorInputs(2)) || failed(checkNCHW()))
+    if (failed(tableTensorInputs()) || failed(checkNCHW()))
       return failure();
     FailureOr<SmallVector<int64_t>> stride = intsArg("stride");
     FailureOr<SmallVector<int64_t>> dilation = intsArg("dilation");
@@ -852,7 +867,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     setArray("pad", *p);
     setArray("output_padding", outputPadding);
   } else if (primitive == "Argmax") {
-    if (failed(tensorInputs(1)))
+    if (failed(tableTensorInputs()))
       return failure();
     FailureOr<int64_t> axis = intArg("axis");
     if (failed(axis))
@@ -872,7 +887,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     state.addAttribute("output_type", TypeAttr::get(outType));
   } else if (primitive == "ArgMaxWithValue") {
     // The index type is the one the node's output tuple records.
-    if (failed(tensorInputs(1)))
+    if (failed(tableTensorInputs()))
       return failure();
     FailureOr<int64_t> axis = intArg("axis");
     if (failed(axis))
@@ -888,7 +903,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     if (!indexType.isInteger(64))
       state.addAttribute("index_type", TypeAttr::get(indexType));
   } else if (primitive == "Split") {
-    if (failed(tensorInputs(1)))
+    if (failed(tableTensorInputs()))
       return failure();
     FailureOr<int64_t> axis = intArg("axis");
     FailureOr<int64_t> count = intArg("output_num");
@@ -901,7 +916,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
       state.addAttribute("axis", builder.getI64IntegerAttr(*axis));
     state.addAttribute("output_num", builder.getI64IntegerAttr(*count));
   } else if (primitive == "BatchNorm") {
-    if (failed(tensorInputs(5)) || failed(checkNCHW()))
+    if (failed(tableTensorInputs()) || failed(checkNCHW()))
       return failure();
     if (boolArg("is_training"))
       return error() << "BatchNorm with is_training=True (the mindspore op "
@@ -911,7 +926,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
       return failure();
     state.addAttribute("epsilon", builder.getF32FloatAttr(float(*eps)));
   } else if (primitive == "LayerNorm") {
-    if (failed(tensorInputs(3)))
+    if (failed(tableTensorInputs()))
       return failure();
     FailureOr<int64_t> normAxis = intArg("begin_norm_axis");
     FailureOr<int64_t> paramsAxis =
@@ -924,7 +939,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
                        builder.getI64IntegerAttr(*paramsAxis));
     state.addAttribute("epsilon", builder.getF32FloatAttr(float(*eps)));
   } else if (primitive == "MatMul" || primitive == "BatchMatMul") {
-    if (failed(tensorInputs(2)))
+    if (failed(tableTensorInputs()))
       return failure();
     // MindSpore 1.x: transpose_x1 / transpose_x2.
     bool ta = boolAttr("transpose_a",
@@ -936,12 +951,12 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     if (tb)
       state.addAttribute("transpose_b", builder.getBoolAttr(true));
   } else if (primitive == "BiasAdd") {
-    if (failed(tensorInputs(2)) || failed(checkNCHW()))
+    if (failed(tableTensorInputs()) || failed(checkNCHW()))
       return failure();
   } else if (primitive == "Reshape" || primitive == "Transpose" ||
              primitive == "BroadcastTo") {
     StringRef name = primitive == "Transpose" ? "perm" : "shape";
-    if (failed(tensorInputs(1)))
+    if (failed(tableTensorInputs()))
       return failure();
     FailureOr<SmallVector<int64_t>> v = ints(name, 1);
     if (failed(v))
@@ -949,7 +964,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     setArray(name, *v);
   } else if (primitive == "ReduceSum" || primitive == "ReduceMean" ||
              primitive == "ReduceMax") {
-    if (failed(tensorInputs(1)))
+    if (failed(tableTensorInputs()))
       return failure();
     SmallVector<int64_t> axis;
     if (inputs.size() > 1 || findAttr(attrs, "axis")) {
@@ -962,7 +977,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     if (boolArg("keep_dims"))
       state.addAttribute("keep_dims", builder.getBoolAttr(true));
   } else if (primitive == "ReduceAll") {
-    if (failed(tensorInputs(1)))
+    if (failed(tableTensorInputs()))
       return failure();
     if ((inputs.size() > 1 && inputs[1].kind != Entry::None) ||
         findAttr(attrs, "axis")) {
@@ -1008,7 +1023,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
       return error() << "Gather with batch_dims != 0 (not modelled)";
     state.addAttribute("axis", builder.getI64IntegerAttr(*axis));
   } else if (primitive == "Squeeze" || primitive == "ReverseV2") {
-    if (failed(tensorInputs(1)))
+    if (failed(tableTensorInputs()))
       return failure();
     SmallVector<int64_t> axis;
     if (findAttr(attrs, "axis") || inputs.size() > 1) {
@@ -1019,7 +1034,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     }
     setArray("axis", axis);
   } else if (primitive == "StridedSlice") {
-    if (failed(tensorInputs(1)))
+    if (failed(tableTensorInputs()))
       return failure();
     FailureOr<SmallVector<int64_t>> begin = intsArg("begin");
     FailureOr<SmallVector<int64_t>> end = intsArg("end");
@@ -1082,21 +1097,21 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     setArray("end", *end);
     setArray("strides", *strides);
   } else if (primitive == "Pad") {
-    if (failed(tensorInputs(1)))
+    if (failed(tableTensorInputs()))
       return failure();
     FailureOr<SmallVector<int64_t>> paddings = ints("paddings", 1);
     if (failed(paddings))
       return failure();
     setArray("paddings", *paddings);
   } else if (primitive == "AdaptiveAvgPool2D") {
-    if (failed(tensorInputs(1)))
+    if (failed(tableTensorInputs()))
       return failure();
     FailureOr<SmallVector<int64_t>> size = intsArg("output_size");
     if (failed(size))
       return failure();
     setArray("output_size", *size);
   } else if (primitive == "AvgPool" || primitive == "MaxPool") {
-    if (failed(tensorInputs(1)) || failed(checkNCHW()))
+    if (failed(tableTensorInputs()) || failed(checkNCHW()))
       return failure();
     FailureOr<SmallVector<int64_t>> kernel = intsArg("kernel_size");
     FailureOr<SmallVector<int64_t>> strides = intsArg("strides");
@@ -1149,7 +1164,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     if (boolArg("ceil_mode"))
       state.addAttribute("ceil_mode", builder.getBoolAttr(true));
   } else if (primitive == "Tile") {
-    if (failed(tensorInputs(1)))
+    if (failed(tableTensorInputs()))
       return failure();
     FailureOr<SmallVector<int64_t>> multiples = intsArg("multiples");
     if (failed(multiples))
@@ -1181,7 +1196,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
     }
   } else if (primitive == "Cast") {
     // The destination type is the result type (input 1, dst_type, dropped).
-    if (failed(tensorInputs(1)))
+    if (failed(tableTensorInputs()))
       return failure();
   } else if (primitive == "Zeros" || primitive == "Ones") {
     // Shape and type (inputs 0 and 1) are the result type's.
@@ -1195,7 +1210,7 @@ FailureOr<Entry> MindIRImporter::applyPrimitive(const mind_ir::NodeProto &node,
       return failure();
     state.addOperands(*v);
   } else if (primitive == "Dropout") {
-    if (failed(tensorInputs(1)))
+    if (failed(tableTensorInputs()))
       return failure();
     FailureOr<double> keep = floatArg("keep_prob");
     if (failed(keep))
