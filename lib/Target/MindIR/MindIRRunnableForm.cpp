@@ -47,12 +47,13 @@ static bool hasBF16Element(Type type) {
 }
 
 /// Whether `op` is a primitive computed on bf16 tensors that is written on
-/// their f32 values: a mindspore primitive with operands (not Cast, not a
-/// Custom kernel, whose code is the user's) with a bf16 operand or result and
-/// no attribute naming bf16 (such as an output type).
+/// their f32 values: a mindspore primitive (not Cast, not a Custom kernel,
+/// whose code is the user's; Zeros / Ones too, made in f32 and cast) with a
+/// bf16 operand or result and no attribute naming bf16 (such as an output
+/// type).
 static bool computesInBF16(Operation *op) {
   if (!isa<ms::MindSporeDialect>(op->getDialect()) ||
-      !op->hasTrait<OpTrait::ZeroRegions>() || op->getNumOperands() == 0 ||
+      !op->hasTrait<OpTrait::ZeroRegions>() ||
       !isa<ms::PrimitiveOpInterface>(op) || isa<ms::CastOp, ms::CustomOp>(op))
     return false;
   if (llvm::any_of(op->getAttrs(), [](NamedAttribute a) {
