@@ -14,6 +14,11 @@ if ! "$root/scripts/setup-venvs.sh" mindspore; then
   echo "test: !!! MindSpore could not be set up (scripts/setup-venvs.sh mindspore failed, see above):"
   echo "test: !!! the MindSpore tests (test/MindSpore) are UNSUPPORTED in this run, the MindIR files are NOT checked !!!"
 fi
+# MindSpore 2.7.1, the compatibility check of a few models (test/MindSpore/compat-2.7.1.test;
+# every model: scripts/mindspore-compat.sh).
+if ! "$root/scripts/setup-venvs.sh" mindspore-compat; then
+  echo "test: !!! MindSpore 2.7.1 could not be set up: test/MindSpore/compat-2.7.1.test is UNSUPPORTED in this run !!!"
+fi
 mkdir -p "$build"
 echo "test: building"
 "$root/scripts/build.sh" >"$build/build.log" 2>&1 || {

@@ -6,6 +6,10 @@ eager outputs, printing one line per run in ascend-run's format:
 
     run 0: max abs error 1.2e-07, max rel error 3.1e-07 (tolerance atol 1e-05 x max(1, max |eager|)): ok
 
+Each output's tolerance is ascend-run's: it follows the precision the output was computed
+in (the coarsest float type among the nodes it depends on in the file): 1 ulp of f16/bf16
+for a half-precision computation, atol 1e-5 x max(1, max |eager|) for f32/f64.
+
 A program compiled from runs of several input shapes is several files (ascend-compile
 writes @main to MODEL.mindir and @main_<k> to MODEL_<k>.mindir): each run goes to the
 first of them whose inputs have the run's shapes and dtypes.
@@ -199,9 +203,8 @@ def entry_files(path):
     return [path] + [p for _, p in sorted(siblings)]
 
 
-def mindir_inputs(path):
-    """The input types [(shape, element)] of a MindIR file's main graph, read with
-    MindSpore's own MindIR protobuf module (monad inputs left out)."""
+def read_model(path):
+    """A MindIR file's ModelProto, read with MindSpore's own MindIR protobuf module."""
     from google.protobuf import message
     from mindspore.train import mind_ir_pb2
 
@@ -214,6 +217,12 @@ def mindir_inputs(path):
                          f"parse it: {first_line(exc)})")
     if not model.HasField("graph"):
         raise CheckError(f"{path}: not a MindIR file (no graph)")
+    return model
+
+
+def mindir_inputs(model):
+    """The input types [(shape, element)] of a MindIR model's main graph (monad inputs
+    left out)."""
     types = []
     for value in model.graph.input:
         if not value.tensor:
@@ -247,7 +256,10 @@ class MindSporeProgram:
     def __init__(self, ms, nn, path):
         self.ms, self.nn = ms, nn
         self.files = entry_files(path)
-        self.signatures = {p: mindir_inputs(p) for p in self.files}
+        models = {p: read_model(p) for p in self.files}
+        self.signatures = {p: mindir_inputs(m) for p, m in models.items()}
+        # Per file, the precision each output is computed in (its tolerance).
+        self.precisions = {p: values.output_precisions(m) for p, m in models.items()}
         self.cells = {}
         self.load_errors = {}  # path -> first ERROR of MindSpore's log while loading
         self.ms_types = {}
@@ -340,8 +352,8 @@ def check_in_mindspore(args, runs):
     program = MindSporeProgram(ms, nn, args.model)
     user_tolerance = None
     if args.rtol is not None or args.atol is not None:
-        user_tolerance = (args.rtol if args.rtol is not None else 0.0,
-                          args.atol if args.atol is not None else 1e-5)
+        user_tolerance = values.Tolerance(args.rtol if args.rtol is not None else 0.0,
+                                          args.atol if args.atol is not None else 1e-5)
     all_ok = True
     for index, (inputs, outputs) in enumerate(runs):
         sys.stdout.flush()
@@ -387,14 +399,19 @@ def check_in_mindspore(args, runs):
             continue
         max_abs = max_rel = 0.0
         problems, tolerances = [], []
+        precisions = program.precisions[path]
         for i, (g, e) in enumerate(zip(got, outputs)):
-            ok, a, r, text, mismatch = values.compare(g, e, user_tolerance)
+            tolerance = user_tolerance
+            if tolerance is None and i < len(precisions):
+                tolerance = values.Tolerance.for_computation(e[1], precisions[i])
+            ok, a, r, text, mismatch = values.compare(g, e, tolerance)
             max_abs, max_rel = max(max_abs, a), max(max_rel, r)
             tolerances.append(text)
             if not ok:
                 problems.append(f"output {i}: {mismatch} (max abs error "
                                 f"{values.format_error(a)}, tolerance {text})")
-        tolerance = tolerances[0] if len(set(tolerances)) == 1 else "per output element type"
+        tolerance = (tolerances[0] if len(set(tolerances)) == 1 else
+                     "per output: " + "; ".join(f"{i}: {t}" for i, t in enumerate(tolerances)))
         print(f"run {index}: max abs error {values.format_error(max_abs)}, max rel error "
               f"{values.format_error(max_rel)} (tolerance {tolerance}): "
               f"{'ok' if not problems else 'mismatch'}")
@@ -416,8 +433,9 @@ def main(argv=None):
     parser.add_argument("--rtol", type=float, help="relative tolerance of float outputs, "
                         "added to the absolute one (default 0)")
     parser.add_argument("--atol", type=float, help="absolute tolerance of float outputs, "
-                        "scaled by max(1, max |eager|) (default 1e-5 for f32/f64, 1e-2 "
-                        "for f16/bf16)")
+                        "scaled by max(1, max |eager|); either replaces the default, "
+                        "which is ascend-run's: 1 ulp of f16/bf16 for an output computed "
+                        "(partly) in half precision, else atol 1e-5")
     args = parser.parse_args(argv)
     try:
         return check(args)

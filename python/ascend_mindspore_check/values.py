@@ -131,36 +131,134 @@ def format_error(v):
     return "%.2g" % v
 
 
-def default_tolerance(element):
-    """(rtol, atol) for an element type: ascend-run's Tolerance::forElementType."""
-    if element in ("f16", "bf16"):
-        return 0.0, 1e-2
-    if element in FLOAT_TYPES:
-        return 0.0, 1e-5
-    return 0.0, 0.0
+class Tolerance:
+    """ascend-run's Tolerance (include/ascend/Execution/CPURunner.h): a float element
+    passes when |got - eager| <= atol x max(1, max |eager|) + rtol x |eager|, or, when
+    `ulps` > 0, when |got - eager| <= ulps x ulp(|eager|) in `ulp_type` (f16 or bf16)."""
+
+    def __init__(self, rtol=0.0, atol=0.0, ulps=0.0, ulp_type=None):
+        self.rtol, self.atol, self.ulps, self.ulp_type = rtol, atol, ulps, ulp_type
+
+    @staticmethod
+    def for_element_type(element):
+        """Tolerance::forElementType: 1 ulp for f16/bf16, atol 1e-5 for f32/f64, exact
+        for integers and booleans."""
+        if element in ("f16", "bf16"):
+            return Tolerance(ulps=1.0, ulp_type=element)
+        if element in FLOAT_TYPES:
+            return Tolerance(atol=1e-5)
+        return Tolerance()
+
+    @staticmethod
+    def for_computation(element, precision):
+        """Tolerance::forComputation: 1 ulp of `precision` when the output (a float) was
+        computed (partly) in f16 or bf16, else for_element_type(element)."""
+        if element in FLOAT_TYPES and precision in ("f16", "bf16"):
+            return Tolerance(ulps=1.0, ulp_type=precision)
+        return Tolerance.for_element_type(element)
+
+    def describe(self):
+        """As ascend-run names a tolerance."""
+        if self.ulps > 0:
+            return f"{format_error(self.ulps)} ulp of {self.ulp_type} at |eager|"
+        if self.atol == 0 and self.rtol == 0:
+            return "exact"
+        s = f"atol {format_error(self.atol)} x max(1, max |eager|)"
+        if self.rtol != 0:
+            s += f" + rtol {format_error(self.rtol)} x |eager|"
+        return s
 
 
-def describe(rtol, atol):
-    if atol == 0 and rtol == 0:
-        return "exact"
-    s = f"atol {format_error(atol)} x max(1, max |eager|)"
-    if rtol != 0:
-        s += f" + rtol {format_error(rtol)} x |eager|"
-    return s
+def ulp_at(x, ulp_type):
+    """The spacing of `ulp_type`'s values just above |x| (x rounded to that type, nearest
+    even), as ascend-run's ulpAt: the spacing below the largest finite value, inf for an
+    infinite or NaN x. `x` is a float64 array; the result one of its shape."""
+    a = np.abs(np.asarray(x, dtype=np.float64))
+    with np.errstate(over="ignore", invalid="ignore"):
+        if ulp_type == "f16":
+            v = a.astype(np.float16)
+            bits = v.view(np.uint16).astype(np.int64)
+            to_float = lambda b: b.astype(np.uint16).view(np.float16).astype(np.float64)  # noqa: E731
+            inf_bits = 0x7C00
+        else:  # bf16: float32 rounded to its upper half
+            f = a.astype(np.float32).view(np.uint32).astype(np.int64)
+            bits = (f + 0x7FFF + ((f >> 16) & 1)) >> 16
+            bits = np.where(np.isnan(a), 0x7FC0, bits)
+            to_float = lambda b: ((b.astype(np.uint32) << 16).view(np.float32)  # noqa: E731
+                                  .astype(np.float64))
+            inf_bits = 0x7F80
+        value = to_float(bits)
+        top = bits + 1 >= inf_bits
+        nxt = to_float(np.where(top, bits - 1, bits + 1))
+        spacing = np.where(top, value - nxt, nxt - value)
+        return np.where(np.isfinite(value), spacing, np.inf)
 
 
-def compare(got, eager, user_tolerance=None):
+def output_precisions(model):
+    """The coarsest float element type each output of a MindIR file's main graph is
+    computed in, as ascend-run's computationPrecision on the module: the output types
+    of the nodes with inputs (Constant nodes, parameters and graph inputs are no
+    computation) among the nodes each output depends on, the graphs it calls or
+    closes over included. One entry per output (MakeTuple outputs flattened), the MLIR
+    name ("bf16", "f16", "f32", "f64") or None when no float is computed."""
+    nodes = {}
+    for graph in [model.graph, *model.functions]:
+        for node in graph.node:
+            nodes[node.name] = node
+    graphs = {g.name: g for g in model.functions}
+    rank = {"bf16": 0, "f16": 1, "f32": 2, "f64": 3}
+
+    def types_of(attribute, out):
+        for tensor in attribute.tensors:
+            element = DTYPES.get(tensor.data_type, (None,))[0]
+            if element in rank:
+                out.add(element)
+        for value in attribute.values:
+            types_of(value, out)
+
+    def precision(name):
+        found, seen, work = set(), set(), [name]
+        while work:
+            n = work.pop()
+            if n in seen:
+                continue
+            seen.add(n)
+            if n in graphs:
+                work.extend(node.name for node in graphs[n].node)
+                continue
+            node = nodes.get(n)
+            if node is None or node.op_type == "Constant" or not node.input:
+                continue
+            for attribute in node.attribute:
+                if attribute.name == "shape":
+                    types_of(attribute, found)
+            primitive = node.op_type.split("::")[-1].split(":")[0]
+            # Depend(value, ordering): only the value is computed into the output.
+            work.extend(node.input[:1] if primitive == "Depend" else node.input)
+        return min(found, key=rank.get) if found else None
+
+    def leaves(name):
+        node = nodes.get(name)
+        if node is not None and node.op_type.split("::")[-1].split(":")[0] == "MakeTuple":
+            return [leaf for i in node.input for leaf in leaves(i)]
+        return [name]
+
+    return [precision(leaf) for out in model.graph.output for leaf in leaves(out.name)]
+
+
+def compare(got, eager, tolerance=None):
     """Compares one output with its eager value as ascend-run's compareTensors does.
 
-    `got` and `eager` are (array, element) pairs; `user_tolerance` (rtol, atol) replaces
-    the default of float outputs. Returns (ok, max_abs, max_rel, tolerance text,
-    mismatch text or None).
+    `got` and `eager` are (array, element) pairs; `tolerance` (a Tolerance: the user's,
+    or Tolerance.for_computation of the output) replaces the default of float outputs.
+    Returns (ok, max_abs, max_rel, tolerance text, mismatch text or None).
     """
     (g, g_type), (e, e_type) = got, eager
-    rtol, atol = default_tolerance(e_type)
-    if user_tolerance is not None and e_type in FLOAT_TYPES:
-        rtol, atol = user_tolerance
-    text = describe(rtol, atol)
+    tol = Tolerance.for_element_type(e_type)
+    if tolerance is not None and e_type in FLOAT_TYPES:
+        tol = tolerance
+    rtol, atol = tol.rtol, tol.atol
+    text = tol.describe()
     if g_type != e_type or tuple(g.shape) != tuple(e.shape):
         return (False, 0.0, 0.0, text,
                 f"type {type_string(g.shape, g_type)} differs from the eager type "
@@ -177,7 +275,9 @@ def compare(got, eager, user_tolerance=None):
         err = np.where(np.isnan(err), np.inf, err)
         nonzero = ed != 0
         rel = err[nonzero] / np.abs(ed[nonzero])
-        bad = ~same & ~(err <= atol * scale + rtol * np.abs(ed))
+        bound = (tol.ulps * ulp_at(ed, tol.ulp_type) if tol.ulps > 0
+                 else atol * scale + rtol * np.abs(ed))
+        bad = ~same & ~(err <= bound)
     max_abs = float(err.max())
     max_rel = float(rel.max()) if rel.size else 0.0
     if not bad.any():

@@ -42,16 +42,24 @@ def test_nan_matches_nan_and_inf_error_is_a_mismatch():
 def test_integers_and_bools_are_exact_and_ignore_a_user_tolerance():
     got = (np.array([[1, 2], [3, 5]], np.int64), "i64")
     eager = (np.array([[1, 2], [3, 4]], np.int64), "i64")
-    ok, _, _, text, mismatch = values.compare(got, eager, user_tolerance=(0.0, 10.0))
+    ok, _, _, text, mismatch = values.compare(got, eager, values.Tolerance(0.0, 10.0))
     assert not ok and text == "exact" and mismatch == "element [1, 1] is 5, eager 4"
     ok, *_ = values.compare((np.array([True]), "i1"), (np.array([True]), "i1"))
     assert ok
 
 
-def test_half_types_have_the_wider_default_and_types_must_agree():
-    ok, _, _, text, _ = values.compare((np.array([1.005], np.float32), "bf16"),
+def test_half_types_are_judged_in_ulps_and_types_must_agree():
+    # bf16 values next to 1.0 are 1/128 apart: one ulp passes, two do not.
+    ok, _, _, text, _ = values.compare((np.array([1.0078125], np.float32), "bf16"),
                                        (np.array([1.0], np.float32), "bf16"))
-    assert ok and text == "atol 0.01 x max(1, max |eager|)"
+    assert ok and text == "1 ulp of bf16 at |eager|"
+    ok, _, _, _, mismatch = values.compare((np.array([1.015625], np.float32), "bf16"),
+                                           (np.array([1.0], np.float32), "bf16"))
+    assert not ok and mismatch == "element [0] is 1.015625, eager 1"
+    # f16 next to 2.0: 2^-9 apart.
+    f16 = lambda v: (np.array([v], np.float16), "f16")  # noqa: E731
+    assert values.compare(f16(2.0 + 2 ** -9), f16(2.0))[0]
+    assert not values.compare(f16(2.0 + 2 ** -8), f16(2.0))[0]
     ok, _, _, _, mismatch = values.compare((np.array([1.0], np.float32), "f32"),
                                            (np.array([1.0], np.float32), "bf16"))
     assert not ok
@@ -61,8 +69,45 @@ def test_half_types_have_the_wider_default_and_types_must_agree():
 
 
 def test_user_tolerance_replaces_the_default_of_floats():
-    ok, _, _, text, _ = values.compare(f32(1.5), f32(1.0), user_tolerance=(0.6, 0.0))
+    ok, _, _, text, _ = values.compare(f32(1.5), f32(1.0), values.Tolerance(0.6, 0.0))
     assert ok and text == "atol 0 x max(1, max |eager|) + rtol 0.6 x |eager|"
+
+
+def test_an_f32_output_of_a_half_precision_computation_is_judged_in_its_ulps():
+    tol = values.Tolerance.for_computation("f32", "bf16")
+    assert tol.describe() == "1 ulp of bf16 at |eager|"
+    ok, *_ = values.compare(f32(1.0078125), f32(1.0), tol)
+    assert ok
+    assert values.Tolerance.for_computation("f32", "f32").describe() == (
+        "atol 1e-05 x max(1, max |eager|)")
+    assert values.Tolerance.for_computation("i64", "bf16").describe() == "exact"
+
+
+def test_ulp_spacing_matches_ascend_run():
+    # Rounded to the type first; the largest finite value has the spacing below it;
+    # zero has the smallest subnormal.
+    assert values.ulp_at(np.array([1.0, -1.0, 0.0]), "bf16").tolist() == [
+        2 ** -7, 2 ** -7, 2.0 ** -133]
+    assert values.ulp_at(np.array([65504.0, 1.0]), "f16").tolist() == [32.0, 2 ** -10]
+    assert values.ulp_at(np.array([math.inf]), "f16").tolist() == [math.inf]
+
+
+def test_output_precisions_follow_the_computation_of_each_output():
+    from types import SimpleNamespace as NS
+
+    def node(name, op, inputs, code):
+        shape = NS(name="shape", tensors=[NS(data_type=code)], values=[])
+        return NS(name=name, op_type=op, input=inputs, attribute=[shape])
+    # out0 = Cast(Mul(Cast(x16 -> f32), c) -> f32); out1 = Add(x32, x32): a bf16/f16
+    # step makes its output's precision that type; Constant nodes are no computation.
+    nodes = [node("c", "Constant", [], 10),
+             node("up", "REF::Cast:1", ["x16"], 1),
+             node("mul", "REF::Mul:2", ["up", "c"], 1),
+             node("down", "REF::Cast:3", ["mul"], 10),
+             node("add", "REF::Add:4", ["x32", "x32"], 1),
+             node("out", "REF::MakeTuple:5", ["down", "add"], 1)]
+    model = NS(graph=NS(node=nodes, output=[NS(name="out")]), functions=[])
+    assert values.output_precisions(model) == ["f16", "f32"]
 
 
 def test_reference_trace_round_trips_every_dtype(tmp_path):

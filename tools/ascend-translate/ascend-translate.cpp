@@ -200,10 +200,70 @@ int runDirect(int argc, char **argv) {
       return 1;
     // With an implicit module, the top-level op is always a module.
     auto module = llvm::cast<mlir::ModuleOp>(*op);
+    // The other entries of a program of several input shapes (@main_<k>,
+    // as ascend-compile and --import-mindir name them) go to OUT's stem +
+    // "_<k>.mindir", each a module of that entry renamed @main.
+    std::vector<mlir::OwningOpRef<mlir::ModuleOp>> entries;
+    std::vector<std::string> entryPaths;
+    for (auto f : module.getOps<mlir::func::FuncOp>()) {
+      llvm::StringRef k = f.getName();
+      unsigned index;
+      if (!k.consume_front("main_") || k.getAsInteger(10, index))
+        continue;
+      if (outputFilename == "-" ||
+          mlir::ascend::mindirExportOptionsFromCommandLine()
+              .outputPath.empty()) {
+        mlir::emitError(f.getLoc())
+            << "@" << f.getName()
+            << " is another entry of the program: it is written to OUT's "
+               "stem + \"_" << k << ".mindir\", which needs -o OUT.mindir";
+        return 1;
+      }
+      // The final path (-o's value; outputFilename is a temporary beside it).
+      std::string finalPath =
+          mlir::ascend::mindirExportOptionsFromCommandLine().outputPath;
+      llvm::StringRef out = finalPath;
+      std::string path = (out.drop_back(llvm::sys::path::extension(out).size()) +
+                          "_" + k + ".mindir")
+                             .str();
+      entryPaths.push_back(path);
+      mlir::OwningOpRef<mlir::ModuleOp> single = module.clone();
+      std::string name = f.getName().str();
+      for (auto g : llvm::make_early_inc_range(
+               single->getOps<mlir::func::FuncOp>()))
+        if (g.getName() != name)
+          g.erase();
+      (*single->getOps<mlir::func::FuncOp>().begin()).setName("main");
+      entries.push_back(std::move(single));
+    }
+    if (!entries.empty()) {
+      // @main alone in OUT.
+      mlir::OwningOpRef<mlir::ModuleOp> mainOnly = module.clone();
+      for (auto g : llvm::make_early_inc_range(
+               mainOnly->getOps<mlir::func::FuncOp>()))
+        if (g.getName() != "main")
+          g.erase();
+      entries.insert(entries.begin(), std::move(mainOnly));
+    }
     if (mlir::failed(mlir::ascend::exportMindIR(
-            module, output->os(),
+            entries.empty() ? module : *entries.front(), output->os(),
             mlir::ascend::mindirExportOptionsFromCommandLine())))
       return 1;
+    for (size_t i = 1; i < entries.size(); ++i) {
+      std::string err;
+      auto file = mlir::openOutputFile(entryPaths[i - 1], &err);
+      if (!file) {
+        tools::error(kTool) << err << "\n";
+        return 1;
+      }
+      mlir::ascend::MindIRExportOptions options =
+          mlir::ascend::mindirExportOptionsFromCommandLine();
+      options.outputPath = entryPaths[i - 1];
+      if (mlir::failed(mlir::ascend::exportMindIR(*entries[i], file->os(),
+                                                  options)))
+        return 1;
+      file->keep();
+    }
   } else {
     const llvm::MemoryBuffer *buffer =
         sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
@@ -215,7 +275,7 @@ int runDirect(int argc, char **argv) {
           &timing);
     } else {
       mlir::TimingScope importTiming = timing.nest("Import");
-      module = mlir::ascend::importMindIR(
+      module = mlir::ascend::importMindIRWithEntries(
           buffer->getBuffer(), buffer->getBufferIdentifier(), &context,
           mlir::ascend::mindirImportOptionsFromCommandLine());
     }

@@ -933,11 +933,20 @@ LogicalResult MindIRStagedExternalData::commit() {
 static LogicalResult runExporter(ModuleOp module, llvm::raw_ostream &os,
                                  const MindIRExportOptions &options,
                                  MindIRStagedExternalData *staged) {
+  // The form MindSpore runs (MindIRRunnableForm.cpp) is written from a copy.
+  OwningOpRef<ModuleOp> runnable;
+  if (mindir::needsRunnableForm(module)) {
+    runnable = module.clone();
+    mindir::rewriteToRunnableForm(*runnable);
+    module = *runnable;
+  }
   auto exporter = std::make_unique<mindir::MindIRExporter>(module, options);
   LogicalResult result = exporter->run(os, staged);
   // (A failed export is freed: that also removes its external data files.)
-  if (succeeded(result) && !options.freeModelMemory)
+  if (succeeded(result) && !options.freeModelMemory) {
     (void)exporter.release(); // returned at process exit
+    (void)runnable.release();
+  }
   return result;
 }
 

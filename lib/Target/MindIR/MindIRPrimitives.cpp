@@ -321,18 +321,29 @@ const llvm::StringMap<mindir::PrimitiveSpec> &primitiveTable() {
   static const llvm::StringMap<mindir::PrimitiveSpec> table = [] {
     llvm::StringMap<mindir::PrimitiveSpec> t;
     auto add = [&](StringRef name, bool function, StringRef args,
-                   StringRef inputs, StringRef outputs) {
+                   StringRef inputs, StringRef outputs,
+                   bool importOnly = false) -> mindir::PrimitiveSpec & {
       mindir::PrimitiveSpec spec;
       spec.name = name.str();
       spec.isFunction = function;
+      spec.importOnly = importOnly;
       spec.args = parseArgs(args);
       spec.inputs = parseNames(inputs);
       spec.outputs = parseNames(outputs);
-      t[name] = std::move(spec);
+      if (t.count(name))
+        llvm::report_fatal_error(llvm::Twine("MindIRPrimitiveTable.def: '") +
+                                 name + "' has two entries");
+      return t[name] = std::move(spec);
     };
 #define MINDIR_PRIMITIVE_FUNCTION(Name, Args) add(#Name, true, Args, "", "");
 #define MINDIR_PRIMITIVE(Name, Inputs, Outputs, Attrs)                         \
   add(#Name, false, Attrs, Inputs, Outputs);
+#define MINDIR_IMPORTED_FUNCTION(Name, Args)                                   \
+  add(#Name, true, Args, "", "", /*importOnly=*/true);
+#define MINDIR_IMPORTED_PRIMITIVE(Name, Inputs, Outputs, Attrs)                \
+  add(#Name, false, Attrs, Inputs, Outputs, /*importOnly=*/true);
+#define MINDIR_ALIAS(Name, Primitive)                                          \
+  add(#Name, false, "", "", "", /*importOnly=*/true).aliasOf = #Primitive;
 #include "MindIRPrimitiveTable.def"
     return t;
   }();

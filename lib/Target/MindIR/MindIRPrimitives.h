@@ -10,6 +10,7 @@
 #ifndef ASCEND_LIB_TARGET_MINDIR_MINDIRPRIMITIVES_H
 #define ASCEND_LIB_TARGET_MINDIR_MINDIRPRIMITIVES_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/Types.h"
 #include "mlir/Support/LLVM.h"
@@ -92,19 +93,43 @@ struct PrimitiveSpec {
   /// PRIMITIVE_FUNCTION: `args` are the node inputs, in order. PRIMITIVE:
   /// `inputs` are the tensor inputs and `args` the attributes.
   bool isFunction = false;
+  /// Read only (MINDIR_IMPORTED_* / MINDIR_ALIAS): MindIRExport never
+  /// writes it.
+  bool importOnly = false;
+  /// MINDIR_ALIAS: the table primitive whose arguments and meaning it has.
+  std::string aliasOf;
   SmallVector<PrimitiveArg> args;
   SmallVector<std::string> inputs, outputs;
 
   const PrimitiveArg *findArg(StringRef argName) const;
 };
 
-/// The table entry of `primitive`, or null when the table has none.
+/// The table entry of `primitive`, or null when the table has none (an
+/// alias's entry is its own, with aliasOf set).
 const PrimitiveSpec *lookupPrimitiveSpec(StringRef primitive);
 
 /// The value a PadMode / Format argument encodes as INT64 ("VALID" -> 2,
 /// "NCHW" -> 0; case-insensitive), or nullopt; and back.
 std::optional<int64_t> enumValueOf(ArgKind kind, StringRef name);
 std::optional<std::string> enumNameOf(ArgKind kind, int64_t value);
+
+/// Whether `module` has ops MindIRExport writes in another form than their
+/// primitive so that MindSpore runs them and matches eager
+/// (MindIRRunnableForm.cpp): primitives on bf16 tensors (MindSpore's CPU
+/// kernels have no bf16 form) and f32/f64 Tanh (MindSpore's CPU kernel is 1e-4
+/// off, Exp 1.25e-5 relative: an Exp of a constant is computed at export).
+bool needsRunnableForm(ModuleOp module);
+
+/// Rewrites `module` (a copy of the one exported) into that form: a bf16
+/// primitive computes on the f32 values of its operands and its results are
+/// cast back to bf16; an f32/f64 Tanh becomes 2 * Sigmoid(2x) - 1; an Exp of
+/// an f32/f64 constant becomes the constant of its values.
+void rewriteToRunnableForm(ModuleOp module);
+
+/// The inverse on an imported module, where it is unambiguous:
+/// Sub(Mul(Sigmoid(Mul(x, 2)), 2), 1) (constants 2 and 1, intermediate values
+/// used once) becomes mindspore.tanh.
+void readRunnableForm(ModuleOp module);
 
 } // namespace mlir::ascend::mindir
 

@@ -66,6 +66,20 @@ OwningOpRef<ModuleOp> importMindIR(llvm::StringRef bytes,
                                    llvm::StringRef filename, MLIRContext *ctx,
                                    const MindIRImportOptions &options = {});
 
+/// importMindIR of `filename`, plus the other entries of its program: a
+/// program compiled from runs of several input shapes is several files
+/// (ascend-compile writes @main to OUT.mindir and @main_<k> to
+/// OUT_<k>.mindir), and each sibling `<stem>_<k><ext>` of `filename` is
+/// imported as @main_<k> of the same module, sharing the parameters the files
+/// have in common. Errors (with the file's name): a sibling that cannot be
+/// read or imported; a parameter of a sibling with the name of one of
+/// `filename` but another type or value (the files are of different
+/// programs). --import-mindir uses it.
+OwningOpRef<ModuleOp>
+importMindIRWithEntries(llvm::StringRef bytes, llvm::StringRef filename,
+                        MLIRContext *ctx,
+                        const MindIRImportOptions &options = {});
+
 /// Registers `--import-mindir` with mlir-translate's registry
 /// (ascend-translate).
 void registerMindIRImportTranslation();
