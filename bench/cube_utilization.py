@@ -10,8 +10,11 @@ busiest one reported). It prints, per shape:
 
   - the chosen tiling (tm x tn x tk, K slices per L1 stage, L1 stage
     buffers, L0C buffers) and block_dim;
-  - the modeled cycles of the busiest block and its time at the chip clock;
-  - Cube utilization = ideal MAC cycles / modeled cycles, where the ideal is
+  - the modeled cycles of the whole task (the launch, each wave's block
+    start and the busiest block's cycles, the memory-clean task of a
+    split-K kernel: `task_cycles` of the estimate) and its time at the chip
+    clock;
+  - Cube utilization = ideal MAC cycles / modeled task cycles, where the ideal is
     M*N*K / (4096 MAC/cycle/core * block_dim cores) (ascend-hardware.md:
     one 16x16x16 fp16 fractal per cycle per core);
   - the busy share of the Cube (M) and GM->L1 (MTE2) pipes, the busiest pipe
@@ -116,7 +119,8 @@ def estimate(opt, src, chip, tiling=None, split=None, kchunk=None):
 
     est = re.search(r"aicore\.estimate = \{([^}]*)\}", out).group(1)
     til = re.search(r"aicore\.tiling = \{([^}]*)\}", out).group(1)
-    r = {p: field(p, est) for p in ("cycles", "mte2", "mte1", "m", "fix")}
+    r = {p: field(p, est) for p in ("cycles", "task_cycles", "mte2", "mte1",
+                                     "m", "fix")}
     r.update({p: field(p, til) for p in
               ("tm", "tn", "tk", "k_stages", "l1_buffers", "l0c_buffers",
                "modeled_cycles")})
@@ -162,10 +166,13 @@ def row(opt, m, n, k, chip, tiling=None, split=None, kchunk=None):
 
 
 def summarize(r, m, n, k):
-    cycles, blocks = r["cycles"], r["block_dim"]
+    # The task's cycles (launch, block starts, waves, memory clean: the
+    # calibrated model, docs/AICoreKernels.md "The task around the blocks")
+    # give the time; the busy shares are over the busiest block's cycles.
+    cycles, blocks = r["task_cycles"], r["block_dim"]
     ideal = m * n * k / (MACS_PER_CYCLE * blocks)
     seconds = cycles / CLOCK_HZ
-    busy = {p: r[p] / cycles for p in ("mte2", "mte1", "m", "fix")}
+    busy = {p: r[p] / r["cycles"] for p in ("mte2", "mte1", "m", "fix")}
     bound = max(busy, key=busy.get)
     return {
         "shape": f"{m}x{n}x{k}",

@@ -28,9 +28,11 @@ whole rows on the AIVs), against two bounds and the unfused program:
     robin), its result to GM (the model counts that FIX at the f32
     accumulator's 4 bytes per element, docs/AICoreKernels.md "Not done",
     so on HBM-bound shapes it is no lower bound of the MIX kernel, whose
-    FIX goes to the workspace in L2);
+    FIX goes to the workspace in L2; the model now counts the bytes the
+    FIX writes, docs/AICoreKernels.md "The task around the blocks");
   - "HBM": the MIX kernel's operands and result once through HBM at the
-    chip's bandwidth (the traffic it cannot avoid);
+    sustained 1.1 TB/s (the calibrated model's stream rate: the traffic it
+    cannot avoid);
   - "unfused": the Cube op alone (searched tiling, its result to GM) plus
     the epilogue as a Vector kernel reading it back, what the program
     runs when the group is refused (its Vector remainder one kernel).
@@ -38,7 +40,10 @@ whole rows on the AIVs), against two bounds and the unfused program:
 A row-wise group is converted as the split when the kernel model says it
 is faster (docs/AICoreKernels.md "MIX or split"): its row then shows the
 MIX and split figures of the conversion's remark and "split chosen"
-(layer_norm 2048x1024x4096: 161919 MIX cycles against 115980 split).
+(layer_norm 2048x1024x4096: 164119 MIX task cycles against 126523 split).
+
+Every figure is the task's (`task_cycles` of the estimate: launch, block
+starts, waves), so the unfused program pays a launch per kernel.
 
 Usage: bench/mix_kernels.py [--build build] [--chip Ascend910B2]
 """
@@ -80,7 +85,7 @@ ROW_SHAPES = [("softmax", 32, 512, 512, 64), ("softmax", 8, 2048, 2048, 128),
               ("layer_norm", 1, 8192, 768, 768)]
 # HBM bytes/s and clock of the 910B2 row of AICoreTarget.h's table
 # (ascend-hardware.md): bytes per second and cycles per second.
-HBM_BYTES_PER_SECOND = 1.6e12
+HBM_BYTES_PER_SECOND = 1.1e12  # sustainedHbmBytesPerSecond
 CLOCK_HZ = 1.8e9
 
 
@@ -187,14 +192,14 @@ def row_epilogues(opt, chip):
             same = estimate_kernels(opt, path, chip, tiling, "k-chunk=0")
             alone = next(v for name, v in same.items()
                          if not name.startswith("Fused"))
-            cycles = mix["aicore.estimate.cycles"]
-            unfused = (cube["aicore.estimate.cycles"] +
-                       vec["aicore.estimate.cycles"])
+            cycles = mix["aicore.estimate.task_cycles"]
+            unfused = (cube["aicore.estimate.task_cycles"] +
+                       vec["aicore.estimate.task_cycles"])
             print("%-30s %-22s %5d %6d %10d %10d %6.1f%% %10d %6.0f%% %10d %7.0f%%"
                   % (shape, "%dx%dx%d" % tuple(tiling[:3]), mix["block_dim"],
                      mix["aicore.mix.aiv_chunk_rows"], cycles,
-                     alone["aicore.estimate.cycles"],
-                     100 * (cycles / alone["aicore.estimate.cycles"] - 1),
+                     alone["aicore.estimate.task_cycles"],
+                     100 * (cycles / alone["aicore.estimate.task_cycles"] - 1),
                      hbm, 100 * hbm / cycles, unfused,
                      100 * (1 - cycles / unfused)))
 
@@ -251,15 +256,15 @@ def main():
                     mix["aicore.tiling.tm"], mix["aicore.tiling.tn"],
                     mix["aicore.tiling.tk"], mix["aicore.tiling.l0c_buffers"],
                     " (searched)" if tiling is None else "")
-                cycles, alone = (mix["aicore.estimate.cycles"],
-                                 mm["aicore.estimate.cycles"])
+                cycles, alone = (mix["aicore.estimate.task_cycles"],
+                                 mm["aicore.estimate.task_cycles"])
                 aivs = mix.get("aicore.estimate.aiv_cores", 1)
                 print("%-20s %-26s %5d %6d %10d %10d %7.1f%% %9d %9d %11s" % (
                     "%dx%dx%d" % (m, n, k), tile, mix["block_dim"],
                     mix["aicore.mix.aiv_chunk_rows"], cycles, alone,
                     100 * (cycles / alone - 1), mix["aicore.estimate.m"],
                     mix["aicore.estimate.v"] / aivs,
-                    "%d" % best["aicore.estimate.cycles"]
+                    "%d" % best["aicore.estimate.task_cycles"]
                     if tiling is None else ""))
     row_epilogues(opt, args.chip)
     return 0

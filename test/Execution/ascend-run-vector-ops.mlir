@@ -18,7 +18,7 @@
 // = 299 cycles.
 // MODEL: aicore.kernel @rows
 // MODEL-SAME: aicore.estimate = {cycles = 299 : i64
-// MODEL-SAME: mte2 = 59 : i64, mte3 = 232 : i64, v = 8 : i64
+// MODEL-SAME: mte2 = 59 : i64, mte3 = 232 : i64, {{.*}}v = 8 : i64
 
 func.func @main(%x: tensor<4x8xf32>) -> (tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x8xi32>, tensor<4x8xf32>) {
   %s, %m, %c, %a = aicore.launch @rows(%x) : (tensor<4x8xf32>) -> (tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x8xi32>, tensor<4x8xf32>)

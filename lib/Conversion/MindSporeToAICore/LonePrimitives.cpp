@@ -175,6 +175,34 @@ void replaceByLaunch(Operation *op, KernelOp kernel,
 
 } // namespace
 
+/// For a binary op with NumPy broadcasting that has no Vector kernel
+/// because of its broadcast or a row wider than UB (`why`), replaces its first operand of another
+/// shape than its result by a BroadcastTo of it to the result's shape, and
+/// returns that BroadcastTo; null when `op` is no such op.
+static Operation *materializeBroadcast(Operation *op, StringRef why) {
+  // Also when a row is wider than UB: the broadcast operand streams per
+  // row, the full-size op then runs on flat tiles.
+  if ((!why.contains("is neither a row, a column nor a scalar") &&
+       !why.contains("does not fit UB at any tile size")) ||
+      op->getNumOperands() != 2 || op->getNumResults() != 1 ||
+      !op->hasTrait<OpTrait::SameOperandsElementType>())
+    return nullptr;
+  auto result = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!result || !result.hasStaticShape())
+    return nullptr;
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+    if (!type || type.getShape() == result.getShape())
+      continue;
+    OpBuilder b(op);
+    auto broadcast = ms::BroadcastToOp::create(b, op->getLoc(), operand.get(),
+                                               result.getShape());
+    operand.set(broadcast);
+    return broadcast;
+  }
+  return nullptr;
+}
+
 void mlir::ascend::convertLonePrimitives(
     ModuleOp module, const AICoreTarget &target, SymbolTable &symbols,
     llvm::StringMap<KernelOp> &kernels) {
@@ -220,7 +248,8 @@ void mlir::ascend::convertLonePrimitives(
           << "'): they compute from parameters and constants only: load-time "
              "work, folded when the weights are loaded (no kernel at run "
              "time)";
-    for (Operation *op : candidates) {
+    for (size_t index = 0; index < candidates.size(); ++index) {
+      Operation *op = candidates[index];
       std::string why = reasonWithoutKernel(op, loadTime);
       // The name of the primitive, which its kernel is named after.
       auto prim = dyn_cast<ms::PrimitiveOpInterface>(op);
@@ -289,6 +318,16 @@ void mlir::ascend::convertLonePrimitives(
         group.erase();
       } else if (known->second.kernel) {
         replaceByLaunch(op, known->second.kernel, inputs);
+        continue;
+      }
+      // A binary op whose broadcast no 2-D view expresses ([6, 1, 8] x
+      // [6, 5, 8], [2, 3, 1, 5] + [3, 4, 1]): its first operand of another
+      // shape is broadcast by a BroadcastTo of its own (a strided-box copy
+      // kernel), and both are converted again (the other operand may still
+      // need one).
+      if (Operation *broadcast = materializeBroadcast(op, known->second.why)) {
+        candidates.push_back(broadcast);
+        candidates.push_back(op);
         continue;
       }
       op->emitRemark("no AI Core kernel for primitive '")

@@ -145,7 +145,7 @@ public:
             addTiles(1, tileCycles(r.rows, r.cols,
                                    j == plan->parts - 1 ? plan->lastPart
                                                         : plan->kPart,
-                                   s.withBias && j == 0));
+                                   s.withBias && j == 0, /*atomic=*/true));
       }
       if (!tiles)
         continue;
@@ -260,7 +260,7 @@ public:
               pipes.loads += read(cols * s.eb);
               pipes.mte1 += onChip(cols * 4);
             }
-            pipes.fix = epilogue(rows, cols);
+            pipes.fix = epilogue(rows, cols, /*atomic=*/!first);
             int64_t bStage = read(std::min(kS, kLen) * cols * s.eb);
             if (t.l0cBuffers == 1) {
               // As in tileCycles: the epilogue is on the M path and stalls
@@ -403,14 +403,22 @@ private:
            llvm::divideCeil(cols, target.cubeN) * llvm::divideCeil(kLen, s.k0);
   }
   /// The chain that frees L0C: FIX to GM (a bias is added by the Cube,
-  /// from the bias table).
-  int64_t epilogue(int64_t rows, int64_t cols) { return write(rows * cols * 4); }
+  /// from the bias table), converting the f32 accumulator to the result's
+  /// element type on the way: the bytes written are the result's. An
+  /// atomic add (split-K parts, K chunks after the first) also reads them
+  /// out of L2, as the kernel model costs it.
+  int64_t epilogue(int64_t rows, int64_t cols, bool atomic = false) {
+    int64_t bytes = rows * cols * s.eb;
+    return write(bytes) +
+           (atomic ? llvm::divideCeil(bytes, rates.l2ReadBytesPerCycle) : 0);
+  }
 
   /// One output tile of `rows` x `cols` valid elements over `kLen`
   /// elements of K (all of K, or a split-K part, whose epilogue is an
-  /// atomic add costed as a write), with the bias row when `bias`, in
-  /// steady state.
-  TilePipes tileCycles(int64_t rows, int64_t cols, int64_t kLen, bool bias) {
+  /// atomic add when `atomic`), with the bias row when `bias`, in steady
+  /// state.
+  TilePipes tileCycles(int64_t rows, int64_t cols, int64_t kLen, bool bias,
+                       bool atomic = false) {
     int64_t kS = t.kStages * t.tk;
     int64_t fullStages = kLen / kS, rest = kLen % kS;
     int64_t mte2 = 0, mte1 = 0, m = 0;
@@ -436,7 +444,7 @@ private:
       mte2 += read(cols * s.eb);
       mte1 += onChip(cols * 4);
     }
-    int64_t fix = epilogue(rows, cols);
+    int64_t fix = epilogue(rows, cols, atomic);
     // With one L0C buffer the next tile's first mmad waits for the
     // epilogue: on the M pipe the two follow each other. Meanwhile MTE2 can
     // only load the stages whose L1 buffers are free: the l1Buffers - 1

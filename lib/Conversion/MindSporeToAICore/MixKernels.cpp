@@ -1765,22 +1765,21 @@ static LaunchOp createLaunch(OpBuilder &b, Location loc, TypeRange results,
   return cast<LaunchOp>(op);
 }
 
-/// The modeled time of one kernel launch: its `cycles`, at least the
-/// target's smallest kernel launch (AICoreTarget::minKernelMicros, at the
-/// AI Core clock), which the kernel model leaves out.
+/// The modeled time of one kernel task whose blocks take `cycles` in one
+/// round: the launch and the round's block start (AICoreLaunchCosts) on top.
 static int64_t launchCycles(int64_t cycles, const AICoreTarget &target) {
-  return std::max(cycles, static_cast<int64_t>(std::ceil(
-                              target.minKernelMicros * 1e-6 * target.clockHz)));
+  return target.launch.taskLaunchCycles + target.launch.blockStartCycles +
+         cycles;
 }
 
 /// The modeled cycles of a row-wise group split as convertMixRemainder
 /// splits it: {the Cube kernel, the Vector kernels of the rest}, each
-/// kernel at least one launch (launchCycles). The Cube kernel's are the
-/// figure of the matmul tile search that converts it
-/// (chooseMatMulTilingWithSplitK, or chooseBatchMatMulTiling); the rest is
+/// kernel a whole task with its launch. The Cube kernel's are the figure of
+/// the matmul tile search that converts it (chooseMatMulTilingWithSplitK,
+/// or chooseBatchMatMulTiling) with its launch (launchCycles); the rest is
 /// split off a copy of the group in a scratch module and its kernels are
-/// simulated (simulateKernel). nullopt when a part has no model, or the
-/// rest is not Vector kernels only.
+/// simulated (simulateKernel, each its taskCycles). nullopt when a part
+/// has no model, or the rest is not Vector kernels only.
 static std::optional<std::pair<int64_t, int64_t>>
 modelSplitCycles(MixGroup &g, ms::FusionOp group,
                  const AICoreTarget &target) {
@@ -1831,7 +1830,7 @@ modelSplitCycles(MixGroup &g, ms::FusionOp group,
       FailureOr<KernelSchedule> schedule = simulateKernel(kernel);
       if (failed(schedule))
         return std::nullopt;
-      vectorCycles += launchCycles(schedule->cycles, target);
+      vectorCycles += schedule->taskCycles;
     }
   }
   if (!vectorCycles)
@@ -1881,8 +1880,7 @@ LogicalResult mlir::ascend::convertMixFusion(
       }
       std::optional<std::pair<int64_t, int64_t>> split =
           succeeded(mix) ? modelSplitCycles(g, group, target) : std::nullopt;
-      int64_t mixCycles = succeeded(mix) ? launchCycles(mix->cycles, target)
-                                         : 0;
+      int64_t mixCycles = succeeded(mix) ? mix->taskCycles : 0;
       if (split && split->first + split->second < mixCycles) {
         llvm::raw_string_ostream(why)
             << "the split is modeled faster: "

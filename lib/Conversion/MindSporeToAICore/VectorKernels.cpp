@@ -83,10 +83,12 @@ public:
       return fail(why, "the group has no result");
     // N: the largest value of the group (a Gather's table is not in the
     // iteration space: only its gathered rows are).
+    // A Split's input is not either: its results are column windows of it.
     for (Value v : body.getArguments())
       if (v.use_empty() || !llvm::all_of(v.getUsers(), [&](Operation *user) {
             auto gather = dyn_cast<ms::GatherOp>(user);
-            return gather && gather.getParams() == v;
+            return (gather && gather.getParams() == v) ||
+                   isa<ms::SplitOp>(user);
           }))
         n = std::max(n, numel(v));
     for (Operation &op : body.without_terminator())
@@ -112,6 +114,28 @@ public:
       return success();
     };
     for (Operation &op : body.without_terminator()) {
+      if (auto split = dyn_cast<ms::SplitOp>(op)) {
+        // Its results are windows of whole rows of its input: the view is
+        // [rows before the axis, the result's axis and those after it].
+        int64_t axis = split.getAxis();
+        int64_t rank = shapeOf(split.getInput()).size();
+        if (axis < 0)
+          axis += rank;
+        if (failed(fixShape(shapeOf(split.getOutputs()[0]))))
+          return failure();
+        auto rowsAt = [&](int64_t at) {
+          int64_t rows = 1;
+          for (int64_t d = 0; d < at; ++d)
+            rows *= (*fixedShape)[d];
+          return rows;
+        };
+        if (fixedSplit && rowsAt(*fixedSplit) != rowsAt(axis))
+          return fail(why, "its split and reductions split the axes "
+                           "differently");
+        if (!fixedSplit)
+          fixedSplit = axis;
+        continue;
+      }
       if (auto gather = dyn_cast<ms::GatherOp>(op)) {
         // Rows of the result [indices..., row...] are table rows: the view
         // is [number of indices, row size].
@@ -212,7 +236,7 @@ public:
     // Small operands of full-size ops, with their shapes aligned to the
     // iteration shape.
     for (Operation &op : body.without_terminator()) {
-      if (ms::isViewOp(&op) || isa<ms::ConstantOp>(op) ||
+      if (ms::isViewOp(&op) || isa<ms::ConstantOp, ms::SplitOp>(op) ||
           isReduce(&op) || numel(op.getResult(0)) != n)
         continue;
       for (Value v : broadcastOperands(&op)) {
@@ -232,6 +256,7 @@ public:
 
     int64_t rank = shape.size();
     std::optional<int64_t> split = fixedSplit;
+    rowsFixed = fixedSplit.has_value();
     auto fits = [&](int64_t k) {
       for (auto &[value, bshape] : smallShapes)
         if (!classify(bshape, k))
@@ -349,6 +374,13 @@ public:
         roles[op.getResult(0)] = Role::Splat;
         continue;
       }
+      if (isa<ms::SplitOp>(op)) {
+        // Each result streams from its window of the input.
+        for (Value result : op.getResults())
+          if (!result.use_empty())
+            roles[result] = Role::Full;
+        continue;
+      }
       Value result = op.getResult(0);
       if (!isReduce(&op) && numel(result) == n) {
         roles[result] = Role::Full;
@@ -441,7 +473,12 @@ public:
   std::optional<Role> classify(ArrayRef<int64_t> b, int64_t split) {
     if (b.size() != shape.size())
       return std::nullopt;
-    if (llvm::all_of(b, [](int64_t d) { return d == 1; }))
+    // With one row (M = 1) a one-element value is a scalar and a column
+    // alike; where rows are fixed by a reduction (an RMSNorm on [1, C]: its
+    // mean is one value per row) it is the column, as at any other M.
+    if (llvm::all_of(b, [](int64_t d) { return d == 1; }) &&
+        !(rowsFixed && llvm::all_of(ArrayRef<int64_t>(shape).take_front(split),
+                                    [](int64_t d) { return d == 1; })))
       return Role::Scalar;
     bool row = true, column = true;
     for (size_t d = 0; d < b.size(); ++d) {
@@ -494,6 +531,25 @@ public:
       auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
       if (!dense || !dense.isSplat())
         return fail(why, "it holds a constant that is not a splat");
+      return success();
+    }
+    if (auto split = dyn_cast<ms::SplitOp>(op)) {
+      // Column windows of a group input, each loaded per tile by a strided
+      // copy (docs/AICoreKernels.md "Splits feeding elementwise work").
+      if (!isa<BlockArgument>(split.getInput()))
+        return fail(why, "its Split cuts a value computed in the group");
+      if (!llvm::all_of(split.getInput().getUsers(),
+                        [](Operation *user) { return isa<ms::SplitOp>(user); }))
+        return fail(why, "its Split's input is also used otherwise");
+      if (llvm::any_of(split.getOutputs(), [&](Value r) {
+            return llvm::any_of(r.getUsers(), [&](Operation *user) {
+              return isa<ms::YieldOp>(user);
+            });
+          }))
+        return fail(why, "its Split's result is a result of the group");
+      if (numel(split.getOutputs()[0]) != n)
+        return fail(why, "its Split's results are smaller than the group's "
+                         "largest value");
       return success();
     }
     if (auto gather = dyn_cast<ms::GatherOp>(op)) {
@@ -568,6 +624,8 @@ public:
   /// divides every P.
   llvm::DenseMap<Value, int64_t> periods;
   bool allowPeriodic = false;
+  /// Whether a reduction, gather or split fixed the split axis.
+  bool rowsFixed = false;
 };
 
 /// Tile counts of one kernel.
@@ -641,6 +699,32 @@ public:
                         alloc(smallShape, elt, base + ".once")});
       }
     }
+    // Split results: result j of p is the column window [j K, (j + 1) K)
+    // of its input viewed as [M, p K], loaded per tile by a strided copy.
+    for (Operation &op : body.without_terminator()) {
+      auto split = dyn_cast<ms::SplitOp>(op);
+      if (!split)
+        continue;
+      auto arg = cast<BlockArgument>(split.getInput());
+      int64_t parts = split.getOutputs().size();
+      Value whole = view(entry.getArgument(arg.getArgNumber()),
+                         {g.m, parts * g.k});
+      for (auto [j, result] : llvm::enumerate(split.getOutputs())) {
+        if (result.use_empty())
+          continue;
+        Value window = memref::SubViewOp::create(
+            b, loc, whole,
+            ArrayRef<OpFoldResult>{b.getIndexAttr(0),
+                                   b.getIndexAttr(int64_t(j) * g.k)},
+            ArrayRef<OpFoldResult>{b.getIndexAttr(g.m), b.getIndexAttr(g.k)},
+            ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+        inputs.push_back(
+            {result, window,
+             pingPong(elementOf(result), tileShape(),
+                      ("in" + Twine(arg.getArgNumber()) + "." + Twine(j))
+                          .str())});
+      }
+    }
     for (auto [r, value] : llvm::enumerate(g.outputs)) {
       bool column = g.roleOf(value) == Role::Column;
       Value gmArg = entry.getArgument(body.getNumArguments() + r);
@@ -699,7 +783,7 @@ public:
     // Intermediates: one tile per value computed in the group.
     for (Operation &op : body.without_terminator()) {
       if (ms::isViewOp(&op) ||
-          isa<ms::ConstantOp, ms::BroadcastToOp>(op))
+          isa<ms::ConstantOp, ms::BroadcastToOp, ms::SplitOp>(op))
         continue;
       Value result = op.getResult(0);
       if (g.onceOps.count(&op)) {
@@ -1043,8 +1127,8 @@ private:
   }
 
   void emit(Operation *op, int64_t slot) {
-    if (ms::isViewOp(op) || isa<ms::ConstantOp>(op))
-      return;
+    if (ms::isViewOp(op) || isa<ms::ConstantOp, ms::SplitOp>(op))
+      return; // a Split's results stream in as inputs
     if (!emittingOnce && g.onceOps.count(op))
       return; // computed before the tiles
     Value result = op->getResult(0);
@@ -2049,7 +2133,7 @@ chooseAxisReductionTiling(AxisReductionGroup &g, const AICoreTarget &target,
       kernel.erase();
       if (failed(schedule))
         continue;
-      std::pair<int64_t, int64_t> rank{schedule->cycles, -rows};
+      std::pair<int64_t, int64_t> rank{schedule->taskCycles, -rows};
       if (!best || rank < *best)
         best = rank;
     }
@@ -2258,7 +2342,8 @@ FailureOr<KernelOp> mlir::ascend::buildVectorKernel(ms::FusionOp group,
     maxRows = candidates.front();
   }
 
-  // Ranked by modeled cycles, then (when HBM bounds several candidates
+  // Ranked by modeled task cycles (launch, block starts and rounds
+  // included), then (when HBM bounds several candidates
   // alike) by the busiest core's own makespan, then by the larger tile.
   std::optional<std::tuple<int64_t, int64_t, int64_t>> best; // ..., rows
   {
@@ -2273,7 +2358,7 @@ FailureOr<KernelOp> mlir::ascend::buildVectorKernel(ms::FusionOp group,
       if (failed(schedule))
         continue;
       std::tuple<int64_t, int64_t, int64_t> rank{
-          schedule->cycles, schedule->blockCycles, -rows};
+          schedule->taskCycles, schedule->blockCycles, -rows};
       if (!best || rank < *best)
         best = rank;
     }

@@ -250,6 +250,9 @@ FailureOr<SimulatedFigures> simulate(ac::KernelOp kernel) {
   figures.cubeCores = target.cubeCores;
   figures.waves = schedule->waves;
   figures.atomicCleanCycles = schedule->atomicCleanCycles;
+  figures.taskCycles = schedule->taskCycles;
+  figures.launchCycles = target.launch.taskLaunchCycles;
+  figures.blockStartCycles = target.launch.blockStartCycles;
   return figures;
 }
 
@@ -299,13 +302,10 @@ mlir::ascend::profile::collectKernelTasks(ModuleOp module,
         const SimulatedFigures &figures = it->second;
         task.taskType = figures.taskType;
         task.blockDim = kernel.getBlockDim();
-        // Every wave repeats the block's cycles; the memory-clean task
-        // (in `cycles`) runs once, before the first.
+        // The launch, every wave's block start and cycles, and the
+        // memory-clean task (KernelSchedule::taskCycles).
         task.durationMicros =
-            double(figures.waves *
-                       (figures.cycles - figures.atomicCleanCycles) +
-                   figures.atomicCleanCycles) /
-            kernel.getTarget().clockHz * 1e6;
+            double(figures.taskCycles) / kernel.getTarget().clockHz * 1e6;
         task.simulated = figures;
         task.opType = kernel.getSymName().str();
         base = task.opType;
@@ -456,8 +456,7 @@ void mlir::ascend::profile::writeOpSummary(ArrayRef<KernelTask> tasks,
       } else {
         // Useful Cube cycles of all blocks over the Cube cycles the chip had
         // while the task ran (docs/KernelReport.md).
-        double taskCycles = double(f.waves) * (f.cycles - f.atomicCleanCycles) +
-                            f.atomicCleanCycles;
+        double taskCycles = double(f.taskCycles);
         fields.push_back(
             fixed(100.0 * f.idealCubeCycles / (taskCycles * f.cubeCores), 3));
       }
@@ -623,7 +622,10 @@ void mlir::ascend::profile::writeTraceEvents(ArrayRef<KernelTask> tasks,
           continue;
         // Each wave of blocks repeats the block's pipe activity.
         const SimulatedFigures &f = *task.simulated;
-        double waveMicros = kernelMicros / f.waves;
+        // After the launch, each wave starts its blocks, then runs them.
+        double launchMicros = double(f.launchCycles) / target.clockHz * 1e6;
+        double startMicros = double(f.blockStartCycles) / target.clockHz * 1e6;
+        double waveMicros = (kernelMicros - launchMicros) / f.waves;
         for (int64_t wave = 0; wave < f.waves; ++wave) {
           for (const PipeSpan &span : f.spans) {
             json.object([&] {
@@ -632,7 +634,8 @@ void mlir::ascend::profile::writeTraceEvents(ArrayRef<KernelTask> tasks,
               json.attribute("ph", "X");
               json.attribute("pid", pid);
               json.attribute("tid", pipeTid(span.pipe));
-              timed("ts", kernelStart + wave * waveMicros + span.startMicros);
+              timed("ts", kernelStart + launchMicros + wave * waveMicros +
+                              startMicros + span.startMicros);
               timed("dur", span.durationMicros);
               json.attributeObject("args", [&] {
                 json.attribute("kernel", task.opName);

@@ -7,14 +7,15 @@
 // reshape (a view) are no tasks.
 //
 // @one_tile runs on the pipe model (ascend-aicore-estimate.mlir walks through
-// its cycles): 410 cycles, 0.228 us at 1.8 GHz; M 8, MTE1 12, MTE2 306 (into
+// its cycles): 410 cycles; M 8, MTE1 12, MTE2 306 (into
 // L1: the Cube core's; two transfers of 57 cycles each plus their bytes),
 // FIX 84 (57 + 2048 B into L2 at 77 B/cycle) of 410. Cube only: AI_CORE,
-// aiv_* N/A. Its 8 mmad cycles are all useful (16x32x64 fp16 fills 8
-// fractals), so cube_utilization = 100 x 8 / (410 cycles x 24 AIC)
-// = 0.081 %.
+// aiv_* N/A. The task adds the launch (2000 cycles) and the block start
+// (200): 2610 cycles, 1.450 us at 1.8 GHz. Its 8 mmad cycles are all useful
+// (16x32x64 fp16 fills 8 fractals), so cube_utilization = 100 x 8 / (2610
+// cycles x 24 AIC) = 0.013 %.
 // CHECK: Op Name,OP Type,Task Type,Task Duration(us),Block Dim,Input Shapes,Input Data Types,Input Formats,Output Shapes,Output Data Types,Output Formats,aic_mac_ratio,aic_mte1_ratio,aic_mte2_ratio,aic_fixpipe_ratio,aiv_vec_ratio,aiv_mte2_ratio,aiv_mte3_ratio,cube_utilization(%)
-// CHECK-NEXT: main/one_tile-op0,one_tile,AI_CORE,0.228,1,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT,ND,0.020,0.029,0.746,0.205,N/A,N/A,N/A,0.081
+// CHECK-NEXT: main/one_tile-op0,one_tile,AI_CORE,1.450,1,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT,ND,0.020,0.029,0.746,0.205,N/A,N/A,N/A,0.013
 //
 // Kernels still at the mindspore level are timed by the fusion cost model,
 // max(1.5 us, GM bytes / 1.6 TB/s), with no per-pipe figures: the MIX group
@@ -27,29 +28,32 @@
 // A vector-only kernel of 40 blocks, all reading the same two 4096 B
 // inputs: after the first touch the reads hit L2 (h = 1 - 8192 / 327680 =
 // 0.975), so MTE2 takes 2 x (57 + 38) cycles, V adds 16 repeats of 256 B,
-// MTE3 stores 4096 B into L2 (57 + 54 cycles): 317 cycles, 0.176 us. The
-// die's HBM does not bound it: 40 blocks (one wave on 48 AIV) move 8192 B of
-// misses and 40 x 4096 B of writes, 172032 B at 1.6 TB/s / 1.8 GHz =
-// 889 B/cycle: 194 cycles.
-// CHECK-NEXT: main/vadd_2048-op4,vadd_2048,AI_VECTOR_CORE,0.176,40,2048;2048,FLOAT16;FLOAT16,ND;ND,2048,FLOAT16,ND,N/A,N/A,N/A,N/A,0.050,0.599,0.350,N/A
+// MTE3 stores 4096 B into L2 (57 + 54 cycles): 317 cycles; with the launch
+// and one round's block start 2517 cycles, 1.398 us. The die's HBM does not
+// bound it: 40 blocks (one wave on 48 AIV) move 8192 B of misses and 40 x
+// 4096 B of writes, 172032 B at the sustained 1.1 TB/s / 1.8 GHz = 611
+// B/cycle: 282 cycles.
+// CHECK-NEXT: main/vadd_2048-op4,vadd_2048,AI_VECTOR_CORE,1.398,40,2048;2048,FLOAT16;FLOAT16,ND;ND,2048,FLOAT16,ND,N/A,N/A,N/A,N/A,0.050,0.599,0.350,N/A
 //
 // 48 blocks of @one_tile take two waves on 24 Cube cores; their repeated
 // reads hit L2 (h = 47/48): MTE2 (57 + 19) + (57 + 37) = 170 cycles, MTE1
-// 12, M 8, FIX 84, so a block takes 274 cycles (0.304 us for both waves);
-// the chip's Cube is busy 8 x 48 of 2 x 274 x 24 cycles (2.920 %).
-// CHECK-NEXT: main/one_tile_48-op5,one_tile_48,AI_CORE,0.304,48,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT,ND,0.029,0.044,0.620,0.307,N/A,N/A,N/A,2.920
+// 12, M 8, FIX 84, so a block takes 274 cycles; the task 2000 + 2 x (200 +
+// 274) = 2948 cycles (1.638 us); the chip's Cube is busy 8 x 48 of 2948 x 24
+// cycles (0.543 %).
+// CHECK-NEXT: main/one_tile_48-op5,one_tile_48,AI_CORE,1.638,48,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT,ND,0.029,0.044,0.620,0.307,N/A,N/A,N/A,0.543
 //
 // An Assert (a guard of a recorded branch) is checked by the host: AI_CPU,
 // like the Custom op.
 // CHECK-NEXT: main/Assert-op6,Assert,AI_CPU,1.500,,,BOOL,ND,,,,,,,,,,,{{$}}
 //
 // one_tile_48 with its FIX write an atomic add and atomic_clean over its 512
-// f32 outputs (a split-K kernel): the memory-clean task (the smallest
-// kernel's 1.5 us = 2700 cycles, longer than 2048 B at 1.6 TB/s) runs once
-// before both waves: 2 x 274 + 2700 = 3248 cycles (1.804 us), the Cube busy
-// 8 x 48 of 3248 x 24 cycles (0.493 %). The ratios divide by the block's
-// 274 + 2700 cycles.
-// CHECK-NEXT: main/one_tile_48_split-op7,one_tile_48_split,AI_CORE,1.804,48,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT,ND,0.003,0.004,0.057,0.028,N/A,N/A,N/A,0.493
+// f32 outputs (a split-K kernel): the atomic add reads its 2048 B out of L2
+// too (FIX 57 + 27 + 18 = 102 cycles, the block 292); the memory-clean task
+// (the smallest kernel's 1.5 us = 2700 cycles, longer than 2048 B at 1.6
+// TB/s) runs once before both waves: 2000 + 2 x (200 + 292) + 2700 = 5684
+// cycles (3.158 us), the Cube busy 8 x 48 of 5684 x 24 cycles (0.281 %). The
+// ratios divide by the block's 292 + 2700 cycles.
+// CHECK-NEXT: main/one_tile_48_split-op7,one_tile_48_split,AI_CORE,3.158,48,"16,64;32,64",FLOAT16;FLOAT16,ND;ND,"16,32",FLOAT,ND,0.003,0.004,0.057,0.034,N/A,N/A,N/A,0.281
 // CHECK-NOT: main/
 
 // The timeline: the tasks back to back on the task stream, and the busy
@@ -62,37 +66,37 @@
 // TRACE-NEXT: thread 5: FIX (L0C -> GM/UB)
 // TRACE-NEXT: thread 6: V (Vector)
 // TRACE-NEXT: thread 7: MTE3 (UB -> GM)
-// TRACE-NEXT: task main/one_tile-op0 AI_CORE ts=0.000 dur=0.228
-// TRACE-NEXT: task main/Fused_MatMul_ReLU_0 MIX_AIC ts=0.228 dur=1.500
-// TRACE-NEXT: task main/ReLU-op2 AI_VECTOR_CORE ts=1.728 dur=5.243
-// TRACE-NEXT: task main/Custom-op3 AI_CPU ts=6.971 dur=1.500
-// TRACE-NEXT: task main/vadd_2048-op4 AI_VECTOR_CORE ts=8.471 dur=0.176
-// TRACE-NEXT: task main/one_tile_48-op5 AI_CORE ts=8.647 dur=0.304
-// TRACE-NEXT: task main/Assert-op6 AI_CPU ts=8.951 dur=1.500
+// TRACE-NEXT: task main/one_tile-op0 AI_CORE ts=0.000 dur=1.450
+// TRACE-NEXT: task main/Fused_MatMul_ReLU_0 MIX_AIC ts=1.450 dur=1.500
+// TRACE-NEXT: task main/ReLU-op2 AI_VECTOR_CORE ts=2.950 dur=5.243
+// TRACE-NEXT: task main/Custom-op3 AI_CPU ts=8.193 dur=1.500
+// TRACE-NEXT: task main/vadd_2048-op4 AI_VECTOR_CORE ts=9.693 dur=1.398
+// TRACE-NEXT: task main/one_tile_48-op5 AI_CORE ts=11.091 dur=1.638
+// TRACE-NEXT: task main/Assert-op6 AI_CPU ts=12.729 dur=1.500
 // The split-K copy of one_tile_48: its memory-clean task first (1.5 us,
 // the smallest kernel's time), then the kernel's two waves.
-// TRACE-NEXT: task main/one_tile_48_split-op7 (atomic clean) MEMSET ts=10.451 dur=1.500
-// TRACE-NEXT: task main/one_tile_48_split-op7 AI_CORE ts=11.951 dur=0.304
+// TRACE-NEXT: task main/one_tile_48_split-op7 (atomic clean) MEMSET ts=14.229 dur=1.500
+// TRACE-NEXT: task main/one_tile_48_split-op7 AI_CORE ts=15.729 dur=1.658
 // MTE2: one_tile's two loads into L1 merged (306 cycles, then MTE1 takes
 // over at 0.17 us), the vector kernel's two into UB (190 cycles, L2
 // hits), and one_tile_48's and one_tile_48_split's once per wave:
 // 306 + 190 + 4 x 170 = 1176 cycles.
 // TRACE-NEXT: pipe MTE2 (GM -> L1/UB): 6 spans, 1176 busy cycles
-// TRACE-NEXT:   copy gm->l1 x2 306 cycles ts=0.000000 dur=0.170000 (main/one_tile-op0)
-// TRACE-NEXT:   copy gm->ub x2 190 cycles ts=8.470658 dur=0.105556 (main/vadd_2048-op4)
+// TRACE-NEXT:   copy gm->l1 x2 306 cycles ts=1.222222 dur=0.170000 (main/one_tile-op0)
+// TRACE-NEXT:   copy gm->ub x2 190 cycles ts=10.915102 dur=0.105556 (main/vadd_2048-op4)
 // TRACE-NEXT: pipe MTE1 (L1 -> L0A/L0B): 10 spans, 60 busy cycles
-// TRACE-NEXT:   copy l1->l0a x1 4 cycles ts=0.170000 dur=0.002222 (main/one_tile-op0)
-// TRACE-NEXT:   copy l1->l0b x1 8 cycles ts=0.172222 dur=0.004444 (main/one_tile-op0)
+// TRACE-NEXT:   copy l1->l0a x1 4 cycles ts=1.392222 dur=0.002222 (main/one_tile-op0)
+// TRACE-NEXT:   copy l1->l0b x1 8 cycles ts=1.394444 dur=0.004444 (main/one_tile-op0)
 // TRACE-NEXT: pipe M (Cube): 5 spans, 40 busy cycles
-// TRACE-NEXT:   mmad x1 8 cycles ts=0.176667 dur=0.004444 (main/one_tile-op0)
-// TRACE-NEXT:   mmad x1 8 cycles ts=8.747880 dur=0.004444 (main/one_tile_48-op5)
-// TRACE-NEXT: pipe FIX (L0C -> GM/UB): 5 spans, 420 busy cycles
-// TRACE-NEXT:   copy l0c->gm x1 84 cycles ts=0.181111 dur=0.046667 (main/one_tile-op0)
-// TRACE-NEXT:   copy l0c->gm x1 84 cycles ts=8.752324 dur=0.046667 (main/one_tile_48-op5)
+// TRACE-NEXT:   mmad x1 8 cycles ts=1.398889 dur=0.004444 (main/one_tile-op0)
+// TRACE-NEXT:   mmad x1 8 cycles ts=12.414547 dur=0.004444 (main/one_tile_48-op5)
+// TRACE-NEXT: pipe FIX (L0C -> GM/UB): 5 spans, 456 busy cycles
+// TRACE-NEXT:   copy l0c->gm x1 84 cycles ts=1.403333 dur=0.046667 (main/one_tile-op0)
+// TRACE-NEXT:   copy l0c->gm x1 84 cycles ts=12.418991 dur=0.046667 (main/one_tile_48-op5)
 // TRACE-NEXT: pipe V (Vector): 1 spans, 16 busy cycles
-// TRACE-NEXT:   vadd x1 16 cycles ts=8.576213 dur=0.008889 (main/vadd_2048-op4)
+// TRACE-NEXT:   vadd x1 16 cycles ts=11.020658 dur=0.008889 (main/vadd_2048-op4)
 // TRACE-NEXT: pipe MTE3 (UB -> GM): 1 spans, 111 busy cycles
-// TRACE-NEXT:   copy ub->gm x1 111 cycles ts=8.585102 dur=0.061667 (main/vadd_2048-op4)
+// TRACE-NEXT:   copy ub->gm x1 111 cycles ts=11.029547 dur=0.061667 (main/vadd_2048-op4)
 
 mindspore.parameter @w : tensor<32x64xf16>
 

@@ -9,15 +9,16 @@
 // RUN: ascend-translate %s --export-trace-events -o %t.json
 // RUN: %python %S/Inputs/check_trace_events.py %t.json --spans 2 | FileCheck %s
 // RUN: ascend-translate %s --export-op-summary | FileCheck %s --check-prefix=CSV
-// CHECK: task main/ping_pong-op0 AI_CORE ts=0.000 dur=655.556
+// CHECK: task main/ping_pong-op0 AI_CORE ts=0.000 dur=656.778
 // CHECK-NEXT: pipe MTE2 (GM -> L1/UB): 10000 spans, 1160000 busy cycles
-// CHECK-NEXT:   copy gm->l1 x2 116 cycles ts=0.000000 dur=0.065000
-// CHECK-NEXT:   copy gm->l1 x2 116 cycles ts=0.065556 dur=0.065000
+// CHECK-NEXT:   copy gm->l1 x2 116 cycles ts=1.222222 dur=0.065000
+// CHECK-NEXT:   copy gm->l1 x2 116 cycles ts=1.287778 dur=0.065000
 // CHECK-NEXT: pipe MTE1 (L1 -> L0A/L0B): 10000 spans, 20000 busy cycles
-// CHECK-NEXT:   copy l1->l0a x2 2 cycles ts=0.032222 dur=0.033333
+// CHECK-NEXT:   copy l1->l0a x2 2 cycles ts=1.254444 dur=0.033333
 // The op summary is unchanged by it: 1180000 cycles, 1160000 of them on MTE2
-// and 20000 on MTE1.
-// CSV: main/ping_pong-op0,ping_pong,AI_CORE,655.556,1,64,FLOAT16,ND,64,FLOAT16,ND,0.000,0.017,0.983,0.000,N/A,N/A,N/A,0.000
+// and 20000 on MTE1, plus the task's launch and block start (2200 cycles,
+// 1.222 us: the pipe spans start after them).
+// CSV: main/ping_pong-op0,ping_pong,AI_CORE,656.778,1,64,FLOAT16,ND,64,FLOAT16,ND,0.000,0.017,0.983,0.000,N/A,N/A,N/A,0.000
 
 func.func @main(%x: tensor<64xf16>) -> tensor<64xf16> {
   %y = aicore.launch @ping_pong(%x) : (tensor<64xf16>) -> tensor<64xf16>

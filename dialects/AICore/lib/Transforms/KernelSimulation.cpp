@@ -716,9 +716,19 @@ private:
                               l2HitRatio / rates.l2ReadBytesPerCycle)));
       } else if (getAddressSpace(copy.getTarget().getType()) ==
                  AddressSpace::GM) {
+        // A write costs the bytes that reach GM: a FIX write converting the
+        // f32 accumulator to f16 / bf16 on the way (Ascend C Fixpipe: the
+        // conversion is done in the FIX data path) moves half the bytes it
+        // reads from L0C.
+        bytes = bytesOf(copy.getTarget());
         reads.written += bytes;
         cycles = rates.gmTransferCycles +
                  llvm::divideCeil(bytes, rates.l2WriteBytesPerCycle);
+        // An atomic add is a read-modify-write in L2 (the L2 adds the
+        // incoming bytes to the line it holds): the target's bytes are read
+        // out of L2 as well as written, at the L2 read rate.
+        if (copy.getAtomicAdd())
+          cycles += llvm::divideCeil(bytes, rates.l2ReadBytesPerCycle);
       } else {
         cycles = llvm::divideCeil(bytes, rates.onChipBytesPerCycle);
       }
@@ -1019,6 +1029,11 @@ struct EstimatePass
           b.getNamedAttr("cycles", b.getI64IntegerAttr(schedule->cycles)),
           b.getNamedAttr("duration_us",
                          b.getF64FloatAttr(double(schedule->cycles) /
+                                           target.clockHz * 1e6)),
+          b.getNamedAttr("task_cycles",
+                         b.getI64IntegerAttr(schedule->taskCycles)),
+          b.getNamedAttr("task_us",
+                         b.getF64FloatAttr(double(schedule->taskCycles) /
                                            target.clockHz * 1e6))};
       for (Pipe pipe :
            {Pipe::MTE2, Pipe::MTE1, Pipe::M, Pipe::FIX, Pipe::V, Pipe::MTE3})
@@ -1101,7 +1116,8 @@ simulateBlocks(KernelOp kernel, const SimulationOptions &options,
 }
 
 /// The die's HBM is shared by every core: all blocks of one wave together
-/// move at most hbmBytesPerSecond (AICoreTarget.h), whatever each core's own
+/// move at most sustainedHbmBytesPerSecond (AICoreTarget.h: the rate a
+/// stream sustains, below the interface's peak), whatever each core's own
 /// rate. The GM reads that miss L2 and every write (written back from L2)
 /// cross it; a wave is `cores` blocks (Cube cores when the kernel uses a
 /// Cube-core pipe, else Vector cores). The kernel's cycles are at least that wave's HBM
@@ -1118,7 +1134,7 @@ static KernelSchedule capAtHBM(KernelOp kernel, KernelSchedule schedule,
       std::max<int64_t>(1, llvm::divideCeil(kernel.getBlockDim(), cores));
   schedule.waves = waves;
   double hbmBytes = traffic.requested * (1 - hitRatio) + traffic.written;
-  double bytesPerCycle = target.hbmBytesPerSecond / target.clockHz;
+  double bytesPerCycle = target.sustainedHbmBytesPerSecond / target.clockHz;
   auto hbmCycles =
       static_cast<int64_t>(std::ceil(hbmBytes / bytesPerCycle / waves));
   schedule.hbmBoundCycles = hbmCycles;
@@ -1156,7 +1172,16 @@ mlir::ascend::aicore::simulateKernel(KernelOp kernel,
   FailureOr<KernelSchedule> schedule = simulateKernelBlocks(kernel, options);
   if (failed(schedule))
     return failure();
-  return addAtomicClean(kernel, std::move(*schedule));
+  KernelSchedule result = addAtomicClean(kernel, std::move(*schedule));
+  // The task: launched once, each round of blocks started anew
+  // (AICoreLaunchCosts).
+  const AICoreLaunchCosts &launch = kernel.getTarget().launch;
+  result.taskCycles =
+      launch.taskLaunchCycles +
+      result.waves * (launch.blockStartCycles + result.cycles -
+                      result.atomicCleanCycles) +
+      result.atomicCleanCycles;
+  return result;
 }
 
 FailureOr<KernelSchedule>

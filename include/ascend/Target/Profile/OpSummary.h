@@ -72,6 +72,12 @@ struct SimulatedFigures {
   int64_t atomicCleanCycles = 0;
   /// Rounds of blocks: ceil(block_dim / cores of the task type).
   int64_t waves = 1;
+  /// The whole task (aicore::KernelSchedule::taskCycles): the launch, then
+  /// per round its block start and `cycles - atomicCleanCycles`, then the
+  /// memory-clean task; the row's Task Duration.
+  int64_t taskCycles = 0;
+  /// The task's launch and each round's block start (AICoreLaunchCosts).
+  int64_t launchCycles = 0, blockStartCycles = 0;
   /// Busy cycles per pipe, MTE2 split by the core that issues it (a copy
   /// into UB is the Vector core's, into L1 the Cube core's). The Vector
   /// core's (vec, aivMte2, mte3) are summed over the `vectorCores` AIVs of a

@@ -3,7 +3,9 @@ pipe model against the `aicore.estimate` attributes ascend-aicore-estimate
 recorded on the same kernels (an --emit=aicore MLIR file of the program).
 
 For every row whose OP Type names an aicore.kernel: Task Duration(us) is the
-estimate's duration_us times the waves (ceil(Block Dim / cores)), each ratio
+estimate's task_us, whose task_cycles are the launch plus, per wave (ceil(Block
+Dim / cores)), the block start and the kernel's cycles (AICoreLaunchCosts), plus
+the memory-clean task; each ratio
 is the pipe's busy cycles over the kernel's cycles, and the two MTE2 ratios
 add up to the estimate's mte2 (to the 3 decimals printed). A MIX kernel's
 estimate sums its `aiv_cores` AIVs' V, MTE3 and UB loads, which the report
@@ -48,6 +50,9 @@ def main():
     parser.add_argument("--cube-cores", type=int, default=24)
     parser.add_argument("--vector-cores", type=int, default=48)
     parser.add_argument("--min-us", type=float, default=1.5)
+    # AICoreLaunchCosts of the chip (AICoreTarget.h).
+    parser.add_argument("--launch-cycles", type=int, default=2000)
+    parser.add_argument("--block-start-cycles", type=int, default=200)
     args = parser.parse_args()
     with open(args.report, newline="") as f:
         rows = list(csv.reader(f))
@@ -70,8 +75,16 @@ def main():
         vector_only = r["Task Type"] == "AI_VECTOR_CORE"
         cores = args.vector_cores if vector_only else args.cube_cores
         waves = max(1, math.ceil(int(r["Block Dim"]) / cores))
-        if abs(duration - round(est["duration_us"] * waves, 3)) > 0.0015:
-            fail("%s: %.3f us, estimate %r x %d" % (name, duration, est["duration_us"], waves))
+        # The task: launch, per wave its block start and the block's
+        # cycles, the memory-clean task (estimate's task_cycles / task_us).
+        launch, start = args.launch_cycles, args.block_start_cycles
+        clean = est.get("atomic_clean", 0)
+        expected = launch + waves * (start + cycles - clean) + clean
+        if est["task_cycles"] != expected:
+            fail("%s: task_cycles %d, expected %d + %d x (%d + %d) + %d" % (
+                name, est["task_cycles"], launch, waves, start, cycles - clean, clean))
+        if abs(duration - round(est["task_us"], 3)) > 0.0015:
+            fail("%s: %.3f us, estimate task_us %r" % (name, duration, est["task_us"]))
 
         def ratio(column):
             return 0.0 if r[column] == "N/A" else float(r[column])

@@ -125,6 +125,33 @@ constexpr int64_t KiB = 1024, MiB = 1024 * KiB, GiB = 1024 * MiB;
 inline constexpr AICoreDataRates kDavC220Rates = {
     32, 118, 77, 512, 192 * detail::MiB, 57};
 
+/// What a kernel task costs on top of its blocks' work, in cycles.
+///
+/// A task's device time (msprof's Task Duration) is
+///   taskLaunchCycles + waves x (blockStartCycles + block cycles)
+/// (+ the memory-clean task before a kernel with `atomic_clean`): the task
+/// scheduler starts the kernel once (fetching its binary and arguments,
+/// dispatching it to the cores, collecting the cores' completion), and each
+/// round of blocks on a core starts anew (the block's scalar prologue: its
+/// arguments and tiling data read from GM before its first DMA).
+///
+/// Public source: the smallest kernels of the msModeling per-shape
+/// profiling report as quoted in ascend-hardware.md (A3 die, kernel device
+/// time): a Cast of [5] and of [16] elements 1.32 us, of [256, 8] 1.65 us;
+/// "the smallest vector kernel costs about 1.5-2 us however small its
+/// input". A [5] Cast's own work on the pipe model (one block: a GM read, a
+/// vcast, a GM write) is under 200 cycles, so launch + one block start is
+/// about 1.32 us - 0.1 us = 2200 cycles at 1.8 GHz. The public rows give
+/// the sum only; the split (200 cycles of it per round of blocks, the rest
+/// per task) is ours, and only kernels of several rounds see it.
+struct AICoreLaunchCosts {
+  int64_t taskLaunchCycles; ///< once per kernel task
+  int64_t blockStartCycles; ///< once per round (wave) of blocks on a core
+};
+
+/// dav-c220 launch costs (see AICoreLaunchCosts): 2000 + 200 per round.
+inline constexpr AICoreLaunchCosts kDavC220Launch = {2000, 200};
+
 /// One chip: one row of the target table. All AI Cores of a chip are alike.
 struct AICoreTarget {
   const char *name;    ///< CANN SoC version, e.g. "Ascend910B2".
@@ -143,10 +170,22 @@ struct AICoreTarget {
   double clockHz;            ///< AI Core (Cube) clock, cycles/s.
   /// Data-path rates (one value for every dav-c220 row, see above).
   AICoreDataRates rates = kDavC220Rates;
+  /// Launch and block-start costs of a kernel task (see above).
+  AICoreLaunchCosts launch = kDavC220Launch;
   /// Cross-core (AIC <-> AIV) flag ids of a MIX kernel (FFTS, 0-10).
   int64_t numCrossCoreFlags = 11;
   /// Vector cores (AIV) that run with each Cube core (AIC) in a MIX block.
   int64_t vectorCoresPerCube = 2;
+  /// The HBM bandwidth a kernel's stream of GM traffic sustains, bytes/s:
+  /// the pipe model's cap on the HBM traffic (L2 misses and write-backs) of
+  /// one round of blocks. Below `hbmBytesPerSecond` (the interface's peak):
+  /// DRAM refresh, page misses and read/write turnarounds. Public source
+  /// (ascend-hardware.md, "Measured figures"): weight-streaming decode
+  /// matmuls run at about 1.0-1.1 TB/s of weight bytes per die, elementwise
+  /// kernels on large bf16 tensors at about 0.8-1.2 TB/s; both ranges hold
+  /// 1.1 TB/s, the figure of a stream with its launch and pipeline fill
+  /// taken out.
+  double sustainedHbmBytesPerSecond = 1.1e12;
 
   /// The capacity and alignment of `space` (defined in AICoreOps.cpp, where
   /// the enum is complete).

@@ -59,6 +59,15 @@ struct KernelSchedule {
   /// smallest kernel's time (minKernelMicros) or the range's bytes at the
   /// die's HBM bandwidth, whichever is longer; 0 without the attribute.
   int64_t atomicCleanCycles = 0;
+  /// The whole task's device time in cycles, what msprof's Task Duration
+  /// measures: the launch, each round's block start and the rounds' cycles
+  /// (AICoreLaunchCosts), then the memory-clean task:
+  ///   launch.taskLaunchCycles
+  ///     + waves x (launch.blockStartCycles + cycles - atomicCleanCycles)
+  ///     + atomicCleanCycles.
+  /// The figure to compare kernels by (fusing or splitting, tilings of
+  /// other block counts).
+  int64_t taskCycles = 0;
 };
 
 /// Whether the hidden command-line option --ascend-aicore-full-simulation
