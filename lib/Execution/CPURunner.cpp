@@ -42,7 +42,9 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Interfaces/RuntimeVerifiableOpInterface.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -70,6 +72,9 @@ namespace ms = mlir::ascend::mindspore;
 static constexpr const char *kGuardFailedSymbol = "__ascend_run_guard_failed";
 /// Called by JIT-compiled code when a kernel's bounds check fails; does not
 /// return (see ascendRunBoundsCheckFailed).
+/// The symbol of parameter N's bytes (an external memref.global).
+static constexpr llvm::StringLiteral kParameterSymbolPrefix =
+    "__ascend_run_parameter_";
 static constexpr const char *kBoundsCheckFailedSymbol =
     "__ascend_run_bounds_check_failed";
 
@@ -131,8 +136,9 @@ public:
   char *get() const { return data.get(); }
   size_t getSize() const { return size; }
 
-private:
   static constexpr size_t kAlign = 64;
+
+private:
   struct Free {
     void operator()(char *p) const { std::free(p); }
   };
@@ -352,6 +358,121 @@ void instrumentKernels(ModuleOp module, const llvm::StringSet<> &kernels,
   }
 }
 
+/// Whether `op`, a top-level op of the entry, is outlined into a function
+/// (see CPUCompileOptions::outlineOps): a mindspore op, not a constant nor a
+/// terminator, with static tensor operands and results (at least one), no
+/// successors, whose regions use no value defined outside of it.
+bool isOutlinable(Operation *op) {
+  if (!isa_and_nonnull<ms::MindSporeDialect>(op->getDialect()) ||
+      op->getNumResults() == 0 || op->getNumSuccessors() != 0 ||
+      op->hasTrait<OpTrait::IsTerminator>() ||
+      op->hasTrait<OpTrait::ConstantLike>() || isa<ms::LoadOp>(op))
+    return false;
+  if (!llvm::all_of(op->getOperandTypes(), isStaticTensor) ||
+      !llvm::all_of(op->getResultTypes(), isStaticTensor))
+    return false;
+  for (Region &region : op->getRegions()) {
+    bool usesOutside = false;
+    region.walk([&](Operation *nested) {
+      for (Value v : nested->getOperands())
+        if (!op->isAncestor(v.getParentRegion()->getParentOp())) {
+          usesOutside = true;
+          return WalkResult::interrupt();
+        }
+      return WalkResult::advance();
+    });
+    if (usesOutside)
+      return false;
+  }
+  return true;
+}
+
+/// Whether `lhs` and `rhs` compute the same function of their operands: same
+/// op, attributes, operand and result types and regions, locations ignored
+/// (operands are not compared: each becomes an argument).
+bool sameFunctionOfOperands(Operation *lhs, Operation *rhs) {
+  if (lhs->getOperandTypes() != rhs->getOperandTypes())
+    return false;
+  DenseMap<Value, Value> inner;
+  return OperationEquivalence::isEquivalentTo(
+      lhs, rhs,
+      [&](Value l, Value r) {
+        if (!lhs->isAncestor(l.getParentRegion()->getParentOp()))
+          return success(l.getType() == r.getType());
+        return success(inner.lookup(l) == r);
+      },
+      [&](Value l, Value r) { inner[l] = r; },
+      OperationEquivalence::IgnoreLocations);
+}
+
+/// Outlines the graph ops of `func` into private functions, one per distinct
+/// op (see CPUCompileOptions::outlineOps). Returns the number of ops
+/// outlined and of functions made.
+std::pair<size_t, size_t> outlineGraphOps(ModuleOp module, func::FuncOp func) {
+  MLIRContext *context = module.getContext();
+  OpBuilder b(context);
+  SymbolTable symbols(module);
+  // Distinct ops by hash: the op cloned into each function, and the function.
+  DenseMap<llvm::hash_code, SmallVector<std::pair<Operation *, func::FuncOp>, 1>>
+      distinct;
+  SmallVector<Operation *> ops;
+  for (Block &block : func.getBody())
+    for (Operation &op : block)
+      if (isOutlinable(&op))
+        ops.push_back(&op);
+  // A fusion's kernel name only names the group (the lowering inlines its
+  // body): fusions of the same primitives on the same types are one
+  // function.
+  auto anonymous = b.getStringAttr("");
+  for (Operation *op : ops)
+    if (auto fusion = dyn_cast<ms::FusionOp>(op))
+      fusion.setKernelNameAttr(anonymous);
+  auto noInline =
+      b.getNamedAttr("passthrough", b.getArrayAttr({b.getStringAttr("noinline")}));
+  size_t made = 0;
+  for (Operation *op : ops) {
+    llvm::hash_code hash = llvm::hash_combine(
+        OperationEquivalence::computeHash(
+            op, OperationEquivalence::ignoreHashValue,
+            OperationEquivalence::ignoreHashValue,
+            OperationEquivalence::IgnoreLocations),
+        llvm::hash_combine_range(op->getOperandTypes().begin(),
+                                 op->getOperandTypes().end()));
+    auto &candidates = distinct[hash];
+    func::FuncOp callee;
+    for (auto &[representative, f] : candidates)
+      if (sameFunctionOfOperands(op, representative)) {
+        callee = f;
+        break;
+      }
+    if (!callee) {
+      b.setInsertionPointToEnd(module.getBody());
+      callee = func::FuncOp::create(
+          b, op->getLoc(),
+          ("__ascend_run_op_" + Twine(made++) + "_" +
+           op->getName().stripDialect())
+              .str(),
+          b.getFunctionType(op->getOperandTypes(), op->getResultTypes()),
+          ArrayRef<NamedAttribute>{noInline});
+      callee.setPrivate();
+      symbols.insert(callee);
+      Block *body = callee.addEntryBlock();
+      IRMapping mapping;
+      mapping.map(op->getOperands(), body->getArguments());
+      b.setInsertionPointToEnd(body);
+      Operation *copy = b.clone(*op, mapping);
+      func::ReturnOp::create(b, op->getLoc(), copy->getResults());
+      candidates.push_back({copy, callee});
+    }
+    b.setInsertionPoint(op);
+    auto call =
+        func::CallOp::create(b, op->getLoc(), callee, op->getOperands());
+    op->replaceAllUsesWith(call.getResults());
+    op->erase();
+  }
+  return {ops.size(), made};
+}
+
 void initializeNativeTarget() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -394,13 +515,16 @@ public:
   std::string entry;
   SmallVector<RankedTensorType> inputTypes, resultTypes;
   /// Parameter values, passed after the inputs.
-  SmallVector<RankedTensorType> parameterTypes;
+  /// The parameters' bytes, bound to the JIT's symbols parameterSymbols.
+  SmallVector<std::string> parameterSymbols;
   std::vector<AlignedBuffer> parameterData;
   /// Message and location of each guard, by id.
   SmallVector<std::pair<std::string, Location>> guards;
   /// The kernels' bounds checks, by id (empty without checkBounds).
   SmallVector<BoundsCheck> boundsChecks;
   std::unique_ptr<ExecutionEngine> engine;
+  /// The entry's packed interface in `engine`.
+  void (*packed)(void **) = nullptr;
 
   explicit Impl(Location loc) : context(loc.getContext()), loc(loc) {}
 };
@@ -458,6 +582,9 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
     DialectRegistry registry;
     registerCPURunnerDialects(registry);
     context->appendDialectRegistry(registry);
+    // The ops built here before any pass runs.
+    context->loadDialect<bufferization::BufferizationDialect,
+                         func::FuncDialect, memref::MemRefDialect>();
   }
   OwningOpRef<ModuleOp> clone(module.clone());
   auto impl = std::make_unique<Impl>(module.getLoc());
@@ -483,14 +610,17 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
     impl->resultTypes.push_back(cast<RankedTensorType>(t));
   }
 
-  // Parameters become trailing arguments fed with their bytes at call time
-  // (no multi-megabyte LLVM globals to compile).
+  // Parameters become external memref globals (declarations without data)
+  // whose symbols the JIT binds to buffers holding their bytes: no
+  // multi-megabyte LLVM globals to compile, and no argument per parameter
+  // (an entry with thousands of arguments is slow to compile).
   SymbolTableCollection symbols;
-  llvm::StringMap<BlockArgument> paramArgs;
+  llvm::StringMap<memref::GlobalOp> paramGlobals;
   SmallVector<ms::LoadOp> loads;
   func.walk([&](ms::LoadOp load) { loads.push_back(load); });
+  OpBuilder builder(context);
   for (ms::LoadOp load : loads) {
-    auto [it, inserted] = paramArgs.try_emplace(load.getName());
+    auto [it, inserted] = paramGlobals.try_emplace(load.getName());
     if (inserted) {
       auto param = symbols.lookupNearestSymbolFrom<ms::ParameterOp>(
           load, load.getNameAttr());
@@ -508,21 +638,52 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
         return param.emitOpError("value of parameter @")
                << param.getSymName() << " has no readable data of "
                << buffer.getSize() << " bytes";
-      unsigned index = func.getNumArguments();
-      if (failed(func.insertArgument(index, type, {}, param.getLoc())))
-        return func.emitError("cannot add an argument for parameter @")
-               << param.getSymName();
-      it->second = func.getArgument(index);
-      impl->parameterTypes.push_back(type);
+      builder.setInsertionPointToEnd(clone->getBody());
+      std::string symbol =
+          (kParameterSymbolPrefix + Twine(impl->parameterData.size())).str();
+      it->second = memref::GlobalOp::create(
+          builder, param.getLoc(), symbol, builder.getStringAttr("public"),
+          MemRefType::get(type.getShape(), type.getElementType()),
+          /*initial_value=*/Attribute(), /*constant=*/false,
+          builder.getI64IntegerAttr(AlignedBuffer::kAlign));
+      impl->parameterSymbols.push_back(symbol);
       impl->parameterData.push_back(std::move(buffer));
     }
-    load.replaceAllUsesWith(it->second);
+    builder.setInsertionPoint(load);
+    memref::GlobalOp global = it->second;
+    Value bytes = memref::GetGlobalOp::create(builder, load.getLoc(),
+                                              global.getType(),
+                                              global.getSymName());
+    Value value = bufferization::ToTensorOp::create(
+        builder, load.getLoc(), load.getType(), bytes, /*restrict=*/true,
+        /*writable=*/false);
+    load.replaceAllUsesWith(value);
     load.erase();
   }
   // The caller's buffers (inputs, parameters) are read-only.
   for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
     func.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
                     BoolAttr::get(context, false));
+
+  DefaultTimingManager timing;
+  timing.setEnabled(options.timing);
+  TimingScope rootTimer = timing.getRootScope();
+  if (options.outlineOps) {
+    TimingScope outlineTimer = rootTimer.nest("outline graph ops");
+    auto [outlined, made] = outlineGraphOps(*clone, func);
+    // The entry is now a list of calls, its own code the buffers' bookkeeping
+    // (memref descriptors, allocations): LLVM's O2 pipeline on one function
+    // of N calls with pointer arguments costs far more than it saves, so the
+    // entry is compiled as at -O0 (optnone) and the called functions at O2.
+    OpBuilder b(context);
+    func->setAttr("passthrough",
+                  b.getArrayAttr({b.getStringAttr("noinline"),
+                                  b.getStringAttr("optnone")}));
+    if (options.timing)
+      llvm::errs() << "ascend-run: @" << entry << ": " << outlined
+                   << " graph ops outlined into " << made
+                   << " distinct functions\n";
+  }
 
   // The kernels keep their symbol names as functions on memrefs.
   llvm::StringSet<> kernels;
@@ -541,6 +702,8 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
       }
       return WalkResult::advance();
     });
+    TimingScope convertTimer = rootTimer.nest("convert to linalg");
+    pm.enableTiming(convertTimer);
     if (hasAICore)
       pm.addPass(createConvertAICoreToMemRefPass());
     pm.addPass(createConvertMindSporeToLinalgPass());
@@ -552,6 +715,8 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
     instrumentKernels(*clone, kernels, impl->boundsChecks);
   {
     PassManager pm(context);
+    TimingScope lowerTimer = rootTimer.nest("lower to the LLVM dialect");
+    pm.enableTiming(lowerTimer);
     buildLowerToLLVMPipeline(pm);
     if (failed(pm.run(*clone)))
       return emitError(impl->loc)
@@ -575,13 +740,15 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
   if (llvm::sys::fs::exists(runnerUtils))
     libs.push_back(runnerUtils);
   engineOptions.sharedLibPaths = libs;
+  TimingScope jitTimer =
+      rootTimer.nest("JIT: translate to LLVM IR, optimize (O2), generate code");
   auto engine = ExecutionEngine::create(*clone, engineOptions);
   if (!engine)
     return emitError(impl->loc)
            << "JIT compilation of @" << entry
            << " failed: " << llvm::toString(engine.takeError());
   impl->engine = std::move(*engine);
-  impl->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+  impl->engine->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap map;
     map[interner(kGuardFailedSymbol)] = {
         llvm::orc::ExecutorAddr::fromPtr(&ascendRunGuardFailed),
@@ -589,9 +756,22 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
     map[interner(kBoundsCheckFailedSymbol)] = {
         llvm::orc::ExecutorAddr::fromPtr(&ascendRunBoundsCheckFailed),
         llvm::JITSymbolFlags::Exported};
+    for (auto [symbol, data] :
+         llvm::zip(impl->parameterSymbols, impl->parameterData))
+      map[interner(symbol)] = {llvm::orc::ExecutorAddr::fromPtr(data.get()),
+                               llvm::JITSymbolFlags::Exported};
     return map;
   });
   impl->engine->initialize();
+  // Materializes the code now (LLVM optimizes and compiles on the first
+  // lookup), so that compile() does all the JIT work and reports its errors.
+  auto packed = impl->engine->lookupPacked(impl->entry);
+  if (!packed)
+    return emitError(impl->loc)
+           << "JIT compilation of @" << entry
+           << " failed: " << llvm::toString(packed.takeError());
+  impl->packed = *packed;
+  jitTimer.stop();
   return std::unique_ptr<CPUExecutable>(new CPUExecutable(std::move(impl)));
 }
 
@@ -605,8 +785,7 @@ CPUExecutable::run(ArrayRef<HostTensor> inputs) {
   std::vector<AlignedBuffer> buffers;
   buffers.reserve(inputs.size() + s.resultTypes.size());
   std::vector<MemRefArgument> memrefs;
-  memrefs.reserve(inputs.size() + s.parameterTypes.size() +
-                  s.resultTypes.size());
+  memrefs.reserve(inputs.size() + s.resultTypes.size());
   for (auto [i, input] : llvm::enumerate(inputs)) {
     if (input.type != s.inputTypes[i])
       return emitError(s.loc) << "input " << i << " of @" << s.entry
@@ -620,8 +799,6 @@ CPUExecutable::run(ArrayRef<HostTensor> inputs) {
     std::memcpy(buffers.back().get(), input.data.data(), size);
     memrefs.emplace_back(buffers.back().get(), input.type);
   }
-  for (auto [type, data] : llvm::zip(s.parameterTypes, s.parameterData))
-    memrefs.emplace_back(data.get(), type);
   for (RankedTensorType type : s.resultTypes) {
     buffers.emplace_back(byteSize(type));
     memrefs.emplace_back(buffers.back().get(), type);
@@ -630,14 +807,9 @@ CPUExecutable::run(ArrayRef<HostTensor> inputs) {
   for (MemRefArgument &m : memrefs)
     m.pack(args);
 
-  auto function = s.engine->lookupPacked(s.entry);
-  if (!function)
-    return emitError(s.loc)
-           << "calling @" << s.entry
-           << " failed: " << llvm::toString(function.takeError());
   std::vector<int64_t> fired;
   firedGuards = &fired;
-  int64_t failedCheck = callStoppable(*function, args.data());
+  int64_t failedCheck = callStoppable(s.packed, args.data());
   firedGuards = nullptr;
   if (failedCheck >= 0) {
     const BoundsCheck &check = s.boundsChecks[failedCheck];

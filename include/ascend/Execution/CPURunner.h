@@ -43,6 +43,22 @@ struct CPUCompileOptions {
   /// not performed. Costs compile and run time (about a third more CPU time
   /// over the project's execution tests).
   bool checkBounds = false;
+  /// Outlines each graph op of the entry (a mindspore op on static tensors:
+  /// a primitive, a fusion, a region op using no value from outside it) into
+  /// a private function, one function per distinct op (same name, attributes,
+  /// regions and operand/result types, locations ignored), called from the
+  /// entry, and keeps LLVM from inlining these calls. The entry stays a list
+  /// of calls, so LLVM's optimization works function by function and a model
+  /// of N repeated blocks compiles each distinct op once: compile time and
+  /// memory grow with N linearly instead of the quadratic cost of one
+  /// function of N inlined loop nests. Off only to compare (the lit tests of
+  /// --print-lowered show both forms).
+  bool outlineOps = true;
+  /// Prints, to llvm::errs() when compile() returns, the wall time of each
+  /// step (MLIR's -mlir-timing report: the conversion and lowering passes,
+  /// the LLVM optimization and code generation of the JIT) and the number
+  /// of ops outlined and distinct functions.
+  bool timing = false;
 };
 
 /// A module lowered to LLVM and JIT-compiled once, callable many times (one
