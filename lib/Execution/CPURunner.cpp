@@ -72,6 +72,8 @@ namespace ms = mlir::ascend::mindspore;
 static constexpr const char *kGuardFailedSymbol = "__ascend_run_guard_failed";
 /// Called by JIT-compiled code when a kernel's bounds check fails; does not
 /// return (see ascendRunBoundsCheckFailed).
+/// The prefix of the functions outlined from the entry's ops.
+static constexpr llvm::StringLiteral kOutlinedOpPrefix = "__ascend_run_op_";
 /// The symbol of parameter N's bytes (an external memref.global).
 static constexpr llvm::StringLiteral kParameterSymbolPrefix =
     "__ascend_run_parameter_";
@@ -359,14 +361,15 @@ void instrumentKernels(ModuleOp module, const llvm::StringSet<> &kernels,
 }
 
 /// Whether `op`, a top-level op of the entry, is outlined into a function
-/// (see CPUCompileOptions::outlineOps): a mindspore op, not a constant nor a
-/// terminator, with static tensor operands and results (at least one), no
-/// successors, whose regions use no value defined outside of it.
+/// (see CPUCompileOptions::outlineOps): a mindspore op (constants and guards
+/// included) or an aicore.launch, not a terminator, with static tensor
+/// operands and results, no successors, whose regions use no value defined
+/// outside of it.
 bool isOutlinable(Operation *op) {
-  if (!isa_and_nonnull<ms::MindSporeDialect>(op->getDialect()) ||
-      op->getNumResults() == 0 || op->getNumSuccessors() != 0 ||
-      op->hasTrait<OpTrait::IsTerminator>() ||
-      op->hasTrait<OpTrait::ConstantLike>() || isa<ms::LoadOp>(op))
+  if (!(isa_and_nonnull<ms::MindSporeDialect>(op->getDialect()) ||
+        isa<aicore::LaunchOp>(op)) ||
+      op->getNumSuccessors() != 0 || op->hasTrait<OpTrait::IsTerminator>() ||
+      isa<ms::LoadOp>(op))
     return false;
   if (!llvm::all_of(op->getOperandTypes(), isStaticTensor) ||
       !llvm::all_of(op->getResultTypes(), isStaticTensor))
@@ -449,13 +452,19 @@ std::pair<size_t, size_t> outlineGraphOps(ModuleOp module, func::FuncOp func) {
       b.setInsertionPointToEnd(module.getBody());
       callee = func::FuncOp::create(
           b, op->getLoc(),
-          ("__ascend_run_op_" + Twine(made++) + "_" +
+          (kOutlinedOpPrefix + Twine(made++) + "_" +
            op->getName().stripDialect())
               .str(),
           b.getFunctionType(op->getOperandTypes(), op->getResultTypes()),
           ArrayRef<NamedAttribute>{noInline});
-      callee.setPrivate();
+      // Public: the JIT gives each a packed interface, which the host-side
+      // call list uses (see GraphPlan).
       symbols.insert(callee);
+      // The caller's buffers may be read by later ops.
+      for (unsigned i = 0, e = callee.getNumArguments(); i < e; ++i)
+        callee.setArgAttr(i,
+                          bufferization::BufferizationDialect::kWritableAttrName,
+                          b.getBoolAttr(false));
       Block *body = callee.addEntryBlock();
       IRMapping mapping;
       mapping.map(op->getOperands(), body->getArguments());
@@ -471,6 +480,102 @@ std::pair<size_t, size_t> outlineGraphOps(ModuleOp module, func::FuncOp func) {
     op->erase();
   }
   return {ops.size(), made};
+}
+
+/// The entry as a host-side list of calls of the outlined functions (see
+/// CPUCompileOptions::outlineOps), when it is nothing else: one block of
+/// parameter reads, calls of outlined ops and the return. The JIT then
+/// compiles the distinct functions only (not the entry: its buffers are
+/// allocated, passed and freed after their last use here), so compile time
+/// grows with the number of distinct ops and run time and memory with the
+/// graph, linearly.
+struct GraphPlan {
+  /// A value of the entry: an input, a parameter or a call's result.
+  struct Slot {
+    RankedTensorType type;
+    int input = -1;
+    int parameter = -1;
+    /// The index of the last step that reads it; -1 when none does.
+    int lastUse = -1;
+    bool returned = false;
+  };
+  struct Step {
+    std::string callee;
+    void (*function)(void **) = nullptr;
+    SmallVector<unsigned> operands, results;
+  };
+  std::vector<Slot> slots;
+  std::vector<Step> steps;
+  SmallVector<unsigned> returned;
+};
+
+/// The plan of `func` (after outlining), or nothing when it has other ops.
+/// `parameterOf` maps the parameters' global symbols to their index.
+std::optional<GraphPlan>
+planCallList(func::FuncOp func, const llvm::StringMap<int> &parameterOf) {
+  if (!llvm::hasSingleElement(func.getBody()))
+    return std::nullopt;
+  GraphPlan plan;
+  DenseMap<Value, unsigned> slotOf;
+  auto newSlot = [&](Value v) {
+    slotOf[v] = plan.slots.size();
+    plan.slots.push_back({cast<RankedTensorType>(v.getType())});
+    return plan.slots.size() - 1;
+  };
+  auto use = [&](Value v) -> std::optional<unsigned> {
+    auto it = slotOf.find(v);
+    if (it == slotOf.end())
+      return std::nullopt;
+    plan.slots[it->second].lastUse = plan.steps.size();
+    return it->second;
+  };
+  for (BlockArgument arg : func.getArguments())
+    plan.slots[newSlot(arg)].input = arg.getArgNumber();
+  DenseMap<Value, int> globals;
+  for (Operation &op : func.getBody().front()) {
+    if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
+      auto it = parameterOf.find(get.getName());
+      if (it == parameterOf.end())
+        return std::nullopt;
+      globals[get.getResult()] = it->second;
+      continue;
+    }
+    if (auto toTensor = dyn_cast<bufferization::ToTensorOp>(op)) {
+      auto it = globals.find(toTensor.getBuffer());
+      if (it == globals.end() || !isStaticTensor(toTensor.getType()))
+        return std::nullopt;
+      plan.slots[newSlot(toTensor.getResult())].parameter = it->second;
+      continue;
+    }
+    if (auto call = dyn_cast<func::CallOp>(op)) {
+      if (!call.getCallee().starts_with(kOutlinedOpPrefix))
+        return std::nullopt;
+      GraphPlan::Step step;
+      step.callee = call.getCallee().str();
+      for (Value v : call.getOperands()) {
+        std::optional<unsigned> slot = use(v);
+        if (!slot)
+          return std::nullopt;
+        step.operands.push_back(*slot);
+      }
+      for (Value v : call.getResults())
+        step.results.push_back(newSlot(v));
+      plan.steps.push_back(std::move(step));
+      continue;
+    }
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      for (Value v : ret.getOperands()) {
+        std::optional<unsigned> slot = use(v);
+        if (!slot)
+          return std::nullopt;
+        plan.slots[*slot].returned = true;
+        plan.returned.push_back(*slot);
+      }
+      continue;
+    }
+    return std::nullopt;
+  }
+  return plan;
 }
 
 void initializeNativeTarget() {
@@ -523,8 +628,10 @@ public:
   /// The kernels' bounds checks, by id (empty without checkBounds).
   SmallVector<BoundsCheck> boundsChecks;
   std::unique_ptr<ExecutionEngine> engine;
-  /// The entry's packed interface in `engine`.
+  /// The entry's packed interface in `engine`, when it is compiled.
   void (*packed)(void **) = nullptr;
+  /// Otherwise the entry as a list of calls run by the host.
+  std::optional<GraphPlan> plan;
 
   explicit Impl(Location loc) : context(loc.getContext()), loc(loc) {}
 };
@@ -671,12 +778,28 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
   if (options.outlineOps) {
     TimingScope outlineTimer = rootTimer.nest("outline graph ops");
     auto [outlined, made] = outlineGraphOps(*clone, func);
+    llvm::StringMap<int> parameterOf;
+    for (auto [i, symbol] : llvm::enumerate(impl->parameterSymbols))
+      parameterOf[symbol] = i;
+    impl->plan = planCallList(func, parameterOf);
+    if (options.timing)
+      llvm::errs() << "ascend-run: @" << entry << ": "
+                   << (impl->plan ? "run by the host as a list of " +
+                                        std::to_string(impl->plan->steps.size()) +
+                                        " calls"
+                                  : std::string("compiled as one function "
+                                                "(it has ops that are not "
+                                                "outlined)"))
+                   << "\n";
+    if (impl->plan)
+      func.erase();
     // The entry is now a list of calls, its own code the buffers' bookkeeping
     // (memref descriptors, allocations): LLVM's O2 pipeline on one function
     // of N calls with pointer arguments costs far more than it saves, so the
     // entry is compiled as at -O0 (optnone) and the called functions at O2.
     OpBuilder b(context);
-    func->setAttr("passthrough",
+    if (!impl->plan)
+      func->setAttr("passthrough",
                   b.getArrayAttr({b.getStringAttr("noinline"),
                                   b.getStringAttr("optnone")}));
     if (options.timing)
@@ -765,12 +888,28 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
   impl->engine->initialize();
   // Materializes the code now (LLVM optimizes and compiles on the first
   // lookup), so that compile() does all the JIT work and reports its errors.
-  auto packed = impl->engine->lookupPacked(impl->entry);
-  if (!packed)
-    return emitError(impl->loc)
-           << "JIT compilation of @" << entry
-           << " failed: " << llvm::toString(packed.takeError());
-  impl->packed = *packed;
+  if (impl->plan) {
+    llvm::StringMap<void (*)(void **)> functions;
+    for (GraphPlan::Step &step : impl->plan->steps) {
+      auto [it, inserted] = functions.try_emplace(step.callee);
+      if (inserted) {
+        auto packed = impl->engine->lookupPacked(step.callee);
+        if (!packed)
+          return emitError(impl->loc)
+                 << "JIT compilation of @" << step.callee << " (an op of @"
+                 << entry << ") failed: " << llvm::toString(packed.takeError());
+        it->second = *packed;
+      }
+      step.function = it->second;
+    }
+  } else {
+    auto packed = impl->engine->lookupPacked(impl->entry);
+    if (!packed)
+      return emitError(impl->loc)
+             << "JIT compilation of @" << entry
+             << " failed: " << llvm::toString(packed.takeError());
+    impl->packed = *packed;
+  }
   jitTimer.stop();
   return std::unique_ptr<CPUExecutable>(new CPUExecutable(std::move(impl)));
 }
@@ -782,10 +921,6 @@ CPUExecutable::run(ArrayRef<HostTensor> inputs) {
     return emitError(s.loc)
            << "@" << s.entry << " takes " << s.inputTypes.size()
            << " inputs, got " << inputs.size();
-  std::vector<AlignedBuffer> buffers;
-  buffers.reserve(inputs.size() + s.resultTypes.size());
-  std::vector<MemRefArgument> memrefs;
-  memrefs.reserve(inputs.size() + s.resultTypes.size());
   for (auto [i, input] : llvm::enumerate(inputs)) {
     if (input.type != s.inputTypes[i])
       return emitError(s.loc) << "input " << i << " of @" << s.entry
@@ -795,49 +930,116 @@ CPUExecutable::run(ArrayRef<HostTensor> inputs) {
     if (input.data.size() != size)
       return emitError(s.loc) << "input " << i << " holds " << input.data.size()
                               << " bytes, expected " << size;
-    buffers.emplace_back(size);
-    std::memcpy(buffers.back().get(), input.data.data(), size);
-    memrefs.emplace_back(buffers.back().get(), input.type);
   }
-  for (RankedTensorType type : s.resultTypes) {
-    buffers.emplace_back(byteSize(type));
-    memrefs.emplace_back(buffers.back().get(), type);
-  }
-  SmallVector<void *> args;
-  for (MemRefArgument &m : memrefs)
-    m.pack(args);
-
+  auto inputBuffer = [](const HostTensor &input) {
+    auto buffer = std::make_unique<AlignedBuffer>(input.data.size());
+    std::memcpy(buffer->get(), input.data.data(), input.data.size());
+    return buffer;
+  };
+  // The failed bounds check `failedCheck`, or the first failed guard.
   std::vector<int64_t> fired;
-  firedGuards = &fired;
-  int64_t failedCheck = callStoppable(s.packed, args.data());
-  firedGuards = nullptr;
-  if (failedCheck >= 0) {
-    const BoundsCheck &check = s.boundsChecks[failedCheck];
-    InFlightDiagnostic diag =
-        emitError(check.loc) << "bounds check failed in kernel @"
-                             << check.kernel;
-    if (failedBlock >= 0)
-      diag << ", block " << failedBlock;
-    if (failedSubBlock >= 0)
-      diag << ", vector core " << failedSubBlock;
-    diag << ": '" << check.opName << "': " << check.check;
-    diag.attachNote() << "the checked op (lowered for the CPU): " << check.op;
-    return diag;
-  }
-  if (!fired.empty()) {
-    auto [message, loc] = s.guards[fired.front()];
-    return emitError(loc) << "guard failed: " << message;
-  }
-
-  std::vector<HostTensor> results;
-  size_t firstResult = inputs.size();
-  for (auto [i, type] : llvm::enumerate(s.resultTypes)) {
-    const AlignedBuffer &buffer = buffers[firstResult + i];
+  auto stopped = [&](int64_t failedCheck) -> LogicalResult {
+    if (failedCheck >= 0) {
+      const BoundsCheck &check = s.boundsChecks[failedCheck];
+      InFlightDiagnostic diag =
+          emitError(check.loc) << "bounds check failed in kernel @"
+                               << check.kernel;
+      if (failedBlock >= 0)
+        diag << ", block " << failedBlock;
+      if (failedSubBlock >= 0)
+        diag << ", vector core " << failedSubBlock;
+      diag << ": '" << check.opName << "': " << check.check;
+      diag.attachNote() << "the checked op (lowered for the CPU): "
+                        << check.op;
+      return diag;
+    }
+    if (!fired.empty()) {
+      auto [message, loc] = s.guards[fired.front()];
+      return emitError(loc) << "guard failed: " << message;
+    }
+    return success();
+  };
+  auto copyOut = [](RankedTensorType type, const char *data) {
     HostTensor t;
     t.type = type;
-    t.data.assign(buffer.get(), buffer.get() + buffer.getSize());
-    results.push_back(std::move(t));
+    t.data.assign(data, data + byteSize(type));
+    return t;
+  };
+
+  if (!s.plan) {
+    std::vector<std::unique_ptr<AlignedBuffer>> buffers;
+    std::vector<MemRefArgument> memrefs;
+    for (const HostTensor &input : inputs) {
+      buffers.push_back(inputBuffer(input));
+      memrefs.emplace_back(buffers.back()->get(), input.type);
+    }
+    for (RankedTensorType type : s.resultTypes) {
+      buffers.push_back(std::make_unique<AlignedBuffer>(byteSize(type)));
+      memrefs.emplace_back(buffers.back()->get(), type);
+    }
+    SmallVector<void *> args;
+    for (MemRefArgument &m : memrefs)
+      m.pack(args);
+    firedGuards = &fired;
+    int64_t failedCheck = callStoppable(s.packed, args.data());
+    firedGuards = nullptr;
+    if (failed(stopped(failedCheck)))
+      return failure();
+    std::vector<HostTensor> results;
+    for (auto [i, type] : llvm::enumerate(s.resultTypes))
+      results.push_back(copyOut(type, buffers[inputs.size() + i]->get()));
+    return results;
   }
+
+  // The host-side call list: each step's results are fresh buffers, freed
+  // after the step that reads them last.
+  const GraphPlan &plan = *s.plan;
+  std::vector<std::unique_ptr<AlignedBuffer>> owned(plan.slots.size());
+  std::vector<char *> data(plan.slots.size(), nullptr);
+  for (auto [i, slot] : llvm::enumerate(plan.slots)) {
+    if (slot.input >= 0) {
+      owned[i] = inputBuffer(inputs[slot.input]);
+      data[i] = owned[i]->get();
+    } else if (slot.parameter >= 0) {
+      data[i] = s.parameterData[slot.parameter].get();
+    }
+  }
+  std::vector<MemRefArgument> memrefs;
+  SmallVector<void *> args;
+  firedGuards = &fired;
+  for (auto [index, step] : llvm::enumerate(plan.steps)) {
+    memrefs.clear();
+    args.clear();
+    memrefs.reserve(step.operands.size() + step.results.size());
+    for (unsigned slot : step.operands)
+      memrefs.emplace_back(data[slot], plan.slots[slot].type);
+    for (unsigned slot : step.results) {
+      owned[slot] =
+          std::make_unique<AlignedBuffer>(byteSize(plan.slots[slot].type));
+      data[slot] = owned[slot]->get();
+      memrefs.emplace_back(data[slot], plan.slots[slot].type);
+    }
+    for (MemRefArgument &m : memrefs)
+      m.pack(args);
+    int64_t failedCheck = callStoppable(step.function, args.data());
+    if (failedCheck >= 0) {
+      firedGuards = nullptr;
+      return stopped(failedCheck);
+    }
+    for (unsigned slot : step.operands)
+      if (plan.slots[slot].lastUse == int(index) && !plan.slots[slot].returned)
+        owned[slot].reset();
+    // A result nothing reads.
+    for (unsigned slot : step.results)
+      if (plan.slots[slot].lastUse < 0 && !plan.slots[slot].returned)
+        owned[slot].reset();
+  }
+  firedGuards = nullptr;
+  if (failed(stopped(-1)))
+    return failure();
+  std::vector<HostTensor> results;
+  for (unsigned slot : plan.returned)
+    results.push_back(copyOut(plan.slots[slot].type, data[slot]));
   return results;
 }
 
