@@ -42,7 +42,9 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Interfaces/RuntimeVerifiableOpInterface.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -70,6 +72,11 @@ namespace ms = mlir::ascend::mindspore;
 static constexpr const char *kGuardFailedSymbol = "__ascend_run_guard_failed";
 /// Called by JIT-compiled code when a kernel's bounds check fails; does not
 /// return (see ascendRunBoundsCheckFailed).
+/// The prefix of the functions outlined from the entry's ops.
+static constexpr llvm::StringLiteral kOutlinedOpPrefix = "__ascend_run_op_";
+/// The symbol of parameter N's bytes (an external memref.global).
+static constexpr llvm::StringLiteral kParameterSymbolPrefix =
+    "__ascend_run_parameter_";
 static constexpr const char *kBoundsCheckFailedSymbol =
     "__ascend_run_bounds_check_failed";
 
@@ -131,8 +138,9 @@ public:
   char *get() const { return data.get(); }
   size_t getSize() const { return size; }
 
-private:
   static constexpr size_t kAlign = 64;
+
+private:
   struct Free {
     void operator()(char *p) const { std::free(p); }
   };
@@ -352,6 +360,224 @@ void instrumentKernels(ModuleOp module, const llvm::StringSet<> &kernels,
   }
 }
 
+/// Whether `op`, a top-level op of the entry, is outlined into a function
+/// (see CPUCompileOptions::outlineOps): a mindspore op (constants and guards
+/// included) or an aicore.launch, not a terminator, with static tensor
+/// operands and results, no successors, whose regions use no value defined
+/// outside of it.
+bool isOutlinable(Operation *op) {
+  if (!(isa_and_nonnull<ms::MindSporeDialect>(op->getDialect()) ||
+        isa<aicore::LaunchOp>(op)) ||
+      op->getNumSuccessors() != 0 || op->hasTrait<OpTrait::IsTerminator>() ||
+      isa<ms::LoadOp>(op))
+    return false;
+  if (!llvm::all_of(op->getOperandTypes(), isStaticTensor) ||
+      !llvm::all_of(op->getResultTypes(), isStaticTensor))
+    return false;
+  for (Region &region : op->getRegions()) {
+    bool usesOutside = false;
+    region.walk([&](Operation *nested) {
+      for (Value v : nested->getOperands())
+        if (!op->isAncestor(v.getParentRegion()->getParentOp())) {
+          usesOutside = true;
+          return WalkResult::interrupt();
+        }
+      return WalkResult::advance();
+    });
+    if (usesOutside)
+      return false;
+  }
+  return true;
+}
+
+/// Whether `lhs` and `rhs` compute the same function of their operands: same
+/// op, attributes, operand and result types and regions, locations ignored
+/// (operands are not compared: each becomes an argument).
+bool sameFunctionOfOperands(Operation *lhs, Operation *rhs) {
+  if (lhs->getOperandTypes() != rhs->getOperandTypes())
+    return false;
+  DenseMap<Value, Value> inner;
+  return OperationEquivalence::isEquivalentTo(
+      lhs, rhs,
+      [&](Value l, Value r) {
+        if (!lhs->isAncestor(l.getParentRegion()->getParentOp()))
+          return success(l.getType() == r.getType());
+        return success(inner.lookup(l) == r);
+      },
+      [&](Value l, Value r) { inner[l] = r; },
+      OperationEquivalence::IgnoreLocations);
+}
+
+/// Outlines the graph ops of `func` into private functions, one per distinct
+/// op (see CPUCompileOptions::outlineOps). Returns the number of ops
+/// outlined and of functions made.
+std::pair<size_t, size_t> outlineGraphOps(ModuleOp module, func::FuncOp func) {
+  MLIRContext *context = module.getContext();
+  OpBuilder b(context);
+  SymbolTable symbols(module);
+  // Distinct ops by hash: the op cloned into each function, and the function.
+  DenseMap<llvm::hash_code, SmallVector<std::pair<Operation *, func::FuncOp>, 1>>
+      distinct;
+  SmallVector<Operation *> ops;
+  for (Block &block : func.getBody())
+    for (Operation &op : block)
+      if (isOutlinable(&op))
+        ops.push_back(&op);
+  // A fusion's kernel name only names the group (the lowering inlines its
+  // body): fusions of the same primitives on the same types are one
+  // function.
+  auto anonymous = b.getStringAttr("");
+  for (Operation *op : ops)
+    if (auto fusion = dyn_cast<ms::FusionOp>(op))
+      fusion.setKernelNameAttr(anonymous);
+  auto noInline =
+      b.getNamedAttr("passthrough", b.getArrayAttr({b.getStringAttr("noinline")}));
+  size_t made = 0;
+  for (Operation *op : ops) {
+    llvm::hash_code hash = llvm::hash_combine(
+        OperationEquivalence::computeHash(
+            op, OperationEquivalence::ignoreHashValue,
+            OperationEquivalence::ignoreHashValue,
+            OperationEquivalence::IgnoreLocations),
+        llvm::hash_combine_range(op->getOperandTypes().begin(),
+                                 op->getOperandTypes().end()));
+    auto &candidates = distinct[hash];
+    func::FuncOp callee;
+    for (auto &[representative, f] : candidates)
+      if (sameFunctionOfOperands(op, representative)) {
+        callee = f;
+        break;
+      }
+    if (!callee) {
+      b.setInsertionPointToEnd(module.getBody());
+      callee = func::FuncOp::create(
+          b, op->getLoc(),
+          (kOutlinedOpPrefix + Twine(made++) + "_" +
+           op->getName().stripDialect())
+              .str(),
+          b.getFunctionType(op->getOperandTypes(), op->getResultTypes()),
+          ArrayRef<NamedAttribute>{noInline});
+      // Public: the JIT gives each a packed interface, which the host-side
+      // call list uses (see GraphPlan).
+      symbols.insert(callee);
+      // The caller's buffers may be read by later ops.
+      for (unsigned i = 0, e = callee.getNumArguments(); i < e; ++i)
+        callee.setArgAttr(i,
+                          bufferization::BufferizationDialect::kWritableAttrName,
+                          b.getBoolAttr(false));
+      Block *body = callee.addEntryBlock();
+      IRMapping mapping;
+      mapping.map(op->getOperands(), body->getArguments());
+      b.setInsertionPointToEnd(body);
+      Operation *copy = b.clone(*op, mapping);
+      func::ReturnOp::create(b, op->getLoc(), copy->getResults());
+      candidates.push_back({copy, callee});
+    }
+    b.setInsertionPoint(op);
+    auto call =
+        func::CallOp::create(b, op->getLoc(), callee, op->getOperands());
+    op->replaceAllUsesWith(call.getResults());
+    op->erase();
+  }
+  return {ops.size(), made};
+}
+
+/// The entry as a host-side list of calls of the outlined functions (see
+/// CPUCompileOptions::outlineOps), when it is nothing else: one block of
+/// parameter reads, calls of outlined ops and the return. The JIT then
+/// compiles the distinct functions only (not the entry: its buffers are
+/// allocated, passed and freed after their last use here), so compile time
+/// grows with the number of distinct ops and run time and memory with the
+/// graph, linearly.
+struct GraphPlan {
+  /// A value of the entry: an input, a parameter or a call's result.
+  struct Slot {
+    RankedTensorType type;
+    int input = -1;
+    int parameter = -1;
+    /// The index of the last step that reads it; -1 when none does.
+    int lastUse = -1;
+    bool returned = false;
+  };
+  struct Step {
+    std::string callee;
+    void (*function)(void **) = nullptr;
+    SmallVector<unsigned> operands, results;
+  };
+  std::vector<Slot> slots;
+  std::vector<Step> steps;
+  SmallVector<unsigned> returned;
+};
+
+/// The plan of `func` (after outlining), or nothing when it has other ops.
+/// `parameterOf` maps the parameters' global symbols to their index.
+std::optional<GraphPlan>
+planCallList(func::FuncOp func, const llvm::StringMap<int> &parameterOf) {
+  if (!llvm::hasSingleElement(func.getBody()))
+    return std::nullopt;
+  GraphPlan plan;
+  DenseMap<Value, unsigned> slotOf;
+  auto newSlot = [&](Value v) {
+    slotOf[v] = plan.slots.size();
+    plan.slots.push_back({cast<RankedTensorType>(v.getType())});
+    return plan.slots.size() - 1;
+  };
+  auto use = [&](Value v) -> std::optional<unsigned> {
+    auto it = slotOf.find(v);
+    if (it == slotOf.end())
+      return std::nullopt;
+    plan.slots[it->second].lastUse = plan.steps.size();
+    return it->second;
+  };
+  for (BlockArgument arg : func.getArguments())
+    plan.slots[newSlot(arg)].input = arg.getArgNumber();
+  DenseMap<Value, int> globals;
+  for (Operation &op : func.getBody().front()) {
+    if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
+      auto it = parameterOf.find(get.getName());
+      if (it == parameterOf.end())
+        return std::nullopt;
+      globals[get.getResult()] = it->second;
+      continue;
+    }
+    if (auto toTensor = dyn_cast<bufferization::ToTensorOp>(op)) {
+      auto it = globals.find(toTensor.getBuffer());
+      if (it == globals.end() || !isStaticTensor(toTensor.getType()))
+        return std::nullopt;
+      plan.slots[newSlot(toTensor.getResult())].parameter = it->second;
+      continue;
+    }
+    if (auto call = dyn_cast<func::CallOp>(op)) {
+      if (!call.getCallee().starts_with(kOutlinedOpPrefix))
+        return std::nullopt;
+      GraphPlan::Step step;
+      step.callee = call.getCallee().str();
+      for (Value v : call.getOperands()) {
+        std::optional<unsigned> slot = use(v);
+        if (!slot)
+          return std::nullopt;
+        step.operands.push_back(*slot);
+      }
+      for (Value v : call.getResults())
+        step.results.push_back(newSlot(v));
+      plan.steps.push_back(std::move(step));
+      continue;
+    }
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      for (Value v : ret.getOperands()) {
+        std::optional<unsigned> slot = use(v);
+        if (!slot)
+          return std::nullopt;
+        plan.slots[*slot].returned = true;
+        plan.returned.push_back(*slot);
+      }
+      continue;
+    }
+    return std::nullopt;
+  }
+  return plan;
+}
+
 void initializeNativeTarget() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -394,13 +620,18 @@ public:
   std::string entry;
   SmallVector<RankedTensorType> inputTypes, resultTypes;
   /// Parameter values, passed after the inputs.
-  SmallVector<RankedTensorType> parameterTypes;
+  /// The parameters' bytes, bound to the JIT's symbols parameterSymbols.
+  SmallVector<std::string> parameterSymbols;
   std::vector<AlignedBuffer> parameterData;
   /// Message and location of each guard, by id.
   SmallVector<std::pair<std::string, Location>> guards;
   /// The kernels' bounds checks, by id (empty without checkBounds).
   SmallVector<BoundsCheck> boundsChecks;
   std::unique_ptr<ExecutionEngine> engine;
+  /// The entry's packed interface in `engine`, when it is compiled.
+  void (*packed)(void **) = nullptr;
+  /// Otherwise the entry as a list of calls run by the host.
+  std::optional<GraphPlan> plan;
 
   explicit Impl(Location loc) : context(loc.getContext()), loc(loc) {}
 };
@@ -458,6 +689,9 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
     DialectRegistry registry;
     registerCPURunnerDialects(registry);
     context->appendDialectRegistry(registry);
+    // The ops built here before any pass runs.
+    context->loadDialect<bufferization::BufferizationDialect,
+                         func::FuncDialect, memref::MemRefDialect>();
   }
   OwningOpRef<ModuleOp> clone(module.clone());
   auto impl = std::make_unique<Impl>(module.getLoc());
@@ -483,14 +717,17 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
     impl->resultTypes.push_back(cast<RankedTensorType>(t));
   }
 
-  // Parameters become trailing arguments fed with their bytes at call time
-  // (no multi-megabyte LLVM globals to compile).
+  // Parameters become external memref globals (declarations without data)
+  // whose symbols the JIT binds to buffers holding their bytes: no
+  // multi-megabyte LLVM globals to compile, and no argument per parameter
+  // (an entry with thousands of arguments is slow to compile).
   SymbolTableCollection symbols;
-  llvm::StringMap<BlockArgument> paramArgs;
+  llvm::StringMap<memref::GlobalOp> paramGlobals;
   SmallVector<ms::LoadOp> loads;
   func.walk([&](ms::LoadOp load) { loads.push_back(load); });
+  OpBuilder builder(context);
   for (ms::LoadOp load : loads) {
-    auto [it, inserted] = paramArgs.try_emplace(load.getName());
+    auto [it, inserted] = paramGlobals.try_emplace(load.getName());
     if (inserted) {
       auto param = symbols.lookupNearestSymbolFrom<ms::ParameterOp>(
           load, load.getNameAttr());
@@ -508,21 +745,68 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
         return param.emitOpError("value of parameter @")
                << param.getSymName() << " has no readable data of "
                << buffer.getSize() << " bytes";
-      unsigned index = func.getNumArguments();
-      if (failed(func.insertArgument(index, type, {}, param.getLoc())))
-        return func.emitError("cannot add an argument for parameter @")
-               << param.getSymName();
-      it->second = func.getArgument(index);
-      impl->parameterTypes.push_back(type);
+      builder.setInsertionPointToEnd(clone->getBody());
+      std::string symbol =
+          (kParameterSymbolPrefix + Twine(impl->parameterData.size())).str();
+      it->second = memref::GlobalOp::create(
+          builder, param.getLoc(), symbol, builder.getStringAttr("public"),
+          MemRefType::get(type.getShape(), type.getElementType()),
+          /*initial_value=*/Attribute(), /*constant=*/false,
+          builder.getI64IntegerAttr(AlignedBuffer::kAlign));
+      impl->parameterSymbols.push_back(symbol);
       impl->parameterData.push_back(std::move(buffer));
     }
-    load.replaceAllUsesWith(it->second);
+    builder.setInsertionPoint(load);
+    memref::GlobalOp global = it->second;
+    Value bytes = memref::GetGlobalOp::create(builder, load.getLoc(),
+                                              global.getType(),
+                                              global.getSymName());
+    Value value = bufferization::ToTensorOp::create(
+        builder, load.getLoc(), load.getType(), bytes, /*restrict=*/true,
+        /*writable=*/false);
+    load.replaceAllUsesWith(value);
     load.erase();
   }
   // The caller's buffers (inputs, parameters) are read-only.
   for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
     func.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
                     BoolAttr::get(context, false));
+
+  DefaultTimingManager timing;
+  timing.setEnabled(options.timing);
+  TimingScope rootTimer = timing.getRootScope();
+  if (options.outlineOps) {
+    TimingScope outlineTimer = rootTimer.nest("outline graph ops");
+    auto [outlined, made] = outlineGraphOps(*clone, func);
+    llvm::StringMap<int> parameterOf;
+    for (auto [i, symbol] : llvm::enumerate(impl->parameterSymbols))
+      parameterOf[symbol] = i;
+    impl->plan = planCallList(func, parameterOf);
+    if (options.timing)
+      llvm::errs() << "ascend-run: @" << entry << ": "
+                   << (impl->plan ? "run by the host as a list of " +
+                                        std::to_string(impl->plan->steps.size()) +
+                                        " calls"
+                                  : std::string("compiled as one function "
+                                                "(it has ops that are not "
+                                                "outlined)"))
+                   << "\n";
+    if (impl->plan)
+      func.erase();
+    // The entry is now a list of calls, its own code the buffers' bookkeeping
+    // (memref descriptors, allocations): LLVM's O2 pipeline on one function
+    // of N calls with pointer arguments costs far more than it saves, so the
+    // entry is compiled as at -O0 (optnone) and the called functions at O2.
+    OpBuilder b(context);
+    if (!impl->plan)
+      func->setAttr("passthrough",
+                  b.getArrayAttr({b.getStringAttr("noinline"),
+                                  b.getStringAttr("optnone")}));
+    if (options.timing)
+      llvm::errs() << "ascend-run: @" << entry << ": " << outlined
+                   << " graph ops outlined into " << made
+                   << " distinct functions\n";
+  }
 
   // The kernels keep their symbol names as functions on memrefs.
   llvm::StringSet<> kernels;
@@ -541,6 +825,8 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
       }
       return WalkResult::advance();
     });
+    TimingScope convertTimer = rootTimer.nest("convert to linalg");
+    pm.enableTiming(convertTimer);
     if (hasAICore)
       pm.addPass(createConvertAICoreToMemRefPass());
     pm.addPass(createConvertMindSporeToLinalgPass());
@@ -552,6 +838,8 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
     instrumentKernels(*clone, kernels, impl->boundsChecks);
   {
     PassManager pm(context);
+    TimingScope lowerTimer = rootTimer.nest("lower to the LLVM dialect");
+    pm.enableTiming(lowerTimer);
     buildLowerToLLVMPipeline(pm);
     if (failed(pm.run(*clone)))
       return emitError(impl->loc)
@@ -575,13 +863,15 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
   if (llvm::sys::fs::exists(runnerUtils))
     libs.push_back(runnerUtils);
   engineOptions.sharedLibPaths = libs;
+  TimingScope jitTimer =
+      rootTimer.nest("JIT: translate to LLVM IR, optimize (O2), generate code");
   auto engine = ExecutionEngine::create(*clone, engineOptions);
   if (!engine)
     return emitError(impl->loc)
            << "JIT compilation of @" << entry
            << " failed: " << llvm::toString(engine.takeError());
   impl->engine = std::move(*engine);
-  impl->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+  impl->engine->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap map;
     map[interner(kGuardFailedSymbol)] = {
         llvm::orc::ExecutorAddr::fromPtr(&ascendRunGuardFailed),
@@ -589,9 +879,38 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
     map[interner(kBoundsCheckFailedSymbol)] = {
         llvm::orc::ExecutorAddr::fromPtr(&ascendRunBoundsCheckFailed),
         llvm::JITSymbolFlags::Exported};
+    for (auto [symbol, data] :
+         llvm::zip(impl->parameterSymbols, impl->parameterData))
+      map[interner(symbol)] = {llvm::orc::ExecutorAddr::fromPtr(data.get()),
+                               llvm::JITSymbolFlags::Exported};
     return map;
   });
   impl->engine->initialize();
+  // Materializes the code now (LLVM optimizes and compiles on the first
+  // lookup), so that compile() does all the JIT work and reports its errors.
+  if (impl->plan) {
+    llvm::StringMap<void (*)(void **)> functions;
+    for (GraphPlan::Step &step : impl->plan->steps) {
+      auto [it, inserted] = functions.try_emplace(step.callee);
+      if (inserted) {
+        auto packed = impl->engine->lookupPacked(step.callee);
+        if (!packed)
+          return emitError(impl->loc)
+                 << "JIT compilation of @" << step.callee << " (an op of @"
+                 << entry << ") failed: " << llvm::toString(packed.takeError());
+        it->second = *packed;
+      }
+      step.function = it->second;
+    }
+  } else {
+    auto packed = impl->engine->lookupPacked(impl->entry);
+    if (!packed)
+      return emitError(impl->loc)
+             << "JIT compilation of @" << entry
+             << " failed: " << llvm::toString(packed.takeError());
+    impl->packed = *packed;
+  }
+  jitTimer.stop();
   return std::unique_ptr<CPUExecutable>(new CPUExecutable(std::move(impl)));
 }
 
@@ -602,11 +921,6 @@ CPUExecutable::run(ArrayRef<HostTensor> inputs) {
     return emitError(s.loc)
            << "@" << s.entry << " takes " << s.inputTypes.size()
            << " inputs, got " << inputs.size();
-  std::vector<AlignedBuffer> buffers;
-  buffers.reserve(inputs.size() + s.resultTypes.size());
-  std::vector<MemRefArgument> memrefs;
-  memrefs.reserve(inputs.size() + s.parameterTypes.size() +
-                  s.resultTypes.size());
   for (auto [i, input] : llvm::enumerate(inputs)) {
     if (input.type != s.inputTypes[i])
       return emitError(s.loc) << "input " << i << " of @" << s.entry
@@ -616,56 +930,116 @@ CPUExecutable::run(ArrayRef<HostTensor> inputs) {
     if (input.data.size() != size)
       return emitError(s.loc) << "input " << i << " holds " << input.data.size()
                               << " bytes, expected " << size;
-    buffers.emplace_back(size);
-    std::memcpy(buffers.back().get(), input.data.data(), size);
-    memrefs.emplace_back(buffers.back().get(), input.type);
   }
-  for (auto [type, data] : llvm::zip(s.parameterTypes, s.parameterData))
-    memrefs.emplace_back(data.get(), type);
-  for (RankedTensorType type : s.resultTypes) {
-    buffers.emplace_back(byteSize(type));
-    memrefs.emplace_back(buffers.back().get(), type);
-  }
-  SmallVector<void *> args;
-  for (MemRefArgument &m : memrefs)
-    m.pack(args);
-
-  auto function = s.engine->lookupPacked(s.entry);
-  if (!function)
-    return emitError(s.loc)
-           << "calling @" << s.entry
-           << " failed: " << llvm::toString(function.takeError());
+  auto inputBuffer = [](const HostTensor &input) {
+    auto buffer = std::make_unique<AlignedBuffer>(input.data.size());
+    std::memcpy(buffer->get(), input.data.data(), input.data.size());
+    return buffer;
+  };
+  // The failed bounds check `failedCheck`, or the first failed guard.
   std::vector<int64_t> fired;
-  firedGuards = &fired;
-  int64_t failedCheck = callStoppable(*function, args.data());
-  firedGuards = nullptr;
-  if (failedCheck >= 0) {
-    const BoundsCheck &check = s.boundsChecks[failedCheck];
-    InFlightDiagnostic diag =
-        emitError(check.loc) << "bounds check failed in kernel @"
-                             << check.kernel;
-    if (failedBlock >= 0)
-      diag << ", block " << failedBlock;
-    if (failedSubBlock >= 0)
-      diag << ", vector core " << failedSubBlock;
-    diag << ": '" << check.opName << "': " << check.check;
-    diag.attachNote() << "the checked op (lowered for the CPU): " << check.op;
-    return diag;
-  }
-  if (!fired.empty()) {
-    auto [message, loc] = s.guards[fired.front()];
-    return emitError(loc) << "guard failed: " << message;
-  }
-
-  std::vector<HostTensor> results;
-  size_t firstResult = inputs.size();
-  for (auto [i, type] : llvm::enumerate(s.resultTypes)) {
-    const AlignedBuffer &buffer = buffers[firstResult + i];
+  auto stopped = [&](int64_t failedCheck) -> LogicalResult {
+    if (failedCheck >= 0) {
+      const BoundsCheck &check = s.boundsChecks[failedCheck];
+      InFlightDiagnostic diag =
+          emitError(check.loc) << "bounds check failed in kernel @"
+                               << check.kernel;
+      if (failedBlock >= 0)
+        diag << ", block " << failedBlock;
+      if (failedSubBlock >= 0)
+        diag << ", vector core " << failedSubBlock;
+      diag << ": '" << check.opName << "': " << check.check;
+      diag.attachNote() << "the checked op (lowered for the CPU): "
+                        << check.op;
+      return diag;
+    }
+    if (!fired.empty()) {
+      auto [message, loc] = s.guards[fired.front()];
+      return emitError(loc) << "guard failed: " << message;
+    }
+    return success();
+  };
+  auto copyOut = [](RankedTensorType type, const char *data) {
     HostTensor t;
     t.type = type;
-    t.data.assign(buffer.get(), buffer.get() + buffer.getSize());
-    results.push_back(std::move(t));
+    t.data.assign(data, data + byteSize(type));
+    return t;
+  };
+
+  if (!s.plan) {
+    std::vector<std::unique_ptr<AlignedBuffer>> buffers;
+    std::vector<MemRefArgument> memrefs;
+    for (const HostTensor &input : inputs) {
+      buffers.push_back(inputBuffer(input));
+      memrefs.emplace_back(buffers.back()->get(), input.type);
+    }
+    for (RankedTensorType type : s.resultTypes) {
+      buffers.push_back(std::make_unique<AlignedBuffer>(byteSize(type)));
+      memrefs.emplace_back(buffers.back()->get(), type);
+    }
+    SmallVector<void *> args;
+    for (MemRefArgument &m : memrefs)
+      m.pack(args);
+    firedGuards = &fired;
+    int64_t failedCheck = callStoppable(s.packed, args.data());
+    firedGuards = nullptr;
+    if (failed(stopped(failedCheck)))
+      return failure();
+    std::vector<HostTensor> results;
+    for (auto [i, type] : llvm::enumerate(s.resultTypes))
+      results.push_back(copyOut(type, buffers[inputs.size() + i]->get()));
+    return results;
   }
+
+  // The host-side call list: each step's results are fresh buffers, freed
+  // after the step that reads them last.
+  const GraphPlan &plan = *s.plan;
+  std::vector<std::unique_ptr<AlignedBuffer>> owned(plan.slots.size());
+  std::vector<char *> data(plan.slots.size(), nullptr);
+  for (auto [i, slot] : llvm::enumerate(plan.slots)) {
+    if (slot.input >= 0) {
+      owned[i] = inputBuffer(inputs[slot.input]);
+      data[i] = owned[i]->get();
+    } else if (slot.parameter >= 0) {
+      data[i] = s.parameterData[slot.parameter].get();
+    }
+  }
+  std::vector<MemRefArgument> memrefs;
+  SmallVector<void *> args;
+  firedGuards = &fired;
+  for (auto [index, step] : llvm::enumerate(plan.steps)) {
+    memrefs.clear();
+    args.clear();
+    memrefs.reserve(step.operands.size() + step.results.size());
+    for (unsigned slot : step.operands)
+      memrefs.emplace_back(data[slot], plan.slots[slot].type);
+    for (unsigned slot : step.results) {
+      owned[slot] =
+          std::make_unique<AlignedBuffer>(byteSize(plan.slots[slot].type));
+      data[slot] = owned[slot]->get();
+      memrefs.emplace_back(data[slot], plan.slots[slot].type);
+    }
+    for (MemRefArgument &m : memrefs)
+      m.pack(args);
+    int64_t failedCheck = callStoppable(step.function, args.data());
+    if (failedCheck >= 0) {
+      firedGuards = nullptr;
+      return stopped(failedCheck);
+    }
+    for (unsigned slot : step.operands)
+      if (plan.slots[slot].lastUse == int(index) && !plan.slots[slot].returned)
+        owned[slot].reset();
+    // A result nothing reads.
+    for (unsigned slot : step.results)
+      if (plan.slots[slot].lastUse < 0 && !plan.slots[slot].returned)
+        owned[slot].reset();
+  }
+  firedGuards = nullptr;
+  if (failed(stopped(-1)))
+    return failure();
+  std::vector<HostTensor> results;
+  for (unsigned slot : plan.returned)
+    results.push_back(copyOut(plan.slots[slot].type, data[slot]));
   return results;
 }
 

@@ -94,6 +94,18 @@ static cl::opt<bool> checkBounds(
              "ops): an out-of-bounds load, store, subview or copy stops the "
              "run with an error naming the kernel and the op"),
     cl::init(false), cl::cat(ascendRunOptions));
+static cl::opt<bool> timingOption(
+    "timing",
+    cl::desc("Print the wall time of each step of the CPU compilation "
+             "(outlining, conversion and lowering passes, LLVM optimization "
+             "and code generation) to stderr"),
+    cl::init(false), cl::cat(ascendRunOptions));
+static cl::opt<bool> noOutline(
+    "no-outline",
+    cl::desc("Compile the entry as one function with every op inline instead "
+             "of one function per distinct graph op (slow on large models; "
+             "for comparison)"),
+    cl::init(false), cl::cat(ascendRunOptions));
 static cl::opt<bool> printOutputs("print-outputs",
                                   cl::desc("Print every output of every run"), cl::cat(ascendRunOptions));
 static cl::opt<bool> printLowered(
@@ -285,6 +297,8 @@ int main(int argc, char **argv) {
   std::map<std::string, std::unique_ptr<CPUExecutable>> executables;
   CPUCompileOptions compileOptions;
   compileOptions.checkBounds = checkBounds;
+  compileOptions.timing = timingOption;
+  compileOptions.outlineOps = !noOutline;
   // Where a run comes from, for its errors: `runs.txt:12: run 3` (the line
   // of its `run`) or `model.pntrace: run 3`.
   auto placeOf = [&](size_t index, const Run &run) {
