@@ -416,9 +416,7 @@ ArrayRef<RankedTensorType> CPUExecutable::getResultTypes() const {
   return impl->resultTypes;
 }
 
-/// Adds the lowering from tensors (after convert-mindspore-to-linalg) to the
-/// LLVM dialect.
-static void buildLowerToLLVMPipeline(PassManager &pm) {
+void mlir::ascend::buildCPULoweringToLLVMPipeline(PassManager &pm) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   // mindspore.while results are new buffers each trip (scf.while iter args).
@@ -552,7 +550,7 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
     instrumentKernels(*clone, kernels, impl->boundsChecks);
   {
     PassManager pm(context);
-    buildLowerToLLVMPipeline(pm);
+    buildCPULoweringToLLVMPipeline(pm);
     if (failed(pm.run(*clone)))
       return emitError(impl->loc)
              << "lowering @" << entry << " to the LLVM dialect failed";

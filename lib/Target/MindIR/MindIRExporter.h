@@ -119,6 +119,15 @@ public:
                                    ArrayRef<ArgValue> args, TypeRange types,
                                    Location loc, StringRef hint);
 
+  // MindIRExportCustom.cpp (--mindir-kernels=custom)
+
+  /// Whether `op` is an `aicore.launch` / an `aicore.kernel` written through
+  /// options.customKernels (a kernel has no node of its own).
+  static bool isLaunch(Operation *op);
+  bool isCustomKernel(Operation *op) const;
+  /// The `Custom` node of an `aicore.launch`.
+  LogicalResult exportLaunch(Operation *op, GraphState &g);
+
   // MindIRExport.cpp
 
   /// Sets dims and data_type of `tensor` from `type`.
