@@ -811,7 +811,7 @@ LogicalResult MindIRExporter::run(llvm::raw_ostream &os,
       params.push_back(param);
       continue;
     }
-    if (isCustomKernel(&op))
+    if (isKernel(&op))
       continue;
     auto func = dyn_cast<func::FuncOp>(op);
     if (func && func.getSymName() == "main" && !func.isExternal()) {
@@ -1022,5 +1022,7 @@ void mlir::ascend::registerMindIRTranslations() {
       },
       [](DialectRegistry &registry) {
         registry.insert<ms::MindSporeDialect, func::FuncDialect>();
+        // aicore.launch: an error naming the Custom route (MindIRExportCustom.cpp).
+        registerCustomRouteDialects(registry);
       });
 }

@@ -11,6 +11,10 @@
 
 #include "ascend/Dialect/AICore/IR/AICoreDialect.h"
 #include "ascend/Target/MindIR/MindIRCustomKernels.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/DialectRegistry.h"
 
 using namespace mlir;
 using namespace mlir::ascend;
@@ -34,12 +38,18 @@ void addBool(AttrList &attrs, StringRef name, bool value) {
 
 } // namespace
 
+void mlir::ascend::mindir::registerCustomRouteDialects(
+    DialectRegistry &registry) {
+  registry.insert<aicore::AICoreDialect, memref::MemRefDialect,
+                  arith::ArithDialect, scf::SCFDialect>();
+}
+
 bool MindIRExporter::isLaunch(Operation *op) {
   return isa<aicore::LaunchOp>(op);
 }
 
-bool MindIRExporter::isCustomKernel(Operation *op) const {
-  return options.customKernels && isa<aicore::KernelOp>(op);
+bool MindIRExporter::isKernel(Operation *op) {
+  return isa<aicore::KernelOp>(op);
 }
 
 LogicalResult MindIRExporter::exportLaunch(Operation *op, GraphState &g) {
