@@ -6,13 +6,17 @@ MindSpore's own MindIR protobuf module (run with %mindspore_python):
         launches=<nodes applying it>`; with IR_DIR, each kernel's aicore_ir bytes to
         IR_DIR/<kernel_name>.mlirbc (MLIR bytecode, for ascend-opt)
     custom_kernels.py report FILE.csv
-        the kernels the profile report (ascend-compile --report) names, sorted, one a line
+        the AI Core kernels the profile report (ascend-compile --report) names, sorted, one
+        a line: the rows of a kernel launch (they have a Block Dim; a primitive left
+        outside any kernel is a modeled row without one)
     custom_kernels.py same FILE.mindir FILE.csv
-        exits 1 with a message unless the file's Custom ops and the report name the same
-        kernels, and no other primitive is a kernel launch (GraphKernel_)
+        exits 1 with a message unless the Custom ops of FILE.mindir and of its siblings
+        FILE_<k>.mindir (the program's other entries) and the report name the same
+        kernels, all of func_type aot, and no primitive is a GraphKernel_
 """
 import csv
 import os
+import re
 import sys
 
 from mindspore.train import mind_ir_pb2
@@ -45,7 +49,16 @@ def custom_kernels(path):
 
 def report_kernels(path):
     with open(path, newline="") as f:
-        return sorted({row["OP Type"] for row in csv.DictReader(f)})
+        return sorted({row["OP Type"] for row in csv.DictReader(f) if row["Block Dim"]})
+
+
+def entry_files(path):
+    """`path` and its siblings <stem>_<k>.mindir (as ascend-mindspore-check finds them)."""
+    directory, name = os.path.split(path)
+    stem, ext = os.path.splitext(name)
+    pattern = re.compile(re.escape(stem) + r"_[1-9][0-9]*" + re.escape(ext) + "$")
+    return [path] + [os.path.join(directory, f) for f in sorted(os.listdir(directory or "."))
+                     if pattern.match(f)]
 
 
 def main(argv):
@@ -63,7 +76,11 @@ def main(argv):
         print("\n".join(report_kernels(argv[1])))
         return 0
     if argv[0] == "same":
-        kernels, others = custom_kernels(argv[1])
+        kernels, others = {}, []
+        for path in entry_files(argv[1]):
+            k, o = custom_kernels(path)
+            kernels.update(k)
+            others += o
         report = report_kernels(argv[2])
         if others:
             print(f"{argv[1]}: kernel primitives other than Custom: {others}")
