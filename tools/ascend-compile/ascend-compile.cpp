@@ -20,6 +20,10 @@
 // fusion) as a MindSpore nn.Cell, OUT (a .py file), and its weights beside
 // it as OUT with .ckpt (MindSpore's checkpoint format), both staged and
 // renamed into place only once both are written.
+// --mindir-kernels=custom writes MindIR after the aicore pipeline instead:
+// each AI Core kernel launch a MindSpore Custom op (func_type "aot") calling
+// the kernel's CPU build in OUT's stem + "_kernels.so" (staged like the
+// MindIR files; docs/AICoreKernels.md, "the Custom route").
 //
 //===----------------------------------------------------------------------===//
 #include "ToolAllocator.h"
@@ -736,6 +740,14 @@ int main(int argc, char **argv) {
     if (std::error_code ec = sys::fs::make_absolute(libraryPath)) {
       compileError() << "cannot make '" << libraryPath
                      << "' absolute: " << ec.message() << "\n";
+      return 1;
+    }
+    // MindSpore splits func_name "<library>:<function>" at its first ':'.
+    if (StringRef(libraryPath).contains(':')) {
+      compileError() << "--mindir-kernels=custom: the kernel library path '"
+                     << libraryPath
+                     << "' contains ':', which MindSpore's Custom func_name "
+                        "(\"<library>:<function>\") cannot hold\n";
       return 1;
     }
     progress.stage("kernels", "building " + libraryPath.str().str());
