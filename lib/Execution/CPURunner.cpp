@@ -647,9 +647,7 @@ ArrayRef<RankedTensorType> CPUExecutable::getResultTypes() const {
   return impl->resultTypes;
 }
 
-/// Adds the lowering from tensors (after convert-mindspore-to-linalg) to the
-/// LLVM dialect.
-static void buildLowerToLLVMPipeline(PassManager &pm) {
+void mlir::ascend::buildCPULoweringToLLVMPipeline(PassManager &pm) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   // mindspore.while results are new buffers each trip (scf.while iter args).
@@ -840,7 +838,7 @@ CPUExecutable::compile(ModuleOp module, StringRef entry,
     PassManager pm(context);
     TimingScope lowerTimer = rootTimer.nest("lower to the LLVM dialect");
     pm.enableTiming(lowerTimer);
-    buildLowerToLLVMPipeline(pm);
+    buildCPULoweringToLLVMPipeline(pm);
     if (failed(pm.run(*clone)))
       return emitError(impl->loc)
              << "lowering @" << entry << " to the LLVM dialect failed";

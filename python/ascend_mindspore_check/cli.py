@@ -250,6 +250,51 @@ def signature_problem(run_types, file_types, path):
     return None
 
 
+def kernel_library_problem(path):
+    """Why the Custom ops of `path` (ascend-compile --mindir-kernels=custom) cannot run:
+    a kernel library they name is missing, is not ascend-opt's, lacks a kernel function
+    or was built for other kernels (its fingerprint differs); None when they can.
+    MindSpore resolves func_name's library path against the current directory."""
+    import ctypes
+    from mindspore.train import mind_ir_pb2
+
+    model = mind_ir_pb2.ModelProto()
+    with open(path, "rb") as f:
+        model.ParseFromString(f.read())
+    libraries = {}
+    for prim in model.primitives:
+        if prim.op_type != "Custom":
+            continue
+        attrs = {a.name: a.s for a in prim.attribute}
+        if attrs.get("func_type") != b"aot" or "ascend_kernel_library_fingerprint" not in attrs:
+            continue
+        func_name = attrs.get("func_name", b"").decode()
+        library, _, function = func_name.rpartition(":")
+        kernel = attrs.get("kernel_name", b"?").decode()
+        want = attrs["ascend_kernel_library_fingerprint"].decode()
+        what = f"the Custom op of AI Core kernel @{kernel} calls {func_name}"
+        if not os.path.isfile(library):
+            return f"{what}, but the kernel library {library} does not exist"
+        if library not in libraries:
+            try:
+                libraries[library] = ctypes.CDLL(os.path.abspath(library))
+            except OSError as exc:
+                return f"{what}, but the kernel library cannot be loaded: {first_line(exc)}"
+        lib = libraries[library]
+        try:
+            fingerprint = lib.ascend_kernel_library_fingerprint
+        except AttributeError:
+            return f"{what}, but {library} is not an ascend-opt kernel library (no fingerprint)"
+        fingerprint.restype = ctypes.c_char_p
+        got = fingerprint().decode()
+        if got != want:
+            return (f"{what}, but {library} was built for other kernels (its fingerprint "
+                    f"{got[:12]}, the file's {want[:12]}): compile the model again")
+        if not hasattr(lib, function):
+            return f"{what}, but {library} has no function {function}"
+    return None
+
+
 class MindSporeProgram:
     """The files of one program, loaded on first use."""
 
@@ -276,6 +321,9 @@ class MindSporeProgram:
 
     def cell(self, path):
         if path not in self.cells:
+            problem = kernel_library_problem(path)
+            if problem:
+                raise CheckError(f"{path}: MindSpore cannot run the file: {problem}")
             try:
                 with CapturedLog() as log:
                     set_phase(f"{path}: MindSpore crashed ({{signal}}) loading the file",

@@ -20,6 +20,10 @@
 // fusion) as a MindSpore nn.Cell, OUT (a .py file), and its weights beside
 // it as OUT with .ckpt (MindSpore's checkpoint format), both staged and
 // renamed into place only once both are written.
+// --mindir-kernels=custom writes MindIR after the aicore pipeline instead:
+// each AI Core kernel launch a MindSpore Custom op (func_type "aot") calling
+// the kernel's CPU build in OUT's stem + "_kernels.so" (staged like the
+// MindIR files; docs/AICoreKernels.md, "the Custom route").
 //
 //===----------------------------------------------------------------------===//
 #include "ToolAllocator.h"
@@ -27,8 +31,10 @@
 
 #include "ascend/Dialect/AICore/IR/AICoreTarget.h"
 #include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
+#include "ascend/Execution/CPUKernelLibrary.h"
 #include "ascend/InitAll.h"
 #include "ascend/Pipelines/Pipelines.h"
+#include "ascend/Target/MindIR/MindIRCustomKernels.h"
 #include "ascend/Target/MindIR/MindIRExport.h"
 #include "ascend/Target/MindSporePython/MindSporePythonExport.h"
 #include "ascend/Target/Profile/OpSummary.h"
@@ -46,6 +52,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -66,6 +73,7 @@ using namespace llvm;
 
 namespace {
 enum class EmitLevel { PyNative, MindSpore, AICore, MindIR, MindSporePython };
+enum class MindIRKernels { Primitives, Custom };
 
 static cl::OptionCategory ascendCompileOptions("ascend-compile options");
 cl::opt<std::string> inputFilename(cl::Positional, cl::desc("<trace.pntrace>"),
@@ -108,6 +116,19 @@ cl::opt<ascend::MindIRExternalData> externalData(
                           "always in external data files"),
                clEnumValN(ascend::MindIRExternalData::Never, "never",
                           "always inline")),
+    cl::cat(ascendCompileOptions));
+cl::opt<MindIRKernels> mindirKernels(
+    "mindir-kernels",
+    cl::desc("How --emit=mindir writes the AI Core kernels"),
+    cl::init(MindIRKernels::Primitives),
+    cl::values(
+        clEnumValN(MindIRKernels::Primitives, "primitives",
+                   "each fusion group as its plain MindSpore primitives "
+                   "(MindSpore fuses kernels itself)"),
+        clEnumValN(MindIRKernels::Custom, "custom",
+                   "each AI Core kernel as a MindSpore Custom op (func_type "
+                   "aot, the kernel's aicore IR as MLIR bytecode) calling its "
+                   "CPU build in <stem>_kernels.so beside OUT")),
     cl::cat(ascendCompileOptions));
 cl::opt<std::string> mappingFile(
     "mapping-file",
@@ -585,9 +606,11 @@ int main(int argc, char **argv) {
   // Verified while MindIR is written (OutputVerifier), before the device
   // planning changes the module.
   OutputVerifier verifyBeforeMindIR(*module, rootTiming, timing.isEnabled());
-  if (emitLevel == EmitLevel::MindIR) {
-    if (failed(verifyBeforeMindIR.start()))
-      return 1;
+  // --mindir-kernels=custom writes MindIR after the aicore pipeline: each
+  // launch a Custom op calling its kernel in the library beside OUT.
+  bool customKernels = emitLevel == EmitLevel::MindIR &&
+                       mindirKernels == MindIRKernels::Custom;
+  auto writeMindIR = [&](const ascend::MindIRCustomKernels *custom) {
     if (!quiet)
       std::tie(weights, weightBytes) = countWeights(*module);
     for (auto f : module->getOps<func::FuncOp>()) {
@@ -624,13 +647,21 @@ int main(int argc, char **argv) {
             ascend::MindIRExportOptions options;
             options.externalData = externalData;
             options.outputPath = path;
+            options.customKernels = custom;
             // Like the IR (see the end of main), the model's memory is
             // returned at exit.
             options.freeModelMemory = false;
             return ascend::exportMindIR(entryModule, os, options, data);
           })))
-        return 1;
+        return failure();
     }
+    return success();
+  };
+  if (emitLevel == EmitLevel::MindIR && !customKernels) {
+    if (failed(verifyBeforeMindIR.start()))
+      return 1;
+    if (failed(writeMindIR(nullptr)))
+      return 1;
   }
   if (failed(verifyBeforeMindIR.finish()))
     return 1;
@@ -688,6 +719,72 @@ int main(int argc, char **argv) {
     // Kernels are symbols of the module.
     for (Operation &op : module->getOps())
       kernels += op.getName().getStringRef() == "aicore.kernel";
+  }
+
+  // --mindir-kernels=custom: the kernel library (staged: built in a
+  // temporary directory, then copied to its staged file), then the MindIR
+  // files naming it.
+  StagedFile stagedLibrary;
+  ascend::MindIRCustomKernels custom;
+  if (customKernels) {
+    if (outputFilename == "-") {
+      compileError() << "--mindir-kernels=custom writes the kernel library "
+                        "beside the MindIR file: it needs -o FILE\n";
+      return 1;
+    }
+    if (failed(verify(*module)))
+      return 1;
+    SmallString<256> libraryPath(outputFilename);
+    sys::path::replace_extension(libraryPath, "");
+    libraryPath += "_kernels.so";
+    if (std::error_code ec = sys::fs::make_absolute(libraryPath)) {
+      compileError() << "cannot make '" << libraryPath
+                     << "' absolute: " << ec.message() << "\n";
+      return 1;
+    }
+    // MindSpore splits func_name "<library>:<function>" at its first ':'.
+    if (StringRef(libraryPath).contains(':')) {
+      compileError() << "--mindir-kernels=custom: the kernel library path '"
+                     << libraryPath
+                     << "' contains ':', which MindSpore's Custom func_name "
+                        "(\"<library>:<function>\") cannot hold\n";
+      return 1;
+    }
+    progress.stage("kernels", "building " + libraryPath.str().str());
+    SmallString<128> built;
+    if (std::error_code ec =
+            sys::fs::createTemporaryFile("ascend-kernels", "so", built)) {
+      compileError() << "cannot create a temporary file: " << ec.message()
+                     << "\n";
+      return 1;
+    }
+    auto removeBuilt = llvm::make_scope_exit([&] { sys::fs::remove(built); });
+    FailureOr<ascend::CPUKernelLibrary> library;
+    {
+      TimingScope libraryTiming = rootTiming.nest("Kernel library");
+      library = ascend::buildCPUKernelLibrary(*module, built);
+    }
+    if (failed(library))
+      return 1;
+    custom.libraryPath = std::string(libraryPath);
+    custom.fingerprint = library->fingerprint;
+    for (auto &[name, kernel] : library->kernels)
+      custom.kernels[name] = {kernel.function, kernel.bytecode};
+    if (failed(stagedLibrary.stage(libraryPath, [&](raw_ostream &os) {
+          auto bytes = MemoryBuffer::getFile(built, /*IsText=*/false,
+                                             /*RequiresNullTerminator=*/false);
+          if (!bytes) {
+            compileError() << "cannot read the built kernel library '"
+                           << built << "': " << bytes.getError().message()
+                           << "\n";
+            return failure();
+          }
+          os << (*bytes)->getBuffer();
+          return success();
+        })))
+      return 1;
+    if (failed(writeMindIR(&custom)))
+      return 1;
   }
 
   // The kernel tasks of the compiled program (the module at the level
@@ -758,8 +855,10 @@ int main(int argc, char **argv) {
     if (succeeded(written))
       written = output.commit();
   }
-  // The MindIR files (staged above), each after its external data
-  // directory, as exportMindIR itself orders them.
+  // The kernel library, then the MindIR files (staged above), each after
+  // its external data directory, as exportMindIR itself orders them.
+  if (succeeded(written) && customKernels)
+    written = stagedLibrary.commit();
   for (auto [file, data] : llvm::zip(stagedMindIR, stagedExternalData)) {
     if (failed(written))
       break;
@@ -792,6 +891,10 @@ int main(int argc, char **argv) {
     errs() << " -> " << outputFilename;
     for (size_t i = 1; i < mindirFiles.size(); ++i)
       errs() << ", " << mindirFiles[i].second;
+    if (customKernels)
+      errs() << ", " << custom.kernels.size()
+             << (custom.kernels.size() == 1 ? " kernel in " : " kernels in ")
+             << custom.libraryPath;
     errs() << "\n";
   }
   // The process ends here: the OS takes the IR back at once, destroying it

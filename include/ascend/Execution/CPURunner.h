@@ -19,6 +19,7 @@
 
 namespace mlir {
 class DialectRegistry;
+class PassManager;
 namespace ascend {
 
 /// Adds what CPU execution needs to `registry`: the dialects the lowering
@@ -26,6 +27,16 @@ namespace ascend {
 /// `runOnCPU` appends it to the module's context itself; tools call it early
 /// to avoid loading dialects lazily.
 void registerCPURunnerDialects(DialectRegistry &registry);
+
+/// Adds the lowering from tensors on memref-level kernels (after
+/// convert-aicore-to-memref and convert-mindspore-to-linalg) to the LLVM
+/// dialect that CPUExecutable::compile runs: one-shot bufferization of the
+/// function boundaries (identity layouts), results turned into trailing
+/// out-parameter memrefs of public functions, buffer deallocation, linalg to
+/// loops, and the conversions to the LLVM dialect. Each memref argument of a
+/// lowered function is expanded into (allocated pointer, aligned pointer,
+/// offset, sizes..., strides...).
+void buildCPULoweringToLLVMPipeline(PassManager &pm);
 
 /// How `CPUExecutable::compile` instruments the code it JIT-compiles.
 struct CPUCompileOptions {

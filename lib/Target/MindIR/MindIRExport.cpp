@@ -791,6 +791,8 @@ LogicalResult MindIRExporter::exportOp(Operation *op, GraphState &g) {
     names[c.getResult()] = constant(g, value);
     return success();
   }
+  if (isLaunch(op))
+    return exportLaunch(op, g);
   if (auto cond = dyn_cast<ms::CondOp>(op))
     return exportCond(cond, g);
   if (auto loop = dyn_cast<ms::WhileOp>(op))
@@ -809,6 +811,8 @@ LogicalResult MindIRExporter::run(llvm::raw_ostream &os,
       params.push_back(param);
       continue;
     }
+    if (isKernel(&op))
+      continue;
     auto func = dyn_cast<func::FuncOp>(op);
     if (func && func.getSymName() == "main" && !func.isExternal()) {
       main = func;
@@ -1027,5 +1031,7 @@ void mlir::ascend::registerMindIRTranslations() {
       },
       [](DialectRegistry &registry) {
         registry.insert<ms::MindSporeDialect, func::FuncDialect>();
+        // aicore.launch: an error naming the Custom route (MindIRExportCustom.cpp).
+        registerCustomRouteDialects(registry);
       });
 }

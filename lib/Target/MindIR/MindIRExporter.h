@@ -95,6 +95,10 @@ struct GraphState {
   std::string ioState;
 };
 
+/// The dialects of an aicore-level module (MindIRExportCustom.cpp), for
+/// the export-mindir translation.
+void registerCustomRouteDialects(DialectRegistry &registry);
+
 class MindIRExporter {
 public:
   MindIRExporter(ModuleOp module, const MindIRExportOptions &options)
@@ -118,6 +122,15 @@ public:
                                    ArrayRef<std::string> tensors,
                                    ArrayRef<ArgValue> args, TypeRange types,
                                    Location loc, StringRef hint);
+
+  // MindIRExportCustom.cpp (--mindir-kernels=custom)
+
+  /// Whether `op` is an `aicore.launch` / an `aicore.kernel` (a kernel has
+  /// no node of its own: its launches are Custom nodes).
+  static bool isLaunch(Operation *op);
+  static bool isKernel(Operation *op);
+  /// The `Custom` node of an `aicore.launch`.
+  LogicalResult exportLaunch(Operation *op, GraphState &g);
 
   // MindIRExport.cpp
 

@@ -1,6 +1,6 @@
 """The lit test format of test/MindSpore (used by its lit.local.cfg; a module so that lit's
 worker processes can unpickle it): lit's ShTest, plus one generated test per line of
-models.list and nets.list (the syntax is described in those files)."""
+models.list, nets.list and custom-kernels.list (the syntax is described in those files)."""
 import os
 
 import lit.Test
@@ -15,7 +15,7 @@ INPUTS = os.path.dirname(os.path.abspath(__file__))
 class MindSporeModels(lit.formats.ShTest):
     """ShTest, plus one generated test per entry of a `models.list` file."""
 
-    LISTS = ("models.list", "nets.list")
+    LISTS = ("models.list", "nets.list", "custom-kernels.list")
 
     def getTestsForPath(self, suite, path_in_suite, litConfig, localConfig):
         if path_in_suite[-1] not in self.LISTS:
@@ -30,6 +30,11 @@ class MindSporeModels(lit.formats.ShTest):
     def entries(path):
         """[{name, source, requires, xfail}] of the list file (errors raise)."""
         out = []
+        # custom-kernels.list names models.list entries: their sources.
+        sources = {}
+        if path.endswith("custom-kernels.list"):
+            models = os.path.join(os.path.dirname(path), "models.list")
+            sources = {e["name"]: e for e in MindSporeModels.entries(models)}
         with open(path) as f:
             for number, line in enumerate(f, 1):
                 text = line.strip()
@@ -40,6 +45,13 @@ class MindSporeModels(lit.formats.ShTest):
                     text, xfail = text.split("XFAIL:", 1)
                     xfail = xfail.strip()
                 words = text.split()
+                if sources:
+                    if len(words) != 1 or words[0] not in sources:
+                        raise ValueError(f"{path}:{number}: expected `NAME [XFAIL: ...]`, NAME "
+                                         "an entry of models.list")
+                    entry = dict(sources[words[0]], xfail=xfail, line=number)
+                    out.append(entry)
+                    continue
                 nets = path.endswith("nets.list")
                 if len(words) != (1 if nets else 2):
                     raise ValueError(f"{path}:{number}: expected `NAME" +
@@ -93,6 +105,17 @@ class MindSporeModels(lit.formats.ShTest):
             script.append(f"ascend-trace record {source} -o %t.pntrace -q")
         else:
             script.append(f"cp {source} %t.pntrace")
+        if test.path_in_suite[-2] == "custom-kernels.list":
+            helper = os.path.join(INPUTS, "custom_kernels.py")
+            script += [
+                "rm -f %t*.mindir %t*_kernels.so",
+                "ascend-compile %t.pntrace -o %t.mindir --quiet --mindir-kernels=custom"
+                " --report %t.csv",
+                "ascend-mindspore-check %t.mindir --trace %t.pntrace > %t.out",
+                f"FileCheck {check} --input-file %t.out --check-prefix=OK",
+                # The Custom ops are the kernels the profile report names.
+                f"%mindspore_python {helper} same %t.mindir %t.csv",
+            ]
         if test.path_in_suite[-2] == "models.list":
             script += [
             "rm -f %t*.mindir",

@@ -22,6 +22,8 @@ class raw_ostream;
 
 namespace mlir::ascend {
 
+struct MindIRCustomKernels;
+
 /// Where the weights go (`--mindir-external-data`).
 enum class MindIRExternalData {
   /// Inline (raw_data) up to `maxInlineWeightBytes` in total, external data
@@ -63,6 +65,11 @@ struct MindIRExportOptions {
   /// to false: the process exit then returns the memory at once (freeing it
   /// costs about 4% of a 100k-op compile to MindIR).
   bool freeModelMemory = true;
+  /// When set, each `aicore.launch` is written as a MindSpore Custom op of
+  /// func_type "aot" calling its kernel in this library, and module-level
+  /// `aicore.kernel`s are skipped (MindIRCustomKernels.h); the caller keeps
+  /// it alive during the export. Without it a launch is an error.
+  const MindIRCustomKernels *customKernels = nullptr;
 };
 
 /// Serializes `module` as a binary MindIR ModelProto to `os`.
