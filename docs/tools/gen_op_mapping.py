@@ -173,7 +173,11 @@ def generate(root):
     bodies = function_bodies(source)
     composite_bodies = function_bodies(composite_source)
     table = aten_table(source)
-    composites = aten_table(composite_source, "compositeTable")
+    with open(os.path.join(root, CONV, "AtenElementwise.cpp")) as f:
+        elementwise_source = f.read()
+    composite_bodies.update(function_bodies(elementwise_source))
+    composites = (aten_table(composite_source, "compositeTable")
+                  + aten_table(elementwise_source, "elementwiseTable"))
     both = sorted(set(data) & {op for op, _ in table})
     if both:
         sys.exit("gen_op_mapping: in both AtenMappings.json and atenTable(): "
@@ -228,7 +232,8 @@ def generate(root):
         prims = ", ".join(f"`{names.get(o, o)}`" for o in ops) or "- (no primitive: forwards or drops the value)"
         w(f"| `{key}` | `{handler.replace('ms::', '')}` | {prims} |")
     w("")
-    w("## Composites (compositeTable() in AtenComposites.cpp)")
+    w("## Composites (compositeTable() in AtenComposites.cpp, elementwiseTable() in")
+    w("   AtenElementwise.cpp)")
     w("")
     w("Ops MindSpore has no single primitive for, built from several; tried")
     w("before the tables above. An op in both tables is handled here only in")

@@ -64,6 +64,9 @@ CI_OPS = (
     "nn.functional.layer_norm", "nn.functional.group_norm", "amin",
     "nn.functional.interpolate.nearest", "nn.functional.interpolate.bilinear",
     "nn.functional.pad.constant", "linalg.det", "sort",
+    # Issue 19, second pass: the float math primitives and AtenElementwise.cpp.
+    "asin", "atan2", "floor", "round", "remainder", "fmod", "frac", "xlogy",
+    "nan_to_num",
 )
 
 

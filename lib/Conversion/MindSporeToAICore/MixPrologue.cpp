@@ -101,6 +101,13 @@ LogicalResult mlir::ascend::analyzeOperandPrologue(ms::MatMulOp matmul,
     }
   }
 
+  // A constant operand made in the group (a cumsum's triangle): no group
+  // input for the Cube to load it from.
+  if (p.slice.empty())
+    return fail(why, "its MatMul's " + which +
+                         " operand is a constant inside the group (the Cube "
+                         "loads its operands from the group's inputs)");
+
   // Views, and at most one swap of the last two axes: no data moves.
   bool onlyViews = llvm::all_of(p.slice, [](Operation *op) {
     return ms::isViewOp(op) || isa<ms::TransposeOp>(op);

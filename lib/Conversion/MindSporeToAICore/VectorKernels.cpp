@@ -97,6 +97,17 @@ public:
           n = std::max(n, numel(v));
     if (n == 0)
       return fail(why, "the group's results are empty");
+    // Only 0-d values (a computation on one number): the tiles are rows of
+    // a [M, K] or [N] view, which a 0-d value does not have.
+    auto zeroRank = [](Value v) {
+      auto type = dyn_cast<RankedTensorType>(v.getType());
+      return type && type.getRank() == 0;
+    };
+    if (llvm::all_of(body.getArguments(), zeroRank) &&
+        llvm::all_of(body.without_terminator(), [&](Operation &op) {
+          return isa<ms::ConstantOp>(op) || llvm::all_of(op.getResults(), zeroRank);
+        }))
+      return fail(why, "it computes on 0-d values only (no rows to tile)");
 
     for (Operation &op : body.without_terminator())
       if (failed(checkSupported(&op, why)))

@@ -338,6 +338,51 @@ template <typename OpT> arith::CmpIPredicate intPredicate(bool isBool) {
     return P::ne;
 }
 
+/// PyTorch's float remainder: r = fmod(a, b), plus b when r != 0 and the
+/// signs of r and b differ.
+Value floorModFloat(OpBuilder &b, Location loc, Value l, Value r) {
+  Value zero = constantFloat(b, loc, l.getType(), 0.0);
+  Value mod = arith::RemFOp::create(b, loc, l, r);
+  Value nonzero =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, mod, zero);
+  Value signs = arith::XOrIOp::create(
+      b, loc, arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, mod, zero),
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, r, zero));
+  return arith::SelectOp::create(b, loc,
+                                 arith::AndIOp::create(b, loc, nonzero, signs),
+                                 arith::AddFOp::create(b, loc, mod, r), mod);
+}
+
+/// PyTorch's float floor division (c10::div_floor_floating): from
+/// fmod(a, b), exact where floor(a / b) is off by one ulp of a quotient.
+Value floorDivFloat(OpBuilder &b, Location loc, Value l, Value r) {
+  Type t = l.getType();
+  auto c = [&](double v) { return constantFloat(b, loc, t, v); };
+  auto cmp = [&](arith::CmpFPredicate p, Value x, Value y) {
+    return arith::CmpFOp::create(b, loc, p, x, y);
+  };
+  Value mod = arith::RemFOp::create(b, loc, l, r);
+  Value div = arith::DivFOp::create(b, loc, arith::SubFOp::create(b, loc, l, mod), r);
+  Value signs = arith::XOrIOp::create(b, loc, cmp(arith::CmpFPredicate::OLT, r, c(0)),
+                                      cmp(arith::CmpFPredicate::OLT, mod, c(0)));
+  Value adjust = arith::AndIOp::create(
+      b, loc, cmp(arith::CmpFPredicate::UNE, mod, c(0)), signs);
+  div = arith::SelectOp::create(b, loc, adjust,
+                                arith::SubFOp::create(b, loc, div, c(1)), div);
+  Value floored = math::FloorOp::create(b, loc, div);
+  Value up = cmp(arith::CmpFPredicate::OGT,
+                 arith::SubFOp::create(b, loc, div, floored), c(0.5));
+  floored = arith::SelectOp::create(
+      b, loc, up, arith::AddFOp::create(b, loc, floored, c(1)), floored);
+  // A zero quotient takes the sign of the true quotient; b == 0 gives a / b.
+  Value zeroDiv = math::CopySignOp::create(
+      b, loc, c(0), arith::DivFOp::create(b, loc, l, r));
+  Value result = arith::SelectOp::create(
+      b, loc, cmp(arith::CmpFPredicate::UNE, div, c(0)), floored, zeroDiv);
+  return arith::SelectOp::create(b, loc, cmp(arith::CmpFPredicate::OEQ, r, c(0)),
+                                 arith::DivFOp::create(b, loc, l, r), result);
+}
+
 template <typename SrcOp>
 Value scalarBinary(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   Type type = lhs.getType();
@@ -363,6 +408,14 @@ Value scalarBinary(OpBuilder &b, Location loc, Value lhs, Value rhs) {
         v = arith::MinimumFOp::create(b, loc, l, r);
       else if constexpr (std::is_same_v<SrcOp, ms::PowOp>)
         v = math::PowFOp::create(b, loc, l, r);
+      else if constexpr (std::is_same_v<SrcOp, ms::Atan2Op>)
+        v = math::Atan2Op::create(b, loc, l, r);
+      else if constexpr (std::is_same_v<SrcOp, ms::TruncateModOp>)
+        v = arith::RemFOp::create(b, loc, l, r);
+      else if constexpr (std::is_same_v<SrcOp, ms::FloorModOp>)
+        v = floorModFloat(b, loc, l, r);
+      else if constexpr (std::is_same_v<SrcOp, ms::FloorDivOp>)
+        v = floorDivFloat(b, loc, l, r);
       else
         v = arith::DivFOp::create(b, loc, l, r);
       return demote(b, loc, v, type);
@@ -378,6 +431,22 @@ Value scalarBinary(OpBuilder &b, Location loc, Value lhs, Value rhs) {
       return arith::SubIOp::create(b, loc, lhs, rhs);
     } else if constexpr (std::is_same_v<SrcOp, ms::MulOp>) {
       return arith::MulIOp::create(b, loc, lhs, rhs);
+    } else if constexpr (std::is_same_v<SrcOp, ms::TruncateModOp>) {
+      return arith::RemSIOp::create(b, loc, lhs, rhs);
+    } else if constexpr (std::is_same_v<SrcOp, ms::FloorModOp>) {
+      // r = lhs % rhs; r + rhs when r != 0 and the signs differ.
+      Value rem = arith::RemSIOp::create(b, loc, lhs, rhs);
+      Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 0));
+      Value nonzero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, rem, zero);
+      Value signs = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ne,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, rem, zero),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, rhs, zero));
+      return arith::SelectOp::create(b, loc,
+                                     arith::AndIOp::create(b, loc, nonzero, signs),
+                                     arith::AddIOp::create(b, loc, rem, rhs), rem);
+    } else if constexpr (std::is_same_v<SrcOp, ms::FloorDivOp>) {
+      return arith::FloorDivSIOp::create(b, loc, lhs, rhs);
     } else if constexpr (std::is_same_v<SrcOp, ms::MaximumOp>) {
       if (isBool)
         return arith::OrIOp::create(b, loc, lhs, rhs);
@@ -432,6 +501,28 @@ Value scalarFloatUnary(OpBuilder &b, Location loc, Value x) {
     return math::TanhOp::create(b, loc, x);
   else if constexpr (std::is_same_v<SrcOp, ms::ErfOp>)
     return math::ErfOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::AsinOp>)
+    return math::AsinOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::ACosOp>)
+    return math::AcosOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::AtanOp>)
+    return math::AtanOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::AsinhOp>)
+    return math::AsinhOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::AcoshOp>)
+    return math::AcoshOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::AtanhOp>)
+    return math::AtanhOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::ErfcOp>)
+    return math::ErfcOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::FloorOp>)
+    return math::FloorOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::CeilOp>)
+    return math::CeilOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::RoundOp>)
+    return math::RoundEvenOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::TruncOp>)
+    return math::TruncOp::create(b, loc, x);
   else if constexpr (std::is_same_v<SrcOp, ms::SigmoidOp>)
     return arith::DivFOp::create(b, loc, c(1.0), sigmoidDenominator());
   else if constexpr (std::is_same_v<SrcOp, ms::SiLUOp>)
@@ -2061,7 +2152,15 @@ void mlir::ascend::populateMindSporeToLinalgPatterns(
       UnaryLowering<ms::RsqrtOp>, UnaryLowering<ms::TanhOp>,
       UnaryLowering<ms::ErfOp>, UnaryLowering<ms::SigmoidOp>,
       UnaryLowering<ms::SiLUOp>, UnaryLowering<ms::GeLUOp>,
-      UnaryLowering<ms::NegOp>, UnaryLowering<ms::AbsOp>, LogicalNotLowering,
+      UnaryLowering<ms::NegOp>, UnaryLowering<ms::AbsOp>,
+      UnaryLowering<ms::AsinOp>, UnaryLowering<ms::ACosOp>,
+      UnaryLowering<ms::AtanOp>, UnaryLowering<ms::AsinhOp>,
+      UnaryLowering<ms::AcoshOp>, UnaryLowering<ms::AtanhOp>,
+      UnaryLowering<ms::ErfcOp>, UnaryLowering<ms::FloorOp>,
+      UnaryLowering<ms::CeilOp>, UnaryLowering<ms::RoundOp>,
+      UnaryLowering<ms::TruncOp>, BinaryLowering<ms::Atan2Op>,
+      BinaryLowering<ms::FloorDivOp>, BinaryLowering<ms::FloorModOp>,
+      BinaryLowering<ms::TruncateModOp>, LogicalNotLowering,
       CastLowering, SelectLowering, BiasAddLowering, BatchNormLowering,
       LayerNormLowering, MatMulLowering, BatchMatMulLowering, Conv2DLowering,
       MaxPoolLowering, AvgPoolLowering, AdaptiveAvgPool2DLowering,

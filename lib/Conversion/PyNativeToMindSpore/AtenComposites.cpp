@@ -1515,6 +1515,8 @@ const llvm::StringMap<Handler> &compositeTable() {
       {"aten.softshrink.default", elementwise},
       {"aten.sqrt_.default", elementwise},
       {"aten.logaddexp.default", binaryFloat},
+      {"aten.fmax.default", binaryFloat},
+      {"aten.fmin.default", binaryFloat},
       {"aten.addcmul.default", ternaryFloat},
       {"aten.addcdiv.default", ternaryFloat},
       {"aten.lerp.Scalar", ternaryFloat},
@@ -1554,7 +1556,7 @@ const llvm::StringMap<Handler> &compositeTable() {
 } // namespace
 
 bool mlir::ascend::isAtenComposite(StringRef name) {
-  return compositeTable().count(name);
+  return compositeTable().count(name) || isAtenElementwise(name);
 }
 
 CompositeResult mlir::ascend::legalizeAtenComposite(
@@ -1562,7 +1564,7 @@ CompositeResult mlir::ascend::legalizeAtenComposite(
     SmallVectorImpl<Value> &results, std::string &why) {
   auto it = compositeTable().find(op.getName());
   if (it == compositeTable().end())
-    return CompositeResult::NotHandled;
+    return legalizeAtenElementwise(op, operands, builder, results, why);
   Call call{op, operands, builder, op.getLoc(), why};
   size_t before = results.size();
   CompositeResult r = it->second(call, results);

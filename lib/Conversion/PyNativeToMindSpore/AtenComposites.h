@@ -42,6 +42,17 @@ CompositeResult legalizeAtenComposite(pynative::RecordedOp op,
 /// Whether legalizeAtenComposite knows the op name (e.g. "aten.triu.default").
 bool isAtenComposite(llvm::StringRef name);
 
+/// The elementwise math composites (AtenElementwise.cpp: frac, remainder,
+/// fmod, floor_divide, div rounding modes, copysign, signbit, xlogy, hypot,
+/// logit, nan_to_num, heaviside, logaddexp2, sinc, special_entr,
+/// special_xlog1py), asked by legalizeAtenComposite after its own table;
+/// same contract.
+CompositeResult legalizeAtenElementwise(pynative::RecordedOp op,
+                                        ValueRange operands, OpBuilder &builder,
+                                        SmallVectorImpl<Value> &results,
+                                        std::string &why);
+bool isAtenElementwise(llvm::StringRef name);
+
 } // namespace mlir::ascend
 
 #endif

@@ -1547,10 +1547,21 @@ LogicalResult argmax(AtenCall &c, SmallVectorImpl<Value> &results) {
 
 /// Ops that compute nothing a graph needs (a Python number read, markers).
 LogicalResult noResult(AtenCall &c, SmallVectorImpl<Value> &results) {
-  for (Value r : c.op.getResults())
-    if (!r.use_empty())
+  size_t before = results.size();
+  for (Value r : c.op.getResults()) {
+    if (r.use_empty()) {
+      results.push_back(Value());
+      continue;
+    }
+    // An uninitialized tensor of zero elements has no value to read: it is
+    // the empty constant (torch.empty(0), a window of length 0).
+    auto type = dyn_cast<RankedTensorType>(r.getType());
+    if (!type || !type.hasStaticShape() || type.getNumElements() != 0) {
+      results.resize(before);
       return c.unsupported("its tensor result is used");
-  results.append(c.op.getNumResults(), Value());
+    }
+    results.push_back(buildSplatConstant(c.b, c.loc, type, 0));
+  }
   return success();
 }
 

@@ -73,6 +73,10 @@ ASCEND_BINARY_INFER(RealDivOp)
 ASCEND_BINARY_INFER(MaximumOp)
 ASCEND_BINARY_INFER(MinimumOp)
 ASCEND_BINARY_INFER(PowOp)
+ASCEND_BINARY_INFER(Atan2Op)
+ASCEND_BINARY_INFER(FloorDivOp)
+ASCEND_BINARY_INFER(FloorModOp)
+ASCEND_BINARY_INFER(TruncateModOp)
 #undef ASCEND_BINARY_INFER
 
 // Comparisons and boolean ops: the broadcast shape with an i1 element type.

@@ -220,6 +220,66 @@ def MindSpore_ErfOp : MindSpore_UnaryOp<"erf", "Erf"> {
   let summary = "elementwise Gauss error function (MindSpore Erf)";
 }
 
+// Float elementwise math with one libm-like function each (PyTorch's
+// asin, acos, ..., erfc, floor, ceil, round, trunc; issue 19). MindSpore's
+// Round rounds half to even, as torch.round does.
+def MindSpore_AsinOp : MindSpore_UnaryOp<"asin", "Asin"> {
+  let summary = "elementwise arcsine (MindSpore Asin)";
+}
+def MindSpore_ACosOp : MindSpore_UnaryOp<"acos", "ACos"> {
+  let summary = "elementwise arccosine (MindSpore ACos)";
+}
+def MindSpore_AtanOp : MindSpore_UnaryOp<"atan", "Atan"> {
+  let summary = "elementwise arctangent (MindSpore Atan)";
+}
+def MindSpore_AsinhOp : MindSpore_UnaryOp<"asinh", "Asinh"> {
+  let summary = "elementwise inverse hyperbolic sine (MindSpore Asinh)";
+}
+def MindSpore_AcoshOp : MindSpore_UnaryOp<"acosh", "Acosh"> {
+  let summary = "elementwise inverse hyperbolic cosine (MindSpore Acosh)";
+}
+def MindSpore_AtanhOp : MindSpore_UnaryOp<"atanh", "Atanh"> {
+  let summary = "elementwise inverse hyperbolic tangent (MindSpore Atanh)";
+}
+def MindSpore_ErfcOp : MindSpore_UnaryOp<"erfc", "Erfc"> {
+  let summary = "elementwise complementary error function 1 - erf(x) (MindSpore Erfc)";
+}
+def MindSpore_FloorOp : MindSpore_UnaryOp<"floor", "Floor"> {
+  let summary = "elementwise largest integer <= x (MindSpore Floor)";
+}
+def MindSpore_CeilOp : MindSpore_UnaryOp<"ceil", "Ceil"> {
+  let summary = "elementwise smallest integer >= x (MindSpore Ceil)";
+}
+def MindSpore_RoundOp : MindSpore_UnaryOp<"round", "Round"> {
+  let summary = "elementwise nearest integer, half to even (MindSpore Round, decimals 0)";
+}
+def MindSpore_TruncOp : MindSpore_UnaryOp<"trunc", "Trunc"> {
+  let summary = "elementwise integer part, rounding toward zero (MindSpore Trunc)";
+}
+def MindSpore_Atan2Op : MindSpore_PrimOp<"atan2", "Atan2", [SameOperandsElementType]> {
+  let summary = "elementwise atan(lhs / rhs) in the quadrant of (rhs, lhs), float "
+                "tensors with broadcasting (MindSpore Atan2)";
+  let arguments = (ins MindSpore_FloatTensor:$lhs, MindSpore_FloatTensor:$rhs);
+  let results = (outs MindSpore_FloatTensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+// Division with rounding and the remainders, float or integer tensors with
+// broadcasting, as PyTorch computes them: FloorDiv is floor_divide
+// (div rounding_mode='floor'), FloorMod is remainder (the sign of the
+// divisor), TruncateMod is fmod (the sign of the dividend, C's fmod).
+def MindSpore_FloorDivOp : MindSpore_BroadcastBinaryOp<"floor_div", "FloorDiv"> {
+  let summary = "elementwise floor(lhs / rhs) (MindSpore FloorDiv)";
+}
+def MindSpore_FloorModOp : MindSpore_BroadcastBinaryOp<"floor_mod", "FloorMod"> {
+  let summary = "elementwise lhs - floor(lhs / rhs) * rhs (MindSpore FloorMod)";
+}
+def MindSpore_TruncateModOp : MindSpore_BroadcastBinaryOp<"truncate_mod", "TruncateMod"> {
+  let summary = "elementwise C fmod(lhs, rhs) (MindSpore TruncateMod)";
+}
+
 def MindSpore_SelectOp : MindSpore_PrimOp<"select", "Select"> {
   let summary = "elementwise cond ? x : y with broadcasting (MindSpore Select)";
   let description = [{
