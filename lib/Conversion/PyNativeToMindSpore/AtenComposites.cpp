@@ -6,6 +6,7 @@
 // with a reason, which the caller reports with the op, dtype and source line.
 //
 //===----------------------------------------------------------------------===//
+#include "AtenCall.h"
 #include "AtenComposites.h"
 
 #include "ascend/Conversion/PyNativeToMindSpore/PyNativeToMindSpore.h"
@@ -23,86 +24,7 @@ namespace ms = mlir::ascend::mindspore;
 
 namespace {
 
-/// One recorded aten call: argument access by schema name.
-struct Call {
-  mutable pynative::RecordedOp op;
-  ValueRange operands;
-  OpBuilder &b;
-  Location loc;
-  std::string &why;
-
-  Value operand(StringRef name) const {
-    for (auto [i, n] : llvm::enumerate(op.getOperandNames()))
-      if (cast<StringAttr>(n).getValue() == name)
-        return operands[i];
-    return {};
-  }
-  Attribute arg(StringRef name) const { return op.getArgs().get(name); }
-  bool isNone(StringRef name) const {
-    return !operand(name) && (!arg(name) || isa<UnitAttr>(arg(name)));
-  }
-  std::optional<int64_t> intArg(StringRef name) const {
-    // A BoolAttr is an i1 IntegerAttr whose getInt() reads true as -1.
-    if (auto a = dyn_cast_or_null<BoolAttr>(arg(name)))
-      return a.getValue();
-    if (auto a = dyn_cast_or_null<IntegerAttr>(arg(name)))
-      return a.getInt();
-    return std::nullopt;
-  }
-  std::optional<double> floatArg(StringRef name) const {
-    if (auto a = dyn_cast_or_null<FloatAttr>(arg(name)))
-      return a.getValueAsDouble();
-    if (auto a = dyn_cast_or_null<BoolAttr>(arg(name)))
-      return a.getValue() ? 1.0 : 0.0;
-    if (auto a = dyn_cast_or_null<IntegerAttr>(arg(name)))
-      return (double)a.getInt();
-    return std::nullopt;
-  }
-  /// An int list (a single int counts as a list of one).
-  std::optional<SmallVector<int64_t>> intsArg(StringRef name) const {
-    if (auto a = dyn_cast_or_null<DenseI64ArrayAttr>(arg(name)))
-      return SmallVector<int64_t>(a.asArrayRef());
-    if (auto i = intArg(name))
-      return SmallVector<int64_t>{*i};
-    return std::nullopt;
-  }
-  /// A float list argument (`float[]? scale_factors`).
-  std::optional<SmallVector<double>> floatsArg(StringRef name) const {
-    if (auto a = dyn_cast_or_null<DenseF64ArrayAttr>(arg(name)))
-      return SmallVector<double>(a.asArrayRef());
-    if (auto a = dyn_cast_or_null<DenseF32ArrayAttr>(arg(name)))
-      return SmallVector<double>(a.asArrayRef().begin(), a.asArrayRef().end());
-    if (auto a = dyn_cast_or_null<ArrayAttr>(arg(name))) {
-      SmallVector<double> v;
-      for (Attribute e : a) {
-        if (auto f = dyn_cast<FloatAttr>(e))
-          v.push_back(f.getValueAsDouble());
-        else if (auto i = dyn_cast<IntegerAttr>(e))
-          v.push_back((double)i.getInt());
-        else
-          return std::nullopt;
-      }
-      return v;
-    }
-    if (auto f = floatArg(name))
-      return SmallVector<double>{*f};
-    return std::nullopt;
-  }
-  bool boolArg(StringRef name, bool dflt) const {
-    if (auto a = dyn_cast_or_null<BoolAttr>(arg(name)))
-      return a.getValue();
-    if (auto i = dyn_cast_or_null<IntegerAttr>(arg(name)))
-      return i.getInt() != 0;
-    return dflt;
-  }
-  CompositeResult refuse(const Twine &reason) const {
-    why = reason.str();
-    return CompositeResult::Refused;
-  }
-  RankedTensorType resultType(unsigned i = 0) const {
-    return cast<RankedTensorType>(op.getResult(i).getType());
-  }
-};
+using Call = AtenCompositeCall;
 
 using Handler = CompositeResult (*)(Call &, SmallVectorImpl<Value> &);
 

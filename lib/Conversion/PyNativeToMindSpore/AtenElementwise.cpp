@@ -15,6 +15,7 @@
 // table after its own (see AtenComposites.h).
 //
 //===----------------------------------------------------------------------===//
+#include "AtenCall.h"
 #include "AtenComposites.h"
 
 #include "ascend/Conversion/PyNativeToMindSpore/PyNativeToMindSpore.h"
@@ -32,44 +33,9 @@ namespace ms = mlir::ascend::mindspore;
 
 namespace {
 
-/// One recorded elementwise call: its tensors and numbers by schema name.
-struct Elementwise {
-  mutable pynative::RecordedOp op;
-  ValueRange operands;
-  OpBuilder &b;
-  Location loc;
-  std::string &why;
-
-  Value operand(StringRef name) const {
-    for (auto [i, n] : llvm::enumerate(op.getOperandNames()))
-      if (cast<StringAttr>(n).getValue() == name)
-        return operands[i];
-    return {};
-  }
-  Attribute arg(StringRef name) const { return op.getArgs().get(name); }
-  std::optional<double> number(StringRef name) const {
-    Attribute a = arg(name);
-    if (auto f = dyn_cast_or_null<FloatAttr>(a))
-      return f.getValueAsDouble();
-    if (auto bl = dyn_cast_or_null<BoolAttr>(a))
-      return bl.getValue() ? 1.0 : 0.0;
-    if (auto i = dyn_cast_or_null<IntegerAttr>(a))
-      return (double)i.getInt();
-    return std::nullopt;
-  }
-  std::optional<std::string> text(StringRef name) const {
-    if (auto s = dyn_cast_or_null<StringAttr>(arg(name)))
-      return s.getValue().str();
-    return std::nullopt;
-  }
-  CompositeResult refuse(const Twine &reason) const {
-    why = reason.str();
-    return CompositeResult::Refused;
-  }
-  RankedTensorType resultType() const {
-    return cast<RankedTensorType>(op.getResult(0).getType());
-  }
-
+/// One recorded elementwise call (AtenCall.h) and the primitive builders
+/// its handlers share.
+struct Elementwise : AtenCompositeCall {
   // Builders of the primitives (result types inferred, broadcasting).
   Value k(double v, Type t) const {
     return buildSplatConstant(b, loc, RankedTensorType::get({}, t), v);
@@ -118,7 +84,7 @@ FailureOr<std::pair<Value, Value>> pairOf(Elementwise &c, StringRef name,
     o = ms::CastOp::create(c.b, c.loc, type.clone(t), o);
   }
   if (!o) {
-    std::optional<double> n = c.number(name);
+    std::optional<double> n = c.floatArg(name);
     if (!n) {
       (void)c.refuse(Twine("missing ") + name);
       return failure();
@@ -172,7 +138,7 @@ CompositeResult roundingBinary(Elementwise &c, SmallVectorImpl<Value> &results) 
 /// div(self, other, rounding_mode): None is RealDiv, "trunc" Trunc(RealDiv)
 /// (ATen's trunc(a / b)), "floor" FloorDiv.
 CompositeResult divMode(Elementwise &c, SmallVectorImpl<Value> &results) {
-  std::optional<std::string> mode = c.text("rounding_mode");
+  std::optional<std::string> mode = c.stringArg("rounding_mode");
   bool floor = mode && *mode == "floor";
   auto pair = pairOf(c, "other", /*integers=*/floor);
   if (failed(pair))
@@ -240,7 +206,7 @@ CompositeResult logit(Elementwise &c, SmallVectorImpl<Value> &results) {
     return c.refuse("expects a floating-point tensor");
   Type t = elementOf(x);
   Value z = x;
-  if (std::optional<double> eps = c.number("eps"))
+  if (std::optional<double> eps = c.floatArg("eps"))
     z = c.make<ms::MinimumOp>(c.make<ms::MaximumOp>(x, c.k(*eps, t)), c.k(1 - *eps, t));
   Value ratio = c.make<ms::RealDivOp>(z, c.make<ms::SubOp>(c.k(1, t), z));
   return push(c, results, c.make<ms::LogOp>(ratio));
@@ -254,11 +220,11 @@ CompositeResult nanToNum(Elementwise &c, SmallVectorImpl<Value> &results) {
   auto ft = cast<FloatType>(elementOf(x));
   double largest = llvm::APFloat::getLargest(ft.getFloatSemantics()).convertToDouble();
   double inf = std::numeric_limits<double>::infinity();
-  Value r = c.select(c.isNan(x), c.k(c.number("nan").value_or(0), ft), x);
+  Value r = c.select(c.isNan(x), c.k(c.floatArg("nan").value_or(0), ft), x);
   r = c.select(c.make<ms::EqualOp>(x, c.k(inf, ft)),
-               c.k(c.number("posinf").value_or(largest), ft), r);
+               c.k(c.floatArg("posinf").value_or(largest), ft), r);
   r = c.select(c.make<ms::EqualOp>(x, c.k(-inf, ft)),
-               c.k(c.number("neginf").value_or(-largest), ft), r);
+               c.k(c.floatArg("neginf").value_or(-largest), ft), r);
   return push(c, results, r);
 }
 
@@ -361,7 +327,7 @@ CompositeResult mlir::ascend::legalizeAtenElementwise(
   auto it = elementwiseTable().find(op.getName());
   if (it == elementwiseTable().end())
     return CompositeResult::NotHandled;
-  Elementwise call{op, operands, builder, op.getLoc(), why};
+  Elementwise call{{op, operands, builder, op.getLoc(), why}};
   size_t before = results.size();
   CompositeResult r = it->second(call, results);
   if (r != CompositeResult::Legalized)
