@@ -548,3 +548,135 @@ func.func @assert(%a: tensor<i1>) {
   mindspore.assert %a, "guard" : tensor<i1>
   return
 }
+
+// Float math without a Vector kernel yet (host work, each with its remark):
+// the inverse trigonometric functions, Erfc, the roundings and the rounding
+// divisions; and TopK (a sort).
+
+// CHECK-LABEL: func.func @acos(
+// CHECK-NEXT: %{{.*}} = mindspore.acos 
+func.func @acos(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'acos': 'acos' has no Vector kernel mapping yet}}
+  %r = mindspore.acos %a : tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func @acosh(
+// CHECK-NEXT: %{{.*}} = mindspore.acosh 
+func.func @acosh(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'acosh': 'acosh' has no Vector kernel mapping yet}}
+  %r = mindspore.acosh %a : tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func @asin(
+// CHECK-NEXT: %{{.*}} = mindspore.asin 
+func.func @asin(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'asin': 'asin' has no Vector kernel mapping yet}}
+  %r = mindspore.asin %a : tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func @asinh(
+// CHECK-NEXT: %{{.*}} = mindspore.asinh 
+func.func @asinh(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'asinh': 'asinh' has no Vector kernel mapping yet}}
+  %r = mindspore.asinh %a : tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func @atan(
+// CHECK-NEXT: %{{.*}} = mindspore.atan 
+func.func @atan(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'atan': 'atan' has no Vector kernel mapping yet}}
+  %r = mindspore.atan %a : tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func @atanh(
+// CHECK-NEXT: %{{.*}} = mindspore.atanh 
+func.func @atanh(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'atanh': 'atanh' has no Vector kernel mapping yet}}
+  %r = mindspore.atanh %a : tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func @ceil(
+// CHECK-NEXT: %{{.*}} = mindspore.ceil 
+func.func @ceil(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'ceil': 'ceil' has no Vector kernel mapping yet}}
+  %r = mindspore.ceil %a : tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func @erfc(
+// CHECK-NEXT: %{{.*}} = mindspore.erfc 
+func.func @erfc(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'erfc': 'erfc' has no Vector kernel mapping yet}}
+  %r = mindspore.erfc %a : tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func @floor(
+// CHECK-NEXT: %{{.*}} = mindspore.floor 
+func.func @floor(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'floor': 'floor' has no Vector kernel mapping yet}}
+  %r = mindspore.floor %a : tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func @round(
+// CHECK-NEXT: %{{.*}} = mindspore.round 
+func.func @round(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'round': 'round' has no Vector kernel mapping yet}}
+  %r = mindspore.round %a : tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func @trunc(
+// CHECK-NEXT: %{{.*}} = mindspore.trunc 
+func.func @trunc(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'trunc': 'trunc' has no Vector kernel mapping yet}}
+  %r = mindspore.trunc %a : tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func @atan2(
+// CHECK-NEXT: %{{.*}} = mindspore.atan2 
+func.func @atan2(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'atan2': 'atan2' has no Vector kernel mapping yet}}
+  %r = mindspore.atan2 %a, %b : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func @floor_div(
+// CHECK-NEXT: %{{.*}} = mindspore.floor_div 
+func.func @floor_div(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'floor_div': 'floor_div' has no Vector kernel mapping yet}}
+  %r = mindspore.floor_div %a, %b : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func @floor_mod(
+// CHECK-NEXT: %{{.*}} = mindspore.floor_mod 
+func.func @floor_mod(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'floor_mod': 'floor_mod' has no Vector kernel mapping yet}}
+  %r = mindspore.floor_mod %a, %b : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func @truncate_mod(
+// CHECK-NEXT: %{{.*}} = mindspore.truncate_mod 
+func.func @truncate_mod(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'truncate_mod': 'truncate_mod' has no Vector kernel mapping yet}}
+  %r = mindspore.truncate_mod %a, %b : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func @topk(
+// CHECK-NEXT: %{{.*}}, %{{.*}} = mindspore.topk 
+func.func @topk(%a: tensor<4x8xf32>) -> (tensor<4x2xf32>, tensor<4x2xi32>) {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'topk': 'topk' has no Vector kernel mapping yet}}
+  %v, %i = mindspore.topk %a {k = 2 : i64} : (tensor<4x8xf32>) -> (tensor<4x2xf32>, tensor<4x2xi32>)
+  return %v, %i : tensor<4x2xf32>, tensor<4x2xi32>
+}
