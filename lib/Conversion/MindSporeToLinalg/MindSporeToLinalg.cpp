@@ -1,5 +1,6 @@
 //===- MindSporeToLinalg.cpp - convert-mindspore-to-linalg ----------------===//
 #include "ascend/Conversion/MindSporeToLinalg/MindSporeToLinalg.h"
+#include "ElementOrder.h"
 #include "ascend/Conversion/ScalarConversion/ScalarConversion.h"
 
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
@@ -1557,33 +1558,9 @@ std::pair<Value, Value> buildMaxAlong(OpBuilder &rewriter, Location loc,
             b, l, idxType, linalg::IndexOp::create(b, l, axis));
         Value earlier =
             arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, i, bestIdx);
-        Value take;
-        if (isa<FloatType>(elt)) {
-          using P = arith::CmpFPredicate;
-          Value greater = arith::CmpFOp::create(b, l, P::OGT, v, best);
-          Value equal = arith::CmpFOp::create(b, l, P::OEQ, v, best);
-          Value vNaN = arith::CmpFOp::create(b, l, P::UNO, v, v);
-          Value bestNaN = arith::CmpFOp::create(b, l, P::UNO, best, best);
-          Value bestNum = arith::XOrIOp::create(
-              b, l, bestNaN,
-              arith::ConstantOp::create(b, l, b.getBoolAttr(true)));
-          // Equal (both numbers or both NaN) at a smaller index.
-          Value same = arith::OrIOp::create(
-              b, l, equal, arith::AndIOp::create(b, l, vNaN, bestNaN));
-          take = arith::OrIOp::create(
-              b, l, greater,
-              arith::OrIOp::create(b, l,
-                                   arith::AndIOp::create(b, l, same, earlier),
-                                   arith::AndIOp::create(b, l, vNaN, bestNum)));
-        } else {
-          auto gt = elt.isInteger(1) ? arith::CmpIPredicate::ugt
-                                     : arith::CmpIPredicate::sgt;
-          Value greater = arith::CmpIOp::create(b, l, gt, v, best);
-          Value equal =
-              arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, v, best);
-          take = arith::OrIOp::create(
-              b, l, greater, arith::AndIOp::create(b, l, equal, earlier));
-        }
+        // v replaces best when it comes first in descending order (a NaN
+        // counts as the largest; ties keep the first index).
+        Value take = buildComesBefore(b, l, best, v, earlier);
         linalg::YieldOp::create(
             b, l,
             ValueRange{arith::SelectOp::create(b, l, take, v, best),

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascend/Conversion/MindSporeToLinalg/MindSporeToLinalg.h"
+#include "ElementOrder.h"
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -26,34 +27,6 @@ using namespace mlir;
 namespace ms = mlir::ascend::mindspore;
 
 namespace {
-
-/// Whether element `y` comes before element `x` of the same row in descending
-/// order, where `yFirst` (i1) says that y's index is the smaller one (ties
-/// keep the index order).
-Value comesBefore(OpBuilder &b, Location l, Value x, Value y, Value yFirst) {
-  Type elt = x.getType();
-  if (isa<FloatType>(elt)) {
-    using P = arith::CmpFPredicate;
-    Value greater = arith::CmpFOp::create(b, l, P::OGT, y, x);
-    Value equal = arith::CmpFOp::create(b, l, P::OEQ, y, x);
-    Value xNaN = arith::CmpFOp::create(b, l, P::UNO, x, x);
-    Value yNaN = arith::CmpFOp::create(b, l, P::UNO, y, y);
-    Value xNum = arith::XOrIOp::create(
-        b, l, xNaN, arith::ConstantOp::create(b, l, b.getBoolAttr(true)));
-    Value same = arith::OrIOp::create(b, l, equal,
-                                      arith::AndIOp::create(b, l, xNaN, yNaN));
-    Value larger = arith::OrIOp::create(
-        b, l, greater, arith::AndIOp::create(b, l, yNaN, xNum));
-    return arith::OrIOp::create(b, l, larger,
-                                arith::AndIOp::create(b, l, same, yFirst));
-  }
-  auto gt = elt.isInteger(1) ? arith::CmpIPredicate::ugt
-                             : arith::CmpIPredicate::sgt;
-  Value greater = arith::CmpIOp::create(b, l, gt, y, x);
-  Value equal = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, x);
-  return arith::OrIOp::create(b, l, greater,
-                              arith::AndIOp::create(b, l, equal, yFirst));
-}
 
 Value zeroFilled(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
                  Type elt) {
@@ -98,7 +71,7 @@ struct TopKLowering : OpConversionPattern<ms::TopKOp> {
           Value j = linalg::IndexOp::create(b, l, rank);
           Value jFirst =
               arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult, j, i);
-          Value before = comesBefore(b, l, args[0], args[1], jFirst);
+          Value before = mlir::ascend::buildComesBefore(b, l, args[0], args[1], jFirst);
           Value one = arith::ExtUIOp::create(b, l, i64, before);
           linalg::YieldOp::create(
               b, l, ValueRange{arith::AddIOp::create(b, l, args[2], one)});
@@ -141,6 +114,32 @@ struct TopKLowering : OpConversionPattern<ms::TopKOp> {
 };
 
 } // namespace
+
+Value mlir::ascend::buildComesBefore(OpBuilder &b, Location l, Value x,
+                                     Value y, Value yFirst) {
+  Type elt = x.getType();
+  if (isa<FloatType>(elt)) {
+    using P = arith::CmpFPredicate;
+    Value greater = arith::CmpFOp::create(b, l, P::OGT, y, x);
+    Value equal = arith::CmpFOp::create(b, l, P::OEQ, y, x);
+    Value xNaN = arith::CmpFOp::create(b, l, P::UNO, x, x);
+    Value yNaN = arith::CmpFOp::create(b, l, P::UNO, y, y);
+    Value xNum = arith::XOrIOp::create(
+        b, l, xNaN, arith::ConstantOp::create(b, l, b.getBoolAttr(true)));
+    Value same = arith::OrIOp::create(b, l, equal,
+                                      arith::AndIOp::create(b, l, xNaN, yNaN));
+    Value larger = arith::OrIOp::create(
+        b, l, greater, arith::AndIOp::create(b, l, yNaN, xNum));
+    return arith::OrIOp::create(b, l, larger,
+                                arith::AndIOp::create(b, l, same, yFirst));
+  }
+  auto gt = elt.isInteger(1) ? arith::CmpIPredicate::ugt
+                             : arith::CmpIPredicate::sgt;
+  Value greater = arith::CmpIOp::create(b, l, gt, y, x);
+  Value equal = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, x);
+  return arith::OrIOp::create(b, l, greater,
+                              arith::AndIOp::create(b, l, equal, yFirst));
+}
 
 void mlir::ascend::populateMindSporeSortLoweringPatterns(
     RewritePatternSet &patterns) {
