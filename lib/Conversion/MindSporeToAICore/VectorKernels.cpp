@@ -552,10 +552,11 @@ public:
       if (!llvm::all_of(split.getInput().getUsers(),
                         [](Operation *user) { return isa<ms::SplitOp>(user); }))
         return fail(why, "its Split's input is also used otherwise");
-      if (llvm::any_of(split.getOutputs(), [&](Value r) {
-            return llvm::any_of(r.getUsers(), [&](Operation *user) {
-              return isa<ms::YieldOp>(user);
-            });
+      // Directly or through views (unbind: Split, then Squeeze each piece):
+      // a result streams into UB and is never written back by itself.
+      auto yield = cast<ms::YieldOp>(op->getBlock()->getTerminator());
+      if (llvm::any_of(yield.getValues(), [&](Value v) {
+            return ms::viewSource(v).getDefiningOp() == op;
           }))
         return fail(why, "its Split's result is a result of the group");
       if (numel(split.getOutputs()[0]) != n)

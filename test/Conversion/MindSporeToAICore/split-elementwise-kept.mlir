@@ -43,6 +43,21 @@ func.func @piece_returned(%x: tensor<4x16xf32>) -> (tensor<4x8xf32>, tensor<4x8x
   return %r#0, %r#1 : tensor<4x8xf32>, tensor<4x8xf32>
 }
 
+// A piece is a result of the group through a view (unbind: Split, then a
+// Squeeze of each piece; the pieces were written back from a UB buffer
+// nothing computed, all zeros).
+func.func @piece_viewed(%x: tensor<5xf32>) -> (tensor<f32>, tensor<f32>) {
+  // expected-remark @+1 {{fusion group 'Fused_Split_5' kept at the mindspore level: its Split's result is a result of the group}}
+  %r:2 = mindspore.fusion "vector" "Fused_Split_5" (%x) : (tensor<5xf32>) -> (tensor<f32>, tensor<f32>) {
+  ^bb0(%a: tensor<5xf32>):
+    %p:5 = mindspore.split %a {output_num = 5 : i64} : (tensor<5xf32>) -> (tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>)
+    %s0 = mindspore.squeeze %p#0 {axis = array<i64: 0>} : (tensor<1xf32>) -> tensor<f32>
+    %s1 = mindspore.squeeze %p#3 {axis = array<i64: 0>} : (tensor<1xf32>) -> tensor<f32>
+    mindspore.yield %s0, %s1 : tensor<f32>, tensor<f32>
+  }
+  return %r#0, %r#1 : tensor<f32>, tensor<f32>
+}
+
 // Another value of the group is larger than the pieces.
 func.func @larger(%x: tensor<4x16xf32>, %z: tensor<4x2x8xf32>) -> tensor<4x2x8xf32> {
   // expected-remark @+1 {{fusion group 'Fused_Split_Mul_Add_3' kept at the mindspore level: its Split's results are smaller than the group's largest value}}
