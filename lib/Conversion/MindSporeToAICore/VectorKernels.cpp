@@ -108,6 +108,25 @@ public:
           return isa<ms::ConstantOp>(op) || llvm::all_of(op.getResults(), zeroRank);
         }))
       return fail(why, "it computes on 0-d values only (no rows to tile)");
+    // Nor elementwise work on a 0-d value before it is reshaped to rows
+    // (all/any of a 0-d float tensor: Cast, then Reshape to [1]): such a
+    // value has no tile (the builder dereferenced a missing buffer).
+    for (Operation &op : body.without_terminator())
+      if (!ms::isViewOp(&op) && !isa<ms::ConstantOp>(op) && !isReduce(&op) &&
+          llvm::any_of(op.getResults(), zeroRank))
+        return fail(why, ("'" + op.getName().stripDialect() +
+                          "' computes a 0-d value (no rows to tile)")
+                             .str());
+    // Or reads one through a view (a 0-d input reshaped to [1]).
+    for (Operation &op : body.without_terminator())
+      if (!ms::isViewOp(&op) && !isa<ms::ConstantOp>(op) &&
+          llvm::any_of(op.getOperands(), [&](Value v) {
+            return !zeroRank(v) && zeroRank(ms::viewSource(v));
+          }))
+        return fail(why, ("'" + op.getName().stripDialect() +
+                          "' reads a 0-d value through a view (no rows to "
+                          "tile)")
+                             .str());
 
     for (Operation &op : body.without_terminator())
       if (failed(checkSupported(&op, why)))

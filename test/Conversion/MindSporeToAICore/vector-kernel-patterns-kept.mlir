@@ -153,3 +153,41 @@ func.func @gathers(%t: tensor<5x8xf32>, %i: tensor<4xi32>, %x: tensor<4x8xf32>, 
   }
   return %a, %bb#0, %bb#1, %cc, %dd, %ee, %ff, %hh : tensor<4x8xf32>, tensor<3xf32>, tensor<3x2x8xf32>, tensor<4x8xf32>, tensor<4x4xi32>, tensor<9x4x8xf32>, tensor<4x8xf32>, tensor<4x8xi1>
 }
+
+// Elementwise work on a 0-d value before it is reshaped to rows (all/any of
+// a 0-d tensor): that value has no tile (the builder dereferenced a missing
+// buffer). The group is kept; its primitives become kernels one by one.
+func.func @zero_d_before_rows(%x: tensor<f32>) -> tensor<i1> {
+  // expected-remark @+1 {{fusion group 'Fused_Cast_Cast_Neg_ReduceMax_0' kept at the mindspore level: 'cast' computes a 0-d value (no rows to tile)}}
+  %r = mindspore.fusion "reduction" "Fused_Cast_Cast_Neg_ReduceMax_0"(%x) : (tensor<f32>) -> tensor<i1> {
+  ^bb0(%a: tensor<f32>):
+    // expected-remark @+1 {{no AI Core kernel for primitive 'cast': it computes on 0-d values only (no rows to tile)}}
+    %1 = mindspore.cast %a : (tensor<f32>) -> tensor<i1>
+    %2 = mindspore.reshape %1, [1] : (tensor<i1>) -> tensor<1xi1>
+    %3 = mindspore.cast %2 : (tensor<1xi1>) -> tensor<1xf32>
+    %4 = mindspore.neg %3 : tensor<1xf32>
+    %5 = mindspore.reduce_max %4, [0] {keep_dims = true} : (tensor<1xf32>) -> tensor<1xf32>
+    %6 = mindspore.neg %5 : tensor<1xf32>
+    %7 = mindspore.cast %6 : (tensor<1xf32>) -> tensor<1xi1>
+    %8 = mindspore.reshape %7, [] : (tensor<1xi1>) -> tensor<i1>
+    mindspore.yield %8 : tensor<i1>
+  }
+  return %r : tensor<i1>
+}
+
+// The same with the 0-d input reshaped first (all/any of a 0-d bool tensor).
+func.func @zero_d_through_view(%x: tensor<i1>) -> tensor<i1> {
+  // expected-remark @+1 {{fusion group 'Fused_Cast_Neg_ReduceMax_Neg_0' kept at the mindspore level: 'cast' reads a 0-d value through a view (no rows to tile)}}
+  %r = mindspore.fusion "reduction" "Fused_Cast_Neg_ReduceMax_Neg_0"(%x) : (tensor<i1>) -> tensor<i1> {
+  ^bb0(%a: tensor<i1>):
+    %1 = mindspore.reshape %a, [1] : (tensor<i1>) -> tensor<1xi1>
+    %2 = mindspore.cast %1 : (tensor<1xi1>) -> tensor<1xf32>
+    %3 = mindspore.neg %2 : tensor<1xf32>
+    %4 = mindspore.reduce_max %3, [0] {keep_dims = true} : (tensor<1xf32>) -> tensor<1xf32>
+    %5 = mindspore.neg %4 : tensor<1xf32>
+    %6 = mindspore.cast %5 : (tensor<1xf32>) -> tensor<1xi1>
+    %7 = mindspore.reshape %6, [] : (tensor<1xi1>) -> tensor<i1>
+    mindspore.yield %7 : tensor<i1>
+  }
+  return %r : tensor<i1>
+}
