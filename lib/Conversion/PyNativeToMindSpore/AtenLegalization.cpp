@@ -343,8 +343,8 @@ LogicalResult reshapeToResult(AtenCall &c, SmallVectorImpl<Value> &results) {
 LogicalResult convolutionTransposed(AtenCall &c, Value x, Value w,
                                     SmallVectorImpl<Value> &results) {
   if (cast<RankedTensorType>(x.getType()).getRank() != 4)
-    return c.unsupported("only 2-D (NCHW) transposed convolution is "
-                         "legalized");
+    return c.unsupported("only 1-D (NCL) and 2-D (NCHW) transposed "
+                         "convolution is legalized");
   auto stride = c.intsArg("stride", 2), dilation = c.intsArg("dilation", 2);
   auto padding = c.intsArg("padding", 2);
   auto outputPadding = c.intsArg("output_padding", 2);
@@ -366,15 +366,67 @@ LogicalResult convolutionTransposed(AtenCall &c, Value x, Value w,
   return success();
 }
 
+/// A 1-D convolution (input [N, C, L], weight [O, C / groups, K], or
+/// [C, O / groups, K] transposed) as the 2-D one on a height of 1: input
+/// [N, C, 1, L], weight [.., .., 1, K], stride/dilation/padding (1, s), (1, d),
+/// (0, p); the result [N, O, 1, L'] is reshaped to the recorded [N, O, L'].
+LogicalResult convolution1d(AtenCall &c, Value x, Value w, bool transposed,
+                            SmallVectorImpl<Value> &results) {
+  auto stride = c.intsArg("stride", 1), dilation = c.intsArg("dilation", 1);
+  auto padding = c.intsArg("padding", 1);
+  auto groups = c.intArg("groups");
+  if (!stride || !dilation || !padding || !groups || stride->size() != 1 ||
+      dilation->size() != 1 || padding->size() != 1)
+    return c.unsupported("missing stride, padding, dilation or groups of a "
+                         "1-D convolution");
+  auto height1 = [&](Value v) {
+    ArrayRef<int64_t> s = cast<RankedTensorType>(v.getType()).getShape();
+    return make<ms::ReshapeOp>(c, v, ArrayRef<int64_t>{s[0], s[1], 1, s[2]});
+  };
+  Value x4 = height1(x), w4 = height1(w);
+  SmallVector<int64_t> stride2{1, (*stride)[0]}, dilation2{1, (*dilation)[0]};
+  SmallVector<int64_t> pad{0, 0, (*padding)[0], (*padding)[0]};
+  Value result;
+  if (transposed) {
+    auto outputPadding = c.intsArg("output_padding", 1);
+    if (!outputPadding || outputPadding->size() != 1)
+      return c.unsupported("missing output_padding");
+    result = make<ms::Conv2DTransposeOp>(c, x4, w4, stride2, dilation2, pad,
+                                         SmallVector<int64_t>{0, (*outputPadding)[0]},
+                                         *groups);
+  } else {
+    result = make<ms::Conv2DOp>(c, x4, w4, stride2, dilation2, pad,
+                                StringRef("pad"), *groups);
+  }
+  if (result)
+    if (Value bias = c.operand("bias"))
+      result = make<ms::BiasAddOp>(c, result, bias);
+  if (!result)
+    return failure();
+  RankedTensorType want = c.resultType();
+  auto got = cast<RankedTensorType>(result.getType()).getShape();
+  if (got.size() != 4 || got[2] != 1 || want.getRank() != 3 ||
+      got[0] != want.getDimSize(0) || got[1] != want.getDimSize(1) ||
+      got[3] != want.getDimSize(2))
+    return c.unsupported("the computed output type differs from the recorded "
+                         "one");
+  results.push_back(make<ms::ReshapeOp>(c, result, want.getShape()));
+  return success();
+}
+
 LogicalResult convolution(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value x = c.operand("input"), w = c.operand("weight");
   if (!x || !w)
     return c.unsupported("missing input or weight");
+  if (cast<RankedTensorType>(x.getType()).getRank() == 3 &&
+      cast<RankedTensorType>(w.getType()).getRank() == 3 &&
+      c.intsArg("padding", 1))
+    return convolution1d(c, x, w, c.boolArg("transposed", false), results);
   if (c.boolArg("transposed", false))
     return convolutionTransposed(c, x, w, results);
   auto xType = cast<RankedTensorType>(x.getType());
   if (xType.getRank() != 4)
-    return c.unsupported("only 2-D (NCHW) convolution is legalized");
+    return c.unsupported("only 1-D (NCL) and 2-D (NCHW) convolution is legalized");
   auto stride = c.intsArg("stride", 2), dilation = c.intsArg("dilation", 2);
   auto groups = c.intArg("groups");
   if (!stride || !dilation || !groups)
@@ -888,12 +940,30 @@ LogicalResult floatUnary(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
+/// gelu(x, approximate): "none" is MindSpore's GeLU (the erf form);
+/// "tanh" is composed as ATen's CPU kernel computes it:
+/// 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3))).
 LogicalResult gelu(AtenCall &c, SmallVectorImpl<Value> &results) {
-  if (auto a = dyn_cast_or_null<StringAttr>(c.arg("approximate"));
-      a && a.getValue() != "none")
+  auto a = dyn_cast_or_null<StringAttr>(c.arg("approximate"));
+  if (!a || a.getValue() == "none")
+    return floatUnary<ms::GeLUOp>(c, results);
+  if (a.getValue() != "tanh")
     return c.unsupported("gelu with approximate='" + a.getValue() +
-                         "' is not legalized yet");
-  return floatUnary<ms::GeLUOp>(c, results);
+                         "' (expected 'none' or 'tanh')");
+  Value x = c.operand("self");
+  Type t = elementTypeOf(x);
+  if (!isa<FloatType>(t))
+    return c.unsupported("expects a floating-point tensor");
+  const double kBeta = std::sqrt(2.0) * 0.5 * (2.0 / std::sqrt(M_PI)); // sqrt(2/pi)
+  Value cube = make<ms::MulOp>(c, make<ms::MulOp>(c, x, x), x);
+  Value inner = make<ms::AddOp>(
+      c, x, make<ms::MulOp>(c, cube, scalarConstant(c, 0.044715, t)));
+  Value th = make<ms::TanhOp>(
+      c, make<ms::MulOp>(c, inner, scalarConstant(c, kBeta, t)));
+  Value half = make<ms::MulOp>(c, x, scalarConstant(c, 0.5, t));
+  results.push_back(make<ms::MulOp>(
+      c, half, make<ms::AddOp>(c, th, scalarConstant(c, 1.0, t))));
+  return success();
 }
 
 /// hardtanh(x, lo, hi) = min(max(x, lo), hi); relu6 is hardtanh(x, 0, 6).

@@ -56,8 +56,8 @@ pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<2xf32> attributes {run = 0 : 
 // -----
 
 pynative.trace @run_0(%x: tensor<4xf32>, %m: tensor<4xi1>, %i: tensor<4xi64>, %n: tensor<4xi64>) -> (tensor<4xf32>, tensor<2xf32>, tensor<4xf32>, tensor<i64>, tensor<3xf32>) attributes {run = 0 : i64} {
-  // expected-error @+1 {{unsupported eager op 'aten.gelu.default': gelu with approximate='tanh' is not legalized yet}}
-  %g = pynative.op "aten.gelu.default"(%x) {args = {approximate = "tanh"}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.gelu.default': gelu with approximate='sigmoid' (expected 'none' or 'tanh')}}
+  %g = pynative.op "aten.gelu.default"(%x) {args = {approximate = "sigmoid"}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
   // expected-error @+1 {{unsupported eager op 'aten.index.Tensor': indexing with a boolean mask is not legalized yet}}
   %b = pynative.op "aten.index.Tensor"(%x, %m) {args = {}, operand_names = ["self", "indices"]} : (tensor<4xf32>, tensor<4xi1>) -> tensor<2xf32>
   // expected-error @+1 {{unsupported eager op 'aten.index.Tensor': advanced indexing with 2 index tensors is not legalized yet}}

@@ -532,6 +532,31 @@ pynative.trace @run_0(%x: tensor<2x5xf32>, %y: tensor<1x2x4x4xf32>, %w: tensor<2
 
 // -----
 
+// A 1-D convolution (plain and transposed) is the 2-D one on a height of 1:
+// input and weight reshaped to [.., .., 1, L], (1, s) strides, (0, p) pads,
+// the result reshaped back. gelu(approximate='tanh') is ATen's formula
+// 0.5 * x * (1 + tanh(sqrt(2/pi) * (x + 0.044715 * x^3))).
+
+// CHECK-LABEL: func.func @main
+// CHECK: %[[X4:.*]] = mindspore.reshape %arg0, [2, 3, 1, 9] : (tensor<2x3x9xf32>) -> tensor<2x3x1x9xf32>
+// CHECK: %[[W4:.*]] = mindspore.reshape %arg1, [4, 3, 1, 3] : (tensor<4x3x3xf32>) -> tensor<4x3x1x3xf32>
+// CHECK: %[[C4:.*]] = mindspore.conv2d %[[X4]], %[[W4]] {dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 1, 1>, stride = array<i64: 1, 2>} : (tensor<2x3x1x9xf32>, tensor<4x3x1x3xf32>) -> tensor<2x4x1x5xf32>
+// CHECK: %[[B:.*]] = mindspore.bias_add %[[C4]], %arg2
+// CHECK: %[[C:.*]] = mindspore.reshape %[[B]], [2, 4, 5] : (tensor<2x4x1x5xf32>) -> tensor<2x4x5xf32>
+// CHECK: mindspore.conv2d_transpose {{.*}} {dilation = array<i64: 1, 1>, output_padding = array<i64: 0, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 2>} : (tensor<2x4x1x5xf32>, tensor<4x3x1x3xf32>) -> tensor<2x3x1x12xf32>
+// CHECK: %[[T:.*]] = mindspore.reshape {{.*}}, [2, 3, 12] : (tensor<2x3x1x12xf32>) -> tensor<2x3x12xf32>
+// CHECK: mindspore.tanh
+// CHECK-NOT: mindspore.gelu
+// CHECK: return %[[C]], %[[T]],
+pynative.trace @run_0(%x: tensor<2x3x9xf32>, %w: tensor<4x3x3xf32>, %b: tensor<4xf32>, %g: tensor<5xf32>) -> (tensor<2x4x5xf32>, tensor<2x3x12xf32>, tensor<5xf32>) attributes {run = 0 : i64} {
+  %c = pynative.op "aten.convolution.default"(%x, %w, %b) {args = {stride = array<i64: 2>, padding = array<i64: 1>, dilation = array<i64: 1>, transposed = false, output_padding = array<i64: 0>, groups = 1 : i64}, operand_names = ["input", "weight", "bias"]} : (tensor<2x3x9xf32>, tensor<4x3x3xf32>, tensor<4xf32>) -> tensor<2x4x5xf32>
+  %t = pynative.op "aten.convolution.default"(%c, %w) {args = {bias, stride = array<i64: 2>, padding = array<i64: 0>, dilation = array<i64: 1>, transposed = true, output_padding = array<i64: 1>, groups = 1 : i64}, operand_names = ["input", "weight"]} : (tensor<2x4x5xf32>, tensor<4x3x3xf32>) -> tensor<2x3x12xf32>
+  %e = pynative.op "aten.gelu.default"(%g) {args = {approximate = "tanh"}, operand_names = ["self"]} : (tensor<5xf32>) -> tensor<5xf32>
+  pynative.output %c, %t, %e : tensor<2x4x5xf32>, tensor<2x3x12xf32>, tensor<5xf32>
+}
+
+// -----
+
 // x[0:2].copy_(y) writes through a view into x, which is read afterwards: x is
 // rebound to Select(mask of rows 0..1, pad(y), x).
 
