@@ -868,6 +868,26 @@ LogicalResult sum(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
+/// nansum(dim, keepdim): ReduceSum of Select(x != x, 0, x) (NaNs count as
+/// zero), floats only.
+LogicalResult nansum(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  Type t = c.resultType().getElementType();
+  Type selfElement =
+      self ? cast<RankedTensorType>(self.getType()).getElementType() : Type();
+  if (!self || !isa<FloatType>(selfElement) || selfElement != t)
+    return c.unsupported("expects a floating-point tensor (and no dtype "
+                         "change)");
+  SmallVector<int64_t> axis;
+  if (auto dims = c.intsArg("dim"))
+    axis = *dims;
+  Value isNan = make<ms::NotEqualOp>(c, self, self);
+  Value kept = make<ms::SelectOp>(c, isNan, scalarConstant(c, 0.0, t), self);
+  results.push_back(
+      make<ms::ReduceSumOp>(c, kept, axis, c.boolArg("keepdim", false)));
+  return success();
+}
+
 /// mean over `dim`: over the two spatial dims of NCHW with keepdim it is
 /// AdaptiveAvgPool2D to 1x1 (one Vector reduction on Ascend); otherwise
 /// ReduceSum divided by the number of reduced elements.
@@ -1686,6 +1706,7 @@ const llvm::StringMap<Handler> &atenTable() {
       {"aten.all.default", all},
       {"aten.sum.default", sum},
       {"aten.sum.dim_IntList", sum},
+      {"aten.nansum.default", nansum},
       {"aten.mean.dim", mean},
       {"aten.mean.default", mean},
       {"aten._reshape_alias.default", reshapeToResult},
@@ -1706,6 +1727,7 @@ const llvm::StringMap<Handler> &atenTable() {
       {"aten.unsqueeze.default", unsqueeze},
       {"aten.squeeze.default", squeeze},
       {"aten.squeeze.dim", squeeze},
+      {"aten.squeeze_.dim", squeeze},
       {"aten.squeeze.dims", squeeze},
       {"aten.cat.default", cat},
       {"aten.stack.default", stack},
@@ -1721,6 +1743,7 @@ const llvm::StringMap<Handler> &atenTable() {
       {"aten.hardtanh.default", hardtanh},
       {"aten.hardtanh_.default", hardtanh},
       {"aten.clamp.default", clamp},
+      {"aten.clamp_.default", clamp},
       {"aten.clamp.Tensor", clamp},
       {"aten.clamp_min.default", clampOneSide<ms::MaximumOp>},
       {"aten.clamp_max.default", clampOneSide<ms::MinimumOp>},
@@ -1731,10 +1754,15 @@ const llvm::StringMap<Handler> &atenTable() {
       {"aten.rsub.Scalar", rsub},
       {"aten.rsub.Tensor", rsub},
       {"aten.logical_and.default", logicalBinary<ms::LogicalAndOp>},
+      {"aten.logical_and_.default", logicalBinary<ms::LogicalAndOp>},
       {"aten.logical_or.default", logicalBinary<ms::LogicalOrOp>},
+      {"aten.logical_or_.default", logicalBinary<ms::LogicalOrOp>},
       {"aten.logical_not.default", logicalNot},
+      {"aten.logical_not_.default", logicalNot},
       {"aten.bitwise_and.Tensor", bitwiseBinary<ms::LogicalAndOp>},
+      {"aten.bitwise_and_.Tensor", bitwiseBinary<ms::LogicalAndOp>},
       {"aten.bitwise_or.Tensor", bitwiseBinary<ms::LogicalOrOp>},
+      {"aten.bitwise_or_.Tensor", bitwiseBinary<ms::LogicalOrOp>},
       {"aten.bitwise_not.default", bitwiseNot},
       {"aten.where.self", where},
       {"aten.masked_fill.Scalar", maskedFill},

@@ -557,6 +557,36 @@ pynative.trace @run_0(%x: tensor<2x3x9xf32>, %w: tensor<4x3x3xf32>, %b: tensor<4
 
 // -----
 
+// In-place forms map like their out-of-place ops (the write rebinds the
+// tensor): logical_and_/or_, logical_not_, bitwise_and_/or_ of bools, clamp_,
+// squeeze_(dim). nansum is ReduceSum of Select(x != x, 0, x).
+
+// CHECK-LABEL: func.func @main
+// CHECK: %[[A:.*]] = mindspore.logical_and %arg1, %arg2
+// CHECK: %[[O:.*]] = mindspore.logical_or %[[A]], %arg2
+// CHECK: %[[N:.*]] = mindspore.logical_not %[[O]]
+// CHECK: %[[BA:.*]] = mindspore.logical_and %[[N]], %arg2
+// CHECK: %[[BO:.*]] = mindspore.logical_or %[[BA]], %arg2
+// CHECK: mindspore.maximum %arg0
+// CHECK: mindspore.minimum
+// CHECK: %[[NE:.*]] = mindspore.not_equal %arg0, %arg0
+// CHECK: %[[S:.*]] = mindspore.select %[[NE]],
+// CHECK: %[[R:.*]] = mindspore.reduce_sum %[[S]], [1] : (tensor<3x4xf32>) -> tensor<3xf32>
+// CHECK: return %[[BO]], {{.*}}, %[[R]]
+pynative.trace @run_0(%x: tensor<3x4xf32>, %p: tensor<3x4xi1>, %q: tensor<3x4xi1>, %u: tensor<3x1xf32>) -> (tensor<3x4xi1>, tensor<3x4xf32>, tensor<3xf32>, tensor<3xf32>) attributes {run = 0 : i64} {
+  %a = pynative.op "aten.logical_and_.default"(%p, %q) {args = {}, operand_names = ["self", "other"], result_aliases = array<i64: 0>} : (tensor<3x4xi1>, tensor<3x4xi1>) -> tensor<3x4xi1>
+  %o = pynative.op "aten.logical_or_.default"(%a, %q) {args = {}, operand_names = ["self", "other"], result_aliases = array<i64: 0>} : (tensor<3x4xi1>, tensor<3x4xi1>) -> tensor<3x4xi1>
+  %n = pynative.op "aten.logical_not_.default"(%o) {args = {}, operand_names = ["self"], result_aliases = array<i64: 0>} : (tensor<3x4xi1>) -> tensor<3x4xi1>
+  %ba = pynative.op "aten.bitwise_and_.Tensor"(%n, %q) {args = {}, operand_names = ["self", "other"], result_aliases = array<i64: 0>} : (tensor<3x4xi1>, tensor<3x4xi1>) -> tensor<3x4xi1>
+  %bo = pynative.op "aten.bitwise_or_.Tensor"(%ba, %q) {args = {}, operand_names = ["self", "other"], result_aliases = array<i64: 0>} : (tensor<3x4xi1>, tensor<3x4xi1>) -> tensor<3x4xi1>
+  %c = pynative.op "aten.clamp_.default"(%x) {args = {min = -1.0 : f64, max = 1.0 : f64}, operand_names = ["self"], result_aliases = array<i64: 0>} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  %s = pynative.op "aten.squeeze_.dim"(%u) {args = {dim = 1 : i64}, operand_names = ["self"], result_aliases = array<i64: 0>} : (tensor<3x1xf32>) -> tensor<3xf32>
+  %r = pynative.op "aten.nansum.default"(%x) {args = {dim = array<i64: 1>, keepdim = false, dtype}, operand_names = ["self"]} : (tensor<3x4xf32>) -> tensor<3xf32>
+  pynative.output %bo, %c, %s, %r : tensor<3x4xi1>, tensor<3x4xf32>, tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
 // x[0:2].copy_(y) writes through a view into x, which is read afterwards: x is
 // rebound to Select(mask of rows 0..1, pad(y), x).
 
