@@ -44,7 +44,8 @@ bool isAtenComposite(llvm::StringRef name);
 
 /// The elementwise math composites (AtenElementwise.cpp: frac, remainder,
 /// fmod, floor_divide, div rounding modes, copysign, signbit, xlogy, hypot,
-/// logit, nan_to_num, heaviside, logaddexp2, sinc, special_entr,
+/// logit, nan_to_num, heaviside, logaddexp2, sinc, special_entr, round with
+/// decimals, pow(number, tensor),
 /// special_xlog1py), asked by legalizeAtenComposite after its own table;
 /// same contract.
 CompositeResult legalizeAtenElementwise(pynative::RecordedOp op,

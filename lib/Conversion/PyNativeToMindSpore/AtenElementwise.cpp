@@ -5,8 +5,9 @@
 // PyTorch's CPU kernel computes it (c10's formulas, not approximations):
 // frac, the rounding divisions and remainders (div rounding_mode,
 // floor_divide, remainder, fmod), copysign and signbit, xlogy and
-// special_xlog1py, hypot, logit, nan_to_num, heaviside, logaddexp2, sinc and
-// special_entr (issue 19: OpInfo coverage). A form a handler does not cover
+// special_xlog1py, hypot, logit, nan_to_num, heaviside, logaddexp2, sinc,
+// special_entr, round(decimals) and pow(number, tensor) (issue 19: OpInfo
+// coverage). A form a handler does not cover
 // (an integer tensor where it needs floats, operands of two dtypes) is
 // refused with the reason, which the caller reports with the op, the dtype
 // and the source line.
@@ -284,6 +285,39 @@ CompositeResult entr(Elementwise &c, SmallVectorImpl<Value> &results) {
   return push(c, results, c.select(c.isNan(x), x, r));
 }
 
+/// round(x, decimals) as ATen's CPU kernel: with 10^|decimals| in x's dtype,
+/// Round(x * p) / p for decimals >= 0, Round(x / p) * p below (Round is
+/// half to even, as nearbyint).
+CompositeResult roundDecimals(Elementwise &c, SmallVectorImpl<Value> &results) {
+  Value x = c.operand("self");
+  std::optional<int64_t> decimals = c.intArg("decimals");
+  if (!x || !isFloat(x))
+    return c.refuse("expects a floating-point tensor");
+  if (!decimals)
+    return c.refuse("missing decimals");
+  Type t = elementOf(x);
+  Value p = c.k(std::pow(10.0, (double)std::abs(*decimals)), t);
+  if (*decimals >= 0)
+    return push(c, results, c.make<ms::RealDivOp>(
+                                c.make<ms::RoundOp>(c.make<ms::MulOp>(x, p)), p));
+  return push(c, results, c.make<ms::MulOp>(
+                              c.make<ms::RoundOp>(c.make<ms::RealDivOp>(x, p)), p));
+}
+
+/// pow(number self, tensor exponent) = Pow(self as a 0-d constant of the
+/// exponent's dtype, exponent), float exponents only.
+CompositeResult powScalarBase(Elementwise &c, SmallVectorImpl<Value> &results) {
+  Value e = c.operand("exponent");
+  std::optional<double> base = c.floatArg("self");
+  if (!e || !isFloat(e))
+    return c.refuse("expects a floating-point exponent tensor");
+  if (!base)
+    return c.refuse("missing the base number");
+  if (elementOf(e) != c.resultType().getElementType())
+    return c.refuse("a result dtype other than the exponent's");
+  return push(c, results, c.make<ms::PowOp>(c.k(*base, elementOf(e)), e));
+}
+
 using Handler = CompositeResult (*)(Elementwise &, SmallVectorImpl<Value> &);
 
 const llvm::StringMap<Handler> &elementwiseTable() {
@@ -311,6 +345,8 @@ const llvm::StringMap<Handler> &elementwiseTable() {
       {"aten.logaddexp2.default", logaddexp2},
       {"aten.sinc.default", sinc},
       {"aten.special_entr.default", entr},
+      {"aten.round.decimals", roundDecimals},
+      {"aten.pow.Scalar", powScalarBase},
   };
   return table;
 }
