@@ -1,0 +1,243 @@
+//===- WideRowKernels.cpp - Multi-pass kernels for rows wider than UB -----===//
+//
+// Softmax, LogSoftmax and last-axis reductions whose one row does not fit
+// UB, streamed per row in column chunks (WideRowKernels.h). The passes are
+// the three-pass softmax (max, sum of exponentials, normalize) the online
+// softmax of Milakov and Gimelshein ("Online normalizer calculation for
+// softmax", arXiv:1805.02867) takes down to two; the three-pass form here
+// needs no rescaling of a running sum and so no extra Vector work per
+// chunk, at one more read of the row (L2 hits when the row was just read:
+// the kernel model prices that through its L2 hit ratio).
+//
+//===----------------------------------------------------------------------===//
+#include "WideRowKernels.h"
+#include "MixKernelParts.h"
+#include "PermutedTiles.h"
+#include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
+#include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::ascend;
+using mlir::ascend::mix::indexConstant;
+using namespace mlir::ascend::aicore;
+namespace ms = mlir::ascend::mindspore;
+
+namespace {
+/// The group's one op, or null (see isWideRowGroup).
+Operation *wideRowOpOf(ms::FusionOp group) {
+  Block &body = group.getBody().front();
+  if (!llvm::hasSingleElement(body.without_terminator()) ||
+      group.getInputs().size() != 1)
+    return nullptr;
+  Operation *op = &body.front();
+  if (!isa<ms::SoftmaxOp, ms::LogSoftmaxOp, ms::ReduceSumOp, ms::ReduceMaxOp,
+           ms::ReduceMeanOp>(op) ||
+      op->getOperand(0) != body.getArgument(0))
+    return nullptr;
+  auto yield = cast<ms::YieldOp>(body.getTerminator());
+  if (!llvm::equal(yield.getValues(), op->getResults()))
+    return nullptr;
+  auto in = cast<RankedTensorType>(op->getOperand(0).getType());
+  if (!in.getElementType().isF32() || in.getRank() == 0 ||
+      !in.hasStaticShape())
+    return nullptr;
+  int64_t rank = in.getRank();
+  if (isa<ms::SoftmaxOp, ms::LogSoftmaxOp>(op)) {
+    int64_t axis = op->getAttrOfType<IntegerAttr>("axis").getInt();
+    return axis == -1 || axis == rank - 1 ? op : nullptr;
+  }
+  ArrayRef<int64_t> axes =
+      op->getAttrOfType<DenseI64ArrayAttr>("axis").asArrayRef();
+  if (rank == 1 && axes.empty())
+    return op;
+  if (axes.size() != 1 || (axes[0] != -1 && axes[0] != rank - 1))
+    return nullptr;
+  return op;
+}
+
+Value columns(OpBuilder &b, Location loc, Value m, OpFoldResult row,
+              OpFoldResult col, int64_t cols) {
+  return memref::SubViewOp::create(
+      b, loc, m, ArrayRef<OpFoldResult>{row, col},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(cols)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+}
+
+Value ubBuffer(OpBuilder &b, Location loc, int64_t cols, Type elt,
+               StringRef name) {
+  auto alloc = AllocOp::create(
+      b, loc,
+      MemRefType::get({1, cols}, elt, MemRefLayoutAttrInterface{},
+                      AddressSpaceAttr::get(b.getContext(), AddressSpace::UB)));
+  alloc->setAttr(kBufferNameAttr, b.getStringAttr(name));
+  return alloc;
+}
+
+// Events: 0 V -> MTE2 (the chunk buffer `x` is free for the next load),
+// 0 MTE2 -> V (the chunk is loaded), 1 V -> MTE3 (the result is ready),
+// 1 MTE3 -> V (the result buffer is free again).
+constexpr int64_t kLoadEvent = 0, kStoreEvent = 1;
+} // namespace
+
+bool mlir::ascend::isWideRowGroup(ms::FusionOp group) {
+  return wideRowOpOf(group) != nullptr;
+}
+
+FailureOr<KernelOp>
+mlir::ascend::buildWideRowKernel(ms::FusionOp group,
+                                 const AICoreTarget &target,
+                                 std::string &why) {
+  Operation *op = wideRowOpOf(group);
+  auto inType = cast<RankedTensorType>(op->getOperand(0).getType());
+  Type elt = inType.getElementType();
+  int64_t k = inType.getShape().back(), m = inType.getNumElements() / std::max<int64_t>(k, 1);
+  if (k == 0 || m == 0) {
+    why = "'" + op->getName().stripDialect().str() + "' of an empty tensor";
+    return failure();
+  }
+  const bool softmax = isa<ms::SoftmaxOp>(op),
+             logSoftmax = isa<ms::LogSoftmaxOp>(op),
+             rowwise = softmax || logSoftmax;
+  const bool maxFirst = rowwise || isa<ms::ReduceMaxOp>(op);
+  const int64_t chunk = std::min<int64_t>(
+      kWideRowChunk, llvm::alignTo(k, target.vectorRepeatBytes / 4));
+  const int64_t blocks = std::min<int64_t>(target.vectorCores, m);
+
+  OpBuilder b(group.getContext());
+  Location loc = group.getLoc();
+  SmallVector<Type> argTypes{
+      getGMType(cast<RankedTensorType>(group.getInputs().front().getType())),
+      getGMType(cast<RankedTensorType>(group.getResultTypes().front()))};
+  auto kernel = KernelOp::create(b, loc, group.getKernelName(),
+                                 b.getFunctionType(argTypes, {}), blocks);
+  if (StringRef(target.name) != getDefaultTarget().name)
+    kernel.setChip(target.name);
+  Block &entry = kernel.getBody().front();
+  b.setInsertionPointToStart(&entry);
+  Value in = viewAs(b, loc, entry.getArgument(0), {m, k});
+  Value out = viewAs(b, loc, entry.getArgument(1), {m, rowwise ? k : 1});
+  Value x = ubBuffer(b, loc, chunk, elt, "row.chunk");
+  Value spread = ubBuffer(b, loc, chunk, elt, "row.spread");
+  Value result = rowwise ? ubBuffer(b, loc, chunk, elt, "row.out") : Value();
+  Value part = ubBuffer(b, loc, 1, elt, "row.part");
+  Value first = ubBuffer(b, loc, 1, elt, "row.first"); // max, or sum
+  Value second = ubBuffer(b, loc, 1, elt, "row.sum");
+  SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, kLoadEvent);
+  SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
+  Value blockIdx = blocks > 1 ? Value(BlockIdxOp::create(b, loc,
+                                                         b.getIndexType()))
+                              : indexConstant(b, loc, 0);
+
+  auto rows = scf::ForOp::create(b, loc, blockIdx, indexConstant(b, loc, m),
+                                 indexConstant(b, loc, blocks));
+  b.setInsertionPointToStart(rows.getBody());
+  Value row = rows.getInductionVar();
+  const float lowest = -std::numeric_limits<float>::infinity();
+
+  // One pass over the row: `work(builder, x, n, col)` on each loaded chunk
+  // of n columns at column `col` (the full chunks in a loop, then the
+  // ragged one).
+  auto pass = [&](llvm::function_ref<void(OpBuilder &, Value, int64_t, Value)>
+                      work) {
+    auto chunkAt = [&](OpBuilder &ob, Value col, int64_t n) {
+      Value tile = n == chunk ? x
+                              : columns(ob, loc, x, ob.getIndexAttr(0),
+                                        ob.getIndexAttr(0), n);
+      WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE2, kLoadEvent);
+      CopyOp::create(ob, loc, columns(ob, loc, in, row, col, n), tile);
+      SetFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, kLoadEvent);
+      WaitFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, kLoadEvent);
+      work(ob, tile, n, col);
+      SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE2, kLoadEvent);
+    };
+    int64_t full = k / chunk, rest = k % chunk;
+    if (full) {
+      auto loop = scf::ForOp::create(b, loc, indexConstant(b, loc, 0),
+                                     indexConstant(b, loc, full * chunk),
+                                     indexConstant(b, loc, chunk));
+      OpBuilder ob = OpBuilder::atBlockTerminator(loop.getBody());
+      chunkAt(ob, loop.getInductionVar(), chunk);
+    }
+    if (rest)
+      chunkAt(b, indexConstant(b, loc, full * chunk), rest);
+  };
+  auto prefix = [&](OpBuilder &ob, Value buffer, int64_t n) {
+    return n == chunk ? buffer
+                      : columns(ob, loc, buffer, ob.getIndexAttr(0),
+                                ob.getIndexAttr(0), n);
+  };
+
+  // Pass 1: the running max or sum of the row, in `first`.
+  if (!rowwise)
+    WaitFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
+  VDupOp::create(b, loc, first,
+                 b.getFloatAttr(elt, maxFirst ? double(lowest) : 0.0));
+  pass([&](OpBuilder &ob, Value tile, int64_t, Value) {
+    VReduceOp::create(ob, loc, tile, part, maxFirst ? "max" : "sum");
+    if (maxFirst)
+      VMaxOp::create(ob, loc, first, part, first);
+    else
+      VAddOp::create(ob, loc, first, part, first);
+  });
+  if (!rowwise) {
+    if (isa<ms::ReduceMeanOp>(op))
+      VMulsOp::create(b, loc, first, first,
+                      b.getFloatAttr(elt, 1.0 / double(k)));
+    SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE3, kStoreEvent);
+    WaitFlagOp::create(b, loc, Pipe::V, Pipe::MTE3, kStoreEvent);
+    CopyOp::create(b, loc, first, columns(b, loc, out, row, b.getIndexAttr(0), 1));
+    SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
+  } else {
+    // Pass 2: the running sum of exp(x - max), in `second`.
+    VDupOp::create(b, loc, second, b.getFloatAttr(elt, 0.0));
+    pass([&](OpBuilder &ob, Value tile, int64_t n, Value) {
+      Value s = prefix(ob, spread, n);
+      VBroadcastOp::create(ob, loc, first, s);
+      VSubOp::create(ob, loc, tile, s, s);
+      VExpOp::create(ob, loc, s, s);
+      VReduceOp::create(ob, loc, s, part, "sum");
+      VAddOp::create(ob, loc, second, part, second);
+    });
+    if (logSoftmax) {
+      // x - (max + ln sum): the shift, once per row.
+      VLnOp::create(b, loc, second, second);
+      VAddOp::create(b, loc, first, second, first);
+    }
+    // Pass 3: the results, chunk by chunk into GM.
+    pass([&](OpBuilder &ob, Value tile, int64_t n, Value col) {
+      Value s = prefix(ob, spread, n), r = prefix(ob, result, n);
+      VBroadcastOp::create(ob, loc, first, s);
+      WaitFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
+      VSubOp::create(ob, loc, tile, s, r);
+      if (softmax) {
+        VExpOp::create(ob, loc, r, r);
+        VBroadcastOp::create(ob, loc, second, s);
+        VDivOp::create(ob, loc, r, s, r);
+      }
+      SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, kStoreEvent);
+      WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, kStoreEvent);
+      CopyOp::create(ob, loc, r, columns(ob, loc, out, row, col, n));
+      SetFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
+    });
+  }
+
+  b.setInsertionPointAfter(rows);
+  WaitFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, kLoadEvent);
+  WaitFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
+  ReturnOp::create(b, loc);
+  Builder attrs(group.getContext());
+  kernel->setAttr(
+      "aicore.tile",
+      attrs.getDictionaryAttr(
+          {attrs.getNamedAttr("rows", attrs.getI64IntegerAttr(1)),
+           attrs.getNamedAttr("cols", attrs.getI64IntegerAttr(chunk)),
+           attrs.getNamedAttr("passes",
+                              attrs.getI64IntegerAttr(rowwise ? 3 : 1)),
+           attrs.getNamedAttr("view", attrs.getDenseI64ArrayAttr({m, k}))}));
+  return kernel;
+}
