@@ -31,13 +31,15 @@ namespace {
 /// The group's one op, or null (see isWideRowGroup).
 Operation *wideRowOpOf(ms::FusionOp group) {
   Block &body = group.getBody().front();
-  if (!llvm::hasSingleElement(body.without_terminator()) ||
-      group.getInputs().size() != 1)
+  if (!llvm::hasSingleElement(body.without_terminator()))
     return nullptr;
   Operation *op = &body.front();
   if (!isa<ms::SoftmaxOp, ms::LogSoftmaxOp, ms::ReduceSumOp, ms::ReduceMaxOp,
-           ms::ReduceMeanOp>(op) ||
-      op->getOperand(0) != body.getArgument(0))
+           ms::ReduceMeanOp, ms::LayerNormOp>(op) ||
+      !llvm::all_of(op->getOperands(), [&](Value v) {
+        auto arg = dyn_cast<BlockArgument>(v);
+        return arg && arg.getOwner() == &body;
+      }))
     return nullptr;
   auto yield = cast<ms::YieldOp>(body.getTerminator());
   if (!llvm::equal(yield.getValues(), op->getResults()))
@@ -47,6 +49,20 @@ Operation *wideRowOpOf(ms::FusionOp group) {
       !in.hasStaticShape())
     return nullptr;
   int64_t rank = in.getRank();
+  if (auto norm = dyn_cast<ms::LayerNormOp>(op)) {
+    // Normalized and scaled over the last axis only; gamma and beta [K].
+    auto last = [&](int64_t a) { return a == -1 || a == rank - 1; };
+    int64_t k = in.getShape().back();
+    for (Value v : {norm.getGamma(), norm.getBeta()}) {
+      auto type = cast<RankedTensorType>(v.getType());
+      if (type.getElementType() != in.getElementType() ||
+          type.getNumElements() != k)
+        return nullptr;
+    }
+    return last(norm.getBeginNormAxis()) && last(norm.getBeginParamsAxis())
+               ? op
+               : nullptr;
+  }
   if (isa<ms::SoftmaxOp, ms::LogSoftmaxOp>(op)) {
     int64_t axis = op->getAttrOfType<IntegerAttr>("axis").getInt();
     return axis == -1 || axis == rank - 1 ? op : nullptr;
@@ -100,33 +116,52 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
     why = "'" + op->getName().stripDialect().str() + "' of an empty tensor";
     return failure();
   }
+  auto norm = dyn_cast<ms::LayerNormOp>(op);
   const bool softmax = isa<ms::SoftmaxOp>(op),
              logSoftmax = isa<ms::LogSoftmaxOp>(op),
-             rowwise = softmax || logSoftmax;
-  const bool maxFirst = rowwise || isa<ms::ReduceMaxOp>(op);
+             rowwise = softmax || logSoftmax || norm;
+  const bool maxFirst = softmax || logSoftmax || isa<ms::ReduceMaxOp>(op);
   const int64_t chunk = std::min<int64_t>(
       kWideRowChunk, llvm::alignTo(k, target.vectorRepeatBytes / 4));
   const int64_t blocks = std::min<int64_t>(target.vectorCores, m);
 
   OpBuilder b(group.getContext());
   Location loc = group.getLoc();
-  SmallVector<Type> argTypes{
-      getGMType(cast<RankedTensorType>(group.getInputs().front().getType())),
-      getGMType(cast<RankedTensorType>(group.getResultTypes().front()))};
+  SmallVector<Type> argTypes;
+  for (Type t : group.getInputs().getTypes())
+    argTypes.push_back(getGMType(cast<RankedTensorType>(t)));
+  argTypes.push_back(
+      getGMType(cast<RankedTensorType>(group.getResultTypes().front())));
   auto kernel = KernelOp::create(b, loc, group.getKernelName(),
                                  b.getFunctionType(argTypes, {}), blocks);
   if (StringRef(target.name) != getDefaultTarget().name)
     kernel.setChip(target.name);
   Block &entry = kernel.getBody().front();
   b.setInsertionPointToStart(&entry);
-  Value in = viewAs(b, loc, entry.getArgument(0), {m, k});
-  Value out = viewAs(b, loc, entry.getArgument(1), {m, rowwise ? k : 1});
+  // The kernel argument of operand i of the op (a group input).
+  auto operandArg = [&](unsigned i) {
+    return entry.getArgument(
+        cast<BlockArgument>(op->getOperand(i)).getArgNumber());
+  };
+  Value in = viewAs(b, loc, operandArg(0), {m, k});
+  Value out = viewAs(b, loc, entry.getArguments().back(),
+                     {m, rowwise ? k : 1});
+  // A LayerNorm's gamma and beta as [1, K], loaded per chunk in pass 3.
+  Value gamma, beta, gammaTile, betaTile;
+  if (norm) {
+    gamma = viewAs(b, loc, operandArg(1), {1, k});
+    beta = viewAs(b, loc, operandArg(2), {1, k});
+  }
   Value x = ubBuffer(b, loc, chunk, elt, "row.chunk");
   Value spread = ubBuffer(b, loc, chunk, elt, "row.spread");
   Value result = rowwise ? ubBuffer(b, loc, chunk, elt, "row.out") : Value();
   Value part = ubBuffer(b, loc, 1, elt, "row.part");
   Value first = ubBuffer(b, loc, 1, elt, "row.first"); // max, or sum
   Value second = ubBuffer(b, loc, 1, elt, "row.sum");
+  if (norm) {
+    gammaTile = ubBuffer(b, loc, chunk, elt, "row.gamma");
+    betaTile = ubBuffer(b, loc, chunk, elt, "row.beta");
+  }
   SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, kLoadEvent);
   SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
   Value blockIdx = blocks > 1 ? Value(BlockIdxOp::create(b, loc,
@@ -142,14 +177,26 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
   // One pass over the row: `work(builder, x, n, col)` on each loaded chunk
   // of n columns at column `col` (the full chunks in a loop, then the
   // ragged one).
+  auto prefix = [&](OpBuilder &ob, Value buffer, int64_t n) {
+    return n == chunk ? buffer
+                      : columns(ob, loc, buffer, ob.getIndexAttr(0),
+                                ob.getIndexAttr(0), n);
+  };
+  // `params`: also load the chunk's gamma and beta (a LayerNorm's pass 3).
   auto pass = [&](llvm::function_ref<void(OpBuilder &, Value, int64_t, Value)>
-                      work) {
+                      work,
+                  bool params = false) {
     auto chunkAt = [&](OpBuilder &ob, Value col, int64_t n) {
-      Value tile = n == chunk ? x
-                              : columns(ob, loc, x, ob.getIndexAttr(0),
-                                        ob.getIndexAttr(0), n);
+      Value tile = prefix(ob, x, n);
       WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE2, kLoadEvent);
       CopyOp::create(ob, loc, columns(ob, loc, in, row, col, n), tile);
+      if (params) {
+        Value zero = indexConstant(ob, loc, 0);
+        CopyOp::create(ob, loc, columns(ob, loc, gamma, zero, col, n),
+                       prefix(ob, gammaTile, n));
+        CopyOp::create(ob, loc, columns(ob, loc, beta, zero, col, n),
+                       prefix(ob, betaTile, n));
+      }
       SetFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, kLoadEvent);
       WaitFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, kLoadEvent);
       work(ob, tile, n, col);
@@ -166,11 +213,6 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
     if (rest)
       chunkAt(b, indexConstant(b, loc, full * chunk), rest);
   };
-  auto prefix = [&](OpBuilder &ob, Value buffer, int64_t n) {
-    return n == chunk ? buffer
-                      : columns(ob, loc, buffer, ob.getIndexAttr(0),
-                                ob.getIndexAttr(0), n);
-  };
 
   // Pass 1: the running max or sum of the row, in `first`.
   if (!rowwise)
@@ -184,7 +226,42 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
     else
       VAddOp::create(ob, loc, first, part, first);
   });
-  if (!rowwise) {
+  if (norm) {
+    // PyTorch's formula: (x - mean) * rsqrt(biased var + eps) * gamma +
+    // beta. Pass 2: the sum of (x - mean)^2 (two-pass variance), then
+    // rsqrt(var + eps) in `second`.
+    TypedAttr invK = b.getFloatAttr(elt, 1.0 / double(k));
+    VMulsOp::create(b, loc, first, first, invK);
+    VDupOp::create(b, loc, second, b.getFloatAttr(elt, 0.0));
+    pass([&](OpBuilder &ob, Value tile, int64_t n, Value) {
+      Value s = prefix(ob, spread, n);
+      VBroadcastOp::create(ob, loc, first, s);
+      VSubOp::create(ob, loc, tile, s, s);
+      VMulOp::create(ob, loc, s, s, s);
+      VReduceOp::create(ob, loc, s, part, "sum");
+      VAddOp::create(ob, loc, second, part, second);
+    });
+    VMulsOp::create(b, loc, second, second, invK);
+    VAddsOp::create(b, loc, second, second,
+                    b.getFloatAttr(elt, norm.getEpsilon().convertToDouble()));
+    VRsqrtOp::create(b, loc, second, second);
+    pass(
+        [&](OpBuilder &ob, Value tile, int64_t n, Value col) {
+          Value s = prefix(ob, spread, n), r = prefix(ob, result, n);
+          VBroadcastOp::create(ob, loc, first, s);
+          WaitFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
+          VSubOp::create(ob, loc, tile, s, r);
+          VBroadcastOp::create(ob, loc, second, s);
+          VMulOp::create(ob, loc, r, s, r);
+          VMulOp::create(ob, loc, r, prefix(ob, gammaTile, n), r);
+          VAddOp::create(ob, loc, r, prefix(ob, betaTile, n), r);
+          SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, kStoreEvent);
+          WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, kStoreEvent);
+          CopyOp::create(ob, loc, r, columns(ob, loc, out, row, col, n));
+          SetFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
+        },
+        /*params=*/true);
+  } else if (!rowwise) {
     if (isa<ms::ReduceMeanOp>(op))
       VMulsOp::create(b, loc, first, first,
                       b.getFloatAttr(elt, 1.0 / double(k)));
