@@ -1,6 +1,6 @@
 // REQUIRES: torch
 // Rows wider than UB (issue 22): a softmax, a log-softmax and last-axis
-// reductions and a LayerNorm whose one row does not fit the 192 KiB UB become multi-pass
+// reductions, a LayerNorm and an RMSNorm (its primitives) whose one row does not fit the 192 KiB UB become multi-pass
 // Vector kernels (WideRowKernels.cpp: the row streamed in 8192-column
 // chunks; max, then the sum of exponentials, then the results), checked on
 // the CPU against PyTorch eager (test/Execution/Inputs/wide_rows_runs.py).
@@ -19,19 +19,30 @@
 // KERNELS-DAG: aicore.kernel @ReduceMax_{{[0-9]+}}({{.*}}aicore.tile = {cols = 8192 : i64, passes = 1 : i64, rows = 1 : i64, view = array<i64: 3, 60000>}, block_dim = 3
 // KERNELS-DAG: aicore.kernel @ReduceMean_{{[0-9]+}}({{.*}}aicore.tile = {cols = 8192 : i64, passes = 1 : i64, rows = 1 : i64, view = array<i64: 2, 50001>}, block_dim = 2
 // KERNELS-DAG: aicore.kernel @LayerNorm_{{[0-9]+}}({{.*}}aicore.tile = {cols = 8192 : i64, passes = 3 : i64, rows = 1 : i64, view = array<i64: 2, 60000>}, block_dim = 2
+// KERNELS-DAG: aicore.kernel @Fused_Mul_ReduceMean_Add_Rsqrt_{{[0-9]+}}({{.*}}aicore.tile = {cols = 8192 : i64, passes = 2 : i64, rows = 1 : i64, view = array<i64: 2, 80000>}, block_dim = 2
 // KERNELS-DAG: aicore.kernel @ReduceSum_{{[0-9]+}}({{.*}}aicore.tile = {cols = 8192 : i64, passes = 1 : i64, rows = 1 : i64, view = array<i64: 2, 65536>}, block_dim = 2
 
 func.func @main(%x0: tensor<3x70000xf32>, %x1: tensor<2x50000xf32>,
                 %x2: tensor<3x60000xf32>, %x3: tensor<2x50001xf32>,
                 %x4: tensor<2x65536xf32>, %x5: tensor<2x60000xf32>,
-                %g5: tensor<60000xf32>, %b5: tensor<60000xf32>)
+                %g5: tensor<60000xf32>, %b5: tensor<60000xf32>,
+                %x6: tensor<2x80000xf32>, %g6: tensor<80000xf32>)
     -> (tensor<3x70000xf32>, tensor<2x50000xf32>, tensor<3x1xf32>,
-        tensor<2xf32>, tensor<2xf32>, tensor<2x60000xf32>) {
+        tensor<2xf32>, tensor<2xf32>, tensor<2x60000xf32>,
+        tensor<2x80000xf32>) {
   %0 = mindspore.softmax %x0 {axis = -1 : i64} : tensor<3x70000xf32>
   %1 = mindspore.log_softmax %x1 {axis = -1 : i64} : tensor<2x50000xf32>
   %2 = mindspore.reduce_max %x2, [1] {keep_dims = true} : (tensor<3x60000xf32>) -> tensor<3x1xf32>
   %3 = mindspore.reduce_mean %x3, [-1] : (tensor<2x50001xf32>) -> tensor<2xf32>
   %4 = mindspore.reduce_sum %x4, [1] : (tensor<2x65536xf32>) -> tensor<2xf32>
   %5 = mindspore.layer_norm %x5, %g5, %b5 {begin_norm_axis = -1 : i64, begin_params_axis = -1 : i64, epsilon = 1.000000e-05 : f32} : (tensor<2x60000xf32>, tensor<60000xf32>, tensor<60000xf32>) -> tensor<2x60000xf32>
-  return %0, %1, %2, %3, %4, %5 : tensor<3x70000xf32>, tensor<2x50000xf32>, tensor<3x1xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2x60000xf32>
+  // RMSNorm as the primitives MindSpore's graph holds for it.
+  %sq = mindspore.mul %x6, %x6 : (tensor<2x80000xf32>, tensor<2x80000xf32>) -> tensor<2x80000xf32>
+  %ms = mindspore.reduce_mean %sq, [1] {keep_dims = true} : (tensor<2x80000xf32>) -> tensor<2x1xf32>
+  %e = mindspore.constant dense<1.000000e-06> : tensor<f32>
+  %v = mindspore.add %ms, %e : (tensor<2x1xf32>, tensor<f32>) -> tensor<2x1xf32>
+  %r = mindspore.rsqrt %v : tensor<2x1xf32>
+  %n = mindspore.mul %x6, %r : (tensor<2x80000xf32>, tensor<2x1xf32>) -> tensor<2x80000xf32>
+  %6 = mindspore.mul %n, %g6 : (tensor<2x80000xf32>, tensor<80000xf32>) -> tensor<2x80000xf32>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<3x70000xf32>, tensor<2x50000xf32>, tensor<3x1xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2x60000xf32>, tensor<2x80000xf32>
 }

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include <limits>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::ascend;
@@ -76,6 +77,89 @@ Operation *wideRowOpOf(ms::FusionOp group) {
   return op;
 }
 
+/// An RMSNorm as the primitives MindSpore's graph holds for it:
+/// `x * rsqrt(mean(x * x, -1, keep_dims) + eps) * gamma` (the last two
+/// products in either order of operands; gamma [K], or left out), x a group
+/// input of f32 [.., K], the product the group's one result.
+struct RmsNormMatch {
+  BlockArgument x, gamma; ///< gamma null when there is none
+  double eps = 0;
+};
+
+std::optional<RmsNormMatch> matchRmsNorm(ms::FusionOp group) {
+  Block &body = group.getBody().front();
+  auto yield = cast<ms::YieldOp>(body.getTerminator());
+  if (yield.getValues().size() != 1)
+    return std::nullopt;
+  auto argOf = [&](Value v) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    return arg && arg.getOwner() == &body ? arg : BlockArgument();
+  };
+  // `v` = mul(a, b) in either order, with `a` matched by `isA`: the other.
+  auto mulOf = [](Value v, llvm::function_ref<bool(Value)> isA) -> Value {
+    auto mul = v.getDefiningOp<ms::MulOp>();
+    if (!mul)
+      return Value();
+    if (isA(mul.getOperand(0)))
+      return mul.getOperand(1);
+    if (isA(mul.getOperand(1)))
+      return mul.getOperand(0);
+    return Value();
+  };
+  RmsNormMatch match;
+  Value scaled = yield.getValues()[0], rstd;
+  // y = (x * rstd) * gamma, or x * rstd alone.
+  auto isRsqrt = [](Value v) { return v.getDefiningOp<ms::RsqrtOp>() != nullptr; };
+  auto normed = [&](Value v) {
+    Value x = mulOf(v, isRsqrt);
+    if (!x || !argOf(x))
+      return false;
+    match.x = argOf(x);
+    auto mul = v.getDefiningOp<ms::MulOp>();
+    rstd = mul.getOperand(0) == x ? mul.getOperand(1) : mul.getOperand(0);
+    return true;
+  };
+  if (!normed(scaled)) {
+    Value gamma = mulOf(scaled, normed);
+    if (!gamma || !argOf(gamma))
+      return std::nullopt;
+    match.gamma = argOf(gamma);
+  }
+  auto add = rstd.getDefiningOp<ms::RsqrtOp>().getOperand().getDefiningOp<ms::AddOp>();
+  if (!add)
+    return std::nullopt;
+  Value mean = add.getOperand(0), eps = add.getOperand(1);
+  if (!mean.getDefiningOp<ms::ReduceMeanOp>())
+    std::swap(mean, eps);
+  auto reduce = mean.getDefiningOp<ms::ReduceMeanOp>();
+  auto constant = eps.getDefiningOp<ms::ConstantOp>();
+  if (!reduce || !constant)
+    return std::nullopt;
+  auto value = dyn_cast<DenseFPElementsAttr>(constant.getValue());
+  if (!value || !value.isSplat())
+    return std::nullopt;
+  match.eps = value.getSplatValue<APFloat>().convertToDouble();
+  auto type = cast<RankedTensorType>(match.x.getType());
+  int64_t rank = type.getRank();
+  ArrayRef<int64_t> axes = reduce.getAxis();
+  if (!type.getElementType().isF32() || !type.hasStaticShape() || rank == 0 ||
+      axes.size() != 1 || (axes[0] != -1 && axes[0] != rank - 1) ||
+      mulOf(reduce.getOperand(), [&](Value v) { return v == match.x; }) !=
+          Value(match.x))
+    return std::nullopt;
+  if (match.gamma) {
+    auto g = cast<RankedTensorType>(match.gamma.getType());
+    if (g.getElementType() != type.getElementType() ||
+        g.getNumElements() != type.getShape().back())
+      return std::nullopt;
+  }
+  // Nothing else in the group (the constant aside).
+  int64_t ops = 0;
+  for (Operation &op : body.without_terminator())
+    ops += !isa<ms::ConstantOp>(op);
+  return ops == (match.gamma ? 6 : 5) ? std::optional(match) : std::nullopt;
+}
+
 Value columns(OpBuilder &b, Location loc, Value m, OpFoldResult row,
               OpFoldResult col, int64_t cols) {
   return memref::SubViewOp::create(
@@ -101,7 +185,7 @@ constexpr int64_t kLoadEvent = 0, kStoreEvent = 1;
 } // namespace
 
 bool mlir::ascend::isWideRowGroup(ms::FusionOp group) {
-  return wideRowOpOf(group) != nullptr;
+  return wideRowOpOf(group) != nullptr || matchRmsNorm(group).has_value();
 }
 
 FailureOr<KernelOp>
@@ -109,18 +193,22 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
                                  const AICoreTarget &target,
                                  std::string &why) {
   Operation *op = wideRowOpOf(group);
-  auto inType = cast<RankedTensorType>(op->getOperand(0).getType());
+  std::optional<RmsNormMatch> rms = op ? std::nullopt : matchRmsNorm(group);
+  auto inType = cast<RankedTensorType>(
+      op ? op->getOperand(0).getType() : rms->x.getType());
   Type elt = inType.getElementType();
   int64_t k = inType.getShape().back(), m = inType.getNumElements() / std::max<int64_t>(k, 1);
   if (k == 0 || m == 0) {
-    why = "'" + op->getName().stripDialect().str() + "' of an empty tensor";
+    why = "'" + (op ? op->getName().stripDialect().str() : "rms norm") +
+          "' of an empty tensor";
     return failure();
   }
-  auto norm = dyn_cast<ms::LayerNormOp>(op);
-  const bool softmax = isa<ms::SoftmaxOp>(op),
-             logSoftmax = isa<ms::LogSoftmaxOp>(op),
-             rowwise = softmax || logSoftmax || norm;
-  const bool maxFirst = softmax || logSoftmax || isa<ms::ReduceMaxOp>(op);
+  auto norm = dyn_cast_or_null<ms::LayerNormOp>(op);
+  const bool softmax = isa_and_nonnull<ms::SoftmaxOp>(op),
+             logSoftmax = isa_and_nonnull<ms::LogSoftmaxOp>(op),
+             rowwise = softmax || logSoftmax || norm || rms;
+  const bool maxFirst =
+      softmax || logSoftmax || isa_and_nonnull<ms::ReduceMaxOp>(op);
   const int64_t chunk = std::min<int64_t>(
       kWideRowChunk, llvm::alignTo(k, target.vectorRepeatBytes / 4));
   const int64_t blocks = std::min<int64_t>(target.vectorCores, m);
@@ -143,7 +231,9 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
     return entry.getArgument(
         cast<BlockArgument>(op->getOperand(i)).getArgNumber());
   };
-  Value in = viewAs(b, loc, operandArg(0), {m, k});
+  Value in = viewAs(
+      b, loc, op ? operandArg(0) : entry.getArgument(rms->x.getArgNumber()),
+      {m, k});
   Value out = viewAs(b, loc, entry.getArguments().back(),
                      {m, rowwise ? k : 1});
   // A LayerNorm's gamma and beta as [1, K], loaded per chunk in pass 3.
@@ -152,16 +242,19 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
     gamma = viewAs(b, loc, operandArg(1), {1, k});
     beta = viewAs(b, loc, operandArg(2), {1, k});
   }
+  if (rms && rms->gamma)
+    gamma = viewAs(b, loc, entry.getArgument(rms->gamma.getArgNumber()),
+                   {1, k});
   Value x = ubBuffer(b, loc, chunk, elt, "row.chunk");
   Value spread = ubBuffer(b, loc, chunk, elt, "row.spread");
   Value result = rowwise ? ubBuffer(b, loc, chunk, elt, "row.out") : Value();
   Value part = ubBuffer(b, loc, 1, elt, "row.part");
   Value first = ubBuffer(b, loc, 1, elt, "row.first"); // max, or sum
   Value second = ubBuffer(b, loc, 1, elt, "row.sum");
-  if (norm) {
+  if (gamma)
     gammaTile = ubBuffer(b, loc, chunk, elt, "row.gamma");
+  if (beta)
     betaTile = ubBuffer(b, loc, chunk, elt, "row.beta");
-  }
   SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, kLoadEvent);
   SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
   Value blockIdx = blocks > 1 ? Value(BlockIdxOp::create(b, loc,
@@ -190,13 +283,13 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
       Value tile = prefix(ob, x, n);
       WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE2, kLoadEvent);
       CopyOp::create(ob, loc, columns(ob, loc, in, row, col, n), tile);
-      if (params) {
-        Value zero = indexConstant(ob, loc, 0);
+      Value zero = params ? indexConstant(ob, loc, 0) : Value();
+      if (params && gamma)
         CopyOp::create(ob, loc, columns(ob, loc, gamma, zero, col, n),
                        prefix(ob, gammaTile, n));
+      if (params && beta)
         CopyOp::create(ob, loc, columns(ob, loc, beta, zero, col, n),
                        prefix(ob, betaTile, n));
-      }
       SetFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, kLoadEvent);
       WaitFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, kLoadEvent);
       work(ob, tile, n, col);
@@ -214,19 +307,53 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
       chunkAt(b, indexConstant(b, loc, full * chunk), rest);
   };
 
+  if (rms) {
+    // Pass 1: the sum of x * x, then rsqrt(mean + eps) in `second`.
+    VDupOp::create(b, loc, second, b.getFloatAttr(elt, 0.0));
+    pass([&](OpBuilder &ob, Value tile, int64_t n, Value) {
+      Value s = prefix(ob, spread, n);
+      VMulOp::create(ob, loc, tile, tile, s);
+      VReduceOp::create(ob, loc, s, part, "sum");
+      VAddOp::create(ob, loc, second, part, second);
+    });
+    VMulsOp::create(b, loc, second, second,
+                    b.getFloatAttr(elt, 1.0 / double(k)));
+    VAddsOp::create(b, loc, second, second, b.getFloatAttr(elt, rms->eps));
+    VRsqrtOp::create(b, loc, second, second);
+    // Pass 2: x * rstd (* gamma) into GM.
+    pass(
+        [&](OpBuilder &ob, Value tile, int64_t n, Value col) {
+          Value s = prefix(ob, spread, n), r = prefix(ob, result, n);
+          VBroadcastOp::create(ob, loc, second, s);
+          WaitFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
+          VMulOp::create(ob, loc, tile, s, r);
+          if (gamma)
+            VMulOp::create(ob, loc, r, prefix(ob, gammaTile, n), r);
+          SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, kStoreEvent);
+          WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, kStoreEvent);
+          CopyOp::create(ob, loc, r, columns(ob, loc, out, row, col, n));
+          SetFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
+        },
+        /*params=*/true);
+  }
+
   // Pass 1: the running max or sum of the row, in `first`.
   if (!rowwise)
     WaitFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
-  VDupOp::create(b, loc, first,
-                 b.getFloatAttr(elt, maxFirst ? double(lowest) : 0.0));
-  pass([&](OpBuilder &ob, Value tile, int64_t, Value) {
-    VReduceOp::create(ob, loc, tile, part, maxFirst ? "max" : "sum");
-    if (maxFirst)
-      VMaxOp::create(ob, loc, first, part, first);
-    else
-      VAddOp::create(ob, loc, first, part, first);
-  });
-  if (norm) {
+  if (!rms) {
+    VDupOp::create(b, loc, first,
+                   b.getFloatAttr(elt, maxFirst ? double(lowest) : 0.0));
+    pass([&](OpBuilder &ob, Value tile, int64_t, Value) {
+      VReduceOp::create(ob, loc, tile, part, maxFirst ? "max" : "sum");
+      if (maxFirst)
+        VMaxOp::create(ob, loc, first, part, first);
+      else
+        VAddOp::create(ob, loc, first, part, first);
+    });
+  }
+  if (rms) {
+    // Done above.
+  } else if (norm) {
     // PyTorch's formula: (x - mean) * rsqrt(biased var + eps) * gamma +
     // beta. Pass 2: the sum of (x - mean)^2 (two-pass variance), then
     // rsqrt(var + eps) in `second`.
@@ -314,7 +441,7 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
           {attrs.getNamedAttr("rows", attrs.getI64IntegerAttr(1)),
            attrs.getNamedAttr("cols", attrs.getI64IntegerAttr(chunk)),
            attrs.getNamedAttr("passes",
-                              attrs.getI64IntegerAttr(rowwise ? 3 : 1)),
+                              attrs.getI64IntegerAttr(rms ? 2 : rowwise ? 3 : 1)),
            attrs.getNamedAttr("view", attrs.getDenseI64ArrayAttr({m, k}))}));
   return kernel;
 }
