@@ -46,7 +46,8 @@ Operation *wideRowOpOf(ms::FusionOp group) {
   if (!llvm::equal(yield.getValues(), op->getResults()))
     return nullptr;
   auto in = cast<RankedTensorType>(op->getOperand(0).getType());
-  if (!in.getElementType().isF32() || in.getRank() == 0 ||
+  if (!isa<Float32Type, Float16Type, BFloat16Type>(in.getElementType()) ||
+      in.getRank() == 0 ||
       !in.hasStaticShape())
     return nullptr;
   int64_t rank = in.getRank();
@@ -142,7 +143,8 @@ std::optional<RmsNormMatch> matchRmsNorm(ms::FusionOp group) {
   auto type = cast<RankedTensorType>(match.x.getType());
   int64_t rank = type.getRank();
   ArrayRef<int64_t> axes = reduce.getAxis();
-  if (!type.getElementType().isF32() || !type.hasStaticShape() || rank == 0 ||
+  if (!isa<Float32Type, Float16Type, BFloat16Type>(type.getElementType()) ||
+      !type.hasStaticShape() || rank == 0 ||
       axes.size() != 1 || (axes[0] != -1 && axes[0] != rank - 1) ||
       mulOf(reduce.getOperand(), [&](Value v) { return v == match.x; }) !=
           Value(match.x))
@@ -209,8 +211,23 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
              rowwise = softmax || logSoftmax || norm || rms;
   const bool maxFirst =
       softmax || logSoftmax || isa_and_nonnull<ms::ReduceMaxOp>(op);
-  const int64_t chunk = std::min<int64_t>(
+  // f16 / bf16 rows are loaded as they are and computed in f32 (a vcast
+  // per chunk in, one per result chunk out), as CANN's kernels do.
+  Type ct = Float32Type::get(group.getContext());
+  const bool half = elt != ct;
+  const bool hasGamma = norm || (rms && rms->gamma), hasBeta = norm != nullptr;
+  // UB bytes per chunk column: the f32 chunk, spread, result, gamma, beta;
+  // for f16 / bf16 also the loaded chunk, gamma and beta and the result
+  // as stored.
+  const int64_t f32Buffers = 2 + rowwise + hasGamma + hasBeta;
+  const int64_t bytesPerColumn =
+      4 * f32Buffers + (half ? 2 * (1 + rowwise + hasGamma + hasBeta) : 0);
+  int64_t chunk = std::min<int64_t>(
       kWideRowChunk, llvm::alignTo(k, target.vectorRepeatBytes / 4));
+  while (chunk > 64 &&
+         chunk * bytesPerColumn + 8 * target.memories.ub.alignment >
+             target.memories.ub.capacity)
+    chunk /= 2;
   const int64_t blocks = std::min<int64_t>(target.vectorCores, m);
 
   OpBuilder b(group.getContext());
@@ -245,16 +262,29 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
   if (rms && rms->gamma)
     gamma = viewAs(b, loc, entry.getArgument(rms->gamma.getArgNumber()),
                    {1, k});
+  // `x`, `gammaIn`, `betaIn`: loaded as they are; `xc`, `gammaTile`,
+  // `betaTile` the f32 values (the same buffers for f32); `stored`: what
+  // MTE3 writes.
   Value x = ubBuffer(b, loc, chunk, elt, "row.chunk");
-  Value spread = ubBuffer(b, loc, chunk, elt, "row.spread");
-  Value result = rowwise ? ubBuffer(b, loc, chunk, elt, "row.out") : Value();
-  Value part = ubBuffer(b, loc, 1, elt, "row.part");
-  Value first = ubBuffer(b, loc, 1, elt, "row.first"); // max, or sum
-  Value second = ubBuffer(b, loc, 1, elt, "row.sum");
-  if (gamma)
-    gammaTile = ubBuffer(b, loc, chunk, elt, "row.gamma");
-  if (beta)
-    betaTile = ubBuffer(b, loc, chunk, elt, "row.beta");
+  Value xc = half ? ubBuffer(b, loc, chunk, ct, "row.chunk.f32") : x;
+  Value spread = ubBuffer(b, loc, chunk, ct, "row.spread");
+  Value result = rowwise ? ubBuffer(b, loc, chunk, ct, "row.out") : Value();
+  Value stored = rowwise && half ? ubBuffer(b, loc, chunk, elt, "row.stored")
+                                 : result;
+  Value part = ubBuffer(b, loc, 1, ct, "row.part");
+  Value first = ubBuffer(b, loc, 1, ct, "row.first"); // max, or sum
+  Value second = ubBuffer(b, loc, 1, ct, "row.sum");
+  Value firstStored =
+      !rowwise && half ? ubBuffer(b, loc, 1, elt, "row.first.stored") : first;
+  Value gammaIn, betaIn;
+  if (gamma) {
+    gammaIn = ubBuffer(b, loc, chunk, elt, "row.gamma");
+    gammaTile = half ? ubBuffer(b, loc, chunk, ct, "row.gamma.f32") : gammaIn;
+  }
+  if (beta) {
+    betaIn = ubBuffer(b, loc, chunk, elt, "row.beta");
+    betaTile = half ? ubBuffer(b, loc, chunk, ct, "row.beta.f32") : betaIn;
+  }
   SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, kLoadEvent);
   SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
   Value blockIdx = blocks > 1 ? Value(BlockIdxOp::create(b, loc,
@@ -275,6 +305,18 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
                       : columns(ob, loc, buffer, ob.getIndexAttr(0),
                                 ob.getIndexAttr(0), n);
   };
+  // Result chunk `r` (n columns, f32) into GM at column `col` of the row,
+  // converted to the element type first for f16 / bf16 (V has waited for
+  // MTE3 to free the buffers).
+  auto store = [&](OpBuilder &ob, Value r, int64_t n, Value col) {
+    Value s = prefix(ob, stored, n);
+    if (half)
+      VCastOp::create(ob, loc, r, s);
+    SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, kStoreEvent);
+    WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, kStoreEvent);
+    CopyOp::create(ob, loc, s, columns(ob, loc, out, row, col, n));
+    SetFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
+  };
   // `params`: also load the chunk's gamma and beta (a LayerNorm's pass 3).
   auto pass = [&](llvm::function_ref<void(OpBuilder &, Value, int64_t, Value)>
                       work,
@@ -286,12 +328,22 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
       Value zero = params ? indexConstant(ob, loc, 0) : Value();
       if (params && gamma)
         CopyOp::create(ob, loc, columns(ob, loc, gamma, zero, col, n),
-                       prefix(ob, gammaTile, n));
+                       prefix(ob, gammaIn, n));
       if (params && beta)
         CopyOp::create(ob, loc, columns(ob, loc, beta, zero, col, n),
-                       prefix(ob, betaTile, n));
+                       prefix(ob, betaIn, n));
       SetFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, kLoadEvent);
       WaitFlagOp::create(ob, loc, Pipe::MTE2, Pipe::V, kLoadEvent);
+      if (half) {
+        VCastOp::create(ob, loc, tile, prefix(ob, xc, n));
+        tile = prefix(ob, xc, n);
+        if (params && gamma)
+          VCastOp::create(ob, loc, prefix(ob, gammaIn, n),
+                          prefix(ob, gammaTile, n));
+        if (params && beta)
+          VCastOp::create(ob, loc, prefix(ob, betaIn, n),
+                          prefix(ob, betaTile, n));
+      }
       work(ob, tile, n, col);
       SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE2, kLoadEvent);
     };
@@ -309,7 +361,7 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
 
   if (rms) {
     // Pass 1: the sum of x * x, then rsqrt(mean + eps) in `second`.
-    VDupOp::create(b, loc, second, b.getFloatAttr(elt, 0.0));
+    VDupOp::create(b, loc, second, b.getFloatAttr(ct, 0.0));
     pass([&](OpBuilder &ob, Value tile, int64_t n, Value) {
       Value s = prefix(ob, spread, n);
       VMulOp::create(ob, loc, tile, tile, s);
@@ -317,8 +369,8 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
       VAddOp::create(ob, loc, second, part, second);
     });
     VMulsOp::create(b, loc, second, second,
-                    b.getFloatAttr(elt, 1.0 / double(k)));
-    VAddsOp::create(b, loc, second, second, b.getFloatAttr(elt, rms->eps));
+                    b.getFloatAttr(ct, 1.0 / double(k)));
+    VAddsOp::create(b, loc, second, second, b.getFloatAttr(ct, rms->eps));
     VRsqrtOp::create(b, loc, second, second);
     // Pass 2: x * rstd (* gamma) into GM.
     pass(
@@ -329,10 +381,7 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
           VMulOp::create(ob, loc, tile, s, r);
           if (gamma)
             VMulOp::create(ob, loc, r, prefix(ob, gammaTile, n), r);
-          SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, kStoreEvent);
-          WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, kStoreEvent);
-          CopyOp::create(ob, loc, r, columns(ob, loc, out, row, col, n));
-          SetFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
+          store(ob, r, n, col);
         },
         /*params=*/true);
   }
@@ -342,7 +391,7 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
     WaitFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
   if (!rms) {
     VDupOp::create(b, loc, first,
-                   b.getFloatAttr(elt, maxFirst ? double(lowest) : 0.0));
+                   b.getFloatAttr(ct, maxFirst ? double(lowest) : 0.0));
     pass([&](OpBuilder &ob, Value tile, int64_t, Value) {
       VReduceOp::create(ob, loc, tile, part, maxFirst ? "max" : "sum");
       if (maxFirst)
@@ -357,9 +406,9 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
     // PyTorch's formula: (x - mean) * rsqrt(biased var + eps) * gamma +
     // beta. Pass 2: the sum of (x - mean)^2 (two-pass variance), then
     // rsqrt(var + eps) in `second`.
-    TypedAttr invK = b.getFloatAttr(elt, 1.0 / double(k));
+    TypedAttr invK = b.getFloatAttr(ct, 1.0 / double(k));
     VMulsOp::create(b, loc, first, first, invK);
-    VDupOp::create(b, loc, second, b.getFloatAttr(elt, 0.0));
+    VDupOp::create(b, loc, second, b.getFloatAttr(ct, 0.0));
     pass([&](OpBuilder &ob, Value tile, int64_t n, Value) {
       Value s = prefix(ob, spread, n);
       VBroadcastOp::create(ob, loc, first, s);
@@ -370,7 +419,7 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
     });
     VMulsOp::create(b, loc, second, second, invK);
     VAddsOp::create(b, loc, second, second,
-                    b.getFloatAttr(elt, norm.getEpsilon().convertToDouble()));
+                    b.getFloatAttr(ct, norm.getEpsilon().convertToDouble()));
     VRsqrtOp::create(b, loc, second, second);
     pass(
         [&](OpBuilder &ob, Value tile, int64_t n, Value col) {
@@ -382,23 +431,23 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
           VMulOp::create(ob, loc, r, s, r);
           VMulOp::create(ob, loc, r, prefix(ob, gammaTile, n), r);
           VAddOp::create(ob, loc, r, prefix(ob, betaTile, n), r);
-          SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, kStoreEvent);
-          WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, kStoreEvent);
-          CopyOp::create(ob, loc, r, columns(ob, loc, out, row, col, n));
-          SetFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
+          store(ob, r, n, col);
         },
         /*params=*/true);
   } else if (!rowwise) {
     if (isa<ms::ReduceMeanOp>(op))
       VMulsOp::create(b, loc, first, first,
-                      b.getFloatAttr(elt, 1.0 / double(k)));
+                      b.getFloatAttr(ct, 1.0 / double(k)));
+    if (half)
+      VCastOp::create(b, loc, first, firstStored);
     SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE3, kStoreEvent);
     WaitFlagOp::create(b, loc, Pipe::V, Pipe::MTE3, kStoreEvent);
-    CopyOp::create(b, loc, first, columns(b, loc, out, row, b.getIndexAttr(0), 1));
+    CopyOp::create(b, loc, firstStored,
+                   columns(b, loc, out, row, b.getIndexAttr(0), 1));
     SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
   } else {
     // Pass 2: the running sum of exp(x - max), in `second`.
-    VDupOp::create(b, loc, second, b.getFloatAttr(elt, 0.0));
+    VDupOp::create(b, loc, second, b.getFloatAttr(ct, 0.0));
     pass([&](OpBuilder &ob, Value tile, int64_t n, Value) {
       Value s = prefix(ob, spread, n);
       VBroadcastOp::create(ob, loc, first, s);
@@ -423,10 +472,7 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
         VBroadcastOp::create(ob, loc, second, s);
         VDivOp::create(ob, loc, r, s, r);
       }
-      SetFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, kStoreEvent);
-      WaitFlagOp::create(ob, loc, Pipe::V, Pipe::MTE3, kStoreEvent);
-      CopyOp::create(ob, loc, r, columns(ob, loc, out, row, col, n));
-      SetFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
+      store(ob, r, n, col);
     });
   }
 
