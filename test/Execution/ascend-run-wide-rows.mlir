@@ -14,7 +14,14 @@
 // CHECK: run 0: {{.*}}: ok
 // CHECK-NOT: mismatch
 //
-// KERNELS-NOT: = mindspore.
+// Fifteen kernels, one per op (the RMSNorms one each), nothing left at the
+// mindspore level.
+// RUN: FileCheck %s --check-prefix=COUNT < %t.aicore.mlir
+// COUNT-NOT: = mindspore.
+// COUNT-COUNT-15: aicore.kernel @
+// COUNT-NOT: aicore.kernel @
+// COUNT-NOT: = mindspore.
+
 // KERNELS-DAG: aicore.kernel @Softmax_{{[0-9]+}}({{.*}}aicore.tile = {cols = 8192 : i64, passes = 3 : i64, rows = 1 : i64, view = array<i64: 3, 70000>}, block_dim = 3
 // KERNELS-DAG: aicore.kernel @LogSoftmax_{{[0-9]+}}({{.*}}aicore.tile = {cols = 8192 : i64, passes = 3 : i64, rows = 1 : i64, view = array<i64: 2, 50000>}, block_dim = 2
 // KERNELS-DAG: aicore.kernel @ReduceMax_{{[0-9]+}}({{.*}}aicore.tile = {cols = 8192 : i64, passes = 1 : i64, rows = 1 : i64, view = array<i64: 3, 60000>}, block_dim = 3
@@ -27,6 +34,12 @@
 // KERNELS-DAG: aicore.kernel @Fused_Mul_ReduceMean_Add_Rsqrt_{{[0-9]+}}(%arg0: memref<2x70000xbf16, {{.*}}aicore.tile = {cols = 8192 : i64, passes = 2 : i64, rows = 1 : i64, view = array<i64: 2, 70000>}, block_dim = 2
 // KERNELS-DAG: aicore.kernel @ReduceMean_{{[0-9]+}}(%arg0: memref<3x100000xbf16, {{.*}}aicore.tile = {cols = 8192 : i64, passes = 1 : i64, rows = 1 : i64, view = array<i64: 3, 100000>}, block_dim = 3
 // KERNELS-DAG: aicore.kernel @LayerNorm_{{[0-9]+}}(%arg0: memref<2x60000xbf16, {{.*}}aicore.tile = {cols = 4096 : i64, passes = 3 : i64, rows = 1 : i64, view = array<i64: 2, 60000>}, block_dim = 2
+// Binary ops with a broadcast column or row (one pass; before: a
+// BroadcastTo kernel, then the op):
+// KERNELS-DAG: aicore.kernel @RealDiv_{{[0-9]+}}(%arg0: memref<3x70000xf32, {{.*}}aicore.tile = {cols = 8192 : i64, passes = 1 : i64, rows = 1 : i64, view = array<i64: 3, 70000>}, block_dim = 3
+// KERNELS-DAG: aicore.kernel @Sub_{{[0-9]+}}(%arg0: memref<60000xf32, {{.*}}view = array<i64: 2, 60000>}, block_dim = 2
+// KERNELS-DAG: aicore.kernel @Mul_{{[0-9]+}}(%arg0: memref<2x1xf32, {{.*}}view = array<i64: 2, 50000>}, block_dim = 2
+// KERNELS-DAG: aicore.kernel @Add_{{[0-9]+}}(%arg0: memref<2x70000xbf16, {{.*}}view = array<i64: 2, 70000>}, block_dim = 2
 // KERNELS-DAG: aicore.kernel @ReduceSum_{{[0-9]+}}({{.*}}aicore.tile = {cols = 8192 : i64, passes = 1 : i64, rows = 1 : i64, view = array<i64: 2, 65536>}, block_dim = 2
 
 func.func @main(%x0: tensor<3x70000xf32>, %x1: tensor<2x50000xf32>,
@@ -37,11 +50,16 @@ func.func @main(%x0: tensor<3x70000xf32>, %x1: tensor<2x50000xf32>,
                 %x7: tensor<2x70000xf16>, %x8: tensor<2x70000xbf16>,
                 %g8: tensor<70000xbf16>, %x9: tensor<3x100000xbf16>,
                 %x10: tensor<2x60000xbf16>, %g10: tensor<60000xbf16>,
-                %b10: tensor<60000xbf16>)
+                %b10: tensor<60000xbf16>,
+                %x11: tensor<3x70000xf32>, %d11: tensor<3x1xf32>,
+                %x12: tensor<2x60000xf32>, %r12: tensor<60000xf32>,
+                %c13: tensor<2x1xf32>, %x13: tensor<2x50000xf32>,
+                %x14: tensor<2x70000xbf16>, %r14: tensor<1x70000xbf16>)
     -> (tensor<3x70000xf32>, tensor<2x50000xf32>, tensor<3x1xf32>,
         tensor<2xf32>, tensor<2xf32>, tensor<2x60000xf32>,
         tensor<2x80000xf32>, tensor<2x70000xf16>, tensor<2x70000xbf16>,
-        tensor<3xbf16>, tensor<2x60000xbf16>) {
+        tensor<3xbf16>, tensor<2x60000xbf16>, tensor<3x70000xf32>,
+        tensor<2x60000xf32>, tensor<2x50000xf32>, tensor<2x70000xbf16>) {
   %0 = mindspore.softmax %x0 {axis = -1 : i64} : tensor<3x70000xf32>
   %1 = mindspore.log_softmax %x1 {axis = -1 : i64} : tensor<2x50000xf32>
   %2 = mindspore.reduce_max %x2, [1] {keep_dims = true} : (tensor<3x60000xf32>) -> tensor<3x1xf32>
@@ -67,5 +85,11 @@ func.func @main(%x0: tensor<3x70000xf32>, %x1: tensor<2x50000xf32>,
   %8 = mindspore.mul %g8, %n8 : (tensor<70000xbf16>, tensor<2x70000xbf16>) -> tensor<2x70000xbf16>
   %9 = mindspore.reduce_mean %x9, [1] : (tensor<3x100000xbf16>) -> tensor<3xbf16>
   %10 = mindspore.layer_norm %x10, %g10, %b10 {begin_norm_axis = 1 : i64, begin_params_axis = 1 : i64, epsilon = 1.000000e-05 : f32} : (tensor<2x60000xbf16>, tensor<60000xbf16>, tensor<60000xbf16>) -> tensor<2x60000xbf16>
-  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10 : tensor<3x70000xf32>, tensor<2x50000xf32>, tensor<3x1xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2x60000xf32>, tensor<2x80000xf32>, tensor<2x70000xf16>, tensor<2x70000xbf16>, tensor<3xbf16>, tensor<2x60000xbf16>
+  // Binary ops with a broadcast column or row: one kernel, the column's
+  // value read once per row, the row's chunk with each chunk.
+  %11 = mindspore.real_div %x11, %d11 : (tensor<3x70000xf32>, tensor<3x1xf32>) -> tensor<3x70000xf32>
+  %12 = mindspore.sub %r12, %x12 : (tensor<60000xf32>, tensor<2x60000xf32>) -> tensor<2x60000xf32>
+  %13 = mindspore.mul %c13, %x13 : (tensor<2x1xf32>, tensor<2x50000xf32>) -> tensor<2x50000xf32>
+  %14 = mindspore.add %x14, %r14 : (tensor<2x70000xbf16>, tensor<1x70000xbf16>) -> tensor<2x70000xbf16>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14 : tensor<3x70000xf32>, tensor<2x50000xf32>, tensor<3x1xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2x60000xf32>, tensor<2x80000xf32>, tensor<2x70000xf16>, tensor<2x70000xbf16>, tensor<3xbf16>, tensor<2x60000xbf16>, tensor<3x70000xf32>, tensor<2x60000xf32>, tensor<2x50000xf32>, tensor<2x70000xbf16>
 }

@@ -14,6 +14,7 @@
 #include "MixKernelParts.h"
 #include "PermutedTiles.h"
 #include "ascend/Conversion/MindSporeToAICore/MindSporeToAICore.h"
+#include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 #include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -162,6 +163,54 @@ std::optional<RmsNormMatch> matchRmsNorm(ms::FusionOp group) {
   return ops == (match.gamma ? 6 : 5) ? std::optional(match) : std::nullopt;
 }
 
+/// A binary elementwise primitive (Add, Sub, Mul, RealDiv, Maximum,
+/// Minimum) of a full-size operand [.., K] and one broadcast along the row
+/// (a column: the full shape with a last dimension of 1) or across rows (a
+/// row: K elements), both group inputs, in f32, f16 or bf16.
+struct WideBinaryMatch {
+  Operation *op = nullptr;
+  unsigned full = 0; ///< the full-size operand
+  bool column = false;
+};
+
+std::optional<WideBinaryMatch> matchWideBinary(ms::FusionOp group) {
+  Block &body = group.getBody().front();
+  if (!llvm::hasSingleElement(body.without_terminator()))
+    return std::nullopt;
+  Operation *op = &body.front();
+  if (!isa<ms::AddOp, ms::SubOp, ms::MulOp, ms::RealDivOp, ms::MaximumOp,
+           ms::MinimumOp>(op) ||
+      op->getNumResults() != 1 ||
+      !llvm::all_of(op->getOperands(), [&](Value v) {
+        auto arg = dyn_cast<BlockArgument>(v);
+        return arg && arg.getOwner() == &body;
+      }))
+    return std::nullopt;
+  auto yield = cast<ms::YieldOp>(body.getTerminator());
+  if (!llvm::equal(yield.getValues(), op->getResults()))
+    return std::nullopt;
+  auto result = cast<RankedTensorType>(op->getResult(0).getType());
+  if (!isa<Float32Type, Float16Type, BFloat16Type>(result.getElementType()) ||
+      !result.hasStaticShape() || result.getRank() == 0)
+    return std::nullopt;
+  for (unsigned full = 0; full < 2; ++full) {
+    auto a = cast<RankedTensorType>(op->getOperand(full).getType()),
+         c = cast<RankedTensorType>(op->getOperand(1 - full).getType());
+    if (a != result || c.getElementType() != result.getElementType())
+      continue;
+    SmallVector<int64_t> columnShape(result.getShape());
+    columnShape.back() = 1;
+    if (c.getShape() == ArrayRef<int64_t>(columnShape) &&
+        result.getShape().back() != 1)
+      return WideBinaryMatch{op, full, true};
+    // A row: [K] or [1, .., 1, K].
+    if (c.getNumElements() == result.getShape().back() &&
+        c.getRank() >= 1 && c.getShape().back() == result.getShape().back())
+      return WideBinaryMatch{op, full, false};
+  }
+  return std::nullopt;
+}
+
 Value columns(OpBuilder &b, Location loc, Value m, OpFoldResult row,
               OpFoldResult col, int64_t cols) {
   return memref::SubViewOp::create(
@@ -187,7 +236,8 @@ constexpr int64_t kLoadEvent = 0, kStoreEvent = 1;
 } // namespace
 
 bool mlir::ascend::isWideRowGroup(ms::FusionOp group) {
-  return wideRowOpOf(group) != nullptr || matchRmsNorm(group).has_value();
+  return wideRowOpOf(group) != nullptr || matchRmsNorm(group).has_value() ||
+         matchWideBinary(group).has_value();
 }
 
 FailureOr<KernelOp>
@@ -196,26 +246,36 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
                                  std::string &why) {
   Operation *op = wideRowOpOf(group);
   std::optional<RmsNormMatch> rms = op ? std::nullopt : matchRmsNorm(group);
+  std::optional<WideBinaryMatch> binary =
+      op || rms ? std::nullopt : matchWideBinary(group);
   auto inType = cast<RankedTensorType>(
-      op ? op->getOperand(0).getType() : rms->x.getType());
+      op ? op->getOperand(0).getType()
+         : rms ? rms->x.getType()
+               : binary->op->getOperand(binary->full).getType());
   Type elt = inType.getElementType();
   int64_t k = inType.getShape().back(), m = inType.getNumElements() / std::max<int64_t>(k, 1);
   if (k == 0 || m == 0) {
-    why = "'" + (op ? op->getName().stripDialect().str() : "rms norm") +
+    why = "'" + (op        ? op->getName().stripDialect().str()
+                 : binary ? binary->op->getName().stripDialect().str()
+                          : "rms norm") +
           "' of an empty tensor";
     return failure();
   }
   auto norm = dyn_cast_or_null<ms::LayerNormOp>(op);
   const bool softmax = isa_and_nonnull<ms::SoftmaxOp>(op),
              logSoftmax = isa_and_nonnull<ms::LogSoftmaxOp>(op),
-             rowwise = softmax || logSoftmax || norm || rms;
+             rowwise = softmax || logSoftmax || norm || rms || binary;
   const bool maxFirst =
       softmax || logSoftmax || isa_and_nonnull<ms::ReduceMaxOp>(op);
   // f16 / bf16 rows are loaded as they are and computed in f32 (a vcast
   // per chunk in, one per result chunk out), as CANN's kernels do.
-  Type ct = Float32Type::get(group.getContext());
+  // A binary op computes in its own type, as the one-pass kernels do.
+  Type ct = binary ? elt : Float32Type::get(group.getContext());
   const bool half = elt != ct;
-  const bool hasGamma = norm || (rms && rms->gamma), hasBeta = norm != nullptr;
+  // A row operand of a binary op streams like a LayerNorm's gamma.
+  const bool hasGamma = norm || (rms && rms->gamma) ||
+                        (binary && !binary->column),
+             hasBeta = norm != nullptr;
   // UB bytes per chunk column: the f32 chunk, spread, result, gamma, beta;
   // for f16 / bf16 also the loaded chunk, gamma and beta and the result
   // as stored.
@@ -248,9 +308,20 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
     return entry.getArgument(
         cast<BlockArgument>(op->getOperand(i)).getArgNumber());
   };
-  Value in = viewAs(
-      b, loc, op ? operandArg(0) : entry.getArgument(rms->x.getArgNumber()),
-      {m, k});
+  auto argOf = [&](Value v) {
+    return entry.getArgument(cast<BlockArgument>(v).getArgNumber());
+  };
+  Value in = viewAs(b, loc,
+                    op    ? operandArg(0)
+                    : rms ? argOf(rms->x)
+                          : argOf(binary->op->getOperand(binary->full)),
+                    {m, k});
+  // A binary op's broadcast operand: [M, 1] (a column) or [1, K] (a row).
+  Value other;
+  if (binary)
+    other = viewAs(b, loc, argOf(binary->op->getOperand(1 - binary->full)),
+                   {binary->column ? m : 1, binary->column ? 1 : k});
+
   Value out = viewAs(b, loc, entry.getArguments().back(),
                      {m, rowwise ? k : 1});
   // A LayerNorm's gamma and beta as [1, K], loaded per chunk in pass 3.
@@ -262,6 +333,8 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
   if (rms && rms->gamma)
     gamma = viewAs(b, loc, entry.getArgument(rms->gamma.getArgNumber()),
                    {1, k});
+  if (binary && !binary->column)
+    gamma = other;
   // `x`, `gammaIn`, `betaIn`: loaded as they are; `xc`, `gammaTile`,
   // `betaTile` the f32 values (the same buffers for f32); `stored`: what
   // MTE3 writes.
@@ -386,10 +459,40 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
         /*params=*/true);
   }
 
+  if (binary) {
+    // One pass: the column's value of the row (loaded once per row) or the
+    // row operand's chunk, spread over the chunk, then the op.
+    if (binary->column) {
+      WaitFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, kLoadEvent);
+      CopyOp::create(b, loc, columns(b, loc, other, row, b.getIndexAttr(0), 1),
+                     first);
+      SetFlagOp::create(b, loc, Pipe::MTE2, Pipe::V, kLoadEvent);
+      WaitFlagOp::create(b, loc, Pipe::MTE2, Pipe::V, kLoadEvent);
+      // V is in order: the chunk loads below find `x` free, and the next
+      // row's load of `first` waits for this row's last chunk.
+      SetFlagOp::create(b, loc, Pipe::V, Pipe::MTE2, kLoadEvent);
+    }
+    pass(
+        [&](OpBuilder &ob, Value tile, int64_t n, Value col) {
+          Value s = binary->column ? prefix(ob, spread, n)
+                                   : prefix(ob, gammaTile, n);
+          Value r = prefix(ob, result, n);
+          if (binary->column)
+            VBroadcastOp::create(ob, loc, first, s);
+          WaitFlagOp::create(ob, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
+          emitElementwiseVectorOps(
+              ob, loc, binary->op, r,
+              [&](unsigned i) { return i == binary->full ? tile : s; },
+              [](unsigned) { return TypedAttr(); });
+          store(ob, r, n, col);
+        },
+        /*params=*/!binary->column);
+  }
+
   // Pass 1: the running max or sum of the row, in `first`.
   if (!rowwise)
     WaitFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, kStoreEvent);
-  if (!rms) {
+  if (!rms && !binary) {
     VDupOp::create(b, loc, first,
                    b.getFloatAttr(ct, maxFirst ? double(lowest) : 0.0));
     pass([&](OpBuilder &ob, Value tile, int64_t, Value) {
@@ -400,8 +503,8 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
         VAddOp::create(ob, loc, first, part, first);
     });
   }
-  if (rms) {
-    // Done above.
+  if (rms || binary) {
+    // Built above.
   } else if (norm) {
     // PyTorch's formula: (x - mean) * rsqrt(biased var + eps) * gamma +
     // beta. Pass 2: the sum of (x - mean)^2 (two-pass variance), then
@@ -487,7 +590,8 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
           {attrs.getNamedAttr("rows", attrs.getI64IntegerAttr(1)),
            attrs.getNamedAttr("cols", attrs.getI64IntegerAttr(chunk)),
            attrs.getNamedAttr("passes",
-                              attrs.getI64IntegerAttr(rms ? 2 : rowwise ? 3 : 1)),
+                              attrs.getI64IntegerAttr(
+                                  binary ? 1 : rms ? 2 : rowwise ? 3 : 1)),
            attrs.getNamedAttr("view", attrs.getDenseI64ArrayAttr({m, k}))}));
   return kernel;
 }
