@@ -432,6 +432,13 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
       chunkAt(b, indexConstant(b, loc, full * chunk), rest);
   };
 
+  // `second` (a sum over the row) -> rsqrt(second / K + eps).
+  auto rsqrtOfMean = [&](double eps) {
+    VMulsOp::create(b, loc, second, second,
+                    b.getFloatAttr(ct, 1.0 / double(k)));
+    VAddsOp::create(b, loc, second, second, b.getFloatAttr(ct, eps));
+    VRsqrtOp::create(b, loc, second, second);
+  };
   if (rms) {
     // Pass 1: the sum of x * x, then rsqrt(mean + eps) in `second`.
     VDupOp::create(b, loc, second, b.getFloatAttr(ct, 0.0));
@@ -441,10 +448,7 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
       VReduceOp::create(ob, loc, s, part, "sum");
       VAddOp::create(ob, loc, second, part, second);
     });
-    VMulsOp::create(b, loc, second, second,
-                    b.getFloatAttr(ct, 1.0 / double(k)));
-    VAddsOp::create(b, loc, second, second, b.getFloatAttr(ct, rms->eps));
-    VRsqrtOp::create(b, loc, second, second);
+    rsqrtOfMean(rms->eps);
     // Pass 2: x * rstd (* gamma) into GM.
     pass(
         [&](OpBuilder &ob, Value tile, int64_t n, Value col) {
@@ -520,10 +524,7 @@ mlir::ascend::buildWideRowKernel(ms::FusionOp group,
       VReduceOp::create(ob, loc, s, part, "sum");
       VAddOp::create(ob, loc, second, part, second);
     });
-    VMulsOp::create(b, loc, second, second, invK);
-    VAddsOp::create(b, loc, second, second,
-                    b.getFloatAttr(ct, norm.getEpsilon().convertToDouble()));
-    VRsqrtOp::create(b, loc, second, second);
+    rsqrtOfMean(norm.getEpsilon().convertToDouble());
     pass(
         [&](OpBuilder &ob, Value tile, int64_t n, Value col) {
           Value s = prefix(ob, spread, n), r = prefix(ob, result, n);
