@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PermutedTiles.h"
+#include "WideRowKernels.h"
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 #include "MixKernelParts.h"
 
@@ -2320,6 +2321,9 @@ FailureOr<KernelOp> mlir::ascend::buildVectorKernel(ms::FusionOp group,
   // Largest rows per tile whose buffers fit UB (the UB need grows with rows).
   int64_t lo = 1, hi = g.m;
   if (ubBytes(g, 1, target) > capacity) {
+    // One row does not fit: a softmax or reduction streams it in chunks.
+    if (isWideRowGroup(group))
+      return buildWideRowKernel(group, target, why);
     llvm::raw_string_ostream(why)
         << "kernel '" << group.getKernelName() << "' does not fit UB at any "
         << "tile size: its buffers need " << ubBytes(g, 1, target)

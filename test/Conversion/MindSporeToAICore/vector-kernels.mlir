@@ -200,20 +200,18 @@ func.func @not_shared(%x: tensor<6x6xf32>) -> (tensor<6xf32>, tensor<6xf32>) {
 // primitives is then a group of one: the two adds of the third group become
 // one-op kernels (a [1] scalar broadcast into [8], then an [8] row into
 // [4, 8]), the others stay with a remark of their own, but for the add of
-// a [60000] row over [2, 60000]: its row gets a BroadcastTo kernel of its
-// own, then the add is a flat kernel (LonePrimitives.cpp,
-// materializeBroadcast).
+// a [60000] row over [2, 60000]: rows wider than UB with a broadcast row,
+// one multi-pass kernel (WideRowKernels.cpp).
 // KEPT-LABEL: func.func @kept
-// KEPT: %[[ROW:.*]] = aicore.launch @BroadcastTo_{{[0-9]+}}(%arg1) : (tensor<60000xf32>) -> tensor<2x60000xf32>
-// KEPT-NEXT: aicore.launch @Add_{{[0-9]+}}(%arg0, %[[ROW]])
+// KEPT: aicore.launch @Fused_Add_4(%arg0, %arg1) : (tensor<2x60000xf32>, tensor<60000xf32>) -> tensor<2x60000xf32>
 // KEPT: mindspore.transpose
 // KEPT: aicore.launch @Add_{{[0-9]+}}
 // KEPT: aicore.launch @Add_{{[0-9]+}}
 // KEPT: mindspore.reduce_sum
 // KEPT-NOT: aicore.launch
 func.func @kept(%x: tensor<2x60000xf32>, %b: tensor<60000xf32>, %m: tensor<4x8xf32>, %r8: tensor<8xf32>, %s1: tensor<1xf32>, %k: tensor<4x8x3xf32>, %mi: tensor<4x8xi64>) -> (tensor<2x60000xf32>, tensor<8x4xi64>, tensor<4x8xf32>, tensor<8xf32>) {
-  // A row of 60000 f32 takes 240000 bytes: no tile fits UB.
-  // expected-remark @+1 {{fusion group 'Fused_Add_4' kept at the mindspore level: kernel 'Fused_Add_4' does not fit UB at any tile size: its buffers need 1440000 bytes of ub at the smallest tile (1 row), more than the 196608 bytes of Ascend910B2}}
+  // A row of 60000 f32 takes 240000 bytes: no one-pass tile fits UB, the
+  // group is a multi-pass kernel (WideRowKernels.cpp).
   %r = mindspore.fusion "vector" "Fused_Add_4" (%x, %b) : (tensor<2x60000xf32>, tensor<60000xf32>) -> tensor<2x60000xf32> {
   ^bb0(%a: tensor<2x60000xf32>, %d: tensor<60000xf32>):
     %s = mindspore.add %a, %d : (tensor<2x60000xf32>, tensor<60000xf32>) -> tensor<2x60000xf32>
