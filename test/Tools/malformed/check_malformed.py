@@ -10,7 +10,10 @@ Usage: check_malformed.py BIN_DIR CORPUS_DIR WORK_DIR [--print]
 The corpus is the committed text files of CORPUS_DIR (*.pntrace.txt and
 run-inputs-*.txt) plus the binary files this script makes from them in
 WORK_DIR/corpus (truncated and bit-flipped traces and MindIR, an empty file,
-random bytes, a non-UTF-8 file name, ...). --print shows each tool's
+random bytes, a non-UTF-8 file name, ...). A case whose output lies in the
+output directory ({out}/...) runs twice: with no output file (none may be
+left) and with one already there (it must keep its bytes, and nothing else
+may be left). --print shows each tool's
 messages instead of checking them. Prints one line per case and a summary
 `malformed inputs: <cases> cases, <files> files, <failed> failed`.
 """
@@ -35,10 +38,14 @@ def text_trace(name):
     return text_format.Parse(open(os.path.join(CORPUS, name)).read(), pb.Trace())
 
 
-def write(name, data):
-    path = os.path.join(FILES, name) if isinstance(name, str) else os.path.join(os.fsencode(FILES), name)
+def write_file(path, data):
     with open(path, "wb") as f:
         f.write(data)
+
+
+def write(name, data):
+    path = os.path.join(FILES, name) if isinstance(name, str) else os.path.join(os.fsencode(FILES), name)
+    write_file(path, data)
     return path
 
 
@@ -167,13 +174,19 @@ def main():
     make_binary_corpus()
     failed = 0
     files = set()
-    for index, (name, args, fragments) in enumerate(CASES):
+    runs = 0
+    # Each case, and again with its output file already there when it has
+    # one in the output directory.
+    plan = [(i, case, False) for i, case in enumerate(CASES)]
+    plan += [(i, case, True) for i, case in enumerate(CASES) if any(a.startswith("{out}/") for a in case[1])]
+    for index, (name, args, fragments), existing in plan:
+        runs += 1
         path = os.path.join(os.fsencode(CORPUS), name if isinstance(name, bytes) else os.fsencode(name))
         shown = name.decode("utf-8", "replace") if isinstance(name, bytes) else name
         if name.startswith(b"corpus/" if isinstance(name, bytes) else "corpus/"):
             path = os.path.join(os.fsencode(WORK), name if isinstance(name, bytes) else os.fsencode(name))
         files.add(path)
-        out = os.path.join(WORK, "out-%d" % index)
+        out = os.path.join(WORK, "out-%d%s" % (index, "-existing" if existing else ""))
         os.makedirs(out)
         subst = {"{f}": path, "{out}": os.fsencode(out), "{c}": os.fsencode(CORPUS)}
         argv = []
@@ -182,11 +195,18 @@ def main():
             for k, v in subst.items():
                 a = a.replace(os.fsencode(k), v)
             argv.append(a)
+        # The output file a failed run must not replace.
+        kept = {}
+        if existing:
+            for a in argv:
+                if a.startswith(os.fsencode(out) + b"/"):
+                    kept[os.path.basename(a).decode()] = b"an earlier output\n"
+                    write_file(a, kept[os.path.basename(a).decode()])
         argv[0] = os.path.join(os.fsencode(BIN), argv[0])
         proc = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
         text = proc.stdout
         tool = os.path.basename(argv[0]).decode()
-        label = "%s %s" % (tool, shown)
+        label = "%s %s%s" % (tool, shown, " (output exists)" if existing else "")
         if PRINT:
             print("== %s (exit %d)\n%s" % (label, proc.returncode, text.decode("utf-8", "replace")))
             continue
@@ -203,9 +223,15 @@ def main():
             if want not in text:
                 problems.append("no '%s' in: %s" % (want.decode("utf-8", "replace"),
                                                     text.decode("utf-8", "replace").strip()))
-        left = os.listdir(out)
+        left = sorted(set(os.listdir(out)) - set(kept))
         if left:
             problems.append("left %s in the output directory" % left)
+        for kept_name, kept_bytes in kept.items():
+            kept_path = os.path.join(out, kept_name)
+            if not os.path.exists(kept_path):
+                problems.append("removed the existing %s" % kept_name)
+            elif open(kept_path, "rb").read() != kept_bytes:
+                problems.append("changed the existing %s" % kept_name)
         if os.path.exists("/proc/corpus.mindir") or os.path.exists("/proc/corpus.mlir"):
             problems.append("wrote into /proc")
         if problems:
@@ -213,7 +239,7 @@ def main():
             print("FAIL %s: %s" % (label, "; ".join(problems)))
         else:
             print("ok %s" % label)
-    print("malformed inputs: %d cases, %d files, %d failed" % (len(CASES), len(files), failed))
+    print("malformed inputs: %d cases, %d runs, %d files, %d failed" % (len(CASES), runs, len(files), failed))
     return 1 if failed else 0
 
 
