@@ -57,3 +57,22 @@ def test_generated_programs(tmp_path):
     for r in results:
         if r.stage == "compile":
             assert ".py:" in r.message, (r.seed, r.message)
+
+
+def test_printed_outputs_are_parsed():
+    out = ("run 0 output 0: dense<[[0.5, -1.0], [2.0, 3.5e-01]]> : tensor<2x2xf32>\n"
+           "run 0 output 1: dense<1.0> : tensor<3xf32>\n"
+           "run 0: max abs error 0 (tolerance x): ok\n")
+    assert gen.printed_outputs(out) == {0: [[0.5, -1.0, 2.0, 0.35], [1.0, 1.0, 1.0]]}
+
+
+def test_ill_conditioned_inputs_are_told_apart(tmp_path):
+    # Program 914 branches on float(x.mean()) of a row-centered x: zero in exact
+    # arithmetic, so float32 rounding picks the side. Program 717's fresh run 1
+    # (index 3) is well conditioned: a compiled answer that differs from eager there
+    # is a compiler bug, not rounding.
+    for seed in (914, 717):
+        (tmp_path / f"prog{seed}.py").write_text(gen.generate(seed)[0])
+    assert gen.ill_conditioned(str(tmp_path / "prog914.py"), 1)
+    assert not gen.ill_conditioned(str(tmp_path / "prog717.py"), 3)
+    assert not gen.ill_conditioned(str(tmp_path / "prog717.py"), 3, compiled=[[0.0] * 9, [0.0] * 3])
