@@ -111,10 +111,28 @@ public:
       return fail(why, "it computes on 0-d values only (no rows to tile)");
     // Nor elementwise work on a 0-d value before it is reshaped to rows
     // (all/any of a 0-d float tensor: Cast, then Reshape to [1]): such a
-    // value has no tile (the builder dereferenced a missing buffer).
+    // value has no tile (the builder dereferenced a missing buffer). Work
+    // on what a reduction over the rows gave (a full sum divided by a
+    // count, compared with a threshold) is the reduction's epilogue: it has
+    // the reduction's tile.
+    llvm::SmallPtrSet<Value, 8> reduced;
+    for (Operation &op : body.without_terminator()) {
+      bool fromReduce =
+          isReduce(&op) ||
+          llvm::all_of(op.getOperands(), [&](Value v) {
+            return !zeroRank(v) || reduced.contains(v) ||
+                   isa_and_nonnull<ms::ConstantOp>(v.getDefiningOp());
+          }) && llvm::any_of(op.getOperands(),
+                             [&](Value v) { return reduced.contains(v); });
+      if (fromReduce)
+        for (Value r : op.getResults())
+          reduced.insert(r);
+    }
     for (Operation &op : body.without_terminator())
       if (!ms::isViewOp(&op) && !isa<ms::ConstantOp>(op) && !isReduce(&op) &&
-          llvm::any_of(op.getResults(), zeroRank))
+          llvm::any_of(op.getResults(), [&](Value v) {
+            return zeroRank(v) && !reduced.contains(v);
+          }))
         return fail(why, ("'" + op.getName().stripDialect() +
                           "' computes a 0-d value (no rows to tile)")
                              .str());
