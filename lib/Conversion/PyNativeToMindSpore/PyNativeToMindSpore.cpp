@@ -1325,6 +1325,16 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
     for (const LoopTrip &trip : trips)
       if (trip.last)
         exitPositions.insert(trip.exitPos);
+    // A test that every recorded run left at on the loop's last trip (trip
+    // `end`) may be a `break` or a branch that merely fell on the last trip
+    // (`if c: continue` then more work, the range running out after it): no
+    // run showed what its exit side does on an earlier trip, so taking it
+    // there is refused by a guard instead of leaving the loop early.
+    int64_t end = counted ? *tripCount : maxTrips;
+    std::set<int64_t> lastTripOnly = exitPositions;
+    for (const LoopTrip &trip : trips)
+      if (trip.last && (int64_t)trip.index + 1 != end)
+        lastTripOnly.erase(trip.exitPos);
     SmallVector<SmallVector<Value>> values(ref.size());
     Value reached; // null: every exit test so far said "go on"
     for (auto [pos, op] : llvm::enumerate(ref)) {
@@ -1352,6 +1362,25 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
         Value goOn = boolPredicate(operands[0], branch.getLoc());
         if (!branch.getValue())
           goOn = ms::LogicalNotOp::create(builder, branch.getLoc(), goOn);
+        if (exitPositions.count(pos) && lastTripOnly.count(pos) &&
+            (counted || capped)) {
+          // Exit side only on trip `end`: counter (trips done) >= end - 1.
+          Value onLast = ms::GreaterEqualOp::create(
+              builder, branch.getLoc(), before->getArguments().back(),
+              ms::ConstantOp::create(
+                  builder, branch.getLoc(),
+                  DenseElementsAttr::get(counterType, end - 1)));
+          emitGuard(ms::LogicalOrOp::create(builder, branch.getLoc(), goOn,
+                                            onLast),
+                    "branch at " + sourceColumn(branch.getLoc()) +
+                        " took the " + (branch.getValue() ? "false" : "true") +
+                        " side, which no recorded run took before trip " +
+                        std::to_string(end) +
+                        " of its loop (they took it on the last trip "
+                        "only); record a run that takes it earlier and "
+                        "compile again",
+                    reached, branch.getLoc());
+        }
         if (exitPositions.count(pos))
           reached = reached ? Value(ms::LogicalAndOp::create(
                                   builder, branch.getLoc(), reached, goOn))
