@@ -66,13 +66,32 @@ def test_printed_outputs_are_parsed():
     assert gen.printed_outputs(out) == {0: [[0.5, -1.0, 2.0, 0.35], [1.0, 1.0, 1.0]]}
 
 
+ILL_CONDITIONED = '''import torch
+
+
+class Program(torch.nn.Module):
+    def forward(self, x):
+        # float32 loses x in x + 1e8 (the sum is 0); float64 keeps it (0.6).
+        if float((x + 1e8).sum() - 3e8) > 0.05:
+            return x * 2.0
+        return x * 3.0
+
+
+def make():
+    return Program(), [(torch.tensor([[0.1, 0.2, 0.3]]),)]
+
+
+def make_fresh():
+    return Program(), []
+'''
+
+
 def test_ill_conditioned_inputs_are_told_apart(tmp_path):
-    # Program 914 branches on float(x.mean()) of a row-centered x: zero in exact
-    # arithmetic, so float32 rounding picks the side. Program 717's fresh run 1
-    # (index 3) is well conditioned: a compiled answer that differs from eager there
-    # is a compiler bug, not rounding.
-    for seed in (914, 717):
-        (tmp_path / f"prog{seed}.py").write_text(gen.generate(seed)[0])
-    assert gen.ill_conditioned(str(tmp_path / "prog914.py"), 1)
+    # A branch that float32 rounding decides is ill-conditioned. Program 717's
+    # fresh run 1 (index 3) is well conditioned: a compiled answer that differs
+    # from eager there is a compiler bug, not rounding.
+    (tmp_path / "ill.py").write_text(ILL_CONDITIONED)
+    assert gen.ill_conditioned(str(tmp_path / "ill.py"), 0)
+    (tmp_path / "prog717.py").write_text(gen.generate(717)[0])
     assert not gen.ill_conditioned(str(tmp_path / "prog717.py"), 3)
     assert not gen.ill_conditioned(str(tmp_path / "prog717.py"), 3, compiled=[[0.0] * 9, [0.0] * 3])
