@@ -377,15 +377,21 @@ def run_outcomes(stdout, stderr, count):
     return outcomes
 
 
+def _load(module_path):
+    """The generated model file at `module_path`, imported as a module."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(os.path.basename(module_path)[:-3], module_path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def record(module_path, trace_path, fresh=False):
     """Records make() of a generated file in this process; with `fresh`, the runs of
     make() then those of make_fresh() (one ascend-run call checks both). Returns the
     number of runs of make() and of make_fresh() recorded."""
-    import importlib.util
     from ascend_trace import recorder
-    spec = importlib.util.spec_from_file_location(os.path.basename(module_path)[:-3], module_path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = _load(module_path)
     import torch
     model, runs = module.make()
     extra = module.make_fresh()[1] if fresh else []
@@ -449,11 +455,8 @@ def ill_conditioned(module_path, index, compiled=None):
     the recovered control flow, picks the path. The differential check reports
     these apart from silent wrong answers."""
     import copy
-    import importlib.util
     import torch
-    spec = importlib.util.spec_from_file_location(os.path.basename(module_path)[:-3], module_path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = _load(module_path)
     model, runs = module.make()
     runs = runs + module.make_fresh()[1]
     inputs = runs[index]
