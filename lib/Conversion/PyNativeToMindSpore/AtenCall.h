@@ -103,9 +103,38 @@ struct AtenCompositeCall {
     why = reason.str();
     return CompositeResult::Refused;
   }
+  /// The recorded type of result `i`. A trace whose op records fewer results
+  /// than its legalization reads (not PyTorch's, e.g. a damaged file) gets a
+  /// stand-in type and `missingResult` set: the entry points
+  /// (legalizeAtenComposite, legalizeAtenElementwise) then refuse the op with
+  /// checkResults()'s reason, whatever the handler returned.
   RankedTensorType resultType(unsigned i = 0) const {
-    return cast<RankedTensorType>(op.getResult(i).getType());
+    if (i < op->getNumResults())
+      if (auto t = dyn_cast<RankedTensorType>(op.getResult(i).getType()))
+        return t;
+    if (!missingResult || i > *missingResult)
+      missingResult = i;
+    // A stand-in the handler's builders accept: result 0's shape, and i64
+    // for a later result (the indices of min.dim, topk, sort, ...).
+    ArrayRef<int64_t> shape;
+    if (op->getNumResults())
+      if (auto t = dyn_cast<RankedTensorType>(op.getResult(0).getType()))
+        shape = t.getShape();
+    return RankedTensorType::get(shape, i ? Type(b.getI64Type())
+                                          : Type(b.getF32Type()));
   }
+  /// The refusal for a handler that read a result the op does not record as
+  /// a ranked tensor; `r` otherwise.
+  CompositeResult checkResults(CompositeResult r) const {
+    if (!missingResult)
+      return r;
+    why = ("it records " + Twine(op->getNumResults()) +
+           " result(s), but its legalization needs result " +
+           Twine(*missingResult) + " as a ranked tensor")
+              .str();
+    return CompositeResult::Refused;
+  }
+  mutable std::optional<unsigned> missingResult;
 };
 
 } // namespace mlir::ascend

@@ -1488,8 +1488,14 @@ CompositeResult mlir::ascend::legalizeAtenComposite(
   if (it == compositeTable().end())
     return legalizeAtenElementwise(op, operands, builder, results, why);
   Call call{op, operands, builder, op.getLoc(), why};
+  // Every composite reads result 0 (the aten ops legalized here return at
+  // least one tensor): a trace that records none is refused up front.
+  if (op->getNumResults() == 0) {
+    (void)call.resultType(0);
+    return call.checkResults(CompositeResult::Refused);
+  }
   size_t before = results.size();
-  CompositeResult r = it->second(call, results);
+  CompositeResult r = call.checkResults(it->second(call, results));
   if (r != CompositeResult::Legalized)
     results.resize(before);
   return r;

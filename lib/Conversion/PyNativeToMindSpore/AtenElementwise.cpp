@@ -364,8 +364,12 @@ CompositeResult mlir::ascend::legalizeAtenElementwise(
   if (it == elementwiseTable().end())
     return CompositeResult::NotHandled;
   Elementwise call{{op, operands, builder, op.getLoc(), why}};
+  if (op->getNumResults() == 0) { // see legalizeAtenComposite
+    (void)call.resultType(0);
+    return call.checkResults(CompositeResult::Refused);
+  }
   size_t before = results.size();
-  CompositeResult r = it->second(call, results);
+  CompositeResult r = call.checkResults(it->second(call, results));
   if (r != CompositeResult::Legalized)
     results.resize(before);
   return r;

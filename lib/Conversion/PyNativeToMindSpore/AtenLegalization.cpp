@@ -142,9 +142,25 @@ struct AtenCall {
                       Twine(rank) + "-D tensor");
     return std::nullopt;
   }
+  /// The recorded type of result `i`; a stand-in type, with `missingResult`
+  /// set, when the op does not record it as a ranked tensor (a trace that is
+  /// not PyTorch's): legalizeAtenOp then refuses the op.
   RankedTensorType resultType(unsigned i = 0) const {
-    return cast<RankedTensorType>(op.getResult(i).getType());
+    if (i < op->getNumResults())
+      if (auto t = dyn_cast<RankedTensorType>(op.getResult(i).getType()))
+        return t;
+    if (!missingResult || i > *missingResult)
+      missingResult = i;
+    // A stand-in the handler's builders accept: result 0's shape, and i64
+    // for a later result (the indices of min.dim, topk, sort, ...).
+    ArrayRef<int64_t> shape;
+    if (op->getNumResults())
+      if (auto t = dyn_cast<RankedTensorType>(op.getResult(0).getType()))
+        shape = t.getShape();
+    return RankedTensorType::get(shape, i ? Type(b.getI64Type())
+                                          : Type(b.getF32Type()));
   }
+  mutable std::optional<unsigned> missingResult;
 };
 
 using Handler = LogicalResult (*)(AtenCall &, SmallVectorImpl<Value> &);
@@ -2011,6 +2027,13 @@ LogicalResult mlir::ascend::legalizeAtenOp(pynative::RecordedOp op,
   InsertionRecorder recorder(builder);
   LogicalResult handled = it->second(call, results);
   recorder.stop();
+  if (call.missingResult) {
+    whyUnsupported = ("it records " + Twine(op.getNumResults()) +
+                      " result(s), but its legalization needs result " +
+                      Twine(*call.missingResult) + " as a ranked tensor")
+                         .str();
+    handled = failure();
+  }
   if (call.buildFailed) {
     whyUnsupported = call.buildWhy.empty()
                          ? "an operand of its MindSpore primitive is missing"

@@ -72,6 +72,20 @@ pynative.trace @run_0(%x: tensor<2xf32>) -> (tensor<2xf32>, tensor<f32>) attribu
 
 // -----
 
+// A composite (an op legalized as several primitives) that reads a result the
+// trace does not record is refused, not read past the op's results (the
+// pynative fuzzer's find composite-reads-unrecorded-result: aten.max with no
+// result).
+pynative.trace @run_0(%x: tensor<2x3xf32>) -> (tensor<2xf32>) attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.max.default': it records 0 result(s), but its legalization needs result 0 as a ranked tensor}}
+  pynative.op "aten.max.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<2x3xf32>) -> ()
+  // expected-error @+1 {{unsupported eager op 'aten.min.dim': it records 1 result(s), but its legalization needs result 1 as a ranked tensor}}
+  %v = pynative.op "aten.min.dim"(%x) {args = {dim = 1 : i64, keepdim = false}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2xf32>
+  pynative.output %v : tensor<2xf32>
+}
+
+// -----
+
 // A 0-d transpose is PyTorch's identity; a 0-d squeeze of dim 0 too.
 // CHECK-LABEL: func.func @main(%arg0: tensor<f32>)
 // CHECK-NEXT: return %arg0, %arg0 : tensor<f32>, tensor<f32>
