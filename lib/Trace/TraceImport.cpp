@@ -95,6 +95,14 @@ struct TraceDiagnostics {
   unsigned line = 0, column = 0;
   /// The weights file, mapped on first use (null until then).
   std::shared_ptr<llvm::MemoryBuffer> weights;
+  /// The trace file itself when the caller hands it over (importPyNativeTrace
+  /// with a buffer): blobs of weights embedded in it point into it and keep
+  /// it alive instead of copying the bytes. Null: embedded bytes are copied.
+  std::shared_ptr<llvm::MemoryBuffer> traceFile;
+  /// The inline `data` of parameter and constant values, which the parsed
+  /// header leaves out (splitBinaryTrace): views into the trace bytes, by
+  /// the value they belong to. A value not in the map has its own data().
+  llvm::DenseMap<const pb::TensorValue *, StringRef> inlineData;
 
   InFlightDiagnostic error() {
     Location loc = FileLineColLoc::get(context, filename, line, column);
@@ -148,6 +156,11 @@ constexpr int kMaxGroupDepth = 100;
 /// Field numbers of the messages split here (lib/Trace/PyNativeTrace.proto).
 constexpr uint32_t kTraceRunsField = 8;
 constexpr uint32_t kRunEventsField = 2;
+constexpr uint32_t kTraceParametersField = 6;
+constexpr uint32_t kTraceConstantsField = 7;
+constexpr uint32_t kParameterValueField = 4;
+constexpr uint32_t kConstantValueField = 2;
+constexpr uint32_t kTensorValueDataField = 2;
 constexpr uint32_t kEventLocField = 1;
 
 /// Reads a base-128 varint of at most 10 bytes at `p`; false when it is
@@ -715,11 +728,12 @@ bool mergeFrom(google::protobuf::MessageLite &message, StringRef bytes) {
 }
 
 /// Parses the message `bytes` into `message` except the length-delimited
-/// occurrences of field `skipped`, whose payloads go to `onSkipped`. False
-/// when the bytes are malformed.
+/// occurrences of the fields `skipped` (up to three field numbers; 0 = none),
+/// whose numbers and payloads go to `onSkipped` in file order. False when
+/// the bytes are malformed or `onSkipped` returns false.
 bool parseExcept(StringRef bytes, google::protobuf::MessageLite &message,
-                 uint32_t skipped,
-                 llvm::function_ref<bool(StringRef)> onSkipped) {
+                 std::array<uint32_t, 3> skipped,
+                 llvm::function_ref<bool(uint32_t, StringRef)> onSkipped) {
   const char *p = bytes.begin(), *end = bytes.end();
   // The fields since the last skipped one, merged in one go.
   const char *segment = p;
@@ -728,13 +742,14 @@ bool parseExcept(StringRef bytes, google::protobuf::MessageLite &message,
     WireField field;
     if (!readField(p, end, field))
       return false;
-    if (field.number != skipped || field.wireType != kLengthDelimited)
+    if (field.wireType != kLengthDelimited || field.number == 0 ||
+        !llvm::is_contained(skipped, field.number))
       continue;
     if (start != segment &&
         !mergeFrom(message, StringRef(segment, start - segment)))
       return false;
     segment = p;
-    if (!onSkipped(field.payload))
+    if (!onSkipped(field.number, field.payload))
       return false;
   }
   return segment == end ||
@@ -753,20 +768,58 @@ struct TraceContents {
   std::string binaryOfText;
 };
 
+/// Parses the TensorValue `bytes` into `value` except its `data`, whose
+/// bytes (a view of `bytes`; the last occurrence wins, as in protobuf) go to
+/// `inlineData`.
+bool parseValueExceptData(
+    StringRef bytes, pb::TensorValue &value,
+    llvm::DenseMap<const pb::TensorValue *, StringRef> &inlineData) {
+  return parseExcept(bytes, value, {kTensorValueDataField, 0, 0},
+                     [&](uint32_t, StringRef data) {
+                       inlineData[&value] = data;
+                       return true;
+                     });
+}
+
+/// Parses the Parameter or Constant `bytes` into `message`, whose
+/// TensorValue field is `valueField` and `value` (the same field, made on
+/// first use), without copying the value's inline data (parseValueExceptData).
+template <typename MessageT>
+bool parseHolderExceptData(
+    StringRef bytes, MessageT &message, uint32_t valueField,
+    llvm::DenseMap<const pb::TensorValue *, StringRef> &inlineData) {
+  return parseExcept(bytes, message, {valueField, 0, 0},
+                     [&](uint32_t, StringRef value) {
+                       return parseValueExceptData(
+                           value, *message.mutable_value(), inlineData);
+                     });
+}
+
 /// Splits the binary trace `bytes` into `contents` (header allocated in
-/// `arena`); false when `bytes` is not a binary trace.
-bool splitBinaryTrace(StringRef bytes, TraceContents &contents,
-                      google::protobuf::Arena &arena) {
+/// `arena`); false when `bytes` is not a binary trace. The inline data of
+/// parameters and constants (the weights) is not copied into the header:
+/// views of it go to `inlineData`.
+bool splitBinaryTrace(
+    StringRef bytes, TraceContents &contents, google::protobuf::Arena &arena,
+    llvm::DenseMap<const pb::TensorValue *, StringRef> &inlineData) {
   contents.binary = bytes;
   contents.header = google::protobuf::Arena::CreateMessage<pb::Trace>(&arena);
   contents.runs.clear();
-  return parseExcept(bytes, *contents.header, kTraceRunsField,
-                     [&](StringRef run) {
-                       contents.runs.push_back(run);
-                       return parseExcept(run, *contents.header->add_runs(),
-                                          kRunEventsField,
-                                          [](StringRef) { return true; });
-                     });
+  inlineData.clear();
+  pb::Trace &header = *contents.header;
+  return parseExcept(
+      bytes, header, {kTraceRunsField, kTraceParametersField, kTraceConstantsField},
+      [&](uint32_t field, StringRef payload) {
+        if (field == kTraceParametersField)
+          return parseHolderExceptData(payload, *header.add_parameters(),
+                                       kParameterValueField, inlineData);
+        if (field == kTraceConstantsField)
+          return parseHolderExceptData(payload, *header.add_constants(),
+                                       kConstantValueField, inlineData);
+        contents.runs.push_back(payload);
+        return parseExcept(payload, *header.add_runs(), {kRunEventsField, 0, 0},
+                           [](uint32_t, StringRef) { return true; });
+      });
 }
 
 /// Reports where the binary trace `bytes` is damaged (TraceWireCheck.h):
@@ -791,7 +844,7 @@ LogicalResult readTrace(StringRef bytes, TraceDiagnostics &diag,
   // A damaged file is reported below, by place (reportWireDamage): not also
   // by protobuf's own log lines (e.g. a string that is not UTF-8).
   google::protobuf::LogSilencer quietProtobuf;
-  if (splitBinaryTrace(bytes, contents, arena))
+  if (splitBinaryTrace(bytes, contents, arena, diag.inlineData))
     return success();
   // Keep the text parser's complaint (line, column, what) for our own
   // message instead of letting protobuf print it to stderr.
@@ -815,7 +868,8 @@ LogicalResult readTrace(StringRef bytes, TraceDiagnostics &diag,
   if (parser.ParseFromString(std::string(bytes), trace)) {
     // One way in: the text trace is read as its binary form.
     contents.binaryOfText = trace->SerializeAsString();
-    if (splitBinaryTrace(contents.binaryOfText, contents, arena))
+    if (splitBinaryTrace(contents.binaryOfText, contents, arena,
+                         diag.inlineData))
       return success();
   }
   bool looksLikeText = llvm::all_of(bytes.take_front(256), [](char c) {
@@ -1015,10 +1069,13 @@ FailureOr<RankedTensorType> tensorTypeOf(const TensorTypeT &type,
 /// The bytes of a value: its `data`, or its range of the weights file.
 FailureOr<StringRef> valueBytes(const pb::TensorValue &value,
                                 TraceDiagnostics &diag, StringRef what) {
+  auto inlineIt = diag.inlineData.find(&value);
+  StringRef inlineBytes =
+      inlineIt != diag.inlineData.end() ? inlineIt->second : value.data();
   if (!value.has_external())
-    return StringRef(value.data());
+    return inlineBytes;
   std::string path = (diag.filename + ".weights").str();
-  if (!value.data().empty()) {
+  if (!inlineBytes.empty()) {
     diag.error() << what << " has both inline data and a reference to "
                  << "weights file '" << path << "'";
     return failure();
@@ -1090,10 +1147,23 @@ FailureOr<HostTensor> hostTensorOf(const pb::TensorValue &value,
   return tensor;
 }
 
+/// The buffer of `diag` (the weights file, or the trace file when the caller
+/// handed it over) that holds all of `data`, or null.
+std::shared_ptr<llvm::MemoryBuffer> bufferHolding(StringRef data,
+                                                  const TraceDiagnostics &diag) {
+  for (const std::shared_ptr<llvm::MemoryBuffer> &buffer :
+       {diag.weights, diag.traceFile})
+    if (buffer && data.begin() >= buffer->getBufferStart() &&
+        data.end() <= buffer->getBufferEnd())
+      return buffer;
+  return nullptr;
+}
+
 /// An ElementsAttr holding exactly the recorded bytes. Large values become
 /// dense_resource blobs (printed once in the resource section); i1 values are
 /// unpacked into a DenseElementsAttr. Bytes inside `mapped` (the mapped
-/// weights file) are not copied: the blob keeps the mapping alive.
+/// weights or trace file, bufferHolding) are not copied: the blob points
+/// into the mapping and keeps it alive.
 ElementsAttr elementsAttrOf(RankedTensorType type, StringRef data,
                             StringRef blobName,
                             std::shared_ptr<llvm::MemoryBuffer> mapped = {}) {
@@ -1739,7 +1809,7 @@ FailureOr<ElementsAttr> TraceImporter::exactValue(const pb::TensorValue &value,
   FailureOr<RankedTensorType> type = checkedValueType(value, diag, what, &bytes);
   if (failed(type))
     return failure();
-  return elementsAttrOf(*type, bytes, blobName, diag.weights);
+  return elementsAttrOf(*type, bytes, blobName, bufferHolding(bytes, diag));
 }
 
 LogicalResult TraceImporter::addExactEvent(const EventView &event,
@@ -1904,7 +1974,8 @@ LogicalResult TraceImporter::importParameters(ModuleOp module) {
       return diag.error() << what << " is declared twice";
     auto op = pynative::ParameterOp::create(
         builder, FileLineColLoc::get(ctx, diag.filename, 0, 0), p.name(),
-        *type, elementsAttrOf(*type, bytes, p.name(), diag.weights),
+        *type,
+        elementsAttrOf(*type, bytes, p.name(), bufferHolding(bytes, diag)),
         p.is_buffer());
     symbols.insert(op);
     if (exact)
@@ -1944,7 +2015,7 @@ FailureOr<Value> TraceImporter::lookup(uint64_t id, const Twine &what) {
     if (failed(type))
       return failure();
     auto value = elementsAttrOf(*type, bytes, "constant_" + std::to_string(id),
-                                diag.weights);
+                                bufferHolding(bytes, diag));
     Value v = pynative::ConstantOp::create(builder, loc, value);
     values[id] = v;
     return v;
@@ -2477,15 +2548,16 @@ mlir::ascend::readRecordedParameters(StringRef bytes, StringRef filename,
 
 /// Imports and, when `verifyModule`, verifies the result (mlir-translate
 /// verifies what a translation returns itself); times both under `timing`.
-static OwningOpRef<ModuleOp> importTraceBytes(StringRef bytes, StringRef filename,
-                                              MLIRContext *context,
-                                              bool verifyModule,
-                                              TimingScope *timing = nullptr) {
+static OwningOpRef<ModuleOp>
+importTraceBytes(StringRef bytes, StringRef filename, MLIRContext *context,
+                 bool verifyModule, TimingScope *timing = nullptr,
+                 std::shared_ptr<llvm::MemoryBuffer> file = nullptr) {
   TimingScope none;
   TimingScope &parent = timing ? *timing : none;
   context->loadDialect<pynative::PyNativeDialect>();
   TimingScope buildTiming = parent.nest("Parse and build IR");
   TraceDiagnostics diag{context, filename};
+  diag.traceFile = std::move(file);
   std::unique_ptr<google::protobuf::Arena> arena = traceArena();
   TraceContents contents;
   if (failed(readTrace(bytes, diag, *arena, contents)))
@@ -2506,6 +2578,15 @@ OwningOpRef<ModuleOp> mlir::ascend::importPyNativeTrace(StringRef bytes,
                                                         TimingScope *timing,
                                                         bool verifyModule) {
   return importTraceBytes(bytes, filename, context, verifyModule, timing);
+}
+
+OwningOpRef<ModuleOp>
+mlir::ascend::importPyNativeTrace(std::shared_ptr<llvm::MemoryBuffer> file,
+                                  StringRef filename, MLIRContext *context,
+                                  TimingScope *timing, bool verifyModule) {
+  StringRef bytes = file->getBuffer();
+  return importTraceBytes(bytes, filename, context, verifyModule, timing,
+                          std::move(file));
 }
 
 void mlir::ascend::registerPyNativeTraceTranslation() {
