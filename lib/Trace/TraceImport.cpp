@@ -87,6 +87,9 @@ namespace {
 /// Emits errors that name the file, the run and the event; holds the trace's
 /// weights file (`<filename>.weights`) once a value refers to it.
 struct TraceDiagnostics {
+  TraceDiagnostics(MLIRContext *context, StringRef filename)
+      : context(context), filename(filename) {}
+
   MLIRContext *context;
   StringRef filename;
   int64_t run = -1;
