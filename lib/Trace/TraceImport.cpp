@@ -18,6 +18,7 @@
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ConvertUTF.h"
@@ -1962,7 +1963,11 @@ OwningOpRef<ModuleOp> TraceImporter::import() {
 }
 
 LogicalResult TraceImporter::importParameters(ModuleOp module) {
-  SymbolTable symbols(module);
+  // The names so far (the module holds nothing else yet): a set of the
+  // uniqued names, not a SymbolTable (whose lookup by string uniques the
+  // string again).
+  llvm::DenseSet<StringAttr> names;
+  Location fileLoc = FileLineColLoc::get(ctx, diag.filename, 0, 0);
   for (const pb::Parameter &p : trace.parameters()) {
     std::string what = "parameter '" + p.name() + "'";
     if (p.name().empty())
@@ -1973,14 +1978,13 @@ LogicalResult TraceImporter::importParameters(ModuleOp module) {
         checkedValueType(p.value(), diag, what, &bytes);
     if (failed(type))
       return failure();
-    if (symbols.lookup(p.name()))
+    StringAttr name = builder.getStringAttr(p.name());
+    if (!names.insert(name).second)
       return diag.error() << what << " is declared twice";
     auto op = pynative::ParameterOp::create(
-        builder, FileLineColLoc::get(ctx, diag.filename, 0, 0), p.name(),
-        *type,
+        builder, fileLoc, name, TypeAttr::get(*type),
         elementsAttrOf(*type, bytes, p.name(), bufferHolding(bytes, diag)),
-        p.is_buffer());
-    symbols.insert(op);
+        p.is_buffer() ? builder.getUnitAttr() : UnitAttr());
     if (exact)
       op->setAttr(kExactAttrName,
                   builder.getDictionaryAttr(builder.getNamedAttr(
@@ -1998,8 +2002,9 @@ FailureOr<Value> TraceImporter::lookup(uint64_t id, const Twine &what) {
   // A parameter or constant read first appears where its first user ran.
   Location loc = currentLoc ? *currentLoc : builder.getUnknownLoc();
   if (auto param = parameters.lookup(id)) {
-    Value v = pynative::GetParameterOp::create(builder, loc, param.getType(),
-                                               param.getSymName());
+    Value v = pynative::GetParameterOp::create(
+        builder, loc, param.getType(),
+        FlatSymbolRefAttr::get(param.getSymNameAttr()));
     values[id] = v;
     return v;
   }
