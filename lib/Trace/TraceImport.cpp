@@ -1237,15 +1237,33 @@ public:
     key.clear();
     appendLocationKey(loc, key);
     LocationAttr &cached = locations[key];
-    if (!cached)
+    if (cached)
+      return cached;
+    if (loc.frames().empty() || loc.module_path().empty()) {
       cached = locationOf(loc, ctx, filename);
+      return cached;
+    }
+    // The same frames under many module paths (each layer of a stack runs
+    // the same lines): the call-site chain is made once, each new path
+    // only wraps it (what locationOf makes, without its frames again).
+    // appendLocationKey puts the module path first: the rest is the frames.
+    StringRef frames =
+        StringRef(key).drop_front(sizeof(int32_t) + loc.module_path().size());
+    LocationAttr &chain = chains[frames];
+    if (!chain) {
+      LocationView withoutPath = loc;
+      withoutPath.modulePath = {};
+      chain = locationOf(withoutPath, ctx, filename);
+    }
+    cached = NameLoc::get(StringAttr::get(ctx, loc.module_path()), chain);
     return cached;
   }
 
 private:
   MLIRContext *ctx;
   StringRef filename;
-  llvm::StringMap<LocationAttr> locations;
+  /// Locations by appendLocationKey; call-site chains by the frames part.
+  llvm::StringMap<LocationAttr> locations, chains;
   SmallString<256> key;
 };
 
