@@ -349,15 +349,13 @@ LogicalResult MindIRExporter::write(llvm::raw_ostream &os) {
   // the weights' required fields, the sizes, and that each weight's bytes
   // are there (streamBytes checks a blob's size without reading it).
   if (!model.IsInitialized())
-    return module.emitError("protobuf could not serialize the MindIR model "
-                            "(a required field is missing)");
+    return module.emitError("protobuf could not serialize the MindIR model");
   uint64_t total = model.ByteSizeLong();
   SmallVector<uint64_t> tensorBytes, entryBytes;
   uint64_t weightsGraph = 0;
   for (const InlineWeight &w : inlineWeights) {
     if (!w.tensor->IsInitialized())
-      return emitError(w.loc) << "protobuf could not serialize the weight '"
-                              << w.tensor->ref_key() << "'";
+      return module.emitError("protobuf could not serialize the MindIR model");
     uint64_t streamed = 0;
     if (failed(streamBytes(w.value, w.loc, [&](StringRef piece) {
           streamed += piece.size();
@@ -365,9 +363,7 @@ LogicalResult MindIRExporter::write(llvm::raw_ostream &os) {
         })))
       return failure();
     if (streamed != w.length)
-      return emitError(w.loc) << "the weight '" << w.tensor->ref_key()
-                              << "' holds " << streamed << " bytes, expected "
-                              << w.length;
+      return emitError(w.loc) << "cannot read the bytes of " << w.value;
     uint64_t head = w.tensor->ByteSizeLong();
     uint64_t entry = head + 1 + CodedOutputStream::VarintSize64(w.length) +
                      w.length;
