@@ -500,7 +500,9 @@ int main(int argc, char **argv) {
   }
 
   TimingScope importTiming = rootTiming.nest("Import trace");
-  std::unique_ptr<MemoryBuffer> input =
+  // Shared with the module: the weights embedded in the trace stay in the
+  // mapped file (their blobs point into it) on their way to the output.
+  std::shared_ptr<MemoryBuffer> input =
       ascend::tools::openInput("ascend-compile", inputFilename);
   if (!input)
     return 1;
@@ -508,7 +510,7 @@ int main(int argc, char **argv) {
   // --verify-each; otherwise once, with what the passes made of it (the
   // importer builds ops that meet their verifiers, see importPyNativeTrace).
   OwningOpRef<ModuleOp> module = ascend::importPyNativeTrace(
-      input->getBuffer(), inputFilename, &context, &importTiming,
+      input, inputFilename, &context, &importTiming,
       /*verifyModule=*/verifyEach || emitLevel == EmitLevel::PyNative);
   if (!module)
     return 1;

@@ -13,6 +13,9 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <memory>
 
 namespace mlir::ascend {
 
@@ -54,6 +57,17 @@ OwningOpRef<ModuleOp> importPyNativeTrace(llvm::StringRef bytes,
                                           MLIRContext *context,
                                           TimingScope *timing = nullptr,
                                           bool verifyModule = true);
+
+/// As above, for the trace file `file` (a mapped file, typically): the
+/// weights embedded in it (inline `data` of parameters and constants) are
+/// not copied. Their `dense_resource` blobs point into `file`, which they
+/// keep alive (shared ownership) until the context drops the blobs; the
+/// bytes go from there to the output (the MindIR writer streams them).
+/// The overload above copies them, since it cannot keep `bytes` alive.
+OwningOpRef<ModuleOp>
+importPyNativeTrace(std::shared_ptr<llvm::MemoryBuffer> file,
+                    llvm::StringRef filename, MLIRContext *context,
+                    TimingScope *timing = nullptr, bool verifyModule = true);
 
 /// Writes `module`, imported with --pynative-exact, back to a trace file:
 /// binary protobuf, or protobuf text when `text`. A binary trace written by

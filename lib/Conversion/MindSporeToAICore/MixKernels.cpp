@@ -2024,10 +2024,12 @@ void mlir::ascend::convertMixRemainder(ms::FusionOp group,
     }
   }
   name += "_" + number.str();
-  Operation *last = rest.front();
-  for (Operation *op : rest)
-    if (last->isBeforeInBlock(op))
-      last = op;
+  // `rest` is in the group body's order, which inlineBody kept (it splices
+  // the body in front of the group; the TransData round trips it folds are
+  // not in `rest`, refused above): its last op is rest.back(). Not
+  // isBeforeInBlock: after the splice that renumbers the whole enclosing
+  // block, once per mix group (quadratic on a 100k-op transformer stack).
+  Operation *last = rest.back();
   OpBuilder b(last);
   auto fusion = ms::FusionOp::create(
       b, loc, TypeRange(ValueRange(outputs)),
@@ -2039,9 +2041,6 @@ void mlir::ascend::convertMixRemainder(ms::FusionOp group,
     mapping.map(v, inner->addArgument(v.getType(), v.getLoc()));
   for (Operation *cst : constants)
     b.clone(*cst, mapping);
-  llvm::sort(rest, [](Operation *x, Operation *y) {
-    return x->isBeforeInBlock(y);
-  });
   for (Operation *op : rest) {
     op->moveBefore(inner, inner->end());
     for (OpOperand &operand : op->getOpOperands())

@@ -328,8 +328,9 @@ LogicalResult RunMerger::legalizeOne(
   noteBakedNumbers(op0, boundNames);
   llvm::StringSet<> consumed;
   if (auto param = dyn_cast<pynative::GetParameterOp>(op0)) {
+    // The symbol reference as it is (no uniquing of its name again).
     results.push_back(ms::LoadOp::create(builder, loc, param.getType(),
-                                         param.getName()));
+                                         param.getNameAttr()));
   } else if (auto cst = dyn_cast<pynative::ConstantOp>(op0)) {
     results.push_back(ms::ConstantOp::create(builder, loc, cst.getValue()));
   } else if (auto recorded = dyn_cast<pynative::RecordedOp>(op0)) {
@@ -1182,7 +1183,7 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
       Value &load = loads[param.getName()];
       if (!load)
         load = ms::LoadOp::create(builder, param.getLoc(), param.getType(),
-                                  param.getName());
+                                  param.getNameAttr());
       return UseSource{UseSource::Outer, -1, 0, load};
     }
     if (auto cst = v.getDefiningOp<pynative::ConstantOp>()) {
@@ -1494,11 +1495,14 @@ struct ConvertPyNativeToMindSporePass
     // Parameters keep their recorded values.
     SmallVector<pynative::ParameterOp> params(
         module.getOps<pynative::ParameterOp>());
+    BoolAttr falseAttr = builder.getBoolAttr(false);
     for (pynative::ParameterOp param : params) {
       builder.setInsertionPoint(param);
-      ms::ParameterOp::create(builder, param.getLoc(), param.getSymName(),
-                              param.getType(), param.getValue(),
-                              param.getIsBuffer());
+      // The attributes as they are (no uniquing of names and types again).
+      ms::ParameterOp::create(builder, param.getLoc(), param.getSymNameAttr(),
+                              param.getTypeAttr(), param.getValueAttr(),
+                              param.getIsBuffer() ? builder.getBoolAttr(true)
+                                                  : falseAttr);
     }
 
     std::unique_ptr<UserMappings> userMappings;

@@ -46,7 +46,9 @@
 #include "llvm/Support/SwapByteOrder.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+#include <google/protobuf/wire_format_lite.h>
 
 using namespace mlir;
 using namespace mlir::ascend;
@@ -313,27 +315,96 @@ LogicalResult MindIRExporter::exportParameter(ms::ParameterOp op) {
     return op.emitError("parameter '")
            << op.getSymName()
            << "' has no value; MindIR export needs every weight's data";
-  mind_ir::TensorProto *tensor = model.mutable_graph()->add_parameter();
+  mind_ir::TensorProto *tensor =
+      external ? model.mutable_graph()->add_parameter()
+               : google::protobuf::Arena::CreateMessage<mind_ir::TensorProto>(
+                     &arena);
   tensor->set_name((mainName + ":" + op.getSymName()).str());
   tensor->set_ref_key(op.getSymName().str());
   if (failed(fillTensorType(tensor, op.getType(), op.getLoc())))
     return failure();
   parameters[op.getSymName()] = true;
   ElementsAttr value = *op.getValue();
+  auto type = cast<ShapedType>(value.getType());
+  uint64_t length =
+      type.getNumElements() * mindir::storageBytes(type.getElementType());
   if (external) {
-    auto type = cast<ShapedType>(value.getType());
-    uint64_t length =
-        type.getNumElements() * mindir::storageBytes(type.getElementType());
     return external->add(
         tensor, length, op.getLoc(),
         [&](function_ref<LogicalResult(StringRef)> sink) {
           return streamBytes(value, op.getLoc(), sink);
         });
   }
-  std::string bytes;
-  if (failed(rawBytes(value, op.getLoc(), bytes)))
-    return failure();
-  tensor->set_raw_data(std::move(bytes));
+  inlineWeights.push_back({tensor, value, op.getLoc(), length});
+  return success();
+}
+
+LogicalResult MindIRExporter::write(llvm::raw_ostream &os) {
+  using google::protobuf::io::CodedOutputStream;
+  using WireFormatLite = google::protobuf::internal::WireFormatLite;
+  // Field numbers (MindIR's mind_ir.proto).
+  constexpr int kModelGraph = 7, kGraphParameter = 3, kTensorRawData = 9;
+  constexpr uint64_t kProtobufLimit = (uint64_t(1) << 31) - 1;
+  // Everything is checked before the first byte goes out: the model's and
+  // the weights' required fields, the sizes, and that each weight's bytes
+  // are there (streamBytes checks a blob's size without reading it).
+  if (!model.IsInitialized())
+    return module.emitError("protobuf could not serialize the MindIR model");
+  uint64_t total = model.ByteSizeLong();
+  SmallVector<uint64_t> tensorBytes, entryBytes;
+  uint64_t weightsGraph = 0;
+  for (const InlineWeight &w : inlineWeights) {
+    if (!w.tensor->IsInitialized())
+      return module.emitError("protobuf could not serialize the MindIR model");
+    uint64_t streamed = 0;
+    if (failed(streamBytes(w.value, w.loc, [&](StringRef piece) {
+          streamed += piece.size();
+          return success();
+        })))
+      return failure();
+    if (streamed != w.length)
+      return emitError(w.loc) << "cannot read the bytes of " << w.value;
+    uint64_t head = w.tensor->ByteSizeLong();
+    uint64_t entry = head + 1 + CodedOutputStream::VarintSize64(w.length) +
+                     w.length;
+    tensorBytes.push_back(head);
+    entryBytes.push_back(entry);
+    weightsGraph += 1 + CodedOutputStream::VarintSize64(entry) + entry;
+  }
+  if (!inlineWeights.empty())
+    total += 1 + CodedOutputStream::VarintSize64(weightsGraph) + weightsGraph;
+  if (total > kProtobufLimit)
+    return module.emitError("the MindIR model would be ")
+           << total
+           << " bytes: a MindIR file (one protobuf message) holds less than "
+              "2 GiB; use --mindir-external-data=auto or =always";
+
+  RawOstreamOutput sink(os);
+  google::protobuf::io::CopyingOutputStreamAdaptor out(&sink);
+  CodedOutputStream coded(&out);
+  if (!model.SerializePartialToCodedStream(&coded))
+    return module.emitError("protobuf could not serialize the MindIR model");
+  if (inlineWeights.empty())
+    return success();
+  auto tag = [](int field) {
+    return WireFormatLite::MakeTag(field,
+                                   WireFormatLite::WIRETYPE_LENGTH_DELIMITED);
+  };
+  coded.WriteTag(tag(kModelGraph));
+  coded.WriteVarint64(weightsGraph);
+  for (auto [i, w] : llvm::enumerate(inlineWeights)) {
+    coded.WriteTag(tag(kGraphParameter));
+    coded.WriteVarint64(entryBytes[i]);
+    // ByteSizeLong above cached the sizes this serialization uses.
+    w.tensor->SerializeWithCachedSizes(&coded);
+    coded.WriteTag(tag(kTensorRawData));
+    coded.WriteVarint64(w.length);
+    // Checked above: the same bytes, so this does not fail.
+    (void)streamBytes(w.value, w.loc, [&](StringRef piece) {
+      coded.WriteRaw(piece.data(), (int)piece.size());
+      return success();
+    });
+  }
   return success();
 }
 
@@ -899,15 +970,12 @@ LogicalResult MindIRExporter::run(llvm::raw_ostream &os,
   if (failed(exportBlock(main.getBody().front(), mainGraph)))
     return failure();
 
-  // Serialized straight to the stream (no copy of the model in memory).
-  // protobuf checks the model (required fields, the 2 GiB limit) before it
-  // writes anything, so a failure leaves `os` untouched.
-  RawOstreamOutput sink(os);
-  {
-    google::protobuf::io::CopyingOutputStreamAdaptor out(&sink);
-    if (!model.SerializeToZeroCopyStream(&out))
-      return module.emitError("protobuf could not serialize the MindIR model");
-  }
+  // Serialized straight to the stream (no copy of the model in memory),
+  // the inline weights streamed from their blobs; write() checks the model
+  // (required fields, the 2 GiB limit) before it writes anything, so a
+  // failure leaves `os` untouched.
+  if (failed(write(os)))
+    return failure();
   if (!external)
     return success();
   if (staged) {

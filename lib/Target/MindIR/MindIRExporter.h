@@ -109,6 +109,22 @@ public:
   LogicalResult run(llvm::raw_ostream &os, MindIRStagedExternalData *staged);
 
   std::unique_ptr<ExternalDataWriter> external;
+  /// Inline weights (no `external`): their TensorProtos without raw_data,
+  /// kept out of the model, and their values. write() streams them after
+  /// the model as a second occurrence of ModelProto.graph holding only the
+  /// parameters (protobuf merges it into the first), the raw_data bytes
+  /// straight from the values' blobs: the weights are never copied into a
+  /// protobuf message.
+  struct InlineWeight {
+    mind_ir::TensorProto *tensor;
+    ElementsAttr value;
+    Location loc;
+    uint64_t length;
+  };
+  std::vector<InlineWeight> inlineWeights;
+  /// Writes the model and the inline weights to `os`; checks everything
+  /// before writing the first byte (nothing is written on failure).
+  LogicalResult write(llvm::raw_ostream &os);
 
   // MindIRExportPrimitives.cpp
 

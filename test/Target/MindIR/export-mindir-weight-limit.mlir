@@ -18,6 +18,13 @@
 // HUGE: error: weights of 2147483648 bytes cannot be written inline: a MindIR file (one protobuf message) holds less than 2 GiB; use --mindir-external-data=auto or =always
 // RUN: ls -A %t | count 0
 
+// Weights just under the limit, the whole model over it: refused when the
+// model's size is summed up, before the first byte is written (the weights
+// are streamed into the file after the graph).
+// RUN: not ascend-translate --export-mindir --mindir-external-data=never %S/Inputs/huge-splat-total.mlir -o %t/total.mindir 2>&1 | FileCheck %s --check-prefix=TOTAL
+// TOTAL: error: the MindIR model would be {{[0-9]+}} bytes: a MindIR file (one protobuf message) holds less than 2 GiB; use --mindir-external-data=auto or =always
+// RUN: ls -A %t | count 0
+
 module @too_large {
   mindspore.parameter @a : tensor<2xf32> = dense<1.0> : tensor<2xf32>
   mindspore.parameter @b : tensor<1xf32> = dense<2.0> : tensor<1xf32>
