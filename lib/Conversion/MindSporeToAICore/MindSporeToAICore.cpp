@@ -1128,20 +1128,54 @@ struct ConvertMindSporeToAICorePass
           ConvertMindSporeToAICorePass> {
   using Base::Base;
 
+  /// Checks every option against what it may spell, before the pass
+  /// touches any IR: a bad option is an error on `module` and no change.
+  /// Sets the chip's row and the depthwise unit.
+  LogicalResult validateOptions(ModuleOp module, const AICoreTarget *&target,
+                                std::optional<DepthwiseUnit> &depthwiseUnit) {
+    target = lookupTarget(chip);
+    if (!target)
+      return module.emitError("unknown chip '") << chip << "'";
+    depthwiseUnit = parseDepthwiseUnit(depthwiseOption);
+    if (!depthwiseUnit)
+      return module.emitError(
+                 "the depthwise option takes auto, cube or vector, got '")
+             << depthwiseOption << "'";
+    if (!splitKOption.empty() &&
+        (splitKOption.size() > 2 || splitKOption[0] < 1 ||
+         (splitKOption.size() == 2 && splitKOption[1] < 0)))
+      return module.emitError(
+                 "the split-k option takes the parts (at least 1) and "
+                 "an optional number of split tiles (at least 0), got ")
+             << splitKOption.size() << " numbers starting with "
+             << splitKOption[0];
+    if (kChunkOption < -1)
+      return module.emitError(
+                 "the k-chunk option takes a chunk length in elements "
+                 "of K (0: never chunk), got ")
+             << static_cast<int64_t>(kChunkOption);
+    if (kChunkOption > 0 && !splitKOption.empty() && splitKOption[0] > 1)
+      return module.emitError(
+          "the k-chunk and split-k options exclude each other "
+          "(a K-chunked kernel does not split K over cores)");
+    if (!tilingOption.empty() && tilingOption.size() != 5 &&
+        tilingOption.size() != 6)
+      return module.emitError(
+                 "the tiling option takes five or six numbers (tm, tn, "
+                 "tk, k-stages, l0c-buffers[, l1-buffers]), got ")
+             << tilingOption.size();
+    return success();
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    const AICoreTarget *target = lookupTarget(chip);
-    if (!target) {
-      module.emitError("unknown chip '") << chip << "'";
+    const AICoreTarget *target = nullptr;
+    std::optional<DepthwiseUnit> depthwiseUnit;
+    if (failed(validateOptions(module, target, depthwiseUnit)))
       return signalPassFailure();
-    }
-    std::optional<DepthwiseUnit> depthwiseUnit =
-        parseDepthwiseUnit(depthwiseOption);
-    if (!depthwiseUnit) {
-      module.emitError("the depthwise option takes auto, cube or vector, got '")
-          << depthwiseOption << "'";
-      return signalPassFailure();
-    }
+    // Set by the conversions an option (the forced tiling, split or chunk)
+    // does not fit: the pass fails after converting the rest.
+    bool failedAny = false;
     SymbolTable symbols(module);
     // Each vector or row-reduction fusion group becomes one Vector kernel
     // (VectorKernels.cpp);
@@ -1282,43 +1316,17 @@ struct ConvertMindSporeToAICorePass
     // becomes one tiled kernel, the rest stays at the mindspore level.
     mindspore::FusionOp::inlineAll(module);
     Kernels kernels;
-
-    if (!splitKOption.empty() &&
-        (splitKOption.size() > 2 || splitKOption[0] < 1 ||
-         (splitKOption.size() == 2 && splitKOption[1] < 0))) {
-      module.emitError("the split-k option takes the parts (at least 1) and "
-                       "an optional number of split tiles (at least 0), got ")
-          << splitKOption.size() << " numbers starting with "
-          << splitKOption[0];
-      return signalPassFailure();
-    }
-    if (kChunkOption < -1) {
-      module.emitError("the k-chunk option takes a chunk length in elements "
-                       "of K (0: never chunk), got ")
-          << static_cast<int64_t>(kChunkOption);
-      return signalPassFailure();
-    }
-    if (kChunkOption > 0 && !splitKOption.empty() && splitKOption[0] > 1) {
-      module.emitError("the k-chunk and split-k options exclude each other "
-                       "(a K-chunked kernel does not split K over cores)");
-      return signalPassFailure();
-    }
-    if (!tilingOption.empty() && tilingOption.size() != 5 &&
-        tilingOption.size() != 6) {
-      module.emitError("the tiling option takes five or six numbers (tm, tn, "
-                       "tk, k-stages, l0c-buffers[, l1-buffers]), got ")
-          << tilingOption.size();
-      return signalPassFailure();
-    }
     SmallVector<mindspore::MatMulOp> matmuls;
     module.walk([&](mindspore::MatMulOp op) { matmuls.push_back(op); });
     for (mindspore::MatMulOp op : matmuls)
-      convert(op, *target, symbols, kernels);
+      if (failed(convert(op, *target, symbols, kernels)))
+        failedAny = true;
     SmallVector<mindspore::BatchMatMulOp> batchMatmuls;
     module.walk(
         [&](mindspore::BatchMatMulOp op) { batchMatmuls.push_back(op); });
     for (mindspore::BatchMatMulOp op : batchMatmuls)
-      convertBatch(op, *target, symbols, kernels);
+      if (failed(convertBatch(op, *target, symbols, kernels)))
+        failedAny = true;
     // Convolutions become implicit-GEMM Cube kernels (ConvKernels.cpp).
     SmallVector<mindspore::Conv2DOp> convs;
     module.walk([&](mindspore::Conv2DOp op) { convs.push_back(op); });
@@ -1347,8 +1355,6 @@ struct ConvertMindSporeToAICorePass
       signalPassFailure();
   }
 
-  bool failedAny = false;
-
   /// The kernel (or the reason there is none) of each distinct problem:
   /// matmuls of one shape share a kernel, so each shape is tiled, named and
   /// built once however many layers or loop trips use it.
@@ -1362,8 +1368,9 @@ struct ConvertMindSporeToAICorePass
                KernelOrReason>;
 
   /// A BatchMatMul becomes one Cube kernel over all its images (batch x M
-  /// tiles x N tiles dealt to the cores), or stays with a remark.
-  void convertBatch(mindspore::BatchMatMulOp op, const AICoreTarget &target,
+  /// tiles x N tiles dealt to the cores), or stays with a remark; failure
+  /// (an error emitted) when the tiling option does not fit it.
+  LogicalResult convertBatch(mindspore::BatchMatMulOp op, const AICoreTarget &target,
                     SymbolTable &symbols, Kernels &kernels) {
     auto xType = cast<RankedTensorType>(op.getX().getType());
     auto resultType = cast<RankedTensorType>(op.getResult().getType());
@@ -1413,13 +1420,12 @@ struct ConvertMindSporeToAICorePass
     }
     if (!built.kernel) {
       if (built.optionRefused) {
-        op.emitError("cannot use the tiling option for this batch matmul: ")
-            << built.why;
-        failedAny = true;
-        return;
+        return op.emitError(
+                   "cannot use the tiling option for this batch matmul: ")
+               << built.why;
       }
       op.emitRemark("batch matmul kept at the mindspore level: ") << built.why;
-      return;
+      return success();
     }
     OpBuilder builder(op);
     auto launch = LaunchOp::create(
@@ -1428,10 +1434,14 @@ struct ConvertMindSporeToAICorePass
         ValueRange{op.getX(), op.getY()});
     op.getResult().replaceAllUsesWith(launch.getResult(0));
     op.erase();
+    return success();
   }
 
-  void convert(mindspore::MatMulOp op, const AICoreTarget &target,
-               SymbolTable &symbols, Kernels &kernels) {
+  /// A MatMul (with the BiasAdd that is its only user) becomes a launch of
+  /// its problem's Cube kernel, or stays with a remark; failure (an error
+  /// emitted) when the tiling, split-k or k-chunk option does not fit it.
+  LogicalResult convert(mindspore::MatMulOp op, const AICoreTarget &target,
+                        SymbolTable &symbols, Kernels &kernels) {
     auto xType = cast<RankedTensorType>(op.getX().getType());
     auto resultType = cast<RankedTensorType>(op.getResult().getType());
     Type elementType = resultType.getElementType();
@@ -1502,17 +1512,16 @@ struct ConvertMindSporeToAICorePass
     }
     if (!built.kernel) {
       if (built.optionRefused) {
-        op.emitError(!tilingOption.empty()
-                         ? "cannot use the tiling option for this matmul: "
-                     : kChunkOption > 0
-                         ? "cannot use the k-chunk option for this matmul: "
-                         : "cannot use the split-k option for this matmul: ")
-            << built.why;
-        failedAny = true;
-        return;
+        return op.emitError(
+                   !tilingOption.empty()
+                       ? "cannot use the tiling option for this matmul: "
+                   : kChunkOption > 0
+                       ? "cannot use the k-chunk option for this matmul: "
+                       : "cannot use the split-k option for this matmul: ")
+               << built.why;
       }
       op.emitRemark("matmul kept at the mindspore level: ") << built.why;
-      return;
+      return success();
     }
     KernelOp kernel = built.kernel;
 
@@ -1525,6 +1534,7 @@ struct ConvertMindSporeToAICorePass
     replaced->erase();
     if (biasAdd)
       op.erase();
+    return success();
   }
 };
 } // namespace
