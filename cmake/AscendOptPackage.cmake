@@ -5,6 +5,7 @@ include(CMakePackageConfigHelpers)
 set(ASCEND_EXPORTED_LIBRARIES
   MLIRPyNative MLIRMindSpore MLIRAICore
   AscendTraceProto AscendTrace AscendMindIRProto AscendMindIR AscendProfile
+  AscendAICoreTiling
   AscendPyNativeToMindSpore AscendMindSporeToAICore AscendMindSporeToLinalg
   AscendAICoreToMemRef AscendScalarConversion AscendExecution AscendPipelines
   AscendInitAll)

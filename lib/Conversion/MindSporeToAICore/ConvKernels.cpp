@@ -21,32 +21,6 @@
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
-namespace mlir::ascend {
-
-int64_t ConvGeometry::stageChannels(int64_t kLen) const {
-  // [k, k + kLen) spans channels k / KK ... (k + kLen - 1) / KK; at most
-  // this many whatever k is.
-  int64_t taps = kernelH * kernelW;
-  return std::min(groupChannels(), (kLen + taps - 2) / taps + 1);
-}
-
-int64_t ConvGeometry::bandRows(int64_t rows) const {
-  // `rows` consecutive pixels of a row-major Ho x Wo output span at most
-  // this many output rows; each output row reads `strideH` further down.
-  int64_t outRows = std::min(outH, (rows + outW - 2) / outW + 1);
-  // Rows of the (dilated) image the window covers; every inputDilationH-th
-  // of them is stored.
-  int64_t span = (outRows - 1) * strideH + dilationH * (kernelH - 1) + 1;
-  return std::min(height, (span + inputDilationH - 1) / inputDilationH);
-}
-
-int64_t ConvGeometry::stageBytes(int64_t rows, int64_t kLen,
-                                 int64_t elementBytes) const {
-  return stageChannels(kLen) * bandRows(rows) * width * elementBytes;
-}
-
-} // namespace mlir::ascend
-
 using namespace mlir;
 using namespace mlir::ascend;
 using namespace mlir::ascend::aicore;
@@ -432,9 +406,9 @@ LogicalResult launchConvKernel(const ConvLaunch &conv, const ConvGeometry &g,
         kernel.setChip(target.name);
       ConvOperands operands(g, *tiling, elementType);
       buildCubeKernel(kernel,
-                      CubeGemm{g.pixels(), g.groupOutChannels(), g.gemmK(),
-                               g.gemms(), elementType, withBias},
-                      *tiling, operands);
+                      getCubeGemm(g.pixels(), g.groupOutChannels(), g.gemmK(),
+                                  g.gemms(), elementType, withBias),
+                      elementType, *tiling, operands);
       built.kernel = kernel;
     }
     // A depthwise convolution's Vector kernel (DepthwiseConvKernels.cpp)

@@ -330,10 +330,10 @@ public:
         createConvOperands(g.geometry, t, g.elementType);
     buildCubeKernel(
         kernel,
-        CubeGemm{pixels, g.geometry.groupOutChannels(), g.geometry.gemmK(),
-                 g.geometry.gemms(), g.elementType,
-                 static_cast<bool>(g.biasAdd)},
-        t, *operands,
+        getCubeGemm(pixels, g.geometry.groupOutChannels(), g.geometry.gemmK(),
+                    g.geometry.gemms(), g.elementType,
+                    static_cast<bool>(g.biasAdd)),
+        g.elementType, t, *operands,
         [&](OpBuilder &cb, Value acc, OpFoldResult mi, OpFoldResult ni,
             int64_t rows, int64_t cols, int, OpFoldResult tile) {
           handOff(cb, acc, mi, ni, rows, cols, tile);

@@ -59,22 +59,32 @@ public:
                            OpFoldResult ni, int64_t rows, int64_t cols) = 0;
 };
 
-/// The Cube problem a kernel computes: `images` stacked `[m, k] x [k, n]`
-/// GEMMs (B shared, transposed: `[n, k]`), on `elementType`, with a fused
-/// `[n]` bias when `withBias`.
-struct CubeGemm {
-  int64_t m, n, k, images;
-  Type elementType;
-  bool withBias;
-};
+/// The GEMM problem of a Cube kernel: `images` stacked `[m, k] x [k, n]`
+/// GEMMs on `elementType` (f32, f16 or bf16), with a `[n]` bias when
+/// `withBias`.
+inline GemmProblem getCubeGemm(int64_t m, int64_t n, int64_t k,
+                               int64_t images, Type elementType,
+                               bool withBias) {
+  GemmProblem p;
+  p.m = m;
+  p.n = n;
+  p.k = k;
+  p.images = images;
+  p.elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  p.withBias = withBias;
+  return p;
+}
 
 /// Builds the body of `kernel` (arguments: A source, B, [bias,] ..., result)
-/// with the matmul schedule under `t`, loading A through `hooks`. Each
+/// for `gemm` (`images` stacked `[m, k] x [k, n]` GEMMs, B shared and
+/// transposed: `[n, k]`, whatever `gemm`'s layout flags say; a fused `[n]`
+/// bias when `withBias`) on `elementType` (f32, f16 or bf16) with the
+/// matmul schedule under `t`, loading A through `hooks`. Each
 /// finished tile is FIX-written through `hooks.resultTile`, or given to
 /// `handOff` when one is set (the Cube part of a MIX kernel, whose last
 /// argument is then its workspace, not a result).
-void buildCubeKernel(aicore::KernelOp kernel, const CubeGemm &gemm,
-                     const MatMulTiling &t, CubeOperandHooks &hooks,
+void buildCubeKernel(aicore::KernelOp kernel, const GemmProblem &gemm,
+                     Type elementType, const MatMulTiling &t, CubeOperandHooks &hooks,
                      CubeTileHandOff handOff = {});
 
 /// The `aicore.tiling` attribute recording `t`.

@@ -31,495 +31,13 @@ using namespace mlir::ascend;
 using namespace mlir::ascend::aicore;
 
 //===----------------------------------------------------------------------===//
-// Tiling: an analytic per-pipe model of the kernel MatMulKernelBuilder emits
+// Tiling: the kernel library's search (Tiling.h) on the ops' element types
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// The matmul being tiled, with what the cost model needs to know.
-struct MatMulShape {
-  int64_t m, n, k;
-  int64_t eb; ///< operand element bytes
-  int64_t k0; ///< elements of K one Cube fractal takes (32 B)
-  bool withBias;
-  /// Stacked [m, k] x [k, n] problems sharing B (a convolution's batch).
-  int64_t images = 1;
-  /// A BatchMatMul: each image has its own B (`[k, n]` per image).
-  bool batched = false;
-  /// An implicit-GEMM convolution: A's L1 stages are input bands.
-  const ConvGeometry *conv = nullptr;
-  /// The search also tries split-K tilings (plain matmul kernels only);
-  /// with `forcedSplit` = {parts, tiles} only that split.
-  bool allowSplitK = false;
-  SmallVector<int64_t, 2> forcedSplit;
-  /// The search also tries K-chunked tilings (plain matmul kernels only):
-  /// -1 any chunk, 0 none, > 0 only that chunk length.
-  int64_t kChunk = 0;
-};
-
-/// Bytes of A one L1 stage of kLen elements of K for `rows` rows holds and
-/// moves GM -> L1: a [rows, kLen] block, or a convolution's input band.
-static int64_t aStageBytes(const MatMulShape &s, int64_t rows, int64_t kLen) {
-  return s.conv ? s.conv->stageBytes(rows, kLen, s.eb) : rows * kLen * s.eb;
-}
-
-/// Cycles of the schedule built below, per pipe, with the same costs as the
-/// kernel model (`simulateKernel`, ascend-aicore-estimate): GM reads at the
-/// L2-hit-weighted rate, GM writes at the L2 write rate, on-chip moves at
-/// 512 B/cycle, an mmad one cycle per 16 x 16 x K0 fractal.
-class MatMulCostModel {
-public:
-  MatMulCostModel(const MatMulShape &s, const MatMulTiling &t,
-                  const AICoreTarget &target)
-      : s(s), t(t), target(target), rates(target.rates) {}
-
-  /// Modeled cycles of the busiest block.
-  int64_t cycles() {
-    if (t.kChunk > 0)
-      return kChunkCycles();
-    int64_t nM = s.images * llvm::divideCeil(s.m, t.tm),
-            nN = llvm::divideCeil(s.n, t.tn);
-    // L2 hit ratio from the GM bytes all blocks request and the distinct
-    // GM bytes (AICoreDataRates). A is read once per column of tiles.
-    double requested = double(nM * s.n) * s.k * s.eb +
-                       double(nN) * s.images * aBytesOfRows();
-    double distinct =
-        (s.conv ? double(s.conv->batch) * s.conv->channels * s.conv->height *
-                      s.conv->width * s.eb
-                : double(s.m * s.k) * s.eb) +
-        double(s.k * s.n) * s.eb;
-    if (s.batched)
-      distinct *= s.images;
-    // A grouped convolution has one [k, n] weight slice per group.
-    if (s.conv && s.conv->groups > 1)
-      distinct += double(s.conv->groups - 1) * s.k * s.n * s.eb;
-    if (s.withBias) {
-      requested += double(nM * s.n) * s.eb;
-      distinct += double(s.n) * s.eb * (s.conv ? s.conv->groups : 1);
-    }
-    hitRatio = requested > distinct
-                   ? (1 - distinct / requested) *
-                         std::min(1.0, double(rates.l2Bytes) / distinct)
-                   : 0;
-    readCost = (1 - hitRatio) / rates.gmBytesPerCycle +
-               hitRatio / rates.l2ReadBytesPerCycle;
-    SmallVector<MatMulRegion> regions =
-        getMatMulRegions(s.m, s.n, t, s.images);
-    SmallVector<TilePipes> perTile;
-    for (const MatMulRegion &r : regions)
-      perTile.push_back(tileCycles(r.rows, r.cols, s.k, s.withBias));
-    // Split-K: the last tiles are dealt as K parts (SplitKPlan).
-    std::optional<SplitKPlan> plan;
-    if (t.splitK > 1) {
-      std::string unused;
-      FailureOr<SplitKPlan> p = getSplitKPlan(s.m, s.n, s.k, t, unused);
-      if (failed(p))
-        return std::numeric_limits<int64_t>::max() / 4;
-      plan = *p;
-    }
-    int64_t dpTiles = plan ? plan->dpTiles
-                           : (regions.empty() ? 0
-                                              : regions.back().offset +
-                                                    regions.back().count());
-    int64_t blocks = t.blockDim, busiest = 0;
-    for (int64_t b = 0; b < blocks; ++b) {
-      int64_t total = 0, tiles = 0;
-      TilePipes sums;
-      auto addTiles = [&](int64_t count, const TilePipes &pipes) {
-        total += count * pipes.busiest();
-        sums.loads += count * pipes.loads;
-        sums.mte1 += count * pipes.mte1;
-        sums.cube += count * pipes.cube;
-        sums.fix += count * pipes.fix;
-        tiles += count;
-      };
-      for (auto [r, pipes] : llvm::zip(regions, perTile))
-        addTiles(tilesOfBlock(b, blocks, r.offset,
-                              std::clamp<int64_t>(dpTiles - r.offset, 0,
-                                                  r.count())),
-                 pipes);
-      // This block's split-K units: u = b, b + blocks, ...
-      for (int64_t u = b; plan && u < plan->units; u += blocks) {
-        int64_t g = plan->dpTiles + u / plan->parts, j = u % plan->parts;
-        for (const MatMulRegion &r : regions)
-          if (g >= r.offset && g < r.offset + r.count())
-            addTiles(1, tileCycles(r.rows, r.cols,
-                                   j == plan->parts - 1 ? plan->lastPart
-                                                        : plan->kPart,
-                                   s.withBias && j == 0, /*atomic=*/true));
-      }
-      if (!tiles)
-        continue;
-      total += fillAndDrain(sums);
-      busiest = std::max(busiest, total);
-    }
-    return busiest;
-  }
-
-  /// Tiles g in [offset, offset + count) with g mod blocks == b.
-  static int64_t tilesOfBlock(int64_t b, int64_t blocks, int64_t offset,
-                              int64_t count) {
-    int64_t first = ((b - offset) % blocks + blocks) % blocks;
-    return first < count ? llvm::divideCeil(count - first, blocks) : 0;
-  }
-
-  /// cycles() of a K-chunked tiling (KChunkPlan). Per block, each
-  /// segment's chunks, tile by tile in steady state: a tile's busiest pipe
-  /// among its B stages (plus, on the tiles that prefetch them, the next
-  /// chunk's A slots), slices, mmads (plus the FIX write / add with one
-  /// L0C buffer) and FIX write / add; plus the ring restart bubble (as in
-  /// tileCycles), what the segment's first tile stalls (it loads the first
-  /// chunk's A rows itself), and the fill and drain. At least the busiest
-  /// pipe's sum, and at least the die's HBM time of the misses and of the
-  /// FIX writes (every chunk's, as the kernel model counts them).
-  int64_t kChunkCycles() {
-    KChunkPlan plan = getKChunkPlan(s.m, s.n, s.k, t);
-    auto rowsOf = [&](int64_t r) {
-      return r == plan.rowTiles - 1 ? plan.lastRows : t.tm;
-    };
-    // L2 hit ratio (as in cycles()): each segment reads its A rows once,
-    // every tile all of its B columns.
-    double requested = double(plan.rowTiles) * s.n * s.k * s.eb;
-    for (int64_t b = 0; b < plan.blocks; ++b) {
-      int64_t lo = plan.firstTile(b), hi = plan.firstTile(b + 1);
-      for (int64_t r = lo / plan.colTiles;
-           lo < hi && r <= (hi - 1) / plan.colTiles; ++r)
-        requested += double(rowsOf(r)) * s.k * s.eb;
-    }
-    double distinct = double(s.m * s.k + s.k * s.n) * s.eb;
-    if (s.withBias) {
-      requested += double(plan.rowTiles * s.n) * s.eb;
-      distinct += double(s.n) * s.eb;
-    }
-    hitRatio = requested > distinct
-                   ? (1 - distinct / requested) *
-                         std::min(1.0, double(rates.l2Bytes) / distinct)
-                   : 0;
-    readCost = (1 - hitRatio) / rates.gmBytesPerCycle +
-               hitRatio / rates.l2ReadBytesPerCycle;
-    int64_t kS = t.kStages * t.tk, busiest = 0;
-    int64_t chunks = plan.chunkLengths.size();
-    // Blocks whose segments have the same rows, tile counts and partial
-    // columns cost the same.
-    std::set<SmallVector<int64_t, 9>> seen;
-    for (int64_t b = 0; b < plan.blocks; ++b) {
-      int64_t lo = plan.firstTile(b), hi = plan.firstTile(b + 1);
-      SmallVector<int64_t, 9> shape;
-      for (int64_t r = lo / plan.colTiles;
-           lo < hi && r <= (hi - 1) / plan.colTiles; ++r) {
-        int64_t c0 = std::max<int64_t>(lo - r * plan.colTiles, 0),
-                c1 = std::min(hi - r * plan.colTiles, plan.colTiles);
-        shape.append({rowsOf(r), c1 - c0, c1 == plan.colTiles ? 1 : 0});
-      }
-      if (!seen.insert(shape).second)
-        continue;
-      TilePipes sums;
-      int64_t steady = 0;
-      for (int64_t r = lo / plan.colTiles;
-           lo < hi && r <= (hi - 1) / plan.colTiles; ++r) {
-        int64_t c0 = std::max<int64_t>(lo - r * plan.colTiles, 0),
-                c1 = std::min(hi - r * plan.colTiles, plan.colTiles);
-        int64_t rows = rowsOf(r), tiles = c1 - c0;
-        bool partial = c1 == plan.colTiles && plan.lastCols != t.tn;
-        // Chunks of one length cost the same: the first chunk (the bias,
-        // the stall), the other full chunks, the last (the rest of K).
-        // Each kind: its length, how many, whether it is the first and
-        // whether it prefetches the next chunk's A (all but the last).
-        SmallVector<std::tuple<int64_t, int64_t, bool, bool>, 3> kinds{
-            {plan.chunkLengths.front(), 1, true, chunks > 1}};
-        if (chunks > 2)
-          kinds.push_back({plan.chunkLengths.front(), chunks - 2, false, true});
-        if (chunks > 1)
-          kinds.push_back({plan.chunkLengths.back(), 1, false, false});
-        for (auto [kLen, times, first, prefetches] : kinds) {
-          int64_t slots = llvm::divideCeil(kLen, kS);
-          int64_t aLoads = (kLen / kS) * read(aStageBytes(s, rows, kS)) +
-                           (kLen % kS ? read(aStageBytes(s, rows, kLen % kS))
-                                      : 0);
-          // The next chunk's A slots go to tiles 1 .. G - 1 (tile 0 when
-          // alone); the last chunk prefetches nothing.
-          int64_t carriers =
-              prefetches ? std::min(std::max<int64_t>(tiles - 1, 1), slots)
-                         : 0;
-          int64_t perCarrier = carriers ? aLoads / carriers : 0;
-          auto tileOf = [&](int64_t cols, int64_t extraLoads) {
-            TilePipes pipes;
-            int64_t stages = llvm::divideCeil(kLen, kS);
-            // Full stages alike, then the rest of the chunk.
-            for (auto [len, times] : {std::pair{kS, kLen / kS},
-                                      std::pair{kLen % kS, int64_t(1)}}) {
-              if (!len || !times)
-                continue;
-              int64_t slices = len / t.tk, rest = len % t.tk;
-              pipes.loads += times * read(len * cols * s.eb);
-              pipes.mte1 += times * (slices * extract(rows, cols, t.tk) +
-                                     (rest ? extract(rows, cols, rest) : 0));
-              pipes.cube += times * (slices * mmad(rows, cols, t.tk) +
-                                     (rest ? mmad(rows, cols, rest) : 0));
-            }
-            if (s.withBias && first) {
-              pipes.loads += read(cols * s.eb);
-              pipes.mte1 += onChip(cols * 4);
-            }
-            pipes.fix = epilogue(rows, cols, /*atomic=*/!first);
-            int64_t bStage = read(std::min(kS, kLen) * cols * s.eb);
-            if (t.l0cBuffers == 1) {
-              // As in tileCycles: the epilogue is on the M path and stalls
-              // MTE2 beyond the stages it may load ahead.
-              pipes.cube += pipes.fix;
-              int64_t ahead =
-                  t.l1Buffers - 1 + (t.kStages <= 2 ? 2 / t.kStages : 0);
-              pipes.loads +=
-                  std::max<int64_t>(0, pipes.fix - ahead * bStage);
-            }
-            // One stage per tile: the next tile's load waits for this
-            // one's slices (tileCycles).
-            if (stages == 1)
-              pipes.loads = std::max(pipes.loads,
-                                     pipes.loads +
-                                         std::max(pipes.mte1, pipes.cube));
-            // The ring restarts at buffer 0 with every tile (tileCycles).
-            if (stages > 1 && (stages - 1) % t.l1Buffers == 0) {
-              int64_t lastLen = kLen - (stages - 1) * kS;
-              int64_t lastSlice =
-                  lastLen % t.tk ? lastLen % t.tk : std::min(t.tk, lastLen);
-              pipes.cube += std::max<int64_t>(
-                  0, bStage + extract(rows, cols, std::min(t.tk, kLen)) -
-                         mmad(rows, cols, lastSlice));
-            }
-            pipes.loads += extraLoads;
-            return pipes;
-          };
-          auto add = [&](const TilePipes &pipes, int64_t count) {
-            steady += times * count * pipes.busiest();
-            sums.loads += times * count * pipes.loads;
-            sums.mte1 += times * count * pipes.mte1;
-            sums.cube += times * count * pipes.cube;
-            sums.fix += times * count * pipes.fix;
-          };
-          int64_t full = tiles - (partial ? 1 : 0);
-          int64_t lastCols = partial ? plan.lastCols : t.tn;
-          // Carriers: the full tiles after tile 0 first, then the partial
-          // one (the last); a lone tile carries them all.
-          int64_t fullCarriers =
-              tiles == 1 ? std::min<int64_t>(carriers, full)
-                         : std::min(carriers, std::max<int64_t>(full - 1, 0));
-          int64_t lastCarrier = carriers - fullCarriers;
-          add(tileOf(t.tn, perCarrier), fullCarriers);
-          add(tileOf(t.tn, 0), full - fullCarriers);
-          if (partial)
-            add(tileOf(lastCols, lastCarrier ? aLoads - fullCarriers *
-                                                           perCarrier
-                                             : 0),
-                1);
-          // The segment's first tile loads the first chunk's A itself.
-          if (first) {
-            TilePipes tile0 = tileOf(full ? t.tn : lastCols, 0);
-            steady += std::max<int64_t>(0, aLoads + tile0.loads -
-                                               tile0.busiest());
-            sums.loads += aLoads;
-          }
-        }
-      }
-      if (!sums.cube)
-        continue;
-      int64_t total = std::max(steady, sums.busiest()) + fillAndDrain(sums);
-      busiest = std::max(busiest, total);
-    }
-    // The die's HBM: all blocks' misses and FIX writes (ascend-aicore-estimate
-    // counts each write's L0C bytes).
-    double written = double(chunks) * s.m * s.n * 4;
-    double hbmBytesPerCycle = target.hbmBytesPerSecond / target.clockHz;
-    auto hbm = static_cast<int64_t>(
-        std::ceil((requested * (1 - hitRatio) + written) / hbmBytesPerCycle));
-    return std::max(busiest, hbm);
-  }
-
-private:
-  /// GM bytes of A the tiles of one column of tiles of one image load.
-  double aBytesOfRows() {
-    int64_t kS = t.kStages * t.tk;
-    auto tileBytes = [&](int64_t rows) {
-      double bytes = double(s.k / kS) * aStageBytes(s, rows, kS);
-      if (s.k % kS)
-        bytes += aStageBytes(s, rows, s.k % kS);
-      return bytes;
-    };
-    double bytes = double(s.m / t.tm) * tileBytes(t.tm);
-    if (s.m % t.tm)
-      bytes += tileBytes(s.m % t.tm);
-    return bytes;
-  }
-
-  /// Steady-state cycles of one output tile on each pipe: MTE2 (with its
-  /// stall during an uncovered epilogue), MTE1, M (with the epilogue when
-  /// the next tile waits for the one accumulator) and the epilogue chain.
-  struct TilePipes {
-    int64_t loads = 0, mte1 = 0, cube = 0, fix = 0;
-    int64_t busiest() const { return std::max({loads, mte1, cube, fix}); }
-  };
-
-  /// What the block's bottleneck pipe (the largest sum over its tiles)
-  /// cannot overlap: the work before its first instruction (pipeline fill)
-  /// and after its last one (drain). MTE2: the last stage's slice extract,
-  /// its mmads and the epilogue; M: the first stage's load and slice (with
-  /// one accumulator the last epilogue is already on the M path); MTE1 and
-  /// FIX likewise.
-  int64_t fillAndDrain(const TilePipes &sums) {
-    int64_t kS = std::min(t.kStages * t.tk, s.k), tk = std::min(t.tk, s.k);
-    int64_t load = stageLoad(t.tm, t.tn, kS), slice = extract(t.tm, t.tn, tk);
-    int64_t stageMmad = mmad(t.tm, t.tn, kS), last = epilogue(t.tm, t.tn);
-    int64_t bound = sums.busiest();
-    if (bound == sums.loads)
-      return slice + stageMmad + last;
-    if (bound == sums.cube)
-      return load + slice + (t.l0cBuffers == 1 ? 0 : last);
-    if (bound == sums.mte1)
-      return load + mmad(t.tm, t.tn, tk) + last;
-    return load + slice + stageMmad;
-  }
-
-  /// One GM transfer (DMA instruction): its fixed cost, then its bytes.
-  int64_t read(int64_t bytes) {
-    return rates.gmTransferCycles +
-           static_cast<int64_t>(std::ceil(bytes * readCost));
-  }
-  int64_t write(int64_t bytes) {
-    return rates.gmTransferCycles +
-           llvm::divideCeil(bytes, rates.l2WriteBytesPerCycle);
-  }
-  int64_t onChip(int64_t bytes) {
-    return llvm::divideCeil(bytes, rates.onChipBytesPerCycle);
-  }
-  /// MTE2: one L1 stage of both operands.
-  int64_t stageLoad(int64_t rows, int64_t cols, int64_t kLen) {
-    return read(aStageBytes(s, rows, kLen)) + read(kLen * cols * s.eb);
-  }
-  /// MTE1: one L0 slice of both operands.
-  int64_t extract(int64_t rows, int64_t cols, int64_t kLen) {
-    return onChip(rows * kLen * s.eb) + onChip(kLen * cols * s.eb);
-  }
-  int64_t mmad(int64_t rows, int64_t cols, int64_t kLen) {
-    return llvm::divideCeil(rows, target.cubeM) *
-           llvm::divideCeil(cols, target.cubeN) * llvm::divideCeil(kLen, s.k0);
-  }
-  /// The chain that frees L0C: FIX to GM (a bias is added by the Cube,
-  /// from the bias table), converting the f32 accumulator to the result's
-  /// element type on the way: the bytes written are the result's. An
-  /// atomic add (split-K parts, K chunks after the first) also reads them
-  /// out of L2, as the kernel model costs it.
-  int64_t epilogue(int64_t rows, int64_t cols, bool atomic = false) {
-    int64_t bytes = rows * cols * s.eb;
-    return write(bytes) +
-           (atomic ? llvm::divideCeil(bytes, rates.l2ReadBytesPerCycle) : 0);
-  }
-
-  /// One output tile of `rows` x `cols` valid elements over `kLen`
-  /// elements of K (all of K, or a split-K part, whose epilogue is an
-  /// atomic add when `atomic`), with the bias row when `bias`, in steady
-  /// state.
-  TilePipes tileCycles(int64_t rows, int64_t cols, int64_t kLen, bool bias,
-                       bool atomic = false) {
-    int64_t kS = t.kStages * t.tk;
-    int64_t fullStages = kLen / kS, rest = kLen % kS;
-    int64_t mte2 = 0, mte1 = 0, m = 0;
-    auto addStage = [&](int64_t kLen) {
-      mte2 += stageLoad(rows, cols, kLen);
-      for (int64_t k = 0; k < kLen; k += t.tk) {
-        int64_t len = std::min(t.tk, kLen - k);
-        mte1 += extract(rows, cols, len);
-        m += mmad(rows, cols, len);
-      }
-    };
-    if (fullStages) {
-      int64_t before = mte2, mte1Before = mte1, mBefore = m;
-      addStage(kS);
-      mte2 = before + fullStages * (mte2 - before);
-      mte1 = mte1Before + fullStages * (mte1 - mte1Before);
-      m = mBefore + fullStages * (m - mBefore);
-    }
-    if (rest)
-      addStage(rest);
-    if (bias) {
-      // The bias row: GM -> L1 with the first stage, L1 -> BT.
-      mte2 += read(cols * s.eb);
-      mte1 += onChip(cols * 4);
-    }
-    int64_t fix = epilogue(rows, cols, atomic);
-    // With one L0C buffer the next tile's first mmad waits for the
-    // epilogue: on the M pipe the two follow each other. Meanwhile MTE2 can
-    // only load the stages whose L1 buffers are free: the l1Buffers - 1
-    // stages ahead, plus those the two L0 slices let MTE1 extract without
-    // a new mmad; the rest of the epilogue stalls it.
-    int64_t cube = m, loads = mte2;
-    if (t.l0cBuffers == 1) {
-      cube += fix;
-      int64_t ahead = t.l1Buffers - 1 + (t.kStages <= 2 ? 2 / t.kStages : 0);
-      loads += std::max<int64_t>(
-          0, fix - ahead * stageLoad(rows, cols, std::min(kS, kLen)));
-    }
-    // With a single stage per tile every tile's stage is in L1 buffer 0:
-    // the next tile's load waits until this one's slices are extracted
-    // (each after the mmad that frees its L0 buffer), so MTE2 does not
-    // overlap MTE1 and the Cube.
-    int64_t stages = fullStages + (rest ? 1 : 0);
-    if (stages == 1)
-      loads = std::max(loads, mte2 + std::max(mte1, m));
-    // The ring restarts at buffer 0 with every tile: when the tile's last
-    // stage is in buffer 0 too ((stages - 1) mod l1Buffers == 0, e.g. 3
-    // stages in a ring of 2), the next tile's first load waits until that
-    // stage's last slice is extracted, and the Cube then waits for the
-    // load and the first slice beyond what it still has to do (the last
-    // slice's mmads and, with one accumulator, the epilogue).
-    if (stages > 1 && (stages - 1) % t.l1Buffers == 0) {
-      int64_t first = std::min(kS, kLen), last = rest ? rest : kS;
-      int64_t lastSlice = last % t.tk ? last % t.tk : std::min(t.tk, last);
-      int64_t bubble = stageLoad(rows, cols, first) +
-                       extract(rows, cols, std::min(t.tk, first)) -
-                       mmad(rows, cols, lastSlice) -
-                       (t.l0cBuffers == 1 ? fix : 0);
-      cube += std::max<int64_t>(0, bubble);
-    }
-    return {loads, mte1, cube, fix};
-  }
-
-  const MatMulShape &s;
-  const MatMulTiling &t;
-  const AICoreTarget &target;
-  const AICoreDataRates &rates;
-  double hitRatio = 0, readCost = 0;
-};
-} // namespace
-
-SmallVector<MatMulRegion>
-mlir::ascend::getMatMulRegions(int64_t m, int64_t n, const MatMulTiling &t,
-                               int64_t images) {
-  // Full tiles, then the edge row / column of tiles, in one global order.
-  int64_t fullM = m / t.tm, restM = m % t.tm;
-  int64_t fullN = n / t.tn, restN = n % t.tn;
-  SmallVector<MatMulRegion> regions;
-  int64_t offset = 0;
-  for (auto [mTiles, rows, rowBase] :
-       {std::tuple{fullM, t.tm, int64_t(0)},
-        std::tuple{int64_t(restM ? 1 : 0), restM, fullM * t.tm}}) {
-    for (auto [nTiles, cols, colBase] :
-         {std::tuple{fullN, t.tn, int64_t(0)},
-          std::tuple{int64_t(restN ? 1 : 0), restN, fullN * t.tn}}) {
-      if (!mTiles || !nTiles)
-        continue;
-      regions.push_back(
-          {images * mTiles, nTiles, rows, cols, rowBase, colBase, offset});
-      if (images > 1)
-        regions.back().imageTiles = mTiles;
-      offset += images * mTiles * nTiles;
-    }
-  }
-  return regions;
-}
-
-/// The shape the cost model needs, or failure with `why` set.
-static FailureOr<MatMulShape> getMatMulShape(int64_t m, int64_t n, int64_t k,
+/// The GEMM of an `[m, k] x [k, n]` problem on `elementType` for the tiler,
+/// or failure with `why` set when the Cube has no mmad for the type.
+static FailureOr<GemmProblem> getGemmProblem(int64_t m, int64_t n, int64_t k,
                                              Type elementType, bool withBias,
-                                             const AICoreTarget &target,
                                              std::string &why) {
   if (!elementType.isF32() && !elementType.isF16() && !elementType.isBF16()) {
     llvm::raw_string_ostream(why)
@@ -530,412 +48,52 @@ static FailureOr<MatMulShape> getMatMulShape(int64_t m, int64_t n, int64_t k,
     why = "empty matmul";
     return failure();
   }
-  MatMulShape shape;
-  shape.m = m;
-  shape.n = n;
-  shape.k = k;
-  shape.eb = elementType.getIntOrFloatBitWidth() / 8;
-  shape.k0 = std::max<int64_t>(1, target.blockBytes / shape.eb);
-  shape.withBias = withBias;
-  return shape;
+  GemmProblem p;
+  p.m = m;
+  p.n = n;
+  p.k = k;
+  p.elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  p.withBias = withBias;
+  return p;
 }
-
-/// Whether the double-buffered buffers of `t` fit `target`; `why` names the
-/// first memory that overflows.
-static bool fits(const MatMulShape &s, const MatMulTiling &t,
-                 const AICoreTarget &target, std::string &why) {
-  const AICoreMemories &mem = target.memories;
-  const int64_t eb = s.eb, accBytes = 4; // f32 accumulator in L0C.
-  auto over = [&](const char *space, int64_t bytes, int64_t capacity) {
-    if (bytes <= capacity)
-      return false;
-    llvm::raw_string_ostream(why)
-        << space << " needs " << bytes << " bytes, more than its " << capacity;
-    return true;
-  };
-  if (t.kChunk > 0) {
-    // The A chunk buffers (one L1 slot per stage) replace A's ring.
-    KChunkPlan plan = getKChunkPlan(s.m, s.n, s.k, t);
-    return !over("L0C", t.l0cBuffers * t.tm * t.tn * accBytes,
-                 mem.l0c.capacity) &&
-           !(s.withBias &&
-             over("BT", t.l0cBuffers * t.tn * accBytes, mem.bt.capacity)) &&
-           !over("L0A", 2 * t.tm * t.tk * eb, mem.l0a.capacity) &&
-           !over("L0B", 2 * t.tk * t.tn * eb, mem.l0b.capacity) &&
-           !over("L1",
-                 plan.aBuffers * plan.stages *
-                         aStageBytes(s, t.tm, t.kStages * t.tk) +
-                     t.l1Buffers * t.tn * t.kStages * t.tk * eb +
-                     (s.withBias ? t.tn * eb : 0),
-                 mem.l1.capacity);
-  }
-  return !over("L0C", t.l0cBuffers * t.tm * t.tn * accBytes,
-               mem.l0c.capacity) &&
-         !(s.withBias &&
-           over("BT", t.l0cBuffers * t.tn * accBytes, mem.bt.capacity)) &&
-         !over("L0A", 2 * t.tm * t.tk * eb, mem.l0a.capacity) &&
-         !over("L0B", 2 * t.tk * t.tn * eb, mem.l0b.capacity) &&
-         !over("L1",
-               t.l1Buffers * (aStageBytes(s, t.tm, t.kStages * t.tk) +
-                              t.tn * t.kStages * t.tk * eb) +
-                   (s.withBias ? t.tn * eb : 0),
-               mem.l1.capacity);
-}
-
-FailureOr<SplitKPlan> mlir::ascend::getSplitKPlan(int64_t m, int64_t n,
-                                                  int64_t k,
-                                                  const MatMulTiling &t,
-                                                  std::string &why) {
-  SmallVector<MatMulRegion> regions = getMatMulRegions(m, n, t);
-  SplitKPlan plan;
-  plan.tiles = regions.back().offset + regions.back().count();
-  plan.parts = t.splitK;
-  plan.splitTiles = t.splitTiles;
-  if (plan.parts < 2 || plan.splitTiles < 1 || plan.splitTiles > plan.tiles) {
-    llvm::raw_string_ostream(why)
-        << "split-k needs at least 2 parts and 1 to " << plan.tiles
-        << " split tiles, got " << plan.parts << " parts of "
-        << plan.splitTiles << " tiles";
-    return failure();
-  }
-  plan.dpTiles = plan.tiles - plan.splitTiles;
-  plan.units = plan.splitTiles * plan.parts;
-  // Parts of whole 16-element K blocks (32 B-aligned GM reads); the last
-  // one takes the rest.
-  plan.kPart = llvm::divideCeil(llvm::divideCeil(k, plan.parts), 16) * 16;
-  plan.lastPart = k - (plan.parts - 1) * plan.kPart;
-  if (plan.lastPart <= 0) {
-    llvm::raw_string_ostream(why)
-        << "split-k " << plan.parts << " leaves an empty K part for K = " << k
-        << " (parts of " << plan.kPart << ")";
-    return failure();
-  }
-  // The result rows from the first split tile's first row on.
-  int64_t firstRow = m;
-  for (const MatMulRegion &r : regions) {
-    if (r.offset + r.count() <= plan.dpTiles)
-      continue;
-    int64_t first = std::max<int64_t>(0, plan.dpTiles - r.offset);
-    firstRow = std::min(firstRow, r.rowBase + (first / r.colTiles) * t.tm);
-  }
-  plan.cleanFirst = firstRow * n;
-  plan.cleanCount = (m - firstRow) * n;
-  return plan;
-}
-
-KChunkPlan mlir::ascend::getKChunkPlan(int64_t m, int64_t n, int64_t k,
-                                       const MatMulTiling &t) {
-  KChunkPlan plan;
-  plan.rowTiles = llvm::divideCeil(m, t.tm);
-  plan.colTiles = llvm::divideCeil(n, t.tn);
-  plan.tiles = plan.rowTiles * plan.colTiles;
-  plan.blocks = t.blockDim > 0 ? t.blockDim : 1;
-  plan.lastRows = m - (plan.rowTiles - 1) * t.tm;
-  plan.lastCols = n - (plan.colTiles - 1) * t.tn;
-  int64_t chunk = std::max<int64_t>(t.kChunk, 1);
-  for (int64_t c = 0; c < k; c += chunk)
-    plan.chunkLengths.push_back(std::min(chunk, k - c));
-  plan.aBuffers = plan.chunkLengths.size() > 1 ? 2 : 1;
-  plan.stages =
-      llvm::divideCeil(plan.chunkLengths.front(), t.kStages * t.tk);
-  return plan;
-}
-
-/// Cycles of the memory-clean task before a split-K kernel, as the kernel
-/// model costs it (ascend-aicore-estimate, `atomic_clean`).
-static int64_t atomicCleanCycles(const MatMulShape &s, const MatMulTiling &t,
-                                 const AICoreTarget &target) {
-  std::string unused;
-  FailureOr<SplitKPlan> plan = getSplitKPlan(s.m, s.n, s.k, t, unused);
-  if (failed(plan))
-    return 0;
-  double seconds =
-      std::max(target.minKernelMicros * 1e-6,
-               double(plan->cleanCount) * s.eb / target.hbmBytesPerSecond);
-  return static_cast<int64_t>(std::ceil(seconds * target.clockHz));
-}
-
-/// Completes `t` (block_dim, modeled cycles) for `s`.
-static void complete(const MatMulShape &s, MatMulTiling &t,
-                     const AICoreTarget &target) {
-  int64_t tiles = s.images * llvm::divideCeil(s.m, t.tm) *
-                  llvm::divideCeil(s.n, t.tn);
-  t.blockDim = std::min(target.cubeCores, tiles);
-  if (t.splitK > 1) {
-    // Whole tiles and split units, each dealt round robin.
-    int64_t units = t.splitTiles * t.splitK;
-    t.blockDim = std::min(target.cubeCores, tiles - t.splitTiles + units);
-  }
-  t.cycles = MatMulCostModel(s, t, target).cycles();
-  if (t.splitK > 1)
-    t.cycles += atomicCleanCycles(s, t, target);
-}
-
-/// The split tiles a split with `tiles` = 0 takes by default: the last
-/// partial wave (all tiles when there are fewer than the cores, the last
-/// wave when the tiles fill whole waves).
-static int64_t defaultSplitTiles(int64_t tiles, int64_t cores) {
-  if (tiles <= cores)
-    return tiles;
-  return tiles % cores ? tiles % cores : cores;
-}
-
-static FailureOr<MatMulTiling> searchTiling(const MatMulShape &s,
-                                            const AICoreTarget &target,
-                                            std::string &why);
 
 FailureOr<MatMulTiling>
 mlir::ascend::chooseMatMulTiling(int64_t m, int64_t n, int64_t k,
                                  Type elementType, bool withBias,
                                  const AICoreTarget &target, std::string &why) {
-  FailureOr<MatMulShape> shape =
-      getMatMulShape(m, n, k, elementType, withBias, target, why);
-  if (failed(shape))
+  FailureOr<GemmProblem> p =
+      getGemmProblem(m, n, k, elementType, withBias, why);
+  if (failed(p))
     return failure();
-  return searchTiling(*shape, target, why);
+  return searchTiling(*p, target, TileSearchOptions(), why);
 }
-
-/// Calls `consider` with the split-K variants of `t` (completed, without a
-/// split) worth scoring (the
-/// forced one only, with `s.forcedSplit`): the last partial wave of tiles,
-/// or it and the whole wave before it, cut into 2 to 16 K parts (at most
-/// two units per core, or 2 parts). A variant
-/// cannot beat the tiles' work spread evenly over the cores, so none is
-/// scored when that bound is no better than `bestCycles` (0: no best yet).
-static void
-searchSplitK(const MatMulShape &s, const MatMulTiling &t,
-             const AICoreTarget &target, int64_t bestCycles,
-             llvm::function_ref<void(MatMulTiling)> consider) {
-  if (s.images != 1)
-    return;
-  int64_t tiles = llvm::divideCeil(s.m, t.tm) * llvm::divideCeil(s.n, t.tn);
-  int64_t cores = target.cubeCores;
-  std::string unused;
-  auto variant = [&](int64_t parts, int64_t splitTiles) {
-    MatMulTiling v = t;
-    v.splitK = parts;
-    v.splitTiles = splitTiles;
-    if (succeeded(getSplitKPlan(s.m, s.n, s.k, v, unused)))
-      consider(v);
-  };
-  if (!s.forcedSplit.empty()) {
-    int64_t splitTiles = s.forcedSplit.size() > 1 && s.forcedSplit[1] > 0
-                             ? std::min(s.forcedSplit[1], tiles)
-                             : defaultSplitTiles(tiles, cores);
-    variant(s.forcedSplit[0], splitTiles);
-    return;
-  }
-  if (tiles > cores && tiles % cores == 0)
-    return; // whole waves: nothing to balance
-  if (bestCycles) {
-    // The non-split figure (`t.cycles`) scaled from whole waves to the
-    // waves the cores would need with perfect balance: a bound no split
-    // beats.
-    double waves = double(tiles) / cores;
-    if (double(t.cycles) * waves / std::ceil(waves) >= bestCycles)
-      return;
-  }
-  SmallVector<int64_t, 2> splitTiles{defaultSplitTiles(tiles, cores)};
-  if (tiles > cores && splitTiles[0] + cores <= tiles)
-    splitTiles.push_back(splitTiles[0] + cores);
-  // More than two units per core only adds parts' overheads to the same
-  // balance (two parts are always tried).
-  for (int64_t split : splitTiles)
-    for (int64_t parts = 2;
-         parts <= 16 && (parts == 2 || split * parts <= 2 * cores); ++parts)
-      variant(parts, split);
-}
-
-/// Calls `consider` with the K-chunked variants of `t` worth scoring (the
-/// forced chunk length only, with `s.kChunk` > 0): all of K in one chunk
-/// (A's rows loaded once per segment), and K cut into the fewest chunks
-/// whose two A buffers fit L1 beside the B ring, balanced, each a whole
-/// number of ring turns (kStages * tk * l1Buffers) but the last.
-static void searchKChunk(const MatMulShape &s, const MatMulTiling &t,
-                         const AICoreTarget &target,
-                         llvm::function_ref<void(MatMulTiling)> consider) {
-  if (s.images != 1 || s.conv || s.batched)
-    return;
-  // A is shared by the tiles of a core: with fewer than two per core the
-  // search leaves the matmul to the tile-by-tile schedule (the option may
-  // force it).
-  int64_t tiles = llvm::divideCeil(s.m, t.tm) * llvm::divideCeil(s.n, t.tn);
-  if (s.kChunk < 0 && tiles < 2 * target.cubeCores)
-    return;
-  int64_t kS = t.kStages * t.tk;
-  std::string unused;
-  auto variant = [&](int64_t chunk) {
-    MatMulTiling v = t;
-    v.kChunk = chunk;
-    // At most 64 chunks (the kernel unrolls the chunks of a segment).
-    if (chunk % kS || llvm::divideCeil(s.k, chunk) > 64 ||
-        !fits(s, v, target, unused))
-      return;
-    consider(v);
-  };
-  if (s.kChunk > 0) {
-    variant(s.kChunk);
-    return;
-  }
-  variant(llvm::divideCeil(s.k, kS) * kS);
-  int64_t ring = t.l1Buffers * t.tn * kS * s.eb + (s.withBias ? t.tn * s.eb : 0);
-  int64_t turns = (target.memories.l1.capacity - ring) /
-                  (2 * t.l1Buffers * aStageBytes(s, t.tm, kS));
-  if (turns < 1 || turns * t.l1Buffers * kS >= s.k)
-    return;
-  int64_t turn = t.l1Buffers * kS;
-  int64_t chunks = llvm::divideCeil(s.k, turns * turn);
-  variant(llvm::divideCeil(llvm::divideCeil(s.k, chunks), turn) * turn);
-}
-
-/// The search of chooseMatMulTiling on `shape`.
-static FailureOr<MatMulTiling> searchTiling(const MatMulShape &s,
-                                            const AICoreTarget &target,
-                                            std::string &why) {
-  const int64_t m = s.m, n = s.n, k = s.k;
-  const MatMulShape *shape = &s;
-  const int64_t eb = shape->eb;
-  const AICoreMemories &mem = target.memories;
-  // Tiles are whole Cube fractals: multiples of 16 up to the dimension
-  // rounded up to 16 (the edge tile is then partial).
-  const int64_t unit = target.cubeM;
-  auto roundUp = [&](int64_t x) -> int64_t {
-    return (x + unit - 1) / unit * unit;
-  };
-
-  std::optional<MatMulTiling> best;
-  std::string unused;
-  for (int64_t tm = unit; tm <= roundUp(m); tm += unit) {
-    for (int64_t tn = unit; tn <= roundUp(n); tn += unit) {
-      for (int64_t l0cBuffers : {1, 2}) {
-        // L0A / L0B hold two slices each (ping-pong).
-        int64_t tkMax = std::min(mem.l0a.capacity / (2 * tm * eb),
-                                 mem.l0b.capacity / (2 * tn * eb));
-        tkMax = std::min(tkMax / unit * unit, roundUp(k));
-        for (int64_t tk = tkMax; tk >= std::max(unit, tkMax / 2); tk -= unit) {
-          for (int64_t kStages : {1, 2, 4, 8}) {
-            // Longer stages only while K still takes two or more: the L1
-            // buffer of a stage follows its number inside the tile, so a
-            // tile of one stage would reuse the same buffer as the last
-            // tile and not overlap its load with that tile's mmads.
-            if (kStages > 1 && kStages * tk >= k)
-              break;
-            for (int64_t l1Buffers : {2, 4, 8}) {
-              // No more L1 buffers than stages.
-              if (l1Buffers > 2 && (l1Buffers / 2) * kStages * tk >= k)
-                break;
-              MatMulTiling t{tm, tn, tk, kStages, l1Buffers, l0cBuffers, 1, 0};
-              if (!fits(*shape, t, target, unused))
-                continue;
-              auto key = [](const MatMulTiling &x) {
-                return std::make_tuple(x.cycles, x.blockDim, x.splitK,
-                                       x.kChunk, x.l1Buffers,
-                                       -x.tk * x.kStages, -x.tn, -x.tm,
-                                       x.l0cBuffers, x.splitTiles);
-              };
-              auto consider = [&](MatMulTiling candidate) {
-                complete(*shape, candidate, target);
-                if (!best || key(candidate) < key(*best))
-                  best = candidate;
-              };
-              complete(*shape, t, target);
-              if (s.forcedSplit.empty() && s.kChunk <= 0 &&
-                  (!best || key(t) < key(*best)))
-                best = t;
-              if (s.allowSplitK && s.kChunk <= 0)
-                searchSplitK(s, t, target, best ? best->cycles : 0, consider);
-              if (s.kChunk != 0 && s.forcedSplit.empty())
-                searchKChunk(s, t, target, consider);
-            }
-          }
-        }
-      }
-    }
-  }
-  if (!best) {
-    llvm::raw_string_ostream(why)
-        << "no tiling of " << m << "x" << n << "x" << k << " fits the "
-        << target.name << " buffers";
-    return failure();
-  }
-  return *best;
-}
-
-static FailureOr<MatMulTiling> checkTiling(const MatMulShape &s,
-                                           MatMulTiling t,
-                                           const AICoreTarget &target,
-                                           std::string &why);
 
 FailureOr<MatMulTiling>
 mlir::ascend::checkMatMulTiling(int64_t m, int64_t n, int64_t k,
                                 Type elementType, bool withBias, MatMulTiling t,
                                 const AICoreTarget &target, std::string &why) {
-  FailureOr<MatMulShape> shape =
-      getMatMulShape(m, n, k, elementType, withBias, target, why);
-  if (failed(shape))
+  FailureOr<GemmProblem> p =
+      getGemmProblem(m, n, k, elementType, withBias, why);
+  if (failed(p))
     return failure();
-  return checkTiling(*shape, t, target, why);
-}
-
-/// checkMatMulTiling on `shape`.
-static FailureOr<MatMulTiling> checkTiling(const MatMulShape &s,
-                                           MatMulTiling t,
-                                           const AICoreTarget &target,
-                                           std::string &why) {
-  const MatMulShape *shape = &s;
-  const int64_t unit = target.cubeM;
-  if (t.tm <= 0 || t.tn <= 0 || t.tk <= 0 || t.tm % unit || t.tn % unit ||
-      t.tk % unit) {
-    llvm::raw_string_ostream(why)
-        << "tile sizes must be positive multiples of " << unit << ", got "
-        << t.tm << ", " << t.tn << ", " << t.tk;
-    return failure();
-  }
-  if (t.kStages < 1 || (t.l0cBuffers != 1 && t.l0cBuffers != 2) ||
-      (t.l1Buffers != 2 && t.l1Buffers != 4 && t.l1Buffers != 8)) {
-    llvm::raw_string_ostream(why)
-        << "k-stages must be at least 1, l0c-buffers 1 or 2 and l1-buffers "
-           "2, 4 or 8, got "
-        << t.kStages << ", " << t.l0cBuffers << " and " << t.l1Buffers;
-    return failure();
-  }
-  if (t.kChunk > 0) {
-    int64_t kS = t.kStages * t.tk;
-    if (t.kChunk % kS || llvm::divideCeil(s.k, t.kChunk) > 64 ||
-        t.splitK > 1 || s.images != 1 || s.conv || s.batched) {
-      llvm::raw_string_ostream(why)
-          << "k-chunk " << t.kChunk << " must be a multiple of k-stages x tk"
-          << " (" << kS << ") cutting K = " << s.k
-          << " into at most 64 chunks, in a plain matmul without split-k";
-      return failure();
-    }
-  }
-  std::string overflow;
-  if (!fits(*shape, t, target, overflow)) {
-    llvm::raw_string_ostream(why)
-        << "tiling " << t.tm << "x" << t.tn << "x" << t.tk << " (k-stages "
-        << t.kStages << ", l1-buffers " << t.l1Buffers << ", l0c-buffers "
-        << t.l0cBuffers << ") does not fit " << target.name << ": " << overflow;
-    return failure();
-  }
-  complete(*shape, t, target);
-  return t;
+  return checkTiling(*p, t, target, why);
 }
 
 FailureOr<MatMulTiling> mlir::ascend::chooseMatMulTilingWithSplitK(
     int64_t m, int64_t n, int64_t k, Type elementType, bool withBias,
     const AICoreTarget &target, ArrayRef<int64_t> forcedSplit,
     std::string &why, int64_t forcedKChunk) {
-  FailureOr<MatMulShape> shape =
-      getMatMulShape(m, n, k, elementType, withBias, target, why);
-  if (failed(shape))
+  FailureOr<GemmProblem> p =
+      getGemmProblem(m, n, k, elementType, withBias, why);
+  if (failed(p))
     return failure();
+  TileSearchOptions options;
   // split-k=1: the search without split-K.
-  shape->allowSplitK = forcedSplit.empty() || forcedSplit[0] > 1;
-  if (shape->allowSplitK)
-    shape->forcedSplit.assign(forcedSplit.begin(), forcedSplit.end());
-  shape->kChunk = forcedKChunk;
-  FailureOr<MatMulTiling> tiling = searchTiling(*shape, target, why);
+  options.allowSplitK = forcedSplit.empty() || forcedSplit[0] > 1;
+  if (options.allowSplitK)
+    options.forcedSplit.assign(forcedSplit.begin(), forcedSplit.end());
+  options.kChunk = forcedKChunk;
+  FailureOr<MatMulTiling> tiling = searchTiling(*p, target, options, why);
   if (failed(tiling) && forcedKChunk > 0) {
     why.clear();
     llvm::raw_string_ostream(why)
@@ -958,133 +116,118 @@ FailureOr<MatMulTiling> mlir::ascend::checkMatMulTilingWithSplitK(
     int64_t m, int64_t n, int64_t k, Type elementType, bool withBias,
     MatMulTiling t, const AICoreTarget &target, ArrayRef<int64_t> forcedSplit,
     std::string &why) {
-  FailureOr<MatMulShape> shape =
-      getMatMulShape(m, n, k, elementType, withBias, target, why);
-  if (failed(shape))
+  FailureOr<GemmProblem> p =
+      getGemmProblem(m, n, k, elementType, withBias, why);
+  if (failed(p))
     return failure();
-  if (!forcedSplit.empty() && forcedSplit[0] > 1 && t.tm > 0 && t.tn > 0) {
-    int64_t tiles = llvm::divideCeil(m, t.tm) * llvm::divideCeil(n, t.tn);
-    t.splitK = forcedSplit[0];
-    t.splitTiles = forcedSplit.size() > 1 && forcedSplit[1] > 0
-                       ? std::min(forcedSplit[1], tiles)
-                       : defaultSplitTiles(tiles, target.cubeCores);
-    if (failed(getSplitKPlan(m, n, k, t, why)))
-      return failure();
-  }
-  return checkTiling(*shape, t, target, why);
+  FailureOr<MatMulTiling> split = applySplit(*p, t, target, forcedSplit, why);
+  if (failed(split))
+    return failure();
+  return checkTiling(*p, *split, target, why);
 }
 
 FailureOr<MatMulTiling> mlir::ascend::chooseBatchMatMulTiling(
     int64_t batch, int64_t m, int64_t n, int64_t k, Type elementType,
     const AICoreTarget &target, std::string &why) {
-  FailureOr<MatMulShape> shape =
-      getMatMulShape(m, n, k, elementType, /*withBias=*/false, target, why);
-  if (failed(shape))
+  FailureOr<GemmProblem> p =
+      getGemmProblem(m, n, k, elementType, /*withBias=*/false, why);
+  if (failed(p))
     return failure();
-  shape->images = batch;
-  shape->batched = true;
-  return searchTiling(*shape, target, why);
+  p->images = batch;
+  p->batched = true;
+  return searchTiling(*p, target, TileSearchOptions(), why);
 }
 
 FailureOr<MatMulTiling> mlir::ascend::checkBatchMatMulTiling(
     int64_t batch, int64_t m, int64_t n, int64_t k, Type elementType,
     MatMulTiling t, const AICoreTarget &target, std::string &why) {
-  FailureOr<MatMulShape> shape =
-      getMatMulShape(m, n, k, elementType, /*withBias=*/false, target, why);
-  if (failed(shape))
+  FailureOr<GemmProblem> p =
+      getGemmProblem(m, n, k, elementType, /*withBias=*/false, why);
+  if (failed(p))
     return failure();
-  shape->images = batch;
-  shape->batched = true;
-  return checkTiling(*shape, t, target, why);
+  p->images = batch;
+  p->batched = true;
+  return checkTiling(*p, t, target, why);
 }
 
 /// The implicit GEMMs of `conv`: M = Ho * Wo per image and group, N = Og,
 /// K = Cg * KH * KW, the batch x groups GEMMs stacked in M.
-static FailureOr<MatMulShape> getConvShape(const ConvGeometry &conv,
-                                           Type elementType, bool withBias,
-                                           const AICoreTarget &target,
-                                           std::string &why) {
-  FailureOr<MatMulShape> shape =
-      getMatMulShape(conv.pixels(), conv.groupOutChannels(), conv.gemmK(),
-                     elementType, withBias, target, why);
-  if (failed(shape))
+static FailureOr<GemmProblem> getConvProblem(const ConvGeometry &conv,
+                                             Type elementType, bool withBias,
+                                             std::string &why) {
+  FailureOr<GemmProblem> p =
+      getGemmProblem(conv.pixels(), conv.groupOutChannels(), conv.gemmK(),
+                     elementType, withBias, why);
+  if (failed(p))
     return failure();
-  shape->images = conv.gemms();
-  shape->conv = &conv;
-  return shape;
+  p->images = conv.gemms();
+  p->conv = &conv;
+  return p;
 }
 
 FailureOr<MatMulTiling>
 mlir::ascend::chooseConvTiling(const ConvGeometry &conv, Type elementType,
                                bool withBias, const AICoreTarget &target,
                                std::string &why) {
-  FailureOr<MatMulShape> shape =
-      getConvShape(conv, elementType, withBias, target, why);
-  if (failed(shape))
+  FailureOr<GemmProblem> p = getConvProblem(conv, elementType, withBias, why);
+  if (failed(p))
     return failure();
-  return searchTiling(*shape, target, why);
+  return searchTiling(*p, target, TileSearchOptions(), why);
 }
 
 FailureOr<MatMulTiling>
 mlir::ascend::checkConvTiling(const ConvGeometry &conv, Type elementType,
                               bool withBias, MatMulTiling t,
                               const AICoreTarget &target, std::string &why) {
-  FailureOr<MatMulShape> shape =
-      getConvShape(conv, elementType, withBias, target, why);
-  if (failed(shape))
+  FailureOr<GemmProblem> p = getConvProblem(conv, elementType, withBias, why);
+  if (failed(p))
     return failure();
-  return checkTiling(*shape, t, target, why);
+  return checkTiling(*p, t, target, why);
 }
+
+
 
 //===----------------------------------------------------------------------===//
 // Kernel construction
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// One matmul to build a kernel for.
-struct MatMulProblem {
-  int64_t m, n, k;
-  Type elementType;
-  bool transposeA, transposeB, withBias;
-  int64_t images = 1; ///< stacked problems (CubeGemm::images)
-  /// A BatchMatMul of `images` problems, each with its own B: the kernel's
-  /// GM operands are `[images * m, k]` (`[images * k, m]` with transposeA),
-  /// `[images * k, n]` (`[images * n, k]` with transposeB) and the result
-  /// `[images * m, n]`, the images stacked in the leading dimension.
-  bool batched = false;
+/// What identifies the kernel of a problem on `elementType`: matmuls of one
+/// shape, layout and type share a kernel.
+auto getProblemKey(const GemmProblem &p, Type elementType) {
+  return std::make_tuple(p.m, p.n, p.k, elementType.getAsOpaquePointer(),
+                         p.transposeA, p.transposeB, p.withBias,
+                         p.batched ? p.images : 0);
+}
 
-  auto key() const {
-    return std::make_tuple(m, n, k, elementType.getAsOpaquePointer(),
-                           transposeA, transposeB, withBias,
-                           batched ? images : 0);
-  }
-
-  std::string kernelName() const {
-    std::string name;
-    llvm::raw_string_ostream os(name);
-    if (batched)
-      os << "batch_matmul_" << images << "x";
-    else
-      os << "matmul_";
-    os << m << "x" << n << "x" << k << "_" << elementType;
-    if (transposeA)
-      os << "_ta";
-    if (transposeB)
-      os << "_tb";
-    if (withBias)
-      os << "_bias";
-    return name;
-  }
-};
+/// The kernel's symbol, e.g. `matmul_128x256x64_f16_tb_bias`.
+std::string getKernelName(const GemmProblem &p, Type elementType) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  if (p.batched)
+    os << "batch_matmul_" << p.images << "x";
+  else
+    os << "matmul_";
+  os << p.m << "x" << p.n << "x" << p.k << "_" << elementType;
+  if (p.transposeA)
+    os << "_ta";
+  if (p.transposeB)
+    os << "_tb";
+  if (p.withBias)
+    os << "_bias";
+  return name;
+}
 
 /// Builds the body of a matmul kernel; see Passes.td for the schedule.
 class MatMulKernelBuilder {
 public:
   /// `hooks` (may be null: a matmul) load A and view the result.
-  MatMulKernelBuilder(KernelOp kernel, const MatMulProblem &p,
-                      const MatMulTiling &t, CubeOperandHooks *hooks = nullptr)
-      : b(kernel.getContext()), loc(kernel.getLoc()), p(p), t(t),
-        hooks(hooks), biasThisTile(p.withBias) {
+  MatMulKernelBuilder(KernelOp kernel, const GemmProblem &p,
+                      Type elementType, const MatMulTiling &t,
+                      CubeOperandHooks *hooks = nullptr)
+      : b(kernel.getContext()), loc(kernel.getLoc()), p(p),
+        elementType(elementType), t(t), hooks(hooks),
+        biasThisTile(p.withBias) {
     Block &entry = kernel.getBody().front();
     b.setInsertionPointToStart(&entry);
     x = entry.getArgument(0);
@@ -1095,7 +238,7 @@ public:
   }
 
   void build() {
-    Type elt = p.elementType, f32 = b.getF32Type();
+    Type elt = elementType, f32 = b.getF32Type();
     int64_t kS = t.kStages * t.tk;
     if (hooks)
       y = hooks->prepare(b, loc, x, y, out);
@@ -1848,7 +991,8 @@ private:
 
   OpBuilder b;
   Location loc;
-  const MatMulProblem &p;
+  const GemmProblem &p;
+  Type elementType; ///< the operands' (f32, f16 or bf16)
   const MatMulTiling &t;
   CubeOperandHooks *hooks;
   Value x, y, bias, out, biasRow;
@@ -1873,20 +1017,14 @@ private:
 
 } // namespace
 
-void mlir::ascend::buildCubeKernel(KernelOp kernel, const CubeGemm &gemm,
-                                   const MatMulTiling &t,
+void mlir::ascend::buildCubeKernel(KernelOp kernel, const GemmProblem &gemm,
+                                   Type elementType, const MatMulTiling &t,
                                    CubeOperandHooks &hooks,
                                    CubeTileHandOff handOff) {
-  MatMulProblem p;
-  p.m = gemm.m;
-  p.n = gemm.n;
-  p.k = gemm.k;
-  p.images = gemm.images;
-  p.elementType = gemm.elementType;
+  GemmProblem p = gemm;
   p.transposeA = false;
   p.transposeB = true;
-  p.withBias = gemm.withBias;
-  MatMulKernelBuilder builder(kernel, p, t, &hooks);
+  MatMulKernelBuilder builder(kernel, p, elementType, t, &hooks);
   builder.handOff = std::move(handOff);
   builder.build();
 }
@@ -1933,26 +1071,22 @@ static void buildCubePart(KernelOp kernel, bool batched, int64_t batch,
                           const MatMulTiling &t, CubeTileHandOff handOff,
                           CubeTileStart tileStart, CubeTileLoaded tileLoaded,
                           const CubeBandHooks *bands) {
-  MatMulProblem p;
+  GemmProblem p;
   p.m = m;
   p.n = n;
   p.k = k;
+  p.elementBytes = elementType.getIntOrFloatBitWidth() / 8;
   p.images = batch;
   p.batched = batched;
-  p.elementType = elementType;
   p.transposeA = transposeA;
   p.transposeB = transposeB;
   p.withBias = false;
-  MatMulKernelBuilder builder(kernel, p, t);
+  MatMulKernelBuilder builder(kernel, p, elementType, t);
   builder.handOff = std::move(handOff);
   builder.tileStart = std::move(tileStart);
   builder.tileLoaded = std::move(tileLoaded);
   builder.bands = bands;
   builder.build();
-}
-
-int64_t mlir::ascend::getRowBands(int64_t m, int64_t tm, int64_t images) {
-  return images * llvm::divideCeil(m, tm);
 }
 
 void mlir::ascend::buildMatMulCubePart(KernelOp kernel, int64_t m, int64_t n,
@@ -1994,20 +1128,54 @@ struct ConvertMindSporeToAICorePass
           ConvertMindSporeToAICorePass> {
   using Base::Base;
 
+  /// Checks every option against what it may spell, before the pass
+  /// touches any IR: a bad option is an error on `module` and no change.
+  /// Sets the chip's row and the depthwise unit.
+  LogicalResult validateOptions(ModuleOp module, const AICoreTarget *&target,
+                                std::optional<DepthwiseUnit> &depthwiseUnit) {
+    target = lookupTarget(chip);
+    if (!target)
+      return module.emitError("unknown chip '") << chip << "'";
+    depthwiseUnit = parseDepthwiseUnit(depthwiseOption);
+    if (!depthwiseUnit)
+      return module.emitError(
+                 "the depthwise option takes auto, cube or vector, got '")
+             << depthwiseOption << "'";
+    if (!splitKOption.empty() &&
+        (splitKOption.size() > 2 || splitKOption[0] < 1 ||
+         (splitKOption.size() == 2 && splitKOption[1] < 0)))
+      return module.emitError(
+                 "the split-k option takes the parts (at least 1) and "
+                 "an optional number of split tiles (at least 0), got ")
+             << splitKOption.size() << " numbers starting with "
+             << splitKOption[0];
+    if (kChunkOption < -1)
+      return module.emitError(
+                 "the k-chunk option takes a chunk length in elements "
+                 "of K (0: never chunk), got ")
+             << static_cast<int64_t>(kChunkOption);
+    if (kChunkOption > 0 && !splitKOption.empty() && splitKOption[0] > 1)
+      return module.emitError(
+          "the k-chunk and split-k options exclude each other "
+          "(a K-chunked kernel does not split K over cores)");
+    if (!tilingOption.empty() && tilingOption.size() != 5 &&
+        tilingOption.size() != 6)
+      return module.emitError(
+                 "the tiling option takes five or six numbers (tm, tn, "
+                 "tk, k-stages, l0c-buffers[, l1-buffers]), got ")
+             << tilingOption.size();
+    return success();
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    const AICoreTarget *target = lookupTarget(chip);
-    if (!target) {
-      module.emitError("unknown chip '") << chip << "'";
+    const AICoreTarget *target = nullptr;
+    std::optional<DepthwiseUnit> depthwiseUnit;
+    if (failed(validateOptions(module, target, depthwiseUnit)))
       return signalPassFailure();
-    }
-    std::optional<DepthwiseUnit> depthwiseUnit =
-        parseDepthwiseUnit(depthwiseOption);
-    if (!depthwiseUnit) {
-      module.emitError("the depthwise option takes auto, cube or vector, got '")
-          << depthwiseOption << "'";
-      return signalPassFailure();
-    }
+    // Set by the conversions an option (the forced tiling, split or chunk)
+    // does not fit: the pass fails after converting the rest.
+    bool failedAny = false;
     SymbolTable symbols(module);
     // Each vector or row-reduction fusion group becomes one Vector kernel
     // (VectorKernels.cpp);
@@ -2148,43 +1316,17 @@ struct ConvertMindSporeToAICorePass
     // becomes one tiled kernel, the rest stays at the mindspore level.
     mindspore::FusionOp::inlineAll(module);
     Kernels kernels;
-
-    if (!splitKOption.empty() &&
-        (splitKOption.size() > 2 || splitKOption[0] < 1 ||
-         (splitKOption.size() == 2 && splitKOption[1] < 0))) {
-      module.emitError("the split-k option takes the parts (at least 1) and "
-                       "an optional number of split tiles (at least 0), got ")
-          << splitKOption.size() << " numbers starting with "
-          << splitKOption[0];
-      return signalPassFailure();
-    }
-    if (kChunkOption < -1) {
-      module.emitError("the k-chunk option takes a chunk length in elements "
-                       "of K (0: never chunk), got ")
-          << static_cast<int64_t>(kChunkOption);
-      return signalPassFailure();
-    }
-    if (kChunkOption > 0 && !splitKOption.empty() && splitKOption[0] > 1) {
-      module.emitError("the k-chunk and split-k options exclude each other "
-                       "(a K-chunked kernel does not split K over cores)");
-      return signalPassFailure();
-    }
-    if (!tilingOption.empty() && tilingOption.size() != 5 &&
-        tilingOption.size() != 6) {
-      module.emitError("the tiling option takes five or six numbers (tm, tn, "
-                       "tk, k-stages, l0c-buffers[, l1-buffers]), got ")
-          << tilingOption.size();
-      return signalPassFailure();
-    }
     SmallVector<mindspore::MatMulOp> matmuls;
     module.walk([&](mindspore::MatMulOp op) { matmuls.push_back(op); });
     for (mindspore::MatMulOp op : matmuls)
-      convert(op, *target, symbols, kernels);
+      if (failed(convert(op, *target, symbols, kernels)))
+        failedAny = true;
     SmallVector<mindspore::BatchMatMulOp> batchMatmuls;
     module.walk(
         [&](mindspore::BatchMatMulOp op) { batchMatmuls.push_back(op); });
     for (mindspore::BatchMatMulOp op : batchMatmuls)
-      convertBatch(op, *target, symbols, kernels);
+      if (failed(convertBatch(op, *target, symbols, kernels)))
+        failedAny = true;
     // Convolutions become implicit-GEMM Cube kernels (ConvKernels.cpp).
     SmallVector<mindspore::Conv2DOp> convs;
     module.walk([&](mindspore::Conv2DOp op) { convs.push_back(op); });
@@ -2213,8 +1355,6 @@ struct ConvertMindSporeToAICorePass
       signalPassFailure();
   }
 
-  bool failedAny = false;
-
   /// The kernel (or the reason there is none) of each distinct problem:
   /// matmuls of one shape share a kernel, so each shape is tiled, named and
   /// built once however many layers or loop trips use it.
@@ -2224,26 +1364,28 @@ struct ConvertMindSporeToAICorePass
     bool optionRefused = false; ///< the tiling option does not fit it
   };
   using Kernels =
-      std::map<decltype(std::declval<MatMulProblem>().key()), KernelOrReason>;
+      std::map<decltype(getProblemKey(std::declval<GemmProblem>(), Type())),
+               KernelOrReason>;
 
   /// A BatchMatMul becomes one Cube kernel over all its images (batch x M
-  /// tiles x N tiles dealt to the cores), or stays with a remark.
-  void convertBatch(mindspore::BatchMatMulOp op, const AICoreTarget &target,
+  /// tiles x N tiles dealt to the cores), or stays with a remark; failure
+  /// (an error emitted) when the tiling option does not fit it.
+  LogicalResult convertBatch(mindspore::BatchMatMulOp op, const AICoreTarget &target,
                     SymbolTable &symbols, Kernels &kernels) {
     auto xType = cast<RankedTensorType>(op.getX().getType());
     auto resultType = cast<RankedTensorType>(op.getResult().getType());
     int64_t rank = resultType.getRank();
-    MatMulProblem p;
+    Type elementType = resultType.getElementType();
+    GemmProblem p;
     p.m = resultType.getDimSize(rank - 2);
     p.n = resultType.getDimSize(rank - 1);
     p.k = xType.getDimSize(rank - (op.getTransposeA() ? 2 : 1));
     p.images = resultType.getNumElements() / std::max<int64_t>(1, p.m * p.n);
     p.batched = true;
-    p.elementType = resultType.getElementType();
     p.transposeA = op.getTransposeA();
     p.transposeB = op.getTransposeB();
     p.withBias = false;
-    auto [known, isNew] = kernels.try_emplace(p.key());
+    auto [known, isNew] = kernels.try_emplace(getProblemKey(p, elementType));
     KernelOrReason &built = known->second;
     if (isNew) {
       FailureOr<MatMulTiling> tiling;
@@ -2252,9 +1394,9 @@ struct ConvertMindSporeToAICorePass
         tiling = failure();
       } else if (tilingOption.empty()) {
         tiling = chooseBatchMatMulTiling(p.images, p.m, p.n, p.k,
-                                         p.elementType, target, built.why);
+                                         elementType, target, built.why);
       } else {
-        tiling = checkBatchMatMulTiling(p.images, p.m, p.n, p.k, p.elementType,
+        tiling = checkBatchMatMulTiling(p.images, p.m, p.n, p.k, elementType,
                                         getTilingFromOption(tilingOption),
                                         target, built.why);
         built.optionRefused = failed(tiling);
@@ -2266,25 +1408,24 @@ struct ConvertMindSporeToAICorePass
                                    getGMType(resultType)};
         OpBuilder builder(&getContext());
         KernelOp kernel = KernelOp::create(
-            builder, op.getLoc(), p.kernelName(),
+            builder, op.getLoc(), getKernelName(p, elementType),
             builder.getFunctionType(argTypes, {}), tiling->blockDim);
         kernel->setAttr("aicore.tiling", getTilingAttr(builder, *tiling));
         if (StringRef(target.name) != getDefaultTarget().name)
           kernel.setChip(target.name);
         symbols.insert(kernel);
-        MatMulKernelBuilder(kernel, p, *tiling).build();
+        MatMulKernelBuilder(kernel, p, elementType, *tiling).build();
         built.kernel = kernel;
       }
     }
     if (!built.kernel) {
       if (built.optionRefused) {
-        op.emitError("cannot use the tiling option for this batch matmul: ")
-            << built.why;
-        failedAny = true;
-        return;
+        return op.emitError(
+                   "cannot use the tiling option for this batch matmul: ")
+               << built.why;
       }
       op.emitRemark("batch matmul kept at the mindspore level: ") << built.why;
-      return;
+      return success();
     }
     OpBuilder builder(op);
     auto launch = LaunchOp::create(
@@ -2293,17 +1434,21 @@ struct ConvertMindSporeToAICorePass
         ValueRange{op.getX(), op.getY()});
     op.getResult().replaceAllUsesWith(launch.getResult(0));
     op.erase();
+    return success();
   }
 
-  void convert(mindspore::MatMulOp op, const AICoreTarget &target,
-               SymbolTable &symbols, Kernels &kernels) {
+  /// A MatMul (with the BiasAdd that is its only user) becomes a launch of
+  /// its problem's Cube kernel, or stays with a remark; failure (an error
+  /// emitted) when the tiling, split-k or k-chunk option does not fit it.
+  LogicalResult convert(mindspore::MatMulOp op, const AICoreTarget &target,
+                        SymbolTable &symbols, Kernels &kernels) {
     auto xType = cast<RankedTensorType>(op.getX().getType());
     auto resultType = cast<RankedTensorType>(op.getResult().getType());
-    MatMulProblem p;
+    Type elementType = resultType.getElementType();
+    GemmProblem p;
     p.m = resultType.getDimSize(0);
     p.n = resultType.getDimSize(1);
     p.k = xType.getDimSize(op.getTransposeA() ? 0 : 1);
-    p.elementType = resultType.getElementType();
     p.transposeA = op.getTransposeA();
     p.transposeB = op.getTransposeB();
 
@@ -2319,12 +1464,12 @@ struct ConvertMindSporeToAICorePass
       inputs.push_back(biasAdd.getBias());
 
     // The kernel of this problem, built the first time it is seen.
-    auto [known, isNew] = kernels.try_emplace(p.key());
+    auto [known, isNew] = kernels.try_emplace(getProblemKey(p, elementType));
     KernelOrReason &built = known->second;
     if (isNew) {
       FailureOr<MatMulTiling> tiling;
       if (tilingOption.empty()) {
-        tiling = chooseMatMulTilingWithSplitK(p.m, p.n, p.k, p.elementType,
+        tiling = chooseMatMulTilingWithSplitK(p.m, p.n, p.k, elementType,
                                               p.withBias, target,
                                               splitKOption, built.why,
                                               kChunkOption);
@@ -2334,7 +1479,7 @@ struct ConvertMindSporeToAICorePass
       } else {
         MatMulTiling forced = getTilingFromOption(tilingOption);
         forced.kChunk = std::max<int64_t>(kChunkOption, 0);
-        tiling = checkMatMulTilingWithSplitK(p.m, p.n, p.k, p.elementType,
+        tiling = checkMatMulTilingWithSplitK(p.m, p.n, p.k, elementType,
                                              p.withBias, forced, target,
                                              splitKOption, built.why);
         built.optionRefused = failed(tiling);
@@ -2346,7 +1491,7 @@ struct ConvertMindSporeToAICorePass
         argTypes.push_back(getGMType(resultType));
         OpBuilder builder(&getContext());
         KernelOp kernel = KernelOp::create(
-            builder, op.getLoc(), p.kernelName(),
+            builder, op.getLoc(), getKernelName(p, elementType),
             builder.getFunctionType(argTypes, {}), tiling->blockDim);
         kernel->setAttr("aicore.tiling",
                         getSplitTilingAttr(builder, *tiling));
@@ -2361,23 +1506,22 @@ struct ConvertMindSporeToAICorePass
         if (StringRef(target.name) != getDefaultTarget().name)
           kernel.setChip(target.name);
         symbols.insert(kernel);
-        MatMulKernelBuilder(kernel, p, *tiling).build();
+        MatMulKernelBuilder(kernel, p, elementType, *tiling).build();
         built.kernel = kernel;
       }
     }
     if (!built.kernel) {
       if (built.optionRefused) {
-        op.emitError(!tilingOption.empty()
-                         ? "cannot use the tiling option for this matmul: "
-                     : kChunkOption > 0
-                         ? "cannot use the k-chunk option for this matmul: "
-                         : "cannot use the split-k option for this matmul: ")
-            << built.why;
-        failedAny = true;
-        return;
+        return op.emitError(
+                   !tilingOption.empty()
+                       ? "cannot use the tiling option for this matmul: "
+                   : kChunkOption > 0
+                       ? "cannot use the k-chunk option for this matmul: "
+                       : "cannot use the split-k option for this matmul: ")
+               << built.why;
       }
       op.emitRemark("matmul kept at the mindspore level: ") << built.why;
-      return;
+      return success();
     }
     KernelOp kernel = built.kernel;
 
@@ -2390,6 +1534,7 @@ struct ConvertMindSporeToAICorePass
     replaced->erase();
     if (biasAdd)
       op.erase();
+    return success();
   }
 };
 } // namespace
