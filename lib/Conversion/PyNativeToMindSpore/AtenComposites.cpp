@@ -1478,15 +1478,19 @@ const llvm::StringMap<Handler> &compositeTable() {
 } // namespace
 
 bool mlir::ascend::isAtenComposite(StringRef name) {
-  return compositeTable().count(name) || isAtenElementwise(name);
+  return compositeTable().count(name) || isAtenElementwise(name) ||
+         isAtenScatter(name);
 }
 
 CompositeResult mlir::ascend::legalizeAtenComposite(
     pynative::RecordedOp op, ValueRange operands, OpBuilder &builder,
     SmallVectorImpl<Value> &results, std::string &why) {
   auto it = compositeTable().find(op.getName());
-  if (it == compositeTable().end())
-    return legalizeAtenElementwise(op, operands, builder, results, why);
+  if (it == compositeTable().end()) {
+    if (isAtenElementwise(op.getName()))
+      return legalizeAtenElementwise(op, operands, builder, results, why);
+    return legalizeAtenScatter(op, operands, builder, results, why);
+  }
   Call call{op, operands, builder, op.getLoc(), why};
   size_t before = results.size();
   CompositeResult r = it->second(call, results);

@@ -54,6 +54,16 @@ CompositeResult legalizeAtenElementwise(pynative::RecordedOp op,
                                         std::string &why);
 bool isAtenElementwise(llvm::StringRef name);
 
+/// The scatter family as dense masked reductions (AtenScatter.cpp: scatter,
+/// scatter_add, scatter_reduce, index_add/copy/fill/reduce, put, take,
+/// max_unpool2d/3d), asked by legalizeAtenComposite after the elementwise
+/// table; same contract.
+CompositeResult legalizeAtenScatter(pynative::RecordedOp op,
+                                    ValueRange operands, OpBuilder &builder,
+                                    SmallVectorImpl<Value> &results,
+                                    std::string &why);
+bool isAtenScatter(llvm::StringRef name);
+
 } // namespace mlir::ascend
 
 #endif
