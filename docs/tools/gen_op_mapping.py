@@ -29,7 +29,8 @@ CONV = "lib/Conversion/PyNativeToMindSpore"
 # The composite tables beyond AtenComposites.cpp's compositeTable(), one file per
 # family: (file, table function).
 FAMILIES = (("AtenElementwise.cpp", "elementwiseTable"),
-            ("AtenScatter.cpp", "scatterTable"))
+            ("AtenScatter.cpp", "scatterTable"),
+            ("AtenScans.cpp", "scanTable"))
 
 
 def mnemonics(root):

@@ -1479,7 +1479,7 @@ const llvm::StringMap<Handler> &compositeTable() {
 
 bool mlir::ascend::isAtenComposite(StringRef name) {
   return compositeTable().count(name) || isAtenElementwise(name) ||
-         isAtenScatter(name);
+         isAtenScatter(name) || isAtenScan(name);
 }
 
 CompositeResult mlir::ascend::legalizeAtenComposite(
@@ -1489,7 +1489,9 @@ CompositeResult mlir::ascend::legalizeAtenComposite(
   if (it == compositeTable().end()) {
     if (isAtenElementwise(op.getName()))
       return legalizeAtenElementwise(op, operands, builder, results, why);
-    return legalizeAtenScatter(op, operands, builder, results, why);
+    if (isAtenScatter(op.getName()))
+      return legalizeAtenScatter(op, operands, builder, results, why);
+    return legalizeAtenScan(op, operands, builder, results, why);
   }
   Call call{op, operands, builder, op.getLoc(), why};
   size_t before = results.size();

@@ -64,6 +64,14 @@ CompositeResult legalizeAtenScatter(pynative::RecordedOp op,
                                     std::string &why);
 bool isAtenScatter(llvm::StringRef name);
 
+/// The cumulative ops as log-step scans (AtenScans.cpp: cumprod, cummax,
+/// cummin, logcumsumexp); same contract.
+CompositeResult legalizeAtenScan(pynative::RecordedOp op, ValueRange operands,
+                                 OpBuilder &builder,
+                                 SmallVectorImpl<Value> &results,
+                                 std::string &why);
+bool isAtenScan(llvm::StringRef name);
+
 } // namespace mlir::ascend
 
 #endif
