@@ -30,7 +30,8 @@ CONV = "lib/Conversion/PyNativeToMindSpore"
 # family: (file, table function).
 FAMILIES = (("AtenElementwise.cpp", "elementwiseTable"),
             ("AtenScatter.cpp", "scatterTable"),
-            ("AtenScans.cpp", "scanTable"))
+            ("AtenScans.cpp", "scanTable"),
+            ("AtenSorting.cpp", "sortingTable"))
 
 
 def mnemonics(root):

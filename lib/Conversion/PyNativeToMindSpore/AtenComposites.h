@@ -72,6 +72,14 @@ CompositeResult legalizeAtenScan(pynative::RecordedOp op, ValueRange operands,
                                  std::string &why);
 bool isAtenScan(llvm::StringRef name);
 
+/// sort and the order statistics through TopK (AtenSorting.cpp: sort,
+/// kthvalue, median, nanmedian); same contract.
+CompositeResult legalizeAtenSorting(pynative::RecordedOp op,
+                                    ValueRange operands, OpBuilder &builder,
+                                    SmallVectorImpl<Value> &results,
+                                    std::string &why);
+bool isAtenSorting(llvm::StringRef name);
+
 } // namespace mlir::ascend
 
 #endif
