@@ -12,7 +12,9 @@
 //        NaN when any element is NaN (PyTorch's rule);
 //   nanmedian(): the same over the elements that are not NaN (their count
 //        m is data: the sorted values, NaNs last, gathered at
-//        floor((m - 1) / 2); NaN when m is 0).
+//        floor((m - 1) / 2); NaN when m is 0);
+//   median.dim / nanmedian.dim: values and indices, the same per row
+//        (median: the first NaN of a row that has one, as PyTorch).
 //
 // Dtypes are those of buildTopK (float16/32, bfloat16, int8/16/32); float64
 // and int64 are refused with the reason. Internal to AtenComposites.cpp's
@@ -176,6 +178,85 @@ CompositeResult median(Call &c, SmallVectorImpl<Value> &results) {
   return pushShaped(c, results, r, 0);
 }
 
+/// median.dim / nanmedian.dim(dim, keepdim) -> (values, indices): the rows
+/// sorted (NaNs last, equal elements in index order), values and indices
+/// gathered at a position per row that depends on the row's NaN count c
+/// (data): median: (n - 1) / 2, or n - c (the first NaN, PyTorch's answer)
+/// when c > 0; nanmedian: floor((n - c - 1) / 2), or 0 when every element
+/// is NaN.
+template <bool IgnoreNan>
+CompositeResult medianDim(Call &c, SmallVectorImpl<Value> &results) {
+  Value self = c.operand("self");
+  if (!self)
+    return c.refuse("missing self");
+  if (typeOf(self).getRank() == 0)
+    self = ms::ReshapeOp::create(c.b, c.loc, self, ArrayRef<int64_t>{1});
+  auto type = typeOf(self);
+  Type t = type.getElementType();
+  int64_t rank = type.getRank();
+  int64_t dim = c.intArg("dim").value_or(-1);
+  int64_t d = dim < 0 ? dim + rank : dim;
+  if (d < 0 || d >= rank)
+    return c.refuse("dim out of range");
+  int64_t n = type.getDimSize(d);
+  if (n == 0)
+    return c.refuse("the median along an empty dimension is not legalized");
+  if (n == 1) {
+    // One element per row: itself, at index 0.
+    SmallVector<int64_t> shape(type.getShape());
+    if (pushShaped(c, results, self, 0) != CompositeResult::Legalized)
+      return CompositeResult::Refused;
+    return pushShaped(c, results,
+                      buildSplatConstant(
+                          c.b, c.loc,
+                          RankedTensorType::get(shape, c.b.getI64Type()), 0),
+                      1);
+  }
+  Value sorted, indices;
+  if (failed(buildTopK(c, self, n, d, false, sorted, indices)))
+    return CompositeResult::Refused;
+  Type f32 = c.b.getF32Type();
+  auto k0 = [&](double v) {
+    return buildSplatConstant(c.b, c.loc, RankedTensorType::get({}, f32), v);
+  };
+  Value pos;
+  if (!isa<FloatType>(t)) {
+    pos = buildSplatConstant(c.b, c.loc, RankedTensorType::get({}, f32),
+                             (double)((n - 1) / 2));
+    SmallVector<int64_t> shape(type.getShape());
+    shape[d] = 1;
+    pos = ms::BroadcastToOp::create(c.b, c.loc, pos, shape);
+  } else {
+    Value isNan = ms::NotEqualOp::create(c.b, c.loc, self, self);
+    Value nans = ms::ReduceSumOp::create(
+        c.b, c.loc, ms::SelectOp::create(c.b, c.loc, isNan, k0(1), k0(0)),
+        ArrayRef<int64_t>{d}, true);
+    Value any = ms::GreaterOp::create(c.b, c.loc, nans, k0(0));
+    if (IgnoreNan) {
+      Value m = ms::SubOp::create(c.b, c.loc, k0((double)n), nans);
+      Value half = ms::FloorOp::create(
+          c.b, c.loc,
+          ms::MulOp::create(c.b, c.loc, ms::SubOp::create(c.b, c.loc, m, k0(1)),
+                            k0(0.5)));
+      pos = ms::MaximumOp::create(c.b, c.loc, half, k0(0));
+    } else {
+      pos = ms::SelectOp::create(
+          c.b, c.loc, any, ms::SubOp::create(c.b, c.loc, k0((double)n), nans),
+          ms::MulOp::create(c.b, c.loc, nans, k0(0)));
+      pos = ms::AddOp::create(
+          c.b, c.loc, pos,
+          ms::SelectOp::create(c.b, c.loc, any, k0(0), k0((double)((n - 1) / 2))));
+    }
+  }
+  Value at = ms::CastOp::create(c.b, c.loc, typeOf(pos).clone(c.b.getI64Type()),
+                                pos);
+  Value v = ms::GatherDOp::create(c.b, c.loc, sorted, at, d);
+  Value i = ms::GatherDOp::create(c.b, c.loc, indices, at, d);
+  if (pushShaped(c, results, v, 0) != CompositeResult::Legalized)
+    return CompositeResult::Refused;
+  return pushShaped(c, results, i, 1);
+}
+
 const llvm::StringMap<Handler> &sortingTable() {
   static const llvm::StringMap<Handler> table = {
       {"aten.sort.default", sort},
@@ -183,6 +264,8 @@ const llvm::StringMap<Handler> &sortingTable() {
       {"aten.kthvalue.default", kthvalue},
       {"aten.median.default", median<false>},
       {"aten.nanmedian.default", median<true>},
+      {"aten.median.dim", medianDim<false>},
+      {"aten.nanmedian.dim", medianDim<true>},
   };
   return table;
 }
