@@ -6,7 +6,9 @@
 //   sort(dim, descending) (also argsort and msort, which PyTorch runs as
 //        sort): TopK with k = the dim's size, largest = descending; NaNs
 //        last ascending, first descending, and equal elements in index
-//        order (PyTorch's stable order);
+//        order (PyTorch's stable order; with stable=False PyTorch leaves
+//        it unspecified, so float16/bfloat16 rows, which have many equal
+//        elements, are refused unless stable=True);
 //   kthvalue(k, dim, keepdim): the last of the k smallest;
 //   median(): the ((n - 1) / 2 + 1)-th smallest of the flattened tensor,
 //        NaN when any element is NaN (PyTorch's rule);
@@ -73,6 +75,17 @@ CompositeResult sort(Call &c, SmallVectorImpl<Value> &results) {
   int64_t d = dim < 0 ? dim + type.getRank() : dim;
   if (d < 0 || d >= type.getRank())
     return c.refuse("dim out of range");
+  // TopK gives equal elements in index order, PyTorch's stable order. With
+  // stable=False PyTorch's CPU kernel (std::sort) leaves the order of equal
+  // elements unspecified; half-precision rows have many, so the indices
+  // would differ from eager's: refused (sort(stable=True) is legalized).
+  Type t = type.getElementType();
+  if ((t.isF16() || t.isBF16()) && !c.boolArg("stable", false))
+    return c.refuse(std::string("sort of ") + (t.isF16() ? "f16" : "bf16") +
+                    " with stable=False: PyTorch leaves the order of equal "
+                    "elements unspecified (its CPU kernel is not stable) and "
+                    "half-precision rows have many; sort(stable=True) is "
+                    "legalized");
   Value values, indices;
   if (failed(buildTopK(c, self, type.getDimSize(d), d,
                        c.boolArg("descending", false), values, indices)))
