@@ -31,7 +31,8 @@ CONV = "lib/Conversion/PyNativeToMindSpore"
 FAMILIES = (("AtenElementwise.cpp", "elementwiseTable"),
             ("AtenScatter.cpp", "scatterTable"),
             ("AtenScans.cpp", "scanTable"),
-            ("AtenSorting.cpp", "sortingTable"))
+            ("AtenSorting.cpp", "sortingTable"),
+            ("AtenSpecial.cpp", "specialTable"))
 
 
 def mnemonics(root):

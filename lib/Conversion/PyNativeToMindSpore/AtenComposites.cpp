@@ -1497,7 +1497,8 @@ const llvm::StringMap<Handler> &compositeTable() {
 
 bool mlir::ascend::isAtenComposite(StringRef name) {
   return compositeTable().count(name) || isAtenElementwise(name) ||
-         isAtenScatter(name) || isAtenScan(name) || isAtenSorting(name);
+         isAtenScatter(name) || isAtenScan(name) || isAtenSorting(name) ||
+         isAtenSpecial(name);
 }
 
 CompositeResult mlir::ascend::legalizeAtenComposite(
@@ -1511,7 +1512,9 @@ CompositeResult mlir::ascend::legalizeAtenComposite(
       return legalizeAtenScatter(op, operands, builder, results, why);
     if (isAtenScan(op.getName()))
       return legalizeAtenScan(op, operands, builder, results, why);
-    return legalizeAtenSorting(op, operands, builder, results, why);
+    if (isAtenSorting(op.getName()))
+      return legalizeAtenSorting(op, operands, builder, results, why);
+    return legalizeAtenSpecial(op, operands, builder, results, why);
   }
   Call call{op, operands, builder, op.getLoc(), why};
   size_t before = results.size();

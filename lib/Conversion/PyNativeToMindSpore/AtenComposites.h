@@ -80,6 +80,14 @@ CompositeResult legalizeAtenSorting(pynative::RecordedOp op,
                                     std::string &why);
 bool isAtenSorting(llvm::StringRef name);
 
+/// The gamma family of special functions (AtenSpecial.cpp: digamma,
+/// polygamma, lgamma, mvlgamma); same contract.
+CompositeResult legalizeAtenSpecial(pynative::RecordedOp op,
+                                    ValueRange operands, OpBuilder &builder,
+                                    SmallVectorImpl<Value> &results,
+                                    std::string &why);
+bool isAtenSpecial(llvm::StringRef name);
+
 } // namespace mlir::ascend
 
 #endif
