@@ -32,7 +32,8 @@ FAMILIES = (("AtenElementwise.cpp", "elementwiseTable"),
             ("AtenScatter.cpp", "scatterTable"),
             ("AtenScans.cpp", "scanTable"),
             ("AtenSorting.cpp", "sortingTable"),
-            ("AtenSpecial.cpp", "specialTable"))
+            ("AtenSpecial.cpp", "specialTable"),
+            ("AtenDiagonal.cpp", "diagonalTable"))
 
 
 def mnemonics(root):

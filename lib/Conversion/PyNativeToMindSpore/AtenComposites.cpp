@@ -1498,7 +1498,7 @@ const llvm::StringMap<Handler> &compositeTable() {
 bool mlir::ascend::isAtenComposite(StringRef name) {
   return compositeTable().count(name) || isAtenElementwise(name) ||
          isAtenScatter(name) || isAtenScan(name) || isAtenSorting(name) ||
-         isAtenSpecial(name);
+         isAtenSpecial(name) || isAtenDiagonal(name);
 }
 
 CompositeResult mlir::ascend::legalizeAtenComposite(
@@ -1514,7 +1514,9 @@ CompositeResult mlir::ascend::legalizeAtenComposite(
       return legalizeAtenScan(op, operands, builder, results, why);
     if (isAtenSorting(op.getName()))
       return legalizeAtenSorting(op, operands, builder, results, why);
-    return legalizeAtenSpecial(op, operands, builder, results, why);
+    if (isAtenSpecial(op.getName()))
+      return legalizeAtenSpecial(op, operands, builder, results, why);
+    return legalizeAtenDiagonal(op, operands, builder, results, why);
   }
   Call call{op, operands, builder, op.getLoc(), why};
   size_t before = results.size();

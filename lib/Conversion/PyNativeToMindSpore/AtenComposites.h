@@ -88,6 +88,14 @@ CompositeResult legalizeAtenSpecial(pynative::RecordedOp op,
                                     std::string &why);
 bool isAtenSpecial(llvm::StringRef name);
 
+/// The diagonal family as Gathers with constant indices (AtenDiagonal.cpp:
+/// diagonal, diag, diag_embed, diagonal_scatter, trace); same contract.
+CompositeResult legalizeAtenDiagonal(pynative::RecordedOp op,
+                                     ValueRange operands, OpBuilder &builder,
+                                     SmallVectorImpl<Value> &results,
+                                     std::string &why);
+bool isAtenDiagonal(llvm::StringRef name);
+
 } // namespace mlir::ascend
 
 #endif
