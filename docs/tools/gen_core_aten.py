@@ -9,7 +9,10 @@ compiler's mapped ops from the build's ascend_trace/mapped_ops.json):
 
 Status of each op:
   mapped              the compiler maps it (docs/OpMapping.md), maybe only for some
-                      argument values (then it is decomposed for the others)
+                      argument values (then it is decomposed for the others); also an
+                      op of the composite tables (compositeTable() and the family
+                      tables, read from the sources as gen_op_mapping.py reads them)
+                      that the recorder does not decompose
   decomposed          PyTorch's decomposition, run by the recorder on an OpInfo sample
                       of torch's op database, reached mapped ops only
   refused             not mapped, and PyTorch has no decomposition, or its
@@ -89,6 +92,21 @@ def exercise(op_db, recorder, decompose, mapped):
     return used, unusable, recorded
 
 
+def composite_ops():
+    """The ops of the composite tables (see gen_op_mapping.py's FAMILIES)."""
+    tools = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, tools)
+    import gen_op_mapping as g
+
+    root = os.path.dirname(os.path.dirname(tools))
+    conv = os.path.join(root, g.CONV)
+    names = set()
+    for file, function in (("AtenComposites.cpp", "compositeTable"),) + tuple(g.FAMILIES):
+        with open(os.path.join(conv, file)) as f:
+            names.update(op for op, _ in g.aten_table(f.read(), function))
+    return names
+
+
 def generate(package_root):
     sys.path.insert(0, package_root)
     import torch
@@ -110,6 +128,7 @@ def generate(package_root):
         return any(op in t for t in tables)
 
     used, unusable, recorded = exercise(_import_op_db(), recorder, decompose, mapped)
+    composites = composite_ops()
 
     rows, counts = [], {"mapped": 0, "decomposed": 0, "refused": 0}
     for name in core:
@@ -126,6 +145,8 @@ def generate(package_root):
                 note = "float tensors"
         elif name in used:
             status, note = "decomposed", "by PyTorch into mapped ops"
+        elif name in composites:
+            status, note = "mapped", "composed of several primitives"
         elif name in unusable:
             status, note = "refused", f"PyTorch's decomposition needs `{unusable[name]}`, not mapped"
         elif has_decomposition(name):

@@ -26,6 +26,14 @@ import re
 import sys
 
 CONV = "lib/Conversion/PyNativeToMindSpore"
+# The composite tables beyond AtenComposites.cpp's compositeTable(), one file per
+# family: (file, table function).
+FAMILIES = (("AtenElementwise.cpp", "elementwiseTable"),
+            ("AtenScatter.cpp", "scatterTable"),
+            ("AtenScans.cpp", "scanTable"),
+            ("AtenSorting.cpp", "sortingTable"),
+            ("AtenSpecial.cpp", "specialTable"),
+            ("AtenDiagonal.cpp", "diagonalTable"))
 
 
 def mnemonics(root):
@@ -173,11 +181,12 @@ def generate(root):
     bodies = function_bodies(source)
     composite_bodies = function_bodies(composite_source)
     table = aten_table(source)
-    with open(os.path.join(root, CONV, "AtenElementwise.cpp")) as f:
-        elementwise_source = f.read()
-    composite_bodies.update(function_bodies(elementwise_source))
-    composites = (aten_table(composite_source, "compositeTable")
-                  + aten_table(elementwise_source, "elementwiseTable"))
+    composites = aten_table(composite_source, "compositeTable")
+    for file, function in FAMILIES:
+        with open(os.path.join(root, CONV, file)) as f:
+            family_source = f.read()
+        composite_bodies.update(function_bodies(family_source))
+        composites += aten_table(family_source, function)
     both = sorted(set(data) & {op for op, _ in table})
     if both:
         sys.exit("gen_op_mapping: in both AtenMappings.json and atenTable(): "
@@ -232,8 +241,8 @@ def generate(root):
         prims = ", ".join(f"`{names.get(o, o)}`" for o in ops) or "- (no primitive: forwards or drops the value)"
         w(f"| `{key}` | `{handler.replace('ms::', '')}` | {prims} |")
     w("")
-    w("## Composites (compositeTable() in AtenComposites.cpp, elementwiseTable() in")
-    w("   AtenElementwise.cpp)")
+    w("## Composites (compositeTable() in AtenComposites.cpp and the family tables: "
+      + ", ".join(f"{t}() in {f}" for f, t in FAMILIES) + ")")
     w("")
     w("Ops MindSpore has no single primitive for, built from several; tried")
     w("before the tables above. An op in both tables is handled here only in")

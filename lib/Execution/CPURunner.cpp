@@ -467,10 +467,14 @@ std::pair<size_t, size_t> outlineGraphOps(ModuleOp module, func::FuncOp func) {
                           bufferization::BufferizationDialect::kWritableAttrName,
                           b.getBoolAttr(false));
       Block *body = callee.addEntryBlock();
-      IRMapping mapping;
-      mapping.map(op->getOperands(), body->getArguments());
+      // Operand i is argument i, also when the op reads one value twice
+      // (`mul %x, %x`): a value-to-argument mapping would make that
+      // `mul %arg1, %arg1`, wrong for the later ops of two values that
+      // share the function (lgamma's `mul %c, %r` computed c * c).
       b.setInsertionPointToEnd(body);
-      Operation *copy = b.clone(*op, mapping);
+      Operation *copy = b.clone(*op);
+      for (auto [i, arg] : llvm::enumerate(body->getArguments()))
+        copy->setOperand(i, arg);
       func::ReturnOp::create(b, op->getLoc(), copy->getResults());
       candidates.push_back({copy, callee});
     }

@@ -150,6 +150,18 @@ public:
     for (Operation &op : body.without_terminator())
       if (failed(checkSupported(&op, why)))
         return failure();
+    // A reduction over axes of one element ([1] summed to [1]) has a result
+    // of the group's largest size, one per row and full-size at once: work
+    // that reads it found no tile for it (the builder dereferenced a
+    // missing broadcast buffer; `x.sum(0, keepdim=True) - 1` of a [1]).
+    for (Operation &op : body.without_terminator())
+      if (isReduce(&op) && numel(op.getResult(0)) == n &&
+          llvm::any_of(op.getResult(0).getUsers(),
+                       [](Operation *user) { return !isa<ms::YieldOp>(user); }))
+        return fail(why, ("'" + op.getName().stripDialect() +
+                          "' reduces axes of one element and other work reads "
+                          "its result")
+                             .str());
 
     // The iteration shape and the split axis: from reductions (over the
     // trailing axes), else from the ops broadcasting a small operand.

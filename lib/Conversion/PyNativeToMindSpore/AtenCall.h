@@ -137,6 +137,18 @@ struct AtenCompositeCall {
   mutable std::optional<unsigned> missingResult;
 };
 
+/// The `k` largest (`largest`) or smallest elements of `self` along `dim`
+/// (negative counts from the end), as torch.topk gives them: `values` of
+/// self's dtype and `indices` (i64), self's shape with dim `k`, sorted; a
+/// NaN counts as larger than any number (PyTorch's rule), equal elements
+/// give the smaller index first. MindSpore's TopK on the last dimension,
+/// with Transpose, negation and Casts around it (AtenComposites.cpp).
+/// Refuses (writing `c.why`) a 0-d self, k out of range and dtypes without
+/// an exact TopK form (float64, int64).
+LogicalResult buildTopK(const AtenCompositeCall &c, Value self, int64_t k,
+                        int64_t dim, bool largest, Value &values,
+                        Value &indices);
+
 } // namespace mlir::ascend
 
 #endif

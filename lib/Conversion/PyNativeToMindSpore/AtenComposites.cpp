@@ -266,8 +266,31 @@ CompositeResult topk(Call &c, SmallVectorImpl<Value> &results) {
   std::optional<int64_t> k = c.intArg("k");
   if (!self || !k)
     return c.refuse("missing self or k");
+  Value values, indices;
+  if (failed(buildTopK(c, self, *k, c.intArg("dim").value_or(-1),
+                       c.boolArg("largest", true), values, indices)))
+    return CompositeResult::Refused;
+  FailureOr<Value> v = toResultShape(c, values, 0),
+                   i = toResultShape(c, indices, 1);
+  if (failed(v) || failed(i))
+    return CompositeResult::Refused;
+  results.push_back(*v);
+  results.push_back(*i);
+  return CompositeResult::Legalized;
+}
+
+} // namespace
+
+LogicalResult mlir::ascend::buildTopK(const AtenCompositeCall &call, Value self,
+                                      int64_t k, int64_t dimArg, bool largest,
+                                      Value &values, Value &indices) {
+  Call &c = const_cast<Call &>(call);
+  auto refuse = [&](const Twine &why) {
+    (void)c.refuse(why);
+    return failure();
+  };
   if (rankOf(self) == 0)
-    return c.refuse("topk of a 0-d tensor is not legalized yet");
+    return refuse("topk of a 0-d tensor is not legalized yet");
   Type t = elementTypeOf(self);
   Type work = t;
   if (t.isBF16())
@@ -277,20 +300,19 @@ CompositeResult topk(Call &c, SmallVectorImpl<Value> &results) {
   else if (!t.isF16() && !t.isF32() && !t.isSignlessInteger(32)) {
     std::string name;
     llvm::raw_string_ostream(name) << t;
-    return c.refuse("topk of " + name +
-                    " has no exact MindSpore form (MindSpore's TopK takes "
-                    "float16, float32 and int32; bfloat16, int8 and int16 "
-                    "are cast)");
+    return refuse("topk of " + name +
+                  " has no exact MindSpore form (MindSpore's TopK takes "
+                  "float16, float32 and int32; bfloat16, int8 and int16 "
+                  "are cast)");
   }
   int64_t rank = rankOf(self);
-  int64_t dim = normalizeDim(c.intArg("dim").value_or(-1), rank);
+  int64_t dim = normalizeDim(dimArg, rank);
   if (dim < 0 || dim >= rank)
-    return c.refuse("dim out of range");
-  if (*k < 0 || *k > typeOf(self).getDimSize(dim))
-    return c.refuse("k = " + Twine(*k) + " is larger than dimension " +
-                    Twine(dim) + " (" + Twine(typeOf(self).getDimSize(dim)) +
-                    ")");
-  bool largest = c.boolArg("largest", true);
+    return refuse("dim out of range");
+  if (k < 0 || k > typeOf(self).getDimSize(dim))
+    return refuse("k = " + Twine(k) + " is larger than dimension " +
+                  Twine(dim) + " (" + Twine(typeOf(self).getDimSize(dim)) +
+                  ")");
   SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
   std::swap(perm[dim], perm[rank - 1]);
   // Cast first, transpose back before casting back: MindSpore's CPU
@@ -316,29 +338,25 @@ CompositeResult topk(Call &c, SmallVectorImpl<Value> &results) {
     key = ms::SelectOp::create(c.b, c.loc, nan,
                                scalar(c, largest ? inf : -inf, work), key);
   }
-  auto op = ms::TopKOp::create(c.b, c.loc, key, *k, true);
-  Value values = op.getValues(), indices = op.getIndices();
+  auto op = ms::TopKOp::create(c.b, c.loc, key, k, true);
+  values = op.getValues();
+  indices = op.getIndices();
   if (isFloat)
     values = ms::GatherDOp::create(c.b, c.loc, x, indices, rank - 1);
   else if (!largest)
     values = flip(values);
-  Type indexType = c.resultType(1).getElementType();
-  indices =
-      ms::CastOp::create(c.b, c.loc, typeOf(indices).clone(indexType), indices);
+  indices = ms::CastOp::create(c.b, c.loc,
+                               typeOf(indices).clone(c.b.getI64Type()), indices);
   if (dim != rank - 1) {
     values = ms::TransposeOp::create(c.b, c.loc, values, perm);
     indices = ms::TransposeOp::create(c.b, c.loc, indices, perm);
   }
   if (work != t)
     values = ms::CastOp::create(c.b, c.loc, typeOf(values).clone(t), values);
-  FailureOr<Value> v = toResultShape(c, values, 0),
-                   i = toResultShape(c, indices, 1);
-  if (failed(v) || failed(i))
-    return CompositeResult::Refused;
-  results.push_back(*v);
-  results.push_back(*i);
-  return CompositeResult::Legalized;
+  return success();
 }
+
+namespace {
 
 /// any() = !all(!x).
 CompositeResult anyAll(Call &c, SmallVectorImpl<Value> &results) {
@@ -1478,15 +1496,28 @@ const llvm::StringMap<Handler> &compositeTable() {
 } // namespace
 
 bool mlir::ascend::isAtenComposite(StringRef name) {
-  return compositeTable().count(name) || isAtenElementwise(name);
+  return compositeTable().count(name) || isAtenElementwise(name) ||
+         isAtenScatter(name) || isAtenScan(name) || isAtenSorting(name) ||
+         isAtenSpecial(name) || isAtenDiagonal(name);
 }
 
 CompositeResult mlir::ascend::legalizeAtenComposite(
     pynative::RecordedOp op, ValueRange operands, OpBuilder &builder,
     SmallVectorImpl<Value> &results, std::string &why) {
   auto it = compositeTable().find(op.getName());
-  if (it == compositeTable().end())
-    return legalizeAtenElementwise(op, operands, builder, results, why);
+  if (it == compositeTable().end()) {
+    if (isAtenElementwise(op.getName()))
+      return legalizeAtenElementwise(op, operands, builder, results, why);
+    if (isAtenScatter(op.getName()))
+      return legalizeAtenScatter(op, operands, builder, results, why);
+    if (isAtenScan(op.getName()))
+      return legalizeAtenScan(op, operands, builder, results, why);
+    if (isAtenSorting(op.getName()))
+      return legalizeAtenSorting(op, operands, builder, results, why);
+    if (isAtenSpecial(op.getName()))
+      return legalizeAtenSpecial(op, operands, builder, results, why);
+    return legalizeAtenDiagonal(op, operands, builder, results, why);
+  }
   Call call{op, operands, builder, op.getLoc(), why};
   // Every composite reads result 0 (the aten ops legalized here return at
   // least one tensor): a trace that records none is refused up front.

@@ -54,6 +54,48 @@ CompositeResult legalizeAtenElementwise(pynative::RecordedOp op,
                                         std::string &why);
 bool isAtenElementwise(llvm::StringRef name);
 
+/// The scatter family as dense masked reductions (AtenScatter.cpp: scatter,
+/// scatter_add, scatter_reduce, index_add/copy/fill/reduce, put, take,
+/// max_unpool2d/3d), asked by legalizeAtenComposite after the elementwise
+/// table; same contract.
+CompositeResult legalizeAtenScatter(pynative::RecordedOp op,
+                                    ValueRange operands, OpBuilder &builder,
+                                    SmallVectorImpl<Value> &results,
+                                    std::string &why);
+bool isAtenScatter(llvm::StringRef name);
+
+/// The cumulative ops as log-step scans (AtenScans.cpp: cumprod, cummax,
+/// cummin, logcumsumexp); same contract.
+CompositeResult legalizeAtenScan(pynative::RecordedOp op, ValueRange operands,
+                                 OpBuilder &builder,
+                                 SmallVectorImpl<Value> &results,
+                                 std::string &why);
+bool isAtenScan(llvm::StringRef name);
+
+/// sort and the order statistics through TopK (AtenSorting.cpp: sort,
+/// kthvalue, median, nanmedian); same contract.
+CompositeResult legalizeAtenSorting(pynative::RecordedOp op,
+                                    ValueRange operands, OpBuilder &builder,
+                                    SmallVectorImpl<Value> &results,
+                                    std::string &why);
+bool isAtenSorting(llvm::StringRef name);
+
+/// The gamma family of special functions (AtenSpecial.cpp: digamma,
+/// polygamma, lgamma, mvlgamma); same contract.
+CompositeResult legalizeAtenSpecial(pynative::RecordedOp op,
+                                    ValueRange operands, OpBuilder &builder,
+                                    SmallVectorImpl<Value> &results,
+                                    std::string &why);
+bool isAtenSpecial(llvm::StringRef name);
+
+/// The diagonal family as Gathers with constant indices (AtenDiagonal.cpp:
+/// diagonal, diag, diag_embed, diagonal_scatter, trace); same contract.
+CompositeResult legalizeAtenDiagonal(pynative::RecordedOp op,
+                                     ValueRange operands, OpBuilder &builder,
+                                     SmallVectorImpl<Value> &results,
+                                     std::string &why);
+bool isAtenDiagonal(llvm::StringRef name);
+
 } // namespace mlir::ascend
 
 #endif

@@ -191,3 +191,20 @@ func.func @zero_d_through_view(%x: tensor<i1>) -> tensor<i1> {
   }
   return %r : tensor<i1>
 }
+
+// A reduction over axes of one element ([1] summed to [1]) whose result other
+// work reads (`x.sum(0, keepdim=True) - 1` of a [1]; median and nanmedian of
+// one element): its result is full-size and one per row at once, and the
+// builder found no tile for it (a SIGSEGV). The group is kept; the reduction
+// and the subtraction become kernels one by one.
+func.func @one_element_reduction(%x: tensor<1xf32>) -> tensor<1xf32> {
+  // expected-remark @+1 {{fusion group 'Fused_ReduceSum_Sub_0' kept at the mindspore level: 'reduce_sum' reduces axes of one element and other work reads its result}}
+  %r = mindspore.fusion "reduction" "Fused_ReduceSum_Sub_0"(%x) : (tensor<1xf32>) -> tensor<1xf32> {
+  ^bb0(%a: tensor<1xf32>):
+    %1 = mindspore.constant dense<1.000000e+00> : tensor<f32>
+    %2 = mindspore.reduce_sum %a, [0] {keep_dims = true} : (tensor<1xf32>) -> tensor<1xf32>
+    %3 = mindspore.sub %2, %1 : (tensor<1xf32>, tensor<f32>) -> tensor<1xf32>
+    mindspore.yield %3 : tensor<1xf32>
+  }
+  return %r : tensor<1xf32>
+}

@@ -43,17 +43,17 @@ pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : 
 
 // CHECK-LABEL: func.func @main
 // CHECK: mindspore.custom "aten.convolution.default"(%arg0, %arg1) func_type "pytorch_aten" attrs {bias, dilation = array<i64: 1, 1, 1>, groups = 1 : i64, output_padding = array<i64: 0, 0, 0>, padding = array<i64: 0, 0, 0>, stride = array<i64: 1, 1, 1>, transposed = true} : (tensor<1x4x2x2x8xf32>, tensor<4x2x1x1x3xf32>) -> tensor<1x2x2x2x10xf32>
-// CHECK: %{{.*}}:2 = mindspore.custom "aten.sort.default"(%{{.*}}) func_type "pytorch_aten" attrs {descending = true, dim = -1 : i64} : (tensor<1x2x2x2x10xf32>) -> (tensor<1x2x2x2x10xf32>, tensor<1x2x2x2x10xi64>)
-pynative.trace @run_0(%x: tensor<1x4x2x2x8xf32>, %w: tensor<4x2x1x1x3xf32>) -> tensor<1x2x2x2x10xi64> attributes {run = 0 : i64} {
+// CHECK: %{{.*}}:2 = mindspore.custom "aten.mode.default"(%{{.*}}) func_type "pytorch_aten" attrs {dim = -1 : i64, keepdim = true} : (tensor<1x2x2x2x10xf32>) -> (tensor<1x2x2x2x1xf32>, tensor<1x2x2x2x1xi64>)
+pynative.trace @run_0(%x: tensor<1x4x2x2x8xf32>, %w: tensor<4x2x1x1x3xf32>) -> tensor<1x2x2x2x1xi64> attributes {run = 0 : i64} {
   // WARN: warning: unsupported eager op 'aten.convolution.default' at m.py:12 kept as 'mindspore.custom': only 1-D (NCL) and 2-D (NCHW) transposed convolution is legalized
   %c = pynative.op "aten.convolution.default"(%x, %w) {args = {bias, stride = array<i64: 1, 1, 1>, padding = array<i64: 0, 0, 0>, dilation = array<i64: 1, 1, 1>, transposed = true, output_padding = array<i64: 0, 0, 0>, groups = 1 : i64}, operand_names = ["input", "weight"]} : (tensor<1x4x2x2x8xf32>, tensor<4x2x1x1x3xf32>) -> tensor<1x2x2x2x10xf32> loc("m.py":12:8)
-  // WARN: warning: unsupported eager op 'aten.sort.default' at m.py:13 kept as 'mindspore.custom'
-  %t:2 = pynative.op "aten.sort.default"(%c) {args = {dim = -1 : i64, descending = true}, operand_names = ["self"]} : (tensor<1x2x2x2x10xf32>) -> (tensor<1x2x2x2x10xf32>, tensor<1x2x2x2x10xi64>) loc("m.py":13:8)
-  pynative.output %t#1 : tensor<1x2x2x2x10xi64>
+  // WARN: warning: unsupported eager op 'aten.mode.default' at m.py:13 kept as 'mindspore.custom'
+  %t:2 = pynative.op "aten.mode.default"(%c) {args = {dim = -1 : i64, keepdim = true}, operand_names = ["self"]} : (tensor<1x2x2x2x10xf32>) -> (tensor<1x2x2x2x1xf32>, tensor<1x2x2x2x1xi64>) loc("m.py":13:8)
+  pynative.output %t#1 : tensor<1x2x2x2x1xi64>
 }
-pynative.trace @run_1(%x: tensor<1x4x2x2x8xf32>, %w: tensor<4x2x1x1x3xf32>) -> tensor<1x2x2x2x10xi64> attributes {run = 1 : i64} {
+pynative.trace @run_1(%x: tensor<1x4x2x2x8xf32>, %w: tensor<4x2x1x1x3xf32>) -> tensor<1x2x2x2x1xi64> attributes {run = 1 : i64} {
   %c = pynative.op "aten.convolution.default"(%x, %w) {args = {bias, stride = array<i64: 1, 1, 1>, padding = array<i64: 0, 0, 0>, dilation = array<i64: 1, 1, 1>, transposed = true, output_padding = array<i64: 0, 0, 0>, groups = 1 : i64}, operand_names = ["input", "weight"]} : (tensor<1x4x2x2x8xf32>, tensor<4x2x1x1x3xf32>) -> tensor<1x2x2x2x10xf32> loc("m.py":12:8)
-  %t:2 = pynative.op "aten.sort.default"(%c) {args = {dim = -1 : i64, descending = true}, operand_names = ["self"]} : (tensor<1x2x2x2x10xf32>) -> (tensor<1x2x2x2x10xf32>, tensor<1x2x2x2x10xi64>) loc("m.py":13:8)
-  pynative.output %t#1 : tensor<1x2x2x2x10xi64>
+  %t:2 = pynative.op "aten.mode.default"(%c) {args = {dim = -1 : i64, keepdim = true}, operand_names = ["self"]} : (tensor<1x2x2x2x10xf32>) -> (tensor<1x2x2x2x1xf32>, tensor<1x2x2x2x1xi64>) loc("m.py":13:8)
+  pynative.output %t#1 : tensor<1x2x2x2x1xi64>
 }
 // WARN-NOT: warning:
