@@ -149,6 +149,32 @@ LogicalResult buildTopK(const AtenCompositeCall &c, Value self, int64_t k,
                         int64_t dim, bool largest, Value &values,
                         Value &indices);
 
+/// Runs the handler `table` has for `op` on a call of type `CallT`:
+/// NotHandled when the table has none; an op that records no result is
+/// refused up front (every composite reads result 0), a handler that read a
+/// result the op does not record is refused (AtenCompositeCall::resultType),
+/// and a refusal leaves `results` as it was.
+template <typename CallT, typename Table>
+CompositeResult runCompositeHandler(const Table &table, pynative::RecordedOp op,
+                                    ValueRange operands, OpBuilder &builder,
+                                    SmallVectorImpl<Value> &results,
+                                    std::string &why) {
+  auto it = table.find(op.getName());
+  if (it == table.end())
+    return CompositeResult::NotHandled;
+  AtenCompositeCall base{op, operands, builder, op.getLoc(), why};
+  CallT call{base};
+  if (op->getNumResults() == 0) {
+    (void)call.resultType(0);
+    return call.checkResults(CompositeResult::Refused);
+  }
+  size_t before = results.size();
+  CompositeResult r = call.checkResults(it->second(call, results));
+  if (r != CompositeResult::Legalized)
+    results.resize(before);
+  return r;
+}
+
 } // namespace mlir::ascend
 
 #endif

@@ -1518,16 +1518,6 @@ CompositeResult mlir::ascend::legalizeAtenComposite(
       return legalizeAtenSpecial(op, operands, builder, results, why);
     return legalizeAtenDiagonal(op, operands, builder, results, why);
   }
-  Call call{op, operands, builder, op.getLoc(), why};
-  // Every composite reads result 0 (the aten ops legalized here return at
-  // least one tensor): a trace that records none is refused up front.
-  if (op->getNumResults() == 0) {
-    (void)call.resultType(0);
-    return call.checkResults(CompositeResult::Refused);
-  }
-  size_t before = results.size();
-  CompositeResult r = call.checkResults(it->second(call, results));
-  if (r != CompositeResult::Legalized)
-    results.resize(before);
-  return r;
+  return runCompositeHandler<AtenCompositeCall>(compositeTable(), op, operands, builder,
+                                   results, why);
 }

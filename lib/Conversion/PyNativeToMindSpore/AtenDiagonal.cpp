@@ -294,13 +294,6 @@ bool mlir::ascend::isAtenDiagonal(StringRef name) {
 CompositeResult mlir::ascend::legalizeAtenDiagonal(
     pynative::RecordedOp op, ValueRange operands, OpBuilder &builder,
     SmallVectorImpl<Value> &results, std::string &why) {
-  auto it = diagonalTable().find(op.getName());
-  if (it == diagonalTable().end())
-    return CompositeResult::NotHandled;
-  Call call{op, operands, builder, op.getLoc(), why};
-  size_t before = results.size();
-  CompositeResult r = it->second(call, results);
-  if (r != CompositeResult::Legalized)
-    results.resize(before);
-  return r;
+  return runCompositeHandler<AtenCompositeCall>(diagonalTable(), op, operands, builder, results,
+                                 why);
 }

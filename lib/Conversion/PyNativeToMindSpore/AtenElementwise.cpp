@@ -360,17 +360,6 @@ bool mlir::ascend::isAtenElementwise(StringRef name) {
 CompositeResult mlir::ascend::legalizeAtenElementwise(
     pynative::RecordedOp op, ValueRange operands, OpBuilder &builder,
     SmallVectorImpl<Value> &results, std::string &why) {
-  auto it = elementwiseTable().find(op.getName());
-  if (it == elementwiseTable().end())
-    return CompositeResult::NotHandled;
-  Elementwise call{{op, operands, builder, op.getLoc(), why}};
-  if (op->getNumResults() == 0) { // see legalizeAtenComposite
-    (void)call.resultType(0);
-    return call.checkResults(CompositeResult::Refused);
-  }
-  size_t before = results.size();
-  CompositeResult r = call.checkResults(it->second(call, results));
-  if (r != CompositeResult::Legalized)
-    results.resize(before);
-  return r;
+  return runCompositeHandler<Elementwise>(elementwiseTable(), op, operands, builder, results,
+                                 why);
 }

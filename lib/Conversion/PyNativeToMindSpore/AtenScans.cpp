@@ -226,13 +226,6 @@ CompositeResult mlir::ascend::legalizeAtenScan(pynative::RecordedOp op,
                                                OpBuilder &builder,
                                                SmallVectorImpl<Value> &results,
                                                std::string &why) {
-  auto it = scanTable().find(op.getName());
-  if (it == scanTable().end())
-    return CompositeResult::NotHandled;
-  Call call{op, operands, builder, op.getLoc(), why};
-  size_t before = results.size();
-  CompositeResult r = it->second(call, results);
-  if (r != CompositeResult::Legalized)
-    results.resize(before);
-  return r;
+  return runCompositeHandler<AtenCompositeCall>(scanTable(), op, operands, builder, results,
+                                 why);
 }

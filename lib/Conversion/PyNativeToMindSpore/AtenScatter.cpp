@@ -558,13 +558,6 @@ bool mlir::ascend::isAtenScatter(StringRef name) {
 CompositeResult mlir::ascend::legalizeAtenScatter(
     pynative::RecordedOp op, ValueRange operands, OpBuilder &builder,
     SmallVectorImpl<Value> &results, std::string &why) {
-  auto it = scatterTable().find(op.getName());
-  if (it == scatterTable().end())
-    return CompositeResult::NotHandled;
-  Call call{op, operands, builder, op.getLoc(), why};
-  size_t before = results.size();
-  CompositeResult r = it->second(call, results);
-  if (r != CompositeResult::Legalized)
-    results.resize(before);
-  return r;
+  return runCompositeHandler<AtenCompositeCall>(scatterTable(), op, operands, builder, results,
+                                 why);
 }

@@ -292,13 +292,6 @@ bool mlir::ascend::isAtenSorting(StringRef name) {
 CompositeResult mlir::ascend::legalizeAtenSorting(
     pynative::RecordedOp op, ValueRange operands, OpBuilder &builder,
     SmallVectorImpl<Value> &results, std::string &why) {
-  auto it = sortingTable().find(op.getName());
-  if (it == sortingTable().end())
-    return CompositeResult::NotHandled;
-  Call call{op, operands, builder, op.getLoc(), why};
-  size_t before = results.size();
-  CompositeResult r = it->second(call, results);
-  if (r != CompositeResult::Legalized)
-    results.resize(before);
-  return r;
+  return runCompositeHandler<AtenCompositeCall>(sortingTable(), op, operands, builder, results,
+                                 why);
 }

@@ -328,13 +328,6 @@ bool mlir::ascend::isAtenSpecial(StringRef name) {
 CompositeResult mlir::ascend::legalizeAtenSpecial(
     pynative::RecordedOp op, ValueRange operands, OpBuilder &builder,
     SmallVectorImpl<Value> &results, std::string &why) {
-  auto it = specialTable().find(op.getName());
-  if (it == specialTable().end())
-    return CompositeResult::NotHandled;
-  Call call{op, operands, builder, op.getLoc(), why};
-  size_t before = results.size();
-  CompositeResult r = it->second(call, results);
-  if (r != CompositeResult::Legalized)
-    results.resize(before);
-  return r;
+  return runCompositeHandler<AtenCompositeCall>(specialTable(), op, operands, builder, results,
+                                 why);
 }
