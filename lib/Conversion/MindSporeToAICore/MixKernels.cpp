@@ -817,25 +817,7 @@ private:
 
   /// A contiguous GM argument viewed with `shape` (same elements).
   Value viewAs(Value arg, ArrayRef<int64_t> shape) {
-    auto type = cast<MemRefType>(arg.getType());
-    if (type.getShape() == shape)
-      return arg;
-    Value flat = arg;
-    if (type.getRank() != 1) {
-      ReassociationIndices all;
-      for (int64_t d = 0; d < type.getRank(); ++d)
-        all.push_back(d);
-      flat = memref::CollapseShapeOp::create(
-          b, loc, arg, ArrayRef<ReassociationIndices>{all});
-    }
-    ReassociationIndices all;
-    for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d)
-      all.push_back(d);
-    return memref::ExpandShapeOp::create(
-        b, loc,
-        MemRefType::get(shape, type.getElementType(),
-                        MemRefLayoutAttrInterface{}, type.getMemorySpace()),
-        flat, ArrayRef<ReassociationIndices>{all});
+    return mlir::ascend::viewAs(b, loc, arg, shape);
   }
 
   /// The first row of global tile `g`'s slot in operand `i`'s prologue

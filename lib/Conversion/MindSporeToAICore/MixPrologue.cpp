@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 #include "MixPrologue.h"
 #include "MixKernelParts.h"
+#include "PermutedTiles.h"
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 
 #include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
@@ -296,30 +297,6 @@ Value plus(OpBuilder &b, Location loc, Value base, int64_t offset) {
   if (!offset)
     return base;
   return arith::AddIOp::create(b, loc, base, indexConstant(b, loc, offset));
-}
-/// A contiguous GM memref viewed with `shape` (same elements, row-major).
-Value viewAs(OpBuilder &b, Location loc, Value arg, ArrayRef<int64_t> shape) {
-  auto type = cast<MemRefType>(arg.getType());
-  if (type.getShape() == shape)
-    return arg;
-  Value flat = arg;
-  if (type.getRank() != 1) {
-    ReassociationIndices all;
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      all.push_back(d);
-    flat = memref::CollapseShapeOp::create(
-        b, loc, arg, ArrayRef<ReassociationIndices>{all});
-  }
-  if (shape.size() == 1)
-    return flat;
-  ReassociationIndices all;
-  for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d)
-    all.push_back(d);
-  return memref::ExpandShapeOp::create(
-      b, loc,
-      MemRefType::get(shape, type.getElementType(), MemRefLayoutAttrInterface{},
-                      type.getMemorySpace()),
-      flat, ArrayRef<ReassociationIndices>{all});
 }
 } // namespace
 

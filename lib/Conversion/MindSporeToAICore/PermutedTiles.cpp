@@ -156,24 +156,35 @@ Value mlir::ascend::mixedRadixDigit(OpBuilder &b, Location loc, Value v,
 Value mlir::ascend::viewAs(OpBuilder &b, Location loc, Value gm,
                            ArrayRef<int64_t> shape) {
   auto type = cast<MemRefType>(gm.getType());
-  Value flat = gm;
-  if (type.getRank() != 1) {
+  if (type.getShape() == shape)
+    return gm;
+  auto withShape = [&](ArrayRef<int64_t> s) {
+    return MemRefType::get(s, type.getElementType(),
+                           MemRefLayoutAttrInterface{}, type.getMemorySpace());
+  };
+  auto allOf = [](int64_t rank) {
     ReassociationIndices all;
-    for (int64_t d = 0; d < type.getRank(); ++d)
+    for (int64_t d = 0; d < rank; ++d)
       all.push_back(d);
+    return all;
+  };
+  // Through rank 1: a 0-d memref expands to [1] (no reassociation), a
+  // higher rank collapses into one group.
+  Value flat = gm;
+  if (type.getRank() == 0)
+    flat = memref::ExpandShapeOp::create(b, loc, withShape({1}), gm,
+                                         ArrayRef<ReassociationIndices>{});
+  else if (type.getRank() > 1)
     flat = memref::CollapseShapeOp::create(
-        b, loc, gm, ArrayRef<ReassociationIndices>{all});
-  }
+        b, loc, gm, ArrayRef<ReassociationIndices>{allOf(type.getRank())});
   if (shape.size() == 1)
     return flat;
-  ReassociationIndices all;
-  for (size_t d = 0; d < shape.size(); ++d)
-    all.push_back(d);
+  if (shape.empty()) // [1] to 0-d: a collapse with no reassociation
+    return memref::CollapseShapeOp::create(b, loc, flat,
+                                           ArrayRef<ReassociationIndices>{});
   return memref::ExpandShapeOp::create(
-      b, loc,
-      MemRefType::get(shape, type.getElementType(), MemRefLayoutAttrInterface{},
-                      type.getMemorySpace()),
-      flat, ArrayRef<ReassociationIndices>{all});
+      b, loc, withShape(shape), flat,
+      ArrayRef<ReassociationIndices>{allOf(shape.size())});
 }
 
 bool mlir::ascend::isStridedTileLayout(const TileLayout &layout,

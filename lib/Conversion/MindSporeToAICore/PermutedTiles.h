@@ -238,8 +238,10 @@ FailureOr<aicore::KernelOp>
 buildBoxCopyKernel(mindspore::FusionOp group,
                    const aicore::AICoreTarget &target, std::string &why);
 
-/// `gm` (a memref of any rank) viewed as the row-major array of `shape`
-/// (its elements in storage order; a collapse to 1-D, then an expand).
+/// `gm` (a contiguous memref of any rank, 0-d included) viewed as the
+/// row-major array of `shape` (any rank, 0-d included; the same number of
+/// elements): its elements in storage order, through a 1-D view. `gm` itself
+/// when the shapes are equal.
 Value viewAs(OpBuilder &b, Location loc, Value gm, ArrayRef<int64_t> shape);
 
 /// Digit `k` of the index `v` (in [0, prod(sizes))) in the mixed radix
