@@ -11,6 +11,7 @@
 #define ASCEND_LIB_CONVERSION_PYNATIVETOMINDSPORE_ATENCALL_H
 
 #include "AtenComposites.h"
+#include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -135,6 +136,30 @@ struct AtenCompositeCall {
     return CompositeResult::Refused;
   }
   mutable std::optional<unsigned> missingResult;
+
+  /// `v` reshaped to the recorded result `i` when only the shape differs;
+  /// failure, the call refused, when its dtype or element count differs.
+  FailureOr<Value> toResultShape(Value v, unsigned i = 0) const {
+    RankedTensorType want = resultType(i);
+    auto type = cast<RankedTensorType>(v.getType());
+    if (type == want)
+      return v;
+    if (type.getElementType() != want.getElementType() ||
+        type.getNumElements() != want.getNumElements()) {
+      (void)refuse("the computed result type differs from the recorded one");
+      return failure();
+    }
+    return Value(mindspore::ReshapeOp::create(b, loc, v, want.getShape()));
+  }
+  /// Appends toResultShape(v, i) to `results`.
+  CompositeResult pushResult(SmallVectorImpl<Value> &results, Value v,
+                             unsigned i = 0) const {
+    FailureOr<Value> r = toResultShape(v, i);
+    if (failed(r))
+      return CompositeResult::Refused;
+    results.push_back(*r);
+    return CompositeResult::Legalized;
+  }
 };
 
 /// The `k` largest (`largest`) or smallest elements of `self` along `dim`

@@ -69,28 +69,6 @@ Value asBool(Call &c, Value v) {
   return ms::CastOp::create(c.b, c.loc, typeOf(v).clone(c.b.getI1Type()), v);
 }
 
-/// `v` reshaped to the recorded result `i` when only the shape differs.
-FailureOr<Value> toResultShape(Call &c, Value v, unsigned i = 0) {
-  RankedTensorType want = c.resultType(i);
-  auto type = typeOf(v);
-  if (type == want)
-    return v;
-  if (type.getElementType() != want.getElementType() ||
-      type.getNumElements() != want.getNumElements()) {
-    (void)c.refuse("the computed result type differs from the recorded one");
-    return failure();
-  }
-  return Value(ms::ReshapeOp::create(c.b, c.loc, v, want.getShape()));
-}
-
-CompositeResult pushResult(Call &c, SmallVectorImpl<Value> &results, Value v) {
-  FailureOr<Value> r = toResultShape(c, v);
-  if (failed(r))
-    return CompositeResult::Refused;
-  results.push_back(*r);
-  return CompositeResult::Legalized;
-}
-
 //===----------------------------------------------------------------------===//
 // triu / tril
 //===----------------------------------------------------------------------===//
@@ -113,7 +91,7 @@ CompositeResult triangle(Call &c, SmallVectorImpl<Value> &results) {
   Value maskValue =
       constantOf(c, RankedTensorType::get({m, n}, c.b.getI1Type()), mask);
   Value zero = scalar(c, 0, elementTypeOf(self));
-  return pushResult(c, results,
+  return c.pushResult(results,
                     ms::SelectOp::create(c.b, c.loc, maskValue, self, zero));
 }
 
@@ -138,7 +116,7 @@ CompositeResult reduceAllExtreme(Call &c, SmallVectorImpl<Value> &results) {
     if (!Min)
       return CompositeResult::NotHandled;
     if (typeOf(self).getNumElements() == 1) // see amin
-      return pushResult(c, results, self);
+      return c.pushResult(results, self);
     if (rankOf(self) == 0)
       self = ms::ReshapeOp::create(c.b, c.loc, self, ArrayRef<int64_t>{1});
     // keep_dims: a Neg epilogue on the 0-d result of a full reduction is
@@ -147,7 +125,7 @@ CompositeResult reduceAllExtreme(Call &c, SmallVectorImpl<Value> &results) {
     Value m = ms::ReduceMaxOp::create(
         c.b, c.loc, neg, llvm::to_vector(llvm::seq<int64_t>(0, rankOf(neg))),
         true);
-    return pushResult(c, results, ms::NegOp::create(c.b, c.loc, m));
+    return c.pushResult(results, ms::NegOp::create(c.b, c.loc, m));
   }
   if (!isSignedInteger(t))
     return c.refuse(Twine(Min ? "min" : "max") +
@@ -160,7 +138,7 @@ CompositeResult reduceAllExtreme(Call &c, SmallVectorImpl<Value> &results) {
                 .getValues();
   if (Min)
     v = ms::NegOp::create(c.b, c.loc, v);
-  return pushResult(c, results, v);
+  return c.pushResult(results, v);
 }
 
 /// amin(dim, keepdim) of a float tensor: -ReduceMax(-x).
@@ -176,7 +154,7 @@ CompositeResult amin(Call &c, SmallVectorImpl<Value> &results) {
   // A reduction over one element is that element (and the AI Core level
   // has no kernel for a reduction fusion of one element with an epilogue).
   if (typeOf(self).getNumElements() == 1)
-    return pushResult(c, results, self);
+    return c.pushResult(results, self);
   if (rankOf(self) == 0) {
     self = ms::ReshapeOp::create(c.b, c.loc, self, ArrayRef<int64_t>{1});
     axis = {0};
@@ -185,7 +163,7 @@ CompositeResult amin(Call &c, SmallVectorImpl<Value> &results) {
     axis = llvm::to_vector(llvm::seq<int64_t>(0, rankOf(self)));
   Value neg = ms::NegOp::create(c.b, c.loc, self);
   Value m = ms::ReduceMaxOp::create(c.b, c.loc, neg, axis, true); // see min()
-  return pushResult(c, results, ms::NegOp::create(c.b, c.loc, m));
+  return c.pushResult(results, ms::NegOp::create(c.b, c.loc, m));
 }
 
 /// ArgMaxWithValue of `self` (negated for Min) along `dim`; a 0-d input is
@@ -231,8 +209,8 @@ CompositeResult minDim(Call &c, SmallVectorImpl<Value> &results) {
   if (failed(op))
     return CompositeResult::Refused;
   Value values = ms::NegOp::create(c.b, c.loc, op->getValues());
-  FailureOr<Value> v = toResultShape(c, values, 0),
-                   i = toResultShape(c, op->getIndex(), 1);
+  FailureOr<Value> v = c.toResultShape(values, 0),
+                   i = c.toResultShape(op->getIndex(), 1);
   if (failed(v) || failed(i))
     return CompositeResult::Refused;
   results.push_back(*v);
@@ -250,7 +228,7 @@ CompositeResult argmin(Call &c, SmallVectorImpl<Value> &results) {
                  c.resultType().getElementType());
   if (failed(op))
     return CompositeResult::Refused;
-  return pushResult(c, results, op->getIndex());
+  return c.pushResult(results, op->getIndex());
 }
 
 /// topk(k, dim, largest, sorted) -> (values, indices): MindSpore's TopK
@@ -270,8 +248,8 @@ CompositeResult topk(Call &c, SmallVectorImpl<Value> &results) {
   if (failed(buildTopK(c, self, *k, c.intArg("dim").value_or(-1),
                        c.boolArg("largest", true), values, indices)))
     return CompositeResult::Refused;
-  FailureOr<Value> v = toResultShape(c, values, 0),
-                   i = toResultShape(c, indices, 1);
+  FailureOr<Value> v = c.toResultShape(values, 0),
+                   i = c.toResultShape(indices, 1);
   if (failed(v) || failed(i))
     return CompositeResult::Refused;
   results.push_back(*v);
@@ -368,7 +346,7 @@ CompositeResult anyAll(Call &c, SmallVectorImpl<Value> &results) {
     r = ms::CastOp::create(c.b, c.loc, typeOf(r).clone(
                                            c.resultType().getElementType()),
                            r);
-  return pushResult(c, results, r);
+  return c.pushResult(results, r);
 }
 
 /// any.dim / all.dim (and the dim-list forms): the truth values as 0/1
@@ -400,7 +378,7 @@ CompositeResult anyAllDim(Call &c, SmallVectorImpl<Value> &results) {
     r = ms::NegOp::create(c.b, c.loc, r);
   r = ms::CastOp::create(c.b, c.loc,
                          typeOf(r).clone(c.resultType().getElementType()), r);
-  return pushResult(c, results, r);
+  return c.pushResult(results, r);
 }
 
 //===----------------------------------------------------------------------===//
@@ -460,16 +438,16 @@ CompositeResult roll(Call &c, SmallVectorImpl<Value> &results) {
       return c.refuse("roll without dims takes one shift");
     Value flat = ms::ReshapeOp::create(
         c.b, c.loc, self, ArrayRef<int64_t>{typeOf(self).getNumElements()});
-    return pushResult(c, results, rollDim(c, flat, (*shifts)[0], 0));
+    return c.pushResult(results, rollDim(c, flat, (*shifts)[0], 0));
   }
   if (dims.size() != shifts->size())
     return c.refuse("roll takes one shift per dim");
   if (rankOf(self) == 0)
-    return pushResult(c, results, self);
+    return c.pushResult(results, self);
   Value x = self;
   for (auto [shift, dim] : llvm::zip(*shifts, dims))
     x = rollDim(c, x, shift, normalizeDim(dim, rankOf(self)));
-  return pushResult(c, results, x);
+  return c.pushResult(results, x);
 }
 
 //===----------------------------------------------------------------------===//
@@ -524,7 +502,7 @@ CompositeResult groupNorm(Call &c, SmallVectorImpl<Value> &results) {
     y = ms::AddOp::create(c.b, c.loc, y, param(bias));
   if (compute != t)
     y = ms::CastOp::create(c.b, c.loc, type.clone(t), y);
-  if (failed(toResultShape(c, y)))
+  if (failed(c.toResultShape(y)))
     return CompositeResult::Refused;
   results.push_back(y);
   results.append(c.op.getNumResults() - 1, Value());
@@ -611,7 +589,7 @@ CompositeResult upsampleNearest(Call &c, SmallVectorImpl<Value> &results) {
     }
     x = ms::GatherOp::create(c.b, c.loc, x, indexConstant(c, index), 2 + d);
   }
-  return pushResult(c, results, x);
+  return c.pushResult(results, x);
 }
 
 /// upsample_linear1d / bilinear2d / trilinear3d(align_corners): separable,
@@ -660,7 +638,7 @@ CompositeResult upsampleLinear(Call &c, SmallVectorImpl<Value> &results) {
         c.b, c.loc, ms::MulOp::create(c.b, c.loc, a, constantOf(c, weightType, l0s)),
         ms::MulOp::create(c.b, c.loc, b, constantOf(c, weightType, l1s)));
   }
-  return pushResult(c, results, x);
+  return c.pushResult(results, x);
 }
 
 //===----------------------------------------------------------------------===//
@@ -676,7 +654,7 @@ CompositeResult scaledProductPlus(Call &c, SmallVectorImpl<Value> &results,
   if (alpha != 1)
     mm = ms::MulOp::create(c.b, c.loc, mm, scalar(c, alpha, t));
   if (beta == 0)
-    return pushResult(c, results, mm);
+    return c.pushResult(results, mm);
   Value bias = self;
   if (beta != 1)
     bias = ms::MulOp::create(c.b, c.loc, bias, scalar(c, beta, t));
@@ -685,7 +663,7 @@ CompositeResult scaledProductPlus(Call &c, SmallVectorImpl<Value> &results,
                                      typeOf(mm).getShape(), joined)) ||
       ArrayRef<int64_t>(joined) != typeOf(mm).getShape())
     return c.refuse("self does not broadcast to the product's shape");
-  return pushResult(c, results, ms::AddOp::create(c.b, c.loc, mm, bias));
+  return c.pushResult(results, ms::AddOp::create(c.b, c.loc, mm, bias));
 }
 
 /// addmm(self, mat1, mat2, beta, alpha) = beta * self + alpha * mat1 @ mat2
@@ -746,7 +724,7 @@ CompositeResult maskedFillInPlace(Call &c, SmallVectorImpl<Value> &results) {
   } else {
     return c.refuse("missing the fill value");
   }
-  return pushResult(c, results,
+  return c.pushResult(results,
                     ms::MaskedFillOp::create(c.b, c.loc, self, asBool(c, mask),
                                              value));
 }
@@ -781,7 +759,7 @@ CompositeResult scatterValue(Call &c, SmallVectorImpl<Value> &results) {
   Value hit = ms::EqualOp::create(
       c.b, c.loc, index, constantOf(c, RankedTensorType::get(iotaShape, i64), iota));
   Value v = scalar(c, *value, type.getElementType());
-  return pushResult(c, results, ms::SelectOp::create(c.b, c.loc, hit, v, self));
+  return c.pushResult(results, ms::SelectOp::create(c.b, c.loc, hit, v, self));
 }
 
 /// hardsigmoid(x) = relu6(x + 3) / 6; hardswish(x) = x * hardsigmoid(x).
@@ -796,7 +774,7 @@ CompositeResult hardSigmoidSwish(Call &c, SmallVectorImpl<Value> &results) {
   r = ms::RealDivOp::create(c.b, c.loc, r, scalar(c, 6.0, t));
   if (Swish)
     r = ms::MulOp::create(c.b, c.loc, x, r);
-  return pushResult(c, results, r);
+  return c.pushResult(results, r);
 }
 
 //===----------------------------------------------------------------------===//
@@ -906,7 +884,7 @@ CompositeResult elementwise(Call &c, SmallVectorImpl<Value> &results) {
     // min(x, 0) - log(1 + exp(-|x|)); the buffer output is autograd's.
     r = sub(ms::MinimumOp::create(b, loc, x, k(0)),
             log(add(exp(neg(abs(x))), k(1))));
-    if (failed(toResultShape(c, r)))
+    if (failed(c.toResultShape(r)))
       return CompositeResult::Refused;
     results.push_back(r);
     results.append(c.op.getNumResults() - 1, Value());
@@ -922,7 +900,7 @@ CompositeResult elementwise(Call &c, SmallVectorImpl<Value> &results) {
   } else {
     return c.refuse("no composite for this elementwise op");
   }
-  return pushResult(c, results, r);
+  return c.pushResult(results, r);
 }
 
 /// `name` of two float tensors (or a tensor and a number) of one dtype.
@@ -981,7 +959,7 @@ CompositeResult binaryFloat(Call &c, SmallVectorImpl<Value> &results) {
   } else {
     return c.refuse("no composite for this binary op");
   }
-  return pushResult(c, results, r);
+  return c.pushResult(results, r);
 }
 
 /// addcmul / addcdiv(self, tensor1, tensor2, value) = self + value * t1 op t2;
@@ -1005,7 +983,7 @@ CompositeResult ternaryFloat(Call &c, SmallVectorImpl<Value> &results) {
                                             ms::MulOp::create(b, loc, d, scalar(c, *w, t))))
                   : Value(ms::SubOp::create(
                         b, loc, end, ms::MulOp::create(b, loc, d, scalar(c, 1 - *w, t))));
-    return pushResult(c, results, r);
+    return c.pushResult(results, r);
   }
   Value t1 = c.operand("tensor1"), t2 = c.operand("tensor2");
   if (!t1 || !t2 || elementTypeOf(t1) != t || elementTypeOf(t2) != t)
@@ -1016,7 +994,7 @@ CompositeResult ternaryFloat(Call &c, SmallVectorImpl<Value> &results) {
                 : Value(ms::RealDivOp::create(b, loc, t1, t2));
   if (value != 1)
     p = ms::MulOp::create(b, loc, p, scalar(c, value, t));
-  return pushResult(c, results, ms::AddOp::create(b, loc, self, p));
+  return c.pushResult(results, ms::AddOp::create(b, loc, self, p));
 }
 
 /// logical_xor(self, other) = (self != 0) != (other != 0).
@@ -1027,7 +1005,7 @@ CompositeResult logicalXor(Call &c, SmallVectorImpl<Value> &results) {
   Value r = ms::NotEqualOp::create(c.b, c.loc, asBool(c, a), asBool(c, o));
   if (c.resultType().getElementType() != c.b.getI1Type())
     r = ms::CastOp::create(c.b, c.loc, typeOf(r).clone(c.resultType().getElementType()), r);
-  return pushResult(c, results, r);
+  return c.pushResult(results, r);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1082,7 +1060,7 @@ CompositeResult sumMeanDtype(Call &c, SmallVectorImpl<Value> &results) {
   Value r = ms::ReduceSumOp::create(c.b, c.loc, x, axis, c.boolArg("keepdim", false));
   if (c.op.getName().starts_with("aten.mean"))
     r = ms::RealDivOp::create(c.b, c.loc, r, scalar(c, (double)countOf(x, axis), t));
-  return pushResult(c, results, r);
+  return c.pushResult(results, r);
 }
 
 /// var / std(dim, correction, keepdim): the squared deviations from the mean,
@@ -1108,7 +1086,7 @@ CompositeResult varStd(Call &c, SmallVectorImpl<Value> &results) {
   Value r = ms::RealDivOp::create(c.b, c.loc, ss, scalar(c, denom, t));
   if (c.op.getName().starts_with("aten.std"))
     r = ms::SqrtOp::create(c.b, c.loc, r);
-  return pushResult(c, results, r);
+  return c.pushResult(results, r);
 }
 
 /// logsumexp(dim, keepdim) = m + log(sum(exp(x - m))) with m the (finite)
@@ -1123,7 +1101,7 @@ CompositeResult logsumexp(Call &c, SmallVectorImpl<Value> &results) {
   x = atLeast1d(c, x);
   SmallVector<int64_t> axis = reducedAxes(c, x);
   if (countOf(x, axis) == 1) // see amin
-    return pushResult(c, results, x);
+    return c.pushResult(results, x);
   Value m = ms::ReduceMaxOp::create(c.b, c.loc, x, axis, true);
   double inf = std::numeric_limits<double>::infinity();
   Value finite = ms::EqualOp::create(c.b, c.loc, ms::AbsOp::create(c.b, c.loc, m),
@@ -1133,7 +1111,7 @@ CompositeResult logsumexp(Call &c, SmallVectorImpl<Value> &results) {
       c.b, c.loc, ms::ExpOp::create(c.b, c.loc, ms::SubOp::create(c.b, c.loc, x, m)),
       axis, true);
   Value r = ms::AddOp::create(c.b, c.loc, ms::LogOp::create(c.b, c.loc, s), m);
-  return pushResult(c, results, r);
+  return c.pushResult(results, r);
 }
 
 /// linalg_vector_norm(ord, dim, keepdim) and norm.ScalarOpt_dim(p, dim,
@@ -1175,7 +1153,7 @@ CompositeResult vectorNorm(Call &c, SmallVectorImpl<Value> &results) {
     r = ms::PowOp::create(b, loc, ms::ReduceSumOp::create(b, loc, pw, axis, keepdim),
                           scalar(c, 1.0 / p, t));
   }
-  return pushResult(c, results, r);
+  return c.pushResult(results, r);
 }
 
 /// dot / vdot of real 1-D tensors: ReduceSum of the product.
@@ -1184,7 +1162,7 @@ CompositeResult dot(Call &c, SmallVectorImpl<Value> &results) {
   if (!a || !o || !isa<FloatType>(elementTypeOf(a)) || rankOf(a) != 1 ||
       typeOf(a) != typeOf(o))
     return c.refuse("expects two floating-point 1-D tensors of one type");
-  return pushResult(c, results,
+  return c.pushResult(results,
                     ms::ReduceSumOp::create(c.b, c.loc,
                                             ms::MulOp::create(c.b, c.loc, a, o),
                                             ArrayRef<int64_t>{0}, false));
@@ -1218,7 +1196,7 @@ CompositeResult mvAddmv(Call &c, SmallVectorImpl<Value> &results) {
       r = ms::AddOp::create(c.b, c.loc, r, s);
     }
   }
-  return pushResult(c, results, r);
+  return c.pushResult(results, r);
 }
 
 /// cumsum(dim) of a float tensor: the dim moved last and flattened to
@@ -1233,7 +1211,7 @@ CompositeResult cumsum(Call &c, SmallVectorImpl<Value> &results) {
     x = ms::CastOp::create(c.b, c.loc, typeOf(x).clone(t), x);
   auto type = typeOf(x);
   if (type.getRank() == 0 || type.getNumElements() == 0)
-    return pushResult(c, results, x);
+    return c.pushResult(results, x);
   int64_t rank = type.getRank(), d = normalizeDim(*dim, rank);
   SmallVector<int64_t> perm;
   for (int64_t i = 0; i < rank; ++i)
@@ -1257,7 +1235,7 @@ CompositeResult cumsum(Call &c, SmallVectorImpl<Value> &results) {
       inverse[p] = i;
     r = ms::TransposeOp::create(c.b, c.loc, r, inverse);
   }
-  return pushResult(c, results, r);
+  return c.pushResult(results, r);
 }
 
 /// eye, new_full, linspace, logspace and zero_: constants of the recorded
@@ -1319,7 +1297,7 @@ CompositeResult clampInPlace(Call &c, SmallVectorImpl<Value> &results) {
   }
   Value r = Min ? Value(ms::MaximumOp::create(c.b, c.loc, x, bound))
                 : Value(ms::MinimumOp::create(c.b, c.loc, x, bound));
-  return pushResult(c, results, r);
+  return c.pushResult(results, r);
 }
 
 /// as_strided(_)(size, stride, storage_offset) that reads a fresh (not a
@@ -1360,7 +1338,7 @@ CompositeResult asStrided(Call &c, SmallVectorImpl<Value> &results) {
   if (!inOrder)
     return c.refuse("as_strided that reorders or skips elements is not "
                     "legalized");
-  return pushResult(c, results, ms::ReshapeOp::create(c.b, c.loc, x, *size));
+  return c.pushResult(results, ms::ReshapeOp::create(c.b, c.loc, x, *size));
 }
 
 /// add / mul of two boolean tensors: PyTorch's bool arithmetic is logical
@@ -1374,10 +1352,10 @@ CompositeResult boolArithmetic(Call &c, SmallVectorImpl<Value> &results) {
       !c.resultType().getElementType().isInteger(1))
     return CompositeResult::NotHandled;
   if (Add && c.floatArg("alpha").value_or(1) == 0)
-    return pushResult(c, results, a);
+    return c.pushResult(results, a);
   Value r = Add ? Value(ms::LogicalOrOp::create(c.b, c.loc, a, o))
                 : Value(ms::LogicalAndOp::create(c.b, c.loc, a, o));
-  return pushResult(c, results, r);
+  return c.pushResult(results, r);
 }
 
 const llvm::StringMap<Handler> &compositeTable() {
@@ -1498,7 +1476,7 @@ const llvm::StringMap<Handler> &compositeTable() {
 bool mlir::ascend::isAtenComposite(StringRef name) {
   return compositeTable().count(name) || isAtenElementwise(name) ||
          isAtenScatter(name) || isAtenScan(name) || isAtenSorting(name) ||
-         isAtenSpecial(name) || isAtenDiagonal(name);
+         isAtenSpecial(name) || isAtenDiagonal(name) || isAtenRearrange(name);
 }
 
 CompositeResult mlir::ascend::legalizeAtenComposite(
@@ -1516,6 +1494,8 @@ CompositeResult mlir::ascend::legalizeAtenComposite(
       return legalizeAtenSorting(op, operands, builder, results, why);
     if (isAtenSpecial(op.getName()))
       return legalizeAtenSpecial(op, operands, builder, results, why);
+    if (isAtenRearrange(op.getName()))
+      return legalizeAtenRearrange(op, operands, builder, results, why);
     return legalizeAtenDiagonal(op, operands, builder, results, why);
   }
   return runCompositeHandler<AtenCompositeCall>(compositeTable(), op, operands, builder,

@@ -85,18 +85,6 @@ Diagonal diagonalOf(int64_t a, int64_t b, int64_t offset) {
   return {r0, c0, length};
 }
 
-CompositeResult pushAs(Call &c, SmallVectorImpl<Value> &results, Value v) {
-  RankedTensorType want = c.resultType();
-  if (typeOf(v) != want) {
-    if (typeOf(v).getElementType() != want.getElementType() ||
-        typeOf(v).getNumElements() != want.getNumElements())
-      return c.refuse("the computed result type differs from the recorded one");
-    v = ms::ReshapeOp::create(c.b, c.loc, v, want.getShape());
-  }
-  results.push_back(v);
-  return CompositeResult::Legalized;
-}
-
 /// self's diagonal (offset) over dims d1, d2, as a new last dim.
 FailureOr<Value> takeDiagonal(Call &c, Value self, int64_t offset, int64_t d1,
                               int64_t d2) {
@@ -170,7 +158,7 @@ CompositeResult diagonal(Call &c, SmallVectorImpl<Value> &results) {
                    c.intArg("dim1").value_or(0), c.intArg("dim2").value_or(1));
   if (failed(d))
     return CompositeResult::Refused;
-  return pushAs(c, results, *d);
+  return c.pushResult(results, *d);
 }
 
 /// diag(diagonal): a 1-D self on the diagonal of a square matrix, a 2-D
@@ -185,7 +173,7 @@ CompositeResult diag(Call &c, SmallVectorImpl<Value> &results) {
     FailureOr<Value> d = takeDiagonal(c, self, k, 0, 1);
     if (failed(d))
       return CompositeResult::Refused;
-    return pushAs(c, results, *d);
+    return c.pushResult(results, *d);
   }
   if (rank != 1)
     return c.refuse("diag of a tensor of rank " + Twine(rank) +
@@ -193,7 +181,7 @@ CompositeResult diag(Call &c, SmallVectorImpl<Value> &results) {
   int64_t n = typeOf(self).getDimSize(0), m = n + (k < 0 ? -k : k);
   if (n == 0)
     return c.refuse("diag of an empty vector");
-  return pushAs(c, results, putDiagonal(c, self, Value(), m, m, k));
+  return c.pushResult(results, putDiagonal(c, self, Value(), m, m, k));
 }
 
 /// diag_embed(offset, dim1, dim2): the last dim of self on the diagonal of
@@ -220,7 +208,7 @@ CompositeResult diagEmbed(Call &c, SmallVectorImpl<Value> &results) {
   auto [perm, inverse] = movedLast(rank, d1, d2);
   if (!identity(inverse))
     v = ms::TransposeOp::create(c.b, c.loc, v, inverse);
-  return pushAs(c, results, v);
+  return c.pushResult(results, v);
 }
 
 /// diagonal_scatter(src, offset, dim1, dim2): self with src on the diagonal.
@@ -238,7 +226,7 @@ CompositeResult diagonalScatter(Call &c, SmallVectorImpl<Value> &results) {
   if (rank < 2 || d1 < 0 || d2 < 0 || d1 >= rank || d2 >= rank || d1 == d2)
     return c.refuse("dim1 and dim2 are not two dims of self");
   if (type.getNumElements() == 0)
-    return pushAs(c, results, self);
+    return c.pushResult(results, self);
   if (typeOf(src).getElementType() != type.getElementType())
     return c.refuse("src has another dtype than self");
   auto [perm, inverse] = movedLast(rank, d1, d2);
@@ -247,11 +235,11 @@ CompositeResult diagonalScatter(Call &c, SmallVectorImpl<Value> &results) {
   int64_t a = shape[rank - 2], b = shape[rank - 1];
   int64_t offset = c.intArg("offset").value_or(0);
   if (diagonalOf(a, b, offset).length == 0)
-    return pushAs(c, results, self);
+    return c.pushResult(results, self);
   Value v = putDiagonal(c, src, x, a, b, offset);
   if (!identity(inverse))
     v = ms::TransposeOp::create(c.b, c.loc, v, inverse);
-  return pushAs(c, results, v);
+  return c.pushResult(results, v);
 }
 
 /// trace(): the sum of a 2-D self's main diagonal (floats).
@@ -268,7 +256,7 @@ CompositeResult trace(Call &c, SmallVectorImpl<Value> &results) {
   FailureOr<Value> d = takeDiagonal(c, self, 0, 0, 1);
   if (failed(d))
     return CompositeResult::Refused;
-  return pushAs(c, results,
+  return c.pushResult(results,
                 ms::ReduceSumOp::create(c.b, c.loc, *d, ArrayRef<int64_t>{},
                                         false));
 }

@@ -117,19 +117,6 @@ FailureOr<Scan> scanOf(Call &c, bool integers) {
   return Scan{self, d, t};
 }
 
-CompositeResult pushAs(Call &c, SmallVectorImpl<Value> &results, Value v,
-                       unsigned i) {
-  RankedTensorType want = c.resultType(i);
-  if (typeOf(v) != want) {
-    if (typeOf(v).getElementType() != want.getElementType() ||
-        typeOf(v).getNumElements() != want.getNumElements())
-      return c.refuse("the computed result type differs from the recorded one");
-    v = ms::ReshapeOp::create(c.b, c.loc, v, want.getShape());
-  }
-  results.push_back(v);
-  return CompositeResult::Legalized;
-}
-
 /// cumprod(dim, dtype) and logcumsumexp(dim).
 template <bool LogSumExp>
 CompositeResult scanValues(Call &c, SmallVectorImpl<Value> &results) {
@@ -154,7 +141,7 @@ CompositeResult scanValues(Call &c, SmallVectorImpl<Value> &results) {
                                     splatOf(c, {}, s->t, kInf));
     x = ms::SelectOp::create(c.b, c.loc, inf, m, r);
   }
-  return pushAs(c, results, x, 0);
+  return c.pushResult(results, x, 0);
 }
 
 /// cummax / cummin(dim) -> (values, indices).
@@ -202,9 +189,9 @@ CompositeResult scanExtreme(Call &c, SmallVectorImpl<Value> &results) {
     v = ms::SelectOp::create(c.b, c.loc, wins, v, av);
     idx = ms::SelectOp::create(c.b, c.loc, wins, idx, ai);
   }
-  if (pushAs(c, results, v, 0) != CompositeResult::Legalized)
+  if (c.pushResult(results, v, 0) != CompositeResult::Legalized)
     return CompositeResult::Refused;
-  return pushAs(c, results, idx, 1);
+  return c.pushResult(results, idx, 1);
 }
 
 const llvm::StringMap<Handler> &scanTable() {

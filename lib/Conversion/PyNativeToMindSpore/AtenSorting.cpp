@@ -45,19 +45,6 @@ using Handler = CompositeResult (*)(Call &, SmallVectorImpl<Value> &);
 
 RankedTensorType typeOf(Value v) { return cast<RankedTensorType>(v.getType()); }
 
-CompositeResult pushShaped(Call &c, SmallVectorImpl<Value> &results, Value v,
-                           unsigned i) {
-  RankedTensorType want = c.resultType(i);
-  if (typeOf(v) != want) {
-    if (typeOf(v).getElementType() != want.getElementType() ||
-        typeOf(v).getNumElements() != want.getNumElements())
-      return c.refuse("the computed result type differs from the recorded one");
-    v = ms::ReshapeOp::create(c.b, c.loc, v, want.getShape());
-  }
-  results.push_back(v);
-  return CompositeResult::Legalized;
-}
-
 /// sort(dim, descending) / sort.stable(stable, dim, descending).
 CompositeResult sort(Call &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
@@ -90,9 +77,9 @@ CompositeResult sort(Call &c, SmallVectorImpl<Value> &results) {
   if (failed(buildTopK(c, self, type.getDimSize(d), d,
                        c.boolArg("descending", false), values, indices)))
     return CompositeResult::Refused;
-  if (pushShaped(c, results, values, 0) != CompositeResult::Legalized)
+  if (c.pushResult(results, values, 0) != CompositeResult::Legalized)
     return CompositeResult::Refused;
-  return pushShaped(c, results, indices, 1);
+  return c.pushResult(results, indices, 1);
 }
 
 Value lastAlong(Call &c, Value x, int64_t d) {
@@ -123,10 +110,10 @@ CompositeResult kthvalue(Call &c, SmallVectorImpl<Value> &results) {
   Value values, indices;
   if (failed(buildTopK(c, self, *k, d, false, values, indices)))
     return CompositeResult::Refused;
-  if (pushShaped(c, results, lastAlong(c, values, d), 0) !=
+  if (c.pushResult(results, lastAlong(c, values, d), 0) !=
       CompositeResult::Legalized)
     return CompositeResult::Refused;
-  return pushShaped(c, results, lastAlong(c, indices, d), 1);
+  return c.pushResult(results, lastAlong(c, indices, d), 1);
 }
 
 /// median() and nanmedian() of the whole tensor (0-d results).
@@ -144,7 +131,7 @@ CompositeResult median(Call &c, SmallVectorImpl<Value> &results) {
   Value flat = ms::ReshapeOp::create(c.b, c.loc, self, ArrayRef<int64_t>{n});
   // One element is its own median, number or NaN.
   if (n == 1)
-    return pushShaped(c, results, flat, 0);
+    return c.pushResult(results, flat, 0);
   auto k0 = [&](double v, Type et) {
     return buildSplatConstant(c.b, c.loc, RankedTensorType::get({}, et), v);
   };
@@ -153,7 +140,7 @@ CompositeResult median(Call &c, SmallVectorImpl<Value> &results) {
     Value values, indices;
     if (failed(buildTopK(c, flat, (n - 1) / 2 + 1, 0, false, values, indices)))
       return CompositeResult::Refused;
-    return pushShaped(c, results, lastAlong(c, values, 0), 0);
+    return c.pushResult(results, lastAlong(c, values, 0), 0);
   }
   Value isNan = ms::NotEqualOp::create(c.b, c.loc, flat, flat);
   if (!IgnoreNan) {
@@ -169,7 +156,7 @@ CompositeResult median(Call &c, SmallVectorImpl<Value> &results) {
         k0(0, t));
     Value m = ms::SelectOp::create(c.b, c.loc, anyNan, k0(nan, t),
                                    lastAlong(c, values, 0));
-    return pushShaped(c, results, m, 0);
+    return c.pushResult(results, m, 0);
   }
   Value sorted, indices;
   if (failed(buildTopK(c, flat, n, 0, false, sorted, indices)))
@@ -188,7 +175,7 @@ CompositeResult median(Call &c, SmallVectorImpl<Value> &results) {
       c.b, c.loc, RankedTensorType::get({1}, c.b.getI64Type()), pos);
   // Every element NaN: index -1, the last sorted value, a NaN.
   Value r = ms::GatherOp::create(c.b, c.loc, sorted, index, 0);
-  return pushShaped(c, results, r, 0);
+  return c.pushResult(results, r, 0);
 }
 
 /// median.dim / nanmedian.dim(dim, keepdim) -> (values, indices): the rows
@@ -217,9 +204,9 @@ CompositeResult medianDim(Call &c, SmallVectorImpl<Value> &results) {
   if (n == 1) {
     // One element per row: itself, at index 0.
     SmallVector<int64_t> shape(type.getShape());
-    if (pushShaped(c, results, self, 0) != CompositeResult::Legalized)
+    if (c.pushResult(results, self, 0) != CompositeResult::Legalized)
       return CompositeResult::Refused;
-    return pushShaped(c, results,
+    return c.pushResult(results,
                       buildSplatConstant(
                           c.b, c.loc,
                           RankedTensorType::get(shape, c.b.getI64Type()), 0),
@@ -265,9 +252,9 @@ CompositeResult medianDim(Call &c, SmallVectorImpl<Value> &results) {
                                 pos);
   Value v = ms::GatherDOp::create(c.b, c.loc, sorted, at, d);
   Value i = ms::GatherDOp::create(c.b, c.loc, indices, at, d);
-  if (pushShaped(c, results, v, 0) != CompositeResult::Legalized)
+  if (c.pushResult(results, v, 0) != CompositeResult::Legalized)
     return CompositeResult::Refused;
-  return pushShaped(c, results, i, 1);
+  return c.pushResult(results, i, 1);
 }
 
 const llvm::StringMap<Handler> &sortingTable() {
