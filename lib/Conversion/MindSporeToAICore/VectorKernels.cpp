@@ -2335,6 +2335,22 @@ LogicalResult mlir::ascend::convertVectorFusion(
 FailureOr<KernelOp> mlir::ascend::buildVectorKernel(ms::FusionOp group,
                                                     const AICoreTarget &target,
                                                     std::string &why) {
+  // A tensor of no elements (a zero-size dim: PyTorch's OpInfo samples have
+  // them) has no tile to move: every family's tiling divides by its row or
+  // column counts. Such a group stays at the mindspore level.
+  auto empty = [](Type t) {
+    auto shaped = dyn_cast<ShapedType>(t);
+    return shaped && shaped.hasStaticShape() && shaped.getNumElements() == 0;
+  };
+  bool hasEmpty = llvm::any_of(group->getOperandTypes(), empty) ||
+                  llvm::any_of(group->getResultTypes(), empty);
+  group.getBody().walk([&](Operation *op) {
+    hasEmpty |= llvm::any_of(op->getResultTypes(), empty);
+  });
+  if (hasEmpty) {
+    why = "it has an empty (zero-element) tensor: nothing to compute";
+    return failure();
+  }
   if (AxisReductionGroup::applies(group))
     return buildAxisReductionKernel(group, target, why);
   if (isPermuteGroup(group))

@@ -208,3 +208,21 @@ func.func @one_element_reduction(%x: tensor<1xf32>) -> tensor<1xf32> {
   }
   return %r : tensor<1xf32>
 }
+
+// A tensor with a zero-size dim (pixel_unshuffle of PyTorch's OpInfo sample
+// [1, 0, 1, 1]) has nothing to tile: the group stays at the mindspore level
+// (the kernel builders divided by its row count: SIGFPE).
+// CHECK-LABEL: func.func @no_elements
+// CHECK: mindspore.transpose
+func.func @no_elements(%x: tensor<1x0x1x1xf32>) -> tensor<1x0x1x1xf32> {
+  // expected-remark @+1 {{fusion group 'Fused_Transpose_9' kept at the mindspore level: it has an empty (zero-element) tensor: nothing to compute}}
+  %0 = mindspore.fusion "vector" "Fused_Transpose_9"(%x) : (tensor<1x0x1x1xf32>) -> tensor<1x0x1x1xf32> {
+  ^bb0(%a: tensor<1x0x1x1xf32>):
+    %1 = mindspore.reshape %a, [1, 0, 1, 1, 1, 1] : (tensor<1x0x1x1xf32>) -> tensor<1x0x1x1x1x1xf32>
+    // expected-remark @+1 {{no AI Core kernel for primitive 'transpose': it has an empty (zero-element) tensor: nothing to compute}}
+    %2 = mindspore.transpose %1, [0, 1, 3, 5, 2, 4] : (tensor<1x0x1x1x1x1xf32>) -> tensor<1x0x1x1x1x1xf32>
+    %3 = mindspore.reshape %2, [1, 0, 1, 1] : (tensor<1x0x1x1x1x1xf32>) -> tensor<1x0x1x1xf32>
+    mindspore.yield %3 : tensor<1x0x1x1xf32>
+  }
+  return %0 : tensor<1x0x1x1xf32>
+}
