@@ -33,7 +33,8 @@ FAMILIES = (("AtenElementwise.cpp", "elementwiseTable"),
             ("AtenScans.cpp", "scanTable"),
             ("AtenSorting.cpp", "sortingTable"),
             ("AtenSpecial.cpp", "specialTable"),
-            ("AtenDiagonal.cpp", "diagonalTable"))
+            ("AtenDiagonal.cpp", "diagonalTable"),
+            ("AtenRearrange.cpp", "rearrangeTable"))
 
 
 def mnemonics(root):

@@ -96,6 +96,15 @@ CompositeResult legalizeAtenDiagonal(pynative::RecordedOp op,
                                      std::string &why);
 bool isAtenDiagonal(llvm::StringRef name);
 
+/// Pixel and channel shuffles as Reshape, Transpose, Reshape
+/// (AtenRearrange.cpp: pixel_shuffle, pixel_unshuffle, channel_shuffle);
+/// same contract.
+CompositeResult legalizeAtenRearrange(pynative::RecordedOp op,
+                                      ValueRange operands, OpBuilder &builder,
+                                      SmallVectorImpl<Value> &results,
+                                      std::string &why);
+bool isAtenRearrange(llvm::StringRef name);
+
 } // namespace mlir::ascend
 
 #endif
