@@ -89,7 +89,13 @@ def built_ops(handler, bodies, names, seen=None):
 
 def aten_table(source, function="atenTable"):
     """(eager op, handler expression) in table order."""
-    start = source.index(f"const llvm::StringMap<Handler> &{function}()")
+    # `const llvm::StringMap<Handler> &atenTable()` in a file's anonymous
+    # namespace, or a family's `const CompositeTable &mlir::ascend::scanTable()`.
+    match = re.search(r"const (?:llvm::StringMap<Handler>|CompositeTable) &"
+                      r"(?:mlir::ascend::)?" + re.escape(function) + r"\(\)", source)
+    if not match:
+        raise ValueError(f"no table function {function}() in the source")
+    start = match.start()
     end = source.index("\n}\n", start)
     return re.findall(r'\{"([\w.]+)",\s*([\w:<>]+)\}', source[start:end])
 

@@ -1473,31 +1473,26 @@ const llvm::StringMap<Handler> &compositeTable() {
 
 } // namespace
 
+/// The table of legalizeAtenComposite's own and the family tables that has
+/// `name`, or null.
+static const CompositeTable *compositeTableOf(StringRef name) {
+  for (const CompositeTable *table :
+       {&compositeTable(), &scatterTable(), &scanTable(), &sortingTable(),
+        &specialTable(), &diagonalTable(), &rearrangeTable()})
+    if (table->count(name))
+      return table;
+  return nullptr;
+}
+
 bool mlir::ascend::isAtenComposite(StringRef name) {
-  return compositeTable().count(name) || isAtenElementwise(name) ||
-         isAtenScatter(name) || isAtenScan(name) || isAtenSorting(name) ||
-         isAtenSpecial(name) || isAtenDiagonal(name) || isAtenRearrange(name);
+  return compositeTableOf(name) || isAtenElementwise(name);
 }
 
 CompositeResult mlir::ascend::legalizeAtenComposite(
     pynative::RecordedOp op, ValueRange operands, OpBuilder &builder,
     SmallVectorImpl<Value> &results, std::string &why) {
-  auto it = compositeTable().find(op.getName());
-  if (it == compositeTable().end()) {
-    if (isAtenElementwise(op.getName()))
-      return legalizeAtenElementwise(op, operands, builder, results, why);
-    if (isAtenScatter(op.getName()))
-      return legalizeAtenScatter(op, operands, builder, results, why);
-    if (isAtenScan(op.getName()))
-      return legalizeAtenScan(op, operands, builder, results, why);
-    if (isAtenSorting(op.getName()))
-      return legalizeAtenSorting(op, operands, builder, results, why);
-    if (isAtenSpecial(op.getName()))
-      return legalizeAtenSpecial(op, operands, builder, results, why);
-    if (isAtenRearrange(op.getName()))
-      return legalizeAtenRearrange(op, operands, builder, results, why);
-    return legalizeAtenDiagonal(op, operands, builder, results, why);
-  }
-  return runCompositeHandler<AtenCompositeCall>(compositeTable(), op, operands, builder,
-                                   results, why);
+  if (const CompositeTable *table = compositeTableOf(op.getName()))
+    return runCompositeHandler<AtenCompositeCall>(*table, op, operands,
+                                                  builder, results, why);
+  return legalizeAtenElementwise(op, operands, builder, results, why);
 }

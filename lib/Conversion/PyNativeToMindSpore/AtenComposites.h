@@ -18,6 +18,7 @@
 
 #include "ascend/Dialect/PyNative/IR/PyNativeDialect.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -54,56 +55,33 @@ CompositeResult legalizeAtenElementwise(pynative::RecordedOp op,
                                         std::string &why);
 bool isAtenElementwise(llvm::StringRef name);
 
+/// The composite families beyond compositeTable(), one file each, asked by
+/// legalizeAtenComposite after its own table and the elementwise one (same
+/// contract): op name -> handler of an AtenCompositeCall (AtenCall.h).
+/// docs/tools/gen_op_mapping.py reads their entries for docs/OpMapping.md.
+struct AtenCompositeCall;
+using CompositeHandler = CompositeResult (*)(AtenCompositeCall &,
+                                             SmallVectorImpl<Value> &);
+using CompositeTable = llvm::StringMap<CompositeHandler>;
 /// The scatter family as dense masked reductions (AtenScatter.cpp: scatter,
 /// scatter_add, scatter_reduce, index_add/copy/fill/reduce, put, take,
-/// max_unpool2d/3d), asked by legalizeAtenComposite after the elementwise
-/// table; same contract.
-CompositeResult legalizeAtenScatter(pynative::RecordedOp op,
-                                    ValueRange operands, OpBuilder &builder,
-                                    SmallVectorImpl<Value> &results,
-                                    std::string &why);
-bool isAtenScatter(llvm::StringRef name);
-
+/// max_unpool2d/3d).
+const CompositeTable &scatterTable();
 /// The cumulative ops as log-step scans (AtenScans.cpp: cumprod, cummax,
-/// cummin, logcumsumexp); same contract.
-CompositeResult legalizeAtenScan(pynative::RecordedOp op, ValueRange operands,
-                                 OpBuilder &builder,
-                                 SmallVectorImpl<Value> &results,
-                                 std::string &why);
-bool isAtenScan(llvm::StringRef name);
-
-/// sort and the order statistics through TopK (AtenSorting.cpp: sort,
-/// kthvalue, median, nanmedian); same contract.
-CompositeResult legalizeAtenSorting(pynative::RecordedOp op,
-                                    ValueRange operands, OpBuilder &builder,
-                                    SmallVectorImpl<Value> &results,
-                                    std::string &why);
-bool isAtenSorting(llvm::StringRef name);
-
+/// cummin, logcumsumexp).
+const CompositeTable &scanTable();
+/// Sorts and order statistics through TopK (AtenSorting.cpp: sort, argsort,
+/// msort, kthvalue, median, nanmedian).
+const CompositeTable &sortingTable();
 /// The gamma family of special functions (AtenSpecial.cpp: digamma,
-/// polygamma, lgamma, mvlgamma); same contract.
-CompositeResult legalizeAtenSpecial(pynative::RecordedOp op,
-                                    ValueRange operands, OpBuilder &builder,
-                                    SmallVectorImpl<Value> &results,
-                                    std::string &why);
-bool isAtenSpecial(llvm::StringRef name);
-
+/// polygamma, lgamma, mvlgamma).
+const CompositeTable &specialTable();
 /// The diagonal family as Gathers with constant indices (AtenDiagonal.cpp:
-/// diagonal, diag, diag_embed, diagonal_scatter, trace); same contract.
-CompositeResult legalizeAtenDiagonal(pynative::RecordedOp op,
-                                     ValueRange operands, OpBuilder &builder,
-                                     SmallVectorImpl<Value> &results,
-                                     std::string &why);
-bool isAtenDiagonal(llvm::StringRef name);
-
+/// diagonal, diag, diag_embed, diagonal_scatter, trace).
+const CompositeTable &diagonalTable();
 /// Pixel and channel shuffles as Reshape, Transpose, Reshape
-/// (AtenRearrange.cpp: pixel_shuffle, pixel_unshuffle, channel_shuffle);
-/// same contract.
-CompositeResult legalizeAtenRearrange(pynative::RecordedOp op,
-                                      ValueRange operands, OpBuilder &builder,
-                                      SmallVectorImpl<Value> &results,
-                                      std::string &why);
-bool isAtenRearrange(llvm::StringRef name);
+/// (AtenRearrange.cpp: pixel_shuffle, pixel_unshuffle, channel_shuffle).
+const CompositeTable &rearrangeTable();
 
 } // namespace mlir::ascend
 

@@ -261,8 +261,10 @@ CompositeResult trace(Call &c, SmallVectorImpl<Value> &results) {
                                         false));
 }
 
-const llvm::StringMap<Handler> &diagonalTable() {
-  static const llvm::StringMap<Handler> table = {
+} // namespace
+
+const CompositeTable &mlir::ascend::diagonalTable() {
+  static const CompositeTable table = {
       {"aten.diagonal.default", diagonal},
       {"aten.diagonal_copy.default", diagonal},
       {"aten.diag.default", diag},
@@ -271,17 +273,4 @@ const llvm::StringMap<Handler> &diagonalTable() {
       {"aten.trace.default", trace},
   };
   return table;
-}
-
-} // namespace
-
-bool mlir::ascend::isAtenDiagonal(StringRef name) {
-  return diagonalTable().count(name);
-}
-
-CompositeResult mlir::ascend::legalizeAtenDiagonal(
-    pynative::RecordedOp op, ValueRange operands, OpBuilder &builder,
-    SmallVectorImpl<Value> &results, std::string &why) {
-  return runCompositeHandler<AtenCompositeCall>(diagonalTable(), op, operands, builder, results,
-                                 why);
 }

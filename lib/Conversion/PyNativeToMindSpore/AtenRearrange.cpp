@@ -117,25 +117,14 @@ CompositeResult channelShuffle(Call &c, SmallVectorImpl<Value> &results) {
   return rearrange(c, results, self, split, perm);
 }
 
-const llvm::StringMap<Handler> &rearrangeTable() {
-  static const llvm::StringMap<Handler> table = {
+} // namespace
+
+const CompositeTable &mlir::ascend::rearrangeTable() {
+  static const CompositeTable table = {
       {"aten.pixel_shuffle.default", pixelShuffle<true>},
       {"aten.pixel_unshuffle.default", pixelShuffle<false>},
       {"aten.channel_shuffle.default", channelShuffle},
       {"aten.native_channel_shuffle.default", channelShuffle},
   };
   return table;
-}
-
-} // namespace
-
-bool mlir::ascend::isAtenRearrange(StringRef name) {
-  return rearrangeTable().count(name);
-}
-
-CompositeResult mlir::ascend::legalizeAtenRearrange(
-    pynative::RecordedOp op, ValueRange operands, OpBuilder &builder,
-    SmallVectorImpl<Value> &results, std::string &why) {
-  return runCompositeHandler<AtenCompositeCall>(rearrangeTable(), op, operands,
-                                                builder, results, why);
 }

@@ -194,25 +194,14 @@ CompositeResult scanExtreme(Call &c, SmallVectorImpl<Value> &results) {
   return c.pushResult(results, idx, 1);
 }
 
-const llvm::StringMap<Handler> &scanTable() {
-  static const llvm::StringMap<Handler> table = {
+} // namespace
+
+const CompositeTable &mlir::ascend::scanTable() {
+  static const CompositeTable table = {
       {"aten.cumprod.default", scanValues<false>},
       {"aten.logcumsumexp.default", scanValues<true>},
       {"aten.cummax.default", scanExtreme<true>},
       {"aten.cummin.default", scanExtreme<false>},
   };
   return table;
-}
-
-} // namespace
-
-bool mlir::ascend::isAtenScan(StringRef name) { return scanTable().count(name); }
-
-CompositeResult mlir::ascend::legalizeAtenScan(pynative::RecordedOp op,
-                                               ValueRange operands,
-                                               OpBuilder &builder,
-                                               SmallVectorImpl<Value> &results,
-                                               std::string &why) {
-  return runCompositeHandler<AtenCompositeCall>(scanTable(), op, operands, builder, results,
-                                 why);
 }

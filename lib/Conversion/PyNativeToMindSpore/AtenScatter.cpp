@@ -521,8 +521,10 @@ CompositeResult maxUnpool(Call &c, SmallVectorImpl<Value> &results) {
   return scatterResult(c, results, scatterDense(c, zeros, 1, idx, x, Reduce::Last, true));
 }
 
-const llvm::StringMap<Handler> &scatterTable() {
-  static const llvm::StringMap<Handler> table = {
+} // namespace
+
+const CompositeTable &mlir::ascend::scatterTable() {
+  static const CompositeTable table = {
       {"aten.scatter.src", scatter},
       {"aten.scatter_.src", scatter},
       {"aten.scatter.reduce", scatter},
@@ -547,17 +549,4 @@ const llvm::StringMap<Handler> &scatterTable() {
       {"aten.max_unpool3d.default", maxUnpool<3>},
   };
   return table;
-}
-
-} // namespace
-
-bool mlir::ascend::isAtenScatter(StringRef name) {
-  return scatterTable().count(name);
-}
-
-CompositeResult mlir::ascend::legalizeAtenScatter(
-    pynative::RecordedOp op, ValueRange operands, OpBuilder &builder,
-    SmallVectorImpl<Value> &results, std::string &why) {
-  return runCompositeHandler<AtenCompositeCall>(scatterTable(), op, operands, builder, results,
-                                 why);
 }

@@ -257,8 +257,10 @@ CompositeResult medianDim(Call &c, SmallVectorImpl<Value> &results) {
   return c.pushResult(results, i, 1);
 }
 
-const llvm::StringMap<Handler> &sortingTable() {
-  static const llvm::StringMap<Handler> table = {
+} // namespace
+
+const CompositeTable &mlir::ascend::sortingTable() {
+  static const CompositeTable table = {
       {"aten.sort.default", sort},
       {"aten.sort.stable", sort},
       {"aten.kthvalue.default", kthvalue},
@@ -268,17 +270,4 @@ const llvm::StringMap<Handler> &sortingTable() {
       {"aten.nanmedian.dim", medianDim<true>},
   };
   return table;
-}
-
-} // namespace
-
-bool mlir::ascend::isAtenSorting(StringRef name) {
-  return sortingTable().count(name);
-}
-
-CompositeResult mlir::ascend::legalizeAtenSorting(
-    pynative::RecordedOp op, ValueRange operands, OpBuilder &builder,
-    SmallVectorImpl<Value> &results, std::string &why) {
-  return runCompositeHandler<AtenCompositeCall>(sortingTable(), op, operands, builder, results,
-                                 why);
 }

@@ -309,25 +309,14 @@ CompositeResult mvlgamma(Call &c, SmallVectorImpl<Value> &results) {
   return finish(c, results, sum);
 }
 
-const llvm::StringMap<Handler> &specialTable() {
-  static const llvm::StringMap<Handler> table = {
+} // namespace
+
+const CompositeTable &mlir::ascend::specialTable() {
+  static const CompositeTable table = {
       {"aten.digamma.default", digamma},
       {"aten.lgamma.default", lgamma},
       {"aten.polygamma.default", polygamma},
       {"aten.mvlgamma.default", mvlgamma},
   };
   return table;
-}
-
-} // namespace
-
-bool mlir::ascend::isAtenSpecial(StringRef name) {
-  return specialTable().count(name);
-}
-
-CompositeResult mlir::ascend::legalizeAtenSpecial(
-    pynative::RecordedOp op, ValueRange operands, OpBuilder &builder,
-    SmallVectorImpl<Value> &results, std::string &why) {
-  return runCompositeHandler<AtenCompositeCall>(specialTable(), op, operands, builder, results,
-                                 why);
 }
