@@ -21,6 +21,28 @@
 
 namespace mlir::ascend {
 
+/// The recorded type of result `i` of `op`. When the op does not record it
+/// as a ranked tensor (a trace that is not PyTorch's, e.g. a damaged file):
+/// `missing` set to the highest such index read, and a stand-in the
+/// handlers' builders accept (result 0's shape; f32 for result 0, i64 for a
+/// later one, the indices of min.dim, topk, sort, ...), so that the caller
+/// refuses the op afterwards instead of reading past its results.
+inline RankedTensorType recordedResultType(Operation *op, unsigned i,
+                                           std::optional<unsigned> &missing,
+                                           Builder &b) {
+  if (i < op->getNumResults())
+    if (auto t = dyn_cast<RankedTensorType>(op->getResult(i).getType()))
+      return t;
+  if (!missing || i > *missing)
+    missing = i;
+  ArrayRef<int64_t> shape;
+  if (op->getNumResults())
+    if (auto t = dyn_cast<RankedTensorType>(op->getResult(0).getType()))
+      shape = t.getShape();
+  return RankedTensorType::get(shape, i ? Type(b.getI64Type())
+                                        : Type(b.getF32Type()));
+}
+
 /// One recorded aten call. `operands` are the converted operands in the order
 /// of `op.getOperandNames()`; a refusal writes its reason to `why`. Numbers
 /// read from attributes: a BoolAttr reads as 0/1 (not the i1 bits' -1).
@@ -110,19 +132,7 @@ struct AtenCompositeCall {
   /// (legalizeAtenComposite, legalizeAtenElementwise) then refuse the op with
   /// checkResults()'s reason, whatever the handler returned.
   RankedTensorType resultType(unsigned i = 0) const {
-    if (i < op->getNumResults())
-      if (auto t = dyn_cast<RankedTensorType>(op.getResult(i).getType()))
-        return t;
-    if (!missingResult || i > *missingResult)
-      missingResult = i;
-    // A stand-in the handler's builders accept: result 0's shape, and i64
-    // for a later result (the indices of min.dim, topk, sort, ...).
-    ArrayRef<int64_t> shape;
-    if (op->getNumResults())
-      if (auto t = dyn_cast<RankedTensorType>(op.getResult(0).getType()))
-        shape = t.getShape();
-    return RankedTensorType::get(shape, i ? Type(b.getI64Type())
-                                          : Type(b.getF32Type()));
+    return recordedResultType(op, i, missingResult, b);
   }
   /// The refusal for a handler that read a result the op does not record as
   /// a ranked tensor; `r` otherwise.

@@ -16,6 +16,7 @@
 #include "ascend/Conversion/PyNativeToMindSpore/UserMappings.h"
 #include "CheckedCreate.h"
 
+#include "AtenCall.h"
 #include "AtenComposites.h"
 
 #include "mlir/IR/Builders.h"
@@ -146,19 +147,7 @@ struct AtenCall {
   /// set, when the op does not record it as a ranked tensor (a trace that is
   /// not PyTorch's): legalizeAtenOp then refuses the op.
   RankedTensorType resultType(unsigned i = 0) const {
-    if (i < op->getNumResults())
-      if (auto t = dyn_cast<RankedTensorType>(op.getResult(i).getType()))
-        return t;
-    if (!missingResult || i > *missingResult)
-      missingResult = i;
-    // A stand-in the handler's builders accept: result 0's shape, and i64
-    // for a later result (the indices of min.dim, topk, sort, ...).
-    ArrayRef<int64_t> shape;
-    if (op->getNumResults())
-      if (auto t = dyn_cast<RankedTensorType>(op.getResult(0).getType()))
-        shape = t.getShape();
-    return RankedTensorType::get(shape, i ? Type(b.getI64Type())
-                                          : Type(b.getF32Type()));
+    return recordedResultType(op, i, missingResult, b);
   }
   mutable std::optional<unsigned> missingResult;
 };
