@@ -21,6 +21,14 @@
 
 namespace mlir::ascend {
 
+/// The ranked tensor type of `v` (every value a legalization handles is
+/// one), its rank and its element type.
+inline RankedTensorType typeOf(Value v) {
+  return cast<RankedTensorType>(v.getType());
+}
+inline int64_t rankOf(Value v) { return typeOf(v).getRank(); }
+inline Type elementTypeOf(Value v) { return typeOf(v).getElementType(); }
+
 /// The recorded type of result `i` of `op`. When the op does not record it
 /// as a ranked tensor (a trace that is not PyTorch's, e.g. a damaged file):
 /// `missing` set to the highest such index read, and a stand-in the

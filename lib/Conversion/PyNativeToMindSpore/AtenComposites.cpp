@@ -26,11 +26,8 @@ namespace {
 
 using Call = AtenCompositeCall;
 
-using Handler = CompositeResult (*)(Call &, SmallVectorImpl<Value> &);
+using Handler = CompositeHandler;
 
-RankedTensorType typeOf(Value v) { return cast<RankedTensorType>(v.getType()); }
-int64_t rankOf(Value v) { return typeOf(v).getRank(); }
-Type elementTypeOf(Value v) { return typeOf(v).getElementType(); }
 int64_t normalizeDim(int64_t dim, int64_t rank) {
   return dim < 0 ? dim + rank : dim;
 }

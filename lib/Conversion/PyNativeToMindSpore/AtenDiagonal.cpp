@@ -28,9 +28,7 @@ namespace ms = mlir::ascend::mindspore;
 namespace {
 
 using Call = AtenCompositeCall;
-using Handler = CompositeResult (*)(Call &, SmallVectorImpl<Value> &);
-
-RankedTensorType typeOf(Value v) { return cast<RankedTensorType>(v.getType()); }
+using Handler = CompositeHandler;
 
 Value indices(Call &c, ArrayRef<int64_t> values) {
   SmallVector<Attribute> attrs;

@@ -943,12 +943,6 @@ LogicalResult compare(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
-Type elementTypeOf(Value v) {
-  return cast<RankedTensorType>(v.getType()).getElementType();
-}
-
-int64_t rankOf(Value v) { return cast<RankedTensorType>(v.getType()).getRank(); }
-
 /// `dim` in [0, rank) (PyTorch's negative dims count from the end).
 int64_t normalizeDim(int64_t dim, int64_t rank) {
   return dim < 0 ? dim + rank : dim;

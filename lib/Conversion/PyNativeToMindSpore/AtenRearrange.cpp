@@ -33,7 +33,7 @@ namespace ms = mlir::ascend::mindspore;
 namespace {
 
 using Call = AtenCompositeCall;
-using Handler = CompositeResult (*)(Call &, SmallVectorImpl<Value> &);
+using Handler = CompositeHandler;
 
 /// `x` reshaped to `split`, transposed by `perm`, reshaped to the recorded
 /// result's shape.

@@ -42,9 +42,7 @@ namespace ms = mlir::ascend::mindspore;
 namespace {
 
 using Call = AtenCompositeCall;
-using Handler = CompositeResult (*)(Call &, SmallVectorImpl<Value> &);
-
-RankedTensorType typeOf(Value v) { return cast<RankedTensorType>(v.getType()); }
+using Handler = CompositeHandler;
 
 std::string dtypeName(Type t) {
   std::string s;

@@ -46,10 +46,8 @@ namespace ms = mlir::ascend::mindspore;
 namespace {
 
 using Call = AtenCompositeCall;
-using Handler = CompositeResult (*)(Call &, SmallVectorImpl<Value> &);
+using Handler = CompositeHandler;
 
-RankedTensorType typeOf(Value v) { return cast<RankedTensorType>(v.getType()); }
-int64_t rankOf(Value v) { return typeOf(v).getRank(); }
 Type elementOf(Value v) { return typeOf(v).getElementType(); }
 
 std::string dtypeName(Type t) {

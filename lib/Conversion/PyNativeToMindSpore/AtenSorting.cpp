@@ -41,9 +41,7 @@ namespace ms = mlir::ascend::mindspore;
 namespace {
 
 using Call = AtenCompositeCall;
-using Handler = CompositeResult (*)(Call &, SmallVectorImpl<Value> &);
-
-RankedTensorType typeOf(Value v) { return cast<RankedTensorType>(v.getType()); }
+using Handler = CompositeHandler;
 
 /// sort(dim, descending) / sort.stable(stable, dim, descending).
 CompositeResult sort(Call &c, SmallVectorImpl<Value> &results) {

@@ -51,7 +51,7 @@ namespace ms = mlir::ascend::mindspore;
 namespace {
 
 using Call = AtenCompositeCall;
-using Handler = CompositeResult (*)(Call &, SmallVectorImpl<Value> &);
+using Handler = CompositeHandler;
 
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kInf = std::numeric_limits<double>::infinity();
