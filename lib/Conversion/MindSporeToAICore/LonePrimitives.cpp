@@ -86,13 +86,8 @@ std::string reasonWithoutKernel(Operation *op,
            "error before this one on the op says why)";
   if (op->getNumResults() == 0)
     return "it has no result";
-  // A zero-element operand or result (a dimension of size 0): nothing to
-  // tile, and the host makes the empty result.
-  for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults()))
-    if (auto type = dyn_cast<RankedTensorType>(v.getType()))
-      if (type.hasStaticShape() && type.getNumElements() == 0)
-        return "it has an empty (zero-element) tensor: nothing to compute";
-  return "";
+  // A zero-element operand or result (a dimension of size 0).
+  return emptyTensorReason(op).str();
 }
 
 /// Whether operand `v` of `op` is cloned into its one-op group (a splat

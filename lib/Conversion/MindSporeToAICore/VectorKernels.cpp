@@ -2332,23 +2332,29 @@ LogicalResult mlir::ascend::convertVectorFusion(
   return success();
 }
 
-FailureOr<KernelOp> mlir::ascend::buildVectorKernel(ms::FusionOp group,
-                                                    const AICoreTarget &target,
-                                                    std::string &why) {
-  // A tensor of no elements (a zero-size dim: PyTorch's OpInfo samples have
-  // them) has no tile to move: every family's tiling divides by its row or
-  // column counts. Such a group stays at the mindspore level.
+StringRef mlir::ascend::emptyTensorReason(Operation *op) {
   auto empty = [](Type t) {
     auto shaped = dyn_cast<ShapedType>(t);
     return shaped && shaped.hasStaticShape() && shaped.getNumElements() == 0;
   };
-  bool hasEmpty = llvm::any_of(group->getOperandTypes(), empty) ||
-                  llvm::any_of(group->getResultTypes(), empty);
-  group.getBody().walk([&](Operation *op) {
-    hasEmpty |= llvm::any_of(op->getResultTypes(), empty);
+  WalkResult found = op->walk([&](Operation *o) {
+    return llvm::any_of(o->getOperandTypes(), empty) ||
+                   llvm::any_of(o->getResultTypes(), empty)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
   });
-  if (hasEmpty) {
-    why = "it has an empty (zero-element) tensor: nothing to compute";
+  return found.wasInterrupted()
+             ? "it has an empty (zero-element) tensor: nothing to compute"
+             : "";
+}
+
+FailureOr<KernelOp> mlir::ascend::buildVectorKernel(ms::FusionOp group,
+                                                    const AICoreTarget &target,
+                                                    std::string &why) {
+  // A tensor of no elements (PyTorch's OpInfo samples have them) has no
+  // tile to move: such a group stays at the mindspore level.
+  if (StringRef reason = emptyTensorReason(group); !reason.empty()) {
+    why = reason.str();
     return failure();
   }
   if (AxisReductionGroup::applies(group))

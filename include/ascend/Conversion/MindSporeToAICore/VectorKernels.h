@@ -20,6 +20,13 @@
 
 namespace mlir::ascend {
 
+/// Why `op` (a primitive or a fusion group, with the ops of its regions) is
+/// no AI Core kernel when one of its operands or results has a static shape
+/// of no elements (a dimension of size 0): "it has an empty (zero-element)
+/// tensor: nothing to compute"; empty when it has none. The kernels' tilings
+/// divide by row and column counts; the host makes the empty result.
+StringRef emptyTensorReason(Operation *op);
+
 /// Builds the kernel of the vector or reduction fusion group `group` tiled
 /// for `target`, detached (not inserted anywhere) and named after the group.
 /// Fails with `why` saying what the kernel cannot express (an unsupported
