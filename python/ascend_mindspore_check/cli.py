@@ -1,4 +1,6 @@
-"""Command line: `ascend-mindspore-check MODEL.mindir --trace MODEL.pntrace [--rtol R] [--atol A]`.
+"""Command line: `ascend-mindspore-check MODEL.mindir --trace MODEL.pntrace [--rtol R] [--atol A]`,
+or several `MODEL --trace TRACE` pairs (each checked after a line `== MODEL`, all in one
+MindSpore process: MindSpore is imported once).
 
 Loads MODEL.mindir in MindSpore (`mindspore.load` + `nn.GraphCell`, GRAPH_MODE, CPU), runs
 it on the inputs of every run recorded in the trace and compares its outputs with the
@@ -370,18 +372,38 @@ def flatten(result):
 
 
 def check(args):
-    runs = values.recorded_runs(values.read_trace(args.trace), args.trace)
-    if not runs:
-        raise CheckError(f"{args.trace}: no runs")
-    if not os.path.isfile(args.model):
-        reason = "Is a directory" if os.path.isdir(args.model) else "No such file or directory"
-        raise CheckError(f"cannot open input file '{args.model}': {reason}")
+    """Checks every (model, trace) pair of `args` in one MindSpore process."""
+    pairs = []
+    for model, trace in zip(args.model, args.trace):
+        runs = values.recorded_runs(values.read_trace(trace), trace)
+        if not runs:
+            raise CheckError(f"{trace}: no runs")
+        if not os.path.isfile(model):
+            reason = "Is a directory" if os.path.isdir(model) else "No such file or directory"
+            raise CheckError(f"cannot open input file '{model}': {reason}")
+        pairs.append((model, trace, runs))
 
-    return run_guarded(lambda: check_in_mindspore(args, runs))
+    def check_all():
+        status = 0
+        for model, trace, runs in pairs:
+            if len(pairs) > 1:
+                print(f"== {model}")
+            try:
+                code = check_in_mindspore(args, model, trace, runs)
+            except CheckError as exc:  # a file MindSpore refuses stops its own check only
+                _error(str(exc))
+                code = 1
+            if code == 3:
+                return 3
+            status = status or code
+        return status
+
+    return run_guarded(check_all)
 
 
-def check_in_mindspore(args, runs):
-    """Loads the files in MindSpore and checks every run (in run_guarded's child)."""
+def check_in_mindspore(args, model, trace, runs):
+    """Loads the files of `model` in MindSpore and checks every run of `trace` (in
+    run_guarded's child)."""
     # Quiet MindSpore's own log (warnings on stderr) unless the user asked for it.
     global USER_LOG
     USER_LOG = "GLOG_v" in os.environ
@@ -396,8 +418,8 @@ def check_in_mindspore(args, runs):
         return 3
     ms.set_context(mode=ms.GRAPH_MODE, device_target="CPU")
 
-    set_phase(f"{args.model}: MindSpore crashed ({{signal}}) reading the file's inputs")
-    program = MindSporeProgram(ms, nn, args.model)
+    set_phase(f"{model}: MindSpore crashed ({{signal}}) reading the file's inputs")
+    program = MindSporeProgram(ms, nn, model)
     user_tolerance = None
     if args.rtol is not None or args.atol is not None:
         user_tolerance = values.Tolerance(args.rtol if args.rtol is not None else 0.0,
@@ -405,12 +427,12 @@ def check_in_mindspore(args, runs):
     all_ok = True
     for index, (inputs, outputs) in enumerate(runs):
         sys.stdout.flush()
-        place = f"{args.trace}: run {index}"
+        place = f"{trace}: run {index}"
         run_types = [(tuple(a.shape), e) for a, e in inputs]
         path = program.file_for(run_types)
         if path is None:
             main = program.files[0]
-            message = (f"{place}: no file of {args.model} takes its inputs "
+            message = (f"{place}: no file of {model} takes its inputs "
                        f"{type_list(run_types)}; {main} takes "
                        f"{type_list(program.signatures[main])}")
             problem = signature_problem(run_types, program.signatures[main], main)
@@ -474,17 +496,25 @@ def main(argv=None):
         prog=TOOL,
         description="Load a MindIR file in MindSpore (GRAPH_MODE, CPU), run it on every "
                     "recorded run of an eager trace and compare with the eager outputs.")
-    parser.add_argument("model", help="MindIR file written by ascend-compile "
-                        "(its siblings MODEL_<k>.mindir are the other input shapes)")
-    parser.add_argument("--trace", required=True, help="eager trace (.pntrace) whose runs "
-                        "give the inputs and expected outputs")
+    parser.add_argument("model", nargs="+", help="MindIR file written by ascend-compile "
+                        "(its siblings MODEL_<k>.mindir are the other input shapes); "
+                        "several MODEL --trace TRACE pairs are checked in one MindSpore "
+                        "process, each after a line '== MODEL'")
+    parser.add_argument("--trace", required=True, action="append",
+                        help="eager trace (.pntrace) whose runs give the inputs and expected "
+                        "outputs of the MODEL before it (one --trace per MODEL)")
     parser.add_argument("--rtol", type=float, help="relative tolerance of float outputs, "
                         "added to the absolute one (default 0)")
     parser.add_argument("--atol", type=float, help="absolute tolerance of float outputs, "
                         "scaled by max(1, max |eager|); either replaces the default, "
                         "which is ascend-run's: 1 ulp of f16/bf16 for an output computed "
                         "(partly) in half precision, else atol 1e-5")
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)
+    if len(args.model) != len(args.trace):
+        parser.print_usage(sys.stderr)
+        print(f"{TOOL}: error: {len(args.model)} MODEL file(s) but {len(args.trace)} --trace "
+              "file(s): give one --trace after each MODEL", file=sys.stderr)
+        return 2
     try:
         return check(args)
     except CheckError as exc:

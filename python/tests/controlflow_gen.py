@@ -329,12 +329,20 @@ class ProgramResult:
     # Runs whose eager float32 answer is itself not determined at float32 (see
     # ill_conditioned): reported apart, never counted as reproduced or right.
     ill_conditioned: list = dataclasses.field(default_factory=list)
+    levels: tuple = ()          # the levels checked: "mindspore", "aicore", then "MindSpore"
+    mindir: str = ""            # the MindIR file, checked in MindSpore by check_in_mindspore
+    fresh_trace: str = ""       # the recorded runs' inputs, then the fresh ones
+    path: str = ""              # the generated model file
+    # Per run while the levels are checked: recorded index -> reproduced so far;
+    # fresh index -> "ok" | "ill" | "refused" | "wrong" | "failed".
+    recorded_state: dict = dataclasses.field(default_factory=dict)
+    fresh_state: dict = dataclasses.field(default_factory=dict)
 
 
 _RUN_LINE = re.compile(r"^run (\d+): .*: (ok|mismatch)$")
 _FAILED = re.compile(r"run (\d+)(?: failed in|: no function of)")
 _GUARD = re.compile(r"took the (true|false) side, which no recorded run took|"
-                    r"the program is specialized on|no function of .* takes its inputs|"
+                    r"the program is specialized on|no (function|file) of .* takes its inputs|"
                     r"than any recorded run|no recorded run read")
 
 
@@ -490,8 +498,9 @@ def form_of(mlir_text):
     return "straight"
 
 
-def check_program(seed, workdir, bindir, levels=("mindspore", "aicore")):
-    """Generates, records, compiles and checks program `seed`; see the module doc."""
+def check_program(seed, workdir, bindir, levels=("mindspore", "aicore"), mindspore=False):
+    """Generates, records, compiles and checks program `seed`; see the module doc.
+    With `mindspore`, also writes the MindIR file (result.mindir) for check_in_mindspore."""
     source, features = generate(seed)
     result = ProgramResult(seed, features)
     path = os.path.join(workdir, f"prog{seed}.py")
@@ -499,6 +508,7 @@ def check_program(seed, workdir, bindir, levels=("mindspore", "aicore")):
         f.write(source)
     trace = os.path.join(workdir, f"prog{seed}.pntrace")
     fresh_trace = os.path.join(workdir, f"prog{seed}.fresh.pntrace")
+    result.path, result.fresh_trace = path, fresh_trace
     try:
         result.recorded_runs, _ = record(path, trace)
         _, result.fresh_runs = record(path, fresh_trace, fresh=True)
@@ -518,43 +528,119 @@ def check_program(seed, workdir, bindir, levels=("mindspore", "aicore")):
         modules[level] = out
     with open(modules[levels[0]]) as f:
         result.form = form_of(f.read())
-    recorded = {i: True for i in range(result.recorded_runs)}
-    fresh = {i: "ok" for i in range(result.fresh_runs)}
+    result.recorded_state = {i: True for i in range(result.recorded_runs)}
+    result.fresh_state = {i: "ok" for i in range(result.fresh_runs)}
     for level, module in modules.items():
         # The check trace holds the recorded runs' inputs first, then the fresh ones.
         code, out, err = _run([os.path.join(bindir, "ascend-run"), module, "--trace", fresh_trace,
                                "--print-outputs"])
         outcomes = run_outcomes(out, err, result.recorded_runs + result.fresh_runs)
-        compiled = printed_outputs(out)
-        for index, o in outcomes.items():
-            is_fresh = index >= result.recorded_runs
-            i = index - result.recorded_runs if is_fresh else index
-            if o == "mismatch" and ill_conditioned(path, index, compiled.get(index)):
-                kind = "fresh" if is_fresh else "recorded"
-                result.ill_conditioned.append(f"{kind} run {i} at {level}")
-                if not is_fresh:
-                    recorded[i] = False
-                elif fresh[i] == "ok":
-                    fresh[i] = "ill"
-                continue
-            if not is_fresh:
-                recorded[i] &= o == "ok"
-                if o == "mismatch":
-                    result.wrong.append(f"recorded run {i} at {level}: mismatch")
-            elif o == "mismatch":
-                result.wrong.append(f"fresh run {i} at {level}: silently wrong")
-                fresh[i] = "wrong"
-            elif o == "refused" and fresh[i] == "ok":
-                fresh[i] = "refused"
-            elif o == "failed":
-                fresh[i] = "failed"
-                result.wrong.append(f"fresh run {i} at {level}: failed without a guard: "
-                                    + _first_error(err))
-    result.recorded_ok = sum(recorded.values())
-    result.fresh_ok = sum(1 for v in fresh.values() if v == "ok")
-    result.fresh_refused = sum(1 for v in fresh.values() if v == "refused")
+        account(result, level, outcomes, printed_outputs(out), err)
+    if mindspore:
+        mindir = os.path.join(workdir, f"prog{seed}.mindir")
+        code, _, err = _run([os.path.join(bindir, "ascend-compile"), trace, "--emit=mindir",
+                             "-o", mindir, "--quiet"])
+        if code != 0:
+            result.wrong.append("the MindIR file was not written: " + _first_error(err))
+        else:
+            result.mindir = mindir
     result.stage = "ok"
+    finish(result)
     return result
+
+
+def account(result, level, outcomes, compiled, err):
+    """Adds one level's outcomes ({run index: run_outcomes' kind} over the recorded
+    then the fresh runs; `compiled`: printed outputs or {}) to `result`."""
+    recorded, fresh = result.recorded_state, result.fresh_state
+    result.levels += (level,)
+    for index, o in outcomes.items():
+        is_fresh = index >= result.recorded_runs
+        i = index - result.recorded_runs if is_fresh else index
+        if o == "mismatch" and ill_conditioned(result.path, index, compiled.get(index)):
+            kind = "fresh" if is_fresh else "recorded"
+            result.ill_conditioned.append(f"{kind} run {i} at {level}")
+            if not is_fresh:
+                recorded[i] = False
+            elif fresh[i] == "ok":
+                fresh[i] = "ill"
+            continue
+        if not is_fresh:
+            recorded[i] &= o == "ok"
+            if o == "mismatch":
+                result.wrong.append(f"recorded run {i} at {level}: mismatch")
+        elif o == "mismatch":
+            result.wrong.append(f"fresh run {i} at {level}: silently wrong")
+            fresh[i] = "wrong"
+        elif o == "refused" and fresh[i] == "ok":
+            fresh[i] = "refused"
+        elif o == "failed":
+            fresh[i] = "failed"
+            result.wrong.append(f"fresh run {i} at {level}: failed without a guard: "
+                                + _first_error(err))
+
+
+def finish(result):
+    result.recorded_ok = sum(result.recorded_state.values())
+    result.fresh_ok = sum(1 for v in result.fresh_state.values() if v == "ok")
+    result.fresh_refused = sum(1 for v in result.fresh_state.values() if v == "refused")
+
+
+_SECTION = re.compile(r"^== (.*)$")
+_MS_ERROR = re.compile(r"^ascend-mindspore-check: error: (.*?): run (\d+): (.*)$")
+
+
+def mindspore_outcomes(stdout, stderr, results):
+    """{MindIR path: {run index: kind}} from one ascend-mindspore-check call over the
+    MindIR files of `results` (each with its fresh_trace), as run_outcomes classifies
+    ascend-run's: a guard's RuntimeError, or no file for the run's input shapes, is
+    "refused"; any other error "failed"; a run with no line "failed"."""
+    by_trace = {r.fresh_trace: r for r in results}
+    outcomes = {r.mindir: {} for r in results}
+    current = results[0].mindir if len(results) == 1 else None
+    for line in stdout.splitlines():
+        m = _SECTION.match(line)
+        if m:
+            current = m.group(1)
+            continue
+        m = _RUN_LINE.match(line.strip())
+        if m and current in outcomes:
+            outcomes[current][int(m.group(1))] = m.group(2)
+    file_errors = {}
+    for line in stderr.splitlines():
+        m = _MS_ERROR.match(line)
+        if m and m.group(1) in by_trace:
+            r = by_trace[m.group(1)]
+            outcomes[r.mindir][int(m.group(2))] = "refused" if _GUARD.search(m.group(3)) else "failed"
+        elif "error:" in line:
+            for r in results:
+                if r.mindir in line:
+                    file_errors.setdefault(r.mindir, line.strip())
+    for r in results:
+        for i in range(r.recorded_runs + r.fresh_runs):
+            outcomes[r.mindir].setdefault(i, "failed")
+    return outcomes, file_errors
+
+
+def check_in_mindspore(results, bindir, timeout=1800):
+    """Checks the MindIR file of every compiled program of `results` in MindSpore
+    (ascend-mindspore-check, one process for all of them) on its recorded and fresh
+    runs, with the same rules as the other levels. Returns False (and changes nothing)
+    when MindSpore is not set up."""
+    todo = [r for r in results if r.stage == "ok" and r.mindir]
+    if not todo:
+        return True
+    cmd = [os.path.join(bindir, "ascend-mindspore-check")]
+    for r in todo:
+        cmd += [r.mindir, "--trace", r.fresh_trace]
+    code, out, err = _run(cmd, timeout=timeout)
+    if code == 3 or "cannot import mindspore" in err:
+        return False
+    outcomes, file_errors = mindspore_outcomes(out, err, todo)
+    for r in todo:
+        account(r, "MindSpore", outcomes[r.mindir], {}, file_errors.get(r.mindir, err))
+        finish(r)
+    return True
 
 
 def summarize(results, out=sys.stdout):
@@ -580,9 +666,13 @@ def summarize(results, out=sys.stdout):
                    record_failed=record_failed, fresh_runs=fresh_total, fresh_ok=fresh_ok,
                    fresh_refused=fresh_refused, silent_wrong=len(wrong),
                    ill_conditioned=len(ill))
+    levels = sorted({r.levels for r in results if r.stage == "ok"}, key=len)
+    checked = " + ".join(levels[-1]) if levels else "none"
+    if len(levels) > 1:
+        checked += f" (some programs only {' + '.join(levels[0])})"
     print(f"programs: {n}", file=out)
-    print(f"recorded runs reproduced (both levels): {rec_ok}/{rec_total} ({pct(rec_ok, rec_total):.1f}%)",
-          file=out)
+    print(f"recorded runs reproduced (levels {checked}): {rec_ok}/{rec_total} "
+          f"({pct(rec_ok, rec_total):.1f}%)", file=out)
     print(f"programs recovered into cond/while: {forms['recovered']} ({pct(forms['recovered'], n):.1f}%)",
           file=out)
     print(f"programs specialized behind guards only: {forms['specialized']} "

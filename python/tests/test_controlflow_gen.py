@@ -40,9 +40,14 @@ def test_run_outcomes_are_classified():
                                              4: "failed"}
 
 
-@needs_tools
-def test_generated_programs(tmp_path):
-    results = [gen.check_program(seed, str(tmp_path), BIN) for seed in range(PROGRAMS)]
+@pytest.fixture(scope="module")
+def checked(tmp_path_factory):
+    """The 50 CI programs, checked at both levels, with their MindIR files written."""
+    workdir = str(tmp_path_factory.mktemp("controlflow"))
+    return [gen.check_program(seed, workdir, BIN, mindspore=True) for seed in range(PROGRAMS)]
+
+
+def _assert_reproduced(results):
     figures = gen.summarize(results)
     wrong = [(r.seed, w) for r in results for w in r.wrong]
     assert not wrong, wrong
@@ -53,10 +58,55 @@ def test_generated_programs(tmp_path):
     assert all(r.recorded_ok == r.recorded_runs for r in compiled), \
         [(r.seed, r.recorded_ok, r.recorded_runs) for r in compiled if r.recorded_ok != r.recorded_runs]
     assert figures["recorded_reproduced"] >= 0.9 * figures["recorded_runs"], figures
+    return figures
+
+
+@needs_tools
+def test_generated_programs(checked):
+    _assert_reproduced(checked)
     # Unrecoverable programs are refused with a message naming the source line.
-    for r in results:
+    for r in checked:
         if r.stage == "compile":
             assert ".py:" in r.message, (r.seed, r.message)
+    assert all(r.mindir and os.path.isfile(r.mindir) for r in checked if r.stage == "ok")
+
+
+@needs_tools
+def test_generated_programs_in_mindspore(checked):
+    # The MindIR file of every compiled program, loaded and run in MindSpore on the
+    # recorded and the fresh inputs: the same rules as ascend-run's two levels.
+    if not gen.check_in_mindspore(checked, BIN):
+        pytest.skip("MindSpore is not set up (scripts/setup-venvs.sh mindspore)")
+    assert all(r.levels == ("mindspore", "aicore", "MindSpore") for r in checked if r.stage == "ok")
+    figures = _assert_reproduced(checked)
+    assert figures["fresh_ok"] + figures["fresh_refused"] > 0
+
+
+def test_mindspore_outcomes_are_classified():
+    a = gen.ProgramResult(1, set(), recorded_runs=2, fresh_runs=2, mindir="/w/prog1.mindir",
+                          fresh_trace="/w/prog1.fresh.pntrace")
+    b = gen.ProgramResult(2, set(), recorded_runs=1, fresh_runs=1, mindir="/w/prog2.mindir",
+                          fresh_trace="/w/prog2.fresh.pntrace")
+    out = ("== /w/prog1.mindir\n"
+           "run 0: max abs error 0, max rel error 0 (tolerance x): ok\n"
+           "run 1: max abs error 2, max rel error 1 (tolerance x): mismatch\n"
+           "run 3: max abs error 0, max rel error 0 (tolerance x): ok\n"
+           "== /w/prog2.mindir\n"
+           "run 0: max abs error 0, max rel error 0 (tolerance x): ok\n")
+    err = ("ascend-mindspore-check: error: /w/prog1.fresh.pntrace: run 2: MindSpore raised "
+           "running /w/prog1.mindir: RuntimeError: branch at prog1.py:3:8 took the true side, "
+           "which no recorded run took\n"
+           "ascend-mindspore-check: error: /w/prog2.fresh.pntrace: run 1: no file of "
+           "/w/prog2.mindir takes its inputs (tensor<2x5xf32>); /w/prog2.mindir takes "
+           "(tensor<1x5xf32>)\n")
+    outcomes, _ = gen.mindspore_outcomes(out, err, [a, b])
+    assert outcomes == {"/w/prog1.mindir": {0: "ok", 1: "mismatch", 2: "refused", 3: "ok"},
+                        "/w/prog2.mindir": {0: "ok", 1: "refused"}}
+    outcomes, errors = gen.mindspore_outcomes(
+        "", "ascend-mindspore-check: error: /w/prog2.mindir: MindSpore cannot load the file: x\n",
+        [b])
+    assert outcomes == {"/w/prog2.mindir": {0: "failed", 1: "failed"}}
+    assert "cannot load" in errors["/w/prog2.mindir"]
 
 
 def test_printed_outputs_are_parsed():
