@@ -13,8 +13,8 @@ def estimate_kernels(opt, path, chip, tiling=None, options=""):
     """{kernel name: fields} for each `aicore.kernel` of `path` on `chip`.
 
     The fields are the numbers of the kernel's `aicore.estimate`,
-    `aicore.tiling`, `aicore.mix`, `aicore.tile` (window kernels) and
-    `aicore.conv_unit` (depthwise convolutions) dictionaries, keyed
+    `aicore.tiling` (#aicore.cube_tiling), `aicore.mix`, `aicore.tile`
+    (window kernels) and `aicore.conv_unit` (depthwise convolutions), keyed
     "group.key" (e.g. "aicore.estimate.cycles"), its "block_dim", "unit"
     ("cube" or "vector") for a depthwise convolution, and "chunk"
     ("ROWSxCOLS") when it has an elementwise prologue on A. `tiling` (a list of ints)
@@ -36,7 +36,10 @@ def estimate_kernels(opt, path, chip, tiling=None, options=""):
         fields = {}
         for group in ("aicore.estimate", "aicore.tiling", "aicore.mix",
                       "aicore.tile", "aicore.conv_unit"):
-            body = re.search(group + r" = \{([^}]*)\}", line)
+            # Dictionaries (aicore.estimate, ...) and typed configs
+            # (aicore.tiling = #aicore.cube_tiling<...>).
+            body = (re.search(group + r" = \{([^}]*)\}", line) or
+                    re.search(group + r" = #aicore\.\w+<([^>]*)>", line))
             if body:
                 for key, value in re.findall(r"(\w+) = ([0-9.e+-]+)",
                                              body.group(1)):

@@ -36,12 +36,12 @@
 // CHECK-NOT: mismatch
 
 // CHUNK-LABEL: aicore.kernel @matmul_250x130x300_f16_bias
-// CHUNK-SAME: k_chunk = 64 : i64
+// CHUNK-SAME: k_chunk = 64
 // CHUNK-LABEL: aicore.kernel @matmul_17x50x300_f32_tb
-// CHUNK-SAME: k_chunk = 64 : i64
+// CHUNK-SAME: k_chunk = 64
 // CHUNK-LABEL: aicore.kernel @matmul_70x90x200_bf16_ta
-// CHUNK-SAME: k_chunk = 64 : i64
-// SEARCH-COUNT-3: k_chunk = 96 : i64
+// CHUNK-SAME: k_chunk = 64
+// SEARCH-COUNT-3: k_chunk = 96
 func.func @main(%i1: tensor<250x300xi32>, %j1: tensor<300x130xi32>, %c1: tensor<130xi32>, %i2: tensor<17x300xi32>, %j2: tensor<50x300xi32>, %i3: tensor<200x70xi32>, %j3: tensor<200x90xi32>) -> (tensor<250x130xi32>, tensor<17x50xi32>, tensor<70x90xi32>) {
   %x1 = mindspore.cast %i1 : (tensor<250x300xi32>) -> tensor<250x300xf16>
   %w1 = mindspore.cast %j1 : (tensor<300x130xi32>) -> tensor<300x130xf16>

@@ -24,7 +24,7 @@
 // TILES-DAG: aicore.launch @matmul_100x64x128_f32_tb(
 // TILES-DAG: aicore.launch @matmul_250x64x128_f32_tb(
 // TILES-LABEL: aicore.kernel @matmul_250x64x128_f32_tb
-// TILES-SAME: k_stages = 1 : i64, l0c_buffers = 1 : i64, l1_buffers = 2 : i64, modeled_cycles = {{[0-9]+}} : i64, tk = 64 : i64, tm = 48 : i64, tn = 16 : i64}, block_dim = 24 : i64
+// TILES-SAME: tm = 48, tn = 16, tk = 64, k_stages = 1, l1_buffers = 2, l0c_buffers = 1, modeled_cycles = {{[0-9]+}}>, block_dim = 24 : i64
 // TILES: aicore.alloc : memref<48x64xf32, #aicore.space<l1>>
 // TILES: aicore.block_idx
 // TILES: memref.subview %arg0[%{{.*}}, 0] [48, 64] [1, 1]

@@ -29,7 +29,7 @@
 
 // x2 w2 + b2: rows 96-99 (the partial row of tiles) start at zero.
 // SPLIT-LABEL: aicore.kernel @matmul_100x130x100_f16_bias
-// SPLIT-SAME: split_k = 3 : i64, split_tiles = 5 : i64
+// SPLIT-SAME: split_k = 3, split_tiles = 5
 // SPLIT-SAME: atomic_clean = array<i64: 3, 12480, 520>, block_dim = 24
 // SPLIT: aicore.block_idx
 // The whole tiles FIX-write, the parts FIX-add.

@@ -401,7 +401,7 @@ LogicalResult launchConvKernel(const ConvLaunch &conv, const ConvGeometry &g,
           KernelOp::create(builder, op->getLoc(), name,
                            builder.getFunctionType(argTypes, {}),
                            tiling->blockDim);
-      kernel->setAttr("aicore.tiling", getTilingAttr(builder, *tiling));
+      kernel->setAttr(aicore::kCubeTilingAttrName, getTilingAttr(builder, *tiling));
       if (StringRef(target.name) != getDefaultTarget().name)
         kernel.setChip(target.name);
       ConvOperands operands(g, *tiling, elementType);

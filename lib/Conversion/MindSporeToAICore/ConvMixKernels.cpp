@@ -764,7 +764,7 @@ LogicalResult mlir::ascend::convertConvMixFusion(
       ConvMixKernelBuilder builder(g, *t, target, chunkRows);
       KernelOp mix = builder.build(group.getKernelName());
       Builder attrs(group.getContext());
-      mix->setAttr("aicore.tiling", getTilingAttr(attrs, *t));
+      mix->setAttr(aicore::kCubeTilingAttrName, getTilingAttr(attrs, *t));
       mix->setAttr("aicore.mix",
                    attrs.getDictionaryAttr({attrs.getNamedAttr(
                        "aiv_chunk_rows", attrs.getI64IntegerAttr(chunkRows))}));

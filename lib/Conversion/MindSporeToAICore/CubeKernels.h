@@ -87,8 +87,11 @@ void buildCubeKernel(aicore::KernelOp kernel, const GemmProblem &gemm,
                      Type elementType, const MatMulTiling &t, CubeOperandHooks &hooks,
                      CubeTileHandOff handOff = {});
 
-/// The `aicore.tiling` attribute recording `t`.
-DictionaryAttr getTilingAttr(Builder &b, const MatMulTiling &t);
+/// The `#aicore.cube_tiling` recording `t` (set as the kernel's
+/// `aicore.tiling`, aicore::kCubeTilingAttrName); its split and K chunk are
+/// left at their defaults (no split, no chunk): MIX kernels and
+/// convolutions do neither.
+aicore::CubeTilingAttr getTilingAttr(Builder &b, const MatMulTiling &t);
 
 /// The schedule the pass's `tiling` option spells (5 or 6 numbers).
 MatMulTiling getTilingFromOption(ArrayRef<int64_t> option);

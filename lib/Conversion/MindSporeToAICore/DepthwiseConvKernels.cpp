@@ -814,12 +814,11 @@ KernelOp mlir::ascend::chooseDepthwiseKernel(
     FailureOr<KernelSchedule> schedule = simulateKernel(cube);
     if (succeeded(schedule)) {
       cubeCycles = schedule->cycles;
-    } else if (auto tiling =
-                   cube->getAttrOfType<DictionaryAttr>("aicore.tiling")) {
+    } else if (auto tiling = cube->getAttrOfType<aicore::CubeTilingAttr>(
+                   aicore::kCubeTilingAttrName)) {
       // A kernel the simulator refuses (e.g. past its instruction limit):
       // the tiler's analytic model of its busiest block.
-      if (auto modeled = tiling.getAs<IntegerAttr>("modeled_cycles"))
-        cubeCycles = modeled.getInt();
+      cubeCycles = tiling.getModeledCycles();
     }
   }
   KernelOp vector;

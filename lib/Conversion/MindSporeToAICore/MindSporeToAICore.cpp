@@ -1029,36 +1029,23 @@ void mlir::ascend::buildCubeKernel(KernelOp kernel, const GemmProblem &gemm,
   builder.build();
 }
 
-DictionaryAttr mlir::ascend::getTilingAttr(Builder &builder,
-                                           const MatMulTiling &t) {
-  return builder.getDictionaryAttr(
-      {builder.getNamedAttr("tm", builder.getI64IntegerAttr(t.tm)),
-       builder.getNamedAttr("tn", builder.getI64IntegerAttr(t.tn)),
-       builder.getNamedAttr("tk", builder.getI64IntegerAttr(t.tk)),
-       builder.getNamedAttr("k_stages", builder.getI64IntegerAttr(t.kStages)),
-       builder.getNamedAttr("l1_buffers",
-                            builder.getI64IntegerAttr(t.l1Buffers)),
-       builder.getNamedAttr("l0c_buffers",
-                            builder.getI64IntegerAttr(t.l0cBuffers)),
-       builder.getNamedAttr("modeled_cycles",
-                            builder.getI64IntegerAttr(t.cycles))});
+aicore::CubeTilingAttr mlir::ascend::getTilingAttr(Builder &builder,
+                                                  const MatMulTiling &t) {
+  return aicore::CubeTilingAttr::get(builder.getContext(), t.tm, t.tn, t.tk,
+                                     t.kStages, t.l1Buffers, t.l0cBuffers,
+                                     /*split_k=*/1, /*split_tiles=*/0,
+                                     /*k_chunk=*/0, t.cycles);
 }
 
 /// getTilingAttr with the split (`split_k`, `split_tiles`) or the K chunk
 /// (`k_chunk`) when there is one.
-static DictionaryAttr getSplitTilingAttr(Builder &builder,
-                                         const MatMulTiling &t) {
-  DictionaryAttr attr = getTilingAttr(builder, t);
-  if (t.splitK <= 1 && t.kChunk <= 0)
-    return attr;
-  NamedAttrList fields(attr);
-  if (t.splitK > 1) {
-    fields.set("split_k", builder.getI64IntegerAttr(t.splitK));
-    fields.set("split_tiles", builder.getI64IntegerAttr(t.splitTiles));
-  }
-  if (t.kChunk > 0)
-    fields.set("k_chunk", builder.getI64IntegerAttr(t.kChunk));
-  return fields.getDictionary(builder.getContext());
+static aicore::CubeTilingAttr getSplitTilingAttr(Builder &builder,
+                                                 const MatMulTiling &t) {
+  bool split = t.splitK > 1;
+  return aicore::CubeTilingAttr::get(
+      builder.getContext(), t.tm, t.tn, t.tk, t.kStages, t.l1Buffers,
+      t.l0cBuffers, split ? t.splitK : 1, split ? t.splitTiles : 0,
+      t.kChunk > 0 ? t.kChunk : 0, t.cycles);
 }
 
 /// The Cube part of a MIX kernel: an [m, k] x [k, n] problem, or `batch`
@@ -1410,7 +1397,7 @@ struct ConvertMindSporeToAICorePass
         KernelOp kernel = KernelOp::create(
             builder, op.getLoc(), getKernelName(p, elementType),
             builder.getFunctionType(argTypes, {}), tiling->blockDim);
-        kernel->setAttr("aicore.tiling", getTilingAttr(builder, *tiling));
+        kernel->setAttr(aicore::kCubeTilingAttrName, getTilingAttr(builder, *tiling));
         if (StringRef(target.name) != getDefaultTarget().name)
           kernel.setChip(target.name);
         symbols.insert(kernel);
@@ -1493,7 +1480,7 @@ struct ConvertMindSporeToAICorePass
         KernelOp kernel = KernelOp::create(
             builder, op.getLoc(), getKernelName(p, elementType),
             builder.getFunctionType(argTypes, {}), tiling->blockDim);
-        kernel->setAttr("aicore.tiling",
+        kernel->setAttr(aicore::kCubeTilingAttrName,
                         getSplitTilingAttr(builder, *tiling));
         if (tiling->splitK > 1) {
           // The split tiles' rows start at zero (the parts add into them).

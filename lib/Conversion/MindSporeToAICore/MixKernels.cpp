@@ -1443,7 +1443,7 @@ KernelOp buildPermutedStoreKernel(MixGroup &g, const MatMulTiling &t,
                                  b.getFunctionType(argTypes, {}), t.blockDim);
   if (StringRef(target.name) != getDefaultTarget().name)
     kernel.setChip(target.name);
-  kernel->setAttr("aicore.tiling", getTilingAttr(b, t));
+  kernel->setAttr(aicore::kCubeTilingAttrName, getTilingAttr(b, t));
   Block &entry = kernel.getBody().front();
   auto store = [&](OpBuilder &cb, Value acc, OpFoldResult mi,
                    OpFoldResult ni, int64_t rows, int64_t cols, int,
@@ -1709,7 +1709,7 @@ static FailureOr<KernelOp> buildMixKernel(MixGroup &g, ms::FusionOp group,
     chunkRows = std::max<int64_t>(1, chunkRows * 7 / 8);
   }
   Builder attrs(group.getContext());
-  kernel->setAttr("aicore.tiling", getTilingAttr(attrs, *t));
+  kernel->setAttr(aicore::kCubeTilingAttrName, getTilingAttr(attrs, *t));
   SmallVector<NamedAttribute> mixAttrs{attrs.getNamedAttr(
       "aiv_chunk_rows", attrs.getI64IntegerAttr(chunkRows))};
   for (auto [i, c] : llvm::enumerate(prologueChunks))

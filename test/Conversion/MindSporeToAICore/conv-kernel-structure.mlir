@@ -19,7 +19,7 @@ func.func @ragged(%x: tensor<2x5x9x11xf32>, %w: tensor<7x5x3x3xf32>, %b: tensor<
 }
 
 // CHECK-LABEL: aicore.kernel @conv2d_2x5x9x11_7x3x3_s2x2_p1x1x1x1_d1x1_f32_bias(%arg0: memref<2x5x9x11xf32, #aicore.space<gm>>, %arg1: memref<7x5x3x3xf32, #aicore.space<gm>>, %arg2: memref<7xf32, #aicore.space<gm>>, %arg3: memref<2x7x5x6xf32, #aicore.space<gm>>)
-// CHECK-SAME: k_stages = 1 : i64, l0c_buffers = 1 : i64, l1_buffers = 2 : i64, modeled_cycles = {{[0-9]+}} : i64, tk = 32 : i64, tm = 16 : i64, tn = 16 : i64}, block_dim = 4
+// CHECK-SAME: tm = 16, tn = 16, tk = 32, k_stages = 1, l1_buffers = 2, l0c_buffers = 1, modeled_cycles = {{[0-9]+}}>, block_dim = 4
 // CHECK: memref.collapse_shape %arg3 {{\[}}[0], [1], [2, 3]] : memref<2x7x5x6xf32, #aicore.space<gm>> into memref<2x7x30xf32, #aicore.space<gm>>
 // CHECK: memref.collapse_shape %arg1 {{\[}}[0], [1, 2, 3]] : memref<7x5x3x3xf32, #aicore.space<gm>> into memref<7x45xf32, #aicore.space<gm>>
 // CHECK: %[[BAND:.*]] = aicore.alloc : memref<5x9x11xf32, #aicore.space<l1>>

@@ -70,7 +70,7 @@ func.func @too_wide(%x: tensor<1x3x3x40000xf16>, %w: tensor<8x3x3x3xf16>) -> ten
 // K = 45 in one stage of 48 (one band of all 5 channels, one load3d, one
 // mmad per tile); conv-kernel-structure.mlir checks the schedule in detail.
 // CHECK-LABEL: aicore.kernel @conv2d_2x5x9x11_7x3x3_s2x2_p1x1x1x1_d1x1_f32_bias(%arg0: memref<2x5x9x11xf32, #aicore.space<gm>>, %arg1: memref<7x5x3x3xf32, #aicore.space<gm>>, %arg2: memref<7xf32, #aicore.space<gm>>, %arg3: memref<2x7x5x6xf32, #aicore.space<gm>>)
-// CHECK-SAME: k_stages = 1 : i64, l0c_buffers = 1 : i64, l1_buffers = 2 : i64, modeled_cycles = {{[0-9]+}} : i64, tk = 48 : i64, tm = 16 : i64, tn = 16 : i64}, block_dim = 4
+// CHECK-SAME: tm = 16, tn = 16, tk = 48, k_stages = 1, l1_buffers = 2, l0c_buffers = 1, modeled_cycles = {{[0-9]+}}>, block_dim = 4
 // CHECK: aicore.copy %{{.*}}, %{{.*}} : memref<5x9x11xf32, strided<[99, 11, 1], offset: ?>, #aicore.space<gm>> to memref<5x9x11xf32, #aicore.space<l1>>
 // CHECK: aicore.load3d {{.*}} : memref<5x9x11xf32, #aicore.space<l1>> to memref<16x45xf32, strided<[48, 1]>, #aicore.space<l0a>>
 // CHECK-NOT: aicore.mmad {{.*}} {accumulate

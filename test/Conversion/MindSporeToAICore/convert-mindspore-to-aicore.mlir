@@ -93,7 +93,7 @@ func.func @f64_batch_stays(%x: tensor<2x4x4xf64>) -> tensor<2x4x4xf64> {
 // matmul-kernel-structure.mlir): N over the AI Cores, K in one full stage
 // of four slices of 80 and a partial stage of 192 (80, 80, 32).
 // CHECK-LABEL: aicore.kernel @matmul_1x1000x512_f32_tb_bias
-// CHECK-SAME: aicore.tiling = {k_stages = 4 : i64, l0c_buffers = 1 : i64, l1_buffers = 2 : i64, modeled_cycles = {{[0-9]+}} : i64, tk = 80 : i64, tm = 16 : i64, tn = 48 : i64}, block_dim = 21 : i64
+// CHECK-SAME: aicore.tiling = #aicore.cube_tiling<tm = 16, tn = 48, tk = 80, k_stages = 4, l1_buffers = 2, l0c_buffers = 1, modeled_cycles = {{[0-9]+}}>, block_dim = 21 : i64
 // CHECK-DAG: aicore.alloc : memref<16x320xf32, #aicore.space<l1>>
 // CHECK-DAG: aicore.alloc : memref<48x320xf32, #aicore.space<l1>>
 // CHECK: aicore.return
@@ -101,7 +101,8 @@ func.func @f64_batch_stays(%x: tensor<2x4x4xf64>) -> tensor<2x4x4xf64> {
 // One slice of all of K (64): every GM transfer has a fixed cost, so the
 // search takes K in one stage rather than two slices of 32.
 // CHECK-LABEL: aicore.kernel @matmul_64x64x64_f32
-// CHECK-SAME: tk = 64 : i64, tm = 16 : i64, tn = 16 : i64}, block_dim = 16 : i64
+// CHECK-SAME: #aicore.cube_tiling<tm = 16, tn = 16, tk = 64, k_stages = 1,
+// CHECK-SAME: block_dim = 16 : i64
 // CHECK: aicore.mmad %{{.*}}, %{{.*}}, %{{.*}} : memref<16x64xf32, #aicore.space<l0a>>, memref<64x16xf32, #aicore.space<l0b>>, memref<16x16xf32, #aicore.space<l0c>>
 // CHECK-NOT: accumulate
 // CHECK: aicore.copy %{{.*}}, %{{.*}} : memref<16x16xf32, #aicore.space<l0c>> to memref<16x16xf32, strided<[64, 1], offset: ?>, #aicore.space<gm>>
@@ -111,8 +112,8 @@ func.func @f64_batch_stays(%x: tensor<2x4x4xf64>) -> tensor<2x4x4xf64> {
 // them): stage 0 peeled, stages 1-6 two at a time through the loop
 // (buffers 0 and 1), stage 7 alone.
 // CHECK-LABEL: aicore.kernel @matmul_512x768x1024_f32
-// CHECK-SAME: k_stages = 4 : i64
-// CHECK-SAME: tk = 32 : i64, tm = 128 : i64, tn = 128 : i64}, block_dim = 24 : i64
+// CHECK-SAME: #aicore.cube_tiling<tm = 128, tn = 128, tk = 32, k_stages = 4,
+// CHECK-SAME: block_dim = 24 : i64
 // CHECK-DAG: aicore.alloc : memref<128x128xf32, #aicore.space<l1>>
 // CHECK-DAG: aicore.alloc : memref<128x32xf32, #aicore.space<l0a>>
 // CHECK-DAG: aicore.alloc : memref<32x128xf32, #aicore.space<l0b>>
@@ -144,7 +145,7 @@ func.func @f64_batch_stays(%x: tensor<2x4x4xf64>) -> tensor<2x4x4xf64> {
 // FIX writes the f16 result, half the f32 accumulator's bytes (it was 64 x
 // 176 while the model costed the FIX at 4 bytes per element).
 // CHECK-LABEL: aicore.kernel @matmul_512x512x64_f16
-// CHECK-SAME: aicore.tiling = {k_stages = 1 : i64, l0c_buffers = 1 : i64, l1_buffers = 2 : i64, modeled_cycles = {{[0-9]+}} : i64, tk = 32 : i64, tm = 96 : i64, tn = 144 : i64}, block_dim = 24 : i64
+// CHECK-SAME: aicore.tiling = #aicore.cube_tiling<tm = 96, tn = 144, tk = 32, k_stages = 1, l1_buffers = 2, l0c_buffers = 1, modeled_cycles = {{[0-9]+}}>, block_dim = 24 : i64
 // CHECK: aicore.return
 
 // The 910B4 has 20 AI Cores: no kernel takes more blocks.

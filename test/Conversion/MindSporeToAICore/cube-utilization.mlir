@@ -25,7 +25,7 @@
 // cube_utilization.py prints the alternatives.
 // CHECK-LABEL: aicore.kernel @matmul_4096x4096x4096_f16
 // CHECK-SAME: aicore.estimate = {cycles = 706957 : i64, {{.*}} fix = 249830 : i64, m = 704512 : i64, {{.*}} mte2 = 547200 : i64, {{.*}} task_cycles = 709157 : i64
-// CHECK-SAME: aicore.tiling = {k_chunk = 512 : i64, k_stages = 2 : i64, l0c_buffers = 2 : i64, l1_buffers = 4 : i64, modeled_cycles = 707803 : i64, tk = 64 : i64, tm = 128 : i64, tn = 128 : i64}, block_dim = 24 : i64
+// CHECK-SAME: aicore.tiling = #aicore.cube_tiling<tm = 128, tn = 128, tk = 64, k_stages = 2, l1_buffers = 4, l0c_buffers = 2, k_chunk = 512, modeled_cycles = 707803>, block_dim = 24 : i64
 // CHECK-COUNT-12: aicore.alloc : memref<128x128xf16, #aicore.space<l1>>
 func.func @square(%x: tensor<4096x4096xf16>, %w: tensor<4096x4096xf16>) -> tensor<4096x4096xf16> {
   %m = mindspore.matmul %x, %w : (tensor<4096x4096xf16>, tensor<4096x4096xf16>) -> tensor<4096x4096xf16>

@@ -17,7 +17,7 @@
 // + a partial stage of 4). A's L1: two buffers of two [16, 32] slots; B's
 // ring: two [32, 16] stages.
 // CHECK-LABEL: aicore.kernel @matmul_40x200x100_f16_bias
-// CHECK-SAME: aicore.tiling = {k_chunk = 64 : i64, k_stages = 2 : i64, l0c_buffers = 1 : i64, l1_buffers = 2 : i64, modeled_cycles = {{[0-9]+}} : i64, tk = 16 : i64, tm = 16 : i64, tn = 16 : i64}, block_dim = 24 : i64
+// CHECK-SAME: aicore.tiling = #aicore.cube_tiling<tm = 16, tn = 16, tk = 16, k_stages = 2, l1_buffers = 2, l0c_buffers = 1, k_chunk = 64, modeled_cycles = {{[0-9]+}}>, block_dim = 24 : i64
 // CHECK-NOT: atomic_clean
 // CHECK-COUNT-2: aicore.alloc : memref<32x16xf16, #aicore.space<l1>>
 // CHECK-COUNT-4: aicore.alloc : memref<16x32xf16, #aicore.space<l1>>

@@ -28,7 +28,7 @@ func.func @pairs_of_tiles(%x: tensor<512x64xf16>, %y: tensor<64x512xf16>) -> ten
 // ids.
 // CHECK-LABEL: aicore.kernel @matmul_1x1000x512_f32_tb_bias
 // CHECK-SAME: (%[[KX:.*]]: memref<1x512xf32, #aicore.space<gm>>, %[[KW:.*]]: memref<1000x512xf32, #aicore.space<gm>>, %[[KB:.*]]: memref<1000xf32, #aicore.space<gm>>, %[[KY:.*]]: memref<1x1000xf32, #aicore.space<gm>>)
-// CHECK-SAME: aicore.tiling = {k_stages = 1 : i64, l0c_buffers = 1 : i64, l1_buffers = 2 : i64, modeled_cycles = {{[0-9]+}} : i64, tk = 80 : i64, tm = 16 : i64, tn = 48 : i64}, block_dim = 21 : i64
+// CHECK-SAME: aicore.tiling = #aicore.cube_tiling<tm = 16, tn = 48, tk = 80, k_stages = 1, l1_buffers = 2, l0c_buffers = 1, modeled_cycles = {{[0-9]+}}>, block_dim = 21 : i64
 // CHECK: %[[A1P:.*]] = aicore.alloc : memref<16x80xf32, #aicore.space<l1>>
 // CHECK: %[[B1P:.*]] = aicore.alloc : memref<48x80xf32, #aicore.space<l1>>
 // CHECK: %[[A1Q:.*]] = aicore.alloc : memref<16x80xf32, #aicore.space<l1>>
@@ -125,7 +125,7 @@ func.func @pairs_of_tiles(%x: tensor<512x64xf16>, %y: tensor<64x512xf16>) -> ten
 // the epilogue of one overlaps the mmads of the other), then one more
 // tile into buffer 0 when the block has an odd count.
 // PAIRS-LABEL: aicore.kernel @matmul_512x512x64_f16
-// PAIRS-SAME: l0c_buffers = 2 : i64
+// PAIRS-SAME: l0c_buffers = 2
 // PAIRS: %[[CA:.*]] = aicore.alloc : memref<64x64xf32, #aicore.space<l0c>>
 // PAIRS: %[[CB:.*]] = aicore.alloc : memref<64x64xf32, #aicore.space<l0c>>
 // PAIRS: aicore.set_flag fix -> m, 0

@@ -18,7 +18,7 @@
 // The parts add into the result rows 32-39 (elements [960, 1200)), which
 // the launch zeroes first (atomic_clean: argument 3, the result).
 // CHECK-LABEL: aicore.kernel @matmul_40x30x100_f16_bias
-// CHECK-SAME: split_k = 3 : i64, split_tiles = 2 : i64
+// CHECK-SAME: split_k = 3, split_tiles = 2
 // CHECK-SAME: atomic_clean = array<i64: 3, 960, 240>, block_dim = 10 : i64
 // CHECK: %[[B:.*]] = aicore.block_idx
 // Whole tiles: plain FIX writes of the f32 accumulator into fp16.

@@ -75,3 +75,21 @@ func.func @chunk_and_split() attributes {tiling = #aicore.cube_tiling<tm = 128, 
 func.func @cycles() attributes {tiling = #aicore.cube_tiling<tm = 16, tn = 16, tk = 16, k_stages = 1, l1_buffers = 2, l0c_buffers = 1, modeled_cycles = -5>} {
   return
 }
+
+// -----
+
+// The kernel attribute `aicore.tiling` must hold the typed tiling (the
+// untyped dictionary it once was is refused, so no reader falls back to a
+// lookup by field name).
+// expected-error @+1 {{'func.func' op 'aicore.tiling' must be a #aicore.cube_tiling, got {tm = 16 : i64}}}
+func.func @untyped_tiling() attributes {aicore.tiling = {tm = 16 : i64}} {
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @typed_tiling
+// CHECK-SAME: aicore.tiling = #aicore.cube_tiling<tm = 32, tn = 16, tk = 16, k_stages = 1, l1_buffers = 2, l0c_buffers = 1>
+func.func @typed_tiling() attributes {aicore.tiling = #aicore.cube_tiling<tm = 32, tn = 16, tk = 16, k_stages = 1, l1_buffers = 2, l0c_buffers = 1>} {
+  return
+}

@@ -55,6 +55,16 @@ CubeTilingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult AICoreDialect::verifyOperationAttribute(Operation *op,
+                                                      NamedAttribute attr) {
+  if (attr.getName() == kCubeTilingAttrName &&
+      !isa<CubeTilingAttr>(attr.getValue()))
+    return op->emitOpError() << "'" << kCubeTilingAttrName
+                             << "' must be a #aicore.cube_tiling, got "
+                             << attr.getValue();
+  return success();
+}
+
 void AICoreDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST

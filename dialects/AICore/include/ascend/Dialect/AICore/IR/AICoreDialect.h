@@ -26,6 +26,11 @@
 #include "ascend/Dialect/AICore/IR/AICoreAttrs.h.inc"
 
 namespace mlir::ascend::aicore {
+/// Name of the kernel attribute recording a Cube or MIX kernel's schedule; its
+/// value must be a #aicore.cube_tiling (checked by the dialect's attribute
+/// verifier).
+inline constexpr llvm::StringLiteral kCubeTilingAttrName = "aicore.tiling";
+
 /// Checks the operands of a Vector op against the rules of AICoreVectorOps.td
 /// for its `family` (e.g. "binary", "unary-float", "cast"); defined in
 /// AICoreVectorOps.cpp.

@@ -30,6 +30,9 @@ def AICore_Dialect : Dialect {
     used strictly alternately: set, then wait.
   }];
   let useDefaultAttributePrinterParser = 1;
+  // The typed kernel attributes (`aicore.tiling` a #aicore.cube_tiling, ...)
+  // are checked on any op that carries them.
+  let hasOperationAttrVerify = 1;
 }
 
 class AICore_Op<string mnemonic, list<Trait> traits = []>
