@@ -20,7 +20,18 @@
 //                   log(x (x + 1) ...) (eight masked steps) and Stirling's
 //                   series at x >= 8;
 //   mvlgamma(x, p)  p (p - 1) / 4 log(pi) + sum over j < p of
-//                   lgamma(x - j / 2).
+//                   lgamma(x - j / 2);
+//   i0, i0e, i1, i1e and special.modified_bessel_i0/i1
+//                   Cephes' Chebyshev series (chbevl) of exp(-|x|) I(|x|)
+//                   on [0, 8] (in x/2 - 2) and of exp(-|x|) sqrt(|x|) I(|x|)
+//                   on (8, inf) (in 32/|x| - 2), times exp(|x|) for the
+//                   unscaled forms; I1 is odd. The coefficient tables are
+//                   PyTorch's (ATen/native/Math.h, after Cephes; the shorter
+//                   float tables of i1/i1e for float work, the double ones
+//                   otherwise and for modified_bessel_i1);
+//   erfinv(y)       PyTorch's calc_erfinv: a rational first guess (|y| <=
+//                   0.7 and beyond), two Newton steps on erf; NaN for
+//                   |y| > 1, +-inf at +-1.
 //
 // Computed in float32 for float16/bfloat16 (PyTorch computes them in float
 // too) and cast back; float32 and float64 in their own type. Integer and
@@ -57,6 +68,86 @@ constexpr double kPi = 3.14159265358979323846;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
+// Cephes' Chebyshev coefficients of the modified Bessel functions, as
+// PyTorch's ATen/native/Math.h has them: exp(-x) I0(x) on [0, 8] (A) and
+// exp(-x) sqrt(x) I0(x) on (8, inf) (B); the same for I1 (exp(-x) I1(x) / x
+// on [0, 8]), in PyTorch's double and float lengths.
+const double kI0eA[] = {
+    -4.41534164647933937950E-18, 3.33079451882223809783E-17,
+    -2.43127984654795469359E-16, 1.71539128555513303061E-15,
+    -1.16853328779934516808E-14, 7.67618549860493561688E-14,
+    -4.85644678311192946090E-13, 2.95505266312963983461E-12,
+    -1.72682629144155570723E-11, 9.67580903537323691224E-11,
+    -5.18979560163526290666E-10, 2.65982372468238665035E-9,
+    -1.30002500998624804212E-8, 6.04699502254191894932E-8,
+    -2.67079385394061173391E-7, 1.11738753912010371815E-6,
+    -4.41673835845875056359E-6, 1.64484480707288970893E-5,
+    -5.75419501008210370398E-5, 1.88502885095841655729E-4,
+    -5.76375574538582365885E-4, 1.63947561694133579842E-3,
+    -4.32430999505057594430E-3, 1.05464603945949983183E-2,
+    -2.37374148058994688156E-2, 4.93052842396707084878E-2,
+    -9.49010970480476444210E-2, 1.71620901522208775349E-1,
+    -3.04682672343198398683E-1, 6.76795274409476084995E-1,};
+const double kI0eB[] = {
+    -7.23318048787475395456E-18, -4.83050448594418207126E-18,
+    4.46562142029675999901E-17, 3.46122286769746109310E-17,
+    -2.82762398051658348494E-16, -3.42548561967721913462E-16,
+    1.77256013305652638360E-15, 3.81168066935262242075E-15,
+    -9.55484669882830764870E-15, -4.15056934728722208663E-14,
+    1.54008621752140982691E-14, 3.85277838274214270114E-13,
+    7.18012445138366623367E-13, -1.79417853150680611778E-12,
+    -1.32158118404477131188E-11, -3.14991652796324136454E-11,
+    1.18891471078464383424E-11, 4.94060238822496958910E-10,
+    3.39623202570838634515E-9, 2.26666899049817806459E-8,
+    2.04891858946906374183E-7, 2.89137052083475648297E-6,
+    6.88975834691682398426E-5, 3.36911647825569408990E-3,
+    8.04490411014108831608E-1,};
+const double kI1eADouble[] = {
+    2.77791411276104639959E-18, -2.11142121435816608115E-17,
+    1.55363195773620046921E-16, -1.10559694773538630805E-15,
+    7.60068429473540693410E-15, -5.04218550472791168711E-14,
+    3.22379336594557470981E-13, -1.98397439776494371520E-12,
+    1.17361862988909016308E-11, -6.66348972350202774223E-11,
+    3.62559028155211703701E-10, -1.88724975172282928790E-9,
+    9.38153738649577178388E-9, -4.44505912879632808065E-8,
+    2.00329475355213526229E-7, -8.56872026469545474066E-7,
+    3.47025130813767847674E-6, -1.32731636560394358279E-5,
+    4.78156510755005422638E-5, -1.61760815825896745588E-4,
+    5.12285956168575772895E-4, -1.51357245063125314899E-3,
+    4.15642294431288815669E-3, -1.05640848946261981558E-2,
+    2.47264490306265168283E-2, -5.29459812080949914269E-2,
+    1.02643658689847095384E-1, -1.76416518357834055153E-1,
+    2.52587186443633654823E-1,};
+const double kI1eAFloat[] = {
+    9.38153738649577178388E-9, -4.44505912879632808065E-8,
+    2.00329475355213526229E-7, -8.56872026469545474066E-7,
+    3.47025130813767847674E-6, -1.32731636560394358279E-5,
+    4.78156510755005422638E-5, -1.61760815825896745588E-4,
+    5.12285956168575772895E-4, -1.51357245063125314899E-3,
+    4.15642294431288815669E-3, -1.05640848946261981558E-2,
+    2.47264490306265168283E-2, -5.29459812080949914269E-2,
+    1.02643658689847095384E-1, -1.76416518357834055153E-1,
+    2.52587186443633654823E-1,};
+const double kI1eBDouble[] = {
+    7.51729631084210481353E-18, 4.41434832307170791151E-18,
+    -4.65030536848935832153E-17, -3.20952592199342395980E-17,
+    2.96262899764595013876E-16, 3.30820231092092828324E-16,
+    -1.88035477551078244854E-15, -3.81440307243700780478E-15,
+    1.04202769841288027642E-14, 4.27244001671195135429E-14,
+    -2.10154184277266431302E-14, -4.08355111109219731823E-13,
+    -7.19855177624590851209E-13, 2.03562854414708950722E-12,
+    1.41258074366137813316E-11, 3.25260358301548823856E-11,
+    -1.89749581235054123450E-11, -5.58974346219658380687E-10,
+    -3.83538038596423702205E-9, -2.63146884688951950684E-8,
+    -2.51223623787020892529E-7, -3.88256480887769039346E-6,
+    -1.10588938762623716291E-4, -9.76109749136146840777E-3,
+    7.78576235018280120474E-1,};
+const double kI1eBFloat[] = {
+    -3.83538038596423702205E-9, -2.63146884688951950684E-8,
+    -2.51223623787020892529E-7, -3.88256480887769039346E-6,
+    -1.10588938762623716291E-4, -9.76109749136146840777E-3,
+    7.78576235018280120474E-1,};
+
 /// The builders of one special-function call, in the work type `t`.
 struct Special {
   Call &c;
@@ -87,6 +178,63 @@ struct Special {
   Value sin(Value a) const { return ms::SinOp::create(c.b, c.loc, a); }
   Value cos(Value a) const { return ms::CosOp::create(c.b, c.loc, a); }
   Value abs(Value a) const { return ms::AbsOp::create(c.b, c.loc, a); }
+  Value exp(Value a) const { return ms::ExpOp::create(c.b, c.loc, a); }
+  Value sqrt(Value a) const { return ms::SqrtOp::create(c.b, c.loc, a); }
+  Value erf(Value a) const { return ms::ErfOp::create(c.b, c.loc, a); }
+  Value neg(Value a) const { return sub(k(0), a); }
+  /// Cephes' chbevl: the Chebyshev series sum of `coefficients` at x.
+  Value chbevl(Value x, ArrayRef<double> coefficients) const {
+    Value b0 = k(coefficients[0]), b1 = k(0), b2 = b1;
+    for (double a : coefficients.drop_front()) {
+      b2 = b1;
+      b1 = b0;
+      b0 = add(sub(mul(x, b1), b2), k(a));
+    }
+    return mul(k(0.5), sub(b0, b2));
+  }
+  /// I0 (order 0) or I1 (order 1) of x, times exp(-|x|) when `scaled`
+  /// (PyTorch's calc_i0, calc_i0e, calc_i1, calc_i1e); `longTables` picks
+  /// the double-length I1 coefficients.
+  Value besselI(Value x, int order, bool scaled, bool longTables) const {
+    Value ax = abs(x);
+    ArrayRef<double> a = kI0eA, b = kI0eB;
+    if (order == 1) {
+      a = longTables ? ArrayRef<double>(kI1eADouble) : kI1eAFloat;
+      b = longTables ? ArrayRef<double>(kI1eBDouble) : kI1eBFloat;
+    }
+    Value near = chbevl(sub(div(ax, k(2)), k(2)), a);
+    if (order == 1)
+      near = mul(near, ax);
+    Value far = div(chbevl(sub(div(k(32), ax), k(2)), b), sqrt(ax));
+    Value out = sel(le(ax, k(8)), near, far);
+    if (!scaled)
+      out = mul(exp(ax), out);
+    if (order == 1)
+      out = sel(lt(x, k(0)), neg(out), out);
+    return out;
+  }
+  /// PyTorch's calc_erfinv(y), see the file comment.
+  Value erfinv(Value y) const {
+    Value ay = abs(y);
+    Value z = mul(y, y);
+    Value num = polevl(z, {-0.140543331, 0.914624893, -1.645349621,
+                           0.886226899});
+    Value dem = polevl(z, {0.012229801, -0.329097515, 1.442710462,
+                           -2.118377725, 1.0});
+    Value central = div(mul(y, num), dem);
+    Value zt = sqrt(neg(log(div(sub(k(1), ay), k(2)))));
+    Value numt = polevl(zt, {1.641345311, 3.429567803, -1.624906493,
+                             -1.970840454});
+    Value demt = polevl(zt, {1.637067800, 3.543889200, 1.0});
+    Value negative = lt(y, k(0));
+    Value tail = div(sel(negative, neg(numt), numt), demt);
+    Value x = sel(le(ay, k(0.7)), central, tail);
+    Value slope = k(2.0 / std::sqrt(kPi));
+    for (int i = 0; i < 2; ++i)
+      x = sub(x, div(sub(erf(x), y), mul(slope, exp(neg(mul(x, x))))));
+    x = sel(eq(ay, k(1)), sel(negative, k(-kInf), k(kInf)), x);
+    return sel(lt(k(1), ay), k(kNan), x);
+  }
   /// The fractional part x - trunc(x) (modf's).
   Value frac(Value x) const { return sub(x, trunc(x)); }
   /// Horner's rule: coefficients from the highest power (Cephes' polevl).
@@ -309,6 +457,36 @@ CompositeResult mvlgamma(Call &c, SmallVectorImpl<Value> &results) {
   return finish(c, results, sum);
 }
 
+/// i0/i0e/i1/i1e: `Order`, `Scaled`; `Long`: the double-length I1 tables
+/// whatever the work type (modified_bessel_i1); otherwise they follow it.
+template <int Order, bool Scaled, bool Long>
+CompositeResult besselI(Call &c, SmallVectorImpl<Value> &results) {
+  // PyTorch's CPU i0e of a half-precision tensor computes the elements past
+  // the last full vector in that precision (the rest in float), so eager's
+  // value depends on the element's position: no one formula matches it.
+  if (Order == 0 && Scaled && c.operand("self")) {
+    Type t = cast<RankedTensorType>(c.operand("self").getType()).getElementType();
+    if (t.isF16() || t.isBF16())
+      return c.refuse(c.op.getName() +
+                      " of float16/bfloat16 is not legalized: PyTorch's CPU "
+                      "kernel rounds part of the elements in half precision");
+  }
+  auto in = workInput(c);
+  if (failed(in))
+    return CompositeResult::Refused;
+  Special s{c, in->second};
+  bool longTables = Long || in->second.isF64();
+  return finish(c, results, s.besselI(in->first, Order, Scaled, longTables));
+}
+
+CompositeResult erfinv(Call &c, SmallVectorImpl<Value> &results) {
+  auto in = workInput(c);
+  if (failed(in))
+    return CompositeResult::Refused;
+  Special s{c, in->second};
+  return finish(c, results, s.erfinv(in->first));
+}
+
 } // namespace
 
 const CompositeTable &mlir::ascend::specialTable() {
@@ -317,6 +495,13 @@ const CompositeTable &mlir::ascend::specialTable() {
       {"aten.lgamma.default", lgamma},
       {"aten.polygamma.default", polygamma},
       {"aten.mvlgamma.default", mvlgamma},
+      {"aten.i0.default", besselI<0, false, false>},
+      {"aten.special_i0e.default", besselI<0, true, false>},
+      {"aten.special_i1.default", besselI<1, false, false>},
+      {"aten.special_i1e.default", besselI<1, true, false>},
+      {"aten.special_modified_bessel_i0.default", besselI<0, false, true>},
+      {"aten.special_modified_bessel_i1.default", besselI<1, false, true>},
+      {"aten.erfinv.default", erfinv},
   };
   return table;
 }
