@@ -29,6 +29,13 @@
 //                   PyTorch's (ATen/native/Math.h, after Cephes; the shorter
 //                   float tables of i1/i1e for float work, the double ones
 //                   otherwise and for modified_bessel_i1);
+//   special.bessel_j0/j1/y0/y1
+//                   Cephes' rational forms as PyTorch's CPU kernels have
+//                   them (bessel_j0_forward, ...): R(x^2) times the factors
+//                   of the first zeros (J) or plus 2/pi log(x) J(x) (Y) for
+//                   |x| <= 5 (J0: 1 - x^2/4 below 1e-5), and the asymptotic
+//                   sqrt(2/(pi x)) (P cos(x - phase) -+ 5/x Q sin(...)) past
+//                   5; J1 is odd, Y0/Y1 are -inf at 0 and NaN below;
 //   erfinv(y)       PyTorch's calc_erfinv: a rational first guess (|y| <=
 //                   0.7 and beyond), two Newton steps on erf; NaN for
 //                   |y| > 1, +-inf at +-1.
@@ -148,6 +155,85 @@ const double kI1eBFloat[] = {
     -1.10588938762623716291E-4, -9.76109749136146840777E-3,
     7.78576235018280120474E-1,};
 
+// Cephes' j0/j1/y0/y1 coefficients as PyTorch's bessel_j0_forward, ... have
+// them: R = RP/RQ (J) and YP/YQ (Y) for |x| <= 5; the asymptotic P = PP/PQ,
+// Q = QP/QQ past 5 (shared by J and Y of one order).
+const double kJ0PP[] = {
+    7.96936729297347051624e-04, 8.28352392107440799803e-02,
+    1.23953371646414299388e+00, 5.44725003058768775090e+00,
+    8.74716500199817011941e+00, 5.30324038235394892183e+00,
+    9.99999999999999997821e-01,};
+const double kJ0PQ[] = {
+    9.24408810558863637013e-04, 8.56288474354474431428e-02,
+    1.25352743901058953537e+00, 5.47097740330417105182e+00,
+    8.76190883237069594232e+00, 5.30605288235394617618e+00,
+    1.00000000000000000218e+00,};
+const double kJ0QP[] = {
+    -1.13663838898469149931e-02, -1.28252718670509318512e+00,
+    -1.95539544257735972385e+01, -9.32060152123768231369e+01,
+    -1.77681167980488050595e+02, -1.47077505154951170175e+02,
+    -5.14105326766599330220e+01, -6.05014350600728481186e+00,};
+const double kJ0QQ[] = {
+    6.43178256118178023184e+01, 8.56430025976980587198e+02,
+    3.88240183605401609683e+03, 7.24046774195652478189e+03,
+    5.93072701187316984827e+03, 2.06209331660327847417e+03,
+    2.42005740240291393179e+02,};
+const double kJ0RP[] = {
+    -4.79443220978201773821e+09, 1.95617491946556577543e+12,
+    -2.49248344360967716204e+14, 9.70862251047306323952e+15,};
+const double kJ0RQ[] = {
+    4.99563147152651017219e+02, 1.73785401676374683123e+05,
+    4.84409658339962045305e+07, 1.11855537045356834862e+10,
+    2.11277520115489217587e+12, 3.10518229857422583814e+14,
+    3.18121955943204943306e+16, 1.71086294081043136091e+18,};
+const double kJ1PP[] = {
+    7.62125616208173112003e-04, 7.31397056940917570436e-02,
+    1.12719608129684925192e+00, 5.11207951146807644818e+00,
+    8.42404590141772420927e+00, 5.21451598682361504063e+00,
+    1.00000000000000000254e+00,};
+const double kJ1PQ[] = {
+    5.71323128072548699714e-04, 6.88455908754495404082e-02,
+    1.10514232634061696926e+00, 5.07386386128601488557e+00,
+    8.39985554327604159757e+00, 5.20982848682361821619e+00,
+    9.99999999999999997461e-01,};
+const double kJ1QP[] = {
+    5.10862594750176621635e-02, 4.98213872951233449420e+00,
+    7.58238284132545283818e+01, 3.66779609360150777800e+02,
+    7.10856304998926107277e+02, 5.97489612400613639965e+02,
+    2.11688757100572135698e+02, 2.52070205858023719784e+01,};
+const double kJ1QQ[] = {
+    7.42373277035675149943e+01, 1.05644886038262816351e+03,
+    4.98641058337653607651e+03, 9.56231892404756170795e+03,
+    7.99704160447350683650e+03, 2.82619278517639096600e+03,
+    3.36093607810698293419e+02,};
+const double kJ1RP[] = {
+    -8.99971225705559398224e+08, 4.52228297998194034323e+11,
+    -7.27494245221818276015e+13, 3.68295732863852883286e+15,};
+const double kJ1RQ[] = {
+    6.20836478118054335476e+02, 2.56987256757748830383e+05,
+    8.35146791431949253037e+07, 2.21511595479792499675e+10,
+    4.74914122079991414898e+12, 7.84369607876235854894e+14,
+    8.95222336184627338078e+16, 5.32278620332680085395e+18,};
+const double kY0YP[] = {
+    1.55924367855235737965e+04, -1.46639295903971606143e+07,
+    5.43526477051876500413e+09, -9.82136065717911466409e+11,
+    8.75906394395366999549e+13, -3.46628303384729719441e+15,
+    4.42733268572569800351e+16, -1.84950800436986690637e+16,};
+const double kY0YQ[] = {
+    1.04128353664259848412e+03, 6.26107330137134956842e+05,
+    2.68919633393814121987e+08, 8.64002487103935000337e+10,
+    2.02979612750105546709e+13, 3.17157752842975028269e+15,
+    2.50596256172653059228e+17,};
+const double kY1YP[] = {
+    1.26320474790178026440e+09, -6.47355876379160291031e+11,
+    1.14509511541823727583e+14, -8.12770255501325109621e+15,
+    2.02439475713594898196e+17, -7.78877196265950026825e+17,};
+const double kY1YQ[] = {
+    5.94301592346128195359e+02, 2.35564092943068577943e+05,
+    7.34811944459721705660e+07, 1.87601316108706159478e+10,
+    3.88231277496238566008e+12, 6.20557727146953693363e+14,
+    6.87141087355300489866e+16, 3.97270608116560655612e+18,};
+
 /// The builders of one special-function call, in the work type `t`.
 struct Special {
   Call &c;
@@ -212,6 +298,56 @@ struct Special {
     if (order == 1)
       out = sel(lt(x, k(0)), neg(out), out);
     return out;
+  }
+  /// Cephes' asymptotic J (or `isY`: Y) of order 0 or 1 at x > 5:
+  /// sqrt(2 / (pi x)) (P cos(x - phase) - 5/x Q sin(x - phase)) for J,
+  /// (P sin(...) + 5/x Q cos(...)) for Y; P, Q in w = 25 / x^2.
+  Value besselAsymptotic(Value x, int order, bool isY) const {
+    Value w = order ? mul(div(k(5), x), div(k(5), x)) : div(k(25), mul(x, x));
+    Value p = order ? div(polevl(w, kJ1PP), polevl(w, kJ1PQ))
+                    : div(polevl(w, kJ0PP), polevl(w, kJ0PQ));
+    Value q = order ? div(polevl(w, kJ1QP), polevl(w, kJ1QQ))
+                    : div(polevl(w, kJ0QP), polevl(w, kJ0QQ));
+    Value t = sub(x, k(order ? 2.356194490192344928846982537459627163
+                             : 0.785398163397448309615660845819875721));
+    Value fq = mul(div(k(5), x), q);
+    Value v = isY ? add(mul(p, sin(t)), mul(fq, cos(t)))
+                  : sub(mul(p, cos(t)), mul(fq, sin(t)));
+    return div(mul(v, k(0.797884560802865355879892119868763737)), sqrt(x));
+  }
+  /// PyTorch's bessel_j0_forward(x).
+  Value besselJ0(Value x) const {
+    Value ax = abs(x), z = mul(ax, ax);
+    Value near = div(mul(mul(sub(z, k(5.78318596294678452118e+00)),
+                             sub(z, k(3.04712623436620863991e+01))),
+                         polevl(z, kJ0RP)),
+                     polevl(z, kJ0RQ));
+    near = sel(lt(ax, k(0.00001)), sub(k(1), div(z, k(4))), near);
+    return sel(le(ax, k(5)), near, besselAsymptotic(ax, 0, false));
+  }
+  /// PyTorch's bessel_j1_forward(x) (odd).
+  Value besselJ1(Value x) const {
+    Value ax = abs(x), z = mul(ax, ax);
+    Value near = mul(mul(mul(div(polevl(z, kJ1RP), polevl(z, kJ1RQ)), ax),
+                         sub(z, k(1.46819706421238932572e+01))),
+                     sub(z, k(4.92184563216946036703e+01)));
+    Value out = sel(le(ax, k(5)), near, besselAsymptotic(ax, 1, false));
+    return sel(lt(x, k(0)), neg(out), out);
+  }
+  /// PyTorch's bessel_y0_forward / bessel_y1_forward(x): -inf at 0, NaN
+  /// below.
+  Value besselY(Value x, int order) const {
+    Value z = mul(x, x);
+    Value twoOverPi = k(0.636619772367581343075535053490057448);
+    Value near =
+        order ? add(mul(x, div(polevl(z, kY1YP), polevl(z, kY1YQ))),
+                    mul(twoOverPi,
+                        sub(mul(besselJ1(x), log(x)), div(k(1), x))))
+              : add(div(polevl(z, kY0YP), polevl(z, kY0YQ)),
+                    mul(mul(twoOverPi, log(x)), besselJ0(x)));
+    Value out = sel(le(x, k(5)), near, besselAsymptotic(x, order, true));
+    out = sel(lt(x, k(0)), k(kNan), out);
+    return sel(eq(x, k(0)), k(-kInf), out);
   }
   /// PyTorch's calc_erfinv(y), see the file comment.
   Value erfinv(Value y) const {
@@ -479,6 +615,19 @@ CompositeResult besselI(Call &c, SmallVectorImpl<Value> &results) {
   return finish(c, results, s.besselI(in->first, Order, Scaled, longTables));
 }
 
+/// special.bessel_j0/j1/y0/y1: `IsY`, `Order`.
+template <bool IsY, int Order>
+CompositeResult bessel(Call &c, SmallVectorImpl<Value> &results) {
+  auto in = workInput(c);
+  if (failed(in))
+    return CompositeResult::Refused;
+  Special s{c, in->second};
+  Value x = in->first;
+  return finish(c, results,
+                IsY ? s.besselY(x, Order)
+                    : (Order ? s.besselJ1(x) : s.besselJ0(x)));
+}
+
 CompositeResult erfinv(Call &c, SmallVectorImpl<Value> &results) {
   auto in = workInput(c);
   if (failed(in))
@@ -501,6 +650,10 @@ const CompositeTable &mlir::ascend::specialTable() {
       {"aten.special_i1e.default", besselI<1, true, false>},
       {"aten.special_modified_bessel_i0.default", besselI<0, false, true>},
       {"aten.special_modified_bessel_i1.default", besselI<1, false, true>},
+      {"aten.special_bessel_j0.default", bessel<false, 0>},
+      {"aten.special_bessel_j1.default", bessel<false, 1>},
+      {"aten.special_bessel_y0.default", bessel<true, 0>},
+      {"aten.special_bessel_y1.default", bessel<true, 1>},
       {"aten.erfinv.default", erfinv},
   };
   return table;
