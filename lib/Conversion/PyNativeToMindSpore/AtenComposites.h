@@ -75,7 +75,8 @@ const CompositeTable &scanTable();
 const CompositeTable &sortingTable();
 /// The special functions after PyTorch's CPU formulas (AtenSpecial.cpp:
 /// digamma, polygamma, lgamma, mvlgamma, i0, i0e, i1, i1e,
-/// modified_bessel_i0/i1, bessel_j0/j1/y0/y1, erfinv).
+/// modified_bessel_i0/i1, bessel_j0/j1/y0/y1, erfinv, the Chebyshev,
+/// Hermite, Laguerre and Legendre polynomials).
 const CompositeTable &specialTable();
 /// The diagonal family as Gathers with constant indices (AtenDiagonal.cpp:
 /// diagonal, diag, diag_embed, diagonal_scatter, trace).

@@ -36,6 +36,16 @@
 //                   |x| <= 5 (J0: 1 - x^2/4 below 1e-5), and the asymptotic
 //                   sqrt(2/(pi x)) (P cos(x - phase) -+ 5/x Q sin(...)) past
 //                   5; J1 is odd, Y0/Y1 are -inf at 0 and NaN below;
+//   special.chebyshev_polynomial_t/u/v/w, hermite_polynomial_h/he,
+//   laguerre_polynomial_l, legendre_polynomial_p (x, n)
+//                   PyTorch's *_forward(x, n) with n truncated to an
+//                   integer per element: 0 for n < 0, the three-term
+//                   recurrence of each family unrolled to degree
+//                   kMaxPolynomialDegree (32) and the value of degree n
+//                   selected; PyTorch's special cases at |x| = 1 (x = 0 for
+//                   Laguerre) and its trigonometric forms of T (n > 6) and
+//                   U, V, W (n > 8) for |x| < 1. A degree past the cap (a
+//                   runtime value) gives NaN, not a wrong number;
 //   erfinv(y)       PyTorch's calc_erfinv: a rational first guess (|y| <=
 //                   0.7 and beyond), two Newton steps on erf; NaN for
 //                   |y| > 1, +-inf at +-1.
@@ -349,6 +359,100 @@ struct Special {
     out = sel(lt(x, k(0)), k(kNan), out);
     return sel(eq(x, k(0)), k(-kInf), out);
   }
+  Value acos(Value a) const { return ms::ACosOp::create(c.b, c.loc, a); }
+  Value lor(Value a, Value b) const {
+    return ms::LogicalOrOp::create(c.b, c.loc, a, b);
+  }
+  /// Whether the integer-valued m is even.
+  Value even(Value m) const {
+    return eq(sub(m, mul(k(2), trunc(div(m, k(2))))), k(0));
+  }
+  /// The orthogonal polynomial `kind` ('T', 'U', 'V', 'W': Chebyshev; 'H',
+  /// 'E': Hermite H and He; 'L': Laguerre; 'P': Legendre) of degree
+  /// trunc(n) at x, see the file comment.
+  Value polynomial(char kind, Value x, Value n) const {
+    constexpr int kMaxDegree = 32; // kMaxPolynomialDegree of the comment
+    Value m = trunc(n);
+    Value xx = add(x, x);
+    Value first = kind == 'T' || kind == 'E' || kind == 'P' ? x
+                  : kind == 'U' || kind == 'H'              ? xx
+                  : kind == 'V'                             ? sub(xx, k(1))
+                  : kind == 'W'                             ? add(xx, k(1))
+                                                            : sub(k(1), x);
+    Value p = k(1), q = first;
+    Value out = sel(eq(m, k(0)), k(1), sel(eq(m, k(1)), first, k(kNan)));
+    for (int j = 2; j <= kMaxDegree; ++j) {
+      double kk = j - 1;
+      Value r;
+      switch (kind) {
+      case 'H':
+        r = sub(mul(xx, q), mul(k(2 * kk), p));
+        break;
+      case 'E':
+        r = sub(mul(x, q), mul(k(kk), p));
+        break;
+      case 'L':
+        r = div(sub(mul(add(k(2 * kk), sub(k(1), x)), q), mul(k(kk), p)),
+                k(kk + 1));
+        break;
+      case 'P':
+        r = div(sub(mul(mul(k(2 * kk + 1), x), q), mul(k(kk), p)), k(kk + 1));
+        break;
+      default:
+        r = sub(mul(xx, q), p);
+      }
+      p = q;
+      q = r;
+      out = sel(eq(m, k(j)), r, out);
+    }
+    Value ax = abs(x);
+    Value unit = eq(ax, k(1));
+    Value inside = lt(ax, k(1));
+    Value positive = lt(k(0), x);
+    Value m1 = add(m, k(1)), m21 = add(add(m, m), k(1));
+    Value theta = acos(x);
+    switch (kind) {
+    case 'T':
+      out = sel(land(lt(k(6), m), inside), cos(mul(m, theta)), out);
+      out = sel(unit, sel(lor(positive, even(m)), k(1), k(-1)), out);
+      break;
+    case 'U': {
+      Value st = sin(theta);
+      Value trig = sel(eq(st, k(0)), div(mul(m1, cos(mul(m1, theta))), x),
+                       div(sin(mul(m1, theta)), st));
+      out = sel(land(lt(k(8), m), inside), trig, out);
+      out = sel(unit, sel(lor(positive, even(m)), m1, neg(m1)), out);
+      break;
+    }
+    case 'V': {
+      Value half = div(theta, k(2));
+      Value edge = sel(even(m), m21, neg(m21));
+      Value trig = sel(eq(sin(half), k(1)), edge,
+                       div(cos(mul(add(m, k(0.5)), theta)), cos(half)));
+      out = sel(land(lt(k(8), m), inside), trig, out);
+      out = sel(unit, sel(positive, k(1), edge), out);
+      break;
+    }
+    case 'W': {
+      Value half = div(theta, k(2));
+      Value edge = sel(positive, m21, sel(even(m), k(1), k(-1)));
+      Value trig = sel(eq(cos(half), k(1)), edge,
+                       div(sin(mul(add(m, k(0.5)), theta)), sin(half)));
+      out = sel(land(lt(k(8), m), inside), trig, out);
+      out = sel(unit, edge, out);
+      break;
+    }
+    case 'P':
+      out = sel(unit, sel(lor(positive, even(m)), k(1), k(-1)), out);
+      break;
+    case 'L':
+      out = sel(eq(ax, k(0)), k(1), out);
+      break;
+    default:
+      break;
+    }
+    return sel(lt(m, k(0)), k(0), out);
+  }
   /// PyTorch's calc_erfinv(y), see the file comment.
   Value erfinv(Value y) const {
     Value ay = abs(y);
@@ -628,6 +732,30 @@ CompositeResult bessel(Call &c, SmallVectorImpl<Value> &results) {
                     : (Order ? s.besselJ1(x) : s.besselJ0(x)));
 }
 
+/// The orthogonal polynomials of (Tensor x, Tensor n), see
+/// Special::polynomial. An integer n is converted to the work type.
+template <char Kind>
+CompositeResult polynomial(Call &c, SmallVectorImpl<Value> &results) {
+  Value x = c.operand("x"), n = c.operand("n");
+  if (!x || !n)
+    return c.refuse(c.op.getName() +
+                    " needs tensors x and n (the scalar forms are not "
+                    "legalized yet)");
+  Type xt = cast<RankedTensorType>(x.getType()).getElementType();
+  if (!isa<FloatType>(xt))
+    return c.refuse(c.op.getName() +
+                    " of a non-float x is not legalized yet");
+  Type work = xt.isF16() || xt.isBF16() ? Type(c.b.getF32Type()) : xt;
+  auto to = [&](Value v) {
+    auto type = cast<RankedTensorType>(v.getType());
+    return type.getElementType() == work
+               ? v
+               : Value(ms::CastOp::create(c.b, c.loc, type.clone(work), v));
+  };
+  Special s{c, work};
+  return finish(c, results, s.polynomial(Kind, to(x), to(n)));
+}
+
 CompositeResult erfinv(Call &c, SmallVectorImpl<Value> &results) {
   auto in = workInput(c);
   if (failed(in))
@@ -654,6 +782,14 @@ const CompositeTable &mlir::ascend::specialTable() {
       {"aten.special_bessel_j1.default", bessel<false, 1>},
       {"aten.special_bessel_y0.default", bessel<true, 0>},
       {"aten.special_bessel_y1.default", bessel<true, 1>},
+      {"aten.special_chebyshev_polynomial_t.default", polynomial<'T'>},
+      {"aten.special_chebyshev_polynomial_u.default", polynomial<'U'>},
+      {"aten.special_chebyshev_polynomial_v.default", polynomial<'V'>},
+      {"aten.special_chebyshev_polynomial_w.default", polynomial<'W'>},
+      {"aten.special_hermite_polynomial_h.default", polynomial<'H'>},
+      {"aten.special_hermite_polynomial_he.default", polynomial<'E'>},
+      {"aten.special_laguerre_polynomial_l.default", polynomial<'L'>},
+      {"aten.special_legendre_polynomial_p.default", polynomial<'P'>},
       {"aten.erfinv.default", erfinv},
   };
   return table;
