@@ -122,7 +122,10 @@ def aten_table(source, function="atenTable"):
         raise ValueError(f"no table function {function}() in the source")
     start = match.start()
     end = source.index("\n}\n", start)
-    return re.findall(r'\{"([\w.]+)",\s*([\w:<>]+)\}', source[start:end])
+    # A handler may be a template of several arguments (`besselI<0, true, false>`,
+    # `polynomial<'T'>`), its entry broken over two lines.
+    return [(op, re.sub(r"\s+", " ", handler)) for op, handler in re.findall(
+        r'\{"([\w.]+)",\s*([\w:]+(?:<[\w:\', ]+>)?)\}', source[start:end])]
 
 
 # `c.floatArg("beta").value_or(1) != 1` (and intArg/boolArg) in a handler: the op is

@@ -36,7 +36,8 @@
 //                   |x| <= 5 (J0: 1 - x^2/4 below 1e-5), and the asymptotic
 //                   sqrt(2/(pi x)) (P cos(x - phase) -+ 5/x Q sin(...)) past
 //                   5; J1 is odd, Y0/Y1 are -inf at 0 and NaN below;
-//   special.chebyshev_polynomial_t/u/v/w, hermite_polynomial_h/he,
+//   special.chebyshev_polynomial_t/u/v/w, their shifted forms (in 2x - 1),
+//   hermite_polynomial_h/he,
 //   laguerre_polynomial_l, legendre_polynomial_p (x, n)
 //                   PyTorch's *_forward(x, n) with n truncated to an
 //                   integer per element: 0 for n < 0, the three-term
@@ -369,8 +370,15 @@ struct Special {
   }
   /// The orthogonal polynomial `kind` ('T', 'U', 'V', 'W': Chebyshev; 'H',
   /// 'E': Hermite H and He; 'L': Laguerre; 'P': Legendre) of degree
-  /// trunc(n) at x, see the file comment.
-  Value polynomial(char kind, Value x, Value n) const {
+  /// trunc(n) at x, see the file comment. The shifted Chebyshev forms
+  /// (`shifted`) are the same in x + x - 1 with PyTorch's own degree at which
+  /// the trigonometric form starts (`trigAbove`: 6 for T, U, V, 4 for W).
+  Value polynomial(char kind, Value x, Value n, bool shifted = false,
+                   int trigAbove = 0) const {
+    if (shifted)
+      x = sub(add(x, x), k(1));
+    if (!trigAbove)
+      trigAbove = kind == 'T' ? 6 : 8;
     constexpr int kMaxDegree = 32; // kMaxPolynomialDegree of the comment
     Value m = trunc(n);
     Value xx = add(x, x);
@@ -413,14 +421,14 @@ struct Special {
     Value theta = acos(x);
     switch (kind) {
     case 'T':
-      out = sel(land(lt(k(6), m), inside), cos(mul(m, theta)), out);
+      out = sel(land(lt(k(trigAbove), m), inside), cos(mul(m, theta)), out);
       out = sel(unit, sel(lor(positive, even(m)), k(1), k(-1)), out);
       break;
     case 'U': {
       Value st = sin(theta);
       Value trig = sel(eq(st, k(0)), div(mul(m1, cos(mul(m1, theta))), x),
                        div(sin(mul(m1, theta)), st));
-      out = sel(land(lt(k(8), m), inside), trig, out);
+      out = sel(land(lt(k(trigAbove), m), inside), trig, out);
       out = sel(unit, sel(lor(positive, even(m)), m1, neg(m1)), out);
       break;
     }
@@ -429,16 +437,17 @@ struct Special {
       Value edge = sel(even(m), m21, neg(m21));
       Value trig = sel(eq(sin(half), k(1)), edge,
                        div(cos(mul(add(m, k(0.5)), theta)), cos(half)));
-      out = sel(land(lt(k(8), m), inside), trig, out);
+      out = sel(land(lt(k(trigAbove), m), inside), trig, out);
       out = sel(unit, sel(positive, k(1), edge), out);
       break;
     }
     case 'W': {
       Value half = div(theta, k(2));
       Value edge = sel(positive, m21, sel(even(m), k(1), k(-1)));
-      Value trig = sel(eq(cos(half), k(1)), edge,
+      Value trigEdge = shifted ? sel(even(m), k(1), k(-1)) : edge;
+      Value trig = sel(eq(cos(half), k(1)), trigEdge,
                        div(sin(mul(add(m, k(0.5)), theta)), sin(half)));
-      out = sel(land(lt(k(8), m), inside), trig, out);
+      out = sel(land(lt(k(trigAbove), m), inside), trig, out);
       out = sel(unit, edge, out);
       break;
     }
@@ -734,7 +743,7 @@ CompositeResult bessel(Call &c, SmallVectorImpl<Value> &results) {
 
 /// The orthogonal polynomials of (Tensor x, Tensor n), see
 /// Special::polynomial. An integer n is converted to the work type.
-template <char Kind>
+template <char Kind, bool Shifted = false, int TrigAbove = 0>
 CompositeResult polynomial(Call &c, SmallVectorImpl<Value> &results) {
   Value x = c.operand("x"), n = c.operand("n");
   if (!x || !n)
@@ -753,7 +762,8 @@ CompositeResult polynomial(Call &c, SmallVectorImpl<Value> &results) {
                : Value(ms::CastOp::create(c.b, c.loc, type.clone(work), v));
   };
   Special s{c, work};
-  return finish(c, results, s.polynomial(Kind, to(x), to(n)));
+  return finish(c, results,
+                s.polynomial(Kind, to(x), to(n), Shifted, TrigAbove));
 }
 
 CompositeResult erfinv(Call &c, SmallVectorImpl<Value> &results) {
@@ -786,6 +796,14 @@ const CompositeTable &mlir::ascend::specialTable() {
       {"aten.special_chebyshev_polynomial_u.default", polynomial<'U'>},
       {"aten.special_chebyshev_polynomial_v.default", polynomial<'V'>},
       {"aten.special_chebyshev_polynomial_w.default", polynomial<'W'>},
+      {"aten.special_shifted_chebyshev_polynomial_t.default",
+       polynomial<'T', true, 6>},
+      {"aten.special_shifted_chebyshev_polynomial_u.default",
+       polynomial<'U', true, 6>},
+      {"aten.special_shifted_chebyshev_polynomial_v.default",
+       polynomial<'V', true, 6>},
+      {"aten.special_shifted_chebyshev_polynomial_w.default",
+       polynomial<'W', true, 4>},
       {"aten.special_hermite_polynomial_h.default", polynomial<'H'>},
       {"aten.special_hermite_polynomial_he.default", polynomial<'E'>},
       {"aten.special_laguerre_polynomial_l.default", polynomial<'L'>},
