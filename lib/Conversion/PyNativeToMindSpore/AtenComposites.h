@@ -73,8 +73,10 @@ const CompositeTable &scanTable();
 /// Sorts and order statistics through TopK (AtenSorting.cpp: sort, argsort,
 /// msort, kthvalue, median, nanmedian).
 const CompositeTable &sortingTable();
-/// The gamma family of special functions (AtenSpecial.cpp: digamma,
-/// polygamma, lgamma, mvlgamma).
+/// The special functions after PyTorch's CPU formulas (AtenSpecial.cpp:
+/// digamma, polygamma, lgamma, mvlgamma, i0, i0e, i1, i1e,
+/// modified_bessel_i0/i1, bessel_j0/j1/y0/y1, erfinv, the Chebyshev,
+/// Hermite, Laguerre and Legendre polynomials).
 const CompositeTable &specialTable();
 /// The diagonal family as Gathers with constant indices (AtenDiagonal.cpp:
 /// diagonal, diag, diag_embed, diagonal_scatter, trace).

@@ -3,11 +3,11 @@
 // Every unsupported op is reported at once, each at its source location with
 // its module path.
 pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
-  // expected-error @+1 {{unsupported eager op 'aten.erfinv.default': no MindSpore primitive mapping}}
-  %a = pynative.op "aten.erfinv.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.special_erfcx.default': no MindSpore primitive mapping}}
+  %a = pynative.op "aten.special_erfcx.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
   %b = pynative.op "aten.relu.default"(%a) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
-  // expected-error @+1 {{unsupported eager op 'aten.special_bessel_j0.default': no MindSpore primitive mapping}}
-  %c = pynative.op "aten.special_bessel_j0.default"(%b) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-error @+1 {{unsupported eager op 'aten.special_airy_ai.default': no MindSpore primitive mapping}}
+  %c = pynative.op "aten.special_airy_ai.default"(%b) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
   pynative.output %c : tensor<4xf32>
 }
 

@@ -1,11 +1,11 @@
 // RUN: not ascend-opt %s --split-input-file --convert-pynative-to-mindspore 2>&1 | FileCheck %s
 // Diagnostics at the recorded source locations (user files, not this one).
 
-// CHECK: m.py:3:4: error: unsupported eager op 'aten.erfinv.default' in module 'block.act': no MindSpore primitive mapping
-// CHECK: m.py:9:2: error: unsupported eager op 'aten.special_bessel_j0.default' in module 'block': no MindSpore primitive mapping
+// CHECK: m.py:3:4: error: unsupported eager op 'aten.special_erfcx.default' in module 'block.act': no MindSpore primitive mapping
+// CHECK: m.py:9:2: error: unsupported eager op 'aten.special_airy_ai.default' in module 'block': no MindSpore primitive mapping
 pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
-  %a = pynative.op "aten.erfinv.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("block.act"("m.py":3:4))
-  %c = pynative.op "aten.special_bessel_j0.default"(%a) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("block"("m.py":9:2))
+  %a = pynative.op "aten.special_erfcx.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("block.act"("m.py":3:4))
+  %c = pynative.op "aten.special_airy_ai.default"(%a) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("block"("m.py":9:2))
   pynative.output %c : tensor<4xf32>
 }
 
@@ -80,10 +80,10 @@ pynative.trace @run_1(%x: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xf32> attri
 
 // An unsupported op that runs several times at one place (a loop, several
 // runs) is reported once.
-// CHECK: u.py:2:3: error: unsupported eager op 'aten.erfinv.default': no MindSpore primitive mapping
+// CHECK: u.py:2:3: error: unsupported eager op 'aten.special_erfcx.default': no MindSpore primitive mapping
 // CHECK-NOT: u.py:2:3: error
 pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
-  %a = pynative.op "aten.erfinv.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("u.py":2:3)
-  %b = pynative.op "aten.erfinv.default"(%a) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("u.py":2:3)
+  %a = pynative.op "aten.special_erfcx.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("u.py":2:3)
+  %b = pynative.op "aten.special_erfcx.default"(%a) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("u.py":2:3)
   pynative.output %b : tensor<4xf32>
 }

@@ -4,7 +4,7 @@
 // RUN: ascend-opt %s --split-input-file --ascend-pipeline="emit=mindspore keep-unsupported=true" 2>&1 | FileCheck %s --check-prefix=WARN
 // Without the option the same ops are errors.
 // RUN: not ascend-opt %s --split-input-file --convert-pynative-to-mindspore 2>&1 | FileCheck %s --check-prefix=ERR
-// ERR: m.py:3:4: error: unsupported eager op 'aten.erfinv.default' in module 'block.act': no MindSpore primitive mapping
+// ERR: m.py:3:4: error: unsupported eager op 'aten.special_erfcx.default' in module 'block.act': no MindSpore primitive mapping
 // ERR-NOT: warning
 
 // The kept op is refused by the MindIR export (MindSpore loads no kernel for
@@ -13,25 +13,25 @@
 // RUN: rm -f %t.mindir
 // RUN: not ascend-translate --export-mindir %t.run.mlir -o %t.mindir 2>&1 | FileCheck %s --check-prefix=MINDIR
 // RUN: not test -e %t.mindir
-// MINDIR: error: 'mindspore.custom' (pytorch_aten kernel 'aten.erfinv.default') has no MindIR form MindSpore runs: MindSpore loads no kernel for it
+// MINDIR: error: 'mindspore.custom' (pytorch_aten kernel 'aten.special_erfcx.default') has no MindIR form MindSpore runs: MindSpore loads no kernel for it
 // RUN: not ascend-run %t.run.mlir --inputs %S/Inputs/erfinv.inputs 2>&1 | FileCheck %s --check-prefix=CPU
-// CPU: error: 'mindspore.custom' (aten.erfinv.default, func_type 'pytorch_aten') cannot run on the CPU: it has no lowering
+// CPU: error: 'mindspore.custom' (aten.special_erfcx.default, func_type 'pytorch_aten') cannot run on the CPU: it has no lowering
 
 // keep-unsupported: each eager op without a mapping becomes a mindspore.custom
 // keeping its name and non-tensor arguments, with a warning naming it and its
 // source line; the ops around it are legalized as usual.
 
 // CHECK-LABEL: func.func @main(%arg0: tensor<4xf32>) -> tensor<4xf32>
-// CHECK: %[[A:.*]] = mindspore.custom "aten.erfinv.default"(%arg0) func_type "pytorch_aten" attrs {} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK: %[[A:.*]] = mindspore.custom "aten.special_erfcx.default"(%arg0) func_type "pytorch_aten" attrs {} : (tensor<4xf32>) -> tensor<4xf32>
 // CHECK: %[[B:.*]] = mindspore.relu %[[A]]
-// CHECK: %[[C:.*]] = mindspore.custom "aten.special_bessel_j0.default"(%[[B]]) func_type "pytorch_aten" attrs {alpha = 1.500000e+00 : f64, dims = array<i64: 0, 1>, mode = "fast", out} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK: %[[C:.*]] = mindspore.custom "aten.special_airy_ai.default"(%[[B]]) func_type "pytorch_aten" attrs {alpha = 1.500000e+00 : f64, dims = array<i64: 0, 1>, mode = "fast", out} : (tensor<4xf32>) -> tensor<4xf32>
 // CHECK: return %[[C]]
 pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
-  // WARN: m.py:3:4: warning: unsupported eager op 'aten.erfinv.default' in module 'block.act' at m.py:3 kept as 'mindspore.custom': no MindSpore primitive mapping
-  %a = pynative.op "aten.erfinv.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("block.act"("m.py":3:4))
+  // WARN: m.py:3:4: warning: unsupported eager op 'aten.special_erfcx.default' in module 'block.act' at m.py:3 kept as 'mindspore.custom': no MindSpore primitive mapping
+  %a = pynative.op "aten.special_erfcx.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("block.act"("m.py":3:4))
   %b = pynative.op "aten.relu.default"(%a) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
-  // WARN: warning: unsupported eager op 'aten.special_bessel_j0.default' at m.py:9 kept as 'mindspore.custom': no MindSpore primitive mapping
-  %c = pynative.op "aten.special_bessel_j0.default"(%b) {args = {alpha = 1.5 : f64, mode = "fast", dims = array<i64: 0, 1>, out}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("m.py":9:2)
+  // WARN: warning: unsupported eager op 'aten.special_airy_ai.default' at m.py:9 kept as 'mindspore.custom': no MindSpore primitive mapping
+  %c = pynative.op "aten.special_airy_ai.default"(%b) {args = {alpha = 1.5 : f64, mode = "fast", dims = array<i64: 0, 1>, out}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32> loc("m.py":9:2)
   pynative.output %c : tensor<4xf32>
 }
 

@@ -35,7 +35,9 @@ for name, model, runs in mapping_models.make_all():
     print(f"{name}: {out.strip()}")
 
 conversion = os.path.join(src_root, "lib", "Conversion", "PyNativeToMindSpore")
-table = set(re.findall(r'\{"(aten\.[\w.]+)"', open(os.path.join(conversion, "AtenLegalization.cpp")).read()))
+table = set()
+for handlers in ("AtenLegalization.cpp", "AtenNeuralNet.cpp", "AtenShapes.cpp"):
+    table.update(re.findall(r'\{"(aten\.[\w.]+)"', open(os.path.join(conversion, handlers)).read()))
 for path in glob.glob(os.path.join(conversion, "*.json")):
     data = json.load(open(path))
     entries = data.get("mappings", data) if isinstance(data, dict) else data
