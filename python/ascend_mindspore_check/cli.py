@@ -457,6 +457,10 @@ def check_in_mindspore(args, model, trace, runs):
                            f"{program.load_errors[path]}]")
             _error(f"{place}: MindSpore raised running {path}: {reason}")
             all_ok = False
+            # MindSpore refuses every later call of a graph whose execution raised
+            # ("An error occurred in the previous step of this model execution"):
+            # the next run gets a newly loaded cell.
+            program.cells.pop(path, None)
             continue
         got = [program.from_mindspore(r) for r in flatten(result)]
         if not outputs:
