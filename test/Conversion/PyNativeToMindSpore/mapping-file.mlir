@@ -27,7 +27,7 @@ pynative.trace @run_0(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<8xf32> att
   %m = pynative.op "aten.fmax.default"(%s, %y) {args = {}, operand_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   %q = pynative.op "aten.square.default"(%m) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
   %c = pynative.op "aten.cat.default"(%q, %y) {args = {dim = 0 : i64}, operand_names = ["tensors", "tensors"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<8xf32>
-  %j = pynative.op "aten.special_airy_ai.default"(%c) {args = {p = 0.25 : f64, n, k = 1 : i64}, operand_names = ["self"]} : (tensor<8xf32>) -> tensor<8xf32>
+  %j = pynative.op "aten.special_bessel_j0.default"(%c) {args = {p = 0.25 : f64, n, k = 1 : i64}, operand_names = ["self"]} : (tensor<8xf32>) -> tensor<8xf32>
   %f = pynative.op "aten.foo.default"(%j) {args = {}, operand_names = ["self"]} : (tensor<8xf32>) -> tensor<8xf32>
   pynative.output %f : tensor<8xf32>
 }
