@@ -1163,6 +1163,29 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
   auto afterExitOf = [&](const LoopTrip &trip) -> int64_t {
     return trip.exitPos == (int64_t)ref.size() ? 0 : 1;
   };
+  // Every way out of the loop lands on the same code after it. A run whose
+  // last trip "left" at a test but then ran other code than the runs that
+  // left elsewhere took an `if` inside the body the other way (`if c:
+  // continue` falling on the last trip of a counted loop), not an exit:
+  // the trips then run different ops, so the loop stays unrolled (each
+  // trip's test a cond of its own).
+  std::optional<std::pair<OperationName, Location>> landing;
+  for (const LoopTrip &trip : trips) {
+    if (!trip.last)
+      continue;
+    size_t at = trip.exitPos + afterExitOf(trip);
+    Operation *next = at < trip.ops.size()
+                          ? trip.ops[at]
+                          : runs[trip.run].op()->getBlock()->getTerminator();
+    std::pair<OperationName, Location> place{
+        next->getName(),
+        isa<pynative::OutputOp>(next) ? Location(UnknownLoc::get(
+                                            next->getContext()))
+                                      : next->getLoc()};
+    if (landing && *landing != place)
+      return false;
+    landing = place;
+  }
 
   // 3. Where each trip's operands come from: this trip, the previous trip of
   // the same run (loop-carried), or before the loop.
