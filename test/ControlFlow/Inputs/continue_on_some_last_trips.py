@@ -5,35 +5,7 @@ leaves the loop after it. The test is an `if` inside the body, not an exit:
 the runs were refused ("run 1 diverges from run 0 without a branch event").
 make_fresh() holds the recorded inputs, one more of each kind, and one that
 takes the `tanh` side on trip 3, which no recorded run did."""
-import torch
-
-
-class ContinueOnSomeLastTrips(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.inp = torch.nn.Linear(3, 3)
-
-    def forward(self, x):
-        x = torch.tanh(self.inp(x)) * 2.72
-        for _ in range(5):
-            x = x * 0.89 + -0.09
-            if x.mean() > -0.06:
-                continue
-            x = torch.tanh(x)
-        return x, x.sum(1)
-
-
-def _model():
-    torch.manual_seed(717)
-    model = ContinueOnSomeLastTrips().eval()
-    for p in model.parameters():
-        p.requires_grad_(False)
-    return model
-
-
-def _input(seed, scale, shift):
-    g = torch.Generator().manual_seed(seed)
-    return (torch.randn(3, 3, generator=g) * scale + shift,)
+from continue_on_last_trip import _input, _model  # the loop of program 717
 
 
 def make():
