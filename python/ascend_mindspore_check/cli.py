@@ -68,6 +68,8 @@ def run_guarded(function):
         finally:
             sys.stdout.flush()
             sys.stderr.flush()
+            # The check ended here (not inside MindSpore): the parent has nothing to add.
+            os.write(write_fd, (json.dumps({"finished": True}) + "\n").encode())
             os._exit(code)
     os.close(write_fd)
     data = b""
@@ -78,15 +80,21 @@ def run_guarded(function):
         data += chunk
     os.close(read_fd)
     _, status = os.waitpid(pid, 0)
-    if not os.WIFSIGNALED(status):
-        return os.WEXITSTATUS(status)
     lines = data.decode("utf-8", "replace").splitlines()
     phase = json.loads(lines[-1]) if lines else {"message": "MindSpore crashed ({signal})",
                                                  "log": None}
-    try:
-        name = signal.Signals(os.WTERMSIG(status)).name
-    except ValueError:
-        name = f"signal {os.WTERMSIG(status)}"
+    if not os.WIFSIGNALED(status):
+        # MindSpore can also end the process itself (exit(1) from one of its threads)
+        # in the middle of a run: without the child's last word that is a crash too,
+        # never a silent exit status.
+        if phase.get("finished"):
+            return os.WEXITSTATUS(status)
+        name = f"exit status {os.WEXITSTATUS(status)} without finishing the check"
+    else:
+        try:
+            name = signal.Signals(os.WTERMSIG(status)).name
+        except ValueError:
+            name = f"signal {os.WTERMSIG(status)}"
     message = phase["message"].format(signal=name)
     if phase["log"]:
         errors = first_errors(read_log(phase["log"]))

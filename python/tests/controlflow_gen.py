@@ -630,15 +630,42 @@ def check_in_mindspore(results, bindir, timeout=1800):
     todo = [r for r in results if r.stage == "ok" and r.mindir]
     if not todo:
         return True
-    cmd = [os.path.join(bindir, "ascend-mindspore-check")]
+    outcomes, file_errors, batch_err = {}, {}, {}
+    retried = set()
+    while todo:
+        cmd = [os.path.join(bindir, "ascend-mindspore-check")]
+        for r in todo:
+            cmd += [r.mindir, "--trace", r.fresh_trace]
+        code, out, err = _run(cmd, timeout=timeout)
+        if code == 3 or "cannot import mindspore" in err:
+            return False
+        batch, errors = mindspore_outcomes(out, err, todo)
+        # MindSpore can end its process in the middle of a batch (a crash, or its own
+        # exit(1) after many programs): the programs it did not reach, and the one it
+        # stopped in (once), go to a new process; a program that stops it again alone
+        # keeps its failed runs and the crash message.
+        reached = [m.group(1) for m in map(_SECTION.match, out.splitlines()) if m]
+        stopped = "MindSpore crashed" in err and len(todo) > 1
+        rest = []
+        if stopped and reached:
+            last = reached[-1]
+            rest = [r for r in todo if r.mindir not in reached or
+                    (r.mindir == last and last not in retried)]
+            retried.add(last)
+        for r in todo:
+            if r not in rest:
+                outcomes[r.mindir] = batch[r.mindir]
+                batch_err[r.mindir] = err
+                if r.mindir in errors:
+                    file_errors[r.mindir] = errors[r.mindir]
+                elif "MindSpore crashed" in err and r.mindir == (reached or [None])[-1]:
+                    file_errors[r.mindir] = next(
+                        l.strip() for l in err.splitlines() if "MindSpore crashed" in l)
+        todo = rest
+    todo = [r for r in results if r.stage == "ok" and r.mindir]
     for r in todo:
-        cmd += [r.mindir, "--trace", r.fresh_trace]
-    code, out, err = _run(cmd, timeout=timeout)
-    if code == 3 or "cannot import mindspore" in err:
-        return False
-    outcomes, file_errors = mindspore_outcomes(out, err, todo)
-    for r in todo:
-        account(r, "MindSpore", outcomes[r.mindir], {}, file_errors.get(r.mindir, err))
+        account(r, "MindSpore", outcomes[r.mindir], {},
+                file_errors.get(r.mindir, batch_err[r.mindir]))
         finish(r)
     return True
 

@@ -145,3 +145,70 @@ def test_ill_conditioned_inputs_are_told_apart(tmp_path):
     (tmp_path / "prog717.py").write_text(gen.generate(717)[0])
     assert not gen.ill_conditioned(str(tmp_path / "prog717.py"), 3)
     assert not gen.ill_conditioned(str(tmp_path / "prog717.py"), 3, compiled=[[0.0] * 9, [0.0] * 3])
+
+
+_FAKE_CHECKER = r'''#!/usr/bin/env python3
+# Stands in for ascend-mindspore-check: the first call stops in the middle of its
+# second program, as MindSpore did after many programs (its own exit(1)); later calls work.
+import os, sys
+calls = os.path.join(os.path.dirname(__file__), "calls")
+n = len(open(calls).read().splitlines()) if os.path.exists(calls) else 0
+models = sys.argv[1::3]
+with open(calls, "a") as f:
+    f.write(" ".join(os.path.basename(m) for m in models) + "\n")
+for model in models:
+    if len(models) > 1:
+        print("== " + model)
+    for run in (0, 1):
+        if n == 0 and model == models[1] and run == 1:
+            sys.stdout.flush()
+            sys.stderr.write("ascend-mindspore-check: error: " + model[:-len(".mindir")]
+                             + ".fresh.pntrace: run 1: MindSpore crashed (exit status 1 without "
+                             "finishing the check) running " + model + "\n")
+            sys.exit(1)
+        print(f"run {run}: max abs error 0, max rel error 0 (tolerance atol 1e-05): ok")
+'''
+
+
+def _fake_results(tmp_path, names):
+    results = []
+    for seed, name in enumerate(names):
+        results.append(gen.ProgramResult(
+            seed=seed, features=set(), stage="ok", recorded_runs=1, fresh_runs=1,
+            mindir=str(tmp_path / f"{name}.mindir"), fresh_trace=str(tmp_path / f"{name}.fresh.pntrace"),
+            recorded_state={0: True}, fresh_state={0: "ok"}))
+    return results
+
+
+def test_a_mindspore_process_that_stops_mid_batch_is_resumed_in_a_new_one(tmp_path):
+    checker = tmp_path / "ascend-mindspore-check"
+    checker.write_text(_FAKE_CHECKER)
+    checker.chmod(0o755)
+    results = _fake_results(tmp_path, ["a", "b", "c"])
+    assert gen.check_in_mindspore(results, str(tmp_path))
+    # The second process gets the program the first stopped in, and the one it never reached.
+    assert (tmp_path / "calls").read_text().splitlines() == ["a.mindir b.mindir c.mindir",
+                                                            "b.mindir c.mindir"]
+    for r in results:
+        assert r.levels == ("MindSpore",)
+        assert r.wrong == [] and r.recorded_ok == 1 and r.fresh_ok == 1
+
+
+def test_a_program_that_stops_mindspore_alone_is_a_failure_naming_the_crash(tmp_path):
+    checker = tmp_path / "ascend-mindspore-check"
+    # MindSpore stops in b every time: b is tried once more (first of the second
+    # batch), then counted failed with the crash message; c still gets checked.
+    checker.write_text(_FAKE_CHECKER.replace("n == 0 and model == models[1]",
+                                             "model.endswith('b.mindir')"))
+    checker.chmod(0o755)
+    results = _fake_results(tmp_path, ["a", "b", "c"])
+    assert gen.check_in_mindspore(results, str(tmp_path))
+    calls = (tmp_path / "calls").read_text().splitlines()
+    assert calls == ["a.mindir b.mindir c.mindir", "b.mindir c.mindir", "c.mindir"]
+    a, b, c = results
+    assert a.wrong == [] and c.wrong == [] and c.fresh_ok == 1
+    assert b.recorded_ok == 1 and b.fresh_ok == 0
+    assert b.wrong == ["fresh run 0 at MindSpore: failed without a guard: ascend-mindspore-check: "
+                       "error: " + str(tmp_path / "b.fresh.pntrace") + ": run 1: MindSpore crashed "
+                       "(exit status 1 without finishing the check) running "
+                       + str(tmp_path / "b.mindir")]

@@ -164,3 +164,44 @@ def test_first_line_of_a_mindspore_message():
         "Kernel select failed: KernelObjectTypeNotSupported: unsupported kernel object type.")
     assert cli.first_line(RuntimeError("Load MindIR failed.")) == "Load MindIR failed."
     assert cli.first_line(ValueError()) == "ValueError"
+
+
+def _guarded(capfd, function):
+    code = cli.run_guarded(function)
+    return code, capfd.readouterr().err
+
+
+def test_an_exit_inside_mindspore_is_reported_with_what_it_was_doing(capfd):
+    # MindSpore can end the process from one of its threads (exit(1)) in the middle
+    # of a run: the check says which run of which file, never a silent exit 1.
+    def exits_while_running():
+        cli.set_phase("prog.pntrace: run 4: MindSpore crashed ({signal}) running prog.mindir")
+        os._exit(1)
+
+    code, err = _guarded(capfd, exits_while_running)
+    assert code == 1
+    assert err.strip() == (
+        "ascend-mindspore-check: error: prog.pntrace: run 4: MindSpore crashed (exit status 1 "
+        "without finishing the check) running prog.mindir")
+
+
+def test_a_signal_inside_mindspore_is_reported_by_name(capfd):
+    import signal
+
+    def killed():
+        cli.set_phase("m.mindir: MindSpore crashed ({signal}) loading the file")
+        os.kill(os.getpid(), signal.SIGKILL)  # (SIGSEGV would make pytest dump a stack)
+
+    code, err = _guarded(capfd, killed)
+    assert code == 1
+    assert err.strip() == ("ascend-mindspore-check: error: m.mindir: MindSpore crashed (SIGKILL) "
+                           "loading the file")
+
+
+def test_a_finished_check_keeps_its_own_status_and_says_nothing_more(capfd):
+    def mismatch():
+        cli.set_phase("t.pntrace: run 0: MindSpore crashed ({signal}) running m.mindir")
+        return 1
+
+    assert _guarded(capfd, lambda: 0) == (0, "")
+    assert _guarded(capfd, mismatch) == (1, "")
