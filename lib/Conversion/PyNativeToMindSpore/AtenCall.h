@@ -192,6 +192,14 @@ LogicalResult buildTopK(const AtenCompositeCall &c, Value self, int64_t k,
                         int64_t dim, bool largest, Value &values,
                         Value &indices);
 
+/// The p-norm of the float tensor `x` over `axis` (reduced dims kept as 1
+/// with `keepdim`): (sum |x|^p)^(1/p), with linalg_vector_norm's p = 0
+/// (count of non-zeros), 1, 2 and +-inf (max/min of |x|) forms
+/// (AtenLinalg.cpp). Refuses (writing `c.why`) an inf-norm of an empty
+/// tensor.
+FailureOr<Value> buildPNorm(const AtenCompositeCall &c, Value x, double p,
+                            ArrayRef<int64_t> axis, bool keepdim);
+
 /// Runs the handler `table` has for `op` on a call of type `CallT`:
 /// NotHandled when the table has none; an op that records no result is
 /// refused up front (every composite reads result 0), a handler that read a

@@ -84,6 +84,14 @@ const CompositeTable &diagonalTable();
 /// Pixel and channel shuffles as Reshape, Transpose, Reshape
 /// (AtenRearrange.cpp: pixel_shuffle, pixel_unshuffle, channel_shuffle).
 const CompositeTable &rearrangeTable();
+/// Linear algebra from products and eliminations (AtenLinalg.cpp:
+/// linalg_cross, dist, cdist, pdist, renorm, addr, addbmm, block_diag, det,
+/// slogdet, inv_ex, solve_ex).
+const CompositeTable &linalgTable();
+/// Reductions beyond ReduceSum/ReduceMax (AtenReductions.cpp: var_mean,
+/// std_mean, aminmax, prod, count_nonzero, integer sums and means, bucketize,
+/// searchsorted, isin).
+const CompositeTable &reductionTable();
 
 } // namespace mlir::ascend
 

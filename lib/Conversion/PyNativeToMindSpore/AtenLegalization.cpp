@@ -89,7 +89,14 @@ LogicalResult sum(AtenCall &c, SmallVectorImpl<Value> &results) {
   auto selfType = cast<RankedTensorType>(self.getType());
   if (!isa<FloatType>(resultElement)) {
     // ReduceSum takes floats: a count of bools (`(x > 0).sum()`) is summed
-    // in float32, exact below 2^24 elements, and Cast back.
+    // in float32, exact below 2^24 elements, and Cast back. An integer
+    // tensor Cast from bools (`mask.long().sum()`, masked reductions'
+    // counts) is that count.
+    if (auto cast = self.getDefiningOp<ms::CastOp>())
+      if (elementTypeOf(cast.getInput()).isInteger(1)) {
+        self = cast.getInput();
+        selfType = typeOf(self);
+      }
     if (!selfType.getElementType().isInteger(1))
       return c.unsupported("a sum of integer tensors (ReduceSum takes floats; "
                            "only sums of bools are legalized)");
