@@ -154,14 +154,27 @@ struct AtenCompositeCall {
     return CompositeResult::Refused;
   }
   mutable std::optional<unsigned> missingResult;
+  /// Set for a handler that computes half-precision ops in float32
+  /// (inFloat32 of a family file): a float result of another float dtype
+  /// than the recorded one is Cast to it (one rounding, as ATen's opmath).
+  bool castFloatResults = false;
 
-  /// `v` reshaped to the recorded result `i` when only the shape differs;
+  /// `v` reshaped to the recorded result `i` when only the shape differs
+  /// (and Cast, with castFloatResults);
   /// failure, the call refused, when its dtype or element count differs.
   FailureOr<Value> toResultShape(Value v, unsigned i = 0) const {
     RankedTensorType want = resultType(i);
     auto type = cast<RankedTensorType>(v.getType());
     if (type == want)
       return v;
+    if (castFloatResults && type.getElementType() != want.getElementType() &&
+        isa<FloatType>(type.getElementType()) &&
+        isa<FloatType>(want.getElementType())) {
+      type = type.clone(want.getElementType());
+      v = mindspore::CastOp::create(b, loc, type, v);
+      if (type == want)
+        return v;
+    }
     if (type.getElementType() != want.getElementType() ||
         type.getNumElements() != want.getNumElements()) {
       (void)refuse("the computed result type differs from the recorded one");

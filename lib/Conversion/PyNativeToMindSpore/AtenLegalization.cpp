@@ -132,6 +132,8 @@ LogicalResult sum(AtenCall &c, SmallVectorImpl<Value> &results) {
     // integer tensor whose magnitude the graph bounds (a Cast of bools, a
     // Select between small constants: masked reductions' counts) when
     // bound * elements < 2^24.
+    if (selfType.getRank() == 0)
+      axis.clear(); // the sum of a 0-d tensor over dim 0 is itself
     std::optional<int64_t> bound =
         selfType.getElementType().isInteger(1) ? 1 : integerBound(self, 4);
     if (!bound)

@@ -13,7 +13,12 @@
 //                       the rows i < j as constant Gathers)
 //   renorm              torch._refs.renorm: x * maxnorm / (norm + 1e-7) where
 //                       the sub-tensor's norm exceeds maxnorm
-//   addr, addbmm        beta * self + alpha * (outer product, summed bmm)
+//   addr, addbmm        beta * self + alpha * (outer product, summed bmm);
+//                       floats of 32 bits and more (ATen rounds float16 and
+//                       bfloat16 in an order not reproduced: refused) and,
+//                       for addr, integers
+//   inFloat32           cdist, pdist, renorm, var_mean, std_mean of float16
+//                       and bfloat16 computed in float32 and rounded once
 //   block_diag          each block padded with zeros to the full width,
 //                       concatenated (0-d as [1, 1], 1-D as [1, n])
 //   _linalg_det, _linalg_slogdet, linalg_inv_ex, _linalg_solve_ex
@@ -122,6 +127,30 @@ FailureOr<SmallVector<int64_t>> joinedShape(Call &c, Value a, Value b) {
 
 bool isFloat(Value v) { return v && isa<FloatType>(elementTypeOf(v)); }
 
+/// Runs `H` on the call with its float16 / bfloat16 operands Cast to
+/// float32 and its float results Cast back to the recorded dtype: ATen's CPU
+/// kernels compute these ops in float32 (opmath) and round once.
+template <Handler H>
+CompositeResult inFloat32(Call &c, SmallVectorImpl<Value> &results) {
+  auto isHalf = [](Value v) {
+    auto f = dyn_cast<FloatType>(elementTypeOf(v));
+    return f && f.getWidth() < 32;
+  };
+  if (llvm::none_of(c.operands, isHalf))
+    return H(c, results);
+  SmallVector<Value> operands;
+  for (Value v : c.operands)
+    operands.push_back(
+        isHalf(v) ? Value(ms::CastOp::create(
+                        c.b, c.loc, typeOf(v).clone(c.b.getF32Type()), v))
+                  : v);
+  Call wide{c.op, operands, c.b, c.loc, c.why};
+  wide.castFloatResults = true;
+  CompositeResult r = H(wide, results);
+  c.missingResult = wide.missingResult;
+  return r;
+}
+
 } // namespace
 
 FailureOr<Value> mlir::ascend::buildPNorm(const AtenCompositeCall &c, Value x,
@@ -202,6 +231,10 @@ CompositeResult dist(Call &c, SmallVectorImpl<Value> &results) {
     return c.refuse("expects two floating-point tensors of one dtype");
   if (failed(joinedShape(c, a, o)))
     return CompositeResult::Refused;
+  if (cast<FloatType>(elementTypeOf(a)).getWidth() < 32)
+    return c.refuse("dist of float16/bfloat16 is not legalized: ATen's "
+                    "vectorized norm rounds differently (a 1-ulp difference "
+                    "in 1 of 6 samples)");
   Value d = ms::SubOp::create(c.b, c.loc, a, o);
   if (rankOf(d) == 0)
     d = ms::ReshapeOp::create(c.b, c.loc, d, ArrayRef<int64_t>{1});
@@ -334,10 +367,13 @@ CompositeResult addr(Call &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self"), a = c.operand("vec1"), o = c.operand("vec2");
   if (!self || !a || !o || rankOf(a) != 1 || rankOf(o) != 1)
     return c.refuse("expects self and two vectors");
-  Type t = c.resultType().getElementType();
-  if (t.isInteger(1) || elementTypeOf(a) != t || elementTypeOf(o) != t ||
-      elementTypeOf(self) != t)
+  Type t = elementTypeOf(self);
+  if (t.isInteger(1) || elementTypeOf(a) != t || elementTypeOf(o) != t)
     return c.refuse("expects float or integer tensors of one dtype");
+  if (auto f = dyn_cast<FloatType>(t); f && f.getWidth() < 32)
+    return c.refuse("addr of float16/bfloat16 is not legalized: ATen's "
+                    "kernel rounds its products and sum in an order not "
+                    "reproduced here");
   Value outer = ms::MulOp::create(c.b, c.loc,
                                   ms::ExpandDimsOp::create(c.b, c.loc, a, 1),
                                   ms::ExpandDimsOp::create(c.b, c.loc, o, 0));
@@ -353,6 +389,9 @@ CompositeResult addbmm(Call &c, SmallVectorImpl<Value> &results) {
       elementTypeOf(self) != elementTypeOf(a))
     return c.refuse("expects floating-point tensors of one dtype");
   auto at = typeOf(a), ot = typeOf(o);
+  if (cast<FloatType>(at.getElementType()).getWidth() < 32)
+    return c.refuse("addbmm of float16/bfloat16 is not legalized: ATen rounds "
+                    "the sum after each batch's product");
   if (at.getRank() != 3 || ot.getRank() != 3 ||
       at.getDimSize(0) != ot.getDimSize(0) ||
       at.getDimSize(2) != ot.getDimSize(1))
@@ -572,6 +611,11 @@ CompositeResult det(Call &c, SmallVectorImpl<Value> &results) {
     return CompositeResult::Refused;
   Type t = elementTypeOf(*a);
   SmallVector<int64_t> one = unitShape(*a);
+  if (typeOf(*a).getNumElements() == 0) { // the determinant of 0x0 is 1
+    results.push_back(buildSplatConstant(c.b, c.loc, c.resultType(0), 1));
+    results.append(c.op->getNumResults() - 1, Value());
+    return CompositeResult::Legalized;
+  }
   Elimination e = eliminate(c, *a, Value(), false);
   Value d = ms::MulOp::create(c.b, c.loc, e.swapSign,
                               productOf(c, e.pivots, splatOf(c, one, t, 1)));
@@ -589,6 +633,12 @@ CompositeResult slogdet(Call &c, SmallVectorImpl<Value> &results) {
     return CompositeResult::Refused;
   Type t = elementTypeOf(*a);
   SmallVector<int64_t> one = unitShape(*a);
+  if (typeOf(*a).getNumElements() == 0) { // sign 1, log|det| 0 of 0x0
+    results.push_back(buildSplatConstant(c.b, c.loc, c.resultType(0), 1));
+    results.push_back(buildSplatConstant(c.b, c.loc, c.resultType(1), 0));
+    results.append(c.op->getNumResults() - 2, Value());
+    return CompositeResult::Legalized;
+  }
   Elimination e = eliminate(c, *a, Value(), false);
   Value sign = e.swapSign, logAbs = splatOf(c, one, t, 0);
   for (Value p : e.pivots) {
@@ -722,9 +772,9 @@ const CompositeTable &mlir::ascend::linalgTable() {
   static const CompositeTable table = {
       {"aten.linalg_cross.default", cross},
       {"aten.dist.default", dist},
-      {"aten._cdist_forward.default", cdist},
-      {"aten._pdist_forward.default", pdist},
-      {"aten.renorm.default", renorm},
+      {"aten._cdist_forward.default", inFloat32<cdist>},
+      {"aten._pdist_forward.default", inFloat32<pdist>},
+      {"aten.renorm.default", inFloat32<renorm>},
       {"aten.addr.default", addr},
       {"aten.addbmm.default", addbmm},
       {"aten.block_diag.default", blockDiag},

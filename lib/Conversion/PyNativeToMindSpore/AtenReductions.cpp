@@ -62,6 +62,30 @@ Value castTo(Call &c, Value v, Type t) {
 
 bool isFloat(Value v) { return v && isa<FloatType>(elementTypeOf(v)); }
 
+/// Runs `H` on the call with its float16 / bfloat16 operands Cast to
+/// float32 and its float results Cast back to the recorded dtype: ATen's CPU
+/// kernels compute these ops in float32 (opmath) and round once.
+template <Handler H>
+CompositeResult inFloat32(Call &c, SmallVectorImpl<Value> &results) {
+  auto isHalf = [](Value v) {
+    auto f = dyn_cast<FloatType>(elementTypeOf(v));
+    return f && f.getWidth() < 32;
+  };
+  if (llvm::none_of(c.operands, isHalf))
+    return H(c, results);
+  SmallVector<Value> operands;
+  for (Value v : c.operands)
+    operands.push_back(
+        isHalf(v) ? Value(ms::CastOp::create(
+                        c.b, c.loc, typeOf(v).clone(c.b.getF32Type()), v))
+                  : v);
+  Call wide{c.op, operands, c.b, c.loc, c.why};
+  wide.castFloatResults = true;
+  CompositeResult r = H(wide, results);
+  c.missingResult = wide.missingResult;
+  return r;
+}
+
 /// The sorted, distinct reduced axes of the dim-list argument `name` of `x`
 /// (every axis when absent, None or empty); `x` a 0-d tensor is [1].
 SmallVector<int64_t> axesOf(Call &c, Value &x, StringRef name = "dim") {
@@ -121,9 +145,9 @@ CompositeResult aminmax(Call &c, SmallVectorImpl<Value> &results) {
   bool keepdim = c.boolArg("keepdim", false);
   std::optional<int64_t> dim = c.intArg("dim");
   if (rankOf(x) == 0) {
-    results.push_back(x);
-    results.push_back(x);
-    return CompositeResult::Legalized;
+    if (c.pushResult(results, x, 0) != CompositeResult::Legalized)
+      return CompositeResult::Refused;
+    return c.pushResult(results, x, 1);
   }
   Value mn, mx;
   if (isFloat(x)) {
@@ -227,8 +251,10 @@ CompositeResult countNonzero(Call &c, SmallVectorImpl<Value> &results) {
   if (typeOf(x).getNumElements() >= kExactCount)
     return c.refuse("a count over 2^24 or more elements (not exact in float32)");
   SmallVector<int64_t> axis = axesOf(c, x);
-  Value nz = ms::NotEqualOp::create(c.b, c.loc, x,
-                                    scalarOf(c, 0, elementTypeOf(x)));
+  Value nz = elementTypeOf(x).isInteger(1)
+                 ? x
+                 : Value(ms::NotEqualOp::create(
+                       c.b, c.loc, x, scalarOf(c, 0, elementTypeOf(x))));
   Value n = ms::ReduceSumOp::create(c.b, c.loc, castTo(c, nz, c.b.getF32Type()),
                                     axis, false);
   return c.pushResult(results, castTo(c, n, c.resultType().getElementType()));
@@ -311,8 +337,12 @@ CompositeResult searchsorted(Call &c, SmallVectorImpl<Value> &results) {
   Value seq = c.operand("sorted_sequence"), x = c.operand("self");
   if (!seq || !x || rankOf(seq) < 1)
     return c.refuse("expects a sorted sequence and values");
-  if (!c.isNone("sorter"))
-    return c.refuse("searchsorted with a sorter is not legalized yet");
+  if (Value sorter = c.operand("sorter")) {
+    // The sequence in sorted order: seq.gather(-1, sorter).
+    if (typeOf(sorter).getShape() != typeOf(seq).getShape())
+      return c.refuse("the sorter's shape differs from the sequence's");
+    seq = ms::GatherDOp::create(c.b, c.loc, seq, sorter, rankOf(seq) - 1);
+  }
   bool right = c.boolArg("right", false);
   if (auto side = c.stringArg("side"))
     right = *side == "right";
@@ -369,10 +399,10 @@ CompositeResult isin(Call &c, SmallVectorImpl<Value> &results) {
 
 const CompositeTable &mlir::ascend::reductionTable() {
   static const CompositeTable table = {
-      {"aten.var_mean.correction", varMean<false>},
-      {"aten.var_mean.dim", varMean<false>},
-      {"aten.std_mean.correction", varMean<true>},
-      {"aten.std_mean.dim", varMean<true>},
+      {"aten.var_mean.correction", inFloat32<varMean<false>>},
+      {"aten.var_mean.dim", inFloat32<varMean<false>>},
+      {"aten.std_mean.correction", inFloat32<varMean<true>>},
+      {"aten.std_mean.dim", inFloat32<varMean<true>>},
       {"aten.aminmax.default", aminmax},
       {"aten.prod.default", prod},
       {"aten.prod.dim_int", prod},
