@@ -36,7 +36,8 @@ FAMILIES = (("AtenElementwise.cpp", "elementwiseTable"),
             ("AtenDiagonal.cpp", "diagonalTable"),
             ("AtenRearrange.cpp", "rearrangeTable"),
             ("AtenLinalg.cpp", "linalgTable"),
-            ("AtenReductions.cpp", "reductionTable"))
+            ("AtenReductions.cpp", "reductionTable"),
+            ("AtenSlicing.cpp", "slicingTable"))
 # The C++ handler table of legalizeAtenOp: atenTable() in AtenLegalization.cpp
 # and the families it adds, one file each: (file, table function).
 HANDLER_FILES = (("AtenLegalization.cpp", "atenTable"),

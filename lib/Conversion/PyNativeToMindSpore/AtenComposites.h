@@ -92,6 +92,10 @@ const CompositeTable &linalgTable();
 /// std_mean, aminmax, prod, count_nonzero, integer sums and means, bucketize,
 /// searchsorted, isin).
 const CompositeTable &reductionTable();
+/// Windows, position scatters and edge paddings as Gathers with constant
+/// indices (AtenSlicing.cpp: narrow_copy, unfold, select_scatter,
+/// slice_scatter, reflection_pad1d/2d/3d, replication_pad1d/2d/3d).
+const CompositeTable &slicingTable();
 
 } // namespace mlir::ascend
 
