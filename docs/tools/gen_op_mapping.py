@@ -37,7 +37,8 @@ FAMILIES = (("AtenElementwise.cpp", "elementwiseTable"),
             ("AtenRearrange.cpp", "rearrangeTable"),
             ("AtenLinalg.cpp", "linalgTable"),
             ("AtenReductions.cpp", "reductionTable"),
-            ("AtenSlicing.cpp", "slicingTable"))
+            ("AtenSlicing.cpp", "slicingTable"),
+            ("AtenLosses.cpp", "lossTable"))
 # The C++ handler table of legalizeAtenOp: atenTable() in AtenLegalization.cpp
 # and the families it adds, one file each: (file, table function).
 HANDLER_FILES = (("AtenLegalization.cpp", "atenTable"),

@@ -1476,7 +1476,7 @@ static const CompositeTable *compositeTableOf(StringRef name) {
   for (const CompositeTable *table :
        {&compositeTable(), &scatterTable(), &scanTable(), &sortingTable(),
         &specialTable(), &diagonalTable(), &rearrangeTable(), &linalgTable(),
-        &reductionTable(), &slicingTable()})
+        &reductionTable(), &slicingTable(), &lossTable()})
     if (table->count(name))
       return table;
   return nullptr;

@@ -96,6 +96,9 @@ const CompositeTable &reductionTable();
 /// indices (AtenSlicing.cpp: narrow_copy, unfold, select_scatter,
 /// slice_scatter, reflection_pad1d/2d/3d, replication_pad1d/2d/3d).
 const CompositeTable &slicingTable();
+/// Pointwise losses and activations with a second operand (AtenLosses.cpp:
+/// soft_margin_loss, smooth_l1_loss, glu, prelu).
+const CompositeTable &lossTable();
 
 } // namespace mlir::ascend
 
