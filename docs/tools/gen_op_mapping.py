@@ -34,7 +34,11 @@ FAMILIES = (("AtenElementwise.cpp", "elementwiseTable"),
             ("AtenSorting.cpp", "sortingTable"),
             ("AtenSpecial.cpp", "specialTable"),
             ("AtenDiagonal.cpp", "diagonalTable"),
-            ("AtenRearrange.cpp", "rearrangeTable"))
+            ("AtenRearrange.cpp", "rearrangeTable"),
+            ("AtenLinalg.cpp", "linalgTable"),
+            ("AtenReductions.cpp", "reductionTable"),
+            ("AtenSlicing.cpp", "slicingTable"),
+            ("AtenLosses.cpp", "lossTable"))
 # The C++ handler table of legalizeAtenOp: atenTable() in AtenLegalization.cpp
 # and the families it adds, one file each: (file, table function).
 HANDLER_FILES = (("AtenLegalization.cpp", "atenTable"),

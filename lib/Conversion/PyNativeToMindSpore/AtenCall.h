@@ -154,14 +154,27 @@ struct AtenCompositeCall {
     return CompositeResult::Refused;
   }
   mutable std::optional<unsigned> missingResult;
+  /// Set for a handler that computes half-precision ops in float32
+  /// (inFloat32 of a family file): a float result of another float dtype
+  /// than the recorded one is Cast to it (one rounding, as ATen's opmath).
+  bool castFloatResults = false;
 
-  /// `v` reshaped to the recorded result `i` when only the shape differs;
+  /// `v` reshaped to the recorded result `i` when only the shape differs
+  /// (and Cast, with castFloatResults);
   /// failure, the call refused, when its dtype or element count differs.
   FailureOr<Value> toResultShape(Value v, unsigned i = 0) const {
     RankedTensorType want = resultType(i);
     auto type = cast<RankedTensorType>(v.getType());
     if (type == want)
       return v;
+    if (castFloatResults && type.getElementType() != want.getElementType() &&
+        isa<FloatType>(type.getElementType()) &&
+        isa<FloatType>(want.getElementType())) {
+      type = type.clone(want.getElementType());
+      v = mindspore::CastOp::create(b, loc, type, v);
+      if (type == want)
+        return v;
+    }
     if (type.getElementType() != want.getElementType() ||
         type.getNumElements() != want.getNumElements()) {
       (void)refuse("the computed result type differs from the recorded one");
@@ -191,6 +204,14 @@ struct AtenCompositeCall {
 LogicalResult buildTopK(const AtenCompositeCall &c, Value self, int64_t k,
                         int64_t dim, bool largest, Value &values,
                         Value &indices);
+
+/// The p-norm of the float tensor `x` over `axis` (reduced dims kept as 1
+/// with `keepdim`): (sum |x|^p)^(1/p), with linalg_vector_norm's p = 0
+/// (count of non-zeros), 1, 2 and +-inf (max/min of |x|) forms
+/// (AtenLinalg.cpp). Refuses (writing `c.why`) an inf-norm of an empty
+/// tensor.
+FailureOr<Value> buildPNorm(const AtenCompositeCall &c, Value x, double p,
+                            ArrayRef<int64_t> axis, bool keepdim);
 
 /// Runs the handler `table` has for `op` on a call of type `CallT`:
 /// NotHandled when the table has none; an op that records no result is

@@ -1475,7 +1475,8 @@ const llvm::StringMap<Handler> &compositeTable() {
 static const CompositeTable *compositeTableOf(StringRef name) {
   for (const CompositeTable *table :
        {&compositeTable(), &scatterTable(), &scanTable(), &sortingTable(),
-        &specialTable(), &diagonalTable(), &rearrangeTable()})
+        &specialTable(), &diagonalTable(), &rearrangeTable(), &linalgTable(),
+        &reductionTable(), &slicingTable(), &lossTable()})
     if (table->count(name))
       return table;
   return nullptr;

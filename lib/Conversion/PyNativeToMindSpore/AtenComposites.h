@@ -84,6 +84,21 @@ const CompositeTable &diagonalTable();
 /// Pixel and channel shuffles as Reshape, Transpose, Reshape
 /// (AtenRearrange.cpp: pixel_shuffle, pixel_unshuffle, channel_shuffle).
 const CompositeTable &rearrangeTable();
+/// Linear algebra from products and eliminations (AtenLinalg.cpp:
+/// linalg_cross, dist, cdist, pdist, renorm, addr, addbmm, block_diag, det,
+/// slogdet, inv_ex, solve_ex).
+const CompositeTable &linalgTable();
+/// Reductions beyond ReduceSum/ReduceMax (AtenReductions.cpp: var_mean,
+/// std_mean, aminmax, prod, count_nonzero, integer sums and means, bucketize,
+/// searchsorted, isin).
+const CompositeTable &reductionTable();
+/// Windows, position scatters and edge paddings as Gathers with constant
+/// indices (AtenSlicing.cpp: narrow_copy, unfold, select_scatter,
+/// slice_scatter, reflection_pad1d/2d/3d, replication_pad1d/2d/3d).
+const CompositeTable &slicingTable();
+/// Pointwise losses and activations with a second operand (AtenLosses.cpp:
+/// soft_margin_loss, smooth_l1_loss, glu, prelu).
+const CompositeTable &lossTable();
 
 } // namespace mlir::ascend
 

@@ -78,6 +78,45 @@ LogicalResult all(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
+/// A bound on the magnitude of every element of the integer tensor `v` that
+/// its producers show (a Cast of bools, an integer constant, a Select, a
+/// broadcast or reshape of those), looking `depth` producers up; nullopt
+/// when unknown or 2^24 or more.
+std::optional<int64_t> integerBound(Value v, int depth) {
+  constexpr int64_t kLimit = int64_t(1) << 24;
+  Operation *def = v.getDefiningOp();
+  if (!def || depth < 0)
+    return std::nullopt;
+  if (auto cast = dyn_cast<ms::CastOp>(def))
+    if (elementTypeOf(cast.getInput()).isInteger(1))
+      return 1;
+  if (auto constant = dyn_cast<ms::ConstantOp>(def)) {
+    auto attr = dyn_cast<DenseIntElementsAttr>(constant.getValue());
+    if (!attr)
+      return std::nullopt;
+    int64_t bound = 0;
+    for (const APInt &e : attr.getValues<APInt>()) {
+      if (e.getBitWidth() > 1 && !e.isSignedIntN(25))
+        return std::nullopt;
+      int64_t x = e.getBitWidth() == 1 ? (int64_t)e.getZExtValue()
+                                       : e.getSExtValue();
+      bound = std::max<int64_t>(bound, x < 0 ? -x : x);
+    }
+    return bound < kLimit ? std::optional<int64_t>(bound) : std::nullopt;
+  }
+  if (auto select = dyn_cast<ms::SelectOp>(def)) {
+    auto x = integerBound(select.getX(), depth - 1),
+         y = integerBound(select.getY(), depth - 1);
+    if (x && y)
+      return std::max(*x, *y);
+    return std::nullopt;
+  }
+  if (isa<ms::BroadcastToOp, ms::ReshapeOp, ms::ExpandDimsOp, ms::SqueezeOp,
+          ms::TransposeOp>(def))
+    return integerBound(def->getOperand(0), depth - 1);
+  return std::nullopt;
+}
+
 LogicalResult sum(AtenCall &c, SmallVectorImpl<Value> &results) {
   // PyTorch sums bools and integers as int64 and casts to `dtype` first when
   // it is given: the recorded result's element type is the one summed in.
@@ -89,13 +128,22 @@ LogicalResult sum(AtenCall &c, SmallVectorImpl<Value> &results) {
   auto selfType = cast<RankedTensorType>(self.getType());
   if (!isa<FloatType>(resultElement)) {
     // ReduceSum takes floats: a count of bools (`(x > 0).sum()`) is summed
-    // in float32, exact below 2^24 elements, and Cast back.
-    if (!selfType.getElementType().isInteger(1))
+    // in float32, exact below 2^24 elements, and Cast back; so is an
+    // integer tensor whose magnitude the graph bounds (a Cast of bools, a
+    // Select between small constants: masked reductions' counts) when
+    // bound * elements < 2^24.
+    if (selfType.getRank() == 0)
+      axis.clear(); // the sum of a 0-d tensor over dim 0 is itself
+    std::optional<int64_t> bound =
+        selfType.getElementType().isInteger(1) ? 1 : integerBound(self, 4);
+    if (!bound)
       return c.unsupported("a sum of integer tensors (ReduceSum takes floats; "
-                           "only sums of bools are legalized)");
-    if (selfType.getNumElements() >= (int64_t(1) << 24))
+                           "only sums of bools and of small integers the "
+                           "graph bounds are legalized)");
+    if (selfType.getNumElements() * std::max<int64_t>(*bound, 1) >=
+        (int64_t(1) << 24))
       return c.unsupported(
-          "a sum of 2^24 or more bools (not exact in float32)");
+          "a sum of integers that may reach 2^24 (not exact in float32)");
     Value total = make<ms::ReduceSumOp>(
         c, promotedTo(c, self, c.b.getF32Type()), axis,
         c.boolArg("keepdim", false));
@@ -515,9 +563,32 @@ LogicalResult noResult(AtenCall &c, SmallVectorImpl<Value> &results) {
   return success();
 }
 
+/// _linalg_check_errors(info, api_name, is_matrix), which the linalg ops'
+/// checked forms (linalg.inv, linalg.solve) call on LAPACK's info: a
+/// MindSpore Assert that every info is 0, so that a singular matrix fails
+/// the graph loudly as it raises in eager.
+LogicalResult linalgCheckErrors(AtenCall &c, SmallVectorImpl<Value> &results) {
+  Value info = c.operand("info");
+  if (!info)
+    return c.unsupported("it has no info tensor");
+  auto api = dyn_cast_or_null<StringAttr>(c.arg("api_name"));
+  Type t = cast<RankedTensorType>(info.getType()).getElementType();
+  Value ok = make<ms::ReduceAllOp>(
+      c, make<ms::EqualOp>(c, info, scalarConstant(c, 0, t)));
+  if (!ok)
+    return failure();
+  ms::AssertOp::create(
+      c.b, c.loc, ok,
+      c.b.getStringAttr((api ? api.getValue() : StringRef("linalg")) +
+                        ": the input matrix is singular (a pivot of its LU "
+                        "factorization is zero)"));
+  return success();
+}
+
 const HandlerTable &atenTable() {
   static const HandlerTable table = [] {
     HandlerTable t = {
+        {"aten._linalg_check_errors.default", linalgCheckErrors},
         {"aten.add.Tensor", binary<ms::AddOp>},
         {"aten.add_.Tensor", binary<ms::AddOp>},
         {"aten.add.Scalar", binary<ms::AddOp>},
@@ -681,6 +752,8 @@ HandlerNeeds handlerNeeds(StringRef name) {
   if (name == "aten.empty.memory_format" ||
       name == "aten._local_scalar_dense.default")
     return {{}, 0};
+  if (name == "aten._linalg_check_errors.default")
+    return {{"info"}, 0};
   if (name.starts_with("aten.split") || name.starts_with("aten.unsafe_split") ||
       name.starts_with("aten.chunk") || name.starts_with("aten.unbind"))
     return {{"self"}, 0};
