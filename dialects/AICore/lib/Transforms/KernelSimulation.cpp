@@ -21,6 +21,7 @@
 #include <deque>
 #include <limits>
 #include <map>
+#include <numeric>
 
 namespace mlir::ascend::aicore {
 #define GEN_PASS_DEF_ASCENDAICOREESTIMATE
@@ -59,6 +60,62 @@ int64_t bytesOf(Value v) {
   auto type = cast<MemRefType>(v.getType());
   return type.getNumElements() *
          llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+}
+
+/// The bytes a GM transfer of the GM view `view` costs at the full rate
+/// (AICoreDataRates, burst shape): the view moves as runs of contiguous
+/// elements (its trailing dimensions while they are contiguous), each run
+/// rounded up to whole gmBlockBytes blocks; a run whose GM start is off a
+/// gmAlignBytes boundary costs 100 / unalignedPercent times its bytes.
+/// Where a run starts: from the view's static offset (kernel arguments,
+/// the device allocations, start on 512-byte boundaries) and the stride
+/// between runs; a dynamic offset (a tile of a loop) is taken to be a
+/// multiple of the step between its tiles, as the tiling lays them (the
+/// stride between runs, or the view's bytes when it is one run), so the
+/// share of runs on a boundary is gcd(step, gmAlignBytes) / gmAlignBytes.
+/// The cost depends on the view's type only, so blocks and iterations
+/// that issue the same copies at other offsets still cost the same (the
+/// loop extrapolation relies on it).
+double gmBurstBytes(MemRefType view, const AICoreDataRates &rates) {
+  int64_t elementBytes = llvm::divideCeil(view.getElementTypeBitWidth(), 8);
+  int64_t bytes = view.getNumElements() * elementBytes;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (bytes == 0 || failed(view.getStridesAndOffset(strides, offset)) ||
+      llvm::any_of(strides, ShapedType::isDynamic))
+    return bytes;
+  // The innermost run: trailing dimensions while each continues the last.
+  int64_t runElements = 1, expected = 1, stepElements = 0;
+  for (int d = view.getRank() - 1; d >= 0; --d) {
+    int64_t size = view.getDimSize(d);
+    if (size == 1)
+      continue;
+    if (strides[d] != expected) {
+      stepElements = strides[d];
+      break;
+    }
+    runElements *= size;
+    expected = strides[d] * size;
+  }
+  int64_t runs = view.getNumElements() / runElements;
+  int64_t runBytes = runElements * elementBytes;
+  double moved =
+      double(runs) * double(llvm::alignTo(runBytes, rates.gmBlockBytes));
+  if (rates.unalignedPercent >= 100)
+    return moved;
+  const int64_t align = rates.gmAlignBytes;
+  int64_t stepBytes = runs > 1 ? stepElements * elementBytes : bytes;
+  double alignedShare;
+  if (!ShapedType::isDynamic(offset)) {
+    bool first = (offset * elementBytes) % align == 0;
+    alignedShare = runs == 1 || stepBytes % align == 0
+                       ? (first ? 1.0 : 0.0)
+                       : double(std::gcd(stepBytes, align)) / align;
+  } else {
+    alignedShare = double(std::gcd(stepBytes, align)) / align;
+  }
+  return moved *
+         (alignedShare + (1 - alignedShare) * 100.0 / rates.unalignedPercent);
 }
 
 /// The buffer an access touches: through subviews and reshapes to the alloc
@@ -710,9 +767,11 @@ private:
         // (AICoreDataRates).
         reads.requested += bytes;
         reads.buffers.insert(rootBuffer(copy.getSource()).getAsOpaquePointer());
+        double moved = gmBurstBytes(
+            cast<MemRefType>(copy.getSource().getType()), rates);
         cycles = rates.gmTransferCycles +
                  static_cast<int64_t>(std::ceil(
-                     bytes * ((1 - l2HitRatio) / rates.gmBytesPerCycle +
+                     moved * ((1 - l2HitRatio) / rates.gmBytesPerCycle +
                               l2HitRatio / rates.l2ReadBytesPerCycle)));
       } else if (getAddressSpace(copy.getTarget().getType()) ==
                  AddressSpace::GM) {
@@ -722,8 +781,11 @@ private:
         // reads from L0C.
         bytes = bytesOf(copy.getTarget());
         reads.written += bytes;
+        double moved = gmBurstBytes(
+            cast<MemRefType>(copy.getTarget().getType()), rates);
         cycles = rates.gmTransferCycles +
-                 llvm::divideCeil(bytes, rates.l2WriteBytesPerCycle);
+                 static_cast<int64_t>(
+                     std::ceil(moved / rates.l2WriteBytesPerCycle));
         // An atomic add is a read-modify-write in L2 (the L2 adds the
         // incoming bytes to the line it holds): the target's bytes are read
         // out of L2 as well as written, at the L2 read rate.
@@ -751,7 +813,7 @@ private:
         accesses.push_back({bias, false});
     } else if (auto vadd = dyn_cast<VAddOp>(op)) {
       pipe = Pipe::V;
-      cycles = llvm::divideCeil(bytesOf(vadd.getDst()), 256);
+      cycles = getVectorCycles(vadd); // AICoreVectorCosts
       accesses = {{vadd.getLhs(), false},
                   {vadd.getRhs(), false},
                   {vadd.getDst(), true}};

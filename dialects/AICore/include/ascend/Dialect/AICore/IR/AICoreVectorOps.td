@@ -14,8 +14,10 @@
 //    ceil(repeats / 255) instructions. A tile whose byte size is not a
 //    multiple of 256 B ends in a masked repeat. Repeat strides are 1 block
 //    (contiguous operands); the rows of a 2-D tile are consecutive.
-//  - cost on the kernel model (`PipeOpInterface`): one cycle per repeat of the
-//    widest operand on pipe V;
+//  - cost on the kernel model (`PipeOpInterface`, `getVectorCycles`): per
+//    instruction a startup and a completion latency, per repeat of the
+//    widest operand 1, 2 or 4 cycles by op class, on pipe V (the PTO ISA
+//    manual's A2/A3 timing tables; AICoreTarget.h `AICoreVectorCosts`);
 //  - `dst` may be one of the sources (in place) when it has the same type.
 //  - masks are `i1` tiles, one byte per element.
 //
