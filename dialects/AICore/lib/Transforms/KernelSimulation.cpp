@@ -192,7 +192,12 @@ public:
         recordIntervals(options.recordIntervals), stats(options.stats),
         executed(executed),
         blockIdx(blockIdx), l2HitRatio(l2HitRatio), reads(reads),
-        loopShapes(loopShapes) {}
+        loopShapes(loopShapes) {
+    for (unsigned index : options.l2ResidentArguments)
+      if (index < kernel.getBody().getNumArguments())
+        residentBuffers.insert(
+            kernel.getBody().getArgument(index).getAsOpaquePointer());
+  }
 
   FailureOr<KernelSchedule> run() {
     if (failed(execute(kernel.getBody().front())))
@@ -761,6 +766,17 @@ private:
                                 ? rates.l2ReadBytesPerCycle
                                 : rates.l2WriteBytesPerCycle);
       } else if (getAddressSpace(copy.getSource().getType()) ==
+                     AddressSpace::GM &&
+                 residentBuffers.contains(
+                     rootBuffer(copy.getSource()).getAsOpaquePointer())) {
+        // A read of an argument an earlier kernel left in L2
+        // (SimulationOptions::l2ResidentArguments): every byte hits.
+        double moved = gmBurstBytes(
+            cast<MemRefType>(copy.getSource().getType()), rates);
+        cycles = rates.gmTransferCycles +
+                 static_cast<int64_t>(
+                     std::ceil(moved / rates.l2ReadBytesPerCycle));
+      } else if (getAddressSpace(copy.getSource().getType()) ==
                  AddressSpace::GM) {
         // A GM read: the per-transfer cost, then the L2 hit ratio's share
         // at the L2 rate and the rest at the core's HBM share
@@ -1044,6 +1060,8 @@ private:
   double l2HitRatio;
   GMReads &reads;
   llvm::DenseMap<Operation *, LoopShape> &loopShapes;
+  /// Kernel arguments whose bytes are in L2 at the start (l2ResidentArguments).
+  llvm::SmallPtrSet<void *, 4> residentBuffers;
   KernelSchedule schedule;
   std::array<int64_t, kNumSlots> pipeFree{};
   std::array<uint64_t, kNumSlots> slotTouch{};
@@ -1178,10 +1196,11 @@ simulateBlocks(KernelOp kernel, const SimulationOptions &options,
 }
 
 /// The die's HBM is shared by every core: all blocks of one wave together
-/// move at most sustainedHbmBytesPerSecond (AICoreTarget.h: the rate a
-/// stream sustains, below the interface's peak), whatever each core's own
-/// rate. The GM reads that miss L2 and every write (written back from L2)
-/// cross it; a wave is `cores` blocks (Cube cores when the kernel uses a
+/// move their HBM traffic no faster than the rates a stream sustains
+/// (AICoreTarget.h: sustainedHbmBytesPerSecond for reads,
+/// sustainedHbmWriteBytesPerSecond for writes, below the interface's peak),
+/// whatever each core's own rate. The GM reads that miss L2 and every write
+/// (written back from L2) cross it; a wave is `cores` blocks (Cube cores when the kernel uses a
 /// Cube-core pipe, else Vector cores). The kernel's cycles are at least that wave's HBM
 /// time; the pipes' busy cycles stay what they were (they stall the rest).
 static KernelSchedule capAtHBM(KernelOp kernel, KernelSchedule schedule,
@@ -1195,10 +1214,13 @@ static KernelSchedule capAtHBM(KernelOp kernel, KernelSchedule schedule,
   int64_t waves =
       std::max<int64_t>(1, llvm::divideCeil(kernel.getBlockDim(), cores));
   schedule.waves = waves;
-  double hbmBytes = traffic.requested * (1 - hitRatio) + traffic.written;
-  double bytesPerCycle = target.sustainedHbmBytesPerSecond / target.clockHz;
+  // Reads that miss L2 at the read rate, writes (written back from L2) at
+  // the write rate (AICoreTarget.h).
+  double hbmSeconds =
+      traffic.requested * (1 - hitRatio) / target.sustainedHbmBytesPerSecond +
+      traffic.written / target.sustainedHbmWriteBytesPerSecond;
   auto hbmCycles =
-      static_cast<int64_t>(std::ceil(hbmBytes / bytesPerCycle / waves));
+      static_cast<int64_t>(std::ceil(hbmSeconds * target.clockHz / waves));
   schedule.hbmBoundCycles = hbmCycles;
   schedule.blockCycles = schedule.cycles;
   schedule.cycles = std::max(schedule.cycles, hbmCycles);

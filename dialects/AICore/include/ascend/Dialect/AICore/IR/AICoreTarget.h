@@ -256,6 +256,17 @@ struct AICoreTarget {
   /// 1.1 TB/s, the figure of a stream with its launch and pipeline fill
   /// taken out.
   double sustainedHbmBytesPerSecond = 1.1e12;
+  /// The rate of the writes in that stream (each L2 write-back crosses HBM
+  /// once), below the read rate: an HBM write stream pays the read/write
+  /// turnarounds of the interface. Derived from the one public row of a
+  /// kernel that writes as much as a third of its traffic, the Add
+  /// [256, 7168] bf16 of ascend-hardware.md (A3 die, 12.08 us): without the
+  /// task's launch and block start (2200 cycles, 1.222 us) its stream takes
+  /// 10.858 us; its 7.34 MB of reads at the 1.1 TB/s above take 6.673 us,
+  /// leaving 4.185 us for its 3.67 MB of writes: 0.88 TB/s. The time of one
+  /// round's HBM traffic is reads / sustainedHbmBytesPerSecond + writes /
+  /// sustainedHbmWriteBytesPerSecond.
+  double sustainedHbmWriteBytesPerSecond = 0.88e12;
 
   /// The capacity and alignment of `space` (defined in AICoreOps.cpp, where
   /// the enum is complete).
