@@ -24,7 +24,8 @@ whose TLOAD / TSTORE figures give the L2 rates in AICoreTarget.h; the Cast
 rows, the smallest kernels, which give the launch cost (AICoreLaunchCosts);
 the Add and the M = 16 decode matmul, whose kind ascend-hardware.md's
 "elementwise 0.8-1.2 TB/s" and "decode 1.0-1.1 TB/s" statements describe,
-the source of the sustained HBM bandwidth), and separately over the
+the source of the sustained HBM read bandwidth; the Add also gives the
+write rate), and separately over the
 held-out rows (the 3072^3 GEMM, the split-K 4096 x 4096 x 8000, the
 MatMulV3, the lm_head, the Conv2D, the RmsNorm, the SwiGlu and the Log: no
 constant of the model was set from them, and none was changed to move
@@ -39,9 +40,16 @@ kernels (+85%), the RmsNorm one (-95%).
 With the task model (launch and block start, sustained HBM rate, FIX
 converting writes; branch costmodel, 2afd63a): 11.6% all, 4.8% tuned, 15.7%
 held out (8 rows). With the SwiGlu's Split fused into one Vector kernel as
-well (this revision): 8.3% all, 4.8% tuned, 14.3% held out; the SwiGlu row
--6.0% (was +182% as three kernels). Far off and unexplained: the RmsNorm
-(-86%) and the Log (+43%), docs/AICoreKernels.md.
+well (6e86394): 8.3% all, 4.8% tuned, 14.3% held out; the SwiGlu row
+-6.0% (was +182% as three kernels). With the Vector instruction costs
+(PTO ISA A2/A3 tables), the GM burst shape and the HBM write rate (0.88
+TB/s, from the Add row, which is therefore tuned for it as well): 10.4%
+all, 1.9% tuned, 14.3% held out; SwiGlu +1.5%, MatMulV3 +11.1% (was
++1.4), the Log +59.8% on a cold L2. Far off: the RmsNorm (-85%) and the
+one-op Log, docs/AICoreKernels.md. After the medians the bench prints
+rows in the context their measurement most likely had (CONTEXT_ROWS, not
+in the medians): the Log with its input written by the kernel before it,
+timed with --profile-l2-residency, -7.1%.
 
 Usage: bench/calibration.py [--build build] [--rows TEXT] [--keep DIR]
 """

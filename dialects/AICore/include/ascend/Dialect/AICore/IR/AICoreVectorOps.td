@@ -302,10 +302,10 @@ def AICore_VGatherOp : AICore_VectorOp<"vgather", "gather"> {
     or 64 f32 elements) and reads as many offsets (4 B each, so an f16
     gather reads 512 B of offsets per repeat); one instruction issues at
     most 255 repeats (`maxVectorRepeats`). The cost on the kernel model is
-    one cycle per 256 B of the wider of `dst` and `offsets` (the model's
-    uniform Vector rule; the device's gather is slower per element than an
-    elementwise op, which the target table has no figure for). `src`'s size
-    does not count.
+    per instruction a startup and a completion, and one cycle per 256 B of
+    the wider of `dst` and `offsets` (a simple op of AICoreVectorCosts; the
+    device's gather is slower per element than an elementwise op, which the
+    target table has no figure for). `src`'s size does not count.
 
     Errors (verifier): an operand outside UB, of rank other than 1 or 2, not
     contiguous in its last dimension or not starting on a 32-byte block;
@@ -364,8 +364,9 @@ def AICore_VTransposeOp : AICore_VectorOp<"vtranspose", "transpose"> {
 
     Cost on the kernel model: R * C * element bytes / 512 repeats, each 16
     blocks where the Vector unit reads 8 (`vectorRepeatBytes`) per cycle:
-    2 cycles per repeat (the model's rule of one cycle per 256 B; no public
-    cycle count of `vnchwconv` was found). The instructions: R / 16, each
+    2 cycles per repeat (one cycle per 256 B read; no public cycle count
+    of `vnchwconv` was found), plus each instruction's startup and
+    completion (AICoreVectorCosts). The instructions: R / 16, each
     of at most 255 repeats (`maxVectorRepeats`), more when a band needs
     more.
 
