@@ -115,10 +115,14 @@ def estimate(opt, src, chip, tiling=None, split=None, kchunk=None):
         os.unlink(path)
 
     def field(name, text):
-        return int(re.search(rf"\b{name} = (\d+) : i64", text).group(1))
+        return int(re.search(rf"\b{name} = (\d+)(?: : i64)?\b", text).group(1))
 
     est = re.search(r"aicore\.estimate = \{([^}]*)\}", out).group(1)
-    til = re.search(r"aicore\.tiling = \{([^}]*)\}", out).group(1)
+    # The tiling attribute, #aicore.cube_tiling<tm = 128, ...> (a
+    # dictionary in older builds).
+    til = re.search(r"aicore\.tiling = (?:#aicore\.cube_tiling<([^>]*)>|"
+                    r"\{([^}]*)\})", out)
+    til = til.group(1) or til.group(2)
     r = {p: field(p, est) for p in ("cycles", "task_cycles", "mte2", "mte1",
                                      "m", "fix")}
     r.update({p: field(p, til) for p in
@@ -127,7 +131,7 @@ def estimate(opt, src, chip, tiling=None, split=None, kchunk=None):
     # Split-K (absent: no split) and the memory-clean task it needs.
     for p, text in (("split_k", til), ("split_tiles", til),
                     ("atomic_clean", est), ("k_chunk", til)):
-        found = re.search(rf"\b{p} = (\d+) : i64", text)
+        found = re.search(rf"\b{p} = (\d+)(?: : i64)?\b", text)
         r[p] = int(found.group(1)) if found else 0
     r["block_dim"] = int(re.search(r"block_dim = (\d+) : i64", out).group(1))
     return r

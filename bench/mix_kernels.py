@@ -31,7 +31,8 @@ whole rows on the AIVs), against two bounds and the unfused program:
     FIX goes to the workspace in L2; the model now counts the bytes the
     FIX writes, docs/AICoreKernels.md "The task around the blocks");
   - "HBM": the MIX kernel's operands and result once through HBM at the
-    sustained 1.1 TB/s (the calibrated model's stream rate: the traffic it
+    sustained 1.1 TB/s of reads and 0.88 TB/s of writes (the calibrated
+    model's stream rates: the traffic it
     cannot avoid);
   - "unfused": the Cube op alone (searched tiling, its result to GM) plus
     the epilogue as a Vector kernel reading it back, what the program
@@ -40,7 +41,7 @@ whole rows on the AIVs), against two bounds and the unfused program:
 A row-wise group is converted as the split when the kernel model says it
 is faster (docs/AICoreKernels.md "MIX or split"): its row then shows the
 MIX and split figures of the conversion's remark and "split chosen"
-(layer_norm 2048x1024x4096: 164119 MIX task cycles against 126523 split).
+(layer_norm 2048x1024x4096: 172220 MIX task cycles against 128239 split).
 
 Every figure is the task's (`task_cycles` of the estimate: launch, block
 starts, waves), so the unfused program pays a launch per kernel.
@@ -85,7 +86,8 @@ ROW_SHAPES = [("softmax", 32, 512, 512, 64), ("softmax", 8, 2048, 2048, 128),
               ("layer_norm", 1, 8192, 768, 768)]
 # HBM bytes/s and clock of the 910B2 row of AICoreTarget.h's table
 # (ascend-hardware.md): bytes per second and cycles per second.
-HBM_BYTES_PER_SECOND = 1.1e12  # sustainedHbmBytesPerSecond
+HBM_BYTES_PER_SECOND = 1.1e12  # sustainedHbmBytesPerSecond (reads)
+HBM_WRITE_BYTES_PER_SECOND = 0.88e12  # sustainedHbmWriteBytesPerSecond
 CLOCK_HZ = 1.8e9
 
 
@@ -159,7 +161,9 @@ def row_epilogues(opt, chip):
             # bias, gamma and beta rows, the residual and the result.
             elements = (batch * (m * k + n * k + m * n) if batch > 1
                         else m * k + k * n + 3 * n + 2 * m * n)
-            hbm = elements * 2 / HBM_BYTES_PER_SECOND * CLOCK_HZ
+            written = batch * m * n if batch > 1 else m * n
+            hbm = ((elements - written) * 2 / HBM_BYTES_PER_SECOND +
+                   written * 2 / HBM_WRITE_BYTES_PER_SECOND) * CLOCK_HZ
             shape = "%s, %s%dx%dx%d" % (kind, "%dx" % batch if batch > 1
                                         else "", m, n, k)
             mix = next(v for name, v in kernels.items()

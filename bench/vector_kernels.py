@@ -30,8 +30,8 @@ kernel model (`ascend-aicore-estimate`), then prints per case:
   - the memory bound: the larger of (a) the busy cycles of MTE2 (GM -> UB)
     and MTE3 (UB -> GM) on the busiest core at the target table's per-core
     data rates, and (b) the whole kernel's GM bytes over the die's HBM
-    bandwidth (the sustained 1.1 TB/s, shared by all cores; the kernel model
-    caps a wave of blocks at it too), i.e. the time the copies alone must
+    bandwidth (the sustained 1.1 TB/s of reads and 0.88 TB/s of writes,
+    shared by all cores; the kernel model caps a wave of blocks at it too), i.e. the time the copies alone must
     take; and the
     ratio bound / modeled (target >= 0.85 on large shapes: the Vector work
     and the pipeline fill hide behind the copies). At 48 cores the large
@@ -51,6 +51,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLOCK_HZ = 1.8e9        # AICoreTarget.h, Ascend910B2 clockHz
 HBM_BYTES_PER_S = 1.1e12  # AICoreTarget.h, sustainedHbmBytesPerSecond
+HBM_WRITE_BYTES_PER_S = 0.88e12  # sustainedHbmWriteBytesPerSecond
 BYTES = {"f16": 2, "f32": 4, "i64": 8}
 
 
@@ -191,15 +192,18 @@ def lone(body, inputs, result):
 
 
 def gm_bytes(text):
-    """Bytes of the kernel's GM arguments (inputs and outputs, once each)."""
+    """Bytes of the kernel's GM arguments, (inputs, outputs), once each: the
+    kernel's arguments are its launch's operands, then its results."""
     sig = re.search(r"aicore\.kernel @\w+\((.*?)\) attributes", text).group(1)
-    total = 0
+    launch = re.search(r"aicore\.launch @\w+\(.*?\) : \(.*?\) -> (.*)", text)
+    results = launch.group(1).count("tensor<") if launch else 1
+    sizes = []
     for dims, dtype in re.findall(r"memref<([0-9x]+)x(f16|f32|i64)", sig):
         count = 1
         for d in dims.split("x"):
             count *= int(d)
-        total += count * BYTES[dtype]
-    return total
+        sizes.append(count * BYTES[dtype])
+    return sum(sizes[:-results]), sum(sizes[-results:])
 
 
 def main():
@@ -237,7 +241,9 @@ def main():
             cycles = int(est["task_cycles"])
             mte = max(int(est["mte2"]), int(est["mte3"]))
             mte_us = mte / CLOCK_HZ * 1e6
-            hbm_us = gm_bytes(out) / HBM_BYTES_PER_S * 1e6
+            reads, writes = gm_bytes(out)
+            hbm_us = (reads / HBM_BYTES_PER_S +
+                      writes / HBM_WRITE_BYTES_PER_S) * 1e6
             us = cycles / CLOCK_HZ * 1e6
             # Last column: MTE busy share of the modeled time (low when the
             # shared HBM, not the core's own copies, bounds the kernel).

@@ -14,11 +14,11 @@
 // CHECK: run 0: {{.*}}: ok
 // CHECK-NOT: mismatch
 //
-// Fifteen kernels, one per op (the RMSNorms one each), nothing left at the
+// Sixteen kernels, one per op (the RMSNorms one each), nothing left at the
 // mindspore level.
 // RUN: FileCheck %s --check-prefix=COUNT < %t.aicore.mlir
 // COUNT-NOT: = mindspore.
-// COUNT-COUNT-15: aicore.kernel @
+// COUNT-COUNT-16: aicore.kernel @
 // COUNT-NOT: aicore.kernel @
 // COUNT-NOT: = mindspore.
 
@@ -40,6 +40,9 @@
 // KERNELS-DAG: aicore.kernel @Sub_{{[0-9]+}}(%arg0: memref<60000xf32, {{.*}}view = array<i64: 2, 60000>}, block_dim = 2
 // KERNELS-DAG: aicore.kernel @Mul_{{[0-9]+}}(%arg0: memref<2x1xf32, {{.*}}view = array<i64: 2, 50000>}, block_dim = 2
 // KERNELS-DAG: aicore.kernel @Add_{{[0-9]+}}(%arg0: memref<2x70000xbf16, {{.*}}view = array<i64: 2, 70000>}, block_dim = 2
+// A log-softmax over an LLM vocabulary (151,936 f32 columns, 594 KiB a
+// row: 19 chunks, the last 4480 wide):
+// KERNELS-DAG: aicore.kernel @LogSoftmax_{{[0-9]+}}(%arg0: memref<2x151936xf32, {{.*}}aicore.tile = {cols = 8192 : i64, passes = 3 : i64, rows = 1 : i64, view = array<i64: 2, 151936>}, block_dim = 2
 // KERNELS-DAG: aicore.kernel @ReduceSum_{{[0-9]+}}({{.*}}aicore.tile = {cols = 8192 : i64, passes = 1 : i64, rows = 1 : i64, view = array<i64: 2, 65536>}, block_dim = 2
 
 func.func @main(%x0: tensor<3x70000xf32>, %x1: tensor<2x50000xf32>,
@@ -54,12 +57,14 @@ func.func @main(%x0: tensor<3x70000xf32>, %x1: tensor<2x50000xf32>,
                 %x11: tensor<3x70000xf32>, %d11: tensor<3x1xf32>,
                 %x12: tensor<2x60000xf32>, %r12: tensor<60000xf32>,
                 %c13: tensor<2x1xf32>, %x13: tensor<2x50000xf32>,
-                %x14: tensor<2x70000xbf16>, %r14: tensor<1x70000xbf16>)
+                %x14: tensor<2x70000xbf16>, %r14: tensor<1x70000xbf16>,
+                %x15: tensor<2x151936xf32>)
     -> (tensor<3x70000xf32>, tensor<2x50000xf32>, tensor<3x1xf32>,
         tensor<2xf32>, tensor<2xf32>, tensor<2x60000xf32>,
         tensor<2x80000xf32>, tensor<2x70000xf16>, tensor<2x70000xbf16>,
         tensor<3xbf16>, tensor<2x60000xbf16>, tensor<3x70000xf32>,
-        tensor<2x60000xf32>, tensor<2x50000xf32>, tensor<2x70000xbf16>) {
+        tensor<2x60000xf32>, tensor<2x50000xf32>, tensor<2x70000xbf16>,
+        tensor<2x151936xf32>) {
   %0 = mindspore.softmax %x0 {axis = -1 : i64} : tensor<3x70000xf32>
   %1 = mindspore.log_softmax %x1 {axis = -1 : i64} : tensor<2x50000xf32>
   %2 = mindspore.reduce_max %x2, [1] {keep_dims = true} : (tensor<3x60000xf32>) -> tensor<3x1xf32>
@@ -91,5 +96,7 @@ func.func @main(%x0: tensor<3x70000xf32>, %x1: tensor<2x50000xf32>,
   %12 = mindspore.sub %r12, %x12 : (tensor<60000xf32>, tensor<2x60000xf32>) -> tensor<2x60000xf32>
   %13 = mindspore.mul %c13, %x13 : (tensor<2x1xf32>, tensor<2x50000xf32>) -> tensor<2x50000xf32>
   %14 = mindspore.add %x14, %r14 : (tensor<2x70000xbf16>, tensor<1x70000xbf16>) -> tensor<2x70000xbf16>
-  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14 : tensor<3x70000xf32>, tensor<2x50000xf32>, tensor<3x1xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2x60000xf32>, tensor<2x80000xf32>, tensor<2x70000xf16>, tensor<2x70000xbf16>, tensor<3xbf16>, tensor<2x60000xbf16>, tensor<3x70000xf32>, tensor<2x60000xf32>, tensor<2x50000xf32>, tensor<2x70000xbf16>
+  // An LLM vocabulary's logits (Qwen: 151,936 tokens).
+  %15 = mindspore.log_softmax %x15 {axis = -1 : i64} : tensor<2x151936xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15 : tensor<3x70000xf32>, tensor<2x50000xf32>, tensor<3x1xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2x60000xf32>, tensor<2x80000xf32>, tensor<2x70000xf16>, tensor<2x70000xbf16>, tensor<3xbf16>, tensor<2x60000xbf16>, tensor<3x70000xf32>, tensor<2x60000xf32>, tensor<2x50000xf32>, tensor<2x70000xbf16>, tensor<2x151936xf32>
 }

@@ -1,10 +1,11 @@
 //===- WideRowKernels.h - Multi-pass kernels for rows wider than UB -------===//
 //
 // A Softmax, LogSoftmax, ReduceSum, ReduceMax or ReduceMean over the last
-// axis whose one row does not fit UB (a [16, 151936] f32 row is 594 KiB;
-// UB holds 192 KiB) as a Vector kernel that streams each row in column
-// chunks, several passes per row (docs/AICoreKernels.md, "Rows wider than
-// UB").
+// axis, a LayerNorm, an RMSNorm as its primitives, or a binary op with a
+// broadcast column or row, whose one row does not fit UB (a [16, 151936]
+// f32 row is 594 KiB; UB holds 192 KiB), in f32, f16 or bf16, as a Vector
+// kernel that streams each row in column chunks, several passes per row
+// (docs/AICoreKernels.md, "Rows wider than UB").
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCEND_LIB_CONVERSION_MINDSPORETOAICORE_WIDEROWKERNELS_H
@@ -16,10 +17,12 @@
 
 namespace mlir::ascend {
 
-/// Whether `group` is one Softmax / LogSoftmax (axis -1) or ReduceSum /
-/// ReduceMax / ReduceMean (the last axis only) of its one input, in f32,
-/// the op's result the group's one result: the groups
-/// buildWideRowKernel takes.
+/// Whether `group` is one Softmax / LogSoftmax (axis -1), ReduceSum /
+/// ReduceMax / ReduceMean (the last axis only) or LayerNorm of its input,
+/// an RMSNorm as its primitives, or one Add / Sub / Mul / RealDiv /
+/// Maximum / Minimum of a full-size operand and a column or row, in f32,
+/// f16 or bf16, the op's result the group's one result: the groups
+/// buildWideRowKernel takes (docs/AICoreKernels.md, "Rows wider than UB").
 bool isWideRowGroup(mindspore::FusionOp group);
 
 /// The multi-pass Vector kernel of such a group, the input viewed as

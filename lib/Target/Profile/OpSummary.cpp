@@ -162,9 +162,13 @@ void coarsenSpans(std::vector<PipeSpan> &spans, size_t first) {
   llvm::append_range(spans, std::move(merged));
 }
 
-/// Runs `kernel` on the pipe model and derives the op summary's figures.
-FailureOr<SimulatedFigures> simulate(ac::KernelOp kernel) {
-  FailureOr<ac::KernelSchedule> schedule = ac::simulateKernel(kernel);
+/// Runs `kernel` on the pipe model and derives the op summary's figures;
+/// the arguments `resident` start in L2 (cross-kernel L2 residency).
+FailureOr<SimulatedFigures> simulate(ac::KernelOp kernel,
+                                     ArrayRef<unsigned> resident) {
+  ac::SimulationOptions options;
+  options.l2ResidentArguments.assign(resident.begin(), resident.end());
+  FailureOr<ac::KernelSchedule> schedule = ac::simulateKernel(kernel, options);
   if (failed(schedule))
     return failure();
   const ac::AICoreTarget &target = kernel.getTarget();
@@ -256,6 +260,15 @@ FailureOr<SimulatedFigures> simulate(ac::KernelOp kernel) {
   return figures;
 }
 
+/// Bytes of a ranked tensor value, 0 for anything else.
+double tensorBytes(Value v) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  if (!type || !type.hasStaticShape())
+    return 0;
+  return double(type.getNumElements()) *
+         llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+}
+
 /// msprof's name of a mindspore-level op: its primitive, else its op name.
 std::string primitiveName(Operation *op) {
   if (auto prim = dyn_cast<ms::PrimitiveOpInterface>(op))
@@ -267,10 +280,12 @@ std::string primitiveName(Operation *op) {
 
 FailureOr<std::vector<KernelTask>>
 mlir::ascend::profile::collectKernelTasks(ModuleOp module,
-                                          const ac::AICoreTarget &target) {
+                                          const ac::AICoreTarget &target,
+                                          bool l2Residency) {
   std::vector<KernelTask> tasks;
   SymbolTable symbols(module);
-  // A kernel launched several times is simulated once.
+  // A kernel launched several times is simulated once per set of inputs
+  // that start in L2.
   llvm::StringMap<SimulatedFigures> simulated;
   bool failedAny = false;
   for (auto func : module.getOps<func::FuncOp>()) {
@@ -278,6 +293,14 @@ mlir::ascend::profile::collectKernelTasks(ModuleOp module,
       continue;
     double clock = 0; // the entry's task stream, us
     int64_t index = 0;
+    // Cross-kernel L2 residency: the GM bytes the task stream's kernels have
+    // touched so far (inputs and outputs of each launch), and the count
+    // after each launch's result was written. A later launch's input that
+    // an earlier launch wrote is still in the die's L2 when it and the bytes
+    // touched since fit it (least recently used, no other traffic): its
+    // reads hit L2.
+    double touched = 0;
+    llvm::DenseMap<Value, double> writtenAt;
     ms::walkKernels(func, [&](Operation *op) {
       if (failedAny)
         return;
@@ -290,9 +313,26 @@ mlir::ascend::profile::collectKernelTasks(ModuleOp module,
         // The launch verifier checked that it names an aicore.kernel.
         auto kernel = symbols.lookup<ac::KernelOp>(launch.getKernel());
         assert(kernel && "launch of a verified module names a kernel");
-        auto [it, inserted] = simulated.try_emplace(kernel.getSymName());
+        SmallVector<unsigned> resident;
+        std::string key = kernel.getSymName().str();
+        double l2Bytes = double(kernel.getTarget().rates.l2Bytes);
+        for (auto [i, operand] : llvm::enumerate(launch->getOperands())) {
+          auto it = writtenAt.find(operand);
+          if (l2Residency && it != writtenAt.end() &&
+              touched - it->second + tensorBytes(operand) <= l2Bytes) {
+            resident.push_back(i);
+            key += "/" + std::to_string(i);
+          }
+        }
+        for (Value v : launch->getOperands())
+          touched += tensorBytes(v);
+        for (Value v : launch->getResults()) {
+          touched += tensorBytes(v);
+          writtenAt[v] = touched;
+        }
+        auto [it, inserted] = simulated.try_emplace(key);
         if (inserted) {
-          FailureOr<SimulatedFigures> figures = simulate(kernel);
+          FailureOr<SimulatedFigures> figures = simulate(kernel, resident);
           if (failed(figures)) {
             failedAny = true;
             return;
@@ -668,6 +708,18 @@ llvm::cl::opt<std::string> &profileChip() {
   return chip;
 }
 
+llvm::cl::opt<bool> &profileL2Residency() {
+  static llvm::cl::opt<bool> residency(
+      "profile-l2-residency",
+      llvm::cl::desc("--export-op-summary / --export-trace-events: a kernel's "
+                     "input that an earlier kernel wrote starts in L2 while "
+                     "the bytes touched since fit it (cross-kernel L2 "
+                     "residency; off: every kernel starts with a cold L2, as "
+                     "its aicore.estimate)"),
+      llvm::cl::init(false));
+  return residency;
+}
+
 LogicalResult exportProfile(
     ModuleOp module, llvm::raw_ostream &os,
     llvm::function_ref<void(ArrayRef<KernelTask>, const ac::AICoreTarget &)>
@@ -677,7 +729,7 @@ LogicalResult exportProfile(
   if (!target)
     return failure();
   FailureOr<std::vector<KernelTask>> tasks =
-      collectKernelTasks(module, *target);
+      collectKernelTasks(module, *target, profileL2Residency());
   if (failed(tasks))
     return failure();
   write(*tasks, *target);
@@ -693,6 +745,7 @@ void registerDialects(DialectRegistry &registry) {
 
 void mlir::ascend::profile::registerProfileTranslations() {
   profileChip();
+  profileL2Residency();
   static TranslateFromMLIRRegistration summary(
       "export-op-summary",
       "mindspore / aicore level to a modeled msprof op summary (CSV)",

@@ -14,21 +14,22 @@
 
 // A Vector pipeline over 50 rows of 1024 f16 (2 KiB), the last row an edge
 // tile of 512 elements (an scf.if on the row index). Per full row MTE2
-// loads 57 + 2048 / 32 = 121 cycles, V scales 2048 / 256 = 8, MTE3 writes
+// loads 57 + 2048 / 32 = 121 cycles, V scales in one instruction of 8
+// repeats, 14 + 19 + 8 = 41 (AICoreVectorCosts), MTE3 writes
 // 57 + ceil(2048 / 77) = 84; the load of row i + 1 waits for the scale of
-// row i (one input buffer), so rows follow every 121 + 8 = 129 cycles.
-// The edge row: 57 + 32 = 89, 4, 57 + 14 = 71. Rows 0-48 start at
-// 129 i; the edge row loads at 6321, scales at 6410 and writes until
-// 6485 = 49 x 129 + 164. Busy: MTE2 49 x 121 + 89, V 49 x 8 + 4, MTE3
-// 49 x 84 + 71. The model runs rows 0-3 (row 0 starts from idle pipes;
-// from row 1 on the times repeat 129 cycles apart, from row 2 on the vector
+// row i (one input buffer), so rows follow every 121 + 41 = 162 cycles.
+// The edge row: 57 + 32 = 89, 14 + 19 + 4 = 37, 57 + 14 = 71. Rows 0-48
+// start at 162 i; the edge row loads at 7938, scales at 8027 and writes
+// until 8135 = 49 x 162 + 197. Busy: MTE2 49 x 121 + 89, V 49 x 41 + 37,
+// MTE3 49 x 84 + 71. The model runs rows 0-3 (row 0 starts from idle pipes;
+// from row 1 on the times repeat 162 cycles apart, from row 2 on the vector
 // clocks too), applies rows 4-47, runs row 48 (the last of the run of full
 // rows) and the edge row. Operations counted as max-instructions counts
 // them: 16 per full row (the 11 instructions, the cmpi, two subviews, two
 // yields), 18 for the edge row, 11 outside the loop: 4 x 16 + 16 + 18 + 11
 // run, 44 x 16 applied.
 // CHECK-LABEL: aicore.kernel @edge_tile(
-// CHECK-SAME: aicore.estimate = {cycles = 6485 : i64, {{.*}} mte2 = 6018 : i64, mte3 = 4187 : i64, {{.*}}v = 396 : i64}
+// CHECK-SAME: aicore.estimate = {cycles = 8135 : i64, {{.*}} mte2 = 6018 : i64, mte3 = 4187 : i64, {{.*}}v = 2046 : i64}
 // FAST: estimate-extrapolation.mlir:[[@LINE+3]]:1: remark: kernel model: 109 instructions simulated, 704 extrapolated; 1 blocks simulated, 0 shared
 // FULL: estimate-extrapolation.mlir:[[@LINE+2]]:1: remark: kernel model: 813 instructions simulated, 0 extrapolated; 1 blocks simulated, 0 shared
 
@@ -86,9 +87,9 @@ aicore.kernel @edge_tile(%x: memref<50x1024xf16, #aicore.space<gm>>,
 // loop's lower bound comes from aicore.block_idx and the scf.if inside
 // reads the row index, so the blocks' control values differ: all three are
 // simulated. Block 0 is the busiest: 17 rows, the last written at
-// 16 x 129 + 129 + 84 = 2277.
+// 16 x 162 + 162 + 84 = 2838.
 // CHECK-LABEL: aicore.kernel @edge_tile_blocks(
-// CHECK-SAME: aicore.estimate = {cycles = 2277 : i64, {{.*}} mte2 = 2057 : i64, mte3 = 1428 : i64, {{.*}}v = 136 : i64}
+// CHECK-SAME: aicore.estimate = {cycles = 2838 : i64, {{.*}} mte2 = 2057 : i64, mte3 = 1428 : i64, {{.*}}v = 697 : i64}
 // FAST: estimate-extrapolation.mlir:[[@LINE+3]]:1: remark: kernel model: 291 instructions simulated, 544 extrapolated; 3 blocks simulated, 0 shared
 // FULL: estimate-extrapolation.mlir:[[@LINE+2]]:1: remark: kernel model: 835 instructions simulated, 0 extrapolated; 3 blocks simulated, 0 shared
 
@@ -145,9 +146,9 @@ aicore.kernel @edge_tile_blocks(%x: memref<50x1024xf16, #aicore.space<gm>>,
 // Whole rows only, 48 of them over 4 blocks: every block has 12 rows, and
 // its loop's trip count (the lower bound from aicore.block_idx feeds
 // nothing but offsets) is its only control value, so block 0 is simulated
-// and blocks 1-3 take its figures: 11 x 129 + 129 + 84 = 1632 cycles.
+// and blocks 1-3 take its figures: 11 x 162 + 162 + 84 = 2028 cycles.
 // CHECK-LABEL: aicore.kernel @equal_blocks(
-// CHECK-SAME: aicore.estimate = {cycles = 1632 : i64, {{.*}} mte2 = 1452 : i64, mte3 = 1008 : i64, {{.*}}v = 96 : i64}
+// CHECK-SAME: aicore.estimate = {cycles = 2028 : i64, {{.*}} mte2 = 1452 : i64, mte3 = 1008 : i64, {{.*}}v = 492 : i64}
 // FAST: estimate-extrapolation.mlir:[[@LINE+3]]:1: remark: kernel model: {{[0-9]+}} instructions simulated, {{[1-9][0-9]*}} extrapolated; 1 blocks simulated, 3 shared
 // FULL: estimate-extrapolation.mlir:[[@LINE+2]]:1: remark: kernel model: {{[0-9]+}} instructions simulated, 0 extrapolated; 4 blocks simulated, 0 shared
 

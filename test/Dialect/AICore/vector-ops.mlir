@@ -1,16 +1,26 @@
 // RUN: ascend-opt %s | ascend-opt | FileCheck %s
 // RUN: ascend-opt %s --ascend-aicore-estimate | FileCheck %s --check-prefix=COST
 
-// Every Vector op parses, verifies and prints back. The kernel model charges
-// one cycle per 256-byte repeat of the widest operand: 2048 f16 (4 KiB) is 16
-// repeats (24 such ops), 2048 i1 masks 8 (4 ops), the f16 -> f32 cast 32 (its
-// f32 side), the [64, 128] f32 broadcast and reduce 128 each, the gather of
-// 2048 f32 by 2048 i32 offsets 32 (its table does not count), the
-// progression of 2048 i32 32: 768 cycles. A transpose moves 512 B (16
-// blocks) per repeat at 2 cycles each: [64, 128] f32 (32 KiB) 128 cycles,
-// [32, 48] f16 (3 KiB) 12: 908 cycles.
-// COST: aicore.estimate = {cycles = 908 : i64
-// COST-SAME: v = 908 : i64
+// Every Vector op parses, verifies and prints back. The kernel model
+// (AICoreVectorCosts) charges per instruction a startup (14; 13 for
+// reductions and transcendentals) and a completion (19 for float results,
+// 17 for integer and mask ones, 28 for half transcendentals), per 256-byte
+// repeat of the widest operand 1, 2 (binary arithmetic and compares) or 4
+// (half transcendentals and division) cycles; every op here is one
+// instruction. 2048 f16 (4 KiB) is 16 repeats: 5 binary ops at 14 + 19 +
+// 32 = 65, the compare (a mask result) 14 + 17 + 32 = 63, the division
+// 14 + 19 + 64 = 97, 10 transcendentals at 13 + 28 + 64 = 105, 7 simple ops
+// at 14 + 19 + 16 = 49; 2048 i1 masks 8 repeats (4 ops at 14 + 17 + 8 =
+// 39); the f16 -> f32 cast 32 repeats (its f32 side) 65; the [64, 128] f32
+// broadcast 128 repeats 161 and the reduce 13 + 19 + 128 = 160; the gather
+// of 2048 f32 by 2048 i32 offsets 32 repeats (its table does not count) 65;
+// the progression of 2048 i32 14 + 17 + 32 = 63. A transpose moves 512 B
+// (16 blocks) per repeat at 2 cycles each: [64, 128] f32 (32 KiB) 14 + 19 +
+// 128 = 161, [32, 48] f16 (3 KiB) 14 + 19 + 12 = 45. Together
+// 325 + 63 + 97 + 1050 + 343 + 156 + 65 + 161 + 160 + 65 + 63 + 161 + 45 =
+// 2754 cycles.
+// COST: aicore.estimate = {cycles = 2754 : i64
+// COST-SAME: v = 2754 : i64
 
 // CHECK-LABEL: aicore.kernel @all_vector_ops
 aicore.kernel @all_vector_ops() attributes {block_dim = 2 : i64} {

@@ -27,13 +27,14 @@
 //
 // A vector-only kernel of 40 blocks, all reading the same two 4096 B
 // inputs: after the first touch the reads hit L2 (h = 1 - 8192 / 327680 =
-// 0.975), so MTE2 takes 2 x (57 + 38) cycles, V adds 16 repeats of 256 B,
-// MTE3 stores 4096 B into L2 (57 + 54 cycles): 317 cycles; with the launch
-// and one round's block start 2517 cycles, 1.398 us. The die's HBM does not
+// 0.975), so MTE2 takes 2 x (57 + 38) cycles, V adds 16 repeats of 256 B
+// in one instruction (14 + 19 + 16 x 2 = 65 cycles, AICoreVectorCosts),
+// MTE3 stores 4096 B into L2 (57 + 54 cycles): 366 cycles; with the launch
+// and one round's block start 2566 cycles, 1.426 us. The die's HBM does not
 // bound it: 40 blocks (one wave on 48 AIV) move 8192 B of misses and 40 x
 // 4096 B of writes, 172032 B at the sustained 1.1 TB/s / 1.8 GHz = 611
 // B/cycle: 282 cycles.
-// CHECK-NEXT: main/vadd_2048-op4,vadd_2048,AI_VECTOR_CORE,1.398,40,2048;2048,FLOAT16;FLOAT16,ND;ND,2048,FLOAT16,ND,N/A,N/A,N/A,N/A,0.050,0.599,0.350,N/A
+// CHECK-NEXT: main/vadd_2048-op4,vadd_2048,AI_VECTOR_CORE,1.426,40,2048;2048,FLOAT16;FLOAT16,ND;ND,2048,FLOAT16,ND,N/A,N/A,N/A,N/A,0.178,0.519,0.303,N/A
 //
 // 48 blocks of @one_tile take two waves on 24 Cube cores; their repeated
 // reads hit L2 (h = 47/48): MTE2 (57 + 19) + (57 + 37) = 170 cycles, MTE1
@@ -70,13 +71,13 @@
 // TRACE-NEXT: task main/Fused_MatMul_ReLU_0 MIX_AIC ts=1.450 dur=1.500
 // TRACE-NEXT: task main/ReLU-op2 AI_VECTOR_CORE ts=2.950 dur=5.243
 // TRACE-NEXT: task main/Custom-op3 AI_CPU ts=8.193 dur=1.500
-// TRACE-NEXT: task main/vadd_2048-op4 AI_VECTOR_CORE ts=9.693 dur=1.398
-// TRACE-NEXT: task main/one_tile_48-op5 AI_CORE ts=11.091 dur=1.638
-// TRACE-NEXT: task main/Assert-op6 AI_CPU ts=12.729 dur=1.500
+// TRACE-NEXT: task main/vadd_2048-op4 AI_VECTOR_CORE ts=9.693 dur=1.426
+// TRACE-NEXT: task main/one_tile_48-op5 AI_CORE ts=11.118 dur=1.638
+// TRACE-NEXT: task main/Assert-op6 AI_CPU ts=12.756 dur=1.500
 // The split-K copy of one_tile_48: its memory-clean task first (1.5 us,
 // the smallest kernel's time), then the kernel's two waves.
-// TRACE-NEXT: task main/one_tile_48_split-op7 (atomic clean) MEMSET ts=14.229 dur=1.500
-// TRACE-NEXT: task main/one_tile_48_split-op7 AI_CORE ts=15.729 dur=1.658
+// TRACE-NEXT: task main/one_tile_48_split-op7 (atomic clean) MEMSET ts=14.256 dur=1.500
+// TRACE-NEXT: task main/one_tile_48_split-op7 AI_CORE ts=15.756 dur=1.658
 // MTE2: one_tile's two loads into L1 merged (306 cycles, then MTE1 takes
 // over at 0.17 us), the vector kernel's two into UB (190 cycles, L2
 // hits), and one_tile_48's and one_tile_48_split's once per wave:
@@ -89,14 +90,14 @@
 // TRACE-NEXT:   copy l1->l0b x1 8 cycles ts=1.394444 dur=0.004444 (main/one_tile-op0)
 // TRACE-NEXT: pipe M (Cube): 5 spans, 40 busy cycles
 // TRACE-NEXT:   mmad x1 8 cycles ts=1.398889 dur=0.004444 (main/one_tile-op0)
-// TRACE-NEXT:   mmad x1 8 cycles ts=12.414547 dur=0.004444 (main/one_tile_48-op5)
+// TRACE-NEXT:   mmad x1 8 cycles ts=12.441769 dur=0.004444 (main/one_tile_48-op5)
 // TRACE-NEXT: pipe FIX (L0C -> GM/UB): 5 spans, 456 busy cycles
 // TRACE-NEXT:   copy l0c->gm x1 84 cycles ts=1.403333 dur=0.046667 (main/one_tile-op0)
-// TRACE-NEXT:   copy l0c->gm x1 84 cycles ts=12.418991 dur=0.046667 (main/one_tile_48-op5)
-// TRACE-NEXT: pipe V (Vector): 1 spans, 16 busy cycles
-// TRACE-NEXT:   vadd x1 16 cycles ts=11.020658 dur=0.008889 (main/vadd_2048-op4)
+// TRACE-NEXT:   copy l0c->gm x1 84 cycles ts=12.446213 dur=0.046667 (main/one_tile_48-op5)
+// TRACE-NEXT: pipe V (Vector): 1 spans, 65 busy cycles
+// TRACE-NEXT:   vadd x1 65 cycles ts=11.020658 dur=0.036111 (main/vadd_2048-op4)
 // TRACE-NEXT: pipe MTE3 (UB -> GM): 1 spans, 111 busy cycles
-// TRACE-NEXT:   copy ub->gm x1 111 cycles ts=11.029547 dur=0.061667 (main/vadd_2048-op4)
+// TRACE-NEXT:   copy ub->gm x1 111 cycles ts=11.056769 dur=0.061667 (main/vadd_2048-op4)
 
 mindspore.parameter @w : tensor<32x64xf16>
 

@@ -315,22 +315,83 @@ LogicalResult mlir::ascend::aicore::verifyVectorOp(Operation *op,
   return op->emitOpError("unknown vector op family '") << family << "'";
 }
 
+namespace {
+/// The cost class of a Vector op (AICoreVectorCosts).
+enum class VectorCostClass { Simple, Binary, Division, Transcendental, Reduce };
+
+VectorCostClass costClassOf(Operation *op) {
+  if (isa<VAddOp, VSubOp, VMulOp, VMaxOp, VMinOp, VCmpOp, VSelectOp>(op))
+    return VectorCostClass::Binary;
+  if (isa<VDivOp>(op))
+    return VectorCostClass::Division;
+  if (isa<VExpOp, VLnOp, VSqrtOp, VRsqrtOp, VRecOp, VTanhOp, VSigmoidOp, VSinOp,
+          VCosOp, VErfOp>(op))
+    return VectorCostClass::Transcendental;
+  if (isa<VReduceOp>(op))
+    return VectorCostClass::Reduce;
+  return VectorCostClass::Simple;
+}
+} // namespace
+
 int64_t mlir::ascend::aicore::getVectorCycles(Operation *op) {
   const AICoreTarget &target = getTargetFor(op);
+  const AICoreVectorCosts &cost = target.vector;
+  // Repeats of the widest operand (a transpose: 16-block repeats, see
+  // below), and the instructions they take (AICoreVectorCosts).
+  int64_t repeats = 0, instructions = 1;
   if (isa<VTransposeOp>(op)) {
     // TransDataTo5HD: a repeat moves 16 blocks (one from each of 16 rows),
     // read at vectorRepeatBytes per cycle (AICoreVectorOps.td).
     auto src = cast<MemRefType>(op->getOperand(0).getType());
     int64_t repeatBytes = 16 * target.blockBytes;
-    int64_t repeats = llvm::divideCeil(src.getNumElements() * elementBytes(src),
-                                       repeatBytes);
-    return repeats * llvm::divideCeil(repeatBytes, target.vectorRepeatBytes);
+    int64_t moves = llvm::divideCeil(src.getNumElements() * elementBytes(src),
+                                     repeatBytes);
+    repeats = moves * llvm::divideCeil(repeatBytes, target.vectorRepeatBytes);
+    instructions = std::max<int64_t>(
+        1, llvm::divideCeil(moves, target.maxVectorRepeats));
+  } else {
+    int64_t bytes = 0;
+    for (Value v : op->getOperands())
+      if (isa<VGatherOp>(op) && v == op->getOperand(0))
+        continue; // a gather's table: only what it writes and reads per element
+      else if (auto type = dyn_cast<MemRefType>(v.getType()))
+        bytes = std::max(bytes, type.getNumElements() * elementBytes(type));
+    repeats = llvm::divideCeil(bytes, target.vectorRepeatBytes);
+    // Whole repeats in instructions of at most maxVectorRepeats, and a
+    // ragged tail as one more instruction under a partial mask.
+    int64_t full = bytes / target.vectorRepeatBytes;
+    bool tail = bytes % target.vectorRepeatBytes != 0;
+    instructions = std::max<int64_t>(
+        1, llvm::divideCeil(full, target.maxVectorRepeats) + (tail ? 1 : 0));
   }
-  int64_t bytes = 0;
+  // The result type picks the completion latency; the widest float operand
+  // the half-precision costs.
+  Type resultType;
   for (Value v : op->getOperands())
-    if (isa<VGatherOp>(op) && v == op->getOperand(0))
-      continue; // a gather's table: only what it writes and reads per element
-    else if (auto type = dyn_cast<MemRefType>(v.getType()))
-      bytes = std::max(bytes, type.getNumElements() * elementBytes(type));
-  return llvm::divideCeil(bytes, target.vectorRepeatBytes);
+    if (auto type = dyn_cast<MemRefType>(v.getType()))
+      resultType = type.getElementType(); // the last memref operand is dst
+  bool isFloat = resultType && isa<FloatType>(resultType);
+  bool half = resultType && (resultType.isF16() || resultType.isBF16());
+  int64_t startup = cost.startupArith, perRepeat = cost.repeatSimple;
+  int64_t completion = isFloat ? cost.completionFloat : cost.completionInt;
+  switch (costClassOf(op)) {
+  case VectorCostClass::Simple:
+    break;
+  case VectorCostClass::Binary:
+    perRepeat = cost.repeatBinary;
+    break;
+  case VectorCostClass::Division:
+    perRepeat = half ? cost.repeatHalfTranscendental : cost.repeatBinary;
+    break;
+  case VectorCostClass::Transcendental:
+    startup = cost.startupReduce;
+    perRepeat = half ? cost.repeatHalfTranscendental : cost.repeatBinary;
+    completion = half ? cost.completionTranscendentalHalf
+                      : cost.completionTranscendentalF32;
+    break;
+  case VectorCostClass::Reduce:
+    startup = cost.startupReduce;
+    break;
+  }
+  return instructions * (startup + completion) + repeats * perRepeat;
 }

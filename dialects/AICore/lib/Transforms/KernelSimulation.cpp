@@ -21,6 +21,7 @@
 #include <deque>
 #include <limits>
 #include <map>
+#include <numeric>
 
 namespace mlir::ascend::aicore {
 #define GEN_PASS_DEF_ASCENDAICOREESTIMATE
@@ -59,6 +60,62 @@ int64_t bytesOf(Value v) {
   auto type = cast<MemRefType>(v.getType());
   return type.getNumElements() *
          llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+}
+
+/// The bytes a GM transfer of the GM view `view` costs at the full rate
+/// (AICoreDataRates, burst shape): the view moves as runs of contiguous
+/// elements (its trailing dimensions while they are contiguous), each run
+/// rounded up to whole gmBlockBytes blocks; a run whose GM start is off a
+/// gmAlignBytes boundary costs 100 / unalignedPercent times its bytes.
+/// Where a run starts: from the view's static offset (kernel arguments,
+/// the device allocations, start on 512-byte boundaries) and the stride
+/// between runs; a dynamic offset (a tile of a loop) is taken to be a
+/// multiple of the step between its tiles, as the tiling lays them (the
+/// stride between runs, or the view's bytes when it is one run), so the
+/// share of runs on a boundary is gcd(step, gmAlignBytes) / gmAlignBytes.
+/// The cost depends on the view's type only, so blocks and iterations
+/// that issue the same copies at other offsets still cost the same (the
+/// loop extrapolation relies on it).
+double gmBurstBytes(MemRefType view, const AICoreDataRates &rates) {
+  int64_t elementBytes = llvm::divideCeil(view.getElementTypeBitWidth(), 8);
+  int64_t bytes = view.getNumElements() * elementBytes;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (bytes == 0 || failed(view.getStridesAndOffset(strides, offset)) ||
+      llvm::any_of(strides, ShapedType::isDynamic))
+    return bytes;
+  // The innermost run: trailing dimensions while each continues the last.
+  int64_t runElements = 1, expected = 1, stepElements = 0;
+  for (int d = view.getRank() - 1; d >= 0; --d) {
+    int64_t size = view.getDimSize(d);
+    if (size == 1)
+      continue;
+    if (strides[d] != expected) {
+      stepElements = strides[d];
+      break;
+    }
+    runElements *= size;
+    expected = strides[d] * size;
+  }
+  int64_t runs = view.getNumElements() / runElements;
+  int64_t runBytes = runElements * elementBytes;
+  double moved =
+      double(runs) * double(llvm::alignTo(runBytes, rates.gmBlockBytes));
+  if (rates.unalignedPercent >= 100)
+    return moved;
+  const int64_t align = rates.gmAlignBytes;
+  int64_t stepBytes = runs > 1 ? stepElements * elementBytes : bytes;
+  double alignedShare;
+  if (!ShapedType::isDynamic(offset)) {
+    bool first = (offset * elementBytes) % align == 0;
+    alignedShare = runs == 1 || stepBytes % align == 0
+                       ? (first ? 1.0 : 0.0)
+                       : double(std::gcd(stepBytes, align)) / align;
+  } else {
+    alignedShare = double(std::gcd(stepBytes, align)) / align;
+  }
+  return moved *
+         (alignedShare + (1 - alignedShare) * 100.0 / rates.unalignedPercent);
 }
 
 /// The buffer an access touches: through subviews and reshapes to the alloc
@@ -135,7 +192,12 @@ public:
         recordIntervals(options.recordIntervals), stats(options.stats),
         executed(executed),
         blockIdx(blockIdx), l2HitRatio(l2HitRatio), reads(reads),
-        loopShapes(loopShapes) {}
+        loopShapes(loopShapes) {
+    for (unsigned index : options.l2ResidentArguments)
+      if (index < kernel.getBody().getNumArguments())
+        residentBuffers.insert(
+            kernel.getBody().getArgument(index).getAsOpaquePointer());
+  }
 
   FailureOr<KernelSchedule> run() {
     if (failed(execute(kernel.getBody().front())))
@@ -704,15 +766,28 @@ private:
                                 ? rates.l2ReadBytesPerCycle
                                 : rates.l2WriteBytesPerCycle);
       } else if (getAddressSpace(copy.getSource().getType()) ==
+                     AddressSpace::GM &&
+                 residentBuffers.contains(
+                     rootBuffer(copy.getSource()).getAsOpaquePointer())) {
+        // A read of an argument an earlier kernel left in L2
+        // (SimulationOptions::l2ResidentArguments): every byte hits.
+        double moved = gmBurstBytes(
+            cast<MemRefType>(copy.getSource().getType()), rates);
+        cycles = rates.gmTransferCycles +
+                 static_cast<int64_t>(
+                     std::ceil(moved / rates.l2ReadBytesPerCycle));
+      } else if (getAddressSpace(copy.getSource().getType()) ==
                  AddressSpace::GM) {
         // A GM read: the per-transfer cost, then the L2 hit ratio's share
         // at the L2 rate and the rest at the core's HBM share
         // (AICoreDataRates).
         reads.requested += bytes;
         reads.buffers.insert(rootBuffer(copy.getSource()).getAsOpaquePointer());
+        double moved = gmBurstBytes(
+            cast<MemRefType>(copy.getSource().getType()), rates);
         cycles = rates.gmTransferCycles +
                  static_cast<int64_t>(std::ceil(
-                     bytes * ((1 - l2HitRatio) / rates.gmBytesPerCycle +
+                     moved * ((1 - l2HitRatio) / rates.gmBytesPerCycle +
                               l2HitRatio / rates.l2ReadBytesPerCycle)));
       } else if (getAddressSpace(copy.getTarget().getType()) ==
                  AddressSpace::GM) {
@@ -722,8 +797,11 @@ private:
         // reads from L0C.
         bytes = bytesOf(copy.getTarget());
         reads.written += bytes;
+        double moved = gmBurstBytes(
+            cast<MemRefType>(copy.getTarget().getType()), rates);
         cycles = rates.gmTransferCycles +
-                 llvm::divideCeil(bytes, rates.l2WriteBytesPerCycle);
+                 static_cast<int64_t>(
+                     std::ceil(moved / rates.l2WriteBytesPerCycle));
         // An atomic add is a read-modify-write in L2 (the L2 adds the
         // incoming bytes to the line it holds): the target's bytes are read
         // out of L2 as well as written, at the L2 read rate.
@@ -751,7 +829,7 @@ private:
         accesses.push_back({bias, false});
     } else if (auto vadd = dyn_cast<VAddOp>(op)) {
       pipe = Pipe::V;
-      cycles = llvm::divideCeil(bytesOf(vadd.getDst()), 256);
+      cycles = getVectorCycles(vadd); // AICoreVectorCosts
       accesses = {{vadd.getLhs(), false},
                   {vadd.getRhs(), false},
                   {vadd.getDst(), true}};
@@ -982,6 +1060,8 @@ private:
   double l2HitRatio;
   GMReads &reads;
   llvm::DenseMap<Operation *, LoopShape> &loopShapes;
+  /// Kernel arguments whose bytes are in L2 at the start (l2ResidentArguments).
+  llvm::SmallPtrSet<void *, 4> residentBuffers;
   KernelSchedule schedule;
   std::array<int64_t, kNumSlots> pipeFree{};
   std::array<uint64_t, kNumSlots> slotTouch{};
@@ -1116,10 +1196,11 @@ simulateBlocks(KernelOp kernel, const SimulationOptions &options,
 }
 
 /// The die's HBM is shared by every core: all blocks of one wave together
-/// move at most sustainedHbmBytesPerSecond (AICoreTarget.h: the rate a
-/// stream sustains, below the interface's peak), whatever each core's own
-/// rate. The GM reads that miss L2 and every write (written back from L2)
-/// cross it; a wave is `cores` blocks (Cube cores when the kernel uses a
+/// move their HBM traffic no faster than the rates a stream sustains
+/// (AICoreTarget.h: sustainedHbmBytesPerSecond for reads,
+/// sustainedHbmWriteBytesPerSecond for writes, below the interface's peak),
+/// whatever each core's own rate. The GM reads that miss L2 and every write
+/// (written back from L2) cross it; a wave is `cores` blocks (Cube cores when the kernel uses a
 /// Cube-core pipe, else Vector cores). The kernel's cycles are at least that wave's HBM
 /// time; the pipes' busy cycles stay what they were (they stall the rest).
 static KernelSchedule capAtHBM(KernelOp kernel, KernelSchedule schedule,
@@ -1133,10 +1214,13 @@ static KernelSchedule capAtHBM(KernelOp kernel, KernelSchedule schedule,
   int64_t waves =
       std::max<int64_t>(1, llvm::divideCeil(kernel.getBlockDim(), cores));
   schedule.waves = waves;
-  double hbmBytes = traffic.requested * (1 - hitRatio) + traffic.written;
-  double bytesPerCycle = target.sustainedHbmBytesPerSecond / target.clockHz;
+  // Reads that miss L2 at the read rate, writes (written back from L2) at
+  // the write rate (AICoreTarget.h).
+  double hbmSeconds =
+      traffic.requested * (1 - hitRatio) / target.sustainedHbmBytesPerSecond +
+      traffic.written / target.sustainedHbmWriteBytesPerSecond;
   auto hbmCycles =
-      static_cast<int64_t>(std::ceil(hbmBytes / bytesPerCycle / waves));
+      static_cast<int64_t>(std::ceil(hbmSeconds * target.clockHz / waves));
   schedule.hbmBoundCycles = hbmCycles;
   schedule.blockCycles = schedule.cycles;
   schedule.cycles = std::max(schedule.cycles, hbmCycles);

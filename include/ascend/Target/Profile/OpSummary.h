@@ -116,8 +116,16 @@ struct KernelTask {
 /// after an error on the kernel when it cannot be run on the pipe model
 /// (aicore::simulateKernel's errors: a race, a deadlock, a loop without
 /// constant bounds, too many instructions).
+///
+/// With `l2Residency`, a launch's input that an earlier launch of the same
+/// entry wrote starts in the die's L2 when it and the GM bytes the launches
+/// touched since (their inputs and outputs, least recently used first) fit
+/// the L2 (AICoreDataRates::l2Bytes): its reads hit L2
+/// (aicore::SimulationOptions::l2ResidentArguments). Without it (the
+/// default) every kernel starts with a cold L2, as its aicore.estimate does.
 FailureOr<std::vector<KernelTask>>
-collectKernelTasks(ModuleOp module, const aicore::AICoreTarget &target);
+collectKernelTasks(ModuleOp module, const aicore::AICoreTarget &target,
+                   bool l2Residency = false);
 
 /// Writes the op summary: a header with msprof's column names, then one row
 /// per task (docs/KernelReport.md).
@@ -132,8 +140,8 @@ void writeTraceEvents(llvm::ArrayRef<KernelTask> tasks,
                       llvm::raw_ostream &os);
 
 /// Registers the translations --export-op-summary and --export-trace-events
-/// (MLIR at the mindspore or aicore level -> CSV / JSON) with the option
-/// --profile-chip.
+/// (MLIR at the mindspore or aicore level -> CSV / JSON) with the options
+/// --profile-chip and --profile-l2-residency.
 void registerProfileTranslations();
 
 } // namespace mlir::ascend::profile

@@ -35,8 +35,11 @@ inline constexpr llvm::StringLiteral kCubeTilingAttrName = "aicore.tiling";
 /// for its `family` (e.g. "binary", "unary-float", "cast"); defined in
 /// AICoreVectorOps.cpp.
 ::llvm::LogicalResult verifyVectorOp(Operation *op, llvm::StringRef family);
-/// Cycles of a Vector op on the kernel model: one per 256-byte repeat of its
-/// widest memref operand (target table `vectorRepeatBytes`).
+/// Cycles of a Vector op on pipe V of the kernel model: per instruction its
+/// startup and completion latency, per 256-byte repeat of its widest memref
+/// operand (`vectorRepeatBytes`) its throughput; a tile op is ceil(whole
+/// repeats / 255) instructions plus one for a ragged (masked) tail. The
+/// figures are the target table's `AICoreVectorCosts` (AICoreTarget.h).
 int64_t getVectorCycles(Operation *op);
 } // namespace mlir::ascend::aicore
 

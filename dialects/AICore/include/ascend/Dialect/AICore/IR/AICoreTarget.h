@@ -113,6 +113,22 @@ struct AICoreDataRates {
   /// Cycles each GM transfer (one MTE2 read, FIX or MTE3 write: one DMA
   /// instruction) holds its pipe on top of its bytes (see above).
   int64_t gmTransferCycles;
+  /// Burst shape of a GM transfer. A transfer moves its GM view as runs of
+  /// contiguous bytes (the DMA's burst rows: Ascend C DataCopyParams'
+  /// blockCount x blockLen, blockLen counted in 32-byte data blocks; the
+  /// PTO ISA's `nburst` form of pto.mte_gm_ub / pto.mte_gm_l1), each run
+  /// rounded up to whole `gmBlockBytes` blocks. A run whose GM start is not
+  /// on a `gmAlignBytes` boundary moves at `unalignedPercent` of the rate:
+  /// the CANN Ascend C best practices ("Using 512-Byte Alignment for the GM
+  /// Address", atlas_ascendc_best_practices_10_0014) measure one core's
+  /// GM -> UB and UB -> GM bandwidth with 32-byte against 512-byte aligned
+  /// GM addresses, 32-byte aligned reaching 70% at the largest difference,
+  /// and state that this holds for Atlas A2 products only (so 100 on A3).
+  /// The model takes the 70% (the worst case it measured) for every
+  /// unaligned run.
+  int64_t gmBlockBytes;
+  int64_t gmAlignBytes;
+  int64_t unalignedPercent;
 };
 
 namespace detail {
@@ -121,9 +137,14 @@ constexpr int64_t KiB = 1024, MiB = 1024 * KiB, GiB = 1024 * MiB;
 
 /// dav-c220 data paths (see AICoreDataRates): GM miss 32 B/cycle, L2 read
 /// hit 118 B/cycle, write 77 B/cycle, on chip 512 B/cycle, L2 192 MiB,
-/// 57 cycles per GM transfer.
+/// 57 cycles per GM transfer, runs in 32-byte blocks, a run off a 512-byte
+/// boundary at 70% (Atlas A2: 910B).
 inline constexpr AICoreDataRates kDavC220Rates = {
-    32, 118, 77, 512, 192 * detail::MiB, 57};
+    32, 118, 77, 512, 192 * detail::MiB, 57, 32, 512, 70};
+/// The same on Atlas A3 (910C), where the best practices do not see the
+/// 512-byte alignment effect: unaligned runs at 100%.
+inline constexpr AICoreDataRates kDavC220A3Rates = {
+    32, 118, 77, 512, 192 * detail::MiB, 57, 32, 512, 100};
 
 /// What a kernel task costs on top of its blocks' work, in cycles.
 ///
@@ -152,6 +173,52 @@ struct AICoreLaunchCosts {
 /// dav-c220 launch costs (see AICoreLaunchCosts): 2000 + 200 per round.
 inline constexpr AICoreLaunchCosts kDavC220Launch = {2000, 200};
 
+/// What one Vector instruction costs on pipe V, in cycles.
+///
+/// An instruction of `r` repeats (256 B each, at most 255) holds pipe V for
+///   startup + r x perRepeat + completion
+/// cycles: its issue and operand-read startup, its repeats at the unit's
+/// throughput, and the latency until its last result is in UB (the
+/// kernels' Vector instructions are nearly all chains, each reading the
+/// previous one's result, so the model does not overlap one instruction's
+/// completion with the next one's startup). A tile-level op is
+/// ceil(full repeats / 255) instructions, plus one for a ragged tail: in
+/// the normal mask mode the tail is a second instruction under a partial
+/// mask (CANN Ascend C best practices, "Using the Counter Mode for Vector
+/// Operators": main blocks with a full mask, then the mask reset for the
+/// tail block and the tail computed).
+///
+/// Public source of the figures: the PTO ISA manual's A2/A3 timing tables
+/// (https://pto-isa.github.io/docs/isa/vector/binary-vector-ops/,
+/// unary-vector-ops/, reduction ops; constants A2A3_STARTUP_BINARY 14,
+/// A2A3_STARTUP_REDUCE 13 (reductions and transcendentals),
+/// A2A3_COMPL_FP_BINOP 19, A2A3_COMPL_INT_BINOP 17, A2A3_COMPL_FP32_EXP 26,
+/// A2A3_COMPL_FP16_EXP 28; per repeat A2A3_RPT_1 for simple unary, scalar
+/// and bitwise ops, A2A3_RPT_2 for binary arithmetic and f32 division,
+/// A2A3_RPT_4 for f16 transcendentals and f16 division). The manual's
+/// cycle formula also charges an 18-cycle "pipeline interval" per repeat
+/// after the first; read that way a 255-repeat vadd would take 5100
+/// cycles (12.8 B/cycle), which the measured SwiGlu row of
+/// ascend-hardware.md (one bf16 SiLU-times-gate pass over 9.4 M elements
+/// in 28.67 us on 48 AIVs) rules out, so the interval is not charged. The
+/// per-repeat cost of f32 transcendentals is not listed; it is taken as
+/// that of f32 division (2), ours.
+struct AICoreVectorCosts {
+  int64_t startupArith;    ///< binary, unary, scalar, cast, dup, ...
+  int64_t startupReduce;   ///< reductions and transcendental functions
+  int64_t completionFloat; ///< float results of arithmetic and reductions
+  int64_t completionInt;   ///< integer and mask results
+  int64_t completionTranscendentalF32;
+  int64_t completionTranscendentalHalf; ///< f16 / bf16
+  int64_t repeatSimple;    ///< unary, scalar, bitwise, cast, dup, reduce
+  int64_t repeatBinary;    ///< binary arithmetic, compare, select, f32 div
+  int64_t repeatHalfTranscendental; ///< f16 / bf16 transcendental, f16 div
+};
+
+/// dav-c220 Vector instruction costs (see AICoreVectorCosts).
+inline constexpr AICoreVectorCosts kDavC220VectorCosts = {14, 13, 19, 17,
+                                                         26, 28, 1,  2, 4};
+
 /// One chip: one row of the target table. All AI Cores of a chip are alike.
 struct AICoreTarget {
   const char *name;    ///< CANN SoC version, e.g. "Ascend910B2".
@@ -168,10 +235,13 @@ struct AICoreTarget {
   double hbmBytesPerSecond;  ///< GM (HBM) bandwidth of one die, bytes/s.
   double minKernelMicros;    ///< time of the smallest kernel launch, us.
   double clockHz;            ///< AI Core (Cube) clock, cycles/s.
-  /// Data-path rates (one value for every dav-c220 row, see above).
+  /// Data-path rates (the 910B rows share one value, the 910C row differs
+  /// in the alignment effect only, see above).
   AICoreDataRates rates = kDavC220Rates;
   /// Launch and block-start costs of a kernel task (see above).
   AICoreLaunchCosts launch = kDavC220Launch;
+  /// Vector instruction costs (see above).
+  AICoreVectorCosts vector = kDavC220VectorCosts;
   /// Cross-core (AIC <-> AIV) flag ids of a MIX kernel (FFTS, 0-10).
   int64_t numCrossCoreFlags = 11;
   /// Vector cores (AIV) that run with each Cube core (AIC) in a MIX block.
@@ -186,6 +256,17 @@ struct AICoreTarget {
   /// 1.1 TB/s, the figure of a stream with its launch and pipeline fill
   /// taken out.
   double sustainedHbmBytesPerSecond = 1.1e12;
+  /// The rate of the writes in that stream (each L2 write-back crosses HBM
+  /// once), below the read rate: an HBM write stream pays the read/write
+  /// turnarounds of the interface. Derived from the one public row of a
+  /// kernel that writes as much as a third of its traffic, the Add
+  /// [256, 7168] bf16 of ascend-hardware.md (A3 die, 12.08 us): without the
+  /// task's launch and block start (2200 cycles, 1.222 us) its stream takes
+  /// 10.858 us; its 7.34 MB of reads at the 1.1 TB/s above take 6.673 us,
+  /// leaving 4.185 us for its 3.67 MB of writes: 0.88 TB/s. The time of one
+  /// round's HBM traffic is reads / sustainedHbmBytesPerSecond + writes /
+  /// sustainedHbmWriteBytesPerSecond.
+  double sustainedHbmWriteBytesPerSecond = 0.88e12;
 
   /// The capacity and alignment of `space` (defined in AICoreOps.cpp, where
   /// the enum is complete).
@@ -214,7 +295,7 @@ inline constexpr AICoreTarget kAICoreTargets[] = {
      255, 8, 1.6e12, 1.5, 1.8e9},
     // 910C: one row per die (the 24:48 variant; a package has two dies).
     {"Ascend910_9392", "dav-c220", 24, 48, kDavC220Memories, 16, 16, 16, 32,
-     256, 255, 8, 1.6e12, 1.5, 1.8e9},
+     256, 255, 8, 1.6e12, 1.5, 1.8e9, kDavC220A3Rates},
 };
 
 /// The default chip (Ascend 910B2).

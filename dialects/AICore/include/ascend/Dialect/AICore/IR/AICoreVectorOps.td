@@ -14,8 +14,10 @@
 //    ceil(repeats / 255) instructions. A tile whose byte size is not a
 //    multiple of 256 B ends in a masked repeat. Repeat strides are 1 block
 //    (contiguous operands); the rows of a 2-D tile are consecutive.
-//  - cost on the kernel model (`PipeOpInterface`): one cycle per repeat of the
-//    widest operand on pipe V;
+//  - cost on the kernel model (`PipeOpInterface`, `getVectorCycles`): per
+//    instruction a startup and a completion latency, per repeat of the
+//    widest operand 1, 2 or 4 cycles by op class, on pipe V (the PTO ISA
+//    manual's A2/A3 timing tables; AICoreTarget.h `AICoreVectorCosts`);
 //  - `dst` may be one of the sources (in place) when it has the same type.
 //  - masks are `i1` tiles, one byte per element.
 //
@@ -300,10 +302,10 @@ def AICore_VGatherOp : AICore_VectorOp<"vgather", "gather"> {
     or 64 f32 elements) and reads as many offsets (4 B each, so an f16
     gather reads 512 B of offsets per repeat); one instruction issues at
     most 255 repeats (`maxVectorRepeats`). The cost on the kernel model is
-    one cycle per 256 B of the wider of `dst` and `offsets` (the model's
-    uniform Vector rule; the device's gather is slower per element than an
-    elementwise op, which the target table has no figure for). `src`'s size
-    does not count.
+    per instruction a startup and a completion, and one cycle per 256 B of
+    the wider of `dst` and `offsets` (a simple op of AICoreVectorCosts; the
+    device's gather is slower per element than an elementwise op, which the
+    target table has no figure for). `src`'s size does not count.
 
     Errors (verifier): an operand outside UB, of rank other than 1 or 2, not
     contiguous in its last dimension or not starting on a 32-byte block;
@@ -362,8 +364,9 @@ def AICore_VTransposeOp : AICore_VectorOp<"vtranspose", "transpose"> {
 
     Cost on the kernel model: R * C * element bytes / 512 repeats, each 16
     blocks where the Vector unit reads 8 (`vectorRepeatBytes`) per cycle:
-    2 cycles per repeat (the model's rule of one cycle per 256 B; no public
-    cycle count of `vnchwconv` was found). The instructions: R / 16, each
+    2 cycles per repeat (one cycle per 256 B read; no public cycle count
+    of `vnchwconv` was found), plus each instruction's startup and
+    completion (AICoreVectorCosts). The instructions: R / 16, each
     of at most 255 repeats (`maxVectorRepeats`), more when a band needs
     more.
 

@@ -101,6 +101,13 @@ struct SimulationOptions {
   bool recordIntervals = true;
   /// Counts what was simulated, when set.
   SimulationStats *stats = nullptr;
+  /// Kernel arguments (by position) whose bytes are in the die's L2 when
+  /// the kernel starts: an earlier kernel of the same task stream wrote
+  /// them and the GM bytes touched since fit the L2 (the op summary's
+  /// cross-kernel L2 residency, docs/KernelReport.md). Their reads hit L2
+  /// (at l2ReadBytesPerCycle) and do not cross HBM; they are left out of
+  /// the hit ratio of the other reads.
+  llvm::SmallVector<unsigned, 4> l2ResidentArguments;
 };
 
 /// Runs `kernel` on the model described in Passes.td: every block of
