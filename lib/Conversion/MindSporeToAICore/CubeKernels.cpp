@@ -27,12 +27,10 @@ namespace {
 class MatMulKernelBuilder {
 public:
   /// `hooks` (may be null: a matmul) load A and view the result.
-  MatMulKernelBuilder(KernelOp kernel, const GemmProblem &p,
-                      Type elementType, const MatMulTiling &t,
-                      CubeOperandHooks *hooks = nullptr)
+  MatMulKernelBuilder(KernelOp kernel, const GemmProblem &p, Type elementType,
+                      const MatMulTiling &t, CubeOperandHooks *hooks = nullptr)
       : b(kernel.getContext()), loc(kernel.getLoc()), p(p),
-        elementType(elementType), t(t), hooks(hooks),
-        biasThisTile(p.withBias) {
+        elementType(elementType), t(t), hooks(hooks), biasThisTile(p.withBias) {
     Block &entry = kernel.getBody().front();
     b.setInsertionPointToStart(&entry);
     x = entry.getArgument(0);
@@ -94,8 +92,7 @@ public:
         [&](Pipe from, Pipe to, int64_t event) { setFlag(from, to, event); });
     if (t.blockDim > 1)
       blockIdx = BlockIdxOp::create(b, loc, b.getIndexType()).getResult();
-    SmallVector<MatMulRegion> regions =
-        getMatMulRegions(p.m, p.n, t, p.images);
+    SmallVector<MatMulRegion> regions = getMatMulRegions(p.m, p.n, t, p.images);
     std::optional<SplitKPlan> plan;
     if (t.splitK > 1) {
       std::string why;
@@ -114,10 +111,10 @@ public:
       buildKChunked(*chunked);
     } else {
       for (const MatMulRegion &region : regions)
-        buildRegion(region, plan ? std::clamp<int64_t>(plan->dpTiles -
-                                                           region.offset,
-                                                       0, region.count())
-                                 : region.count());
+        buildRegion(region,
+                    plan ? std::clamp<int64_t>(plan->dpTiles - region.offset, 0,
+                                               region.count())
+                         : region.count());
       if (plan)
         buildSplitUnits(regions, *plan);
     }
@@ -148,8 +145,7 @@ private:
     for (int64_t d = 0; d + 1 < type.getRank(); ++d)
       lead.push_back(d);
     return memref::CollapseShapeOp::create(
-        b, loc, v,
-        ArrayRef<ReassociationIndices>{lead, {type.getRank() - 1}});
+        b, loc, v, ArrayRef<ReassociationIndices>{lead, {type.getRank() - 1}});
   }
 
   /// The GM part of A a stage loads: rows [mi, mi + rows) (stacked in a
@@ -332,11 +328,10 @@ private:
         forRange(constant(0), constant(fullN), 1,
                  [&](OpFoldResult c) { column(c, t.tn, 0); });
       } else {
-        forRange(constant(0), constant(fullN / 2 * 2), 2,
-                 [&](OpFoldResult c) {
-                   column(c, t.tn, 0);
-                   column(add(c, constant(1)), t.tn, 1);
-                 });
+        forRange(constant(0), constant(fullN / 2 * 2), 2, [&](OpFoldResult c) {
+          column(c, t.tn, 0);
+          column(add(c, constant(1)), t.tn, 1);
+        });
         if (fullN % 2)
           column(constant(fullN - 1), t.tn, 0);
       }
@@ -370,14 +365,14 @@ private:
       rowInImage = constant(r.rowBase);
     } else if (r.imageTiles) {
       // Tile row mod imageTiles of image row / imageTiles.
-      OpFoldResult image = arith<arith::DivUIOp>(
-          row, constant(r.imageTiles),
-          [](int64_t a, int64_t d) { return a / d; });
-      OpFoldResult within = arith<arith::RemUIOp>(
-          row, constant(r.imageTiles),
-          [](int64_t a, int64_t d) { return a % d; });
-      rowStart = add(mul(image, p.m),
-                     add(constant(r.rowBase), mul(within, t.tm)));
+      OpFoldResult image =
+          arith<arith::DivUIOp>(row, constant(r.imageTiles),
+                                [](int64_t a, int64_t d) { return a / d; });
+      OpFoldResult within =
+          arith<arith::RemUIOp>(row, constant(r.imageTiles),
+                                [](int64_t a, int64_t d) { return a % d; });
+      rowStart =
+          add(mul(image, p.m), add(constant(r.rowBase), mul(within, t.tm)));
       this->image = image;
       rowInImage = add(constant(r.rowBase), mul(within, t.tm));
     }
@@ -409,7 +404,7 @@ private:
     std::optional<int64_t> lc = getConstantIntValue(l),
                            rc = getConstantIntValue(r);
     if (lc && rc) {
-      bool v = pred == arith::CmpIPredicate::ult   ? *lc < *rc
+      bool v = pred == arith::CmpIPredicate::ult  ? *lc < *rc
                : pred == arith::CmpIPredicate::eq ? *lc == *rc
                                                   : false;
       return constant(v ? 1 : 0);
@@ -434,11 +429,10 @@ private:
       int c = i % t.l0cBuffers;
       OpFoldResult u = add(self, constant(i * blocks));
       auto unit = [&] {
-        OpFoldResult g = add(constant(plan.dpTiles),
-                             arith<arith::DivUIOp>(u, constant(plan.parts),
-                                                   div));
-        OpFoldResult j =
-            arith<arith::RemUIOp>(u, constant(plan.parts), rem);
+        OpFoldResult g =
+            add(constant(plan.dpTiles),
+                arith<arith::DivUIOp>(u, constant(plan.parts), div));
+        OpFoldResult j = arith<arith::RemUIOp>(u, constant(plan.parts), rem);
         OpFoldResult kBegin = mul(j, plan.kPart);
         SmallVector<const MatMulRegion *> split;
         for (const MatMulRegion &r : regions)
@@ -468,10 +462,11 @@ private:
                     part(plan.lastPart, false);
                     return;
                   }
-                  ifThen(compare(arith::CmpIPredicate::eq, j,
-                                 constant(plan.parts - 1)),
-                         [&] { part(plan.lastPart, false); },
-                         [&] { part(plan.kPart, false); });
+                  ifThen(
+                      compare(arith::CmpIPredicate::eq, j,
+                              constant(plan.parts - 1)),
+                      [&] { part(plan.lastPart, false); },
+                      [&] { part(plan.kPart, false); });
                 });
           };
           if (n + 1 == split.size()) {
@@ -526,8 +521,7 @@ private:
     auto firstTile = [&](OpFoldResult block) {
       return divide(mul(block, plan.tiles), plan.blocks);
     };
-    OpFoldResult lo = firstTile(self),
-                 hi = firstTile(add(self, constant(1)));
+    OpFoldResult lo = firstTile(self), hi = firstTile(add(self, constant(1)));
     OpFoldResult rowLo = divide(lo, plan.colTiles),
                  rowHi = add(divide(sub(hi, 1), plan.colTiles), constant(1));
     forRange(rowLo, rowHi, 1, [&](OpFoldResult r) {
@@ -591,22 +585,20 @@ private:
           afterStageLoads = nullptr;
           if (c == 0)
             loadChunkSlot = [&, st, k, kLen](Value slot) {
-              ifThen(compare(arith::CmpIPredicate::eq, j, constant(0)),
-                     [&] {
-                       CopyOp::create(b, loc, gmA(mi, k, rows, kLen), slot);
-                     });
+              ifThen(compare(arith::CmpIPredicate::eq, j, constant(0)), [&] {
+                CopyOp::create(b, loc, gmA(mi, k, rows, kLen), slot);
+              });
             };
           if (st < nextStages)
             afterStageLoads = [&, st] {
               ifThen(compare(arith::CmpIPredicate::eq, j, prefetchTile[st]),
                      [&] {
                        int64_t nextLen = std::min(kS, next - st * kS);
-                       CopyOp::create(
-                           b, loc,
-                           gmA(mi, constant(kBegin + len + st * kS), rows,
-                               nextLen),
-                           aView(aChunk[y][st], constant(0), constant(0),
-                                 rows, nextLen));
+                       CopyOp::create(b, loc,
+                                      gmA(mi, constant(kBegin + len + st * kS),
+                                          rows, nextLen),
+                                      aView(aChunk[y][st], constant(0),
+                                            constant(0), rows, nextLen));
                      });
             };
           buildStage(mi, ni, rows, cols, acc, st, k, kLen);
@@ -616,8 +608,8 @@ private:
         afterStageLoads = nullptr;
         setFlag(Pipe::M, Pipe::FIX, acc);
         waitFlag(Pipe::M, Pipe::FIX, acc);
-        storeTile(view(cL0[acc], constant(0), constant(0), rows, cols), mi,
-                  ni, rows, cols, acc);
+        storeTile(view(cL0[acc], constant(0), constant(0), rows, cols), mi, ni,
+                  rows, cols, acc);
         setFlag(Pipe::FIX, Pipe::M, acc);
         biasThisTile = p.withBias;
         atomicStore = false;
@@ -628,15 +620,15 @@ private:
           tile(j, cols, 0);
           return;
         }
-        ifThen(compare(arith::CmpIPredicate::eq,
-                       remainder(add(mul(tiles, c), j), 2), constant(0)),
-               [&] { tile(j, cols, 0); }, [&] { tile(j, cols, 1); });
+        ifThen(
+            compare(arith::CmpIPredicate::eq,
+                    remainder(add(mul(tiles, c), j), 2), constant(0)),
+            [&] { tile(j, cols, 0); }, [&] { tile(j, cols, 1); });
       };
       forRange(constant(0), fullTiles, 1,
                [&](OpFoldResult j) { anyBuffer(j, t.tn); });
       if (partialCols)
-        ifThen(compare(arith::CmpIPredicate::eq, c1,
-                       constant(plan.colTiles)),
+        ifThen(compare(arith::CmpIPredicate::eq, c1, constant(plan.colTiles)),
                [&] { anyBuffer(sub(tiles, 1), plan.lastCols); });
     }
   }
@@ -649,8 +641,7 @@ private:
   }
   /// The same over K [kBegin, kBegin + kLen) (a split-K part).
   void buildOutputTile(OpFoldResult mi, OpFoldResult ni, int64_t rows,
-                       int64_t cols, int c, OpFoldResult kBegin,
-                       int64_t kLen) {
+                       int64_t cols, int c, OpFoldResult kBegin, int64_t kLen) {
     sources = tileStart ? tileStart(b, mi, ni, rows, cols, tileNumber)
                         : CubeTileSources{};
     weightRow = hooks ? hooks->weightRow(b, loc, mi, ni) : ni;
@@ -725,8 +716,8 @@ private:
       buildStage(mi, ni, rows, cols, c, stage,
                  add(kBegin, constant(stage * kS)), kS);
     if (rest)
-      buildStage(mi, ni, rows, cols, c, full,
-                 add(kBegin, constant(full * kS)), rest);
+      buildStage(mi, ni, rows, cols, c, full, add(kBegin, constant(full * kS)),
+                 rest);
   }
 
   /// Stage number `stage` (0 starts the accumulator; only its value mod
@@ -840,7 +831,7 @@ void mlir::ascend::buildMatMulKernel(KernelOp kernel, const GemmProblem &p,
 }
 
 aicore::CubeTilingAttr mlir::ascend::getTilingAttr(Builder &builder,
-                                                  const MatMulTiling &t) {
+                                                   const MatMulTiling &t) {
   return aicore::CubeTilingAttr::get(builder.getContext(), t.tm, t.tn, t.tk,
                                      t.kStages, t.l1Buffers, t.l0cBuffers,
                                      /*split_k=*/1, /*split_tiles=*/0,
@@ -851,8 +842,7 @@ aicore::CubeTilingAttr mlir::ascend::getTilingAttr(Builder &builder,
 /// of them each with its own B when `batched` (a BatchMatMul), no bias,
 /// each finished tile to `handOff`.
 static void buildCubePart(KernelOp kernel, bool batched, int64_t batch,
-                          int64_t m,
-                          int64_t n, int64_t k, Type elementType,
+                          int64_t m, int64_t n, int64_t k, Type elementType,
                           bool transposeA, bool transposeB,
                           const MatMulTiling &t, CubeTileHandOff handOff,
                           CubeTileStart tileStart, CubeTileLoaded tileLoaded,
@@ -875,17 +865,14 @@ static void buildCubePart(KernelOp kernel, bool batched, int64_t batch,
   builder.build();
 }
 
-void mlir::ascend::buildMatMulCubePart(KernelOp kernel, int64_t m, int64_t n,
-                                       int64_t k, Type elementType,
-                                       bool transposeA, bool transposeB,
-                                       const MatMulTiling &t,
-                                       CubeTileHandOff handOff,
-                                       CubeTileStart tileStart,
-                                       CubeTileLoaded tileLoaded,
-                                       const CubeBandHooks *bands) {
-  buildCubePart(kernel, /*batched=*/false, /*batch=*/1, m, n, k, elementType, transposeA,
-                transposeB, t, std::move(handOff), std::move(tileStart),
-                std::move(tileLoaded), bands);
+void mlir::ascend::buildMatMulCubePart(
+    KernelOp kernel, int64_t m, int64_t n, int64_t k, Type elementType,
+    bool transposeA, bool transposeB, const MatMulTiling &t,
+    CubeTileHandOff handOff, CubeTileStart tileStart, CubeTileLoaded tileLoaded,
+    const CubeBandHooks *bands) {
+  buildCubePart(kernel, /*batched=*/false, /*batch=*/1, m, n, k, elementType,
+                transposeA, transposeB, t, std::move(handOff),
+                std::move(tileStart), std::move(tileLoaded), bands);
 }
 
 void mlir::ascend::buildBatchMatMulCubePart(
@@ -893,8 +880,7 @@ void mlir::ascend::buildBatchMatMulCubePart(
     Type elementType, bool transposeA, bool transposeB, const MatMulTiling &t,
     CubeTileHandOff handOff, const CubeBandHooks *bands) {
   buildCubePart(kernel, /*batched=*/true, batch, m, n, k, elementType,
-                transposeA, transposeB, t, std::move(handOff), {}, {},
-                bands);
+                transposeA, transposeB, t, std::move(handOff), {}, {}, bands);
 }
 
 MatMulTiling mlir::ascend::getTilingFromOption(ArrayRef<int64_t> option) {

@@ -185,8 +185,6 @@ mlir::ascend::checkConvTiling(const ConvGeometry &conv, Type elementType,
   return checkTiling(*p, t, target, why);
 }
 
-
-
 //===----------------------------------------------------------------------===//
 // Kernels of standalone MatMul / BatchMatMul (+ BiasAdd): CubeKernels.cpp
 //===----------------------------------------------------------------------===//

@@ -59,8 +59,7 @@ Value filledTensor(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
 
 Value buildGeneric(OpBuilder &b, Location loc, RankedTensorType resultType,
                    ValueRange inputs, ArrayRef<AffineMap> maps,
-                   ArrayRef<IteratorType> iterators, BodyFn body,
-                   Value init) {
+                   ArrayRef<IteratorType> iterators, BodyFn body, Value init) {
   if (!init)
     init =
         emptyTensor(b, loc, resultType.getShape(), resultType.getElementType());
@@ -140,8 +139,8 @@ Value buildReduceAll(OpBuilder &b, Location loc, Value t) {
   return buildGeneric(
       b, loc, resultType, t, maps, iterators,
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        return Value(arith::AndIOp::create(nb, nloc, scalarToBool(nb, nloc, args[0]),
-                                           args[1]));
+        return Value(arith::AndIOp::create(
+            nb, nloc, scalarToBool(nb, nloc, args[0]), args[1]));
       },
       init);
 }

@@ -1,4 +1,5 @@
-//===- NeuralNetLowering.cpp - MatMul, convolutions, pooling to linalg ------===//
+//===- NeuralNetLowering.cpp - MatMul, convolutions, pooling to linalg
+//------===//
 //
 // The patterns of convert-mindspore-to-linalg for MatMul, BatchMatMul,
 // Conv2D, Conv2DTranspose and the pooling primitives (MaxPool, AvgPool,
@@ -6,8 +7,8 @@
 // types, LinalgBuilders.h).
 //
 //===----------------------------------------------------------------------===//
-#include "ascend/Conversion/MindSporeToLinalg/MindSporeToLinalg.h"
 #include "LinalgBuilders.h"
+#include "ascend/Conversion/MindSporeToLinalg/MindSporeToLinalg.h"
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -78,9 +79,9 @@ struct BatchMatMulLowering
       exprs.append({r, c});
       return AffineMap::get(batch + 3, 0, exprs, ctx);
     };
-    SmallVector<AffineMap> maps = {
-        op.getTransposeA() ? map(k, m) : map(m, k),
-        op.getTransposeB() ? map(n, k) : map(k, n), map(m, n)};
+    SmallVector<AffineMap> maps = {op.getTransposeA() ? map(k, m) : map(m, k),
+                                   op.getTransposeB() ? map(n, k) : map(k, n),
+                                   map(m, n)};
     SmallVector<utils::IteratorType> iterators(batch + 2,
                                                utils::IteratorType::parallel);
     iterators.push_back(utils::IteratorType::reduction);
@@ -92,10 +93,11 @@ struct BatchMatMulLowering
                rewriter, loc, TypeRange{init.getType()}, ValueRange{x, y},
                ValueRange{init}, maps, iterators,
                [&](OpBuilder &nb, Location nloc, ValueRange args) {
-                 Value product = arith::MulFOp::create(nb, nloc, args[0], args[1]);
-                 linalg::YieldOp::create(
-                     nb, nloc,
-                     ValueRange{arith::AddFOp::create(nb, nloc, args[2], product)});
+                 Value product =
+                     arith::MulFOp::create(nb, nloc, args[0], args[1]);
+                 linalg::YieldOp::create(nb, nloc,
+                                         ValueRange{arith::AddFOp::create(
+                                             nb, nloc, args[2], product)});
                })
         .getResult(0);
   }
@@ -269,14 +271,12 @@ struct AvgPoolLowering : ComputeTypeLowering<AvgPoolLowering, ms::AvgPoolOp> {
             elt, double(op.getDivisorOverride().value_or(r * c))));
     Value divisor = arith::ConstantOp::create(
         rewriter, loc,
-        DenseElementsAttr::get(RankedTensorType::get({oh, ow}, elt),
-                               divisors));
-    return buildElementwise(rewriter, loc, rankedType(sums),
-                            ValueRange{sums, divisor},
-                            [&](OpBuilder &nb, Location nloc, ValueRange v) {
-                              return Value(arith::DivFOp::create(
-                                  nb, nloc, v[0], v[1]));
-                            });
+        DenseElementsAttr::get(RankedTensorType::get({oh, ow}, elt), divisors));
+    return buildElementwise(
+        rewriter, loc, rankedType(sums), ValueRange{sums, divisor},
+        [&](OpBuilder &nb, Location nloc, ValueRange v) {
+          return Value(arith::DivFOp::create(nb, nloc, v[0], v[1]));
+        });
   }
 };
 
@@ -406,14 +406,14 @@ struct Conv2DTransposeLowering
     RankedTensorType xt = rankedType(x), wt = rankedType(w);
     Type elt = xt.getElementType();
     Value zero = constantFloat(rewriter, loc, elt, 0.0);
-    ArrayRef<int64_t> s = op.getStride(), d = op.getDilation(),
-                      p = op.getPad(), outPad = op.getOutputPadding();
+    ArrayRef<int64_t> s = op.getStride(), d = op.getDilation(), p = op.getPad(),
+                      outPad = op.getOutputPadding();
     int64_t k[2] = {wt.getDimSize(2), wt.getDimSize(3)};
     // Per spatial dimension: the spread size, the low/high pads (signed).
     SmallVector<int64_t> big = {xt.getDimSize(0), xt.getDimSize(1)};
     SmallVector<int64_t> cropLow = {0, 0}, cropSize = big;
-    SmallVector<OpFoldResult> offsets(2, rewriter.getIndexAttr(0)),
-        sizes, strides(2, rewriter.getIndexAttr(1));
+    SmallVector<OpFoldResult> offsets(2, rewriter.getIndexAttr(0)), sizes,
+        strides(2, rewriter.getIndexAttr(1));
     sizes.push_back(rewriter.getIndexAttr(xt.getDimSize(0)));
     sizes.push_back(rewriter.getIndexAttr(xt.getDimSize(1)));
     bool crop = false;
@@ -442,8 +442,8 @@ struct Conv2DTransposeLowering
         cStrides.push_back(rewriter.getIndexAttr(1));
       }
       padded = tensor::ExtractSliceOp::create(
-          rewriter, loc, RankedTensorType::get(cropSize, elt), padded,
-          cOffsets, cSizes, cStrides);
+          rewriter, loc, RankedTensorType::get(cropSize, elt), padded, cOffsets,
+          cSizes, cStrides);
     }
     auto dim = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
     SmallVector<IteratorType> parallel(5, IteratorType::parallel);
@@ -515,14 +515,10 @@ struct Conv2DTransposeLowering
 
 } // namespace
 
-void mlir::ascend::populateMindSporeNeuralNetLoweringPatterns(RewritePatternSet &patterns) {
-  patterns.add<
-      MatMulLowering,
-      BatchMatMulLowering,
-      Conv2DLowering,
-      MaxPoolLowering,
-      AvgPoolLowering,
-      AdaptiveAvgPool2DLowering,
-      Conv2DTransposeLowering>(
-      patterns.getContext());
+void mlir::ascend::populateMindSporeNeuralNetLoweringPatterns(
+    RewritePatternSet &patterns) {
+  patterns
+      .add<MatMulLowering, BatchMatMulLowering, Conv2DLowering, MaxPoolLowering,
+           AvgPoolLowering, AdaptiveAvgPool2DLowering, Conv2DTransposeLowering>(
+          patterns.getContext());
 }

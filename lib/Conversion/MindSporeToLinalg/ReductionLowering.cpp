@@ -1,11 +1,12 @@
-//===- ReductionLowering.cpp - Softmax and reductions to linalg -------------===//
+//===- ReductionLowering.cpp - Softmax and reductions to linalg
+//-------------===//
 //
 // The patterns of convert-mindspore-to-linalg for Softmax, LogSoftmax,
 // ReduceSum / ReduceMean / ReduceMax / ReduceAll and LayerNorm.
 //
 //===----------------------------------------------------------------------===//
-#include "ascend/Conversion/MindSporeToLinalg/MindSporeToLinalg.h"
 #include "LinalgBuilders.h"
+#include "ascend/Conversion/MindSporeToLinalg/MindSporeToLinalg.h"
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -125,12 +126,11 @@ int64_t reducedCount(RankedTensorType type, ArrayRef<bool> reduced) {
 Value divideBy(OpBuilder &b, Location loc, Value t, int64_t count) {
   RankedTensorType type = rankedType(t);
   Type elt = type.getElementType();
-  return buildElementwise(b, loc, type, t,
-                          [&](OpBuilder &nb, Location nloc, ValueRange v) {
-                            return Value(arith::DivFOp::create(
-                                nb, nloc, v[0],
-                                constantFloat(nb, nloc, elt, double(count))));
-                          });
+  return buildElementwise(
+      b, loc, type, t, [&](OpBuilder &nb, Location nloc, ValueRange v) {
+        return Value(arith::DivFOp::create(
+            nb, nloc, v[0], constantFloat(nb, nloc, elt, double(count))));
+      });
 }
 
 template <typename SrcOp>
@@ -146,8 +146,8 @@ struct ReduceLowering : ComputeTypeLowering<ReduceLowering<SrcOp>, SrcOp> {
     Value result =
         buildReduction(rewriter, loc, x, reduced, op.getKeepDims(), isMax);
     if constexpr (std::is_same_v<SrcOp, ms::ReduceMeanOp>)
-      result = divideBy(rewriter, loc, result,
-                        reducedCount(rankedType(x), reduced));
+      result =
+          divideBy(rewriter, loc, result, reducedCount(rankedType(x), reduced));
     return result;
   }
 };
@@ -181,16 +181,15 @@ struct LayerNormLowering
 
     // PyTorch's CPU kernel: mean, biased variance, rstd = 1 / sqrt(var + eps),
     // y = (x - mean) * rstd * gamma + beta.
-    Value mean = divideBy(rewriter, loc,
-                          buildReduction(rewriter, loc, x, reduced, false,
-                                         false),
-                          count);
-    Value squares = buildGeneric(
-        rewriter, loc, xt, ValueRange{x, mean}, {id, stats, id}, parallel,
-        [](OpBuilder &b, Location l, ValueRange v) {
-          Value d = arith::SubFOp::create(b, l, v[0], v[1]);
-          return Value(arith::MulFOp::create(b, l, d, d));
-        });
+    Value mean = divideBy(
+        rewriter, loc, buildReduction(rewriter, loc, x, reduced, false, false),
+        count);
+    Value squares =
+        buildGeneric(rewriter, loc, xt, ValueRange{x, mean}, {id, stats, id},
+                     parallel, [](OpBuilder &b, Location l, ValueRange v) {
+                       Value d = arith::SubFOp::create(b, l, v[0], v[1]);
+                       return Value(arith::MulFOp::create(b, l, d, d));
+                     });
     Value var = divideBy(
         rewriter, loc,
         buildReduction(rewriter, loc, squares, reduced, false, false), count);
@@ -221,14 +220,11 @@ SmallVector<bool> lowering::reducedAxes(ArrayRef<int64_t> axis, int64_t rank) {
   return reduced;
 }
 
-void mlir::ascend::populateMindSporeReductionLoweringPatterns(RewritePatternSet &patterns) {
-  patterns.add<
-      SoftmaxLowering<ms::SoftmaxOp>,
-      SoftmaxLowering<ms::LogSoftmaxOp>,
-      ReduceLowering<ms::ReduceSumOp>,
-      ReduceLowering<ms::ReduceMeanOp>,
-      ReduceLowering<ms::ReduceMaxOp>,
-      ReduceAllLowering,
-      LayerNormLowering>(
-      patterns.getContext());
+void mlir::ascend::populateMindSporeReductionLoweringPatterns(
+    RewritePatternSet &patterns) {
+  patterns
+      .add<SoftmaxLowering<ms::SoftmaxOp>, SoftmaxLowering<ms::LogSoftmaxOp>,
+           ReduceLowering<ms::ReduceSumOp>, ReduceLowering<ms::ReduceMeanOp>,
+           ReduceLowering<ms::ReduceMaxOp>, ReduceAllLowering,
+           LayerNormLowering>(patterns.getContext());
 }

@@ -1,12 +1,14 @@
-//===- ShapeLowering.cpp - Shape and data-movement primitives to linalg -----===//
+//===- ShapeLowering.cpp - Shape and data-movement primitives to linalg
+//-----===//
 //
 // The patterns of convert-mindspore-to-linalg for the primitives that move
 // elements: reshapes, Transpose, Concat, StridedSlice, Gather(D), BroadcastTo,
 // Pad, Tile, OneHot, Argmax(WithValue), Split, TensorScatter*, ReverseV2.
 //
 //===----------------------------------------------------------------------===//
-#include "ascend/Conversion/MindSporeToLinalg/MindSporeToLinalg.h"
+#include "ElementOrder.h"
 #include "LinalgBuilders.h"
+#include "ascend/Conversion/MindSporeToLinalg/MindSporeToLinalg.h"
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -14,7 +16,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
-#include "ElementOrder.h"
 
 using namespace mlir;
 using namespace mlir::ascend;
@@ -35,8 +36,8 @@ Value buildReshape(OpBuilder &b, Location loc, Value in,
   RankedTensorType inType = rankedType(in);
   if (inType == resultType)
     return in;
-  auto flatType = RankedTensorType::get({inType.getNumElements()},
-                                        inType.getElementType());
+  auto flatType =
+      RankedTensorType::get({inType.getNumElements()}, inType.getElementType());
   auto all = [](int64_t rank) {
     ReassociationIndices indices;
     for (int64_t d = 0; d < rank; ++d)
@@ -68,9 +69,9 @@ struct ReshapeLikeLowering : OpConversionPattern<SrcOp> {
   LogicalResult
   matchAndRewrite(SrcOp op, typename SrcOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, buildReshape(rewriter, op.getLoc(),
-                                        adaptor.getInput(),
-                                        cast<RankedTensorType>(op.getType())));
+    rewriter.replaceOp(op,
+                       buildReshape(rewriter, op.getLoc(), adaptor.getInput(),
+                                    cast<RankedTensorType>(op.getType())));
     return success();
   }
 };
@@ -238,8 +239,8 @@ struct TileLowering : OpConversionPattern<ms::TileOp> {
 static Value clampedIndex(OpBuilder &b, Location l, Value i, int64_t size) {
   i = arith::IndexCastOp::create(b, l, b.getIndexType(), i);
   i = arith::MaxSIOp::create(b, l, i, arith::ConstantIndexOp::create(b, l, 0));
-  return arith::MinSIOp::create(
-      b, l, i, arith::ConstantIndexOp::create(b, l, size - 1));
+  return arith::MinSIOp::create(b, l, i,
+                                arith::ConstantIndexOp::create(b, l, size - 1));
 }
 
 /// GatherD: one linalg.generic over the index shape; element i reads x at i
@@ -258,7 +259,8 @@ struct GatherDLowering : OpConversionPattern<ms::GatherDOp> {
     int64_t size = rankedType(x).getDimSize(dim);
     if (size == 0 && resultType.getNumElements() != 0)
       return rewriter.notifyMatchFailure(op, "gathers from an empty dimension");
-    SmallVector<AffineMap> maps(2, AffineMap::getMultiDimIdentityMap(rank, ctx));
+    SmallVector<AffineMap> maps(2,
+                                AffineMap::getMultiDimIdentityMap(rank, ctx));
     SmallVector<IteratorType> parallel(rank, IteratorType::parallel);
     Value result = buildGeneric(
         rewriter, loc, resultType, adaptor.getIndex(), maps, parallel,
@@ -291,9 +293,9 @@ struct OneHotLowering : OpConversionPattern<ms::OneHotOp> {
       if (d != axis)
         indexExprs.push_back(getAffineDimExpr(d, ctx));
     AffineMap scalar = AffineMap::get(rank, 0, {}, ctx);
-    SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, indexExprs, ctx),
-                                   scalar, scalar,
-                                   AffineMap::getMultiDimIdentityMap(rank, ctx)};
+    SmallVector<AffineMap> maps = {
+        AffineMap::get(rank, 0, indexExprs, ctx), scalar, scalar,
+        AffineMap::getMultiDimIdentityMap(rank, ctx)};
     SmallVector<IteratorType> parallel(rank, IteratorType::parallel);
     Value result = buildGeneric(
         rewriter, loc, resultType,
@@ -582,8 +584,9 @@ struct ReverseV2Lowering : OpConversionPattern<ms::ReverseV2Op> {
       AffineExpr e = getAffineDimExpr(d, ctx);
       exprs.push_back(reversed[d] ? type.getDimSize(d) - 1 - e : e);
     }
-    SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, exprs, ctx),
-                                   AffineMap::getMultiDimIdentityMap(rank, ctx)};
+    SmallVector<AffineMap> maps = {
+        AffineMap::get(rank, 0, exprs, ctx),
+        AffineMap::getMultiDimIdentityMap(rank, ctx)};
     SmallVector<IteratorType> parallel(rank, IteratorType::parallel);
     rewriter.replaceOp(op, buildGeneric(rewriter, op.getLoc(), type,
                                         adaptor.getInput(), maps, parallel,
@@ -595,25 +598,15 @@ struct ReverseV2Lowering : OpConversionPattern<ms::ReverseV2Op> {
 
 } // namespace
 
-void mlir::ascend::populateMindSporeShapeLoweringPatterns(RewritePatternSet &patterns) {
+void mlir::ascend::populateMindSporeShapeLoweringPatterns(
+    RewritePatternSet &patterns) {
   patterns.add<
-      ReshapeLikeLowering<ms::ReshapeOp>,
-      ReshapeLikeLowering<ms::ExpandDimsOp>,
-      ReshapeLikeLowering<ms::SqueezeOp>,
-      TransposeLowering,
-      ConcatLowering,
-      StridedSliceLowering,
-      GatherLowering,
-      BroadcastToLowering,
-      PadLowering,
-      TileLowering,
-      GatherDLowering,
-      OneHotLowering,
-      ArgmaxLowering,
-      ArgMaxWithValueLowering,
-      SplitLowering,
+      ReshapeLikeLowering<ms::ReshapeOp>, ReshapeLikeLowering<ms::ExpandDimsOp>,
+      ReshapeLikeLowering<ms::SqueezeOp>, TransposeLowering, ConcatLowering,
+      StridedSliceLowering, GatherLowering, BroadcastToLowering, PadLowering,
+      TileLowering, GatherDLowering, OneHotLowering, ArgmaxLowering,
+      ArgMaxWithValueLowering, SplitLowering,
       TensorScatterLowering<ms::TensorScatterUpdateOp>,
-      TensorScatterLowering<ms::TensorScatterAddOp>,
-      ReverseV2Lowering>(
+      TensorScatterLowering<ms::TensorScatterAddOp>, ReverseV2Lowering>(
       patterns.getContext());
 }

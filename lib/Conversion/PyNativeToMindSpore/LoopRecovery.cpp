@@ -28,19 +28,19 @@ namespace ms = mlir::ascend::mindspore;
 namespace {
 /// One recorded trip of a loop: the ops between two loop-head marks.
 struct LoopTrip {
-  unsigned run;           // index into the cursors
-  unsigned index;         // trip number within its run
-  bool last;              // the trip that left the loop
+  unsigned run;   // index into the cursors
+  unsigned index; // trip number within its run
+  bool last;      // the trip that left the loop
   SmallVector<Operation *> ops;
-  int64_t exitPos = -1;   // last trip: position of the branch that left
+  int64_t exitPos = -1; // last trip: position of the branch that left
 };
 
 /// Where a value used inside a trip comes from.
 struct UseSource {
   enum Kind { Internal, Carried, Outer } kind;
-  int64_t pos = -1;       // Internal / Carried: defining op position
+  int64_t pos = -1; // Internal / Carried: defining op position
   unsigned result = 0;
-  Value outer;            // Outer: the merged value
+  Value outer; // Outer: the merged value
 };
 
 bool sameStep(Operation *a, Operation *b) {
@@ -85,8 +85,8 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
         if (mark.getIteration() != current.index + 1)
           return false;
         trips.push_back(std::move(current));
-        current = LoopTrip{(unsigned)r, (unsigned)trips.back().index + 1,
-                           false, {}};
+        current =
+            LoopTrip{(unsigned)r, (unsigned)trips.back().index + 1, false, {}};
         continue;
       }
       if (isa<pynative::OutputOp>(&*it))
@@ -148,8 +148,7 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
     int64_t after =
         trip.exitPos + (trip.exitPos == (int64_t)ref.size() ? 0 : 1);
     for (Operation *op : llvm::drop_begin(trip.ops, after))
-      if (isa<pynative::BranchOp>(op) &&
-          llvm::any_of(ref, [&](Operation *r) {
+      if (isa<pynative::BranchOp>(op) && llvm::any_of(ref, [&](Operation *r) {
             return isa<pynative::BranchOp>(r) && r->getLoc() == op->getLoc();
           }))
         return false;
@@ -207,10 +206,9 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
                           ? trip.ops[at]
                           : runs[trip.run].op()->getBlock()->getTerminator();
     std::pair<OperationName, Location> place{
-        next->getName(),
-        isa<pynative::OutputOp>(next) ? Location(UnknownLoc::get(
-                                            next->getContext()))
-                                      : next->getLoc()};
+        next->getName(), isa<pynative::OutputOp>(next)
+                             ? Location(UnknownLoc::get(next->getContext()))
+                             : next->getLoc()};
     if (landing && *landing != place)
       return false;
     landing = place;
@@ -322,9 +320,8 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
   for (const LoopTrip &trip : trips) {
     if (!trip.last)
       continue;
-    SmallVector<Operation *> after(trip.ops.begin() + trip.exitPos +
-                                       afterExitOf(trip),
-                                   trip.ops.end());
+    SmallVector<Operation *> after(
+        trip.ops.begin() + trip.exitPos + afterExitOf(trip), trip.ops.end());
     after.push_back(runs[trip.run].op()->getBlock()->getTerminator());
     for (Operation *op : after)
       for (Value v : op->getOperands()) {
@@ -354,9 +351,9 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
     if (!init) // only read after the loop: every trip defines it first
       init = ms::ConstantOp::create(
           builder, loc,
-          DenseElementsAttr::get(cast<ShapedType>(type),
-                                 builder.getZeroAttr(
-                                     cast<ShapedType>(type).getElementType())));
+          DenseElementsAttr::get(
+              cast<ShapedType>(type),
+              builder.getZeroAttr(cast<ShapedType>(type).getElementType())));
     initValues.push_back(init);
   }
   // A counted loop carries its trip counter as the last state value.
@@ -370,7 +367,8 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
   SmallVector<Location> argLocs(slotTypes.size(), loc);
   {
     OpBuilder::InsertionGuard guard(builder);
-    Block *after = builder.createBlock(&loop.getAfter(), {}, slotTypes, argLocs);
+    Block *after =
+        builder.createBlock(&loop.getAfter(), {}, slotTypes, argLocs);
     ms::YieldOp::create(builder, loc, after->getArguments());
     Block *before =
         builder.createBlock(&loop.getBefore(), {}, slotTypes, argLocs);
@@ -407,7 +405,8 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
       if (auto branch = dyn_cast<pynative::BranchOp>(op)) {
         if (cast<ShapedType>(operands[0].getType()).getNumElements() != 1)
           return branch.emitError("branch on a tensor of type ")
-                 << operands[0].getType() << ", which has no single truth value";
+                 << operands[0].getType()
+                 << ", which has no single truth value";
         if (!isMindSporeElementType(getElementTypeOrSelf(operands[0])))
           return branch.emitError("branch on a tensor of type ")
                  << operands[0].getType()
@@ -423,16 +422,16 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
               ms::ConstantOp::create(
                   builder, branch.getLoc(),
                   DenseElementsAttr::get(counterType, end - 1)));
-          emitGuard(ms::LogicalOrOp::create(builder, branch.getLoc(), goOn,
-                                            onLast),
-                    "branch at " + sourceColumn(branch.getLoc()) +
-                        " took the " + (branch.getValue() ? "false" : "true") +
-                        " side, which no recorded run took before trip " +
-                        std::to_string(end) +
-                        " of its loop (they took it on the last trip "
-                        "only); record a run that takes it earlier and "
-                        "compile again",
-                    reached, branch.getLoc());
+          emitGuard(
+              ms::LogicalOrOp::create(builder, branch.getLoc(), goOn, onLast),
+              "branch at " + sourceColumn(branch.getLoc()) + " took the " +
+                  (branch.getValue() ? "false" : "true") +
+                  " side, which no recorded run took before trip " +
+                  std::to_string(end) +
+                  " of its loop (they took it on the last trip "
+                  "only); record a run that takes it earlier and "
+                  "compile again",
+              reached, branch.getLoc());
         }
         if (exitPositions.count(pos))
           reached = reached ? Value(ms::LogicalAndOp::create(
@@ -467,9 +466,10 @@ FailureOr<bool> RunMerger::emitWhileLoop(MutableArrayRef<RunCursor> runs) {
                                      counted ? *tripCount : maxTrips)));
       if (counted) {
         // Ends after N trips or earlier at a test.
-        reached = reached ? Value(ms::LogicalAndOp::create(builder, loc,
-                                                           reached, below))
-                          : below;
+        reached =
+            reached
+                ? Value(ms::LogicalAndOp::create(builder, loc, reached, below))
+                : below;
       } else {
         emitGuard(below,
                   "loop at " + sourceColumn(headLoc) + " went on after " +

@@ -1,4 +1,5 @@
-//===- RunMerger.h - Merging recorded eager runs into one program -*- C++ -*-===//
+//===- RunMerger.h - Merging recorded eager runs into one program -*- C++
+//-*-===//
 //
 // RunMerger walks the recorded runs of convert-pynative-to-mindspore in
 // lockstep and emits one mindspore program (PyNativeToMindSpore.cpp); its
@@ -52,8 +53,8 @@ struct RunCursor {
 /// guard (the program specialized on the value) is built provisionally and
 /// dropped when every use became tensor computation.
 struct ScalarBinding {
-  pynative::ScalarReadOp read;      // the first run's read (place, method)
-  Value tensor;                     // the number as a 0-d graph value
+  pynative::ScalarReadOp read; // the first run's read (place, method)
+  Value tensor;                // the number as a 0-d graph value
   SmallVector<std::pair<int64_t, double>> values; // (run, value read)
   bool onlyTensorArgs = false; // the recorder saw no Python use in any run
   bool consumed = false;       // some argument became the tensor
@@ -75,16 +76,15 @@ public:
 
   /// Emits ops for `runs` (all positioned at the same step) until the runs'
   /// outputs, then calls `terminate` with the merged outputs.
-  LogicalResult
-  emit(SmallVector<RunCursor> runs,
-       llvm::function_ref<void(ValueRange, Location)> terminate);
+  LogicalResult emit(SmallVector<RunCursor> runs,
+                     llvm::function_ref<void(ValueRange, Location)> terminate);
 
   bool hadUnsupported() const { return unsupportedCount > 0; }
 
 private:
-  LogicalResult emitSteps(SmallVector<RunCursor> runs,
-                          llvm::function_ref<void(ValueRange, Location)>
-                              terminate);
+  LogicalResult
+  emitSteps(SmallVector<RunCursor> runs,
+            llvm::function_ref<void(ValueRange, Location)> terminate);
   LogicalResult checkAgreement(MutableArrayRef<RunCursor> runs,
                                ArrayRef<StringRef> boundArgs = {});
   /// The number arguments of the runs' current op that every run took from
@@ -99,29 +99,30 @@ private:
   LogicalResult finishBindings(size_t mark);
   FailureOr<SmallVector<Value>> mappedOperands(MutableArrayRef<RunCursor> runs,
                                                Operation *op0);
-  LogicalResult emitRecorded(
-      MutableArrayRef<RunCursor> runs,
-      ArrayRef<std::pair<StringRef, unsigned>> boundArgs = {});
-  LogicalResult emitBranch(SmallVector<RunCursor> runs,
-                           llvm::function_ref<void(ValueRange, Location)>
-                               terminate);
+  LogicalResult
+  emitRecorded(MutableArrayRef<RunCursor> runs,
+               ArrayRef<std::pair<StringRef, unsigned>> boundArgs = {});
+  LogicalResult
+  emitBranch(SmallVector<RunCursor> runs,
+             llvm::function_ref<void(ValueRange, Location)> terminate);
   Value boolPredicate(Value predicate, Location loc);
   LogicalResult emitScalarRead(MutableArrayRef<RunCursor> runs);
   /// A number Python used itself (an `int()` read, a compared `.item()`)
   /// that the runs read with different values: one version of the rest of
   /// the program per value read, selected in the graph by comparing the
   /// tensor with each value, behind a guard that fails on any other value.
-  LogicalResult emitValueCases(SmallVector<RunCursor> runs,
-                               llvm::function_ref<void(ValueRange, Location)>
-                                   terminate);
+  LogicalResult
+  emitValueCases(SmallVector<RunCursor> runs,
+                 llvm::function_ref<void(ValueRange, Location)> terminate);
   /// Asserts that `tensor` holds the number `read` saw; returns the assert.
   Operation *emitScalarReadGuard(pynative::ScalarReadOp read, Value tensor,
                                  Value reached);
   Operation *emitGuard(Value condition, StringRef message, Value reached,
                        Location loc);
-  LogicalResult legalizeOne(
-      Operation *op0, ValueRange operands, SmallVectorImpl<Value> &results,
-      ArrayRef<std::pair<StringRef, unsigned>> boundArgs = {});
+  LogicalResult
+  legalizeOne(Operation *op0, ValueRange operands,
+              SmallVectorImpl<Value> &results,
+              ArrayRef<std::pair<StringRef, unsigned>> boundArgs = {});
   /// After an in-place write into a view, rebinds the view's base (in every
   /// run) to a copy with the written region replaced.
   LogicalResult rebindWrittenBases(MutableArrayRef<RunCursor> runs,
