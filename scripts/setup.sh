@@ -9,7 +9,7 @@ PACKAGES=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   protobuf-compiler libprotobuf-dev libabsl-dev libgtest-dev
   python3-torch python3-torchvision python3-protobuf python3-pytest
-  clang-22 libclang-rt-22-dev
+  clang-22 libclang-rt-22-dev clang-format-22
   libmimalloc-dev ccache
 )
 

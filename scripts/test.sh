@@ -48,6 +48,11 @@ echo "test: Python recorder tests (torch 2.x, $torch2)"
 (cd "$root" && PYTHONPATH="$build/python" "$torch2" -m pytest -q \
   -p no:cacheprovider python/tests --junitxml="$results/pytest-torch2.xml") || status=1
 
+# The format of the C++ lines this change touched (.clang-format, LLVM style;
+# the base: scripts/check-format.sh, ASCEND_FORMAT_BASE overrides it).
+echo "test: format of the changed lines (scripts/check-format.sh)"
+"$root/scripts/check-format.sh" || status=1
+
 /usr/bin/python3 - "$results" "$status" <<'PY'
 import glob, sys, xml.etree.ElementTree as ET
 passed = failed = skipped = 0

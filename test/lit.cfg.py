@@ -86,6 +86,10 @@ import shutil
 if shutil.which("clang++-22"):
     config.available_features.add("clang")
 
+# clang-format-22 and git's driver for it (scripts/check-format.sh).
+if shutil.which("clang-format-22") and shutil.which("git-clang-format-22"):
+    config.available_features.add("clang-format")
+
 # The stock mlir-opt and the plugin built here.
 config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
 config.substitutions.append(("%ascend_plugin", os.path.join(config.ascend_obj_root, "lib", "AscendOptPlugin.so")))

@@ -5,13 +5,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AxisReductionKernels.h"
+#include "MixKernelParts.h"
 #include "VectorKernelParts.h"
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
-#include "MixKernelParts.h"
 
-#include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
 #include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
 #include "ascend/Dialect/AICore/Transforms/Passes.h"
+#include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -153,7 +153,8 @@ public:
         reduce = &op;
         continue;
       }
-      if (isReduce(&op) || isa<ms::SoftmaxOp, ms::LogSoftmaxOp, ms::LayerNormOp>(op))
+      if (isReduce(&op) ||
+          isa<ms::SoftmaxOp, ms::LogSoftmaxOp, ms::LayerNormOp>(op))
         return fail(why, "it mixes a reduction over leading or middle axes "
                          "with a reduction over the trailing ones");
       if (ms::isViewOp(&op))
@@ -192,9 +193,8 @@ public:
       Operation &op = *opPtr;
       if (&op == reduce || isa<ms::ConstantOp>(op))
         continue;
-      bool after = llvm::any_of(op.getOperands(), [&](Value v) {
-        return post.count(v) != 0;
-      });
+      bool after = llvm::any_of(op.getOperands(),
+                                [&](Value v) { return post.count(v) != 0; });
       for (Value operand : op.getOperands()) {
         bool splat = vec::isSplatConstant(operand);
         if (after && !splat && !post.count(operand))
@@ -302,12 +302,9 @@ public:
 
   /// An empty kernel for `group` on `blockDim` cores (the builder's
   /// insertion point at its start).
-  static KernelOp createKernel(OpBuilder &b, ms::FusionOp group,
-                               StringRef name, int64_t blockDim,
-                               const AICoreTarget &target) {
-    auto gm = [](Type type) {
-      return getGMType(cast<RankedTensorType>(type));
-    };
+  static KernelOp createKernel(OpBuilder &b, ms::FusionOp group, StringRef name,
+                               int64_t blockDim, const AICoreTarget &target) {
+    auto gm = [](Type type) { return getGMType(cast<RankedTensorType>(type)); };
     SmallVector<Type> argTypes;
     for (Value v : group.getInputs())
       argTypes.push_back(gm(v.getType()));
@@ -354,15 +351,16 @@ private:
       std::string base = ("in" + Twine(arg.getArgNumber())).str();
       Type elt = elementOf(arg);
       inputs.push_back(
-          {arg, view(entry.getArgument(arg.getArgNumber()), g.outer * g.red),
+          {arg,
+           view(entry.getArgument(arg.getArgNumber()), g.outer * g.red),
            {alloc({t.rows, padded}, elt, base + ".ping"),
             alloc({t.rows, padded}, elt, base + ".pong")}});
     }
     // Values before the reduction: one tile each; after it: one row each.
     for (Operation *op : g.preOps)
-      tiles[op->getResult(0)] = alloc({t.rows, padded},
-                                      elementOf(op->getResult(0)),
-                                      ("t" + Twine(tiles.size())).str());
+      tiles[op->getResult(0)] =
+          alloc({t.rows, padded}, elementOf(op->getResult(0)),
+                ("t" + Twine(tiles.size())).str());
     Value x = g.reduce->getOperand(0);
     Type elt = elementOf(x);
     bool sum = !isa<ms::ReduceMaxOp>(g.reduce);
@@ -372,8 +370,7 @@ private:
       fold = alloc({t.rows, padded}, accType, "fold");
     acc = alloc({1, padded}, accType, "acc");
     Value reduced = g.reduce->getResult(0);
-    rowsOf[reduced] =
-        accType == elt ? acc : alloc({1, padded}, elt, "reduced");
+    rowsOf[reduced] = accType == elt ? acc : alloc({1, padded}, elt, "reduced");
     for (Operation *op : g.postOps)
       rowsOf[op->getResult(0)] = alloc({1, padded}, elementOf(op->getResult(0)),
                                        ("r" + Twine(rowsOf.size())).str());
@@ -397,9 +394,8 @@ private:
       OpBuilder::InsertionGuard guard(b);
       if (t.blockDim < kernelBlockDim) {
         // Cores beyond this part's share skip it.
-        Value mine =
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                  blockIndex, constant(t.blockDim));
+        Value mine = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                           blockIndex, constant(t.blockDim));
         auto branch = scf::IfOp::create(b, loc, mine, /*withElse=*/false);
         b.setInsertionPoint(branch.thenBlock()->getTerminator());
       }
@@ -525,8 +521,8 @@ private:
       unitAt(constant(0));
       return;
     }
-    auto loop = scf::ForOp::create(b, loc, constant(0), constant(count),
-                                   constant(1));
+    auto loop =
+        scf::ForOp::create(b, loc, constant(0), constant(count), constant(1));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(loop.getBody()->getTerminator());
     unitAt(loop.getInductionVar());
@@ -546,8 +542,8 @@ private:
                               : TypedAttr(b.getIntegerAttr(accType, 0));
     else if (isFloat(accType))
       init = b.getFloatAttr(
-          accType, APFloat::getInf(
-                       cast<FloatType>(accType).getFloatSemantics(), true));
+          accType,
+          APFloat::getInf(cast<FloatType>(accType).getFloatSemantics(), true));
     else
       init = b.getIntegerAttr(
           accType, APInt::getSignedMinValue(accType.getIntOrFloatBitWidth()));
@@ -592,10 +588,10 @@ private:
     WaitFlagOp::create(b, loc, Pipe::V, Pipe::MTE3, 0);
     Value oRow = o;
     for (Out &out : outs)
-      CopyOp::create(b, loc,
-                     window(out.row, b.getIndexAttr(0), b.getIndexAttr(0), 1,
-                            cols),
-                     window(out.gm, oRow, col, 1, cols));
+      CopyOp::create(
+          b, loc,
+          window(out.row, b.getIndexAttr(0), b.getIndexAttr(0), 1, cols),
+          window(out.gm, oRow, col, 1, cols));
     SetFlagOp::create(b, loc, Pipe::MTE3, Pipe::V, 0);
   }
 
@@ -633,8 +629,8 @@ private:
     };
     for (int64_t h = rows; h > 1;) {
       int64_t half = h / 2;
-      Value low = window(src, b.getIndexAttr(0), b.getIndexAttr(0), half,
-                         padded);
+      Value low =
+          window(src, b.getIndexAttr(0), b.getIndexAttr(0), half, padded);
       combine(low,
               window(src, b.getIndexAttr(h - half), b.getIndexAttr(0), half,
                      padded),
@@ -711,9 +707,8 @@ chooseAxisReductionTiling(AxisReductionGroup &g, const AICoreTarget &target,
   int64_t width = g.inner;
   if (g.outer < target.vectorCores) {
     int64_t wanted = llvm::divideCeil(target.vectorCores, g.outer);
-    width = std::min(g.inner,
-                     int64_t(llvm::alignTo(llvm::divideCeil(g.inner, wanted),
-                                           granule)));
+    width = std::min(g.inner, int64_t(llvm::alignTo(
+                                  llvm::divideCeil(g.inner, wanted), granule)));
   }
   auto tiling = [&](int64_t rows, int64_t w) {
     return makeAxisReductionTiling(g, rows, w, target.vectorCores);
@@ -773,10 +768,8 @@ bool mlir::ascend::isAxisReductionGroup(ms::FusionOp group) {
   return AxisReductionGroup::applies(group);
 }
 
-FailureOr<KernelOp>
-mlir::ascend::buildAxisReductionKernel(ms::FusionOp group,
-                                       const AICoreTarget &target,
-                                       std::string &why) {
+FailureOr<KernelOp> mlir::ascend::buildAxisReductionKernel(
+    ms::FusionOp group, const AICoreTarget &target, std::string &why) {
   auto components = AxisReductionGroup::components(group);
   SmallVector<std::unique_ptr<AxisReductionGroup>> parts;
   for (auto &ops : components) {
@@ -800,8 +793,9 @@ mlir::ascend::buildAxisReductionKernel(ms::FusionOp group,
   KernelOp kernel = AxisReductionBuilder::createKernel(
       b, group, group.getKernelName(), blockDim, target);
   Location loc = group.getLoc();
-  Value index = blockDim > 1 ? Value(BlockIdxOp::create(b, loc, b.getIndexType()))
-                             : Value(arith::ConstantIndexOp::create(b, loc, 0));
+  Value index = blockDim > 1
+                    ? Value(BlockIdxOp::create(b, loc, b.getIndexType()))
+                    : Value(arith::ConstantIndexOp::create(b, loc, 0));
   OpBuilder::InsertPoint at = b.saveInsertionPoint();
   for (auto [part, t] : llvm::zip(parts, tilings)) {
     AxisReductionBuilder builder(*part, t, target);
@@ -818,12 +812,12 @@ mlir::ascend::buildAxisReductionKernel(ms::FusionOp group,
   for (auto [part, t] : llvm::zip(parts, tilings))
     described.push_back(attrs.getDictionaryAttr(
         {attrs.getNamedAttr("rows", attrs.getI64IntegerAttr(t.rows)),
-         attrs.getNamedAttr("view",
-                            attrs.getDenseI64ArrayAttr(
-                                {part->outer, part->red, part->inner})),
+         attrs.getNamedAttr("view", attrs.getDenseI64ArrayAttr(
+                                        {part->outer, part->red, part->inner})),
          attrs.getNamedAttr("width", attrs.getI64IntegerAttr(t.width))}));
-  kernel->setAttr("aicore.tile", described.size() == 1
-                                     ? described.front()
-                                     : Attribute(attrs.getArrayAttr(described)));
+  kernel->setAttr("aicore.tile",
+                  described.size() == 1
+                      ? described.front()
+                      : Attribute(attrs.getArrayAttr(described)));
   return kernel;
 }

@@ -1,6 +1,6 @@
 //===- CubeKernels.h - Cube kernel builder hooks (private) ------*- C++ -*-===//
 //
-// The matmul schedule (MatMulKernelBuilder, MindSporeToAICore.cpp) builds
+// The matmul schedule (MatMulKernelBuilder, CubeKernels.cpp) builds
 // every Cube kernel; a kernel whose A operand is not a plain [M, K] GM matrix
 // (an implicit-GEMM convolution, ConvKernels.cpp) plugs its own A-operand
 // loads and result view in through CubeOperandHooks.
@@ -86,6 +86,13 @@ inline GemmProblem getCubeGemm(int64_t m, int64_t n, int64_t k,
 void buildCubeKernel(aicore::KernelOp kernel, const GemmProblem &gemm,
                      Type elementType, const MatMulTiling &t, CubeOperandHooks &hooks,
                      CubeTileHandOff handOff = {});
+
+/// The body of the kernel of a standalone MatMul or BatchMatMul (+ BiasAdd)
+/// `p` on `elementType` under `t`: arguments x, y[, bias], out as GM
+/// matrices in `p`'s layout; each tile is FIX-written to `out` (atomically
+/// added for a split-K part).
+void buildMatMulKernel(aicore::KernelOp kernel, const GemmProblem &p,
+                       Type elementType, const MatMulTiling &t);
 
 /// The `#aicore.cube_tiling` recording `t` (set as the kernel's
 /// `aicore.tiling`, aicore::kCubeTilingAttrName); its split and K chunk are

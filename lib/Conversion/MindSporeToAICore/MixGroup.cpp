@@ -54,8 +54,7 @@ LogicalResult MixGroup::analyze(std::string &why) {
       continue;
     }
     if (ms::FusionOp::classify(&op) == "cube")
-      return fail(why, ("its Cube primitive '" +
-                        op.getName().stripDialect() +
+      return fail(why, ("its Cube primitive '" + op.getName().stripDialect() +
                         "' has no MIX kernel yet (only MatMul)")
                            .str());
     epilogue.push_back(&op);
@@ -104,9 +103,8 @@ LogicalResult MixGroup::analyze(std::string &why) {
       if (!(in == matmul.getResult() || computed.contains(in) ||
             (isa<BlockArgument>(in) && numel(in) == m * n)) ||
           numel(op->getResult(0)) != m * n)
-        return fail(why, ("'" + name +
-                          "' views a value that is not full-size")
-                             .str());
+        return fail(
+            why, ("'" + name + "' views a value that is not full-size").str());
       if (auto arg = dyn_cast<BlockArgument>(in)) {
         auto [it, inserted] = roles.try_emplace(arg, Role::Full);
         if (it->second != Role::Full)
@@ -141,23 +139,23 @@ LogicalResult MixGroup::analyze(std::string &why) {
     if (failed(checkVectorPrimitive(op, why)))
       return failure();
     if (op->getNumResults() == 1 && numel(op->getResult(0)) == m &&
-        m != m * n &&
-        llvm::any_of(op->getOperands(),
-                     [&](Value v) { return perRow.contains(v); })) {
+        m != m * n && llvm::any_of(op->getOperands(), [&](Value v) {
+          return perRow.contains(v);
+        })) {
       if (failed(analyzePerRowOp(op, why)))
         return failure();
       continue;
     }
     if (op->getNumResults() != 1 || numel(op->getResult(0)) != m * n)
-      return fail(why, ("'" + name + "' computes a value of another size "
+      return fail(why, ("'" + name +
+                        "' computes a value of another size "
                         "than the matmul's " +
                         shapeText({m, n}))
                            .str());
     for (Value v : op->getOperands())
       if (perRow.contains(v) && !isColumnOf(v, op->getResult(0)))
         return fail(why, ("'" + name + "' broadcasts a value of shape " +
-                          shapeText(shapeOf(v)) +
-                          " (one per row) onto " +
+                          shapeText(shapeOf(v)) + " (one per row) onto " +
                           shapeText(shapeOf(op->getResult(0))) +
                           " otherwise than along the last axis")
                              .str());
@@ -167,7 +165,8 @@ LogicalResult MixGroup::analyze(std::string &why) {
       if (!layouts.count(v) || isa<BlockArgument>(v))
         continue;
       if (layout && *layout != layouts[v])
-        return fail(why, ("'" + name + "' combines a transposed value with "
+        return fail(why, ("'" + name +
+                          "' combines a transposed value with "
                           "one that is not (or transposed otherwise)")
                              .str());
       layout = layouts[v];
@@ -181,8 +180,9 @@ LogicalResult MixGroup::analyze(std::string &why) {
         continue;
       auto arg = dyn_cast<BlockArgument>(v);
       if (!arg)
-        return fail(why, ("'" + name + "' reads a value the epilogue does "
-                                       "not compute")
+        return fail(why, ("'" + name +
+                          "' reads a value the epilogue does "
+                          "not compute")
                              .str());
       std::optional<Role> role = classify(op, i, arg);
       if (!role && isColumnOf(arg, op->getResult(0)))
@@ -190,20 +190,20 @@ LogicalResult MixGroup::analyze(std::string &why) {
       // N stays the innermost axis through a transpose, so a row along
       // it still spreads over the tile's columns; a column does not.
       if (role == Role::Column && !layout->isIdentity())
-        return fail(why, ("'" + name + "' broadcasts a column of shape " +
-                          shapeText(cast<RankedTensorType>(arg.getType())
-                                        .getShape()) +
-                          " onto a transposed value")
-                             .str());
+        return fail(
+            why, ("'" + name + "' broadcasts a column of shape " +
+                  shapeText(cast<RankedTensorType>(arg.getType()).getShape()) +
+                  " onto a transposed value")
+                     .str());
       if (role == Role::Full && failed(useLayout(arg, *layout, why)))
         return failure();
       if (!role)
-        return fail(why, "an input of shape " +
-                             shapeText(cast<RankedTensorType>(arg.getType())
-                                           .getShape()) +
-                             " is neither the result shape " +
-                             shapeText({m, n}) +
-                             " nor a row, a column or a scalar of it");
+        return fail(
+            why,
+            "an input of shape " +
+                shapeText(cast<RankedTensorType>(arg.getType()).getShape()) +
+                " is neither the result shape " + shapeText({m, n}) +
+                " nor a row, a column or a scalar of it");
       auto [it, inserted] = roles.try_emplace(arg, *role);
       if (!inserted && it->second != *role)
         return fail(why, "an input is used in two ways");
@@ -277,8 +277,8 @@ LogicalResult MixGroup::analyzeRowOp(Operation *op, std::string &why) {
   auto last = [&](int64_t axis) { return axis == rank - 1 || axis == -1; };
   bool alongRows = false;
   if (auto norm = dyn_cast<ms::LayerNormOp>(op))
-    alongRows = last(norm.getBeginNormAxis()) &&
-                last(norm.getBeginParamsAxis());
+    alongRows =
+        last(norm.getBeginNormAxis()) && last(norm.getBeginParamsAxis());
   else if (isa<ms::SoftmaxOp, ms::LogSoftmaxOp>(op))
     alongRows = last(op->getAttrOfType<IntegerAttr>("axis").getInt());
   else if (auto axes = op->getAttrOfType<DenseI64ArrayAttr>("axis"))
@@ -287,8 +287,7 @@ LogicalResult MixGroup::analyzeRowOp(Operation *op, std::string &why) {
       !(x == matmul.getResult() || computed.contains(x)) ||
       perRow.contains(x) || inputViews.contains(x))
     return fail(why, ("'" + name + "' of " + shapeText(shape) +
-                      " does not reduce the rows of N = " +
-                      std::to_string(n) +
+                      " does not reduce the rows of N = " + std::to_string(n) +
                       " elements of a value the epilogue computes from "
                       "the matmul (only a reduction along the last axis, "
                       "which must be the matmul's N, has a MIX epilogue "
@@ -334,7 +333,8 @@ LogicalResult MixGroup::analyzePerRowOp(Operation *op, std::string &why) {
     else if (arg && numel(arg) == m && shapeOf(arg) == shapeOf(r))
       role = Role::Column;
     if (!role)
-      return fail(why, ("'" + name + "' combines one value per row with "
+      return fail(why, ("'" + name +
+                        "' combines one value per row with "
                         "a value of shape " +
                         shapeText(shapeOf(v)) +
                         " that is neither one per row nor a scalar")
@@ -362,17 +362,17 @@ LogicalResult MixGroup::analyzeTranspose(ms::TransposeOp op, std::string &why) {
       layouts[in], cast<RankedTensorType>(in.getType()).getShape(),
       op.getPerm(), reason);
   if (failed(layout))
-    return fail(why, "'transpose' with permutation [" +
-                         [&] {
-                           std::string p;
-                           llvm::raw_string_ostream os(p);
-                           llvm::interleaveComma(op.getPerm(), os);
-                           return p;
-                         }() +
-                         "] of " +
-                         shapeText(cast<RankedTensorType>(in.getType())
-                                       .getShape()) +
-                         " is not a permuted store: " + reason);
+    return fail(
+        why, "'transpose' with permutation [" +
+                 [&] {
+                   std::string p;
+                   llvm::raw_string_ostream os(p);
+                   llvm::interleaveComma(op.getPerm(), os);
+                   return p;
+                 }() +
+                 "] of " +
+                 shapeText(cast<RankedTensorType>(in.getType()).getShape()) +
+                 " is not a permuted store: " + reason);
   layouts[op.getResult()] = *layout;
   computed.insert(op.getResult());
   views.insert(op);

@@ -56,8 +56,9 @@ struct MixGroup {
 
   /// Primitives that reduce each row of the tile (the row-band schedule).
   static bool isRowOp(Operation *op) {
-    return isa<mindspore::ReduceSumOp, mindspore::ReduceMaxOp, mindspore::ReduceMeanOp,
-               mindspore::SoftmaxOp, mindspore::LogSoftmaxOp, mindspore::LayerNormOp>(op);
+    return isa<mindspore::ReduceSumOp, mindspore::ReduceMaxOp,
+               mindspore::ReduceMeanOp, mindspore::SoftmaxOp,
+               mindspore::LogSoftmaxOp, mindspore::LayerNormOp>(op);
   }
 
   /// Whether `v` holds one value per row of `full` (a full-size value of

@@ -47,7 +47,8 @@ std::string mlir::ascend::vectorKernelKey(ms::FusionOp group) {
     add(op.getRawDictionaryAttrs().getAsOpaquePointer());
     if (op.getPropertiesStorageSize()) {
       for (StringAttr name : op.getName().getAttributeNames())
-        add(op.getInherentAttr(name).value_or(Attribute())
+        add(op.getInherentAttr(name)
+                .value_or(Attribute())
                 .getAsOpaquePointer());
       words.push_back(static_cast<uintptr_t>(size_t(op.hashProperties())));
     }

@@ -12,10 +12,10 @@
 // per-primitive emitters: VectorPrimitives.cpp.
 //
 //===----------------------------------------------------------------------===//
-#include "VectorKernelParts.h"
-#include "WideRowKernels.h"
 #include "ascend/Conversion/MindSporeToAICore/VectorKernels.h"
 #include "MixKernelParts.h"
+#include "VectorKernelParts.h"
+#include "WideRowKernels.h"
 
 #include "ascend/Dialect/MindSpore/Transforms/KernelSummary.h"
 #include "ascend/Dialect/AICore/Transforms/BufferPlanning.h"
@@ -487,7 +487,6 @@ public:
     }
     return success();
   }
-
 
   static bool isSplatConstant(Value v) { return vec::isSplatConstant(v); }
 
@@ -1322,10 +1321,8 @@ LogicalResult mlir::ascend::checkVectorPrimitive(Operation *op,
   return VectorGroup(ms::FusionOp()).checkSupported(op, why);
 }
 
-FailureOr<KernelOp>
-mlir::ascend::buildRowVectorKernel(ms::FusionOp group,
-                                   const AICoreTarget &target,
-                                   std::string &why) {
+FailureOr<KernelOp> mlir::ascend::buildRowVectorKernel(
+    ms::FusionOp group, const AICoreTarget &target, std::string &why) {
   VectorGroup g(group);
   if (failed(g.analyze(why)))
     return failure();

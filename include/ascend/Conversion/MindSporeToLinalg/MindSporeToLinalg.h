@@ -42,6 +42,19 @@ namespace ascend {
 /// fails to match when the parameter has none.
 void populateMindSporeToLinalgPatterns(RewritePatternSet &patterns);
 
+/// Adds the patterns of MatMul, BatchMatMul, Conv2D, Conv2DTranspose, MaxPool,
+/// AvgPool and AdaptiveAvgPool2D (NeuralNetLowering.cpp).
+void populateMindSporeNeuralNetLoweringPatterns(RewritePatternSet &patterns);
+
+/// Adds the patterns of Softmax, LogSoftmax, the Reduce primitives and
+/// LayerNorm (ReductionLowering.cpp).
+void populateMindSporeReductionLoweringPatterns(RewritePatternSet &patterns);
+
+/// Adds the patterns of the shape and data-movement primitives: reshapes,
+/// Transpose, Concat, slices, gathers, scatters, Pad, Tile, OneHot, Argmax,
+/// Split, ReverseV2 (ShapeLowering.cpp).
+void populateMindSporeShapeLoweringPatterns(RewritePatternSet &patterns);
+
 /// Adds the pattern that reports a `mindspore.custom` (an eager op kept
 /// opaque), which cannot run on the CPU, by name (CustomLowering.cpp).
 void populateMindSporeCustomLoweringPatterns(RewritePatternSet &patterns);
