@@ -668,16 +668,16 @@ int main(int argc, char **argv) {
   if (failed(verifyBeforeMindIR.finish()))
     return 1;
   // MindIR (without --mindir-kernels=custom) is written from the mindspore
-  // level above: the device planning and the aicore lowering after it only
-  // feed what is asked for beside it (the summary line's AI Core kernel
-  // count, --report, --timeline, --fusion-report's peak memory). Under
-  // --quiet with none of those they are not run (on a 100k-op trace they
-  // were a sixth of the compile).
+  // level above: the aicore lowering after it only feeds what is asked for
+  // beside it (the summary line's AI Core kernel count, --report,
+  // --timeline). Under --quiet with none of those it is not run. The device
+  // planning still runs: it checks the program fits the device memory
+  // (--hbm-bytes), which fails the compile.
   bool mindirOnly = emitLevel == EmitLevel::MindIR && !customKernels &&
                     quiet && reportFile.empty() && timelineFile.empty();
   bool lowerToAICore = emitLevel == EmitLevel::AICore ||
                        (emitLevel == EmitLevel::MindIR && !mindirOnly);
-  if (optimize && (!mindirOnly || !fusionReportFile.empty())) {
+  if (optimize) {
     if (failed(
             runPipeline(*module, ascend::buildDevicePlanningPipeline, options,
                         rootTiming, "Device planning")))
