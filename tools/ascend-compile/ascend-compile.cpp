@@ -667,6 +667,16 @@ int main(int argc, char **argv) {
   }
   if (failed(verifyBeforeMindIR.finish()))
     return 1;
+  // MindIR (without --mindir-kernels=custom) is written from the mindspore
+  // level above: the aicore lowering after it only feeds what is asked for
+  // beside it (the summary line's AI Core kernel count, --report,
+  // --timeline). Under --quiet with none of those it is not run. The device
+  // planning still runs: it checks the program fits the device memory
+  // (--hbm-bytes), which fails the compile.
+  bool mindirOnly = emitLevel == EmitLevel::MindIR && !customKernels &&
+                    quiet && reportFile.empty() && timelineFile.empty();
+  bool lowerToAICore = emitLevel == EmitLevel::AICore ||
+                       (emitLevel == EmitLevel::MindIR && !mindirOnly);
   if (optimize) {
     if (failed(
             runPipeline(*module, ascend::buildDevicePlanningPipeline, options,
@@ -714,7 +724,7 @@ int main(int argc, char **argv) {
   }
 
   int64_t kernels = 0;
-  if (emitLevel == EmitLevel::AICore || emitLevel == EmitLevel::MindIR) {
+  if (lowerToAICore) {
     if (failed(runPipeline(*module, ascend::buildMindSporeToAICorePipeline,
                            options, rootTiming, "mindspore -> aicore")))
       return 1;

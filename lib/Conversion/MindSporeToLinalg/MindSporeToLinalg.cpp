@@ -416,12 +416,21 @@ struct LoadLowering : OpConversionPattern<ms::LoadOp> {
   LogicalResult
   matchAndRewrite(ms::LoadOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto param = SymbolTable::lookupNearestSymbolFrom<ms::ParameterOp>(
-        op, op.getNameAttr());
+    // Through a symbol table built once per module: SymbolTable's static
+    // lookup scans the module for each load, quadratic in the parameters
+    // (a model of distinct weights has about one per op). The parameters
+    // stay (legal) until the conversion is done, so the table stays valid.
+    auto param =
+        symbols.lookupNearestSymbolFrom<ms::ParameterOp>(op, op.getNameAttr());
     if (!param || !param.getValue())
       return rewriter.notifyMatchFailure(op, "parameter has no value");
     return replaceByConstant(op, *param.getValue(), rewriter);
   }
+
+private:
+  /// The pattern is applied by one conversion at a time (the pattern set is
+  /// made per pass run).
+  mutable SymbolTableCollection symbols;
 };
 
 struct CondLowering : OpConversionPattern<ms::CondOp> {
