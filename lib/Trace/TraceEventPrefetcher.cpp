@@ -26,7 +26,7 @@ using namespace mlir::ascend::trace::wire;
 /// MLIR location of an event: the user frames as a call-site chain (innermost
 /// first), named by the module path when one was active.
 Location trace::locationOf(const LocationView &loc, MLIRContext *ctx,
-                    StringRef filename) {
+                           StringRef filename) {
   if (loc.frames().empty())
     return FileLineColLoc::get(ctx, filename, 0, 0);
   auto frameLoc = [&](const FrameView &f) -> Location {
@@ -42,7 +42,8 @@ Location trace::locationOf(const LocationView &loc, MLIRContext *ctx,
 
 /// Appends to `key` what locationOf makes of `loc` (module path, and file,
 /// line and column of each frame) and nothing else.
-void trace::appendLocationKey(const LocationView &loc, SmallVectorImpl<char> &key) {
+void trace::appendLocationKey(const LocationView &loc,
+                              SmallVectorImpl<char> &key) {
   auto appendInt = [&](int32_t v) {
     key.append(reinterpret_cast<const char *>(&v),
                reinterpret_cast<const char *>(&v) + sizeof v);
@@ -111,8 +112,7 @@ const EventPrefetcher::Event *EventPrefetcher::next() {
     importerWants = taken + kWakeBatch;
     std::unique_lock<std::mutex> lock(mutex);
     importerWaiting = true;
-    changed.wait(lock,
-                 [&] { return produced >= importerWants || finished; });
+    changed.wait(lock, [&] { return produced >= importerWants || finished; });
     importerWaiting = false;
   }
   if (produced <= taken)

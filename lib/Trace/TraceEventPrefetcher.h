@@ -40,7 +40,6 @@ void appendLocationKey(const wire::LocationView &loc,
 /// The activation (call instance) of the innermost frame of `loc`, or 0.
 uint64_t activationOf(const wire::LocationView &loc);
 
-
 /// Locations by what locationOf makes of them (see appendLocationKey).
 class LocationCache {
 public:
@@ -56,7 +55,6 @@ private:
   llvm::StringMap<LocationAttr> locations, chains;
   SmallString<256> key;
 };
-
 
 /// The events of one run, decoded ahead of the importer, with their
 /// locations. When the context allows threads and the run has at least
@@ -100,8 +98,7 @@ public:
   /// `runBytes`: the serialized run (its fields were checked when the
   /// header was read). `locations` is used by the decoding thread only
   /// until this prefetcher is destroyed.
-  EventPrefetcher(StringRef runBytes, LocationCache &locations,
-                  bool threaded)
+  EventPrefetcher(StringRef runBytes, LocationCache &locations, bool threaded)
       : next_(runBytes.begin()), end(runBytes.end()), locations(locations),
         threaded(threaded && runBytes.size() >= kPrefetchMinBytes),
         slots(this->threaded ? kPrefetchSlots : 1) {

@@ -12,8 +12,8 @@
 #include "PyNativeTrace.pb.h"
 #include <google/protobuf/arena.h>
 #include <google/protobuf/io/tokenizer.h>
-#include <google/protobuf/text_format.h>
 #include <google/protobuf/stubs/logging.h>
+#include <google/protobuf/text_format.h>
 
 using namespace mlir;
 using namespace mlir::ascend;
@@ -73,7 +73,8 @@ bool trace::splitBinaryTrace(
   inlineData.clear();
   pb::Trace &header = *contents.header;
   return parseExcept(
-      bytes, header, {kTraceRunsField, kTraceParametersField, kTraceConstantsField},
+      bytes, header,
+      {kTraceRunsField, kTraceParametersField, kTraceConstantsField},
       [&](uint32_t field, StringRef payload) {
         if (field == kTraceParametersField)
           return parseHolderExceptData(payload, *header.add_parameters(),
@@ -102,8 +103,8 @@ LogicalResult trace::reportWireDamage(StringRef bytes, TraceDiagnostics &diag) {
 /// Reads the trace in `bytes` (binary protobuf, else protobuf text) into
 /// `contents`, with its header in `arena`; failure after an error.
 LogicalResult trace::readTrace(StringRef bytes, TraceDiagnostics &diag,
-                        google::protobuf::Arena &arena,
-                        TraceContents &contents) {
+                               google::protobuf::Arena &arena,
+                               TraceContents &contents) {
   if (bytes.empty())
     return diag.error() << "file is empty";
   // A damaged file is reported below, by place (reportWireDamage): not also
@@ -152,12 +153,11 @@ LogicalResult trace::readTrace(StringRef bytes, TraceDiagnostics &diag,
       diag.line = cut->endLine;
       diag.column = cut->endColumn;
       InFlightDiagnostic d = diag.error();
-      d << "the text trace is cut short: the file ends at line "
-        << cut->endLine << ", column " << cut->endColumn;
+      d << "the text trace is cut short: the file ends at line " << cut->endLine
+        << ", column " << cut->endColumn;
       if (cut->openCount)
         d << ", inside " << cut->openMessage << " (" << cut->openCount
-          << (cut->openCount == 1 ? " message" : " messages")
-          << " not closed)";
+          << (cut->openCount == 1 ? " message" : " messages") << " not closed)";
       else
         d << ", in a field of the trace";
       return d << " (the parser's complaint: " << errors.message << ")";
@@ -227,7 +227,7 @@ Type trace::elementTypeOf(pb::DType dtype, MLIRContext *ctx) {
 
 /// The bytes of a value: its `data`, or its range of the weights file.
 FailureOr<StringRef> trace::valueBytes(const pb::TensorValue &value,
-                                TraceDiagnostics &diag, StringRef what) {
+                                       TraceDiagnostics &diag, StringRef what) {
   auto inlineIt = diag.inlineData.find(&value);
   StringRef inlineBytes =
       inlineIt != diag.inlineData.end() ? inlineIt->second : value.data();
@@ -264,10 +264,9 @@ FailureOr<StringRef> trace::valueBytes(const pb::TensorValue &value,
 
 /// Checks a value's byte count against its type and returns the type; its
 /// bytes go to `bytes` when given.
-FailureOr<RankedTensorType> trace::checkedValueType(const pb::TensorValue &value,
-                                             TraceDiagnostics &diag,
-                                             StringRef what,
-                                             StringRef *bytes) {
+FailureOr<RankedTensorType>
+trace::checkedValueType(const pb::TensorValue &value, TraceDiagnostics &diag,
+                        StringRef what, StringRef *bytes) {
   FailureOr<RankedTensorType> type = tensorTypeOf(value.type(), diag, what);
   if (failed(type))
     return failure();
@@ -279,8 +278,8 @@ FailureOr<RankedTensorType> trace::checkedValueType(const pb::TensorValue &value
   int64_t expected =
       type->getNumElements() * HostTensor::elementBytes(type->getElementType());
   if ((int64_t)data->size() != expected) {
-    diag.error() << what << " holds " << data->size()
-                 << " bytes but its type " << *type << " needs " << expected;
+    diag.error() << what << " holds " << data->size() << " bytes but its type "
+                 << *type << " needs " << expected;
     return failure();
   }
   if (type->getElementType().isInteger(1))
@@ -295,9 +294,11 @@ FailureOr<RankedTensorType> trace::checkedValueType(const pb::TensorValue &value
 }
 
 FailureOr<HostTensor> trace::hostTensorOf(const pb::TensorValue &value,
-                                   TraceDiagnostics &diag, StringRef what) {
+                                          TraceDiagnostics &diag,
+                                          StringRef what) {
   StringRef bytes;
-  FailureOr<RankedTensorType> type = checkedValueType(value, diag, what, &bytes);
+  FailureOr<RankedTensorType> type =
+      checkedValueType(value, diag, what, &bytes);
   if (failed(type))
     return failure();
   HostTensor tensor;
@@ -308,8 +309,8 @@ FailureOr<HostTensor> trace::hostTensorOf(const pb::TensorValue &value,
 
 /// The buffer of `diag` (the weights file, or the trace file when the caller
 /// handed it over) that holds all of `data`, or null.
-std::shared_ptr<llvm::MemoryBuffer> trace::bufferHolding(StringRef data,
-                                                  const TraceDiagnostics &diag) {
+std::shared_ptr<llvm::MemoryBuffer>
+trace::bufferHolding(StringRef data, const TraceDiagnostics &diag) {
   for (const std::shared_ptr<llvm::MemoryBuffer> &buffer :
        {diag.weights, diag.traceFile})
     if (buffer && data.begin() >= buffer->getBufferStart() &&

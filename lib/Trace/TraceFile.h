@@ -140,14 +140,14 @@ FailureOr<RankedTensorType> tensorTypeOf(const TensorTypeT &type,
       return failure();
     }
     if (d != 0 && numElements > kMaxElements / d) {
-      diag.error() << what << " has more than 2^48 elements (shape out of range)";
+      diag.error() << what
+                   << " has more than 2^48 elements (shape out of range)";
       return failure();
     }
     numElements *= d;
   }
-  return RankedTensorType::get(SmallVector<int64_t>(type.shape().begin(),
-                                                    type.shape().end()),
-                               element);
+  return RankedTensorType::get(
+      SmallVector<int64_t>(type.shape().begin(), type.shape().end()), element);
 }
 
 /// The bytes of a value: its `data` (inline in the trace), or its range of

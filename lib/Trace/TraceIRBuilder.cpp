@@ -174,10 +174,10 @@ private:
   FailureOr<RankedTensorType> tensorType(const TensorTypeView &type,
                                          const Twine &what);
   LogicalResult importOp(const OpEventView &op, Location loc);
-  LogicalResult importFunctionCall(const FunctionCallView &call,
-                                   Location loc, int64_t activation);
-  LogicalResult importScalarRead(const pb::ScalarReadEvent &read,
-                                 Location loc, int64_t activation);
+  LogicalResult importFunctionCall(const FunctionCallView &call, Location loc,
+                                   int64_t activation);
+  LogicalResult importScalarRead(const pb::ScalarReadEvent &read, Location loc,
+                                 int64_t activation);
   /// The value of tensor id `id` if it is bound in this run or is a
   /// parameter/constant (without materializing it), else null.
   bool isDefined(uint64_t id) const {
@@ -192,8 +192,8 @@ private:
                                 bool noneInLists = false);
   /// --pynative-exact: what the IR of an event does not say.
   Attribute exactLocation(const EventView &event);
-  void exactArguments(ArrayRef<ArgumentView> list,
-                      StringRef prefix, SmallVectorImpl<NamedAttribute> &out);
+  void exactArguments(ArrayRef<ArgumentView> list, StringRef prefix,
+                      SmallVectorImpl<NamedAttribute> &out);
   FailureOr<ElementsAttr> exactValue(const pb::TensorValue &value,
                                      StringRef what, StringRef blobName);
   LogicalResult addExactEvent(const EventView &event, Operation *op);
@@ -356,7 +356,8 @@ TraceImporter::tensorType(const TensorTypeView &type, const Twine &what) {
   return it->second;
 }
 
-/// Kind letters of `pynative.exact` argument lists (TraceExport.cpp reads them).
+/// Kind letters of `pynative.exact` argument lists (TraceExport.cpp reads
+/// them).
 static char argumentKind(const ArgumentView &arg) {
   switch (arg.value_case()) {
   case pb::Argument::kTensor:
@@ -388,8 +389,9 @@ static char argumentKind(const ArgumentView &arg) {
 /// The torch name of a dtype argument the importer turns into `type`, when
 /// writing it back gives the same string ("float32", not the alias "float").
 static bool isCanonicalDtypeName(StringRef name) {
-  return llvm::is_contained({"float32", "float16", "bfloat16", "float64", "bool",
-                             "uint8", "int8", "int16", "int32", "int64"},
+  return llvm::is_contained({"float32", "float16", "bfloat16", "float64",
+                             "bool", "uint8", "int8", "int16", "int32",
+                             "int64"},
                             name);
 }
 
@@ -410,9 +412,9 @@ Attribute TraceImporter::exactLocation(const EventView &event) {
 
 /// `<prefix>names` (the names as recorded), `<prefix>kinds` (one kind letter
 /// per argument) and, when any argument records its type, `<prefix>types`.
-void TraceImporter::exactArguments(
-    ArrayRef<ArgumentView> list,
-    StringRef prefix, SmallVectorImpl<NamedAttribute> &out) {
+void TraceImporter::exactArguments(ArrayRef<ArgumentView> list,
+                                   StringRef prefix,
+                                   SmallVectorImpl<NamedAttribute> &out) {
   SmallVector<StringRef> names;
   std::string kinds;
   SmallVector<Attribute> types;
@@ -450,7 +452,8 @@ FailureOr<ElementsAttr> TraceImporter::exactValue(const pb::TensorValue &value,
                                                   StringRef what,
                                                   StringRef blobName) {
   StringRef bytes;
-  FailureOr<RankedTensorType> type = checkedValueType(value, diag, what, &bytes);
+  FailureOr<RankedTensorType> type =
+      checkedValueType(value, diag, what, &bytes);
   if (failed(type))
     return failure();
   return elementsAttrOf(*type, bytes, blobName, bufferHolding(bytes, diag));
@@ -572,11 +575,13 @@ OwningOpRef<ModuleOp> TraceImporter::import() {
     SmallVector<NamedAttribute> attrs{
         builder.getNamedAttr("format_version",
                              builder.getI64IntegerAttr(trace.format_version())),
-        builder.getNamedAttr("producer", builder.getStringAttr(trace.producer())),
+        builder.getNamedAttr("producer",
+                             builder.getStringAttr(trace.producer())),
         builder.getNamedAttr("torch_version",
                              builder.getStringAttr(trace.torch_version())),
         builder.getNamedAttr("model", builder.getStringAttr(trace.model())),
-        builder.getNamedAttr("constants", builder.getArrayAttr(exactConstants))};
+        builder.getNamedAttr("constants",
+                             builder.getArrayAttr(exactConstants))};
     if (trace.has_modes()) {
       const pb::RecordModes &m = trace.modes();
       attrs.push_back(builder.getNamedAttr(
@@ -620,9 +625,10 @@ LogicalResult TraceImporter::importParameters(ModuleOp module) {
         elementsAttrOf(*type, bytes, p.name(), bufferHolding(bytes, diag)),
         p.is_buffer() ? builder.getUnitAttr() : UnitAttr());
     if (exact)
-      op->setAttr(kExactAttrName,
-                  builder.getDictionaryAttr(builder.getNamedAttr(
-                      "id", builder.getI64IntegerAttr((int64_t)p.tensor_id()))));
+      op->setAttr(
+          kExactAttrName,
+          builder.getDictionaryAttr(builder.getNamedAttr(
+              "id", builder.getI64IntegerAttr((int64_t)p.tensor_id()))));
     if (!parameters.try_emplace(p.tensor_id(), op).second)
       return diag.error() << "tensor id " << p.tensor_id()
                           << " names two parameters";
@@ -720,8 +726,7 @@ LogicalResult TraceImporter::convertArgument(
   case pb::Argument::kFloats:
     return addAttr(builder.getDenseF64ArrayAttr(arg.floats()));
   case pb::Argument::kTensors: {
-    if (noneInLists &&
-        llvm::is_contained(arg.tensor_ids(), uint64_t(0))) {
+    if (noneInLists && llvm::is_contained(arg.tensor_ids(), uint64_t(0))) {
       // Only the ids: a pynative.call's operands cannot hold a None.
       SmallVector<int64_t> ids;
       for (uint64_t id : arg.tensor_ids()) {
@@ -835,17 +840,19 @@ LogicalResult TraceImporter::importOp(const OpEventView &op, Location loc) {
         break;
       }
     if (argIndex < 0)
-      return diag.error() << op.name() << ": result " << i << " redefines tensor id "
-                          << id << ", which is defined before and is not an "
-                                   "argument of this op";
+      return diag.error() << op.name() << ": result " << i
+                          << " redefines tensor id " << id
+                          << ", which is defined before and is not an "
+                             "argument of this op";
     Type before = operands[firstOperandOfArg[argIndex]].getType();
     bool inPlace = llvm::is_contained(op.mutated_args(), argIndex) ||
                    rp->alias_of() == argIndex;
     if (!inPlace && before != resultTypes[i])
-      return diag.error() << op.name() << ": result " << i << " redefines tensor id "
-                          << id << " (argument '" << op.args(argIndex).name()
-                          << "') with type " << resultTypes[i] << " (was "
-                          << before << ") without an in-place op";
+      return diag.error() << op.name() << ": result " << i
+                          << " redefines tensor id " << id << " (argument '"
+                          << op.args(argIndex).name() << "') with type "
+                          << resultTypes[i] << " (was " << before
+                          << ") without an in-place op";
   }
   // The op built directly (no OperationState): its properties from the
   // cached attributes, its discardable attributes as one dictionary.
@@ -864,10 +871,10 @@ LogicalResult TraceImporter::importOp(const OpEventView &op, Location loc) {
       return diag.error() << op.name() << " names function call "
                           << op.function_call()
                           << ", which is not recorded before it";
-    discardable = dictionaryAttr(
-        {NamedAttribute(functionName, stringAttr(it->second)),
-         NamedAttribute(functionCallName,
-                        i64Attr((int64_t)op.function_call()))});
+    discardable =
+        dictionaryAttr({NamedAttribute(functionName, stringAttr(it->second)),
+                        NamedAttribute(functionCallName,
+                                       i64Attr((int64_t)op.function_call()))});
   }
   Operation *recorded = builder.insert(Operation::create(
       loc, recordedOpName, resultTypes, operands, discardable,
@@ -880,8 +887,9 @@ LogicalResult TraceImporter::importOp(const OpEventView &op, Location loc) {
   return success();
 }
 
-LogicalResult TraceImporter::importFunctionCall(
-    const FunctionCallView &call, Location loc, int64_t activation) {
+LogicalResult TraceImporter::importFunctionCall(const FunctionCallView &call,
+                                                Location loc,
+                                                int64_t activation) {
   if (call.id() == 0 || call.id() > (uint64_t)INT64_MAX)
     return diag.error() << "function call '" << call.name() << "' has id "
                         << call.id() << " (must be in [1, 2^63))";
@@ -904,10 +912,10 @@ LogicalResult TraceImporter::importFunctionCall(
         ids.append(arg.tensor_ids().begin(), arg.tensor_ids().end());
       for (uint64_t id : ids)
         if (id != 0 && !isDefined(id))
-          return diag.error() << "function call '" << call.name()
-                              << "' argument '" << arg.name()
-                              << "' uses tensor id " << id
-                              << " before it is defined";
+          return diag.error()
+                 << "function call '" << call.name() << "' argument '"
+                 << arg.name() << "' uses tensor id " << id
+                 << " before it is defined";
     }
     return success();
   }
@@ -931,10 +939,10 @@ LogicalResult TraceImporter::importFunctionCall(
     if (failed(convertArgument(r, noOperands, noNames, returned, noIndex)))
       return failure();
   }
-  pynative::CallOp::create(
-      builder, loc, call.name(), call.id(), call.parent(), operands,
-      builder.getArrayAttr(operandNames), builder.getDictionaryAttr(args),
-      builder.getDictionaryAttr(returned), activation);
+  pynative::CallOp::create(builder, loc, call.name(), call.id(), call.parent(),
+                           operands, builder.getArrayAttr(operandNames),
+                           builder.getDictionaryAttr(args),
+                           builder.getDictionaryAttr(returned), activation);
   return success();
 }
 
@@ -952,8 +960,8 @@ LogicalResult TraceImporter::importScalarRead(const pb::ScalarReadEvent &read,
                           << read.tensor_id() << " holds " << read.values_size()
                           << " values but the tensor has " << numElements
                           << " elements";
-    values = builder.getDenseF64ArrayAttr(SmallVector<double>(
-        read.values().begin(), read.values().end()));
+    values = builder.getDenseF64ArrayAttr(
+        SmallVector<double>(read.values().begin(), read.values().end()));
   } else {
     if (numElements != 1)
       return diag.error() << "scalar read \"" << read.method()
@@ -995,15 +1003,16 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run,
       builder.getStringAttr("run_" + std::to_string(index)),
       TypeAttr::get(builder.getFunctionType(inputTypes, {})),
       builder.getI64IntegerAttr(index), nullptr, nullptr);
-  // Flags of this run; absent means false (proto3 cannot tell false from unset).
+  // Flags of this run; absent means false (proto3 cannot tell false from
+  // unset).
   if (run.training())
     trace->setAttr("training", builder.getUnitAttr());
   if (run.grad_enabled())
     trace->setAttr("grad_enabled", builder.getUnitAttr());
   if (!run.rng_state().empty()) {
-    auto type = RankedTensorType::get(
-        {(int64_t)run.rng_state().size()},
-        IntegerType::get(ctx, 8, IntegerType::Unsigned));
+    auto type =
+        RankedTensorType::get({(int64_t)run.rng_state().size()},
+                              IntegerType::get(ctx, 8, IntegerType::Unsigned));
     trace->setAttr("rng_state",
                    elementsAttrOf(type, run.rng_state(),
                                   "rng_state_" + std::to_string(index)));
@@ -1023,8 +1032,7 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run,
     slot = arg;
   }
   EventPrefetcher events(bytes, locations, ctx->isMultithreadingEnabled());
-  for (int64_t i = 0; const EventPrefetcher::Event *next = events.next();
-       ++i) {
+  for (int64_t i = 0; const EventPrefetcher::Event *next = events.next(); ++i) {
     diag.event = i;
     if (!next->parsed) {
       // The file's structure around the event is sound (readTrace checked
@@ -1051,16 +1059,16 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run,
       int64_t numElements =
           cast<RankedTensorType>(p->getType()).getNumElements();
       if (numElements != 1)
-        return diag.error() << "branch predicate tensor id "
-                            << event.branch().predicate() << " has "
-                            << numElements
-                            << " elements (bool() needs exactly one)";
+        return diag.error()
+               << "branch predicate tensor id " << event.branch().predicate()
+               << " has " << numElements
+               << " elements (bool() needs exactly one)";
       auto kind = static_cast<pynative::BranchKind>(event.branch().kind());
       if (!pynative::symbolizeBranchKind(event.branch().kind()))
-        return diag.error() << "branch has unknown kind "
-                            << event.branch().kind();
-      pynative::BranchOp::create(builder, loc, *p, event.branch().value(),
-                                 kind, activation);
+        return diag.error()
+               << "branch has unknown kind " << event.branch().kind();
+      pynative::BranchOp::create(builder, loc, *p, event.branch().value(), kind,
+                                 activation);
       break;
     }
     case pb::Event::kScalarRead:
@@ -1070,10 +1078,9 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run,
     case pb::Event::kLoopIter:
       if (event.loop_iter().iteration() < 0)
         return diag.error() << "loop iteration "
-                            << event.loop_iter().iteration()
-                            << " is negative";
-      pynative::LoopIterOp::create(builder, loc,
-                                   event.loop_iter().iteration(), activation);
+                            << event.loop_iter().iteration() << " is negative";
+      pynative::LoopIterOp::create(builder, loc, event.loop_iter().iteration(),
+                                   activation);
       break;
     case pb::Event::kFunctionCall:
       if (failed(importFunctionCall(event.function_call(), loc, activation)))
@@ -1109,9 +1116,9 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run,
       SmallVector<Attribute> result;
       for (auto [i, entry] : llvm::enumerate(list)) {
         std::string name = (what + " " + Twine(i)).str();
-        FailureOr<ElementsAttr> value = exactValue(
-            entry.value(), name,
-            ("run" + Twine(index) + "_" + what + Twine(i)).str());
+        FailureOr<ElementsAttr> value =
+            exactValue(entry.value(), name,
+                       ("run" + Twine(index) + "_" + what + Twine(i)).str());
         if (failed(value))
           return failure();
         result.push_back(builder.getArrayAttr(
@@ -1138,7 +1145,8 @@ LogicalResult TraceImporter::importRun(int64_t index, const pb::Run &run,
 } // namespace
 
 OwningOpRef<ModuleOp>
-trace::buildPyNativeModule(const TraceContents &contents, TraceDiagnostics &diag,
+trace::buildPyNativeModule(const TraceContents &contents,
+                           TraceDiagnostics &diag,
                            const TraceIRBuilderOptions &options) {
   return TraceImporter(contents, diag, options).import();
 }

@@ -7,7 +7,8 @@
 // module-level `pynative.parameter`s. Checks what the ops' verifiers would
 // (tensor ids used before they are defined, recorded types against the
 // values, argument indices) and reports every problem by file, run and
-// event. Internal to lib/Trace; tested by unittests/Trace/TraceIRBuilderTest.cpp.
+// event. Internal to lib/Trace; tested by
+// unittests/Trace/TraceIRBuilderTest.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCEND_LIB_TRACE_TRACEIRBUILDER_H

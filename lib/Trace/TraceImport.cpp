@@ -13,9 +13,9 @@
 //   TraceIRBuilder.h       events to pynative ops
 //
 //===----------------------------------------------------------------------===//
-#include "ascend/Trace/TraceReader.h"
 #include "TraceFile.h"
 #include "TraceIRBuilder.h"
+#include "ascend/Trace/TraceReader.h"
 
 #include "ascend/Dialect/PyNative/IR/PyNativeDialect.h"
 #include "mlir/IR/Verifier.h"
@@ -47,7 +47,6 @@ static llvm::cl::opt<bool> clExact(
                    "attributes, so that --export-pynative-trace writes the "
                    "file back byte for byte; implies --pynative-function-calls"),
     llvm::cl::init(false));
-
 
 FailureOr<std::vector<RecordedRun>>
 mlir::ascend::readRecordedRuns(StringRef bytes, StringRef filename,

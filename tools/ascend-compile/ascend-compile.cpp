@@ -673,8 +673,8 @@ int main(int argc, char **argv) {
   // --timeline). Under --quiet with none of those it is not run. The device
   // planning still runs: it checks the program fits the device memory
   // (--hbm-bytes), which fails the compile.
-  bool mindirOnly = emitLevel == EmitLevel::MindIR && !customKernels &&
-                    quiet && reportFile.empty() && timelineFile.empty();
+  bool mindirOnly = emitLevel == EmitLevel::MindIR && !customKernels && quiet &&
+                    reportFile.empty() && timelineFile.empty();
   bool lowerToAICore = emitLevel == EmitLevel::AICore ||
                        (emitLevel == EmitLevel::MindIR && !mindirOnly);
   if (optimize) {

@@ -113,9 +113,9 @@ TEST(TraceEventPrefetcher, LocationCacheMakesWhatLocationOfMakes) {
     EXPECT_EQ(cache.get(reader.event().loc()), made);
     EXPECT_EQ(activationOf(reader.event().loc()), 1u);
     // Innermost frame first: model.py called from main.py.
-    Location chain = CallSiteLoc::get(
-        FileLineColLoc::get(&context, "model.py", 4, 5),
-        FileLineColLoc::get(&context, "main.py", 10, 1));
+    Location chain =
+        CallSiteLoc::get(FileLineColLoc::get(&context, "model.py", 4, 5),
+                         FileLineColLoc::get(&context, "main.py", 10, 1));
     EXPECT_EQ(made, *path ? Location(NameLoc::get(
                                 StringAttr::get(&context, path), chain))
                           : chain);

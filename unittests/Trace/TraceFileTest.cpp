@@ -171,11 +171,14 @@ TEST(TraceFile, WeightsFileIsMappedAndRangeChecked) {
   EXPECT_TRUE(failed(valueBytes(value, diag, "parameter 'w'")));
   ASSERT_EQ(errors.messages.size(), 2u);
   EXPECT_EQ(errors.messages[0],
-            trace + ": parameter 'w' refers to bytes [8, 16) of weights file '" +
+            trace +
+                ": parameter 'w' refers to bytes [8, 16) of weights file '" +
                 trace + ".weights', which holds only 12 bytes");
   EXPECT_EQ(errors.messages[1],
-            trace + ": parameter 'w' has both inline data and a reference to "
-                    "weights file '" + trace + ".weights'");
+            trace +
+                ": parameter 'w' has both inline data and a reference to "
+                "weights file '" +
+                trace + ".weights'");
   llvm::sys::fs::remove(trace + ".weights");
   llvm::sys::fs::remove(dir);
 }

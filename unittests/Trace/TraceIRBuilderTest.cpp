@@ -56,7 +56,8 @@ TEST(TraceIRBuilder, BuildsParameterRunAndOps) {
   ASSERT_EQ(traces.size(), 1u);
   pynative::TraceOp run = traces[0];
   EXPECT_EQ(run.getSymName(), "run_0");
-  auto ops = llvm::to_vector(run.getBody().front().getOps<pynative::RecordedOp>());
+  auto ops =
+      llvm::to_vector(run.getBody().front().getOps<pynative::RecordedOp>());
   ASSERT_EQ(ops.size(), 1u);
   pynative::RecordedOp mm = ops[0];
   EXPECT_EQ(mm.getName(), "aten.mm.default");
@@ -130,7 +131,8 @@ TEST(TraceIRBuilder, FunctionCallsBecomeAttributesOrCallOps) {
   ASSERT_TRUE(calls.module);
   ASSERT_TRUE(succeeded(verify(*calls.module)));
   run = *calls.module->getOps<pynative::TraceOp>().begin();
-  auto callOps = llvm::to_vector(run.getBody().front().getOps<pynative::CallOp>());
+  auto callOps =
+      llvm::to_vector(run.getBody().front().getOps<pynative::CallOp>());
   ASSERT_EQ(callOps.size(), 1u);
   EXPECT_EQ(callOps[0]->getNumOperands(), 1u);
 }

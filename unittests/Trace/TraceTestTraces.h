@@ -1,4 +1,5 @@
-//===- TraceTestTraces.h - small traces for the importer's tests -*- C++ -*-===//
+//===- TraceTestTraces.h - small traces for the importer's tests -*- C++
+//-*-===//
 //
 // Traces written with protobuf's generated code, as the recorder writes
 // them, and a collector of the diagnostics the importer emits.

@@ -98,8 +98,8 @@ std::optional<int64_t> integerBound(Value v, int depth) {
     for (const APInt &e : attr.getValues<APInt>()) {
       if (e.getBitWidth() > 1 && !e.isSignedIntN(25))
         return std::nullopt;
-      int64_t x = e.getBitWidth() == 1 ? (int64_t)e.getZExtValue()
-                                       : e.getSExtValue();
+      int64_t x =
+          e.getBitWidth() == 1 ? (int64_t)e.getZExtValue() : e.getSExtValue();
       bound = std::max<int64_t>(bound, x < 0 ? -x : x);
     }
     return bound < kLimit ? std::optional<int64_t>(bound) : std::nullopt;

@@ -117,8 +117,8 @@ Value broadcastTo(Call &c, Value x, ArrayRef<int64_t> shape) {
 /// The broadcast shape of a and b, or failure with the call refused.
 FailureOr<SmallVector<int64_t>> joinedShape(Call &c, Value a, Value b) {
   SmallVector<int64_t> joined;
-  if (failed(ms::inferBroadcastShape(typeOf(a).getShape(),
-                                     typeOf(b).getShape(), joined))) {
+  if (failed(ms::inferBroadcastShape(typeOf(a).getShape(), typeOf(b).getShape(),
+                                     joined))) {
     (void)c.refuse("the operands do not broadcast");
     return failure();
   }
@@ -173,8 +173,8 @@ FailureOr<Value> mlir::ascend::buildPNorm(const AtenCompositeCall &c, Value x,
     return p < 0 ? Value(ms::NegOp::create(b, loc, r)) : r;
   }
   if (p == 0) {
-    Value nz = ms::CastOp::create(
-        b, loc, typeOf(x), ms::NotEqualOp::create(b, loc, x, scalar(0)));
+    Value nz = ms::CastOp::create(b, loc, typeOf(x),
+                                  ms::NotEqualOp::create(b, loc, x, scalar(0)));
     return Value(ms::ReduceSumOp::create(b, loc, nz, axis, keepdim));
   }
   if (p == 1)
@@ -262,8 +262,8 @@ CompositeResult cdist(Call &c, SmallVectorImpl<Value> &results) {
     return CompositeResult::Refused;
   Value d = ms::SubOp::create(c.b, c.loc, x, y);
   if (typeOf(d).getShape().back() == 0)
-    return c.pushResult(results, splatOf(c, c.resultType().getShape(),
-                                         elementTypeOf(a), 0));
+    return c.pushResult(
+        results, splatOf(c, c.resultType().getShape(), elementTypeOf(a), 0));
   FailureOr<Value> r = buildPNorm(c, d, p, {rankOf(d) - 1}, false);
   if (failed(r))
     return CompositeResult::Refused;
@@ -287,9 +287,11 @@ CompositeResult pdist(Call &c, SmallVectorImpl<Value> &results) {
       cols.push_back(j);
     }
   Value d = ms::SubOp::create(
-      c.b, c.loc, ms::GatherOp::create(c.b, c.loc, x, indexConstant(c, rows), 0),
+      c.b, c.loc,
+      ms::GatherOp::create(c.b, c.loc, x, indexConstant(c, rows), 0),
       ms::GatherOp::create(c.b, c.loc, x, indexConstant(c, cols), 0));
-  FailureOr<Value> r = buildPNorm(c, d, c.floatArg("p").value_or(2.0), {1}, false);
+  FailureOr<Value> r =
+      buildPNorm(c, d, c.floatArg("p").value_or(2.0), {1}, false);
   if (failed(r))
     return CompositeResult::Refused;
   return c.pushResult(results, *r);
@@ -318,21 +320,22 @@ CompositeResult renorm(Call &c, SmallVectorImpl<Value> &results) {
     Value big = ms::GreaterOp::create(c.b, c.loc, a, scalarOf(c, *maxnorm, t));
     Value f = ms::SelectOp::create(
         c.b, c.loc, big,
-        ms::RealDivOp::create(c.b, c.loc, scalarOf(c, *maxnorm, t),
-                              ms::AddOp::create(c.b, c.loc, a,
-                                                scalarOf(c, 1e-7, t))),
+        ms::RealDivOp::create(
+            c.b, c.loc, scalarOf(c, *maxnorm, t),
+            ms::AddOp::create(c.b, c.loc, a, scalarOf(c, 1e-7, t))),
         splatOf(c, typeOf(x).getShape(), t, 1));
     return c.pushResult(results, ms::MulOp::create(c.b, c.loc, x, f));
   }
   FailureOr<Value> norm = buildPNorm(c, x, *p, axis, true);
   if (failed(norm))
     return CompositeResult::Refused;
-  Value big = ms::GreaterOp::create(c.b, c.loc, *norm, scalarOf(c, *maxnorm, t));
+  Value big =
+      ms::GreaterOp::create(c.b, c.loc, *norm, scalarOf(c, *maxnorm, t));
   Value factor = ms::SelectOp::create(
       c.b, c.loc, big,
-      ms::RealDivOp::create(c.b, c.loc, scalarOf(c, *maxnorm, t),
-                            ms::AddOp::create(c.b, c.loc, *norm,
-                                              scalarOf(c, 1e-7, t))),
+      ms::RealDivOp::create(
+          c.b, c.loc, scalarOf(c, *maxnorm, t),
+          ms::AddOp::create(c.b, c.loc, *norm, scalarOf(c, 1e-7, t))),
       splatOf(c, typeOf(*norm).getShape(), t, 1));
   return c.pushResult(results, ms::MulOp::create(c.b, c.loc, x, factor));
 }
@@ -374,9 +377,9 @@ CompositeResult addr(Call &c, SmallVectorImpl<Value> &results) {
     return c.refuse("addr of float16/bfloat16 is not legalized: ATen's "
                     "kernel rounds its products and sum in an order not "
                     "reproduced here");
-  Value outer = ms::MulOp::create(c.b, c.loc,
-                                  ms::ExpandDimsOp::create(c.b, c.loc, a, 1),
-                                  ms::ExpandDimsOp::create(c.b, c.loc, o, 0));
+  Value outer =
+      ms::MulOp::create(c.b, c.loc, ms::ExpandDimsOp::create(c.b, c.loc, a, 1),
+                        ms::ExpandDimsOp::create(c.b, c.loc, o, 0));
   return scaledPlus(c, results, outer, self);
 }
 
@@ -385,7 +388,8 @@ CompositeResult addr(Call &c, SmallVectorImpl<Value> &results) {
 CompositeResult addbmm(Call &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self"), a = c.operand("batch1"),
         o = c.operand("batch2");
-  if (!self || !isFloat(a) || !isFloat(o) || elementTypeOf(a) != elementTypeOf(o) ||
+  if (!self || !isFloat(a) || !isFloat(o) ||
+      elementTypeOf(a) != elementTypeOf(o) ||
       elementTypeOf(self) != elementTypeOf(a))
     return c.refuse("expects floating-point tensors of one dtype");
   auto at = typeOf(a), ot = typeOf(o);
@@ -496,32 +500,35 @@ Elimination eliminate(Call &c, Value a, Value rhs, bool jordan) {
                                             TypeAttr())
                   .getIndex(); // [..., 1, 1] i64
     Value isP = ms::CastOp::create(
-        b, loc, RankedTensorType::get(
-                    [&] {
-                      SmallVector<int64_t> s(batch);
-                      s.append({n, 1});
-                      return s;
-                    }(),
-                    t),
+        b, loc,
+        RankedTensorType::get(
+            [&] {
+              SmallVector<int64_t> s(batch);
+              s.append({n, 1});
+              return s;
+            }(),
+            t),
         ms::EqualOp::create(b, loc, p, rowIds)); // [..., n, 1]
     SmallVector<double> unit(n, 0);
     unit[j] = 1;
     Value isJ = constantOf(c, {n, 1}, t, unit);
     auto swap = [&](Value m) {
-      Value rowP = ms::ReduceSumOp::create(
-          b, loc, ms::MulOp::create(b, loc, isP, m),
-          ArrayRef<int64_t>{rank - 2}, true);
+      Value rowP =
+          ms::ReduceSumOp::create(b, loc, ms::MulOp::create(b, loc, isP, m),
+                                  ArrayRef<int64_t>{rank - 2}, true);
       Value rowJ = sliceDim(c, m, rank - 2, j, j + 1);
       Value d = ms::SubOp::create(b, loc, rowJ, rowP);
       m = ms::AddOp::create(b, loc, m, ms::MulOp::create(b, loc, isP, d));
-      return Value(ms::SubOp::create(b, loc, m, ms::MulOp::create(b, loc, isJ, d)));
+      return Value(
+          ms::SubOp::create(b, loc, m, ms::MulOp::create(b, loc, isJ, d)));
     };
     a = swap(a);
     if (rhs)
       rhs = swap(rhs);
     Value swapped = ms::NotEqualOp::create(
-        b, loc, p, buildSplatConstant(b, loc,
-                                      RankedTensorType::get({}, b.getI64Type()), j));
+        b, loc, p,
+        buildSplatConstant(b, loc, RankedTensorType::get({}, b.getI64Type()),
+                           j));
     e.swapSign = ms::SelectOp::create(
         b, loc, swapped, ms::NegOp::create(b, loc, e.swapSign), e.swapSign);
     // Eliminate: row i -= a[i, j] / pivot * row j.
@@ -540,11 +547,13 @@ Elimination eliminate(Call &c, Value a, Value rhs, bool jordan) {
         b, loc,
         ms::RealDivOp::create(b, loc, sliceDim(c, a, rank - 1, j, j + 1), safe),
         constantOf(c, {n, 1}, t, rowsToClear)); // [..., n, 1]
-    a = ms::SubOp::create(b, loc, a, ms::MulOp::create(b, loc, factor, pivotRow));
+    a = ms::SubOp::create(b, loc, a,
+                          ms::MulOp::create(b, loc, factor, pivotRow));
     if (rhs)
       rhs = ms::SubOp::create(
           b, loc, rhs,
-          ms::MulOp::create(b, loc, factor, sliceDim(c, rhs, rank - 2, j, j + 1)));
+          ms::MulOp::create(b, loc, factor,
+                            sliceDim(c, rhs, rank - 2, j, j + 1)));
   }
   e.a = a;
   e.rhs = rhs;
@@ -593,8 +602,8 @@ CompositeResult pushInfo(Call &c, SmallVectorImpl<Value> &results,
         c.b, c.loc,
         ms::EqualOp::create(c.b, c.loc, pivots[j], scalarOf(c, 0, t)),
         splatOf(c, one, t, (double)(j + 1)), info);
-  info = ms::CastOp::create(c.b, c.loc, typeOf(info).clone(want.getElementType()),
-                            info);
+  info = ms::CastOp::create(c.b, c.loc,
+                            typeOf(info).clone(want.getElementType()), info);
   return c.pushResult(results, info, i);
 }
 
@@ -668,9 +677,9 @@ Elimination solveWith(Call &c, Value a, Value rhs) {
   SmallVector<Value> diagonal;
   for (Value p : e.pivots)
     diagonal.push_back(p);
-  Value diag = n == 1 ? diagonal[0]
-                      : Value(ms::ConcatOp::create(c.b, c.loc, diagonal,
-                                                   rankOf(a) - 2));
+  Value diag =
+      n == 1 ? diagonal[0]
+             : Value(ms::ConcatOp::create(c.b, c.loc, diagonal, rankOf(a) - 2));
   e.rhs = ms::RealDivOp::create(c.b, c.loc, e.rhs, diag);
   return e;
 }
@@ -691,8 +700,8 @@ CompositeResult inv(Call &c, SmallVectorImpl<Value> &results) {
   SmallVector<double> eye(n * n, 0);
   for (int64_t i = 0; i < n; ++i)
     eye[i * n + i] = 1;
-  Value identity = broadcastTo(c, constantOf(c, {n, n}, t, eye),
-                               typeOf(*a).getShape());
+  Value identity =
+      broadcastTo(c, constantOf(c, {n, n}, t, eye), typeOf(*a).getShape());
   Elimination e = solveWith(c, *a, identity);
   if (c.pushResult(results, e.rhs) != CompositeResult::Legalized)
     return CompositeResult::Refused;
@@ -715,15 +724,16 @@ CompositeResult solve(Call &c, SmallVectorImpl<Value> &results) {
   bool left = c.boolArg("left", true);
   int64_t rankA = rankOf(*a), n = typeOf(*a).getShape().back();
   auto bShape = typeOf(rhs).getShape();
-  bool vector = rankOf(rhs) == 1 ||
-                (rankOf(rhs) == rankA - 1 &&
-                 bShape == typeOf(*a).getShape().drop_back());
+  bool vector =
+      rankOf(rhs) == 1 ||
+      (rankOf(rhs) == rankA - 1 && bShape == typeOf(*a).getShape().drop_back());
   if (vector)
     rhs = ms::ExpandDimsOp::create(c.b, c.loc, rhs, rankOf(rhs));
   Value x = *a;
   int64_t rankB = rankOf(rhs);
   auto transposed = [&](Value v) {
-    SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rankOf(v)));
+    SmallVector<int64_t> perm =
+        llvm::to_vector(llvm::seq<int64_t>(0, rankOf(v)));
     std::swap(perm[rankOf(v) - 1], perm[rankOf(v) - 2]);
     return Value(ms::TransposeOp::create(c.b, c.loc, v, perm));
   };

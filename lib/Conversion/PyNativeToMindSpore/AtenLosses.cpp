@@ -66,8 +66,8 @@ CompositeResult reduced(Call &c, SmallVectorImpl<Value> &results, Value l) {
     l = ms::ReshapeOp::create(c.b, c.loc, l, ArrayRef<int64_t>{1});
   if (n == 0) // the mean of nothing is NaN, the sum 0
     return c.pushResult(
-        results, scalarOf(c, reduction == 1 ? std::nan("") : 0.0,
-                          elementTypeOf(l)));
+        results,
+        scalarOf(c, reduction == 1 ? std::nan("") : 0.0, elementTypeOf(l)));
   Value s = ms::ReduceSumOp::create(
       c.b, c.loc, l, llvm::to_vector(llvm::seq<int64_t>(0, rankOf(l))), false);
   if (reduction == 1)
@@ -84,8 +84,8 @@ FailureOr<std::pair<Value, Value>> inputAndTarget(Call &c) {
     return failure();
   }
   SmallVector<int64_t> joined;
-  if (failed(ms::inferBroadcastShape(typeOf(x).getShape(),
-                                     typeOf(t).getShape(), joined))) {
+  if (failed(ms::inferBroadcastShape(typeOf(x).getShape(), typeOf(t).getShape(),
+                                     joined))) {
     (void)c.refuse("self and target do not broadcast");
     return failure();
   }

@@ -117,8 +117,8 @@ CompositeResult varMean(Call &c, SmallVectorImpl<Value> &results) {
   int64_t n = 1;
   for (int64_t d : axis)
     n *= typeOf(x).getDimSize(d);
-  double correction = c.floatArg("correction").value_or(
-      c.boolArg("unbiased", true) ? 1.0 : 0.0);
+  double correction = c.floatArg("correction")
+                          .value_or(c.boolArg("unbiased", true) ? 1.0 : 0.0);
   bool keepdim = c.boolArg("keepdim", false);
   Value mean = ms::RealDivOp::create(
       c.b, c.loc, ms::ReduceSumOp::create(c.b, c.loc, x, axis, true),
@@ -174,13 +174,12 @@ CompositeResult aminmax(Call &c, SmallVectorImpl<Value> &results) {
     mx = ms::ArgMaxWithValueOp::create(c.b, c.loc, v, axis, keep, TypeAttr())
              .getValues();
     // -1 - x: the largest of it is the smallest x, without overflow.
-    Value flipped = ms::SubOp::create(
-        c.b, c.loc, scalarOf(c, -1, elementTypeOf(x)), v);
-    mn = ms::SubOp::create(
-        c.b, c.loc, scalarOf(c, -1, elementTypeOf(x)),
-        ms::ArgMaxWithValueOp::create(c.b, c.loc, flipped, axis, keep,
-                                      TypeAttr())
-            .getValues());
+    Value flipped =
+        ms::SubOp::create(c.b, c.loc, scalarOf(c, -1, elementTypeOf(x)), v);
+    mn = ms::SubOp::create(c.b, c.loc, scalarOf(c, -1, elementTypeOf(x)),
+                           ms::ArgMaxWithValueOp::create(c.b, c.loc, flipped,
+                                                         axis, keep, TypeAttr())
+                               .getValues());
   }
   if (c.pushResult(results, mn, 0) != CompositeResult::Legalized)
     return CompositeResult::Refused;
@@ -202,8 +201,8 @@ Value productAlong(Call &c, Value x, int64_t axis) {
     SmallVector<int64_t> shape(typeOf(x).getShape());
     if (n % 2) {
       shape[axis] = 1;
-      x = ms::ConcatOp::create(c.b, c.loc, ValueRange{x, splatOf(c, shape, t, 1)},
-                               axis);
+      x = ms::ConcatOp::create(c.b, c.loc,
+                               ValueRange{x, splatOf(c, shape, t, 1)}, axis);
       ++n;
       shape = SmallVector<int64_t>(typeOf(x).getShape());
     }
@@ -249,7 +248,8 @@ CompositeResult countNonzero(Call &c, SmallVectorImpl<Value> &results) {
   if (!x)
     return c.refuse("missing self");
   if (typeOf(x).getNumElements() >= kExactCount)
-    return c.refuse("a count over 2^24 or more elements (not exact in float32)");
+    return c.refuse(
+        "a count over 2^24 or more elements (not exact in float32)");
   SmallVector<int64_t> axis = axesOf(c, x);
   Value nz = elementTypeOf(x).isInteger(1)
                  ? x
@@ -294,10 +294,10 @@ CompositeResult countBelow(Call &c, SmallVectorImpl<Value> &results,
   if (scalarValue)
     v = ms::ReshapeOp::create(c.b, c.loc, v, ArrayRef<int64_t>{1});
   Value lhs = ms::ExpandDimsOp::create(c.b, c.loc, v, rankOf(v));
-  Value rhs = rankOf(bd) == 1
-                  ? bd
-                  : Value(ms::ExpandDimsOp::create(c.b, c.loc, bd,
-                                                   rankOf(bd) - 1));
+  Value rhs =
+      rankOf(bd) == 1
+          ? bd
+          : Value(ms::ExpandDimsOp::create(c.b, c.loc, bd, rankOf(bd) - 1));
   SmallVector<int64_t> joined;
   if (failed(ms::inferBroadcastShape(typeOf(lhs).getShape(),
                                      typeOf(rhs).getShape(), joined)))
@@ -309,16 +309,14 @@ CompositeResult countBelow(Call &c, SmallVectorImpl<Value> &results,
     SmallVector<int64_t> shape(typeOf(v).getShape());
     count = splatOf(c, shape, c.b.getF32Type(), 0);
   } else {
-    count = ms::ReduceSumOp::create(c.b, c.loc,
-                                    castTo(c, below, c.b.getF32Type()),
-                                    ArrayRef<int64_t>{(int64_t)joined.size() - 1},
-                                    false);
+    count = ms::ReduceSumOp::create(
+        c.b, c.loc, castTo(c, below, c.b.getF32Type()),
+        ArrayRef<int64_t>{(int64_t)joined.size() - 1}, false);
   }
   if (isFloat(v))
-    count = ms::SelectOp::create(c.b, c.loc,
-                                 ms::NotEqualOp::create(c.b, c.loc, v, v),
-                                 scalarOf(c, (double)k, c.b.getF32Type()),
-                                 count);
+    count = ms::SelectOp::create(
+        c.b, c.loc, ms::NotEqualOp::create(c.b, c.loc, v, v),
+        scalarOf(c, (double)k, c.b.getF32Type()), count);
   return c.pushResult(results,
                       castTo(c, count, c.resultType().getElementType()));
 }
@@ -373,8 +371,9 @@ CompositeResult isin(Call &c, SmallVectorImpl<Value> &results) {
   } else if (typeOf(test).getNumElements() == 0) {
     found = splatOf(c, typeOf(x).getShape(), c.b.getI1Type(), 0);
   } else {
-    if (typeOf(test).getNumElements() * std::max<int64_t>(
-            typeOf(x).getNumElements(), 1) >= kExactCount)
+    if (typeOf(test).getNumElements() *
+            std::max<int64_t>(typeOf(x).getNumElements(), 1) >=
+        kExactCount)
       return c.refuse("2^24 or more comparisons");
     auto pair = comparable(c, x, test);
     if (failed(pair))
@@ -384,9 +383,9 @@ CompositeResult isin(Call &c, SmallVectorImpl<Value> &results) {
                               ArrayRef<int64_t>{typeOf(t).getNumElements()});
     Value eq = ms::EqualOp::create(
         c.b, c.loc, ms::ExpandDimsOp::create(c.b, c.loc, e, rankOf(e)), t);
-    Value any = ms::ReduceMaxOp::create(c.b, c.loc,
-                                        castTo(c, eq, c.b.getF32Type()),
-                                        ArrayRef<int64_t>{rankOf(e)}, false);
+    Value any =
+        ms::ReduceMaxOp::create(c.b, c.loc, castTo(c, eq, c.b.getF32Type()),
+                                ArrayRef<int64_t>{rankOf(e)}, false);
     found = ms::NotEqualOp::create(c.b, c.loc, any,
                                    scalarOf(c, 0, c.b.getF32Type()));
   }

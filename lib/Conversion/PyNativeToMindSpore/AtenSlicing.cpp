@@ -55,8 +55,8 @@ Value gatherAlong(Call &c, Value x, int64_t d, ArrayRef<int64_t> shape,
     SmallVector<int64_t> out(typeOf(x).getShape().take_front(d));
     llvm::append_range(out, shape);
     llvm::append_range(out, typeOf(x).getShape().drop_front(d + 1));
-    return buildSplatConstant(
-        c.b, c.loc, RankedTensorType::get(out, elementTypeOf(x)), 0);
+    return buildSplatConstant(c.b, c.loc,
+                              RankedTensorType::get(out, elementTypeOf(x)), 0);
   }
   return ms::GatherOp::create(c.b, c.loc, x, indexConstant(c, shape, positions),
                               d);
@@ -84,7 +84,8 @@ CompositeResult narrowCopy(Call &c, SmallVectorImpl<Value> &results) {
   if (!d)
     return CompositeResult::Refused;
   int64_t n = typeOf(x).getDimSize(*d);
-  int64_t start = c.intArg("start").value_or(0), length = c.intArg("length").value_or(0);
+  int64_t start = c.intArg("start").value_or(0),
+          length = c.intArg("length").value_or(0);
   if (start < 0)
     start += n;
   if (start < 0 || length < 0 || start + length > n)
@@ -106,10 +107,10 @@ CompositeResult unfold(Call &c, SmallVectorImpl<Value> &results) {
     if (!size || *size < 0 || *size > 1)
       return c.refuse("unfold of a 0-d tensor expects size 0 or 1");
     if (*size == 0)
-      return c.pushResult(
-          results, buildSplatConstant(c.b, c.loc, c.resultType(), 0));
-    return c.pushResult(results, ms::ReshapeOp::create(c.b, c.loc, x,
-                                                       ArrayRef<int64_t>{1}));
+      return c.pushResult(results,
+                          buildSplatConstant(c.b, c.loc, c.resultType(), 0));
+    return c.pushResult(
+        results, ms::ReshapeOp::create(c.b, c.loc, x, ArrayRef<int64_t>{1}));
   }
   auto d = dimOf(c, x, "dimension");
   auto size = c.intArg("size"), step = c.intArg("step");
@@ -170,7 +171,8 @@ CompositeResult selectScatter(Call &c, SmallVectorImpl<Value> &results) {
     return c.refuse("index is out of range");
   SmallVector<int64_t> shape(typeOf(self).getShape());
   shape[*d] = 1;
-  if (typeOf(src).getNumElements() != typeOf(self).getNumElements() / std::max<int64_t>(n, 1))
+  if (typeOf(src).getNumElements() !=
+      typeOf(self).getNumElements() / std::max<int64_t>(n, 1))
     return c.refuse("src does not have the selected slice's shape");
   src = ms::ReshapeOp::create(c.b, c.loc, src, shape);
   return scatterPositions(c, results, self, src, *d, {index});

@@ -278,10 +278,8 @@ std::string primitiveName(Operation *op) {
 
 } // namespace
 
-FailureOr<std::vector<KernelTask>>
-mlir::ascend::profile::collectKernelTasks(ModuleOp module,
-                                          const ac::AICoreTarget &target,
-                                          bool l2Residency) {
+FailureOr<std::vector<KernelTask>> mlir::ascend::profile::collectKernelTasks(
+    ModuleOp module, const ac::AICoreTarget &target, bool l2Residency) {
   std::vector<KernelTask> tasks;
   SymbolTable symbols(module);
   // A kernel launched several times is simulated once per set of inputs

@@ -344,11 +344,11 @@ int64_t mlir::ascend::aicore::getVectorCycles(Operation *op) {
     // read at vectorRepeatBytes per cycle (AICoreVectorOps.td).
     auto src = cast<MemRefType>(op->getOperand(0).getType());
     int64_t repeatBytes = 16 * target.blockBytes;
-    int64_t moves = llvm::divideCeil(src.getNumElements() * elementBytes(src),
-                                     repeatBytes);
+    int64_t moves =
+        llvm::divideCeil(src.getNumElements() * elementBytes(src), repeatBytes);
     repeats = moves * llvm::divideCeil(repeatBytes, target.vectorRepeatBytes);
-    instructions = std::max<int64_t>(
-        1, llvm::divideCeil(moves, target.maxVectorRepeats));
+    instructions =
+        std::max<int64_t>(1, llvm::divideCeil(moves, target.maxVectorRepeats));
   } else {
     int64_t bytes = 0;
     for (Value v : op->getOperands())

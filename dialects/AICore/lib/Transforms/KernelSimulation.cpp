@@ -184,15 +184,13 @@ public:
   /// and are added to `reads`; `executed` counts instructions over blocks.
   Simulator(KernelOp kernel, const SimulationOptions &options,
             int64_t &executed, int64_t blockIdx, double l2HitRatio,
-            GMReads &reads,
-            llvm::DenseMap<Operation *, LoopShape> &loopShapes)
+            GMReads &reads, llvm::DenseMap<Operation *, LoopShape> &loopShapes)
       : kernel(kernel), rates(kernel.getTarget().rates),
         maxInstructions(options.maxInstructions),
         extrapolate(options.extrapolateLoops),
         recordIntervals(options.recordIntervals), stats(options.stats),
-        executed(executed),
-        blockIdx(blockIdx), l2HitRatio(l2HitRatio), reads(reads),
-        loopShapes(loopShapes) {
+        executed(executed), blockIdx(blockIdx), l2HitRatio(l2HitRatio),
+        reads(reads), loopShapes(loopShapes) {
     for (unsigned index : options.l2ResidentArguments)
       if (index < kernel.getBody().getNumArguments())
         residentBuffers.insert(
@@ -771,11 +769,11 @@ private:
                      rootBuffer(copy.getSource()).getAsOpaquePointer())) {
         // A read of an argument an earlier kernel left in L2
         // (SimulationOptions::l2ResidentArguments): every byte hits.
-        double moved = gmBurstBytes(
-            cast<MemRefType>(copy.getSource().getType()), rates);
-        cycles = rates.gmTransferCycles +
-                 static_cast<int64_t>(
-                     std::ceil(moved / rates.l2ReadBytesPerCycle));
+        double moved =
+            gmBurstBytes(cast<MemRefType>(copy.getSource().getType()), rates);
+        cycles =
+            rates.gmTransferCycles +
+            static_cast<int64_t>(std::ceil(moved / rates.l2ReadBytesPerCycle));
       } else if (getAddressSpace(copy.getSource().getType()) ==
                  AddressSpace::GM) {
         // A GM read: the per-transfer cost, then the L2 hit ratio's share
@@ -783,8 +781,8 @@ private:
         // (AICoreDataRates).
         reads.requested += bytes;
         reads.buffers.insert(rootBuffer(copy.getSource()).getAsOpaquePointer());
-        double moved = gmBurstBytes(
-            cast<MemRefType>(copy.getSource().getType()), rates);
+        double moved =
+            gmBurstBytes(cast<MemRefType>(copy.getSource().getType()), rates);
         cycles = rates.gmTransferCycles +
                  static_cast<int64_t>(std::ceil(
                      moved * ((1 - l2HitRatio) / rates.gmBytesPerCycle +
@@ -797,11 +795,11 @@ private:
         // reads from L0C.
         bytes = bytesOf(copy.getTarget());
         reads.written += bytes;
-        double moved = gmBurstBytes(
-            cast<MemRefType>(copy.getTarget().getType()), rates);
-        cycles = rates.gmTransferCycles +
-                 static_cast<int64_t>(
-                     std::ceil(moved / rates.l2WriteBytesPerCycle));
+        double moved =
+            gmBurstBytes(cast<MemRefType>(copy.getTarget().getType()), rates);
+        cycles =
+            rates.gmTransferCycles +
+            static_cast<int64_t>(std::ceil(moved / rates.l2WriteBytesPerCycle));
         // An atomic add is a read-modify-write in L2 (the L2 adds the
         // incoming bytes to the line it holds): the target's bytes are read
         // out of L2 as well as written, at the L2 read rate.
@@ -1200,9 +1198,10 @@ simulateBlocks(KernelOp kernel, const SimulationOptions &options,
 /// (AICoreTarget.h: sustainedHbmBytesPerSecond for reads,
 /// sustainedHbmWriteBytesPerSecond for writes, below the interface's peak),
 /// whatever each core's own rate. The GM reads that miss L2 and every write
-/// (written back from L2) cross it; a wave is `cores` blocks (Cube cores when the kernel uses a
-/// Cube-core pipe, else Vector cores). The kernel's cycles are at least that wave's HBM
-/// time; the pipes' busy cycles stay what they were (they stall the rest).
+/// (written back from L2) cross it; a wave is `cores` blocks (Cube cores when
+/// the kernel uses a Cube-core pipe, else Vector cores). The kernel's cycles
+/// are at least that wave's HBM time; the pipes' busy cycles stay what they
+/// were (they stall the rest).
 static KernelSchedule capAtHBM(KernelOp kernel, KernelSchedule schedule,
                                const GMReads &traffic, double hitRatio) {
   const AICoreTarget &target = kernel.getTarget();

@@ -210,14 +210,14 @@ struct AICoreVectorCosts {
   int64_t completionInt;   ///< integer and mask results
   int64_t completionTranscendentalF32;
   int64_t completionTranscendentalHalf; ///< f16 / bf16
-  int64_t repeatSimple;    ///< unary, scalar, bitwise, cast, dup, reduce
-  int64_t repeatBinary;    ///< binary arithmetic, compare, select, f32 div
+  int64_t repeatSimple; ///< unary, scalar, bitwise, cast, dup, reduce
+  int64_t repeatBinary; ///< binary arithmetic, compare, select, f32 div
   int64_t repeatHalfTranscendental; ///< f16 / bf16 transcendental, f16 div
 };
 
 /// dav-c220 Vector instruction costs (see AICoreVectorCosts).
-inline constexpr AICoreVectorCosts kDavC220VectorCosts = {14, 13, 19, 17,
-                                                         26, 28, 1,  2, 4};
+inline constexpr AICoreVectorCosts kDavC220VectorCosts = {14, 13, 19, 17, 26,
+                                                          28, 1,  2,  4};
 
 /// One chip: one row of the target table. All AI Cores of a chip are alike.
 struct AICoreTarget {
