@@ -239,31 +239,7 @@ CompositeResult runCompositeHandler(const Table &table, pynative::RecordedOp op,
   return r;
 }
 
-/// Runs `H` on the call with its float16 / bfloat16 operands Cast to
-/// float32 and its float results Cast back to the recorded dtype: ATen's CPU
-/// kernels compute these ops in float32 (opmath) and round once.
-template <CompositeHandler H>
-CompositeResult inFloat32(AtenCompositeCall &c,
-                          SmallVectorImpl<Value> &results) {
-  auto isHalf = [](Value v) {
-    auto f = dyn_cast<FloatType>(elementTypeOf(v));
-    return f && f.getWidth() < 32;
-  };
-  if (llvm::none_of(c.operands, isHalf))
-    return H(c, results);
-  SmallVector<Value> operands;
-  for (Value v : c.operands)
-    operands.push_back(
-        isHalf(v) ? Value(mindspore::CastOp::create(
-                        c.b, c.loc, typeOf(v).clone(c.b.getF32Type()), v))
-                  : v);
-  AtenCompositeCall wide{c.op, operands, c.b, c.loc, c.why};
-  wide.castFloatResults = true;
-  CompositeResult r = H(wide, results);
-  c.missingResult = wide.missingResult;
-  return r;
-}
-
 } // namespace mlir::ascend
 
 #endif
+

@@ -127,6 +127,30 @@ FailureOr<SmallVector<int64_t>> joinedShape(Call &c, Value a, Value b) {
 
 bool isFloat(Value v) { return v && isa<FloatType>(elementTypeOf(v)); }
 
+/// Runs `H` on the call with its float16 / bfloat16 operands Cast to
+/// float32 and its float results Cast back to the recorded dtype: ATen's CPU
+/// kernels compute these ops in float32 (opmath) and round once.
+template <Handler H>
+CompositeResult inFloat32(Call &c, SmallVectorImpl<Value> &results) {
+  auto isHalf = [](Value v) {
+    auto f = dyn_cast<FloatType>(elementTypeOf(v));
+    return f && f.getWidth() < 32;
+  };
+  if (llvm::none_of(c.operands, isHalf))
+    return H(c, results);
+  SmallVector<Value> operands;
+  for (Value v : c.operands)
+    operands.push_back(
+        isHalf(v) ? Value(ms::CastOp::create(
+                        c.b, c.loc, typeOf(v).clone(c.b.getF32Type()), v))
+                  : v);
+  Call wide{c.op, operands, c.b, c.loc, c.why};
+  wide.castFloatResults = true;
+  CompositeResult r = H(wide, results);
+  c.missingResult = wide.missingResult;
+  return r;
+}
+
 } // namespace
 
 FailureOr<Value> mlir::ascend::buildPNorm(const AtenCompositeCall &c, Value x,
