@@ -113,8 +113,9 @@ LogicalResult readTrace(StringRef bytes, TraceDiagnostics &diag,
                         google::protobuf::Arena &arena,
                         TraceContents &contents);
 
-/// Checks that the header's format version is kTraceFormatVersion; else an
-/// error ("unsupported trace format version N ...") and failure.
+/// Checks that the header's format version is kTraceFormatVersion; else
+/// reports an error naming the file's version and the one this reader reads
+/// (Troubleshooting.md, section 2, "Trace import"), and fails.
 LogicalResult checkFormatVersion(const pb::Trace &header,
                                  TraceDiagnostics &diag);
 
