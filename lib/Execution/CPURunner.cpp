@@ -29,8 +29,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
-#include "mlir/Dialect/Linalg/Transforms/RuntimeOpVerification.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Linalg/Transforms/RuntimeOpVerification.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -39,17 +39,19 @@
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Support/Timing.h"
 #include "mlir/Interfaces/RuntimeVerifiableOpInterface.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
@@ -652,6 +654,35 @@ ArrayRef<RankedTensorType> CPUExecutable::getResultTypes() const {
   return impl->resultTypes;
 }
 
+namespace {
+/// math.expm1 and math.log1p to libm's expm1/expm1f and log1p/log1pf (which
+/// the JIT resolves in the process), before convert-math-to-llvm, whose
+/// lowerings are exp(x) - 1 and log(1 + x): those lose every digit near 0
+/// (expm1(1e-7) in f32 comes out 1.19e-7), where the primitives exist to be
+/// exact (test/Conversion/MindSporeToLinalg/expm1-log1p.mlir). Every other
+/// math op is left to convert-math-to-llvm.
+struct ExactMathToLibmPass
+    : PassWrapper<ExactMathToLibmPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExactMathToLibmPass)
+  StringRef getArgument() const final { return "ascend-exact-math-to-libm"; }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, func::FuncDialect,
+                    vector::VectorDialect>();
+  }
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    RewritePatternSet patterns(context);
+    populateMathToLibmConversionPatterns(patterns);
+    ConversionTarget target(*context);
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    target.addIllegalOp<math::ExpM1Op, math::Log1pOp>();
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
+
 void mlir::ascend::buildCPULoweringToLLVMPipeline(PassManager &pm) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
@@ -674,6 +705,7 @@ void mlir::ascend::buildCPULoweringToLLVMPipeline(PassManager &pm) {
   pm.addPass(arith::createArithExpandOpsPass(expand));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(std::make_unique<ExactMathToLibmPass>());
   pm.addPass(createConvertMathToLLVMPass());
   // What has no LLVM intrinsic (asinh, acosh, atanh, erfc) calls libm, which
   // the JIT resolves in the process.

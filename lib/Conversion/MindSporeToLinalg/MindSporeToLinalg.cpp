@@ -238,6 +238,10 @@ Value scalarFloatUnary(OpBuilder &b, Location loc, Value x) {
     return math::AcosOp::create(b, loc, x);
   else if constexpr (std::is_same_v<SrcOp, ms::AtanOp>)
     return math::AtanOp::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::Expm1Op>)
+    return math::ExpM1Op::create(b, loc, x);
+  else if constexpr (std::is_same_v<SrcOp, ms::Log1pOp>)
+    return math::Log1pOp::create(b, loc, x);
   else if constexpr (std::is_same_v<SrcOp, ms::AsinhOp>)
     return math::AsinhOp::create(b, loc, x);
   else if constexpr (std::is_same_v<SrcOp, ms::AcoshOp>)
@@ -614,6 +618,7 @@ void mlir::ascend::populateMindSporeToLinalgPatterns(
                UnaryLowering<ms::NegOp>, UnaryLowering<ms::AbsOp>,
                UnaryLowering<ms::AsinOp>, UnaryLowering<ms::ACosOp>,
                UnaryLowering<ms::AtanOp>, UnaryLowering<ms::AsinhOp>,
+               UnaryLowering<ms::Expm1Op>, UnaryLowering<ms::Log1pOp>,
                UnaryLowering<ms::AcoshOp>, UnaryLowering<ms::AtanhOp>,
                UnaryLowering<ms::ErfcOp>, UnaryLowering<ms::FloorOp>,
                UnaryLowering<ms::CeilOp>, UnaryLowering<ms::RoundOp>,

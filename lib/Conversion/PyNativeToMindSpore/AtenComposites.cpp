@@ -6,8 +6,9 @@
 // with a reason, which the caller reports with the op, dtype and source line.
 //
 //===----------------------------------------------------------------------===//
-#include "AtenCall.h"
 #include "AtenComposites.h"
+#include "AtenCall.h"
+#include "CheckedCreate.h"
 
 #include "ascend/Conversion/PyNativeToMindSpore/PyNativeToMindSpore.h"
 #include "ascend/Dialect/MindSpore/IR/MindSporeDialect.h"
@@ -821,13 +822,13 @@ CompositeResult elementwise(Call &c, SmallVectorImpl<Value> &results) {
     return c.refuse("expects a floating-point tensor");
   Value r;
   if (name == "log1p") {
-    r = log(add(x, k(1)));
+    r = ms::Log1pOp::create(b, loc, x);
   } else if (name == "log2") {
     r = mul(log(x), k(1.0 / std::log(2.0)));
   } else if (name == "log10") {
     r = mul(log(x), k(1.0 / std::log(10.0)));
   } else if (name == "expm1") {
-    r = sub(exp(x), k(1));
+    r = ms::Expm1Op::create(b, loc, x);
   } else if (name == "exp2") {
     r = exp(mul(x, k(std::log(2.0))));
   } else if (name == "sinh" || name == "cosh") {
@@ -1053,10 +1054,23 @@ CompositeResult sumMeanDtype(Call &c, SmallVectorImpl<Value> &results) {
   if (elementTypeOf(x) != t)
     x = ms::CastOp::create(c.b, c.loc, typeOf(x).clone(t), x);
   x = atLeast1d(c, x);
+  int64_t rank = rankOf(x);
+  if (auto dims = c.intsArg("dim"))
+    for (int64_t d : *dims)
+      if (d < -rank || d >= rank)
+        return c.refuse("dim " + Twine(d) + " is out of range for a " +
+                        Twine(rank) + "-D tensor");
   SmallVector<int64_t> axis = reducedAxes(c, x);
-  Value r = ms::ReduceSumOp::create(c.b, c.loc, x, axis, c.boolArg("keepdim", false));
+  // Built through createChecked: the recorded shapes come from the trace.
+  std::string why;
+  auto sum = createChecked<ms::ReduceSumOp>(c.b, c.loc, why, x, axis,
+                                            c.boolArg("keepdim", false));
+  if (!sum)
+    return c.refuse(why);
+  Value r = sum.getResult();
   if (c.op.getName().starts_with("aten.mean"))
-    r = ms::RealDivOp::create(c.b, c.loc, r, scalar(c, (double)countOf(x, axis), t));
+    r = ms::RealDivOp::create(c.b, c.loc, r,
+                              scalar(c, (double)countOf(x, axis), t));
   return c.pushResult(results, r);
 }
 

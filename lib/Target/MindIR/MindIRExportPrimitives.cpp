@@ -320,14 +320,14 @@ LogicalResult MindIRExporter::exportPrimitiveOp(Operation *op, GraphState &g) {
             ms::GreaterEqualOp, ms::LessOp, ms::LessEqualOp, ms::EqualOp,
             ms::NotEqualOp, ms::LogicalAndOp, ms::LogicalOrOp, ms::MaximumOp,
             ms::MinimumOp, ms::PowOp, ms::ReLUOp, ms::SinOp, ms::CosOp,
-            ms::NegOp, ms::AbsOp, ms::ExpOp, ms::LogOp, ms::SqrtOp,
-            ms::RsqrtOp, ms::TanhOp, ms::ErfOp, ms::SigmoidOp, ms::SiLUOp,
-            ms::ReLU6Op, ms::LogicalNotOp, ms::SelectOp,
-            ms::MaskedFillOp, ms::TensorScatterUpdateOp,
-            ms::TensorScatterAddOp, ms::AsinOp, ms::ACosOp, ms::AtanOp,
-            ms::AsinhOp, ms::AcoshOp, ms::AtanhOp, ms::ErfcOp, ms::FloorOp,
-            ms::CeilOp, ms::RoundOp, ms::TruncOp, ms::Atan2Op,
-            ms::FloorDivOp, ms::FloorModOp, ms::TruncateModOp>(
+            ms::NegOp, ms::AbsOp, ms::ExpOp, ms::LogOp, ms::SqrtOp, ms::RsqrtOp,
+            ms::TanhOp, ms::ErfOp, ms::SigmoidOp, ms::SiLUOp, ms::ReLU6Op,
+            ms::LogicalNotOp, ms::SelectOp, ms::MaskedFillOp,
+            ms::TensorScatterUpdateOp, ms::TensorScatterAddOp, ms::AsinOp,
+            ms::ACosOp, ms::AtanOp, ms::AsinhOp, ms::Expm1Op, ms::Log1pOp,
+            ms::AcoshOp, ms::AtanhOp, ms::ErfcOp, ms::FloorOp, ms::CeilOp,
+            ms::RoundOp, ms::TruncOp, ms::Atan2Op, ms::FloorDivOp,
+            ms::FloorModOp, ms::TruncateModOp>(
           [&](auto o) { return apply(primName(o)); })
       .Case([&](ms::GeLUOp o) -> LogicalResult {
         // MindSpore's GeLU primitive is the tanh approximation (its CPU

@@ -122,13 +122,15 @@ bool needsRunnableForm(ModuleOp module);
 
 /// Rewrites `module` (a copy of the one exported) into that form: a bf16
 /// primitive computes on the f32 values of its operands and its results are
-/// cast back to bf16; an f32/f64 Tanh becomes 2 * Sigmoid(2x) - 1; an Exp of
-/// an f32/f64 constant becomes the constant of its values.
+/// cast back to bf16; an f32/f64 Tanh becomes e / (e + 2) with
+/// e = Expm1(2 * clamp(x, -L, L)) (L = 10 for f32, 20 for f64); an Exp of an
+/// f32/f64 constant becomes the constant of its values.
 void rewriteToRunnableForm(ModuleOp module);
 
-/// The inverse on an imported module, where it is unambiguous:
-/// Sub(Mul(Sigmoid(Mul(x, 2)), 2), 1) (constants 2 and 1, intermediate values
-/// used once) becomes mindspore.tanh.
+/// The inverse on an imported module, where it is unambiguous: that Tanh
+/// chain, and the one written before (Sub(Mul(Sigmoid(Mul(x, 2)), 2), 1)),
+/// with exactly those constants and intermediate values used only in the
+/// chain, becomes mindspore.tanh.
 void readRunnableForm(ModuleOp module);
 
 } // namespace mlir::ascend::mindir

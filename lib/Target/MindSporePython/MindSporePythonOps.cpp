@@ -161,6 +161,8 @@ FailureOr<std::string> primitiveExpr(Operation *op, ArrayRef<std::string> a) {
           .Case([&](ACosOp) { return call("ops.acos"); })
           .Case([&](AtanOp) { return call("ops.atan"); })
           .Case([&](AsinhOp) { return call("ops.asinh"); })
+          .Case([&](Expm1Op) { return call("ops.expm1"); })
+          .Case([&](Log1pOp) { return call("ops.log1p"); })
           .Case([&](AcoshOp) { return call("ops.acosh"); })
           .Case([&](AtanhOp) { return call("ops.atanh"); })
           .Case([&](ErfcOp) { return call("ops.erfc"); })

@@ -585,6 +585,22 @@ func.func @asinh(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
   return %r : tensor<4x8xf32>
 }
 
+// CHECK-LABEL: func.func @expm1(
+// CHECK-NEXT: %{{.*}} = mindspore.expm1 
+func.func @expm1(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'expm1': 'expm1' has no Vector kernel mapping yet}}
+  %r = mindspore.expm1 %a : tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func @log1p(
+// CHECK-NEXT: %{{.*}} = mindspore.log1p 
+func.func @log1p(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-remark @+1 {{no AI Core kernel for primitive 'log1p': 'log1p' has no Vector kernel mapping yet}}
+  %r = mindspore.log1p %a : tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
 // CHECK-LABEL: func.func @atan(
 // CHECK-NEXT: %{{.*}} = mindspore.atan 
 func.func @atan(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {

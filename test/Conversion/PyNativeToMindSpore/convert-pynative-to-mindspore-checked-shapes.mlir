@@ -136,3 +136,28 @@ pynative.trace @run_0(%x: tensor<1x1xui8>) -> tensor<1x1xui8> attributes {run = 
   pynative.scalar_read %x, "item", 3.0 {activation = 1} : tensor<1x1xui8>
   pynative.output %x : tensor<1x1xui8>
 }
+
+// -----
+
+// sum/mean with a dtype (the fuzzer's find: a dim the self does not have
+// reached the ReduceSum builder, "LLVM ERROR: Failed to infer result type(s)").
+pynative.trace @run_0(%x: tensor<2x3xf32>) -> (tensor<2xf64>, tensor<2xf64>) attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.mean.dim': dim 5 is out of range for a 2-D tensor}}
+  %m = pynative.op "aten.mean.dim"(%x) {args = {dim = array<i64: 5>, keepdim = false, dtype = f64}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2xf64>
+  // expected-error @+1 {{unsupported eager op 'aten.sum.dim_IntList': dim -3 is out of range for a 2-D tensor}}
+  %s = pynative.op "aten.sum.dim_IntList"(%x) {args = {dim = array<i64: -3>, keepdim = false, dtype = f64}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2xf64>
+  pynative.output %m, %s : tensor<2xf64>, tensor<2xf64>
+}
+
+// -----
+
+// mean with a dtype, in range: the Cast, the ReduceSum and the division.
+// CHECK-LABEL: func.func @main(%arg0: tensor<2x3xf32>) -> tensor<2xf64>
+// CHECK: %[[C:.*]] = mindspore.cast %arg0 : (tensor<2x3xf32>) -> tensor<2x3xf64>
+// CHECK: %[[S:.*]] = mindspore.reduce_sum %[[C]], [1] : (tensor<2x3xf64>) -> tensor<2xf64>
+// CHECK: %[[N:.*]] = mindspore.constant dense<3.000000e+00> : tensor<f64>
+// CHECK: mindspore.real_div %[[S]], %[[N]]
+pynative.trace @run_0(%x: tensor<2x3xf32>) -> tensor<2xf64> attributes {run = 0 : i64} {
+  %m = pynative.op "aten.mean.dim"(%x) {args = {dim = array<i64: -1>, keepdim = false, dtype = f64}, operand_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2xf64>
+  pynative.output %m : tensor<2xf64>
+}

@@ -5,8 +5,8 @@
 // The form MindSpore runs (MindIRRunnableForm.cpp): MindSpore's CPU kernels
 // have no bf16 form, so a bf16 primitive is written on the f32 values of its
 // operands and cast back (as eager computes it: in f32, rounded once); an f32
-// Tanh is 2 * Sigmoid(2x) - 1 (MindSpore's CPU Tanh is 1e-4 off), and the
-// importer reads that chain back as tanh; an f16 Tanh stays Tanh; the Exp of
+// Tanh is e / (e + 2) with e = Expm1(2 * clamp(x, -10, 10)) (MindSpore's CPU
+// Tanh is 1e-4 off), and the importer reads that chain back as tanh; an f16 Tanh stays Tanh; the Exp of
 // a constant is computed at export (MindSpore's CPU Exp is 1.25e-5 off).
 
 module @runnable {
@@ -32,20 +32,22 @@ module @runnable {
 // CHECK:       op_type: "REF::Reshape:{{[0-9]+}}"
 // CHECK:       op_type: "REF::Cast:{{[0-9]+}}"
 // CHECK-NOT:   op_type: "REF::Tanh
-// CHECK:       op_type: "REF::Mul:{{[0-9]+}}"
+// CHECK:       op_type: "REF::Maximum:{{[0-9]+}}"
 // CHECK-NEXT:  attribute {
 // CHECK-NEXT:    name: "shape"
 // CHECK:       data_type: 1{{$}}
-// CHECK:       op_type: "REF::Sigmoid:{{[0-9]+}}"
+// CHECK:       op_type: "REF::Minimum:{{[0-9]+}}"
 // CHECK:       op_type: "REF::Mul:{{[0-9]+}}"
-// CHECK:       op_type: "REF::Sub:{{[0-9]+}}"
+// CHECK:       op_type: "REF::Expm1:{{[0-9]+}}"
+// CHECK:       op_type: "REF::Add:{{[0-9]+}}"
+// CHECK:       op_type: "REF::RealDiv:{{[0-9]+}}"
 // CHECK:       op_type: "REF::Tanh:{{[0-9]+}}"
 // CHECK-NEXT:  attribute {
 // CHECK-NEXT:    name: "shape"
 // CHECK:       data_type: 10{{$}}
 
 // IMPORT:      mindspore.tanh %{{.*}} : tensor<2x3xf32>
-// IMPORT-NOT:  mindspore.sigmoid
+// IMPORT-NOT:  mindspore.expm1
 // IMPORT:      mindspore.tanh %{{.*}} : tensor<2x3xf16>
 // IMPORT:      mindspore.constant dense<[1.000000e+00, 2.71828175]> : tensor<2xf32>
 // IMPORT-NOT:  mindspore.exp %{{.*}} : tensor<2xf32>

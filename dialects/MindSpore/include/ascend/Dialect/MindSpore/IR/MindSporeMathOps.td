@@ -204,8 +204,14 @@ def MindSpore_AbsOp : MindSpore_NumericUnaryOp<"abs", "Abs"> {
 def MindSpore_ExpOp : MindSpore_UnaryOp<"exp", "Exp"> {
   let summary = "elementwise e^x (MindSpore Exp)";
 }
+def MindSpore_Expm1Op : MindSpore_UnaryOp<"expm1", "Expm1"> {
+  let summary = "elementwise e^x - 1, exact near 0 (MindSpore Expm1)";
+}
 def MindSpore_LogOp : MindSpore_UnaryOp<"log", "Log"> {
   let summary = "elementwise natural logarithm (MindSpore Log)";
+}
+def MindSpore_Log1pOp : MindSpore_UnaryOp<"log1p", "Log1p"> {
+  let summary = "elementwise ln(1 + x), exact near 0 (MindSpore Log1p)";
 }
 def MindSpore_SqrtOp : MindSpore_UnaryOp<"sqrt", "Sqrt"> {
   let summary = "elementwise square root (MindSpore Sqrt)";
