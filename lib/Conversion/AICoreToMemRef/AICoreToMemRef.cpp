@@ -108,7 +108,13 @@ struct ConvertAICoreToMemRefPass
                         int64_t first, int64_t count) {
     auto type = cast<MemRefType>(buffer.getType());
     Value flat = buffer;
-    if (type.getRank() != 1) {
+    if (type.getRank() == 0) {
+      flat = memref::ExpandShapeOp::create(
+          rewriter, loc,
+          MemRefType::get({1}, type.getElementType(),
+                          MemRefLayoutAttrInterface{}, type.getMemorySpace()),
+          buffer, ArrayRef<ReassociationIndices>{});
+    } else if (type.getRank() != 1) {
       ReassociationIndices all;
       for (int64_t d = 0; d < type.getRank(); ++d)
         all.push_back(d);

@@ -229,7 +229,15 @@ LogicalResult MixGroup::analyze(std::string &why) {
         break;
       root = def->getOperand(0);
     }
-    if (root == matmul.getResult() && roles.empty() &&
+    // (The store-only kernel reads the MatMul's operands as the group
+    // gets them: a reshaped operand, `inner` of two vectors, is not.)
+    bool operandsAsGiven =
+        llvm::all_of(prologues, [](const OperandPrologue &p) {
+          return p.kind == OperandPrologue::Kind::None ||
+                 (p.kind == OperandPrologue::Kind::View && !p.transposed &&
+                  p.source.getType() == p.operand.getType());
+        });
+    if (root == matmul.getResult() && roles.empty() && operandsAsGiven &&
         llvm::all_of(epilogue,
                      [&](Operation *op) { return views.contains(op); })) {
       // Only reshapes and transposes: the Cube stores the tiles itself.

@@ -415,25 +415,9 @@ private:
     return {alloc(shape, elt, name + ".ping"), alloc(shape, elt, name + ".pong")};
   }
 
-  /// A full-size GM argument viewed as the [M, N] matrix of its elements.
-  Value asMatrix(Value arg) {
-    auto type = cast<MemRefType>(arg.getType());
-    if (type.getShape() == ArrayRef<int64_t>{g.m, g.n})
-      return arg;
-    Value flat = arg;
-    if (type.getRank() > 1) {
-      ReassociationIndices all;
-      for (int64_t d = 0; d < type.getRank(); ++d)
-        all.push_back(d);
-      flat = memref::CollapseShapeOp::create(
-          b, loc, arg, ArrayRef<ReassociationIndices>{all});
-    }
-    return memref::ExpandShapeOp::create(
-        b, loc,
-        MemRefType::get({g.m, g.n}, type.getElementType(),
-                        MemRefLayoutAttrInterface{}, type.getMemorySpace()),
-        flat, ArrayRef<ReassociationIndices>{{0, 1}});
-  }
+  /// A full-size GM argument viewed as the [M, N] matrix of its elements
+  /// (a 0-d result, `inner` of two vectors, as [1, 1]).
+  Value asMatrix(Value arg) { return viewAs(arg, {g.m, g.n}); }
 
   /// `arg` (a GM kernel argument) viewed as 2-D: [1, N] for a row, [1, 1]
   /// for a scalar.

@@ -126,11 +126,17 @@ Value digitOf(OpBuilder &b, Location loc, Value r, ArrayRef<TileFactor> rows,
   return mixedRadixDigit(b, loc, r, sizes, i);
 }
 
-/// `gm` (any rank) as the 1-D memref of its elements.
+/// `gm` (any rank) as the 1-D memref of its elements (a 0-d one as [1]).
 Value flatten(OpBuilder &b, Location loc, Value gm) {
   auto type = cast<MemRefType>(gm.getType());
   if (type.getRank() == 1)
     return gm;
+  if (type.getRank() == 0)
+    return memref::ExpandShapeOp::create(
+        b, loc,
+        MemRefType::get({1}, type.getElementType(), MemRefLayoutAttrInterface{},
+                        type.getMemorySpace()),
+        gm, ArrayRef<ReassociationIndices>{});
   ReassociationIndices all;
   for (int64_t d = 0; d < type.getRank(); ++d)
     all.push_back(d);
