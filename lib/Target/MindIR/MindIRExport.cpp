@@ -26,10 +26,9 @@
 //    between Partial(body) (the `after` region, which calls the header
 //    again) and Partial(exit) (returns the state).
 //  - `mindspore.assert`: MindSpore's form of `if not cond: raise
-//    RuntimeError(message)` and the rest of the function: a Switch between
-//    Partial(pass) and Partial(fail, io) whose call is the graph's output,
-//    `pass` holding the ops after the guard, `fail` applying the `raise`
-//    primitive (the form MindSpore 2.10 writes for a Python `raise`).
+//    RuntimeError(message)`: a Switch between Partial(pass) and
+//    Partial(fail, io), `fail` applying the `raise` primitive; the graph's
+//    outputs Depend on the guards.
 //  - `mindspore.fusion` groups are written as their plain primitives
 //    (MindSpore fuses kernels itself after loading).
 //
@@ -588,35 +587,6 @@ LogicalResult MindIRExporter::exportCond(ms::CondOp op, GraphState &g) {
   return nameResults(op.getResults(), *call, g, loc);
 }
 
-/// The values the ops [begin, end) and the graph's end (`endUses`) read
-/// that are defined before `begin`, and the weights they read
-/// (`mindspore.load` results), in order of first use: the inputs of a
-/// guard's pass branch.
-static SmallVector<Value> freeValues(Block::iterator begin, Block::iterator end,
-                                     ValueRange endUses) {
-  llvm::SetVector<Value> values;
-  llvm::DenseSet<Operation *> inside;
-  for (Operation &op : llvm::make_range(begin, end))
-    inside.insert(&op);
-  auto use = [&](Value v) {
-    Operation *def = v.getDefiningOp();
-    if (!def || !inside.contains(def))
-      values.insert(v);
-  };
-  for (Operation &op : llvm::make_range(begin, end)) {
-    for (Value v : op.getOperands())
-      use(v);
-    llvm::SetVector<Value> above;
-    getUsedValuesDefinedAbove(op.getRegions(), above);
-    for (Value v : above)
-      use(v);
-    op.walk([&](ms::LoadOp load) { values.insert(load.getResult()); });
-  }
-  for (Value v : endUses)
-    use(v);
-  return SmallVector<Value>(values.begin(), values.end());
-}
-
 LogicalResult MindIRExporter::exportWhile(ms::WhileOp op, GraphState &g) {
   if (op.getNumResults() == 0)
     return op.emitError("a 'mindspore.while' without state has no MindIR "
@@ -638,139 +608,85 @@ LogicalResult MindIRExporter::exportWhile(ms::WhileOp op, GraphState &g) {
   auto yield = cast<ms::YieldOp>(after.getTerminator());
 
   NameScope scope(names, captured);
-  // The guards of the header (the before region) are checked at the start
-  // of the body and of the exit, on conditions the header computes and
-  // passes to them: MindSpore 2.10 does not run a `raise` branch in the
-  // graph a loop's tail call goes through (it returned the raise's
-  // placeholder as the loop's state). The header's other ops are pure, so
-  // only the point where a failing run stops moves, not what it computes.
-  SmallVector<ms::AssertOp> headerGuards;
-  for (Operation &inner : before.without_terminator())
-    if (auto guard = dyn_cast<ms::AssertOp>(inner))
-      headerGuards.push_back(guard);
-  llvm::SetVector<Value> guardInputSet;
-  for (ms::AssertOp guard : headerGuards)
-    if (!llvm::is_contained(captured, guard.getCondition()))
-      guardInputSet.insert(guard.getCondition());
-  SmallVector<Value> guardInputs(guardInputSet.begin(), guardInputSet.end());
   auto withCaptured = [&](ValueRange state) {
     SmallVector<Value> inputs(state.begin(), state.end());
     inputs.append(captured.begin(), captured.end());
     return inputs;
   };
-  auto withGuardInputs = [&](SmallVector<Value> inputs) {
-    inputs.append(guardInputs.begin(), guardInputs.end());
-    return inputs;
-  };
+  // header(state..., captured...): one test of the condition.
   FailureOr<bool> ok = true;
-  // exit(values..., header guard conditions...): the loop's results.
+  GraphState &header =
+      newGraph(headerName, withCaptured(before.getArguments()), loc, ok);
+  if (failed(ok))
+    return failure();
+  SmallVector<std::string> headerCaptured;
+  for (Value v : captured)
+    headerCaptured.push_back(names[v]);
+  for (Operation &inner : before.without_terminator())
+    if (failed(exportOp(&inner, header)))
+      return failure();
+  FailureOr<std::string> flag = nameOf(condition.getFlag(), condition);
+  FailureOr<SmallVector<std::string>> tripValues =
+      namesOf(condition.getValues(), condition);
+  if (failed(flag) || failed(tripValues))
+    return failure();
+
+  // exit(values...): the loop's results.
   {
-    NameScope guardScope(names, guardInputs);
-    GraphState &exitGraph = newGraph(
-        exitName, withGuardInputs(SmallVector<Value>(after.getArguments())),
-        loc, ok);
+    GraphState &exitGraph = newGraph(exitName, after.getArguments(), loc, ok);
     if (failed(ok))
       return failure();
     SmallVector<Value> values(after.getArguments());
-    auto results = [&](GraphState &graph) -> LogicalResult {
-      FailureOr<SmallVector<std::string>> outs = namesOf(values, condition);
-      if (failed(outs))
+    FailureOr<SmallVector<std::string>> outs = namesOf(values, condition);
+    if (failed(outs))
+      return failure();
+    std::string result = outs->front();
+    if (values.size() > 1) {
+      FailureOr<std::string> tuple =
+          structural(exitGraph, "MakeTuple", *outs, stateTypes, loc);
+      if (failed(tuple))
         return failure();
-      std::string result = outs->front();
-      if (values.size() > 1) {
-        FailureOr<std::string> tuple =
-            structural(graph, "MakeTuple", *outs, stateTypes, loc);
-        if (failed(tuple))
-          return failure();
-        result = *tuple;
-      }
-      return exportNamedOutput(result, stateTypes, graph, loc);
-    };
-    if (failed(exportGuardChain(headerGuards, values, exitGraph, stateTypes,
-                                results)))
+      result = *tuple;
+    }
+    if (failed(exportNamedOutput(result, stateTypes, exitGraph, loc)))
       return failure();
   }
 
-  // body(values..., captured..., header guard conditions...): the after
-  // region, then the next test.
+  // body(values..., captured...): the after region, then the next test.
   {
-    NameScope guardScope(names, guardInputs);
-    GraphState &body = newGraph(
-        bodyName, withGuardInputs(withCaptured(after.getArguments())), loc, ok);
+    GraphState &body =
+        newGraph(bodyName, withCaptured(after.getArguments()), loc, ok);
     if (failed(ok))
       return failure();
-    SmallVector<Value> bodyUses(yield.getValues());
-    bodyUses.append(captured.begin(), captured.end());
-    auto nextTrip = [&](GraphState &graph) -> LogicalResult {
-      FailureOr<SmallVector<std::string>> next =
-          namesOf(yield.getValues(), yield);
-      FailureOr<SmallVector<std::string>> bodyCaptured = namesOf(captured, op);
-      if (failed(next) || failed(bodyCaptured))
+    for (Operation &inner : after.without_terminator())
+      if (failed(exportOp(&inner, body)))
         return failure();
-      mind_ir::NodeProto &again = addNode(graph, "next_trip", headerName);
-      for (const std::string &n : *next)
-        again.add_input(n);
-      for (const std::string &n : *bodyCaptured)
-        again.add_input(n);
-      if (failed(setShape(again, stateTypes, loc)))
-        return failure();
-      return exportNamedOutput(again.name(), stateTypes, graph, loc);
-    };
-    auto afterRegion = [&](GraphState &graph) {
-      return exportOps(after.begin(), Block::iterator(yield), graph, bodyUses,
-                       stateTypes, nextTrip);
-    };
-    if (failed(exportGuardChain(
-            headerGuards,
-            freeValues(after.begin(), Block::iterator(yield), bodyUses), body,
-            stateTypes, afterRegion)))
+    FailureOr<SmallVector<std::string>> next =
+        namesOf(yield.getValues(), yield);
+    FailureOr<SmallVector<std::string>> bodyCaptured = namesOf(captured, op);
+    if (failed(next) || failed(bodyCaptured))
+      return failure();
+    mind_ir::NodeProto &again = addNode(body, "next_trip", headerName);
+    for (const std::string &n : *next)
+      again.add_input(n);
+    for (const std::string &n : *bodyCaptured)
+      again.add_input(n);
+    if (failed(setShape(again, stateTypes, loc)) ||
+        failed(exportNamedOutput(again.name(), stateTypes, body, loc)))
       return failure();
   }
 
-  // header(state..., captured...): one test of the condition, then the
-  // body or the exit.
-  {
-    GraphState &header =
-        newGraph(headerName, withCaptured(before.getArguments()), loc, ok);
-    if (failed(ok))
-      return failure();
-    SmallVector<Value> headerUses{condition.getFlag()};
-    headerUses.append(condition.getValues().begin(),
-                      condition.getValues().end());
-    headerUses.append(captured.begin(), captured.end());
-    auto chooseTrip = [&](GraphState &graph) -> LogicalResult {
-      FailureOr<std::string> flag = nameOf(condition.getFlag(), condition);
-      FailureOr<SmallVector<std::string>> tripValues =
-          namesOf(condition.getValues(), condition);
-      FailureOr<SmallVector<std::string>> headerCaptured =
-          namesOf(captured, op);
-      if (failed(flag) || failed(tripValues) || failed(headerCaptured))
-        return failure();
-      FailureOr<SmallVector<std::string>> guardArgs =
-          namesOf(guardInputs, condition);
-      if (failed(guardArgs))
-        return failure();
-      SmallVector<std::string> bodyArgs(*tripValues);
-      bodyArgs.append(*headerCaptured);
-      bodyArgs.append(*guardArgs);
-      SmallVector<std::string> exitArgs(*tripValues);
-      exitArgs.append(*guardArgs);
-      FailureOr<std::string> toBody = partial(graph, bodyName, bodyArgs, loc);
-      FailureOr<std::string> toExit = partial(graph, exitName, exitArgs, loc);
-      if (failed(toBody) || failed(toExit))
-        return failure();
-      FailureOr<std::string> trip =
-          switchCall(graph, *flag, *toBody, *toExit, stateTypes, loc);
-      if (failed(trip))
-        return failure();
-      return exportNamedOutput(*trip, stateTypes, graph, loc);
-    };
-    for (Operation &inner : before.without_terminator())
-      if (!isa<ms::AssertOp>(inner) && failed(exportOp(&inner, header)))
-        return failure();
-    if (failed(chooseTrip(header)))
-      return failure();
-  }
+  // Back in the header: continue or leave.
+  SmallVector<std::string> bodyArgs(*tripValues);
+  bodyArgs.append(headerCaptured);
+  FailureOr<std::string> toBody = partial(header, bodyName, bodyArgs, loc);
+  FailureOr<std::string> toExit = partial(header, exitName, *tripValues, loc);
+  if (failed(toBody) || failed(toExit))
+    return failure();
+  FailureOr<std::string> trip =
+      switchCall(header, *flag, *toBody, *toExit, stateTypes, loc);
+  if (failed(trip) || failed(exportNamedOutput(*trip, stateTypes, header, loc)))
+    return failure();
 
   // The enclosing graph starts the loop.
   mind_ir::NodeProto &start = addNode(g, "while", headerName);
@@ -784,34 +700,27 @@ LogicalResult MindIRExporter::exportWhile(ms::WhileOp op, GraphState &g) {
   return nameResults(op.getResults(), startName, g, loc);
 }
 
-LogicalResult MindIRExporter::exportGuard(ms::AssertOp op, ArrayRef<Value> free,
-                                          GraphState &g, TypeRange endTypes,
-                                          GraphEnd rest) {
-  // MindSpore's form of `if not condition: raise RuntimeError(message)`
-  // followed by the rest of the function, as MindSpore 2.10's own export of
-  // a Python `raise` writes it: Switch(condition, Partial(pass, values...),
-  // Partial(fail, io)) and a call that is the graph's output. `pass` holds
-  // the ops after the guard, so the outputs come out of the branch MindSpore
-  // chose. (The earlier form, a pass branch returning the condition and the
-  // outputs Depend-ing on the call, let MindSpore 2.10 return the outputs of
-  // a failing call and raise one call later.)
+LogicalResult MindIRExporter::exportAssert(ms::AssertOp op, GraphState &g) {
+  // MindSpore's form of `if not condition: raise RuntimeError(message)`:
+  // Switch(condition, Partial(pass, condition), Partial(fail, io)) and a
+  // call; `fail` raises with the guard's message, `pass` returns the
+  // condition. The graph's outputs depend on the call.
   Location loc = op.getLoc();
   FailureOr<std::string> condition = nameOf(op.getCondition(), op);
   if (failed(condition))
     return failure();
-  FailureOr<SmallVector<std::string>> args = namesOf(free, op);
-  if (failed(args))
-    return failure();
+  Type condType = op.getCondition().getType();
   std::string id = nextId();
   std::string passName = g.name + "_guard" + id + "_pass";
   std::string failName = g.name + "_guard" + id + "_fail";
 
-  // pass(values...): the rest of the graph.
+  // pass(condition) -> condition.
   {
     FailureOr<bool> ok = true;
-    NameScope scope(names, free);
-    GraphState &pass = newGraph(passName, free, loc, ok);
-    if (failed(ok) || failed(rest(pass)))
+    NameScope scope(names, op.getCondition());
+    GraphState &pass = newGraph(passName, op.getCondition(), loc, ok);
+    if (failed(ok) || failed(exportNamedOutput(names[op.getCondition()],
+                                               condType, pass, loc)))
       return failure();
   }
   // The fail graph on the IO monad: raise with ("RuntimeError", message,
@@ -866,102 +775,40 @@ LogicalResult MindIRExporter::exportGuard(ms::AssertOp op, ArrayRef<Value> free,
     monad->set_name("shape");
     monad->set_type(AttrType::IOMONAD);
     fail.ioState = update.name();
-    // One placeholder per output: MindSpore 2.10 types the Switch call by
-    // this branch's value and the graph's outputs are taken apart by index
-    // below (with a lone placeholder it fails: "Invalid abstract index:1").
-    if (endTypes.size() < 2) {
-      if (failed(exportNamedOutput(raiseName, placeholder, fail, loc)))
-        return failure();
-    } else {
-      SmallVector<std::string> copies(endTypes.size(), raiseName);
-      SmallVector<Type> placeholders(endTypes.size(), placeholder);
-      FailureOr<std::string> tuple =
-          structural(fail, "MakeTuple", copies, placeholders, loc);
-      if (failed(tuple) ||
-          failed(exportNamedOutput(*tuple, placeholders, fail, loc)))
-        return failure();
-    }
+    if (failed(exportNamedOutput(raiseName, placeholder, fail, loc)))
+      return failure();
   }
 
   mind_ir::AttributeProto ioValue;
   ioValue.set_type(AttrType::IOMONAD);
   std::string io = constant(g, ioValue);
-  FailureOr<std::string> toPass = partial(g, passName, *args, loc);
+  FailureOr<std::string> toPass = partial(g, passName, {*condition}, loc);
   FailureOr<std::string> toFail = partial(g, failName, {io}, loc);
   if (failed(toPass) || failed(toFail))
     return failure();
   FailureOr<std::string> call =
-      switchCall(g, *condition, *toPass, *toFail, endTypes, loc);
+      switchCall(g, *condition, *toPass, *toFail, condType, loc);
   if (failed(call))
     return failure();
-  if (endTypes.size() < 2)
-    return exportNamedOutput(*call, endTypes, g, loc);
-  // Several outputs: taken apart and made a tuple again in this graph.
-  // MindSpore 2.10 returns only the first element of a tuple a Switch call
-  // gives as a graph's output (its own export of `if c: raise` followed by
-  // `return x, i` loads as a cell returning x alone).
-  SmallVector<std::string> items;
-  for (auto [i, type] : llvm::enumerate(endTypes)) {
-    FailureOr<std::string> item = tupleGetItem(g, *call, i, type, loc);
-    if (failed(item))
-      return failure();
-    items.push_back(*item);
+  if (g.ioState.empty()) {
+    g.ioState = *call;
+    return success();
   }
-  FailureOr<std::string> tuple =
-      structural(g, "MakeTuple", items, endTypes, loc);
-  if (failed(tuple))
+  // A later guard: the outputs depend on both.
+  AttrList attrs = dependAttrs();
+  FailureOr<std::string> both =
+      structural(g, "Depend", {*call, g.ioState}, condType, loc, &attrs);
+  if (failed(both))
     return failure();
-  return exportNamedOutput(*tuple, endTypes, g, loc);
-}
-
-LogicalResult MindIRExporter::exportOps(Block::iterator begin,
-                                        Block::iterator end, GraphState &g,
-                                        ValueRange endUses, TypeRange endTypes,
-                                        GraphEnd finish) {
-  for (Block::iterator it = begin; it != end; ++it) {
-    if (auto guard = dyn_cast<ms::AssertOp>(*it)) {
-      Block::iterator next = std::next(it);
-      SmallVector<Value> free = freeValues(next, end, endUses);
-      return exportGuard(guard, free, g, endTypes, [&](GraphState &pass) {
-        return exportOps(next, end, pass, endUses, endTypes, finish);
-      });
-    }
-    if (failed(exportOp(&*it, g)))
-      return failure();
-  }
-  return finish(g);
-}
-
-LogicalResult MindIRExporter::exportGuardChain(ArrayRef<ms::AssertOp> guards,
-                                               ArrayRef<Value> uses,
-                                               GraphState &g,
-                                               TypeRange endTypes,
-                                               GraphEnd finish) {
-  if (guards.empty())
-    return finish(g);
-  // The pass branch of the first guard reads what `finish` reads and the
-  // conditions of the guards after it.
-  llvm::SetVector<Value> free(uses.begin(), uses.end());
-  for (ms::AssertOp later : guards.drop_front())
-    free.insert(later.getCondition());
-  SmallVector<Value> inputs(free.begin(), free.end());
-  return exportGuard(guards.front(), inputs, g, endTypes,
-                     [&](GraphState &pass) {
-                       return exportGuardChain(guards.drop_front(), uses, pass,
-                                               endTypes, finish);
-                     });
+  g.ioState = *both;
+  return success();
 }
 
 LogicalResult MindIRExporter::exportBlock(Block &block, GraphState &g) {
-  // A function body or a cond branch: its terminator (a Return, a Yield)
-  // gives the graph's outputs.
-  Operation *terminator = block.getTerminator();
-  ValueRange values = terminator->getOperands();
-  auto finish = [&](GraphState &graph) {
-    return exportOutputs(terminator, values, graph);
-  };
-  return exportOps(block.begin(), Block::iterator(terminator), g, values,
-                   values.getTypes(), finish);
+  for (Operation &op : block)
+    if (failed(exportOp(&op, g)))
+      return failure();
+  return success();
 }
 
 LogicalResult MindIRExporter::exportOp(Operation *op, GraphState &g) {
@@ -1020,8 +867,8 @@ LogicalResult MindIRExporter::exportOp(Operation *op, GraphState &g) {
     return exportCond(cond, g);
   if (auto loop = dyn_cast<ms::WhileOp>(op))
     return exportWhile(loop, g);
-  // A mindspore.assert never gets here: exportOps writes it with the ops
-  // after it (exportGuard), exportWhile moves a header's guards.
+  if (auto guard = dyn_cast<ms::AssertOp>(op))
+    return exportAssert(guard, g);
   return exportPrimitiveOp(op, g);
 }
 

@@ -194,33 +194,10 @@ public:
 private:
   LogicalResult exportParameter(mindspore::ParameterOp op);
   LogicalResult exportBlock(Block &block, GraphState &g);
-  /// What ends a graph once its ops are written: its outputs (a Return's
-  /// values, a loop's next trip), named in the graph given.
-  using GraphEnd = llvm::function_ref<LogicalResult(GraphState &)>;
-  /// Writes the ops [begin, end) into `g`, then `finish`. At a
-  /// `mindspore.assert` the rest of the ops and `finish` go to a new graph,
-  /// the guard's pass branch (exportGuard): `endUses` are the values
-  /// `finish` reads and `endTypes` the types of the outputs it writes.
-  LogicalResult exportOps(Block::iterator begin, Block::iterator end,
-                          GraphState &g, ValueRange endUses, TypeRange endTypes,
-                          GraphEnd finish);
   LogicalResult exportOp(Operation *op, GraphState &g);
   LogicalResult exportCond(mindspore::CondOp op, GraphState &g);
   LogicalResult exportWhile(mindspore::WhileOp op, GraphState &g);
-  /// `op` and what follows it (`rest`, which writes into the pass graph) as
-  /// MindSpore writes `if not cond: raise RuntimeError(message)` followed
-  /// by the rest of the function: Switch(cond, Partial(pass, free...),
-  /// Partial(fail, io)) and a call that is `g`'s output, `pass` taking the
-  /// values `free` (those `rest` reads from `g`), `fail` applying `raise`
-  /// (see the form in MindIRExport.cpp).
-  LogicalResult exportGuard(mindspore::AssertOp op, ArrayRef<Value> free,
-                            GraphState &g, TypeRange endTypes, GraphEnd rest);
-  /// `guards` in order, each a guard (exportGuard) whose pass branch holds
-  /// the next, the last one's `finish`; `uses` are the values `finish`
-  /// reads.
-  LogicalResult exportGuardChain(ArrayRef<mindspore::AssertOp> guards,
-                                 ArrayRef<Value> uses, GraphState &g,
-                                 TypeRange endTypes, GraphEnd finish);
+  LogicalResult exportAssert(mindspore::AssertOp op, GraphState &g);
   /// The graph's outputs: `values` after the graph's side effects, one
   /// MakeTuple if several.
   LogicalResult exportOutputs(Operation *terminator, ValueRange values,

@@ -803,10 +803,11 @@ LogicalResult MindIRImporter::importNode(const mind_ir::NodeProto &node,
         return failure();
       FailureOr<Entry> result = failure();
       LoopState *loop = loops.empty() ? nullptr : &loops.back();
-      llvm::SmallPtrSet<const mind_ir::GraphProto *, 4> seen;
       if (callee->kind == Entry::Switch && loop && !loop->inContinue &&
           currentGraph == loop->header && callee->graph &&
-          callInputs(*callee->graph, loop->header->name(), seen)) {
+          llvm::any_of(callee->graph->node(), [&](const mind_ir::NodeProto &n) {
+            return StringRef(n.op_type()) == "REF::" + loop->header->name();
+          })) {
         // The loop's exit test: the exit graph gives this trip's values.
         if (loop->flag)
           return error() << "the loop graph picks its next step twice";

@@ -108,41 +108,8 @@ FailureOr<Entry> MindIRImporter::buildFusion(const mind_ir::NodeProto &node,
   return result;
 }
 
-std::optional<SmallVector<std::string>> MindIRImporter::callInputs(
-    const mind_ir::GraphProto &graph, StringRef callee,
-    llvm::SmallPtrSetImpl<const mind_ir::GraphProto *> &seen) {
-  if (!seen.insert(&graph).second)
-    return std::nullopt;
-  std::string ref = ("REF::" + callee).str();
-  for (const mind_ir::NodeProto &node : graph.node())
-    if (node.op_type() == ref)
-      return SmallVector<std::string>(node.input().begin(), node.input().end());
-  for (const mind_ir::NodeProto &node : graph.node()) {
-    StringRef opType = node.op_type();
-    if (!opType.consume_front("REF::") || node.input_size() == 0)
-      continue;
-    auto prim = primitives.find(opType);
-    auto closure = graphs.find(node.input(0));
-    if (prim == primitives.end() || prim->second->op_type() != "Partial" ||
-        closure == graphs.end() || closure->second->name() == callee)
-      continue;
-    const mind_ir::GraphProto &inner = *closure->second;
-    std::optional<SmallVector<std::string>> args =
-        callInputs(inner, callee, seen);
-    if (!args)
-      continue;
-    for (std::string &arg : *args)
-      for (int i = 0; i < inner.input_size(); ++i)
-        if (inner.input(i).name() == arg && i + 1 < node.input_size()) {
-          arg = node.input(i + 1);
-          break;
-        }
-    return args;
-  }
-  return std::nullopt;
-}
-
 bool MindIRImporter::isLoopGraph(const mind_ir::GraphProto &graph) {
+  std::string self = "REF::" + graph.name();
   llvm::StringSet<> switches;
   // Partial nodes: the graph each closes over.
   llvm::StringMap<std::string> closures;
@@ -178,8 +145,11 @@ bool MindIRImporter::isLoopGraph(const mind_ir::GraphProto &graph) {
     auto branch = graphs.find(first);
     if (branch == graphs.end())
       continue;
-    llvm::SmallPtrSet<const mind_ir::GraphProto *, 4> seen;
-    if (callInputs(*branch->second, graph.name(), seen)) {
+    bool recurses =
+        llvm::any_of(branch->second->node(), [&](const mind_ir::NodeProto &n) {
+          return n.op_type() == self;
+        });
+    if (recurses) {
       switches.insert(node.name());
       if (node.output_size() > 0)
         switches.insert(node.output(0));
@@ -218,6 +188,7 @@ MindIRImporter::raisedMessage(const mind_ir::GraphProto &graph) {
 SmallVector<bool>
 MindIRImporter::invariantInputs(const mind_ir::GraphProto &header) {
   SmallVector<bool> invariant(header.input_size(), false);
+  std::string self = "REF::" + header.name();
   for (const mind_ir::NodeProto &partial : header.node()) {
     StringRef opType = partial.op_type();
     if (!opType.consume_front("REF::") || partial.input_size() == 0)
@@ -228,17 +199,16 @@ MindIRImporter::invariantInputs(const mind_ir::GraphProto &header) {
         g == graphs.end())
       continue;
     const mind_ir::GraphProto &body = *g->second;
-    llvm::SmallPtrSet<const mind_ir::GraphProto *, 4> seen;
-    std::optional<SmallVector<std::string>> call =
-        callInputs(body, header.name(), seen);
-    if (!call)
-      continue;
-    for (int k = 0; k < header.input_size() && k < int(call->size()); ++k)
-      for (int j = 0; j < body.input_size(); ++j)
-        if (body.input(j).name() == (*call)[k] &&
-            j + 1 < partial.input_size() &&
-            partial.input(j + 1) == header.input(k).name())
-          invariant[k] = true;
+    for (const mind_ir::NodeProto &call : body.node()) {
+      if (call.op_type() != self)
+        continue;
+      for (int k = 0; k < header.input_size() && k < call.input_size(); ++k)
+        for (int j = 0; j < body.input_size(); ++j)
+          if (body.input(j).name() == call.input(k) &&
+              j + 1 < partial.input_size() &&
+              partial.input(j + 1) == header.input(k).name())
+            invariant[k] = true;
+    }
   }
   return invariant;
 }
@@ -340,8 +310,6 @@ FailureOr<Entry> MindIRImporter::buildWhile(const mind_ir::NodeProto &node,
     auto inAfter = [&](const Entry &e) {
       Entry bound = Entry::of(Entry::LoopLocal);
       if (e.kind == Entry::Tensor) {
-        bound.value = e.value; // what it is in the before region
-
         if (llvm::is_contained(outerValues, e.value))
           return e;
         for (auto [i, v] : llvm::enumerate(loop.values))
@@ -403,36 +371,6 @@ FailureOr<Entry> MindIRImporter::buildWhile(const mind_ir::NodeProto &node,
 FailureOr<Entry> MindIRImporter::buildCond(const mind_ir::NodeProto &node,
                                            const Entry &sw,
                                            ArrayRef<Entry> args, Scope &scope) {
-  auto boundArgs = [&](int branch) {
-    SmallVector<Entry> all;
-    if (sw.elems.size() == 3)
-      all.append(sw.elems[1 + branch].elems.begin(),
-                 sw.elems[1 + branch].elems.end());
-    all.append(args.begin(), args.end());
-    return all;
-  };
-  // A guard of a loop's header that MindIRExport checks again at the start
-  // of the continue graph (MindSpore does not raise in the graph a loop's
-  // tail call goes through): its condition is a value of the loop graph,
-  // and the before region already holds the same guard (from the exit
-  // graph's copy), so the continue graph's copy adds nothing.
-  const Entry &condition = sw.elems[0];
-  if (condition.kind == Entry::LoopLocal && condition.value) {
-    std::optional<std::string> message = raisedMessage(*sw.elseGraph);
-    Value original = condition.value;
-    Block *before = original.getParentBlock();
-    bool checked =
-        message &&
-        llvm::any_of(before->getOps<ms::AssertOp>(), [&](ms::AssertOp guard) {
-          return guard.getCondition() == original &&
-                 guard.getMessage() == *message;
-        });
-    if (checked) {
-      Scope inner;
-      inner.parent = &scope;
-      return importGraph(*sw.graph, inner, boundArgs(0));
-    }
-  }
   FailureOr<Value> pred = toTensor(sw.elems[0], "the Switch condition");
   if (failed(pred))
     return failure();
@@ -444,6 +382,14 @@ FailureOr<Entry> MindIRImporter::buildCond(const mind_ir::NodeProto &node,
     if (!t)
       return error() << "a branch result is not a tensor";
 
+  auto boundArgs = [&](int branch) {
+    SmallVector<Entry> all;
+    if (sw.elems.size() == 3)
+      all.append(sw.elems[1 + branch].elems.begin(),
+                 sw.elems[1 + branch].elems.end());
+    all.append(args.begin(), args.end());
+    return all;
+  };
   // A guard: `if not pred: raise RuntimeError(message)`, the else graph
   // applying `raise` (MindIRExport's form of mindspore.assert).
   if (std::optional<std::string> message = raisedMessage(*sw.elseGraph)) {

@@ -206,14 +206,6 @@ private:
   /// `Switch(flag, continue, exit)` whose `continue` graph calls `graph`
   /// again.
   bool isLoopGraph(const mind_ir::GraphProto &graph);
-  /// The inputs of `graph`'s call of the graph named `callee` (the names in
-  /// `graph`), found in `graph` itself or in a graph it closes over with a
-  /// Partial (a guard's pass branch: MindIRExport writes the rest of a
-  /// graph there), the closure's inputs mapped back to the values the
-  /// Partial binds; none when no such call is found.
-  std::optional<SmallVector<std::string>>
-  callInputs(const mind_ir::GraphProto &graph, StringRef callee,
-             llvm::SmallPtrSetImpl<const mind_ir::GraphProto *> &seen);
   /// The message of the `raise` primitive `graph` applies, if it does.
   std::optional<std::string> raisedMessage(const mind_ir::GraphProto &graph);
   /// The inputs of loop graph `header` its continue graph passes on

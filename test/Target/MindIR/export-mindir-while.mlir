@@ -3,9 +3,7 @@
 // values it reads, then Switch(flag, Partial(body, values, outer...),
 // Partial(exit, values)) and a call of the chosen closure; the body (the
 // after region) calls the header again, exit returns the trip's values; main
-// starts the header with the initial state and the outer values. The graphs
-// are written exit, body, header (each graph's ops end in a call of the ones
-// before it or of the header).
+// starts the header with the initial state and the outer values.
 // RUN: ascend-translate --export-mindir %s -o %t.mindir
 // RUN: %protoc -I %src_root/lib/Target/MindIR --decode=mind_ir.ModelProto mind_ir.proto < %t.mindir | FileCheck %s
 
@@ -16,15 +14,6 @@
 // CHECK:       op_type: "REF::[[HEADER:main_graph_while[0-9]+]]_header"
 // CHECK:       output {
 // CHECK-NEXT:    name: "[[START]]"
-// CHECK-LABEL: functions {
-// CHECK:       name: "[[HEADER]]_exit"
-// CHECK:       output {
-// CHECK-NEXT:    name: "[[HEADER]]_exit:arg_0"
-// CHECK-LABEL: functions {
-// CHECK:       input: "[[HEADER]]_body:arg_0"
-// CHECK-NEXT:  input: "[[HEADER]]_body:arg_1"
-// CHECK:       op_type: "REF::[[HEADER]]_header"
-// CHECK:       name: "[[HEADER]]_body"
 // CHECK-LABEL: functions {
 // CHECK:       op_type: "REF::Mul:{{[0-9]+}}"
 // CHECK:       op_type: "REF::ReduceSum:{{[0-9]+}}"
@@ -45,6 +34,15 @@
 // CHECK:       type: UNIONFUNCCLOSURE
 // CHECK:       op_type: "REF::[[SWITCH]]"
 // CHECK:       name: "[[HEADER]]_header"
+// CHECK-LABEL: functions {
+// CHECK:       name: "[[HEADER]]_exit"
+// CHECK:       output {
+// CHECK-NEXT:    name: "[[HEADER]]_exit:arg_0"
+// CHECK-LABEL: functions {
+// CHECK:       input: "[[HEADER]]_body:arg_0"
+// CHECK-NEXT:  input: "[[HEADER]]_body:arg_1"
+// CHECK:       op_type: "REF::[[HEADER]]_header"
+// CHECK:       name: "[[HEADER]]_body"
 // CHECK:       name: "Partial:{{[0-9]+}}"
 // CHECK-NEXT:  op_type: "Partial"
 // CHECK:       name: "Switch:{{[0-9]+}}"
