@@ -44,6 +44,10 @@
 //   special.spherical_bessel_j0
 //                   sin(x)/x, its Taylor series to x^12 for |x| < 0.5, 0 at
 //                   +-inf;
+//   special.zeta(x, q)
+//                   Cephes' Hurwitz zeta as PyTorch's zeta (the same sum
+//                   and tail as polygamma's, x a tensor: Pow of |a| with
+//                   the sign of an integer x for a < 0);
 //   special.ndtri   Cephes' ndtri as PyTorch's calc_ndtri: a rational in
 //                   (y - 0.5)^2 on (exp(-2), 1 - exp(-2)), otherwise in
 //                   1/sqrt(-2 log y) (two tables, split at 8); +-inf at 1
@@ -747,6 +751,65 @@ struct Special {
     return sel(unfinished, k(kNan), sum);
   }
 
+  /// a^-x with a possibly negative base and an integer x there (Pow of
+  /// |a| and the sign (-1)^x), as libm's pow.
+  Value powNegTensor(Value a, Value x) const {
+    Value p = ms::PowOp::create(c.b, c.loc, abs(a), neg(x));
+    return sel(lt(a, k(0)), sel(even(x), p, neg(p)), p);
+  }
+
+  /// PyTorch's zeta(x, q) (Cephes' Hurwitz zeta, ATen/native/Math.h) of
+  /// tensors x and q: +inf at x = 1, NaN below; +inf at the poles q <= 0
+  /// integer, NaN for q < 0 with x not an integer; the sum up to a > 9 (9
+  /// steps, then up to 31 masked ones: q > -31, smaller q gives NaN
+  /// instead of a wrong number) and the 12-term Euler-Maclaurin tail.
+  /// PyTorch sums in double for float (acc_type); the terms it skips once
+  /// they fall below 1e-16 of the sum are kept (below float32's rounding).
+  Value zetaTensor(Value x, Value q) const {
+    static const double A[] = {
+        12.0, -720.0, 30240.0, -1209600.0, 47900160.0,
+        -1.8924375803183791606e9, 7.47242496e10, -2.950130727918164224e12,
+        1.1646782814350067249e14, -4.5979787224074726105e15,
+        1.8152105401943546773e17, -7.1661652561756670113e18};
+    Value sum = powNegTensor(q, x);
+    Value a = q, b = k(0);
+    for (int i = 0; i < 9 + 31; ++i) {
+      Value step = i < 9 ? Value() : le(a, k(9));
+      Value na = add(a, k(1));
+      Value nb = powNegTensor(na, x);
+      if (step) {
+        a = sel(step, na, a);
+        b = sel(step, nb, b);
+        sum = add(sum, sel(step, nb, k(0)));
+      } else {
+        a = na;
+        b = nb;
+        sum = add(sum, nb);
+      }
+    }
+    Value unfinished = le(a, k(9));
+    Value w = a;
+    sum = add(sum, div(mul(b, w), sub(x, k(1))));
+    sum = sub(sum, mul(k(0.5), b));
+    Value fa = k(1), kk = k(0), bb = b;
+    for (int i = 0; i < 12; ++i) {
+      fa = mul(fa, add(x, kk));
+      bb = div(bb, w);
+      sum = add(sum, div(mul(fa, bb), k(A[i])));
+      kk = add(kk, k(1));
+      fa = mul(fa, add(x, kk));
+      bb = div(bb, w);
+      kk = add(kk, k(1));
+    }
+    Value out = sel(unfinished, k(kNan), sum);
+    Value nonPositive = le(q, k(0));
+    out = sel(land(nonPositive, lt(x, trunc(x))), k(kNan), out);
+    out = sel(land(nonPositive, lt(trunc(x), x)), k(kNan), out);
+    out = sel(land(nonPositive, eq(q, trunc(q))), k(kInf), out);
+    out = sel(lt(x, k(1)), k(kNan), out);
+    return sel(eq(x, k(1)), k(kInf), out);
+  }
+
   /// lgamma(x), see the file comment.
   Value lgamma(Value x) const {
     Value small = lt(x, k(0.5));
@@ -959,6 +1022,33 @@ CompositeResult ndtri(Call &c, SmallVectorImpl<Value> &results) {
   return finish(c, results, s.ndtri(in->first));
 }
 
+/// special.zeta(x, q), see Special::zetaTensor; x or q may be a number
+/// (the self_scalar / other_scalar forms), made a 0-d constant. Both in the
+/// work type of the recorded float result (float32 for half precision).
+CompositeResult zeta(Call &c, SmallVectorImpl<Value> &results) {
+  Type want = c.resultType().getElementType();
+  if (!isa<FloatType>(want))
+    return c.refuse(c.op.getName() + " with a non-float result");
+  Type work = want.isF16() || want.isBF16() ? Type(c.b.getF32Type()) : want;
+  Special s{c, work};
+  Value x = c.operand("self"), q = c.operand("other");
+  std::optional<double> xn = c.floatArg("self"), qn = c.floatArg("other");
+  if ((!x && !xn) || (!q && !qn) || (!x && !q))
+    return c.refuse(c.op.getName() +
+                    " needs self and other, at least one a tensor");
+  if (!x)
+    x = s.k(*xn);
+  if (!q)
+    q = s.k(*qn);
+  auto to = [&](Value v) {
+    auto type = cast<RankedTensorType>(v.getType());
+    return type.getElementType() == work
+               ? v
+               : Value(ms::CastOp::create(c.b, c.loc, type.clone(work), v));
+  };
+  return finish(c, results, s.zetaTensor(to(x), to(q)));
+}
+
 CompositeResult erfinv(Call &c, SmallVectorImpl<Value> &results) {
   auto in = workInput(c);
   if (failed(in))
@@ -1008,6 +1098,9 @@ const CompositeTable &mlir::ascend::specialTable() {
       {"aten.special_scaled_modified_bessel_k1.default", besselK<1, true>},
       {"aten.special_spherical_bessel_j0.default", sphericalBesselJ0},
       {"aten.special_ndtri.default", ndtri},
+      {"aten.special_zeta.default", zeta},
+      {"aten.special_zeta.self_scalar", zeta},
+      {"aten.special_zeta.other_scalar", zeta},
   };
   return table;
 }

@@ -27,3 +27,20 @@ pynative.trace @run_0(%x: tensor<4xi64>) -> tensor<4xf32> attributes {run = 0 : 
   %a = pynative.op "aten.special_spherical_bessel_j0.default"(%x) {args = {}, operand_names = ["x"]} : (tensor<4xi64>) -> tensor<4xf32>
   pynative.output %a : tensor<4xf32>
 }
+
+// -----
+
+// special.zeta with a number for x (self_scalar) is legalized (a 0-d
+// constant); one without q is refused.
+pynative.trace @run_0(%q: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  %a = pynative.op "aten.special_zeta.self_scalar"(%q) {args = {self = 2.0 : f64}, operand_names = ["other"]} : (tensor<4xf32>) -> tensor<4xf32>
+  pynative.output %a : tensor<4xf32>
+}
+
+// -----
+
+pynative.trace @run_0(%x: tensor<4xf32>) -> tensor<4xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.special_zeta.default': aten.special_zeta.default needs self and other, at least one a tensor}}
+  %a = pynative.op "aten.special_zeta.default"(%x) {args = {}, operand_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+  pynative.output %a : tensor<4xf32>
+}
