@@ -41,6 +41,9 @@
 //   cholesky_solve, cholesky_inverse
 //                       (L L^T)^-1 B and (L L^T)^-1 by the Gauss-Jordan
 //                       solve above (LAPACK solves two triangles).
+//   linalg_solve_triangular, triangular_solve
+//                       substitution row by row (LAPACK's trsm order) over
+//                       the triangle read, unit diagonal optional.
 //
 // Internal to AtenComposites.cpp's legalizeAtenComposite (see
 // AtenComposites.h).
@@ -921,6 +924,96 @@ CompositeResult choleskySolve(Call &c, SmallVectorImpl<Value> &results) {
   return c.pushResult(results, solveWith(c, a, rhs).rhs);
 }
 
+/// A^-1 B of a triangular [..., n, n] `a` (its `upper` or lower triangle
+/// read, the diagonal taken as 1 with `unit`) and B [..., n, k] of the same
+/// batch dims, by substitution row by row as LAPACK's trsm: x_i = (b_i -
+/// sum_j a_ij x_j) / a_ii over the solved rows j (below i for upper, above
+/// for lower).
+Value substitute(Call &c, Value a, Value rhs, bool upper, bool unit) {
+  OpBuilder &b = c.b;
+  Location loc = c.loc;
+  int64_t rank = rankOf(a), n = typeOf(a).getShape().back();
+  Type t = elementTypeOf(a);
+  SmallVector<double> strict(n * n, 0);
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      strict[i * n + j] = (upper ? j > i : j < i) ? 1 : 0;
+  Value off = ms::MulOp::create(b, loc, a, constantOf(c, {n, n}, t, strict));
+  Value x = splatOf(c, typeOf(rhs).getShape(), t, 0);
+  for (int64_t step = 0; step < n; ++step) {
+    int64_t i = upper ? n - 1 - step : step;
+    Value row = transposedLast(c, sliceDim(c, off, rank - 2, i, i + 1));
+    Value dot = ms::ReduceSumOp::create(b, loc, ms::MulOp::create(b, loc, row, x),
+                                        ArrayRef<int64_t>{rank - 2}, true);
+    Value xi = ms::SubOp::create(b, loc, sliceDim(c, rhs, rank - 2, i, i + 1),
+                                 dot); // [..., 1, k]
+    if (!unit)
+      xi = ms::RealDivOp::create(
+          b, loc, xi,
+          sliceDim(c, sliceDim(c, a, rank - 2, i, i + 1), rank - 1, i, i + 1));
+    SmallVector<double> e(n, 0);
+    e[i] = 1;
+    x = ms::AddOp::create(
+        b, loc, x, ms::MulOp::create(b, loc, constantOf(c, {n, 1}, t, e), xi));
+  }
+  return x;
+}
+
+/// linalg_solve_triangular(self = A, B, upper, left, unitriangular) and
+/// triangular_solve(self = B, A, upper, transpose, unitriangular) ->
+/// (solution, A): see substitute(); X A = B (left=False) as A^T X^T = B^T,
+/// transpose solves A^T X = B (the other triangle of A^T); batch dims
+/// broadcast.
+template <bool Legacy>
+CompositeResult solveTriangular(Call &c, SmallVectorImpl<Value> &results) {
+  FailureOr<Value> square = squareMatrix(c, Legacy ? "A" : "self");
+  if (failed(square))
+    return CompositeResult::Refused;
+  Value a = *square, rhs = c.operand(Legacy ? "self" : "B");
+  Type t = elementTypeOf(a);
+  if (!t.isF32() && !t.isF64())
+    return c.refuse("expects float32 or float64 matrices");
+  if (!isFloat(rhs) || elementTypeOf(rhs) != t || rankOf(rhs) < 2)
+    return c.refuse("expects a matrix B of A's dtype");
+  bool upper = c.boolArg("upper", Legacy);
+  bool unit = c.boolArg("unitriangular", false);
+  bool left = Legacy || c.boolArg("left", true);
+  if (Legacy && c.boolArg("transpose", false)) {
+    a = transposedLast(c, a);
+    upper = !upper;
+  }
+  if (!left) {
+    a = transposedLast(c, a);
+    rhs = transposedLast(c, rhs);
+    upper = !upper;
+  }
+  int64_t n = typeOf(a).getShape().back();
+  if (typeOf(rhs).getShape().drop_back().back() != n)
+    return c.refuse("B does not have A's number of rows");
+  SmallVector<int64_t> batchA(typeOf(a).getShape().drop_back(2)),
+      batchB(typeOf(rhs).getShape().drop_back(2)), batch;
+  if (failed(ms::inferBroadcastShape(batchA, batchB, batch)))
+    return c.refuse("the batch dims of A and B do not broadcast");
+  SmallVector<int64_t> shapeA(batch), shapeB(batch);
+  shapeA.append({n, n});
+  shapeB.append({n, typeOf(rhs).getShape().back()});
+  Value x;
+  if (n == 0 || shapeB.back() == 0 || typeOf(rhs).getNumElements() == 0 ||
+      typeOf(a).getNumElements() == 0) {
+    x = buildSplatConstant(c.b, c.loc, c.resultType(0), 0);
+  } else {
+    x = substitute(c, broadcastTo(c, a, shapeA), broadcastTo(c, rhs, shapeB),
+                   upper, unit);
+    if (!left)
+      x = transposedLast(c, x);
+  }
+  if (c.pushResult(results, x) != CompositeResult::Legalized)
+    return CompositeResult::Refused;
+  if (Legacy && c.op->getNumResults() > 1) // the cloned coefficient
+    return c.pushResult(results, *square, 1);
+  return CompositeResult::Legalized;
+}
+
 } // namespace
 
 const CompositeTable &mlir::ascend::linalgTable() {
@@ -941,6 +1034,8 @@ const CompositeTable &mlir::ascend::linalgTable() {
       {"aten.cholesky.default", choleskyEx},
       {"aten.cholesky_solve.default", choleskySolve<true>},
       {"aten.cholesky_inverse.default", choleskySolve<false>},
+      {"aten.linalg_solve_triangular.default", solveTriangular<false>},
+      {"aten.triangular_solve.default", solveTriangular<true>},
   };
   return table;
 }

@@ -1,6 +1,6 @@
 // RUN: ascend-opt %s --split-input-file --convert-pynative-to-mindspore -verify-diagnostics
 
-// The Cholesky family refuses what PyTorch's CPU kernels do not take (half
+// The Cholesky family and the triangular solves refuse what PyTorch's CPU kernels do not take (half
 // precision) and operands of other shapes, naming the op and the reason.
 pynative.trace @run_0(%a: tensor<3x3xf16>) -> tensor<3x3xf16> attributes {run = 0 : i64} {
   // expected-error @+1 {{unsupported eager op 'aten.cholesky.default': cholesky of float16 (PyTorch's CPU kernel takes float32 and float64) (dtype float16)}}
@@ -38,4 +38,21 @@ pynative.trace @run_0(%l: tensor<3x3xf16>) -> tensor<3x3xf16> attributes {run = 
   // expected-error @+1 {{unsupported eager op 'aten.cholesky_inverse.default': expects float32 or float64 factors}}
   %x = pynative.op "aten.cholesky_inverse.default"(%l) {args = {upper = false}, operand_names = ["self"]} : (tensor<3x3xf16>) -> tensor<3x3xf16>
   pynative.output %x : tensor<3x3xf16>
+}
+
+// -----
+
+// The triangular solves: half precision and B of other rows are refused.
+pynative.trace @run_0(%a: tensor<3x3xf16>, %b: tensor<3x2xf16>) -> tensor<3x2xf16> attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.linalg_solve_triangular.default': expects float32 or float64 matrices}}
+  %x = pynative.op "aten.linalg_solve_triangular.default"(%a, %b) {args = {upper = true, left = true, unitriangular = false}, operand_names = ["self", "B"]} : (tensor<3x3xf16>, tensor<3x2xf16>) -> tensor<3x2xf16>
+  pynative.output %x : tensor<3x2xf16>
+}
+
+// -----
+
+pynative.trace @run_0(%b: tensor<4x2xf32>, %a: tensor<3x3xf32>) -> tensor<3x2xf32> attributes {run = 0 : i64} {
+  // expected-error @+1 {{unsupported eager op 'aten.triangular_solve.default': B does not have A's number of rows}}
+  %x:2 = pynative.op "aten.triangular_solve.default"(%b, %a) {args = {upper = true, transpose = false, unitriangular = false}, operand_names = ["self", "A"]} : (tensor<4x2xf32>, tensor<3x3xf32>) -> (tensor<3x2xf32>, tensor<3x3xf32>)
+  pynative.output %x#0 : tensor<3x2xf32>
 }
