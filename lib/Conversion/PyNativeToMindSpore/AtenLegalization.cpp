@@ -124,9 +124,9 @@ std::optional<int64_t> integerBound(Value v, int depth) {
 /// for another dim. The axis attribute of a 0-d Reduce* would be out of
 /// range, and reductions of 0-d tensors are not lowered alike on both
 /// levels (AtenComposites.cpp's atLeast1d).
-std::optional<LogicalResult>
-reduceZeroDim(AtenCall &c, Value self, SmallVectorImpl<Value> &results,
-              bool zeroNan = false) {
+std::optional<LogicalResult> reduceZeroDim(AtenCall &c, Value self,
+                                           SmallVectorImpl<Value> &results,
+                                           bool zeroNan = false) {
   if (!self || cast<RankedTensorType>(self.getType()).getRank() != 0)
     return std::nullopt;
   if (auto dims = c.intsArg("dim"))

@@ -809,10 +809,11 @@ Value cholesky(Call &c, Value a, SmallVectorImpl<Value> &pivots) {
   Value l = splatOf(c, type.getShape(), t, 0);
   for (int64_t j = 0; j < n; ++j) {
     Value rowJ = sliceDim(c, l, rank - 2, j, j + 1); // [..., 1, n]
-    Value dots = ms::ReduceSumOp::create(b, loc, ms::MulOp::create(b, loc, l, rowJ),
-                                         ArrayRef<int64_t>{rank - 1}, true);
+    Value dots =
+        ms::ReduceSumOp::create(b, loc, ms::MulOp::create(b, loc, l, rowJ),
+                                ArrayRef<int64_t>{rank - 1}, true);
     Value col = ms::SubOp::create(b, loc, sliceDim(c, a, rank - 1, j, j + 1),
-                                  dots); // [..., n, 1]
+                                  dots);            // [..., n, 1]
     Value d = sliceDim(c, col, rank - 2, j, j + 1); // [..., 1, 1]
     pivots.push_back(d);
     Value root = ms::SqrtOp::create(b, loc, d);
@@ -821,9 +822,9 @@ Value cholesky(Call &c, Value a, SmallVectorImpl<Value> &pivots) {
       below[i] = 1;
     unit[j] = 1;
     unitRow[j] = 1;
-    Value scaled = ms::MulOp::create(
-        b, loc, ms::RealDivOp::create(b, loc, col, root),
-        constantOf(c, {n, 1}, t, below));
+    Value scaled =
+        ms::MulOp::create(b, loc, ms::RealDivOp::create(b, loc, col, root),
+                          constantOf(c, {n, 1}, t, below));
     Value newCol = ms::AddOp::create(
         b, loc, scaled,
         ms::MulOp::create(b, loc, root, constantOf(c, {n, 1}, t, unit)));
@@ -865,8 +866,7 @@ CompositeResult choleskyEx(Call &c, SmallVectorImpl<Value> &results) {
   SmallVector<Value> failedAt;
   for (Value d : pivots)
     failedAt.push_back(ms::SelectOp::create(
-        c.b, c.loc,
-        ms::LessOp::create(c.b, c.loc, scalarOf(c, 0, t), d),
+        c.b, c.loc, ms::LessOp::create(c.b, c.loc, scalarOf(c, 0, t), d),
         splatOf(c, one, t, 1), splatOf(c, one, t, 0)));
   return pushInfo(c, results, failedAt, one, 1);
 }
@@ -943,8 +943,9 @@ Value substitute(Call &c, Value a, Value rhs, bool upper, bool unit) {
   for (int64_t step = 0; step < n; ++step) {
     int64_t i = upper ? n - 1 - step : step;
     Value row = transposedLast(c, sliceDim(c, off, rank - 2, i, i + 1));
-    Value dot = ms::ReduceSumOp::create(b, loc, ms::MulOp::create(b, loc, row, x),
-                                        ArrayRef<int64_t>{rank - 2}, true);
+    Value dot =
+        ms::ReduceSumOp::create(b, loc, ms::MulOp::create(b, loc, row, x),
+                                ArrayRef<int64_t>{rank - 2}, true);
     Value xi = ms::SubOp::create(b, loc, sliceDim(c, rhs, rank - 2, i, i + 1),
                                  dot); // [..., 1, k]
     if (!unit)

@@ -355,8 +355,8 @@ LogicalResult layerNorm(AtenCall &c, SmallVectorImpl<Value> &results) {
   }
   Type t = type.getElementType();
   Value count = scalarConstant(c, (double)std::max<int64_t>(n, 1), t);
-  Value mean = make<ms::RealDivOp>(
-      c, make<ms::ReduceSumOp>(c, x, axes, true), count);
+  Value mean =
+      make<ms::RealDivOp>(c, make<ms::ReduceSumOp>(c, x, axes, true), count);
   Value dev = make<ms::SubOp>(c, x, mean);
   Value var = make<ms::RealDivOp>(
       c, make<ms::ReduceSumOp>(c, make<ms::MulOp>(c, dev, dev), axes, true),
