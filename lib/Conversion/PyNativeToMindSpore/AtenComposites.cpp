@@ -1226,10 +1226,13 @@ CompositeResult mvAddmv(Call &c, SmallVectorImpl<Value> &results) {
 
 /// cumsum(dim) of a float tensor: the dim moved last and flattened to
 /// [rows, N], times the [N, N] upper-triangular ones (MatMul), moved back.
+/// An integer result is AtenScans.cpp's integerCumsum.
 CompositeResult cumsum(Call &c, SmallVectorImpl<Value> &results) {
   Value x = c.operand("self");
   auto dim = c.intArg("dim");
   Type t = c.resultType().getElementType();
+  if (x && dim && t.isSignlessInteger() && !t.isInteger(1))
+    return integerCumsum(c, results);
   if (!x || !dim || !isa<FloatType>(t))
     return c.refuse("a cumulative sum to a non-float dtype is not legalized yet");
   if (elementTypeOf(x) != t)
