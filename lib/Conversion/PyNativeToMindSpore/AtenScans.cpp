@@ -1,4 +1,5 @@
-//===- AtenScans.cpp - cumulative ops as log-step scans ---------------------===//
+//===- AtenScans.cpp - cumulative ops as log-step scans
+//---------------------===//
 //
 // PyTorch's cumulative ops that MindSpore's dialect here has no primitive
 // for (issue 19: OpInfo coverage): cumprod, cummax, cummin (values and
