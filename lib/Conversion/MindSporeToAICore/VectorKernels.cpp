@@ -654,6 +654,13 @@ public:
               ms::CosOp, ms::ErfOp, ms::GeLUOp, ms::SoftmaxOp,
               ms::LogSoftmaxOp, ms::ReduceMeanOp, ms::LayerNormOp>(op))
         ok = isFloat(t);
+      // aicore.vcmp compares numbers only: a comparison of masks (bools:
+      // eq/ne of bool tensors, isclose's) has no Vector instruction and
+      // stays at the mindspore level. Its i1 result is fine.
+      if (isa<ms::GreaterOp, ms::EqualOp, ms::NotEqualOp, ms::LessOp,
+              ms::LessEqualOp, ms::GreaterEqualOp>(op) &&
+          v.getDefiningOp() != op)
+        ok = isVectorType(t);
       if (!ok)
         return fail(why, ("'" + name + "' on " + typeText(t) +
                           " has no Vector instruction")

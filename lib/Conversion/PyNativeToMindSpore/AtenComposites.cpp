@@ -1126,13 +1126,27 @@ CompositeResult logsumexp(Call &c, SmallVectorImpl<Value> &results) {
 }
 
 /// linalg_vector_norm(ord, dim, keepdim) and norm.ScalarOpt_dim(p, dim,
-/// keepdim): (sum |x|^p)^(1/p), with the p = 0, 1, 2 and +-inf forms.
+/// keepdim): (sum |x|^p)^(1/p), with the p = 0, 1, 2 and +-inf forms. With
+/// `dtype` (a float dtype, the recorded result's), x is Cast to it first
+/// and the norm computed in it (linalg_vector_norm's rule,
+/// ATen/native/LinearAlgebra.cpp); a half-precision one is refused.
 CompositeResult vectorNorm(Call &c, SmallVectorImpl<Value> &results) {
   Value x = c.operand("self");
   if (!x || !isa<FloatType>(elementTypeOf(x)))
     return c.refuse("expects a floating-point tensor");
-  if (!c.isNone("dtype"))
-    return c.refuse("a norm with a dtype argument is not legalized yet");
+  if (!c.isNone("dtype")) {
+    Type want = c.resultType().getElementType();
+    if (!isa<FloatType>(want))
+      return c.refuse("a norm to a non-float dtype");
+    // ATen's CPU norm of half precision accumulates in float32 in its own
+    // order (ATen/native/cpu/ReduceOpsKernel.cpp), not reproduced here.
+    if (want.isF16() || want.isBF16() || elementTypeOf(x).isF16() ||
+        elementTypeOf(x).isBF16())
+      return c.refuse("a norm with a dtype argument of float16/bfloat16 "
+                      "(ATen's float32 accumulation order is not reproduced)");
+    if (want != elementTypeOf(x))
+      x = ms::CastOp::create(c.b, c.loc, typeOf(x).clone(want), x);
+  }
   Type t = elementTypeOf(x);
   double p = c.floatArg("ord").value_or(c.floatArg("p").value_or(2.0));
   x = atLeast1d(c, x);
@@ -1212,10 +1226,13 @@ CompositeResult mvAddmv(Call &c, SmallVectorImpl<Value> &results) {
 
 /// cumsum(dim) of a float tensor: the dim moved last and flattened to
 /// [rows, N], times the [N, N] upper-triangular ones (MatMul), moved back.
+/// An integer result is AtenScans.cpp's integerCumsum.
 CompositeResult cumsum(Call &c, SmallVectorImpl<Value> &results) {
   Value x = c.operand("self");
   auto dim = c.intArg("dim");
   Type t = c.resultType().getElementType();
+  if (x && dim && t.isSignlessInteger() && !t.isInteger(1))
+    return integerCumsum(c, results);
   if (!x || !dim || !isa<FloatType>(t))
     return c.refuse("a cumulative sum to a non-float dtype is not legalized yet");
   if (elementTypeOf(x) != t)

@@ -70,6 +70,11 @@ const CompositeTable &scatterTable();
 /// The cumulative ops as log-step scans (AtenScans.cpp: cumprod, cummax,
 /// cummin, logcumsumexp).
 const CompositeTable &scanTable();
+/// cumsum(dim, dtype) to an integer result (int64 for integer and bool
+/// inputs, PyTorch's promotion): an inclusive scan of Adds in log steps
+/// (AtenScans.cpp), wrapping as ATen's int64 sums do.
+CompositeResult integerCumsum(AtenCompositeCall &c,
+                              SmallVectorImpl<Value> &results);
 /// Sorts and order statistics through TopK (AtenSorting.cpp: sort, argsort,
 /// msort, kthvalue, median, nanmedian).
 const CompositeTable &sortingTable();

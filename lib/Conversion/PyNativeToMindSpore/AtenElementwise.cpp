@@ -6,7 +6,8 @@
 // frac, the rounding divisions and remainders (div rounding_mode,
 // floor_divide, remainder, fmod), copysign and signbit, xlogy and
 // special_xlog1py, hypot, logit, nan_to_num, heaviside, logaddexp2, sinc,
-// special_entr, round(decimals) and pow(number, tensor) (issue 19: OpInfo
+// special_entr, angle of real tensors, round(decimals) and pow(number,
+// tensor) (issue 19: OpInfo
 // coverage). A form a handler does not cover
 // (an integer tensor where it needs floats, operands of two dtypes) is
 // refused with the reason, which the caller reports with the op, the dtype
@@ -261,6 +262,17 @@ CompositeResult logaddexp2(Elementwise &c, SmallVectorImpl<Value> &results) {
   return push(c, results, c.select(infinite, a, r));
 }
 
+/// angle(x) of a real float tensor: pi where x < 0, 0 elsewhere, NaN kept
+/// (angle_impl of ATen/native/cpu/zmath.h).
+CompositeResult angle(Elementwise &c, SmallVectorImpl<Value> &results) {
+  Value x = c.operand("self");
+  if (!x || !isFloat(x))
+    return c.refuse("expects a real floating-point tensor");
+  Type t = elementOf(x);
+  Value r = c.select(c.make<ms::LessOp>(x, c.k(0, t)), c.k(M_PI, t), c.k(0, t));
+  return push(c, results, c.select(c.isNan(x), x, r));
+}
+
 /// sinc(x) = sin(pi x) / (pi x), 1 at 0.
 CompositeResult sinc(Elementwise &c, SmallVectorImpl<Value> &results) {
   Value x = c.operand("self");
@@ -334,6 +346,7 @@ const llvm::StringMap<Handler> &elementwiseTable() {
       {"aten.copysign.Tensor", copysign},
       {"aten.copysign.Scalar", copysign},
       {"aten.signbit.default", signbit},
+      {"aten.angle.default", angle},
       {"aten.xlogy.Tensor", xlogy<false>},
       {"aten.xlogy.Scalar_Other", xlogy<false>},
       {"aten.special_xlog1py.default", xlogy<true>},

@@ -117,6 +117,34 @@ std::optional<int64_t> integerBound(Value v, int depth) {
   return std::nullopt;
 }
 
+/// A reduction of a 0-d `self` over `dim` (absent, empty, or only 0 and -1:
+/// PyTorch's maybe_wrap_dim treats a scalar as one dim) is the element
+/// itself, in the recorded result type; `isNan` zeroes NaN first (nansum).
+/// Returns nullopt for a `self` of rank >= 1, failure with the reason set
+/// for another dim. The axis attribute of a 0-d Reduce* would be out of
+/// range, and reductions of 0-d tensors are not lowered alike on both
+/// levels (AtenComposites.cpp's atLeast1d).
+std::optional<LogicalResult> reduceZeroDim(AtenCall &c, Value self,
+                                           SmallVectorImpl<Value> &results,
+                                           bool zeroNan = false) {
+  if (!self || cast<RankedTensorType>(self.getType()).getRank() != 0)
+    return std::nullopt;
+  if (auto dims = c.intsArg("dim"))
+    for (int64_t d : *dims)
+      if (d != 0 && d != -1)
+        return c.unsupported("dim " + Twine(d) +
+                             " is out of range for a 0-D tensor");
+  Type t = c.resultType().getElementType();
+  Value x = promotedTo(c, self, t);
+  if (zeroNan && isa<FloatType>(t))
+    x = make<ms::SelectOp>(c, make<ms::NotEqualOp>(c, x, x),
+                           scalarConstant(c, 0.0, t), x);
+  if (!x)
+    return failure();
+  results.push_back(x);
+  return success();
+}
+
 LogicalResult sum(AtenCall &c, SmallVectorImpl<Value> &results) {
   // PyTorch sums bools and integers as int64 and casts to `dtype` first when
   // it is given: the recorded result's element type is the one summed in.
@@ -126,6 +154,8 @@ LogicalResult sum(AtenCall &c, SmallVectorImpl<Value> &results) {
   Type resultElement = c.resultType().getElementType();
   Value self = c.operand("self");
   auto selfType = cast<RankedTensorType>(self.getType());
+  if (auto r = reduceZeroDim(c, self, results))
+    return *r;
   if (!isa<FloatType>(resultElement)) {
     // ReduceSum takes floats: a count of bools (`(x > 0).sum()`) is summed
     // in float32, exact below 2^24 elements, and Cast back; so is an
@@ -168,6 +198,8 @@ LogicalResult nansum(AtenCall &c, SmallVectorImpl<Value> &results) {
   if (!self || !isa<FloatType>(selfElement) || selfElement != t)
     return c.unsupported("expects a floating-point tensor (and no dtype "
                          "change)");
+  if (auto r = reduceZeroDim(c, self, results, /*zeroNan=*/true))
+    return *r;
   SmallVector<int64_t> axis;
   if (auto dims = c.intsArg("dim"))
     axis = *dims;
@@ -185,6 +217,8 @@ LogicalResult mean(AtenCall &c, SmallVectorImpl<Value> &results) {
   // With `dtype`, PyTorch casts first (the recorded result's element type).
   Value self =
       promotedTo(c, c.operand("self"), c.resultType().getElementType());
+  if (auto r = reduceZeroDim(c, self, results))
+    return *r;
   auto type = cast<RankedTensorType>(self.getType());
   int64_t rank = type.getRank();
   SmallVector<int64_t> axis;
@@ -462,6 +496,8 @@ LogicalResult reduceMax(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self");
   if (!isa<FloatType>(elementTypeOf(self)))
     return c.unsupported("integer max is not legalized yet");
+  if (auto r = reduceZeroDim(c, self, results))
+    return *r;
   SmallVector<int64_t> axis;
   if (auto dims = c.intsArg("dim", 1))
     axis = *dims;

@@ -33,6 +33,17 @@
 //                       info is the 1-based column of the first zero pivot
 //                       (0: invertible), LAPACK's. The LU and pivots results
 //                       have no equivalent (refused when used).
+//   linalg_cholesky_ex, cholesky
+//                       LAPACK's unblocked Cholesky (potf2) unrolled over
+//                       the n columns of an [..., n, n] float32/float64
+//                       matrix (n <= 32), from its lower triangle; info is
+//                       the 1-based column of the first d <= 0.
+//   cholesky_solve, cholesky_inverse
+//                       (L L^T)^-1 B and (L L^T)^-1 by the Gauss-Jordan
+//                       solve above (LAPACK solves two triangles).
+//   linalg_solve_triangular, triangular_solve
+//                       substitution row by row (LAPACK's trsm order) over
+//                       the triangle read, unit diagonal optional.
 //
 // Internal to AtenComposites.cpp's legalizeAtenComposite (see
 // AtenComposites.h).
@@ -776,6 +787,234 @@ CompositeResult solve(Call &c, SmallVectorImpl<Value> &results) {
   return CompositeResult::Legalized;
 }
 
+/// v with its last two dims swapped.
+Value transposedLast(Call &c, Value v) {
+  SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rankOf(v)));
+  std::swap(perm[rankOf(v) - 1], perm[rankOf(v) - 2]);
+  return ms::TransposeOp::create(c.b, c.loc, v, perm);
+}
+
+/// The Cholesky factor L (lower, A = L L^T) of the [..., n, n] matrix `a`
+/// from its lower triangle, column by column as LAPACK's unblocked potf2:
+/// d = a[j, j] - sum_k<j L[j, k]^2, L[j, j] = sqrt(d), L[i, j] = (a[i, j] -
+/// sum_k<j L[i, k] L[j, k]) / L[j, j] for i > j; zeros above the diagonal.
+/// `pivots` gets each d ([..., 1, 1]): info is the first j with d <= 0 or
+/// NaN (not positive-definite).
+Value cholesky(Call &c, Value a, SmallVectorImpl<Value> &pivots) {
+  OpBuilder &b = c.b;
+  Location loc = c.loc;
+  auto type = typeOf(a);
+  int64_t rank = type.getRank(), n = type.getShape().back();
+  Type t = type.getElementType();
+  Value l = splatOf(c, type.getShape(), t, 0);
+  for (int64_t j = 0; j < n; ++j) {
+    Value rowJ = sliceDim(c, l, rank - 2, j, j + 1); // [..., 1, n]
+    Value dots =
+        ms::ReduceSumOp::create(b, loc, ms::MulOp::create(b, loc, l, rowJ),
+                                ArrayRef<int64_t>{rank - 1}, true);
+    Value col = ms::SubOp::create(b, loc, sliceDim(c, a, rank - 1, j, j + 1),
+                                  dots);            // [..., n, 1]
+    Value d = sliceDim(c, col, rank - 2, j, j + 1); // [..., 1, 1]
+    pivots.push_back(d);
+    Value root = ms::SqrtOp::create(b, loc, d);
+    SmallVector<double> below(n, 0), unit(n, 0), unitRow(n, 0);
+    for (int64_t i = j + 1; i < n; ++i)
+      below[i] = 1;
+    unit[j] = 1;
+    unitRow[j] = 1;
+    Value scaled =
+        ms::MulOp::create(b, loc, ms::RealDivOp::create(b, loc, col, root),
+                          constantOf(c, {n, 1}, t, below));
+    Value newCol = ms::AddOp::create(
+        b, loc, scaled,
+        ms::MulOp::create(b, loc, root, constantOf(c, {n, 1}, t, unit)));
+    l = ms::AddOp::create(
+        b, loc, l,
+        ms::MulOp::create(b, loc, newCol, constantOf(c, {1, n}, t, unitRow)));
+  }
+  return l;
+}
+
+/// linalg_cholesky_ex(A, upper, check_errors) -> (L, info) and
+/// cholesky(self, upper) -> L: see cholesky(); upper gives L^T. info is
+/// the 1-based column of the first non-positive d (LAPACK's potrf).
+CompositeResult choleskyEx(Call &c, SmallVectorImpl<Value> &results) {
+  FailureOr<Value> a = squareMatrix(c, c.operand("A") ? "A" : "self");
+  if (failed(a))
+    return CompositeResult::Refused;
+  Type t = elementTypeOf(*a);
+  if (!t.isF32() && !t.isF64())
+    return c.refuse("cholesky of " + Twine(t.isF16() ? "float16" : "bfloat16") +
+                    " (PyTorch's CPU kernel takes float32 and float64)");
+  SmallVector<int64_t> one = unitShape(*a);
+  unsigned count = c.op->getNumResults();
+  if (typeOf(*a).getNumElements() == 0) {
+    results.push_back(buildSplatConstant(c.b, c.loc, c.resultType(0), 0));
+    if (count > 1)
+      return pushInfo(c, results, {}, one, 1);
+    return CompositeResult::Legalized;
+  }
+  SmallVector<Value> pivots;
+  Value l = cholesky(c, *a, pivots);
+  if (c.boolArg("upper", false))
+    l = transposedLast(c, l);
+  if (c.pushResult(results, l) != CompositeResult::Legalized)
+    return CompositeResult::Refused;
+  if (count < 2)
+    return CompositeResult::Legalized;
+  // info: d <= 0 or NaN is a failed pivot (pushInfo tests == 0).
+  SmallVector<Value> failedAt;
+  for (Value d : pivots)
+    failedAt.push_back(ms::SelectOp::create(
+        c.b, c.loc, ms::LessOp::create(c.b, c.loc, scalarOf(c, 0, t), d),
+        splatOf(c, one, t, 1), splatOf(c, one, t, 0)));
+  return pushInfo(c, results, failedAt, one, 1);
+}
+
+/// cholesky_inverse(self = L, upper) -> (L L^T)^-1 (U^T U with upper) and
+/// cholesky_solve(self = B, input2 = L, upper) -> (L L^T)^-1 B, batch dims
+/// broadcast: the product formed, then Gauss-Jordan (solveWith) instead of
+/// LAPACK's two triangular solves (potrs/potri), equal to float32's
+/// rounding for the well-conditioned factors PyTorch's samples give.
+template <bool Solve>
+CompositeResult choleskySolve(Call &c, SmallVectorImpl<Value> &results) {
+  FailureOr<Value> factor = squareMatrix(c, Solve ? "input2" : "self");
+  if (failed(factor))
+    return CompositeResult::Refused;
+  Value l = *factor;
+  Type t = elementTypeOf(l);
+  if (!t.isF32() && !t.isF64())
+    return c.refuse("expects float32 or float64 factors");
+  int64_t n = typeOf(l).getShape().back();
+  // A = L L^T as ReduceSum(L[..., i, 1, j] * L[..., 1, k, j], j) (any
+  // rank; U^T U = (U^T)(U^T)^T with upper).
+  if (c.boolArg("upper", false))
+    l = transposedLast(c, l);
+  int64_t rank = rankOf(l);
+  Value a = ms::ReduceSumOp::create(
+      c.b, c.loc,
+      ms::MulOp::create(c.b, c.loc,
+                        ms::ExpandDimsOp::create(c.b, c.loc, l, rank - 1),
+                        ms::ExpandDimsOp::create(c.b, c.loc, l, rank - 2)),
+      ArrayRef<int64_t>{rank}, false);
+  Value rhs;
+  if (Solve) {
+    rhs = c.operand("self");
+    if (!isFloat(rhs) || elementTypeOf(rhs) != t || rankOf(rhs) < 2 ||
+        typeOf(rhs).getShape().drop_back().back() != n)
+      return c.refuse("expects B [..., n, k] of the factor's dtype");
+    SmallVector<int64_t> batchA(typeOf(a).getShape().drop_back(2)),
+        batchB(typeOf(rhs).getShape().drop_back(2)), batch;
+    if (failed(ms::inferBroadcastShape(batchA, batchB, batch)))
+      return c.refuse("the batch dims of B and the factor do not broadcast");
+    SmallVector<int64_t> shapeA(batch), shapeB(batch);
+    shapeA.append({n, n});
+    shapeB.append({n, typeOf(rhs).getShape().back()});
+    a = broadcastTo(c, a, shapeA);
+    rhs = broadcastTo(c, rhs, shapeB);
+  } else {
+    SmallVector<double> eye(n * n, 0);
+    for (int64_t i = 0; i < n; ++i)
+      eye[i * n + i] = 1;
+    rhs = broadcastTo(c, constantOf(c, {n, n}, t, eye), typeOf(a).getShape());
+  }
+  if (n == 0 || typeOf(rhs).getNumElements() == 0)
+    return c.pushResult(results,
+                        buildSplatConstant(c.b, c.loc, c.resultType(0), 0));
+  return c.pushResult(results, solveWith(c, a, rhs).rhs);
+}
+
+/// A^-1 B of a triangular [..., n, n] `a` (its `upper` or lower triangle
+/// read, the diagonal taken as 1 with `unit`) and B [..., n, k] of the same
+/// batch dims, by substitution row by row as LAPACK's trsm: x_i = (b_i -
+/// sum_j a_ij x_j) / a_ii over the solved rows j (below i for upper, above
+/// for lower).
+Value substitute(Call &c, Value a, Value rhs, bool upper, bool unit) {
+  OpBuilder &b = c.b;
+  Location loc = c.loc;
+  int64_t rank = rankOf(a), n = typeOf(a).getShape().back();
+  Type t = elementTypeOf(a);
+  SmallVector<double> strict(n * n, 0);
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      strict[i * n + j] = (upper ? j > i : j < i) ? 1 : 0;
+  Value off = ms::MulOp::create(b, loc, a, constantOf(c, {n, n}, t, strict));
+  Value x = splatOf(c, typeOf(rhs).getShape(), t, 0);
+  for (int64_t step = 0; step < n; ++step) {
+    int64_t i = upper ? n - 1 - step : step;
+    Value row = transposedLast(c, sliceDim(c, off, rank - 2, i, i + 1));
+    Value dot =
+        ms::ReduceSumOp::create(b, loc, ms::MulOp::create(b, loc, row, x),
+                                ArrayRef<int64_t>{rank - 2}, true);
+    Value xi = ms::SubOp::create(b, loc, sliceDim(c, rhs, rank - 2, i, i + 1),
+                                 dot); // [..., 1, k]
+    if (!unit)
+      xi = ms::RealDivOp::create(
+          b, loc, xi,
+          sliceDim(c, sliceDim(c, a, rank - 2, i, i + 1), rank - 1, i, i + 1));
+    SmallVector<double> e(n, 0);
+    e[i] = 1;
+    x = ms::AddOp::create(
+        b, loc, x, ms::MulOp::create(b, loc, constantOf(c, {n, 1}, t, e), xi));
+  }
+  return x;
+}
+
+/// linalg_solve_triangular(self = A, B, upper, left, unitriangular) and
+/// triangular_solve(self = B, A, upper, transpose, unitriangular) ->
+/// (solution, A): see substitute(); X A = B (left=False) as A^T X^T = B^T,
+/// transpose solves A^T X = B (the other triangle of A^T); batch dims
+/// broadcast.
+template <bool Legacy>
+CompositeResult solveTriangular(Call &c, SmallVectorImpl<Value> &results) {
+  FailureOr<Value> square = squareMatrix(c, Legacy ? "A" : "self");
+  if (failed(square))
+    return CompositeResult::Refused;
+  Value a = *square, rhs = c.operand(Legacy ? "self" : "B");
+  Type t = elementTypeOf(a);
+  if (!t.isF32() && !t.isF64())
+    return c.refuse("expects float32 or float64 matrices");
+  if (!isFloat(rhs) || elementTypeOf(rhs) != t || rankOf(rhs) < 2)
+    return c.refuse("expects a matrix B of A's dtype");
+  bool upper = c.boolArg("upper", Legacy);
+  bool unit = c.boolArg("unitriangular", false);
+  bool left = Legacy || c.boolArg("left", true);
+  if (Legacy && c.boolArg("transpose", false)) {
+    a = transposedLast(c, a);
+    upper = !upper;
+  }
+  if (!left) {
+    a = transposedLast(c, a);
+    rhs = transposedLast(c, rhs);
+    upper = !upper;
+  }
+  int64_t n = typeOf(a).getShape().back();
+  if (typeOf(rhs).getShape().drop_back().back() != n)
+    return c.refuse("B does not have A's number of rows");
+  SmallVector<int64_t> batchA(typeOf(a).getShape().drop_back(2)),
+      batchB(typeOf(rhs).getShape().drop_back(2)), batch;
+  if (failed(ms::inferBroadcastShape(batchA, batchB, batch)))
+    return c.refuse("the batch dims of A and B do not broadcast");
+  SmallVector<int64_t> shapeA(batch), shapeB(batch);
+  shapeA.append({n, n});
+  shapeB.append({n, typeOf(rhs).getShape().back()});
+  Value x;
+  if (n == 0 || shapeB.back() == 0 || typeOf(rhs).getNumElements() == 0 ||
+      typeOf(a).getNumElements() == 0) {
+    x = buildSplatConstant(c.b, c.loc, c.resultType(0), 0);
+  } else {
+    x = substitute(c, broadcastTo(c, a, shapeA), broadcastTo(c, rhs, shapeB),
+                   upper, unit);
+    if (!left)
+      x = transposedLast(c, x);
+  }
+  if (c.pushResult(results, x) != CompositeResult::Legalized)
+    return CompositeResult::Refused;
+  if (Legacy && c.op->getNumResults() > 1) // the cloned coefficient
+    return c.pushResult(results, *square, 1);
+  return CompositeResult::Legalized;
+}
+
 } // namespace
 
 const CompositeTable &mlir::ascend::linalgTable() {
@@ -792,6 +1031,12 @@ const CompositeTable &mlir::ascend::linalgTable() {
       {"aten._linalg_slogdet.default", slogdet},
       {"aten.linalg_inv_ex.default", inv},
       {"aten._linalg_solve_ex.default", solve},
+      {"aten.linalg_cholesky_ex.default", choleskyEx},
+      {"aten.cholesky.default", choleskyEx},
+      {"aten.cholesky_solve.default", choleskySolve<true>},
+      {"aten.cholesky_inverse.default", choleskySolve<false>},
+      {"aten.linalg_solve_triangular.default", solveTriangular<false>},
+      {"aten.triangular_solve.default", solveTriangular<true>},
   };
   return table;
 }

@@ -335,8 +335,43 @@ LogicalResult layerNorm(AtenCall &c, SmallVectorImpl<Value> &results) {
                                             c.b.getI64IntegerAttr(begin),
                                             c.b.getI64IntegerAttr(begin),
                                             c.b.getF32FloatAttr(*eps)));
-  // Mean and rstd (used by autograd only): no MindSpore equivalent here.
-  results.append(c.op.getNumResults() - 1, Value());
+  // Mean and rstd [outer dims, 1 per normalized dim] of a float32 input:
+  // the mean and 1 / sqrt(biased var + eps) over the normalized dims, as
+  // ATen's CPU LayerNormKernelImpl computes them in float
+  // (ATen/native/cpu/layer_norm_kernel.cpp). Of half precision (ATen's
+  // accumulation order differs) they stay without an equivalent.
+  unsigned extra = c.op.getNumResults() - 1;
+  if (extra != 2 || !type.getElementType().isF32() ||
+      c.resultType(1) != c.resultType(2) ||
+      c.resultType(1).getElementType() != type.getElementType()) {
+    results.append(extra, Value());
+    return success();
+  }
+  SmallVector<int64_t> axes;
+  int64_t n = 1;
+  for (int64_t d = begin; d < type.getRank(); ++d) {
+    axes.push_back(d);
+    n *= type.getDimSize(d);
+  }
+  Type t = type.getElementType();
+  Value count = scalarConstant(c, (double)std::max<int64_t>(n, 1), t);
+  Value mean =
+      make<ms::RealDivOp>(c, make<ms::ReduceSumOp>(c, x, axes, true), count);
+  Value dev = make<ms::SubOp>(c, x, mean);
+  Value var = make<ms::RealDivOp>(
+      c, make<ms::ReduceSumOp>(c, make<ms::MulOp>(c, dev, dev), axes, true),
+      count);
+  Value rstd = make<ms::RealDivOp>(
+      c, scalarConstant(c, 1.0, t),
+      make<ms::SqrtOp>(c, make<ms::AddOp>(c, var, scalarConstant(c, *eps, t))));
+  if (!mean || !rstd)
+    return failure();
+  if (mean.getType() != c.resultType(1)) {
+    mean = make<ms::ReshapeOp>(c, mean, c.resultType(1).getShape());
+    rstd = make<ms::ReshapeOp>(c, rstd, c.resultType(2).getShape());
+  }
+  results.push_back(mean);
+  results.push_back(rstd);
   return success();
 }
 

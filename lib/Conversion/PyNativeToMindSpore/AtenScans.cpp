@@ -1,4 +1,5 @@
-//===- AtenScans.cpp - cumulative ops as log-step scans ---------------------===//
+//===- AtenScans.cpp - cumulative ops as log-step scans
+//---------------------===//
 //
 // PyTorch's cumulative ops that MindSpore's dialect here has no primitive
 // for (issue 19: OpInfo coverage): cumprod, cummax, cummin (values and
@@ -10,7 +11,10 @@
 // product or log-sum (cumprod, logcumsumexp):
 //
 //   cumprod      a * b, identity 1 (floats and signed integers: wrapping as
-//                PyTorch's int64 products do)
+//                PyTorch's int64 products do; integer and bool inputs
+//                promoted to the recorded int64 result)
+//   cumsum       of an integer result (integerCumsum): a + b, identity 0,
+//                wrapping as int64 sums do
 //   logcumsumexp m + log(exp(a - m) + exp(b - m)), m = max(a, b); m itself
 //                where m is +-inf (floats)
 //   cummax/min   (value, index) pairs: the later one wins when it is NaN,
@@ -19,7 +23,8 @@
 //                latest NaN; ties take the later index); the shifted-in
 //                places (index -1) never win.
 //
-// cumsum stays in AtenComposites.cpp (a MatMul with a triangle of ones).
+// cumsum of a float result stays in AtenComposites.cpp (a MatMul with a
+// triangle of ones).
 // Internal to AtenComposites.cpp's legalizeAtenComposite (see
 // AtenComposites.h).
 //
@@ -87,9 +92,14 @@ FailureOr<Scan> scanOf(Call &c, bool integers) {
     return failure();
   }
   Type t = typeOf(self).getElementType();
-  // cumprod(dtype=...) casts first.
+  // cumprod(dtype=...) casts first; so does an integer or bool input whose
+  // recorded result is another signed integer type (int64: PyTorch
+  // promotes them, at::cumsum/cumprod's integral-to-long rule).
   Type want = c.resultType().getElementType();
-  if (want != t && isa<FloatType>(want) && c.op.getNumResults() == 1) {
+  bool integral = integers && want.isSignlessInteger() && !want.isInteger(1) &&
+                  t.isSignlessInteger();
+  if (want != t && (isa<FloatType>(want) || integral) &&
+      c.op.getNumResults() == 1) {
     self = ms::CastOp::create(c.b, c.loc, typeOf(self).clone(want), self);
     t = want;
   }
@@ -141,6 +151,22 @@ CompositeResult scanValues(Call &c, SmallVectorImpl<Value> &results) {
   }
   return c.pushResult(results, x, 0);
 }
+
+} // namespace
+
+CompositeResult mlir::ascend::integerCumsum(AtenCompositeCall &c,
+                                            SmallVectorImpl<Value> &results) {
+  FailureOr<Scan> s = scanOf(c, /*integers=*/true);
+  if (failed(s))
+    return CompositeResult::Refused;
+  Value x = s->self;
+  int64_t n = typeOf(x).getDimSize(s->d);
+  for (int64_t step = 1; step < n; step *= 2)
+    x = ms::AddOp::create(c.b, c.loc, shifted(c, x, s->d, step, 0), x);
+  return c.pushResult(results, x, 0);
+}
+
+namespace {
 
 /// cummax / cummin(dim) -> (values, indices).
 template <bool Max>

@@ -315,6 +315,20 @@ LogicalResult indexTensor(AtenCall &c, SmallVectorImpl<Value> &results) {
 
 LogicalResult indexSelect(AtenCall &c, SmallVectorImpl<Value> &results) {
   Value self = c.operand("self"), index = c.operand("index");
+  // A 0-d self takes dim 0 or -1 and a one-element index, which can only be
+  // 0 (index_select_out_cpu_, ATen/native/TensorAdvancedIndexing.cpp): the
+  // result is self.
+  if (rankOf(self) == 0) {
+    int64_t dim = c.intArg("dim").value_or(0);
+    if (dim != 0 && dim != -1)
+      return c.unsupported("dim " + Twine(dim) +
+                           " is out of range for a 0-D tensor");
+    if (cast<RankedTensorType>(index.getType()).getNumElements() != 1 ||
+        c.resultType() != self.getType())
+      return c.unsupported("index_select of a 0-d tensor takes one index");
+    results.push_back(self);
+    return success();
+  }
   int64_t dim = normalizeDim(c.intArg("dim").value_or(0), rankOf(self));
   results.push_back(make<ms::GatherOp>(c, self, index, dim));
   return success();

@@ -1,4 +1,4 @@
-//===- AtenSpecial.cpp - the gamma family of special functions ------------===//
+//===- AtenSpecial.cpp - the gamma and Bessel special functions -----------===//
 //
 // PyTorch's gamma-function family (issue 19: OpInfo coverage), elementwise
 // from the primitives every level has, following the formulas of PyTorch's
@@ -36,6 +36,22 @@
 //                   |x| <= 5 (J0: 1 - x^2/4 below 1e-5), and the asymptotic
 //                   sqrt(2/(pi x)) (P cos(x - phase) -+ 5/x Q sin(...)) past
 //                   5; J1 is odd, Y0/Y1 are -inf at 0 and NaN below;
+//   special.modified_bessel_k0/k1, scaled_modified_bessel_k0/k1
+//                   PyTorch's *_forward: Cephes' Chebyshev series of
+//                   K(x) + log(x/2) I(x) in x^2 - 2 on (0, 2] and of
+//                   exp(x) sqrt(x) K(x) in 8/x - 2 past 2 (the scaled forms
+//                   times exp(x)); +inf at 0, NaN below;
+//   special.spherical_bessel_j0
+//                   sin(x)/x, its Taylor series to x^12 for |x| < 0.5, 0 at
+//                   +-inf;
+//   special.zeta(x, q)
+//                   Cephes' Hurwitz zeta as PyTorch's zeta (the same sum
+//                   and tail as polygamma's, x a tensor: Pow of |a| with
+//                   the sign of an integer x for a < 0);
+//   special.ndtri   Cephes' ndtri as PyTorch's calc_ndtri: a rational in
+//                   (y - 0.5)^2 on (exp(-2), 1 - exp(-2)), otherwise in
+//                   1/sqrt(-2 log y) (two tables, split at 8); +-inf at 1
+//                   and 0, NaN outside [0, 1];
 //   special.chebyshev_polynomial_t/u/v/w, their shifted forms (in 2x - 1),
 //   hermite_polynomial_h/he,
 //   laguerre_polynomial_l, legendre_polynomial_p (x, n)
@@ -53,7 +69,9 @@
 //
 // Computed in float32 for float16/bfloat16 (PyTorch computes them in float
 // too) and cast back; float32 and float64 in their own type. Integer and
-// bool tensors are refused with the op and dtype. The results agree with
+// bool tensors are cast to the recorded float result type (PyTorch promotes
+// them to the default float type) and refused with the op and dtype when
+// the result is not float. The results agree with
 // eager's to the rounding of float32 arithmetic (the recurrences and series
 // are the same; libm's lgamma is another method, within 1e-5).
 //
@@ -245,6 +263,89 @@ const double kY1YQ[] = {
     3.88231277496238566008e+12, 6.20557727146953693363e+14,
     6.87141087355300489866e+16, 3.97270608116560655612e+18,};
 
+// Cephes' Chebyshev coefficients of K0 and K1 as PyTorch's
+// modified_bessel_k0_forward / modified_bessel_k1_forward have them
+// (ATen/native/Math.h): K(x) + log(x/2) I(x) in x^2 - 2 on (0, 2] (A; for
+// K1 times x) and exp(x) sqrt(x) K(x) in 8/x - 2 on (2, inf) (B).
+const double kK0A[] = {
+    1.37446543561352307156e-16, 4.25981614279661018399e-14,
+    1.03496952576338420167e-11, 1.90451637722020886025e-09,
+    2.53479107902614945675e-07, 2.28621210311945178607e-05,
+    1.26461541144692592338e-03, 3.59799365153615016266e-02,
+    3.44289899924628486886e-01, -5.35327393233902768720e-01,
+};
+const double kK0B[] = {
+    5.30043377268626276149e-18, -1.64758043015242134646e-17,
+    5.21039150503902756861e-17, -1.67823109680541210385e-16,
+    5.51205597852431940784e-16, -1.84859337734377901440e-15,
+    6.34007647740507060557e-15, -2.22751332699166985548e-14,
+    8.03289077536357521100e-14, -2.98009692317273043925e-13,
+    1.14034058820847496303e-12, -4.51459788337394416547e-12,
+    1.85594911495471785253e-11, -7.95748924447710747776e-11,
+    3.57739728140030116597e-10, -1.69753450938905987466e-09,
+    8.57403401741422608519e-09, -4.66048989768794782956e-08,
+    2.76681363944501510342e-07, -1.83175552271911948767e-06,
+    1.39498137188764993662e-05, -1.28495495816278026384e-04,
+    1.56988388573005337491e-03, -3.14481013119645005427e-02,
+    2.44030308206595545468e+00,
+};
+const double kK1A[] = {
+    -7.02386347938628759343e-18, -2.42744985051936593393e-15,
+    -6.66690169419932900609e-13, -1.41148839263352776110e-10,
+    -2.21338763073472585583e-08, -2.43340614156596823496e-06,
+    -1.73028895751305206302e-04, -6.97572385963986435018e-03,
+    -1.22611180822657148235e-01, -3.53155960776544875667e-01,
+    1.52530022733894777053e+00,
+};
+const double kK1B[] = {
+    -5.75674448366501715755e-18, 1.79405087314755922667e-17,
+    -5.68946255844285935196e-17, 1.83809354436663880070e-16,
+    -6.05704724837331885336e-16, 2.03870316562433424052e-15,
+    -7.01983709041831346144e-15, 2.47715442448130437068e-14,
+    -8.97670518232499435011e-14, 3.34841966607842919884e-13,
+    -1.28917396095102890680e-12, 5.13963967348173025100e-12,
+    -2.12996783842756842877e-11, 9.21831518760500529508e-11,
+    -4.19035475934189648750e-10, 2.01504975519703286596e-09,
+    -1.03457624656780970260e-08, 5.74108412545004946722e-08,
+    -3.50196060308781257119e-07, 2.40648494783721712015e-06,
+    -1.93619797416608296024e-05, 1.95215518471351631108e-04,
+    -2.85781685962277938680e-03, 1.03923736576817238437e-01,
+    2.72062619048444266945e+00,
+};
+
+// Cephes' ndtri coefficients as PyTorch's calc_ndtri has them: P0/Q0 for
+// |y - 0.5| <= 3/8, P1/Q1 for z = sqrt(-2 log y) in [2, 8), P2/Q2 past 8.
+const double kNdtriP0[] = {-5.99633501014107895267E1, 9.80010754185999661536E1,
+                           -5.66762857469070293439E1, 1.39312609387279679503E1,
+                           -1.23916583867381258016E0};
+const double kNdtriQ0[] = {1.00000000000000000000E0,  1.95448858338141759834E0,
+                           4.67627912898881538453E0,  8.63602421390890590575E1,
+                           -2.25462687854119370527E2, 2.00260212380060660359E2,
+                           -8.20372256168333339912E1, 1.59056225126211695515E1,
+                           -1.18331621121330003142E0};
+const double kNdtriP1[] = {
+    4.05544892305962419923E0,   3.15251094599893866154E1,
+    5.71628192246421288162E1,   4.40805073893200834700E1,
+    1.46849561928858024014E1,   2.18663306850790267539E0,
+    -1.40256079171354495875E-1, -3.50424626827848203418E-2,
+    -8.57456785154685413611E-4};
+const double kNdtriQ1[] = {
+    1.00000000000000000000E0,   1.57799883256466749731E1,
+    4.53907635128879210584E1,   4.13172038254672030440E1,
+    1.50425385692907503408E1,   2.50464946208309415979E0,
+    -1.42182922854787788574E-1, -3.80806407691578277194E-2,
+    -9.33259480895457427372E-4};
+const double kNdtriP2[] = {3.23774891776946035970E0,  6.91522889068984211695E0,
+                           3.93881025292474443415E0,  1.33303460815807542389E0,
+                           2.01485389549179081538E-1, 1.23716634817820021358E-2,
+                           3.01581553508235416007E-4, 2.65806974686737550832E-6,
+                           6.23974539184983293730E-9};
+const double kNdtriQ2[] = {1.00000000000000000000E0,  6.02427039364742014255E0,
+                           3.67983563856160859403E0,  1.37702099489081330271E0,
+                           2.16236993594496635890E-1, 1.34204006088543189037E-2,
+                           3.28014464682127739104E-4, 2.89247864745380683936E-6,
+                           6.79019408009981274425E-9};
+
 /// The builders of one special-function call, in the work type `t`.
 struct Special {
   Call &c;
@@ -309,6 +410,64 @@ struct Special {
     if (order == 1)
       out = sel(lt(x, k(0)), neg(out), out);
     return out;
+  }
+  /// PyTorch's modified_bessel_k0/k1_forward (`order`) and, `scaled`,
+  /// scaled_modified_bessel_k0/k1_forward (times exp(x)) of x: +inf at 0,
+  /// NaN below; on (0, 2] chbevl(x^2 - 2, A) less (K0) or plus (K1, A / x)
+  /// log(x/2) I(x) with modified_bessel_i0/i1_forward; past 2
+  /// chbevl(8/x - 2, B) / sqrt(x), times exp(-x) unscaled.
+  Value besselK(Value x, int order, bool scaled) const {
+    Value near =
+        chbevl(sub(mul(x, x), k(2)), order ? ArrayRef<double>(kK1A) : kK0A);
+    Value logHalf = log(mul(k(0.5), x));
+    Value i = besselI(x, order, /*scaled=*/false, /*longTables=*/true);
+    near =
+        order ? add(mul(logHalf, i), div(near, x)) : sub(near, mul(logHalf, i));
+    Value far = div(
+        chbevl(sub(div(k(8), x), k(2)), order ? ArrayRef<double>(kK1B) : kK0B),
+        sqrt(x));
+    if (scaled)
+      near = mul(near, exp(x));
+    else
+      far = mul(exp(neg(x)), far);
+    Value out = sel(le(x, k(2)), near, far);
+    out = sel(lt(x, k(0)), k(kNan), out);
+    return sel(eq(x, k(0)), k(kInf), out);
+  }
+  /// PyTorch's spherical_bessel_j0_forward(x): 0 at +-inf, the Taylor
+  /// series of sin(x)/x to x^12 for |x| < 0.5, sin(x)/x otherwise.
+  Value sphericalBesselJ0(Value x) const {
+    Value z = mul(x, x);
+    Value series =
+        polevl(z, {1.0 / 6227020800.0, -1.0 / 39916800.0, 1.0 / 362880.0,
+                   -1.0 / 5040.0, 1.0 / 120.0, -1.0 / 6.0, 1.0});
+    Value out = sel(lt(abs(x), k(0.5)), series, div(sin(x), x));
+    return sel(eq(abs(x), k(kInf)), k(0), out);
+  }
+  /// PyTorch's calc_ndtri(y): -inf at 0, +inf at 1, NaN outside [0, 1];
+  /// y - 0.5 times a rational in (y - 0.5)^2 for exp(-2) < y < 1 - exp(-2),
+  /// otherwise x = sqrt(-2 log y') of y' = min(y, 1 - y) and
+  /// x - log(x)/x - R(1/x) / x (P1/Q1 below x = 8, P2/Q2 past), negated for
+  /// y' = y.
+  Value ndtri(Value y) const {
+    constexpr double kExpM2 = 0.13533528323661269189; // exp(-2)
+    Value flip = lt(k(1 - kExpM2), y);
+    Value yy = sel(flip, sub(k(1), y), y);
+    Value c = sub(y, k(0.5)), c2 = mul(c, c);
+    Value central = mul(add(c, mul(c, div(mul(c2, polevl(c2, kNdtriP0)),
+                                          polevl(c2, kNdtriQ0)))),
+                        k(2.50662827463100050242E0));
+    Value x = sqrt(mul(k(-2), log(yy)));
+    Value x0 = sub(x, div(log(x), x));
+    Value z = div(k(1), x);
+    Value r1 = div(mul(z, polevl(z, kNdtriP1)), polevl(z, kNdtriQ1));
+    Value r2 = div(mul(z, polevl(z, kNdtriP2)), polevl(z, kNdtriQ2));
+    Value tail = sub(x0, sel(lt(x, k(8)), r1, r2));
+    tail = sel(flip, tail, neg(tail));
+    Value out = sel(lt(k(kExpM2), yy), central, tail);
+    out = sel(lor(lt(y, k(0)), lt(k(1), y)), k(kNan), out);
+    out = sel(eq(y, k(1)), k(kInf), out);
+    return sel(eq(y, k(0)), k(-kInf), out);
   }
   /// Cephes' asymptotic J (or `isY`: Y) of order 0 or 1 at x > 5:
   /// sqrt(2 / (pi x)) (P cos(x - phase) - 5/x Q sin(x - phase)) for J,
@@ -593,6 +752,72 @@ struct Special {
     return sel(unfinished, k(kNan), sum);
   }
 
+  /// a^-x with a possibly negative base and an integer x there (Pow of
+  /// |a| and the sign (-1)^x), as libm's pow.
+  Value powNegTensor(Value a, Value x) const {
+    Value p = ms::PowOp::create(c.b, c.loc, abs(a), neg(x));
+    return sel(lt(a, k(0)), sel(even(x), p, neg(p)), p);
+  }
+
+  /// PyTorch's zeta(x, q) (Cephes' Hurwitz zeta, ATen/native/Math.h) of
+  /// tensors x and q: +inf at x = 1, NaN below; +inf at the poles q <= 0
+  /// integer, NaN for q < 0 with x not an integer; the sum up to a > 9 (9
+  /// steps, then up to 31 masked ones: q > -31, smaller q gives NaN
+  /// instead of a wrong number) and the 12-term Euler-Maclaurin tail.
+  /// PyTorch sums in double for float (acc_type); the terms it skips once
+  /// they fall below 1e-16 of the sum are kept (below float32's rounding).
+  Value zetaTensor(Value x, Value q) const {
+    static const double A[] = {12.0,
+                               -720.0,
+                               30240.0,
+                               -1209600.0,
+                               47900160.0,
+                               -1.8924375803183791606e9,
+                               7.47242496e10,
+                               -2.950130727918164224e12,
+                               1.1646782814350067249e14,
+                               -4.5979787224074726105e15,
+                               1.8152105401943546773e17,
+                               -7.1661652561756670113e18};
+    Value sum = powNegTensor(q, x);
+    Value a = q, b = k(0);
+    for (int i = 0; i < 9 + 31; ++i) {
+      Value step = i < 9 ? Value() : le(a, k(9));
+      Value na = add(a, k(1));
+      Value nb = powNegTensor(na, x);
+      if (step) {
+        a = sel(step, na, a);
+        b = sel(step, nb, b);
+        sum = add(sum, sel(step, nb, k(0)));
+      } else {
+        a = na;
+        b = nb;
+        sum = add(sum, nb);
+      }
+    }
+    Value unfinished = le(a, k(9));
+    Value w = a;
+    sum = add(sum, div(mul(b, w), sub(x, k(1))));
+    sum = sub(sum, mul(k(0.5), b));
+    Value fa = k(1), kk = k(0), bb = b;
+    for (int i = 0; i < 12; ++i) {
+      fa = mul(fa, add(x, kk));
+      bb = div(bb, w);
+      sum = add(sum, div(mul(fa, bb), k(A[i])));
+      kk = add(kk, k(1));
+      fa = mul(fa, add(x, kk));
+      bb = div(bb, w);
+      kk = add(kk, k(1));
+    }
+    Value out = sel(unfinished, k(kNan), sum);
+    Value nonPositive = le(q, k(0));
+    out = sel(land(nonPositive, lt(x, trunc(x))), k(kNan), out);
+    out = sel(land(nonPositive, lt(trunc(x), x)), k(kNan), out);
+    out = sel(land(nonPositive, eq(q, trunc(q))), k(kInf), out);
+    out = sel(lt(x, k(1)), k(kNan), out);
+    return sel(eq(x, k(1)), k(kInf), out);
+  }
+
   /// lgamma(x), see the file comment.
   Value lgamma(Value x) const {
     Value small = lt(x, k(0.5));
@@ -617,15 +842,27 @@ struct Special {
   }
 };
 
-/// self in its work type (float32 for float16/bfloat16), or a refusal.
+/// self (the x of the special.* forms that name it so) in its work type
+/// (float32 for float16/bfloat16), or a refusal. An integer or bool tensor
+/// whose recorded result is float is cast to the result's type first
+/// (PyTorch's unary float ops promote integer inputs to the default float
+/// type, TensorIterator's promote_integer_inputs_to_float).
 FailureOr<std::pair<Value, Type>> workInput(Call &c) {
   Value self = c.operand("self");
+  if (!self)
+    self = c.operand("x");
   if (!self) {
-    (void)c.refuse("missing self");
+    (void)c.refuse(c.op.getName() + " is missing its tensor operand");
     return failure();
   }
   auto type = cast<RankedTensorType>(self.getType());
   Type t = type.getElementType();
+  Type resultElement = c.resultType().getElementType();
+  if (!isa<FloatType>(t) && isa<FloatType>(resultElement)) {
+    t = resultElement;
+    self = ms::CastOp::create(c.b, c.loc, type.clone(t), self);
+    type = type.clone(t);
+  }
   if (!isa<FloatType>(t)) {
     std::string name;
     llvm::raw_string_ostream(name) << t;
@@ -766,6 +1003,60 @@ CompositeResult polynomial(Call &c, SmallVectorImpl<Value> &results) {
                 s.polynomial(Kind, to(x), to(n), Shifted, TrigAbove));
 }
 
+/// special.modified_bessel_k0/k1 and their scaled forms: `Order`,
+/// `Scaled`.
+template <int Order, bool Scaled>
+CompositeResult besselK(Call &c, SmallVectorImpl<Value> &results) {
+  auto in = workInput(c);
+  if (failed(in))
+    return CompositeResult::Refused;
+  Special s{c, in->second};
+  return finish(c, results, s.besselK(in->first, Order, Scaled));
+}
+
+CompositeResult sphericalBesselJ0(Call &c, SmallVectorImpl<Value> &results) {
+  auto in = workInput(c);
+  if (failed(in))
+    return CompositeResult::Refused;
+  Special s{c, in->second};
+  return finish(c, results, s.sphericalBesselJ0(in->first));
+}
+
+CompositeResult ndtri(Call &c, SmallVectorImpl<Value> &results) {
+  auto in = workInput(c);
+  if (failed(in))
+    return CompositeResult::Refused;
+  Special s{c, in->second};
+  return finish(c, results, s.ndtri(in->first));
+}
+
+/// special.zeta(x, q), see Special::zetaTensor; x or q may be a number
+/// (the self_scalar / other_scalar forms), made a 0-d constant. Both in the
+/// work type of the recorded float result (float32 for half precision).
+CompositeResult zeta(Call &c, SmallVectorImpl<Value> &results) {
+  Type want = c.resultType().getElementType();
+  if (!isa<FloatType>(want))
+    return c.refuse(c.op.getName() + " with a non-float result");
+  Type work = want.isF16() || want.isBF16() ? Type(c.b.getF32Type()) : want;
+  Special s{c, work};
+  Value x = c.operand("self"), q = c.operand("other");
+  std::optional<double> xn = c.floatArg("self"), qn = c.floatArg("other");
+  if ((!x && !xn) || (!q && !qn) || (!x && !q))
+    return c.refuse(c.op.getName() +
+                    " needs self and other, at least one a tensor");
+  if (!x)
+    x = s.k(*xn);
+  if (!q)
+    q = s.k(*qn);
+  auto to = [&](Value v) {
+    auto type = cast<RankedTensorType>(v.getType());
+    return type.getElementType() == work
+               ? v
+               : Value(ms::CastOp::create(c.b, c.loc, type.clone(work), v));
+  };
+  return finish(c, results, s.zetaTensor(to(x), to(q)));
+}
+
 CompositeResult erfinv(Call &c, SmallVectorImpl<Value> &results) {
   auto in = workInput(c);
   if (failed(in))
@@ -809,6 +1100,15 @@ const CompositeTable &mlir::ascend::specialTable() {
       {"aten.special_laguerre_polynomial_l.default", polynomial<'L'>},
       {"aten.special_legendre_polynomial_p.default", polynomial<'P'>},
       {"aten.erfinv.default", erfinv},
+      {"aten.special_modified_bessel_k0.default", besselK<0, false>},
+      {"aten.special_modified_bessel_k1.default", besselK<1, false>},
+      {"aten.special_scaled_modified_bessel_k0.default", besselK<0, true>},
+      {"aten.special_scaled_modified_bessel_k1.default", besselK<1, true>},
+      {"aten.special_spherical_bessel_j0.default", sphericalBesselJ0},
+      {"aten.special_ndtri.default", ndtri},
+      {"aten.special_zeta.default", zeta},
+      {"aten.special_zeta.self_scalar", zeta},
+      {"aten.special_zeta.other_scalar", zeta},
   };
   return table;
 }

@@ -1,5 +1,5 @@
 """index_select of a 0-d tensor (an OpInfo sample): PyTorch treats the
-scalar as 1 element along dim 0; MindSpore's Gather needs an axis."""
+scalar as 1 element along dim 0 (the result is the scalar itself)."""
 import torch
 class Select0d(torch.nn.Module):
     def forward(self, x, i):
