@@ -116,7 +116,7 @@ CASES = [
     ("negative-step-slice.pntrace.txt", COMPILE, ["model.py:5:16: error: unsupported eager op 'aten.slice.Tensor'"]),
     ("negative-stride-alias.pntrace.txt", COMPILE, ["model.py:5:16: error: unsupported eager op 'aten._reshape_alias.default'"]),
     ("adaptive-pool-3d.pntrace.txt", COMPILE, ["model.py:5:16: error: unsupported eager op 'aten.adaptive_avg_pool2d.default'"]),
-    ("index-select-0d.pntrace.txt", COMPILE, ["model.py:5:16: error: unsupported eager op 'aten.index_select.default'"]),
+    ("index-select-0d.pntrace.txt", COMPILE, ["model.py:5:16: error: unsupported eager op 'aten.index_select.default': dim 1 is out of range for a 0-D tensor"]),
     ("matmul-sizes.pntrace.txt", COMPILE, ["model.py:5:16: error: unsupported eager op 'aten.mm.default'"]),
     ("transpose-dim-out-of-range.pntrace.txt", COMPILE, ["model.py:5:16: error: unsupported eager op 'aten.transpose.int'"]),
     ("squeeze-dim-out-of-range.pntrace.txt", COMPILE, ["model.py:5:16: error: unsupported eager op 'aten.squeeze.dim'"]),
