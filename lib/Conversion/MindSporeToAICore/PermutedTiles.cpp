@@ -128,20 +128,7 @@ Value digitOf(OpBuilder &b, Location loc, Value r, ArrayRef<TileFactor> rows,
 
 /// `gm` (any rank) as the 1-D memref of its elements (a 0-d one as [1]).
 Value flatten(OpBuilder &b, Location loc, Value gm) {
-  auto type = cast<MemRefType>(gm.getType());
-  if (type.getRank() == 1)
-    return gm;
-  if (type.getRank() == 0)
-    return memref::ExpandShapeOp::create(
-        b, loc,
-        MemRefType::get({1}, type.getElementType(), MemRefLayoutAttrInterface{},
-                        type.getMemorySpace()),
-        gm, ArrayRef<ReassociationIndices>{});
-  ReassociationIndices all;
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    all.push_back(d);
-  return memref::CollapseShapeOp::create(b, loc, gm,
-                                         ArrayRef<ReassociationIndices>{all});
+  return viewAs(b, loc, gm, {cast<MemRefType>(gm.getType()).getNumElements()});
 }
 } // namespace
 

@@ -199,8 +199,9 @@ static bool isSplatOf(Value v, double expected) {
 }
 
 /// The x of `v` = Sub(Mul(Sigmoid(Mul(x, 2)), 2), 1) whose Mul, Sigmoid and
-/// Mul have no other use, or null.
-static Value tanhChainInput(ms::SubOp sub) {
+/// Mul have no other use, or null; `chain` gets the ops to erase.
+static Value tanhChainInput(ms::SubOp sub,
+                            SmallVectorImpl<Operation *> *chain = nullptr) {
   if (!isSplatOf(sub->getOperand(1), 1.0))
     return {};
   auto outer = sub->getOperand(0).getDefiningOp<ms::MulOp>();
@@ -215,6 +216,9 @@ static Value tanhChainInput(ms::SubOp sub) {
   Value x = inner->getOperand(0);
   if (x.getType() != sub.getType())
     return {};
+  if (chain)
+    chain->append({sub.getOperation(), outer.getOperation(),
+                   sigmoid.getOperation(), inner.getOperation()});
   return x;
 }
 
@@ -293,23 +297,8 @@ void mindir::readRunnableForm(ModuleOp module) {
       subs.push_back(sub);
   });
   for (ms::SubOp sub : subs) {
-    Value x = tanhChainInput(sub);
-    OpBuilder b(sub);
-    auto tanh = ms::TanhOp::create(b, sub.getLoc(), sub.getType(), x);
-    Operation *outer = sub->getOperand(0).getDefiningOp();
-    Operation *sigmoid = outer->getOperand(0).getDefiningOp();
-    Operation *inner = sigmoid->getOperand(0).getDefiningOp();
-    llvm::SmallSetVector<Operation *, 3> constants;
-    for (Operation *op : {sub.getOperation(), outer, inner})
-      if (Operation *c = op->getOperand(1).getDefiningOp())
-        constants.insert(c);
-    sub.getResult().replaceAllUsesWith(tanh.getResult());
-    sub->erase();
-    outer->erase();
-    sigmoid->erase();
-    inner->erase();
-    for (Operation *c : constants)
-      if (c->use_empty())
-        c->erase();
+    SmallVector<Operation *> chain;
+    Value x = tanhChainInput(sub, &chain);
+    replaceByTanh(x, chain);
   }
 }
